@@ -1,0 +1,56 @@
+"""HexSwarm's engine: the rules of Hex, fast playouts, swarm-search players, records, protocols.
+
+A library with a small API, in the manner of python-chess::
+
+    from engine import Board
+    board = Board(7)
+    board.play("d4")
+    board.winner            # None, "black" or "white"
+
+This package never imports Qt; the desktop application (``hexgui``) wraps it.
+"""
+
+from engine.board import (
+    BLACK,
+    BLACK_STONE,
+    EMPTY,
+    MAX_SIZE,
+    SWAP_PIECES,
+    SWAP_SIDES,
+    WHITE,
+    WHITE_STONE,
+    Board,
+    CellNameError,
+    Color,
+    GameOverError,
+    HexError,
+    IllegalMoveError,
+    Move,
+    cell_index,
+    cell_name,
+    mirror_cell,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "BLACK",
+    "BLACK_STONE",
+    "EMPTY",
+    "MAX_SIZE",
+    "SWAP_PIECES",
+    "SWAP_SIDES",
+    "WHITE",
+    "WHITE_STONE",
+    "Board",
+    "CellNameError",
+    "Color",
+    "GameOverError",
+    "HexError",
+    "IllegalMoveError",
+    "Move",
+    "__version__",
+    "cell_index",
+    "cell_name",
+    "mirror_cell",
+]

@@ -1,0 +1,510 @@
+"""The rules of Hex: a board, its cells' names, moves, the swap rule and the winner.
+
+Conventions (those of HexGui, MoHex, KataHex and OpenSpiel):
+
+* Black moves first and connects the top and bottom edges; White connects left and right.
+* Cell ``row * size + col``; its name is column letters + row number, ``a1`` top-left,
+  rows numbered downwards, no letter skipped, and past ``z`` the columns go on ``aa``, ``ab``...
+* Drawn as a rhombus with each row shifted half a cell right of the row above, so the
+  neighbours of (r, c) are (r, c-1), (r, c+1), (r-1, c), (r-1, c+1), (r+1, c), (r+1, c-1).
+
+A :class:`Board` is a plain single-threaded object: copy it (``board.copy()``) before handing it
+to another thread.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import StrEnum
+
+import numpy as np
+
+MAX_SIZE = 26
+"""Largest supported board: every Hex program agrees up to 26 (a..z)."""
+
+EMPTY = 0
+BLACK_STONE = 1
+WHITE_STONE = 2
+
+SWAP_PIECES = "swap-pieces"
+SWAP_SIDES = "swap-sides"
+
+
+class Color(StrEnum):
+    """A player. Compares equal to its lower-case name (``Color.BLACK == "black"``)."""
+
+    BLACK = "black"
+    WHITE = "white"
+
+    @property
+    def opponent(self) -> Color:
+        return Color.WHITE if self is Color.BLACK else Color.BLACK
+
+    @property
+    def stone(self) -> int:
+        """The code of this colour's stones in :attr:`Board.cells`."""
+        return BLACK_STONE if self is Color.BLACK else WHITE_STONE
+
+    @property
+    def letter(self) -> str:
+        """``B`` or ``W``, as in SGF and GTP."""
+        return "B" if self is Color.BLACK else "W"
+
+    @classmethod
+    def parse(cls, text: str | Color) -> Color:
+        """Accept ``b``, ``black``, ``w``, ``white`` in any case (the GTP spellings)."""
+        if isinstance(text, Color):
+            return text
+        word = str(text).strip().lower()
+        if word in ("b", "black"):
+            return cls.BLACK
+        if word in ("w", "white"):
+            return cls.WHITE
+        raise HexError(f"not a colour: {text!r} (use black/b or white/w)")
+
+
+BLACK = Color.BLACK
+WHITE = Color.WHITE
+
+
+class HexError(ValueError):
+    """Base class of every error the engine raises about bad input."""
+
+
+class CellNameError(HexError):
+    """A cell name that is malformed or lies off the board."""
+
+
+class IllegalMoveError(HexError):
+    """A move the rules forbid in the current position (the board is left unchanged)."""
+
+
+class GameOverError(IllegalMoveError):
+    """A move after one side has already connected its edges."""
+
+
+# --------------------------------------------------------------------------- names
+
+
+def column_letters(col: int) -> str:
+    """0 -> ``a``, 25 -> ``z``, 26 -> ``aa``, 27 -> ``ab`` (bijective base 26, as HexGui)."""
+    if col < 0:
+        raise CellNameError(f"negative column {col}")
+    letters = ""
+    col += 1
+    while col:
+        col, rem = divmod(col - 1, 26)
+        letters = chr(ord("a") + rem) + letters
+    return letters
+
+
+def column_index(letters: str) -> int:
+    """Inverse of :func:`column_letters`."""
+    if not letters or not letters.isascii() or not letters.isalpha():
+        raise CellNameError(f"bad column letters {letters!r}")
+    value = 0
+    for ch in letters.lower():
+        value = value * 26 + (ord(ch) - ord("a") + 1)
+    return value - 1
+
+
+def cell_name(cell: int, size: int) -> str:
+    """The name of cell index ``cell`` on a ``size`` board, e.g. ``cell_name(0, 11) == "a1"``."""
+    if not 0 <= cell < size * size:
+        raise CellNameError(f"cell index {cell} is off a {size}x{size} board")
+    row, col = divmod(cell, size)
+    return f"{column_letters(col)}{row + 1}"
+
+
+def cell_index(name: str, size: int) -> int:
+    """The cell index of ``name`` (``"c3"``, case-insensitive) on a ``size`` board."""
+    text = name.strip() if isinstance(name, str) else ""
+    split = 0
+    while split < len(text) and text[split].isascii() and text[split].isalpha():
+        split += 1
+    letters, digits = text[:split], text[split:]
+    if not letters or not digits or not digits.isascii() or not digits.isdigit():
+        raise CellNameError(
+            f"malformed cell name {name!r}: expected column letters then a row number, like 'c3'"
+        )
+    col = column_index(letters)
+    row = int(digits) - 1
+    if not (0 <= col < size and 0 <= row < size):
+        last = cell_name(size * size - 1, size)
+        raise CellNameError(f"cell {name!r} is off the {size}x{size} board (a1..{last})")
+    return row * size + col
+
+
+def mirror_cell(cell: int, size: int) -> int:
+    """Reflect across the long diagonal: column c, row r becomes column r, row c."""
+    row, col = divmod(cell, size)
+    return col * size + row
+
+
+def neighbour_table(size: int) -> np.ndarray:
+    """``(size*size, 6)`` int32 table of neighbours, ``-1`` where the board ends."""
+    table = np.full((size * size, 6), -1, dtype=np.int32)
+    offsets = ((0, -1), (0, 1), (-1, 0), (-1, 1), (1, 0), (1, -1))
+    for row in range(size):
+        for col in range(size):
+            for k, (dr, dc) in enumerate(offsets):
+                r, c = row + dr, col + dc
+                if 0 <= r < size and 0 <= c < size:
+                    table[row * size + col, k] = r * size + c
+    return table
+
+
+# --------------------------------------------------------------------------- moves
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One entry of a game's history.
+
+    ``cell`` is the cell index for a stone, or ``-1`` for a swap, whose kind is ``swap``
+    (:data:`SWAP_PIECES` or :data:`SWAP_SIDES`). ``color`` is the colour that made the move
+    (the colour *labelled* in the record: White makes the swap).
+    """
+
+    color: Color
+    cell: int = -1
+    swap: str | None = None
+
+    def name(self, size: int) -> str:
+        return self.swap if self.swap else cell_name(self.cell, size)
+
+
+@dataclass(frozen=True, slots=True)
+class _Setup:
+    """A setup edit in the history: stones changed and side to move set, undoable as one."""
+
+    changes: tuple[tuple[int, int, int], ...]  # (cell, old stone, new stone)
+    old_to_move: Color
+    new_to_move: Color
+
+
+# --------------------------------------------------------------------------- union-find
+
+
+class _Connectivity:
+    """Union-find over the cells plus four virtual edge nodes, updated as stones are placed.
+
+    Removing stones (setup, undo) is handled by the board restoring a saved copy or rebuilding.
+    """
+
+    __slots__ = ("size", "parent", "top", "bottom", "left", "right")
+
+    def __init__(self, size: int):
+        self.size = size
+        n = size * size
+        self.top, self.bottom, self.left, self.right = n, n + 1, n + 2, n + 3
+        self.parent = np.arange(n + 4, dtype=np.int32)
+
+    def copy(self) -> _Connectivity:
+        other = object.__new__(_Connectivity)
+        other.size, other.top, other.bottom = self.size, self.top, self.bottom
+        other.left, other.right = self.left, self.right
+        other.parent = self.parent.copy()
+        return other
+
+    def find(self, x: int) -> int:
+        parent = self.parent
+        root = x
+        while parent[root] != root:
+            root = parent[root]
+        while parent[x] != root:  # path compression
+            parent[x], x = root, parent[x]
+        return root
+
+    def union(self, a: int, b: int) -> None:
+        ra, rb = self.find(a), self.find(b)
+        if ra != rb:
+            self.parent[max(ra, rb)] = min(ra, rb)
+
+    def add_stone(self, cells: np.ndarray, neighbours: np.ndarray, cell: int) -> None:
+        stone = cells[cell]
+        size = self.size
+        row, col = divmod(cell, size)
+        for nb in neighbours[cell]:
+            if nb >= 0 and cells[nb] == stone:
+                self.union(cell, nb)
+        if stone == BLACK_STONE:
+            if row == 0:
+                self.union(cell, self.top)
+            if row == size - 1:
+                self.union(cell, self.bottom)
+        else:
+            if col == 0:
+                self.union(cell, self.left)
+            if col == size - 1:
+                self.union(cell, self.right)
+
+    def winner(self) -> Color | None:
+        if self.find(self.top) == self.find(self.bottom):
+            return BLACK
+        if self.find(self.left) == self.find(self.right):
+            return WHITE
+        return None
+
+
+# --------------------------------------------------------------------------- board
+
+
+class Board:
+    """A Hex position with its history.
+
+    >>> board = Board(3)
+    >>> board.play("b2")
+    Move(color=<Color.BLACK: 'black'>, cell=4, swap=None)
+    >>> board.to_move
+    <Color.WHITE: 'white'>
+
+    * ``play(move)`` takes a cell name (``"c3"``), a cell index, or a swap token; it returns the
+      :class:`Move` it made. Illegal input raises a :class:`HexError` subclass with a message a
+      person can read, and leaves the board unchanged.
+    * ``undo()`` takes back the last move *or setup edit*; ``copy()`` is independent.
+    * ``cells`` is an int8 array, :data:`EMPTY` / :data:`BLACK_STONE` / :data:`WHITE_STONE`;
+      treat it as read-only (the search kernels take a copy).
+    """
+
+    def __init__(self, size: int = 11, *, swap_rule: bool = False):
+        if not isinstance(size, int | np.integer) or not 1 <= size <= MAX_SIZE:
+            raise HexError(f"board size must be a whole number from 1 to {MAX_SIZE}, not {size!r}")
+        self.size = int(size)
+        self.swap_rule = swap_rule
+        self.cells = np.zeros(self.size * self.size, dtype=np.int8)
+        self.neighbours = neighbour_table(self.size)
+        self._to_move = BLACK
+        self._history: list[Move | _Setup] = []
+        self._saved_connectivity: list[_Connectivity] = []
+        self._connectivity = _Connectivity(self.size)
+
+    # -------------------------------------------------------------- state
+    @property
+    def to_move(self) -> Color:
+        """The colour whose turn it is."""
+        return self._to_move
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """The moves played, oldest first (setup edits are not moves)."""
+        return tuple(entry for entry in self._history if isinstance(entry, Move))
+
+    @property
+    def winner(self) -> Color | None:
+        """``BLACK``, ``WHITE``, or ``None`` while nobody has connected their edges."""
+        return self._connectivity.winner()
+
+    @property
+    def is_over(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def empty_count(self) -> int:
+        return int(np.count_nonzero(self.cells == EMPTY))
+
+    def stone_at(self, cell: int | str) -> Color | None:
+        value = self.cells[self._cell(cell)]
+        return None if value == EMPTY else (BLACK if value == BLACK_STONE else WHITE)
+
+    def stones(self, color: Color) -> list[int]:
+        return [int(c) for c in np.flatnonzero(self.cells == Color.parse(color).stone)]
+
+    def legal_moves(self) -> list[int]:
+        """Empty cells, in index order (no moves once the game is over). Swap is not listed;
+        see :meth:`swap_allowed`."""
+        if self.is_over:
+            return []
+        return [int(c) for c in np.flatnonzero(self.cells == EMPTY)]
+
+    def swap_allowed(self) -> bool:
+        """Whether a swap is legal now: the rule is on and exactly one move has been made."""
+        history = self._history
+        return (
+            self.swap_rule
+            and len(history) == 1
+            and isinstance(history[0], Move)
+            and history[0].swap is None
+            and not self.is_over
+        )
+
+    def cell_name(self, cell: int) -> str:
+        return cell_name(cell, self.size)
+
+    def cell_index(self, name: str) -> int:
+        return cell_index(name, self.size)
+
+    def winning_path(self) -> list[int]:
+        """The cells of the winner's stones that touch both of its edges' connected group, or
+        ``[]`` while the game goes on (for highlighting the winning chain)."""
+        winner = self.winner
+        if winner is None:
+            return []
+        conn = self._connectivity
+        root = conn.find(conn.top if winner is BLACK else conn.left)
+        return [c for c in range(self.size * self.size) if conn.find(c) == root]
+
+    # -------------------------------------------------------------- moves
+    def _cell(self, move: int | str) -> int:
+        if isinstance(move, int | np.integer) and not isinstance(move, bool):
+            if not 0 <= move < self.size * self.size:
+                raise CellNameError(f"cell index {move} is off the {self.size}x{self.size} board")
+            return int(move)
+        if isinstance(move, str):
+            return cell_index(move, self.size)
+        raise CellNameError(f"not a cell: {move!r}")
+
+    def parse_move(self, move: int | str) -> int | str:
+        """Normalise a move to a cell index or a swap token; raise if it cannot be one."""
+        if isinstance(move, str) and move.strip().lower() in (SWAP_PIECES, SWAP_SIDES):
+            return move.strip().lower()
+        return self._cell(move)
+
+    def play(self, move: int | str) -> Move:
+        """Play ``move`` for the side to move and return it. See the class docstring."""
+        action = self.parse_move(move)
+        if self.is_over:
+            raise GameOverError(f"the game is over: {self.winner} has already won")
+        color = self._to_move
+        if isinstance(action, str):
+            return self._swap(action, color)
+        if self.cells[action] != EMPTY:
+            raise IllegalMoveError(f"{self.cell_name(action)} is already occupied")
+        self._saved_connectivity.append(self._connectivity.copy())
+        self.cells[action] = color.stone
+        self._connectivity.add_stone(self.cells, self.neighbours, action)
+        played = Move(color, action)
+        self._history.append(played)
+        self._to_move = color.opponent
+        return played
+
+    def _swap(self, kind: str, color: Color) -> Move:
+        if not self.swap_rule:
+            raise IllegalMoveError("the swap rule is off in this game")
+        if not self.swap_allowed():
+            raise IllegalMoveError("a swap is only legal as the second move of the game")
+        first = self._history[0]
+        self._saved_connectivity.append(self._connectivity.copy())
+        if kind == SWAP_PIECES:
+            # The first stone becomes the other colour's, mirrored; then Black is to move.
+            self.cells[first.cell] = EMPTY
+            self.cells[mirror_cell(first.cell, self.size)] = first.color.opponent.stone
+            self._to_move = first.color
+        else:
+            # The stone stays; the players exchange colours, so the swapper's colour moves again.
+            self._to_move = color
+        self._rebuild_connectivity()
+        played = Move(color, -1, kind)
+        self._history.append(played)
+        return played
+
+    def undo(self) -> Move | None:
+        """Take back the last move or setup edit; return the move (``None`` for a setup edit).
+        Raises :class:`IllegalMoveError` on an empty history."""
+        if not self._history:
+            raise IllegalMoveError("nothing to undo")
+        entry = self._history.pop()
+        if isinstance(entry, _Setup):
+            for cell, old, _new in entry.changes:
+                self.cells[cell] = old
+            self._to_move = entry.old_to_move
+            self._rebuild_connectivity()
+            return None
+        self._connectivity = self._saved_connectivity.pop()
+        if entry.swap == SWAP_PIECES:
+            first = self._history[0]
+            self.cells[mirror_cell(first.cell, self.size)] = EMPTY
+            self.cells[first.cell] = first.color.stone
+        elif entry.swap is None:
+            self.cells[entry.cell] = EMPTY
+        self._to_move = entry.color
+        return entry
+
+    # -------------------------------------------------------------- setup
+    def setup(
+        self,
+        black: Iterable[int | str] = (),
+        white: Iterable[int | str] = (),
+        empty: Iterable[int | str] = (),
+        to_move: Color | str | None = None,
+    ) -> None:
+        """Place or remove stones and set the side to move, for studying positions.
+
+        One undoable history entry. Validates everything before changing anything.
+        """
+        changes: dict[int, int] = {}
+        for stone, cells in ((BLACK_STONE, black), (WHITE_STONE, white), (EMPTY, empty)):
+            for cell in cells:
+                changes[self._cell(cell)] = stone
+        new_to_move = self._to_move if to_move is None else Color.parse(to_move)
+        edit = _Setup(
+            tuple((cell, int(self.cells[cell]), stone) for cell, stone in changes.items()),
+            self._to_move,
+            new_to_move,
+        )
+        for cell, _old, new in edit.changes:
+            self.cells[cell] = new
+        self._to_move = new_to_move
+        self._history.append(edit)
+        self._rebuild_connectivity()
+
+    def _rebuild_connectivity(self) -> None:
+        conn = _Connectivity(self.size)
+        for cell in np.flatnonzero(self.cells != EMPTY):
+            conn.add_stone(self.cells, self.neighbours, int(cell))
+        self._connectivity = conn
+
+    # -------------------------------------------------------------- copies and views
+    def copy(self) -> Board:
+        other = Board.__new__(Board)
+        other.size, other.swap_rule = self.size, self.swap_rule
+        other.cells = self.cells.copy()
+        other.neighbours = self.neighbours  # immutable, shared
+        other._to_move = self._to_move
+        other._history = list(self._history)
+        other._saved_connectivity = [c.copy() for c in self._saved_connectivity]
+        other._connectivity = self._connectivity.copy()
+        return other
+
+    @classmethod
+    def from_rows(cls, rows: str | Iterable[str], to_move: Color | str | None = None) -> Board:
+        """Build a position from text rows of ``.``, ``B``/``X`` and ``W``/``O`` (spaces ignored).
+
+        The side to move defaults to Black when the stone counts are equal, White otherwise.
+        """
+        if isinstance(rows, str):
+            rows = [r for r in rows.strip().splitlines() if r.strip()]
+        grid = ["".join(ch for ch in r if not ch.isspace()) for r in rows]
+        size = len(grid)
+        if any(len(r) != size for r in grid):
+            raise HexError("rows must form a square")
+        board = cls(size)
+        black, white = [], []
+        for row, text in enumerate(grid):
+            for col, ch in enumerate(text.upper()):
+                if ch in "BX":
+                    black.append(row * size + col)
+                elif ch in "WO":
+                    white.append(row * size + col)
+                elif ch != ".":
+                    raise HexError(f"unexpected {ch!r} in row {row + 1}")
+        if to_move is None:
+            to_move = BLACK if len(black) == len(white) else WHITE
+        board.setup(black, white, to_move=to_move)
+        board._history.clear()  # a starting position, not an undoable edit
+        return board
+
+    def __str__(self) -> str:
+        """An ASCII diagram, rows shifted right as on a real board."""
+        symbols = {EMPTY: ".", BLACK_STONE: "B", WHITE_STONE: "W"}
+        header = "   " + " ".join(column_letters(c) for c in range(self.size))
+        lines = [header]
+        for row in range(self.size):
+            stones = " ".join(symbols[int(v)] for v in self.cells[row * self.size : (row + 1) * self.size])
+            lines.append(f"{' ' * row}{row + 1:>2} {stones}")
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        names = " ".join(m.name(self.size) for m in self.moves)
+        return f"<Board size={self.size} to_move={self._to_move} moves=[{names}]>"

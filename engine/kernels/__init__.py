@@ -1,0 +1,2 @@
+"""Private numba kernels on numpy arrays. Use them through the Python wrappers in ``engine``
+(``engine.playout``, ``engine.search``); their signatures may change without notice."""

@@ -1,0 +1,144 @@
+"""Uniform random playouts: fill the empty cells at random, then judge the full board once.
+
+Filling every empty cell in uniformly random order with alternating colours and taking the
+winner of the full board is the same as playing a uniformly random game to its end: stones never
+hurt their owner in Hex and a full board has exactly one winner (Gale). This is the thesis's
+"uniform distribution" requirement (5.2.2), met without simulating move by move.
+
+Representation for speed (see shared/NUMBA_NOTES.md):
+
+* a position is given by ``black_rows`` — one uint64 bitmask of Black's stones per row (bit c =
+  column c) — and the list of empty cells; on a full board White owns every other cell, so
+  Black's masks alone decide the winner;
+* only the mover's share of the empty cells is drawn (a partial Fisher–Yates), the rest is the
+  opponent's;
+* Black wins if a flood of its rows from the top edge reaches the bottom edge.
+"""
+
+import numpy as np
+
+from engine.kernels.jit import jit
+from engine.kernels.rng import below
+
+ONE = np.uint64(1)
+
+
+@jit
+def _spread_in_row(seeds, row_mask):
+    """Grow ``seeds`` along ``row_mask`` to whole horizontal runs (cells (r, c±1) touch)."""
+    while True:
+        grown = seeds | (((seeds << ONE) | (seeds >> ONE)) & row_mask)
+        if grown == seeds:
+            return seeds
+        seeds = grown
+
+
+@jit
+def black_connects(black_rows, size, reach):
+    """True if Black's stones (``black_rows``) join the top edge to the bottom edge.
+
+    ``reach`` is scratch of length ``size``. Down-sweeps and up-sweeps alternate until nothing
+    changes (paths may snake up and down); a sweep stops early at a row nothing reaches yet,
+    since the rows below it can only be reached through it.
+    """
+    reach[0] = black_rows[0]
+    if reach[0] == 0:
+        return False
+    for r in range(1, size):
+        reach[r] = 0
+    while True:
+        changed = False
+        # Downwards: (r+1, c) touches (r, c) and (r, c+1).
+        for r in range(1, size):
+            seeds = (reach[r - 1] | (reach[r - 1] >> ONE)) & black_rows[r]
+            seeds |= reach[r]
+            if seeds != reach[r]:
+                grown = _spread_in_row(seeds, black_rows[r])
+                if grown != reach[r]:
+                    reach[r] = grown
+                    changed = True
+            if reach[r] == 0:
+                break
+        if reach[size - 1] != 0:
+            return True
+        if not changed:
+            return False
+        changed = False
+        # Upwards: (r, c) touches (r+1, c) and (r+1, c-1).
+        for r in range(size - 2, -1, -1):
+            seeds = ((reach[r + 1] | (reach[r + 1] << ONE)) & black_rows[r]) | reach[r]
+            if seeds != reach[r]:
+                grown = _spread_in_row(seeds, black_rows[r])
+                if grown != reach[r]:
+                    reach[r] = grown
+                    changed = True
+        if not changed:
+            return False
+
+
+@jit
+def playout(black_rows, empties, empty_count, black_to_move, size, rows, order, reach, state, slot):
+    """One uniform random game from the position; returns True if Black wins.
+
+    ``rows``, ``order`` and ``reach`` are scratch arrays (uint64[size], int32[>=empty_count],
+    uint64[size]); ``state[slot]`` is the caller's generator.
+    """
+    for r in range(size):
+        rows[r] = black_rows[r]
+    for i in range(empty_count):
+        order[i] = empties[i]
+    mover_share = (empty_count + 1) // 2
+    for i in range(mover_share):
+        j = i + below(state, slot, empty_count - i)
+        cell = order[j]
+        order[j] = order[i]
+        order[i] = cell
+    if black_to_move:
+        start, stop = 0, mover_share
+    else:
+        start, stop = mover_share, empty_count
+    for i in range(start, stop):
+        cell = order[i]
+        row = cell // size
+        rows[row] |= ONE << np.uint64(cell - row * size)
+    return black_connects(rows, size, reach)
+
+
+@jit
+def playout_batch(black_rows, empties, empty_count, black_to_move, size, count, state, slot):
+    """``count`` playouts from one position with generator ``slot``; returns Black's wins."""
+    rows = np.empty(size, dtype=np.uint64)
+    reach = np.empty(size, dtype=np.uint64)
+    order = np.empty(max(empty_count, 1), dtype=np.int32)
+    wins = 0
+    for _ in range(count):
+        if playout(black_rows, empties, empty_count, black_to_move, size, rows, order, reach, state, slot):
+            wins += 1
+    return wins
+
+
+@jit
+def rows_from_cells(cells, size):
+    """Black's row bitmasks of an int8 cell array (1 = Black)."""
+    rows = np.zeros(size, dtype=np.uint64)
+    for cell in range(size * size):
+        if cells[cell] == 1:
+            row = cell // size
+            rows[row] |= ONE << np.uint64(cell - row * size)
+    return rows
+
+
+@jit
+def empty_cells(cells):
+    """Indices of the empty cells, int32."""
+    count = 0
+    for cell in range(cells.shape[0]):
+        if cells[cell] == 0:
+            count += 1
+    out = np.empty(count, dtype=np.int32)
+    k = 0
+    for cell in range(cells.shape[0]):
+        if cells[cell] == 0:
+            out[k] = cell
+            k += 1
+    return out

@@ -1,0 +1,52 @@
+"""A tiny per-thread random generator usable inside kernels: xorshift64*.
+
+numba's own ``np.random`` has one hidden state per thread that Python cannot seed, so every
+kernel carries an explicit state: a ``uint64`` array with one slot per worker. All arithmetic
+stays in uint64 (mixing in int64 silently gives negative indices).
+"""
+
+import numpy as np
+
+from engine.kernels.jit import jit
+
+_MULTIPLIER = np.uint64(0x2545F4914F6CDD1D)
+_GOLDEN = 0x9E3779B97F4A7C15
+_MASK64 = (1 << 64) - 1
+
+
+def seed_states(seed: int, count: int) -> np.ndarray:
+    """``count`` independent, never-zero generator states derived from ``seed`` by splitmix64."""
+    states = np.empty(count, dtype=np.uint64)
+    x = (int(seed) * 0x632BE59BD9B4E019 + 0x1234567) & _MASK64
+    for i in range(count):
+        x = (x + _GOLDEN) & _MASK64
+        z = x
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        z ^= z >> 31
+        states[i] = z or 1
+    return states
+
+
+@jit
+def next_u64(state, slot):
+    """Advance generator ``slot`` of ``state`` and return 64 random bits."""
+    x = state[slot]
+    x ^= x >> np.uint64(12)
+    x ^= x << np.uint64(25)
+    x ^= x >> np.uint64(27)
+    state[slot] = x
+    return x * _MULTIPLIER
+
+
+@jit
+def below(state, slot, bound):
+    """A uniform integer in ``[0, bound)`` (multiply-shift on the high 32 bits; bound < 2**32)."""
+    high = next_u64(state, slot) >> np.uint64(32)
+    return np.int64((high * np.uint64(bound)) >> np.uint64(32))
+
+
+@jit
+def uniform(state, slot):
+    """A float in ``[0, 1)`` with 53 random bits."""
+    return (next_u64(state, slot) >> np.uint64(11)) * (1.0 / 9007199254740992.0)

@@ -1,0 +1,42 @@
+"""The contract every player (AI level) fulfils.
+
+A player is a plain object with settings. ``choose_move`` runs on whatever thread calls it (the
+GUI runs it on a worker QThread) and must:
+
+* never modify the board it is given (it copies what it needs);
+* call ``on_snapshot`` at most every ~50-100 ms with an immutable :class:`SearchSnapshot`;
+* poll ``should_stop`` between bounded kernel batches (~20 ms) and, when it returns True,
+  finish promptly with the best move found so far;
+* be reproducible: the same settings, seed and position give the same move.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol, runtime_checkable
+
+from engine.board import Board
+from engine.search.snapshot import SearchSnapshot, SnapshotCallback, StopCheck
+
+
+@dataclass(frozen=True, slots=True)
+class MoveChoice:
+    """A player's decision: ``move`` is a cell index or a swap token ("swap-pieces");
+    ``snapshot`` is the final state of the search (None for players that do not search)."""
+
+    move: int | str
+    snapshot: SearchSnapshot | None = None
+
+
+@runtime_checkable
+class Player(Protocol):
+    name: str  # registry name: "random", "mc", "mcsds", "sdst", "uct"
+
+    def choose_move(
+        self,
+        board: Board,
+        *,
+        on_snapshot: SnapshotCallback | None = None,
+        should_stop: StopCheck | None = None,
+        position_id: int = 0,
+    ) -> MoveChoice: ...

@@ -501,7 +501,9 @@ class Board:
         header = "   " + " ".join(column_letters(c) for c in range(self.size))
         lines = [header]
         for row in range(self.size):
-            stones = " ".join(symbols[int(v)] for v in self.cells[row * self.size : (row + 1) * self.size])
+            stones = " ".join(
+                symbols[int(v)] for v in self.cells[row * self.size : (row + 1) * self.size]
+            )
             lines.append(f"{' ' * row}{row + 1:>2} {stones}")
         return "\n".join(lines)
 

@@ -77,16 +77,29 @@ def black_connects(black_rows, size, reach):
 
 
 @jit
-def playout(black_rows, empties, empty_count, black_to_move, size, rows, order, reach, state, slot):
+def playout(
+    black_rows,
+    order,
+    empty_count,
+    black_to_move,
+    size,
+    cell_row,
+    cell_bit,
+    rows,
+    reach,
+    state,
+    slot,
+):
     """One uniform random game from the position; returns True if Black wins.
 
-    ``rows``, ``order`` and ``reach`` are scratch arrays (uint64[size], int32[>=empty_count],
-    uint64[size]); ``state[slot]`` is the caller's generator.
+    ``order`` holds the empty cells in any order and is shuffled in place: a partial
+    Fisher–Yates from any permutation still draws a uniform subset, so callers keep it between
+    playouts instead of copying the empty list each time. ``cell_row[c]``/``cell_bit[c]`` are
+    each cell's row and bitmask (see :func:`cell_tables`); ``rows`` and ``reach`` are scratch
+    uint64[size]; ``state[slot]`` is the caller's generator.
     """
     for r in range(size):
         rows[r] = black_rows[r]
-    for i in range(empty_count):
-        order[i] = empties[i]
     mover_share = (empty_count + 1) // 2
     for i in range(mover_share):
         j = i + below(state, slot, empty_count - i)
@@ -99,9 +112,20 @@ def playout(black_rows, empties, empty_count, black_to_move, size, rows, order, 
         start, stop = mover_share, empty_count
     for i in range(start, stop):
         cell = order[i]
-        row = cell // size
-        rows[row] |= ONE << np.uint64(cell - row * size)
+        rows[cell_row[cell]] |= cell_bit[cell]
     return black_connects(rows, size, reach)
+
+
+@jit
+def cell_tables(size):
+    """Row index (int32) and row bitmask (uint64) of every cell, for setting stones fast."""
+    cell_row = np.empty(size * size, dtype=np.int32)
+    cell_bit = np.empty(size * size, dtype=np.uint64)
+    for cell in range(size * size):
+        row = cell // size
+        cell_row[cell] = row
+        cell_bit[cell] = ONE << np.uint64(cell - row * size)
+    return cell_row, cell_bit
 
 
 @jit
@@ -109,10 +133,23 @@ def playout_batch(black_rows, empties, empty_count, black_to_move, size, count, 
     """``count`` playouts from one position with generator ``slot``; returns Black's wins."""
     rows = np.empty(size, dtype=np.uint64)
     reach = np.empty(size, dtype=np.uint64)
-    order = np.empty(max(empty_count, 1), dtype=np.int32)
+    order = empties[:empty_count].copy()
+    cell_row, cell_bit = cell_tables(size)
     wins = 0
     for _ in range(count):
-        if playout(black_rows, empties, empty_count, black_to_move, size, rows, order, reach, state, slot):
+        if playout(
+            black_rows,
+            order,
+            empty_count,
+            black_to_move,
+            size,
+            cell_row,
+            cell_bit,
+            rows,
+            reach,
+            state,
+            slot,
+        ):
             wins += 1
     return wins
 

@@ -1,0 +1,784 @@
+"""``hexswarm-gtp``: HexSwarm's AIs as a GTP engine on stdin/stdout (attach it to HexGui).
+
+The dialect is the one Hex programs speak (MoHex/benzene, HexGui); see ``docs/gtp.md``:
+
+* a response is ``= result`` or ``? message`` followed by one empty line; a numeric id before the
+  command is echoed (``12 name`` -> ``=12 HexSwarm``); an empty result is written ``= `` (with
+  the space: HexGui checks the first two characters);
+* colours are ``b``/``black``/``w``/``white`` in any case; ``play`` accepts either colour in any
+  order: a stone of the colour *not* to move is placed as a setup stone (that is how a GUI sets up
+  a position) and ``undo`` takes it back like any move;
+* ``genmove c`` plays and returns the move of colour ``c`` (if ``c`` is not to move, the side to
+  move is changed first, as MoHex does), or ``resign`` when ``c`` has already lost;
+* a line ``# interrupt`` while ``genmove`` runs stops the search, which answers with its best
+  move so far;
+* with live graphics on (``--gfx`` or the ``live_gfx`` parameter) ``genmove`` writes
+  ``gogui-gfx:`` blocks to stdout while it thinks (HexGui's ``uct`` block: ``VAR``,
+  ``INFLUENCE``, ``LABEL``, ``TEXT``), each ended by an empty line.
+
+Structure: :class:`GtpEngine` executes one command line and returns the response text (no I/O,
+tested in-process); :class:`GtpServer` owns stdin/stdout, reads stdin on a separate thread so that
+``# interrupt`` and EOF reach a running search, and runs every command on the main thread.
+Diagnostics go to stderr only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import queue
+import sys
+import threading
+import time
+import traceback
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, TextIO
+
+from engine import __version__
+from engine.board import (
+    MAX_SIZE,
+    SWAP_PIECES,
+    SWAP_SIDES,
+    Board,
+    Color,
+    HexError,
+    IllegalMoveError,
+    cell_name,
+)
+from engine.search.snapshot import SearchSnapshot
+
+ENGINE_NAME = "HexSwarm"
+PARAM_COMMAND = "hexswarm-param"
+
+# Engine-wide parameters offered next to the AI's own, in the param dialog.
+ALLOW_SWAP = "allow_swap"
+LIVE_GFX = "live_gfx"
+GFX_INTERVAL = "gfx_interval"
+
+# Command-line options -> the players' setting names.
+SETTING_OPTIONS = {
+    "agents": "agents",
+    "iterations": "iterations",
+    "time": "time_s",
+    "seed": "seed",
+    "threads": "threads",
+    "policy": "policy",
+    "p_scatter": "p_scatter",
+    "depth": "depth",
+    "backscatter": "backscatter",
+    "recruitment": "recruitment",
+    "relate": "relate",
+    "confidence": "confidence",
+    "playouts_per_move": "playouts_per_move",
+    "playouts": "playouts",
+    "c": "c",
+}
+
+
+class GtpError(Exception):
+    """A command failed: the message becomes the ``?`` response."""
+
+
+@dataclass(frozen=True, slots=True)
+class Response:
+    """One command's outcome: ``ok`` selects ``=`` or ``?``; ``text`` may span lines."""
+
+    ok: bool
+    text: str
+    command_id: str = ""
+
+    def render(self) -> str:
+        """The exact bytes to write: status, id, text, then the terminating empty line."""
+        status = "=" if self.ok else "?"
+        body = self.text.rstrip("\n")
+        return f"{status}{self.command_id} {body}\n\n"
+
+
+def _load_players() -> tuple[Mapping[str, Any], Callable[..., Any]]:
+    """The AI registry (imported late so ``--help`` and errors stay fast)."""
+    from engine.players import LEVELS, create_player
+
+    return LEVELS, create_player
+
+
+def _type_name(kind: Any) -> str:
+    """A parameter's type as a word: ``int``, ``float``, ``bool``, ``str``."""
+    if isinstance(kind, type):
+        return kind.__name__
+    return str(kind).lower()
+
+
+def _format_value(value: Any) -> str:
+    """A setting as GTP text: booleans as 1/0 (what HexGui's check boxes send back)."""
+    if isinstance(value, bool):
+        return "1" if value else "0"
+    if isinstance(value, float):
+        return f"{value:g}"
+    return str(value)
+
+
+def _parse_bool(text: str) -> bool:
+    word = text.strip().lower()
+    if word in ("1", "true", "yes", "on"):
+        return True
+    if word in ("0", "false", "no", "off"):
+        return False
+    raise GtpError(f"expected a boolean (1/0, true/false), got {text!r}")
+
+
+def _compact_count(count: int) -> str:
+    """37, 1.2k, 45k, 1.3m: short labels that fit in a cell."""
+    if count < 1000:
+        return str(count)
+    if count < 10_000:
+        return f"{count / 1000:.1f}k"
+    if count < 1_000_000:
+        return f"{count // 1000}k"
+    return f"{count / 1_000_000:.1f}m"
+
+
+def snapshot_gfx(snapshot: SearchSnapshot, size: int) -> str:
+    """A HexGui ``uct`` gfx body for ``snapshot`` (without the ``gogui-gfx:`` line).
+
+    ``VAR`` is the principal line, colours alternating from the side to move; ``INFLUENCE``
+    each root move's share of the agents (0..1); ``LABEL`` its agents (UCT: visits);
+    ``TEXT`` a one-line summary. Swap moves (index -1) are left out: HexGui draws cells only.
+    """
+    lines = ["uct"]
+    colour = Color.parse(snapshot.to_move)
+    line = list(snapshot.principal_variation) or [snapshot.best_move]
+    var_parts = []
+    for cell in line:
+        if not 0 <= cell < size * size:
+            break
+        var_parts.append(f"{colour.letter} {cell_name(cell, size)}")
+        colour = colour.opponent
+    if var_parts:
+        lines.append("VAR " + " ".join(var_parts))
+    total = sum(snapshot.root_agents) or 1
+    influence, labels = [], []
+    for cell, agents in zip(snapshot.root_moves, snapshot.root_agents, strict=False):
+        if 0 <= cell < size * size and agents > 0:
+            name = cell_name(cell, size)
+            influence.append(f"{name} {agents / total:.3f}")
+            labels.append(f"{name} {_compact_count(agents)}")
+    lines.append("INFLUENCE " + " ".join(influence))
+    lines.append("LABEL " + " ".join(labels))
+    best = (
+        cell_name(snapshot.best_move, size)
+        if 0 <= snapshot.best_move < size * size
+        else SWAP_PIECES
+    )
+    lines.append(
+        f"TEXT {snapshot.player} it={snapshot.iteration} playouts={snapshot.playouts} "
+        f"agents={snapshot.total_agents} best={best} win={snapshot.estimate:.2f} "
+        f"t={snapshot.elapsed_s:.1f}s"
+    )
+    return "\n".join(lines)
+
+
+class GtpEngine:
+    """Executes GTP command lines against one board and one AI player.
+
+    Single-threaded: call :meth:`execute` from one thread only. ``should_stop`` (set by the
+    server) may be polled by the search from that same thread; ``emit`` writes a gfx block.
+
+    ``levels``/``create_player`` default to :mod:`engine.players`; tests inject stand-ins.
+    ``settings`` are the AI's setting overrides as text (``{"agents": "50000"}``), applied
+    through the player spec ``level:key=value,...``.
+    """
+
+    def __init__(
+        self,
+        *,
+        level: str | None = None,
+        settings: Mapping[str, str] | None = None,
+        size: int = 11,
+        live_gfx: bool = False,
+        allow_swap: bool = False,
+        levels: Mapping[str, Any] | None = None,
+        create_player: Callable[..., Any] | None = None,
+        emit: Callable[[str], None] | None = None,
+        log: Callable[[str], None] | None = None,
+    ):
+        if levels is None or create_player is None:
+            levels, create_player = _load_players()
+        self.levels = levels
+        self._create_player = create_player
+        if level is None:  # the strongest level is the registry's default player
+            level = create_player(None).name
+        self.level = level
+        self.settings: dict[str, str] = dict(settings or {})
+        self.live_gfx = live_gfx
+        self.allow_swap = allow_swap
+        self.gfx_interval = 0.25
+        self.emit = emit or (lambda text: None)
+        self.log = log or (lambda text: None)
+        self.should_stop: Callable[[], bool] = lambda: False
+        self.board = Board(size, swap_rule=True)
+        self.quit_requested = False
+        self.last_snapshot: SearchSnapshot | None = None
+        self._undo_stack: list[int] = []  # board history entries added by each play/genmove
+        self._resigned: Color | None = None
+        self._position_id = 0
+        self.player = self._build_player(self.level, self.settings)
+        self.commands: dict[str, Callable[[list[str]], str]] = {
+            "protocol_version": lambda args: "2",
+            "name": lambda args: ENGINE_NAME,
+            "version": lambda args: __version__,
+            "list_commands": lambda args: "\n".join(sorted(self.commands)),
+            "known_command": self._cmd_known_command,
+            "quit": self._cmd_quit,
+            "boardsize": self._cmd_boardsize,
+            "clear_board": self._cmd_clear_board,
+            "play": self._cmd_play,
+            "genmove": self._cmd_genmove,
+            "undo": self._cmd_undo,
+            "showboard": self._cmd_showboard,
+            "final_score": self._cmd_final_score,
+            "loadsgf": self._cmd_loadsgf,
+            "hexgui-analyze_commands": self._cmd_analyze_commands,
+            "gogui-interrupt": lambda args: "",
+            PARAM_COMMAND: self._cmd_param,
+            "hexswarm-settings": self._cmd_settings,
+            "hexswarm-levels": self._cmd_levels,
+            "hexswarm-pv": self._cmd_pv,
+            "hexswarm-root-agents": self._cmd_root_agents,
+            "hexswarm-gfx": self._cmd_gfx,
+        }
+
+    # ------------------------------------------------------------------ dispatch
+    @staticmethod
+    def preprocess(line: str) -> str:
+        """GTP preprocessing: drop control characters (CR included), tabs become spaces,
+        ``#`` starts a comment, surrounding blanks go."""
+        kept = []
+        for ch in line:
+            if ch == "\t":
+                kept.append(" ")
+            elif ch == "#":
+                break
+            elif ord(ch) >= 32 and ord(ch) != 127:
+                kept.append(ch)
+        return "".join(kept).strip()
+
+    def execute(self, line: str) -> Response | None:
+        """Run one input line; ``None`` for lines that get no response (empty, comments).
+
+        Never raises: a :class:`GtpError` or :class:`HexError` becomes ``? message``; any other
+        exception ``? internal error: ...`` with its traceback logged.
+        """
+        text = self.preprocess(line)
+        if not text:
+            return None
+        words = text.split()
+        command_id = ""
+        if words[0].isdigit():
+            command_id, words = words[0], words[1:]
+            if not words:
+                return Response(False, "missing command after the id", command_id)
+        name, args = words[0], words[1:]
+        handler = self.commands.get(name)
+        if handler is None:
+            return Response(False, f"unknown command: {name}", command_id)
+        try:
+            return Response(True, handler(args), command_id)
+        except (GtpError, HexError) as error:
+            return Response(False, str(error), command_id)
+        except Exception as error:  # never let one command kill the engine
+            self.log(traceback.format_exc())
+            return Response(False, f"internal error: {type(error).__name__}: {error}", command_id)
+
+    # ------------------------------------------------------------------ helpers
+    @staticmethod
+    def _expect(args: list[str], low: int, high: int | None = None, usage: str = "") -> None:
+        high = low if high is None else high
+        if not low <= len(args) <= high:
+            wanted = str(low) if low == high else f"{low} to {high}"
+            raise GtpError(f"expected {wanted} argument(s){': ' + usage if usage else ''}")
+
+    def _new_board(self, size: int) -> None:
+        self.board = Board(size, swap_rule=True)
+        self._reset_history()
+
+    def _reset_history(self) -> None:
+        self._undo_stack.clear()
+        self._resigned = None
+        self._position_id += 1
+
+    def _build_player(self, level: str, settings: Mapping[str, str]):
+        """A player for ``level`` with ``settings`` (text values); raises GtpError if refused."""
+        if level not in self.levels:
+            raise GtpError(f"unknown AI level {level!r} (levels: {', '.join(self.levels)})")
+        spec = level + (":" + ",".join(f"{k}={v}" for k, v in settings.items()) if settings else "")
+        try:
+            return self._create_player(spec)
+        except HexError as error:
+            raise GtpError(str(error)) from error
+
+    def _level_parameters(self, level: str) -> dict[str, Any]:
+        info = self.levels[level]
+        return {p.name: p for p in getattr(info, "parameters", ())}
+
+    # ------------------------------------------------------------------ core commands
+    def _cmd_known_command(self, args: list[str]) -> str:
+        self._expect(args, 1, usage="known_command NAME")
+        return "true" if args[0] in self.commands else "false"
+
+    def _cmd_quit(self, args: list[str]) -> str:
+        self.quit_requested = True
+        return ""
+
+    def _cmd_boardsize(self, args: list[str]) -> str:
+        self._expect(args, 1, 2, "boardsize N (or boardsize N N)")
+        try:
+            sizes = [int(a) for a in args]
+        except ValueError:
+            raise GtpError(f"board size must be a whole number, not {' '.join(args)!r}") from None
+        if len(sizes) == 2 and sizes[0] != sizes[1]:
+            raise GtpError(
+                f"unacceptable size: only square boards are supported, not {sizes[0]}x{sizes[1]}"
+            )
+        if not 1 <= sizes[0] <= MAX_SIZE:
+            raise GtpError(f"unacceptable size: board size must be 1 to {MAX_SIZE}, not {sizes[0]}")
+        self._new_board(sizes[0])
+        return ""
+
+    def _cmd_clear_board(self, args: list[str]) -> str:
+        self._new_board(self.board.size)
+        return ""
+
+    def _parse_color(self, word: str) -> Color:
+        try:
+            return Color.parse(word)
+        except HexError as error:
+            raise GtpError(f"invalid color: {word!r} (use b, black, w or white)") from error
+
+    def _cmd_play(self, args: list[str]) -> str:
+        self._expect(args, 2, usage="play COLOR MOVE")
+        color = self._parse_color(args[0])
+        word = args[1].lower()
+        board = self.board
+        if word == "resign":
+            self._resigned = color
+            self._undo_stack.append(0)
+            return ""
+        if word == "pass":
+            raise GtpError("illegal move: there is no pass in Hex")
+        if word == "swap":  # Little Golem's spelling
+            word = SWAP_SIDES
+        if board.is_over:
+            raise GtpError(f"illegal move: the game is over ({board.winner} has won)")
+        move = board.parse_move(word)
+        if color is board.to_move:
+            board.play(move)
+        elif isinstance(move, str):
+            raise GtpError(
+                f"illegal move: {move} is the second move of the game, played by the side to move"
+            )
+        elif board.stone_at(move) is not None:
+            raise GtpError(f"illegal move: {board.cell_name(move)} is already occupied")
+        else:
+            # Out of turn: a setup stone, then the other colour is to move (as after a move).
+            stones = {"black": [move]} if color is Color.BLACK else {"white": [move]}
+            board.setup(**stones, to_move=color.opponent)
+        self._undo_stack.append(1)
+        self._position_id += 1
+        return ""
+
+    def _cmd_genmove(self, args: list[str]) -> str:
+        self._expect(args, 1, usage="genmove COLOR")
+        color = self._parse_color(args[0])
+        board = self.board
+        if self._resigned is not None:
+            raise GtpError(f"the game is over: {self._resigned} resigned")
+        if board.is_over:
+            if board.winner is not color:
+                return "resign"
+            raise GtpError(f"the game is over: {color} has already won")
+        entries = 0
+        if board.to_move is not color:
+            board.setup(to_move=color)
+            entries += 1
+        try:
+            move = self._search(color)
+        except BaseException:
+            for _ in range(entries):
+                board.undo()
+            raise
+        if move == "resign":
+            self._resigned = color
+            self._undo_stack.append(entries)
+            return "resign"
+        played = board.play(move)
+        self._undo_stack.append(entries + 1)
+        self._position_id += 1
+        return played.name(board.size)
+
+    def _search(self, color: Color) -> int | str:
+        """Ask the player for a move on a copy of the board (swap offered only if allowed)."""
+        position = self.board.copy()
+        position.swap_rule = self.allow_swap
+        last_gfx = [0.0]
+
+        def on_snapshot(snapshot: SearchSnapshot) -> None:
+            self.last_snapshot = snapshot
+            now = time.monotonic()
+            if self.live_gfx and now - last_gfx[0] >= self.gfx_interval:
+                last_gfx[0] = now
+                self.emit("gogui-gfx:\n" + snapshot_gfx(snapshot, position.size) + "\n\n")
+
+        self.last_snapshot = None
+        choice = self.player.choose_move(
+            position,
+            on_snapshot=on_snapshot,
+            should_stop=self.should_stop,
+            position_id=self._position_id,
+        )
+        if choice.snapshot is not None:
+            self.last_snapshot = choice.snapshot
+        move = choice.move
+        if isinstance(move, str) and move.lower() == "resign":
+            return "resign"
+        if isinstance(move, str) and move.lower() in (SWAP_PIECES, SWAP_SIDES):
+            if not position.swap_allowed():
+                raise GtpError(f"internal error: the AI chose {move} where no swap is legal")
+            return move.lower()
+        legal = position.legal_moves()
+        cell = int(move)
+        if cell not in legal:
+            raise GtpError(f"internal error: the AI chose an illegal move {move!r}")
+        return cell
+
+    def _cmd_undo(self, args: list[str]) -> str:
+        board = self.board
+        if self._undo_stack:
+            entries = self._undo_stack.pop()
+            if entries == 0:
+                self._resigned = None
+            for _ in range(entries):
+                board.undo()
+        else:
+            try:
+                board.undo()  # e.g. a move of a game loaded with loadsgf
+            except IllegalMoveError:
+                raise GtpError("cannot undo: no move to take back") from None
+        self._position_id += 1
+        return ""
+
+    def _cmd_showboard(self, args: list[str]) -> str:
+        board = self.board
+        status = f"{board.winner} has won" if board.is_over else f"{board.to_move} to move"
+        return f"\n{board}\n{status}"
+
+    def _cmd_final_score(self, args: list[str]) -> str:
+        if self._resigned is not None:
+            return f"{self._resigned.opponent.letter}+"
+        winner = self.board.winner
+        if winner is None:
+            raise GtpError("the game is not over: nobody has connected their edges yet")
+        return f"{winner.letter}+"
+
+    def _cmd_loadsgf(self, args: list[str]) -> str:
+        self._expect(args, 1, 2, "loadsgf FILE [MOVE_NUMBER]")
+        move_number = None
+        if len(args) == 2:
+            try:
+                move_number = int(args[1])
+            except ValueError:
+                raise GtpError(f"move number must be a whole number, not {args[1]!r}") from None
+            if move_number < 1:
+                raise GtpError("move number must be 1 or more")
+        from engine.records import SgfError, board_from_record, read_sgf
+
+        try:
+            record = read_sgf(args[0])
+        except OSError as error:
+            raise GtpError(f"cannot read {args[0]}: {error.strerror or error}") from None
+        except SgfError as error:
+            raise GtpError(f"cannot load {args[0]}: {error}") from None
+        # GTP: MOVE_NUMBER n loads the position before move n, i.e. after n - 1 moves.
+        board = board_from_record(record, None if move_number is None else move_number - 1)
+        board.swap_rule = True
+        self.board = board
+        self._reset_history()
+        return ""
+
+    # ------------------------------------------------------------------ analyze commands
+    def _cmd_analyze_commands(self, args: list[str]) -> str:
+        return "\n".join(
+            [
+                f"param/{ENGINE_NAME} Parameters/{PARAM_COMMAND}",
+                f"string/{ENGINE_NAME} Settings/hexswarm-settings",
+                f"string/{ENGINE_NAME} Levels/hexswarm-levels",
+                f"var/{ENGINE_NAME} Principal Line/hexswarm-pv",
+                f"pspairs/{ENGINE_NAME} Root Agents/hexswarm-root-agents",
+                f"gfx/{ENGINE_NAME} Last Search/hexswarm-gfx",
+                "string/Show Board/showboard",
+                "string/Final Score/final_score",
+            ]
+        )
+
+    def _param_lines(self) -> list[str]:
+        lines = [f"[list/{'/'.join(self.levels)}] level {self.level}"]
+        settings = dict(getattr(self.player, "settings", {}) or {})
+        for name, parameter in self._level_parameters(self.level).items():
+            value = settings.get(name, getattr(parameter, "default", ""))
+            kind = _type_name(getattr(parameter, "type", "str"))
+            choices = getattr(parameter, "choices", None)
+            if choices:
+                tag = "list/" + "/".join(str(c) for c in choices)
+            elif kind == "bool":
+                tag = "bool"
+            else:
+                tag = "string"
+            lines.append(f"[{tag}] {name} {_format_value(value)}")
+        lines.append(f"[bool] {ALLOW_SWAP} {_format_value(self.allow_swap)}")
+        lines.append(f"[bool] {LIVE_GFX} {_format_value(self.live_gfx)}")
+        lines.append(f"[string] {GFX_INTERVAL} {_format_value(self.gfx_interval)}")
+        return lines
+
+    def _cmd_param(self, args: list[str]) -> str:
+        """No arguments: list ``[type] key value`` lines (first line empty, as MoHex does);
+        ``key value``: change one; changing ``level`` keeps the settings the new level has."""
+        if not args:
+            return "\n" + "\n".join(self._param_lines())
+        if len(args) < 2:
+            raise GtpError(f"usage: {PARAM_COMMAND} [KEY VALUE]")
+        key, value = args[0], " ".join(args[1:])
+        if key == "level":
+            level = value.lower()
+            kept = (
+                {k: v for k, v in self.settings.items() if k in self._level_parameters(level)}
+                if level in self.levels
+                else {}
+            )
+            self.player = self._build_player(level, kept)
+            self.level, self.settings = level, kept
+        elif key == ALLOW_SWAP:
+            self.allow_swap = _parse_bool(value)
+        elif key == LIVE_GFX:
+            self.live_gfx = _parse_bool(value)
+        elif key == GFX_INTERVAL:
+            try:
+                interval = float(value)
+            except ValueError:
+                raise GtpError(f"{GFX_INTERVAL} must be a number of seconds") from None
+            if not 0 <= interval <= 60:
+                raise GtpError(f"{GFX_INTERVAL} must be from 0 to 60 seconds")
+            self.gfx_interval = interval
+        else:
+            parameters = self._level_parameters(self.level)
+            if key not in parameters:
+                known = ", ".join(["level", *parameters, ALLOW_SWAP, LIVE_GFX, GFX_INTERVAL])
+                raise GtpError(f"unknown parameter {key!r} for level {self.level} ({known})")
+            if _type_name(getattr(parameters[key], "type", "str")) == "bool":
+                value = "true" if _parse_bool(value) else "false"
+            settings = {**self.settings, key: value}
+            self.player = self._build_player(self.level, settings)
+            self.settings = settings
+        return ""
+
+    def _cmd_settings(self, args: list[str]) -> str:
+        spec = self.player.spec() if hasattr(self.player, "spec") else self.level
+        return (
+            f"{spec}\nallow_swap={_format_value(self.allow_swap)} "
+            f"live_gfx={_format_value(self.live_gfx)}"
+        )
+
+    def _cmd_levels(self, args: list[str]) -> str:
+        lines = []
+        for name, info in self.levels.items():
+            marker = "*" if name == self.level else " "
+            label = getattr(info, "label", name)
+            description = getattr(info, "description", "")
+            lines.append(f"{marker} {name}: {label}. {description}".rstrip())
+        return "\n".join(lines)
+
+    def _require_snapshot(self) -> SearchSnapshot:
+        if self.last_snapshot is None:
+            raise GtpError("no search yet: run genmove first")
+        return self.last_snapshot
+
+    def _cmd_pv(self, args: list[str]) -> str:
+        snapshot = self._require_snapshot()
+        size = self.board.size
+        colour = Color.parse(snapshot.to_move)
+        parts = []
+        for cell in snapshot.principal_variation or (snapshot.best_move,):
+            if not 0 <= cell < size * size:
+                break
+            parts.append(f"{colour.letter.lower()} {cell_name(cell, size)}")
+            colour = colour.opponent
+        return " ".join(parts)
+
+    def _cmd_root_agents(self, args: list[str]) -> str:
+        snapshot = self._require_snapshot()
+        size = self.board.size
+        pairs = [
+            f"{cell_name(cell, size)} {agents}"
+            for cell, agents in zip(snapshot.root_moves, snapshot.root_agents, strict=False)
+            if 0 <= cell < size * size and agents > 0
+        ]
+        return " ".join(pairs)
+
+    def _cmd_gfx(self, args: list[str]) -> str:
+        snapshot = self._require_snapshot()
+        # The analyze form has no "uct" keyword: GoGui-style gfx commands start at VAR/INFLUENCE.
+        return snapshot_gfx(snapshot, self.board.size).split("\n", 1)[1]
+
+
+# ---------------------------------------------------------------------- the stdin/stdout server
+
+_EOF = object()
+
+
+class GtpServer:
+    """Reads commands from ``stdin`` on a reader thread and executes them on the calling thread.
+
+    The reader thread numbers each command; ``# interrupt`` marks every command read so far as
+    interrupted (so an interrupt that arrives before its ``genmove`` starts still counts), and EOF
+    interrupts everything (the controller has gone).
+    """
+
+    def __init__(self, engine: GtpEngine, stdin: TextIO, stdout: TextIO, stderr: TextIO):
+        self.engine = engine
+        self.stdin, self.stdout, self.stderr = stdin, stdout, stderr
+        self._lines: queue.Queue = queue.Queue()
+        self._write_lock = threading.Lock()
+        self._read_count = 0
+        self._interrupted_upto = -1
+        engine.emit = self.write
+        engine.log = self.log
+
+    def write(self, text: str) -> None:
+        with self._write_lock:
+            self.stdout.write(text)
+            self.stdout.flush()
+
+    def log(self, text: str) -> None:
+        try:
+            self.stderr.write(text if text.endswith("\n") else text + "\n")
+            self.stderr.flush()
+        except (OSError, ValueError):
+            pass
+
+    def _read_stdin(self) -> None:
+        try:
+            for raw in self.stdin:
+                line = raw.rstrip("\r\n")
+                if line.strip().lower() == "# interrupt":
+                    self._interrupted_upto = self._read_count
+                    continue
+                self._read_count += 1
+                self._lines.put((self._read_count, line))
+        except (OSError, ValueError, UnicodeDecodeError) as error:
+            self.log(f"hexswarm-gtp: stopped reading input: {error}")
+        finally:
+            self._interrupted_upto = sys.maxsize
+            self._lines.put(_EOF)
+
+    def serve(self) -> int:
+        """Run until ``quit`` or EOF; return the process exit status."""
+        reader = threading.Thread(target=self._read_stdin, name="gtp-stdin", daemon=True)
+        reader.start()
+        while True:
+            item = self._lines.get()
+            if item is _EOF:
+                return 0
+            number, line = item
+            self.engine.should_stop = lambda number=number: self._interrupted_upto >= number
+            response = self.engine.execute(line)
+            if response is not None:
+                try:
+                    self.write(response.render())
+                except (BrokenPipeError, ValueError):
+                    return 0
+            if self.engine.quit_requested:
+                return 0
+
+
+def build_parser(levels: list[str]) -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="hexswarm-gtp",
+        description="HexSwarm's AIs as a GTP engine on stdin/stdout (attach it to HexGui).",
+    )
+    parser.add_argument(
+        "--ai", choices=levels, default=None, help="AI level (default: the strongest)"
+    )
+    parser.add_argument("--size", type=int, default=11, help="initial board size (default 11)")
+    parser.add_argument("--agents", type=int, help="SDS agents (swarm levels)")
+    parser.add_argument("--iterations", type=int, help="SDS iterations per move")
+    parser.add_argument("--time", type=float, help="seconds per move")
+    parser.add_argument("--seed", type=int, help="random seed (same seed, same moves)")
+    parser.add_argument("--threads", type=int, help="search threads")
+    parser.add_argument("--policy", help="SDST policy (see hexswarm-levels)")
+    parser.add_argument(
+        "--p-scatter", dest="p_scatter", type=float, help="SDST scatter probability"
+    )
+    parser.add_argument("--depth", type=int, help="SDST tree depth")
+    parser.add_argument("--backscatter", help="SDST backscatter")
+    parser.add_argument("--recruitment", help="SDS recruitment strategy")
+    parser.add_argument("--relate", help="SDST relate rule")
+    parser.add_argument("--playouts", type=int, help="playouts per move (mc, uct)")
+    parser.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="any other setting of the level (repeatable)",
+    )
+    parser.add_argument("--swap", action="store_true", help="let genmove answer a swap")
+    parser.add_argument(
+        "--gfx",
+        action="store_true",
+        help="print gogui-gfx: blocks while thinking (HexGui live display)",
+    )
+    return parser
+
+
+def main(
+    argv: list[str] | None = None,
+    stdin: TextIO | None = None,
+    stdout: TextIO | None = None,
+    stderr: TextIO | None = None,
+) -> int:
+    """Entry point of ``hexswarm-gtp`` and ``python -m engine.gtp``."""
+    stdin = stdin or io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace")
+    stdout = stdout or sys.stdout
+    stderr = stderr or sys.stderr
+    levels, create_player = _load_players()
+    parser = build_parser(list(levels))
+    options = parser.parse_args(argv)
+    settings: dict[str, str] = {}
+    for option, key in SETTING_OPTIONS.items():
+        value = getattr(options, option, None)
+        if value is not None:
+            settings[key] = str(value)
+    for item in options.set:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            parser.error(f"--set takes KEY=VALUE, not {item!r}")
+        settings[key.strip()] = value.strip()
+    if not 1 <= options.size <= MAX_SIZE:
+        parser.error(f"--size must be 1 to {MAX_SIZE}")
+    try:
+        engine = GtpEngine(
+            level=options.ai,
+            settings=settings,
+            size=options.size,
+            live_gfx=options.gfx,
+            allow_swap=options.swap,
+            levels=levels,
+            create_player=create_player,
+        )
+    except GtpError as error:
+        print(f"hexswarm-gtp: {error}", file=stderr)
+        return 2
+    print(f"hexswarm-gtp: {engine._cmd_settings([]).splitlines()[0]}", file=stderr)
+    return GtpServer(engine, stdin, stdout, stderr).serve()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

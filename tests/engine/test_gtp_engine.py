@@ -155,25 +155,12 @@ def test_empty_lines_comments_and_crlf_get_no_response_or_parse():
 def test_list_and_known_commands():
     engine = make_engine()
     names = ok(engine, "list_commands").split("\n")
-    for required in [
-        "protocol_version",
-        "name",
-        "version",
-        "list_commands",
-        "known_command",
-        "quit",
-        "boardsize",
-        "clear_board",
-        "play",
-        "genmove",
-        "undo",
-        "showboard",
-        "final_score",
-        "loadsgf",
-        "hexgui-analyze_commands",
-        "hexswarm-param",
-    ]:
-        assert required in names
+    required = (
+        "protocol_version name version list_commands known_command quit boardsize clear_board "
+        "play genmove undo showboard final_score loadsgf hexgui-analyze_commands hexswarm-param"
+    )
+    for command in required.split():
+        assert command in names
     assert ok(engine, "known_command genmove") == "true"
     assert ok(engine, "known_command fly") == "false"
     assert fail(engine, "known_command").startswith("expected 1 argument")

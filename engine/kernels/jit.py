@@ -9,6 +9,8 @@ import numba
 JIT_OPTIONS = {"nogil": True, "cache": True, "fastmath": False, "error_model": "numpy"}
 
 
-def jit(function):
-    """``numba.njit`` with the project's flags."""
+def jit(function=None, **extra):
+    """``numba.njit`` with the project's flags; ``@jit`` or ``@jit(inline="always")``."""
+    if function is None:
+        return lambda f: numba.njit(**JIT_OPTIONS, **extra)(f)
     return numba.njit(**JIT_OPTIONS)(function)

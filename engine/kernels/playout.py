@@ -18,12 +18,13 @@ Representation for speed (see shared/NUMBA_NOTES.md):
 import numpy as np
 
 from engine.kernels.jit import jit
-from engine.kernels.rng import below
+from engine.kernels.rng import MULTIPLIER, SHIFT_12, SHIFT_25, SHIFT_27, SHIFT_32
 
 ONE = np.uint64(1)
+ZERO = np.uint64(0)  # compare uint64 with uint64: numba turns uint64 == int into float maths
 
 
-@jit
+@jit(inline="always")
 def _spread_in_row(seeds, row_mask):
     """Grow ``seeds`` along ``row_mask`` to whole horizontal runs (cells (r, c±1) touch)."""
     while True:
@@ -33,7 +34,7 @@ def _spread_in_row(seeds, row_mask):
         seeds = grown
 
 
-@jit
+@jit(inline="always")
 def black_connects(black_rows, size, reach):
     """True if Black's stones (``black_rows``) join the top edge to the bottom edge.
 
@@ -42,41 +43,41 @@ def black_connects(black_rows, size, reach):
     since the rows below it can only be reached through it.
     """
     reach[0] = black_rows[0]
-    if reach[0] == 0:
+    if reach[0] == ZERO:
         return False
     for r in range(1, size):
-        reach[r] = 0
+        reach[r] = ZERO
     while True:
         changed = False
         # Downwards: (r+1, c) touches (r, c) and (r, c+1).
         for r in range(1, size):
-            seeds = (reach[r - 1] | (reach[r - 1] >> ONE)) & black_rows[r]
-            seeds |= reach[r]
-            if seeds != reach[r]:
-                grown = _spread_in_row(seeds, black_rows[r])
-                if grown != reach[r]:
-                    reach[r] = grown
-                    changed = True
-            if reach[r] == 0:
+            above = reach[r - 1]
+            current = reach[r]
+            seeds = ((above | (above >> ONE)) & black_rows[r]) | current
+            if seeds != current:
+                seeds = _spread_in_row(seeds, black_rows[r])
+                reach[r] = seeds
+                changed = True
+            elif current == ZERO:
                 break
-        if reach[size - 1] != 0:
+        if reach[size - 1] != ZERO:
             return True
         if not changed:
             return False
         changed = False
         # Upwards: (r, c) touches (r+1, c) and (r+1, c-1).
         for r in range(size - 2, -1, -1):
-            seeds = ((reach[r + 1] | (reach[r + 1] << ONE)) & black_rows[r]) | reach[r]
-            if seeds != reach[r]:
-                grown = _spread_in_row(seeds, black_rows[r])
-                if grown != reach[r]:
-                    reach[r] = grown
-                    changed = True
+            below_row = reach[r + 1]
+            current = reach[r]
+            seeds = ((below_row | (below_row << ONE)) & black_rows[r]) | current
+            if seeds != current:
+                reach[r] = _spread_in_row(seeds, black_rows[r])
+                changed = True
         if not changed:
             return False
 
 
-@jit
+@jit(inline="always")
 def playout(
     black_rows,
     order,
@@ -96,16 +97,23 @@ def playout(
     Fisher–Yates from any permutation still draws a uniform subset, so callers keep it between
     playouts instead of copying the empty list each time. ``cell_row[c]``/``cell_bit[c]`` are
     each cell's row and bitmask (see :func:`cell_tables`); ``rows`` and ``reach`` are scratch
-    uint64[size]; ``state[slot]`` is the caller's generator.
+    uint64[size]; ``state[slot]`` is the caller's generator (xorshift64*, as engine.kernels.rng,
+    inlined here with the state in a register: this loop is the hottest in the project).
     """
     for r in range(size):
         rows[r] = black_rows[r]
     mover_share = (empty_count + 1) // 2
+    x = state[slot]
     for i in range(mover_share):
-        j = i + below(state, slot, empty_count - i)
+        x ^= x >> SHIFT_12
+        x ^= x << SHIFT_25
+        x ^= x >> SHIFT_27
+        bound = np.uint64(empty_count - i)
+        j = i + np.intp((((x * MULTIPLIER) >> SHIFT_32) * bound) >> SHIFT_32)
         cell = order[j]
         order[j] = order[i]
         order[i] = cell
+    state[slot] = x
     if black_to_move:
         start, stop = 0, mover_share
     else:
@@ -119,7 +127,7 @@ def playout(
 @jit
 def cell_tables(size):
     """Row index (int32) and row bitmask (uint64) of every cell, for setting stones fast."""
-    cell_row = np.empty(size * size, dtype=np.int32)
+    cell_row = np.empty(size * size, dtype=np.intp)
     cell_bit = np.empty(size * size, dtype=np.uint64)
     for cell in range(size * size):
         row = cell // size

@@ -9,7 +9,8 @@ import numpy as np
 
 from engine.kernels.jit import jit
 
-_MULTIPLIER = np.uint64(0x2545F4914F6CDD1D)
+MULTIPLIER = np.uint64(0x2545F4914F6CDD1D)
+SHIFT_12, SHIFT_25, SHIFT_27, SHIFT_32 = np.uint64(12), np.uint64(25), np.uint64(27), np.uint64(32)
 _GOLDEN = 0x9E3779B97F4A7C15
 _MASK64 = (1 << 64) - 1
 
@@ -32,18 +33,18 @@ def seed_states(seed: int, count: int) -> np.ndarray:
 def next_u64(state, slot):
     """Advance generator ``slot`` of ``state`` and return 64 random bits."""
     x = state[slot]
-    x ^= x >> np.uint64(12)
-    x ^= x << np.uint64(25)
-    x ^= x >> np.uint64(27)
+    x ^= x >> SHIFT_12
+    x ^= x << SHIFT_25
+    x ^= x >> SHIFT_27
     state[slot] = x
-    return x * _MULTIPLIER
+    return x * MULTIPLIER
 
 
 @jit
 def below(state, slot, bound):
     """A uniform integer in ``[0, bound)`` (multiply-shift on the high 32 bits; bound < 2**32)."""
-    high = next_u64(state, slot) >> np.uint64(32)
-    return np.int64((high * np.uint64(bound)) >> np.uint64(32))
+    high = next_u64(state, slot) >> SHIFT_32
+    return np.int64((high * np.uint64(bound)) >> SHIFT_32)
 
 
 @jit

@@ -1,0 +1,242 @@
+"""``hexswarm-bench``: how fast the kernels and searches run on this machine.
+
+Prints playouts per second for each board size — the numba kernel on one thread and on all
+cores, a pure-Python playout of the same algorithm, and (when a C compiler is present) a C
+reference of the same algorithm compiled with ``-O3`` — as the median of several paired,
+alternating runs, with the ratios. ``--json`` prints one JSON object per line instead.
+Then the search benchmarks (``engine.search.bench``), unless ``--section playout``.
+
+Timings vary 10-25 % between runs on small shared machines: compare ratios from one run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ctypes
+import json
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from importlib import resources
+from pathlib import Path
+
+import numpy as np
+
+from engine.board import Board
+from engine.playout import PlayoutPosition, random_playouts
+from engine.reference import reference_playouts
+
+DEFAULT_SIZES = (7, 9, 11, 13, 19)
+
+
+def _load_c_reference():
+    """Compile engine/benchref/playout_ref.c into a temporary shared library; None if no compiler."""
+    compiler = shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
+    if compiler is None:
+        return None
+    source = resources.files("engine.benchref").joinpath("playout_ref.c").read_text()
+    folder = Path(tempfile.mkdtemp(prefix="hexswarm-bench-"))
+    (folder / "playout_ref.c").write_text(source)
+    library = folder / "playout_ref.so"
+    command = [compiler, "-O3", "-march=native", "-shared", "-fPIC", "-o", str(library)]
+    result = subprocess.run([*command, str(folder / "playout_ref.c")], capture_output=True)
+    if result.returncode != 0:
+        return None
+    lib = ctypes.CDLL(str(library))
+    lib.playout_batch.restype = ctypes.c_int64
+    lib.playout_batch.argtypes = [
+        ctypes.c_void_p,
+        ctypes.c_void_p,
+        ctypes.c_int,
+        ctypes.c_int,
+        ctypes.c_int,
+        ctypes.c_int64,
+        ctypes.c_void_p,
+    ]
+    return lib
+
+
+def _c_playouts(lib, position: PlayoutPosition, count: int, seed_state: int) -> int:
+    state = np.array([seed_state], dtype=np.uint64)
+    rows = np.ascontiguousarray(position.black_rows)
+    empties = np.ascontiguousarray(position.empties)
+    return lib.playout_batch(
+        rows.ctypes.data,
+        empties.ctypes.data,
+        len(empties),
+        int(position.black_to_move),
+        position.size,
+        count,
+        state.ctypes.data,
+    )
+
+
+def _rate(run, count: int) -> float:
+    start = time.perf_counter()
+    run(count)
+    return count / (time.perf_counter() - start)
+
+
+def playout_benchmarks(sizes, repeats: int, seconds: float, with_c: bool = True) -> list[dict]:
+    """Rows of measurements: kernel, size, threads, playouts_per_s (median), and ratios."""
+    from engine.kernels.rng import seed_states
+
+    threads_all = os.cpu_count() or 1
+    lib = _load_c_reference() if with_c else None
+    rows: list[dict] = []
+    for size in sizes:
+        board = Board(size)
+        position = PlayoutPosition.from_board(board)
+        random_playouts(board, 64, threads=threads_all)  # compile/load before timing
+        # Calibrate a batch lasting about `seconds` on one thread.
+        probe = _rate(lambda n: random_playouts(board, n), 20_000)
+        count = max(10_000, int(probe * seconds))
+        state0 = int(seed_states(size, 1)[0])
+        numba_rates, numba_all_rates, c_rates = [], [], []
+        for rep in range(repeats):
+            numba_rates.append(_rate(lambda n, r=rep: random_playouts(board, n, seed=r), count))
+            if lib is not None:
+                c_rates.append(_rate(lambda n: _c_playouts(lib, position, n, state0), count))
+            numba_all_rates.append(
+                _rate(
+                    lambda n, r=rep: random_playouts(board, n, seed=r, threads=threads_all), count
+                )
+            )
+        python_count = 400 if size <= 11 else 150
+        python_rate = _rate(
+            lambda n: reference_playouts(board.cells, size, True, n, state0), python_count
+        )
+        one = statistics.median(numba_rates)
+        row = {"kernel": "numba", "size": size, "threads": 1, "playouts_per_s": one}
+        row["vs_python"] = one / python_rate
+        if c_rates:
+            row["vs_c"] = one / statistics.median(c_rates)
+            # Same algorithm, same generator: identical results prove it is a fair comparison.
+            single = np.array([state0], dtype=np.uint64)
+            from engine.kernels.playout import playout_batch
+
+            numba_wins = playout_batch(
+                position.black_rows, position.empties, len(position.empties),
+                position.black_to_move, size, 5000, single, 0,
+            )  # fmt: skip
+            row["same_results_as_c"] = bool(numba_wins == _c_playouts(lib, position, 5000, state0))
+        rows.append(row)
+        all_rate = statistics.median(numba_all_rates)
+        rows.append(
+            {
+                "kernel": "numba",
+                "size": size,
+                "threads": threads_all,
+                "playouts_per_s": all_rate,
+                "speedup_vs_1_thread": all_rate / one,
+            }
+        )
+        if c_rates:
+            rows.append(
+                {
+                    "kernel": "c-O3",
+                    "size": size,
+                    "threads": 1,
+                    "playouts_per_s": statistics.median(c_rates),
+                }
+            )
+        rows.append({"kernel": "python", "size": size, "threads": 1, "playouts_per_s": python_rate})
+    return rows
+
+
+def _print_table(rows: list[dict]) -> None:
+    print(f"{'kernel':<8} {'size':>5} {'threads':>7} {'playouts/s':>12}  notes")
+    for row in rows:
+        notes = []
+        if "vs_c" in row:
+            notes.append(f"{row['vs_c']:.2f}x C")
+        if "same_results_as_c" in row:
+            notes.append("same results as C" if row["same_results_as_c"] else "DIFFERENT from C")
+        if "vs_python" in row:
+            notes.append(f"{row['vs_python']:.0f}x pure Python")
+        if "speedup_vs_1_thread" in row:
+            notes.append(f"{row['speedup_vs_1_thread']:.2f}x one thread")
+        for key in ("tests_per_s", "overhead_vs_raw_playouts", "seconds"):
+            if key in row and row[key] is not None:
+                value = row[key]
+                notes.append(f"{key}={value:.3g}" if isinstance(value, float) else f"{key}={value}")
+        rate = row.get("playouts_per_s")
+        rate_text = f"{rate:>12,.0f}" if isinstance(rate, int | float) else f"{'':>12}"
+        name = row.get("kernel") or row.get("player", "?")
+        print(
+            f"{name:<8} {row.get('size', ''):>5} {row.get('threads', ''):>7} {rate_text}  {', '.join(notes)}"
+        )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="hexswarm-bench", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--sizes", type=int, nargs="+", default=list(DEFAULT_SIZES))
+    parser.add_argument("--repeats", type=int, default=5, help="paired runs per measurement")
+    parser.add_argument("--seconds", type=float, default=0.4, help="length of one timed batch")
+    parser.add_argument("--no-c", action="store_true", help="skip the compiled C reference")
+    parser.add_argument("--section", choices=("all", "playout", "search"), default="all")
+    parser.add_argument("--quick", action="store_true", help="fewer, shorter runs (smoke test)")
+    parser.add_argument("--json", action="store_true", help="one JSON object per line")
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.repeats, args.seconds = 1, 0.05
+
+    start = time.perf_counter()
+    from engine.warmup import warm_up
+
+    warm_up()
+    load_s = time.perf_counter() - start
+    header = {
+        "machine": platform.machine(),
+        "cpu": _cpu_name(),
+        "cores": os.cpu_count(),
+        "python": platform.python_version(),
+        "numba": _version("numba"),
+        "kernel_load_s": round(load_s, 2),
+    }
+    rows: list[dict] = []
+    if args.section in ("all", "playout"):
+        rows += playout_benchmarks(args.sizes, args.repeats, args.seconds, with_c=not args.no_c)
+    if args.section in ("all", "search"):
+        try:
+            from engine.search.bench import run_search_benchmarks
+        except ImportError:
+            print("(search benchmarks not available)", file=sys.stderr)
+        else:
+            rows += run_search_benchmarks(quick=args.quick)
+    if args.json:
+        print(json.dumps({"kernel": "header", **header}))
+        for row in rows:
+            print(json.dumps(row))
+    else:
+        print(", ".join(f"{k}: {v}" for k, v in header.items()))
+        _print_table(rows)
+    return 0
+
+
+def _cpu_name() -> str:
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown"
+
+
+def _version(package: str) -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version(package)
+    except PackageNotFoundError:
+        return "unknown"
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

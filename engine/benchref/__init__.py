@@ -1,0 +1,1 @@
+"""Benchmark-only compiled reference (C), built on demand with the system C compiler."""

@@ -1,0 +1,259 @@
+"""What the generic search kernels need to know about the game: the environments.
+
+The SDS phases (``engine.kernels.sds``) and UCT (``engine.kernels.uct``) are written once, for
+any environment. Everything game-specific is here, behind three functions:
+
+* :func:`legal_action_count` / :func:`random_legal_action`: the actions at a tree node;
+* :func:`move_outcome`: the *exact* result of playing an action at a node, if it ends the game
+  (a Hex move that connects its player's edges is a win without any playout);
+* :func:`evaluate`: one partial evaluation (thesis: the "test") of the position after an
+  action at a node: a uniform random Hex playout, a pull of a bandit arm, or a random descent
+  of an explicit toy game tree.
+
+An environment is a plain tuple (numba-friendly) built by ``engine.search.environment``::
+
+    (kind, size, root_black, root_rows, root_white_cols, action_cells,
+     arm_probabilities, leaf_values, leaf_depth, branching)
+
+Perspective: every result here is for the *root player*, the player to move at the root of the
+search. ``evaluate`` returns True when the root player wins; the player to move at a node of
+depth ``d`` is the root player when ``d`` is even.
+
+Actions: for Hex, action ``i`` is the cell ``action_cells[i]`` (the root's empty cells), and an
+action already played on the path to a node is illegal there ("exclusive" actions). For the
+bandit and the explicit tree, actions ``0 .. branching-1`` are legal everywhere.
+"""
+
+import numpy as np
+
+from engine.kernels.jit import jit
+from engine.kernels.playout import black_connects, playout
+from engine.kernels.rng import below, uniform
+from engine.kernels.tree import ONGOING, ROOT_LOSES, ROOT_WINS, action_on_path
+
+HEX = 0
+BANDIT = 1
+EXPLICIT_TREE = 2
+
+ONE = np.uint64(1)
+
+
+@jit
+def action_count(env):
+    """Number of actions at the root (the width of every node's action numbering)."""
+    kind = env[0]
+    if kind == HEX:
+        return env[5].shape[0]
+    if kind == BANDIT:
+        return env[6].shape[0]
+    return env[9]
+
+
+@jit
+def legal_action_count(env, node_depth, node):
+    """How many actions are legal at ``node`` (Hex: the empty cells left)."""
+    if env[0] == HEX:
+        return env[5].shape[0] - node_depth[node]
+    return action_count(env)
+
+
+@jit
+def random_legal_action(
+    env, node_parent, node_action, node_depth, node, scratch_actions, state, slot
+):
+    """A uniformly random legal action at ``node`` (which must not be a finished game).
+
+    Hex actions are exclusive: rejection sampling against the path while the path is short,
+    an explicit list once more than half of the actions are used.
+    """
+    total = action_count(env)
+    if env[0] != HEX:
+        return np.int32(below(state, slot, total))
+    depth = node_depth[node]
+    if 2 * depth <= total:
+        while True:
+            action = np.int32(below(state, slot, total))
+            if not action_on_path(node_parent, node_action, node, action):
+                return action
+    count = 0
+    for action in range(total):
+        if not action_on_path(node_parent, node_action, node, action):
+            scratch_actions[count] = action
+            count += 1
+    return np.int32(scratch_actions[below(state, slot, count)])
+
+
+@jit
+def _hex_mover_connects(env, node_parent, node_action, node_depth, node, action, rows, reach):
+    """Whether the player to move at ``node`` connects its edges by playing ``action``."""
+    size = env[1]
+    root_black = env[2]
+    action_cells = env[5]
+    depth = node_depth[node]
+    mover_is_root = depth % 2 == 0
+    mover_black = mover_is_root == root_black
+    # Black's stones as row masks; White's as column masks (the transposed board), so that
+    # White's left-right connection is Black's top-bottom test on the transpose.
+    base = env[3] if mover_black else env[4]
+    for r in range(size):
+        rows[r] = base[r]
+    k = node
+    while k > 0:
+        # The stone of node k was placed by the player to move at depth node_depth[k] - 1.
+        if (node_depth[k] - 1) % 2 == depth % 2:
+            cell = action_cells[node_action[k]]
+            row = cell // size
+            col = cell - row * size
+            if mover_black:
+                rows[row] |= ONE << np.uint64(col)
+            else:
+                rows[col] |= ONE << np.uint64(row)
+        k = node_parent[k]
+    cell = action_cells[action]
+    row = cell // size
+    col = cell - row * size
+    if mover_black:
+        rows[row] |= ONE << np.uint64(col)
+    else:
+        rows[col] |= ONE << np.uint64(row)
+    for r in range(size):
+        if rows[r] == 0:  # a row (column) without a stone cannot be crossed
+            return False
+    return black_connects(rows, size, reach)
+
+
+@jit
+def _explicit_leaf_index(
+    env, node_parent, node_action, node_depth, node, action, path, state, slot
+):
+    """Index of a leaf of the explicit tree: the path's actions, then random ones to the end."""
+    branching = env[9]
+    leaf_depth = env[8]
+    depth = node_depth[node]
+    k = node
+    while k > 0:
+        path[node_depth[k] - 1] = node_action[k]
+        k = node_parent[k]
+    path[depth] = action
+    for d in range(depth + 1, leaf_depth):
+        path[d] = below(state, slot, branching)
+    index = 0
+    for d in range(leaf_depth):
+        index = index * branching + path[d]
+    return index
+
+
+@jit
+def move_outcome(env, node_parent, node_action, node_depth, node, action, scratch):
+    """The exact result of playing ``action`` at ``node``: ONGOING, ROOT_WINS or ROOT_LOSES.
+
+    Hex: only the mover can have completed a connection. Explicit tree: the leaves are at
+    ``leaf_depth`` and hold 0/1 outcomes for the root player. Bandit: never terminal.
+    """
+    kind = env[0]
+    if kind == HEX:
+        if _hex_mover_connects(
+            env, node_parent, node_action, node_depth, node, action, scratch[2], scratch[4]
+        ):
+            return ROOT_WINS if node_depth[node] % 2 == 0 else ROOT_LOSES
+        return ONGOING
+    if kind == EXPLICIT_TREE:
+        if node_depth[node] + 1 == env[8]:
+            index = _explicit_leaf_index(
+                env, node_parent, node_action, node_depth, node, action, scratch[6], scratch[7], 0
+            )
+            return ROOT_WINS if env[7][index] >= 0.5 else ROOT_LOSES
+        return ONGOING
+    return ONGOING
+
+
+@jit
+def evaluate(env, node_parent, node_action, node_depth, node, action, scratch, state, slot):
+    """One partial evaluation of the position after ``action`` at ``node``: True if the root
+    player wins. ``scratch`` comes from :func:`make_scratch` and belongs to one thread.
+
+    Hex: one uniform random playout (engine.kernels.playout) from the position after the
+    path's moves and ``action``. The empty cells are kept in a per-thread permutation
+    (``scratch[0]``, inverse ``scratch[1]``): the path's cells are swapped to its tail, so
+    building the leaf position costs O(path), not O(board).
+    """
+    kind = env[0]
+    if kind == BANDIT:
+        return uniform(state, slot) < env[6][action]
+    if kind == EXPLICIT_TREE:
+        index = _explicit_leaf_index(
+            env, node_parent, node_action, node_depth, node, action, scratch[6], state, slot
+        )
+        return uniform(state, slot) < env[7][index]
+    size = env[1]
+    root_black = env[2]
+    action_cells = env[5]
+    work_cells = scratch[0]
+    cell_position = scratch[1]
+    leaf_rows = scratch[2]
+    rows = scratch[3]
+    reach = scratch[4]
+    order = scratch[5]
+    base = env[3]
+    for r in range(size):
+        leaf_rows[r] = base[r]
+    tail = action_cells.shape[0]
+    depth = node_depth[node]
+    # The final action, then the path's actions; colour by the depth at which each was played.
+    k = node
+    played_depth = depth
+    cell = action_cells[action]
+    while True:
+        tail -= 1
+        position = cell_position[cell]
+        other = work_cells[tail]
+        work_cells[position] = other
+        cell_position[other] = position
+        work_cells[tail] = cell
+        cell_position[cell] = tail
+        if (played_depth % 2 == 0) == root_black:
+            row = cell // size
+            leaf_rows[row] |= ONE << np.uint64(cell - row * size)
+        if k <= 0:
+            break
+        played_depth = node_depth[k] - 1
+        cell = action_cells[node_action[k]]
+        k = node_parent[k]
+    # After depth+1 moves from the root, Black is to move if the parity says so.
+    black_to_move = root_black == ((depth + 1) % 2 == 0)
+    black_wins = playout(
+        leaf_rows, work_cells, tail, black_to_move, size, rows, order, reach, state, slot
+    )
+    return black_wins == root_black
+
+
+def make_scratch(env):
+    """Per-thread scratch arrays for :func:`evaluate` and :func:`move_outcome` (Python side).
+
+    ``(work_cells, cell_position, leaf_rows, rows, reach, order, path, state0)``.
+    """
+    size = max(int(env[1]), 1)
+    cells = env[5]
+    work_cells = cells.astype(np.int32).copy()
+    cell_position = np.zeros(max(size * size, 1), dtype=np.int32)
+    cell_position[cells] = np.arange(cells.shape[0], dtype=np.int32)
+    width = max(int(action_count_py(env)), 1)
+    return (
+        work_cells,
+        cell_position,
+        np.zeros(size, dtype=np.uint64),
+        np.zeros(size, dtype=np.uint64),
+        np.zeros(size, dtype=np.uint64),
+        np.zeros(width + 1, dtype=np.int32),
+        np.zeros(max(int(env[8]), 1) + 1, dtype=np.int32),
+        np.ones(1, dtype=np.uint64),  # a fixed generator for deterministic leaf indexing
+    )
+
+
+def action_count_py(env) -> int:
+    """:func:`action_count` without entering numba."""
+    if env[0] == HEX:
+        return int(env[5].shape[0])
+    if env[0] == BANDIT:
+        return int(env[6].shape[0])
+    return int(env[9])

@@ -35,7 +35,7 @@ DEFAULT_SIZES = (7, 9, 11, 13, 19)
 
 
 def _load_c_reference():
-    """Compile engine/benchref/playout_ref.c into a temporary shared library; None if no compiler."""
+    """Compile engine/benchref/playout_ref.c into a temporary library; None without a compiler."""
     compiler = shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
     if compiler is None:
         return None
@@ -61,7 +61,7 @@ def _load_c_reference():
     return lib
 
 
-def _c_playouts(lib, position: PlayoutPosition, count: int, seed_state: int) -> int:
+def _c_playouts(lib, position: PlayoutPosition, count: int, *, seed_state: int) -> int:
     state = np.array([seed_state], dtype=np.uint64)
     rows = np.ascontiguousarray(position.black_rows)
     empties = np.ascontiguousarray(position.empties)
@@ -76,9 +76,10 @@ def _c_playouts(lib, position: PlayoutPosition, count: int, seed_state: int) -> 
     )
 
 
-def _rate(run, count: int) -> float:
+def _rate(run, count: int, *args, **kwargs) -> float:
+    """Playouts per second of ``run(*args, count, **kwargs)``."""
     start = time.perf_counter()
-    run(count)
+    run(*args, count, **kwargs)
     return count / (time.perf_counter() - start)
 
 
@@ -94,23 +95,19 @@ def playout_benchmarks(sizes, repeats: int, seconds: float, with_c: bool = True)
         position = PlayoutPosition.from_board(board)
         random_playouts(board, 64, threads=threads_all)  # compile/load before timing
         # Calibrate a batch lasting about `seconds` on one thread.
-        probe = _rate(lambda n: random_playouts(board, n), 20_000)
+        probe = _rate(random_playouts, 20_000, board)
         count = max(10_000, int(probe * seconds))
         state0 = int(seed_states(size, 1)[0])
         numba_rates, numba_all_rates, c_rates = [], [], []
         for rep in range(repeats):
-            numba_rates.append(_rate(lambda n, r=rep: random_playouts(board, n, seed=r), count))
+            numba_rates.append(_rate(random_playouts, count, board, seed=rep))
             if lib is not None:
-                c_rates.append(_rate(lambda n: _c_playouts(lib, position, n, state0), count))
+                c_rates.append(_rate(_c_playouts, count, lib, position, seed_state=state0))
             numba_all_rates.append(
-                _rate(
-                    lambda n, r=rep: random_playouts(board, n, seed=r, threads=threads_all), count
-                )
+                _rate(random_playouts, count, board, seed=rep, threads=threads_all)
             )
         python_count = 400 if size <= 11 else 150
-        python_rate = _rate(
-            lambda n: reference_playouts(board.cells, size, True, n, state0), python_count
-        )
+        python_rate = _rate(reference_playouts, python_count, board.cells, size, True, state=state0)
         one = statistics.median(numba_rates)
         row = {"kernel": "numba", "size": size, "threads": 1, "playouts_per_s": one}
         row["vs_python"] = one / python_rate
@@ -124,7 +121,9 @@ def playout_benchmarks(sizes, repeats: int, seconds: float, with_c: bool = True)
                 position.black_rows, position.empties, len(position.empties),
                 position.black_to_move, size, 5000, single, 0,
             )  # fmt: skip
-            row["same_results_as_c"] = bool(numba_wins == _c_playouts(lib, position, 5000, state0))
+            row["same_results_as_c"] = bool(
+                numba_wins == _c_playouts(lib, position, 5000, seed_state=state0)
+            )
         rows.append(row)
         all_rate = statistics.median(numba_all_rates)
         rows.append(
@@ -168,9 +167,8 @@ def _print_table(rows: list[dict]) -> None:
         rate = row.get("playouts_per_s")
         rate_text = f"{rate:>12,.0f}" if isinstance(rate, int | float) else f"{'':>12}"
         name = row.get("kernel") or row.get("player", "?")
-        print(
-            f"{name:<8} {row.get('size', ''):>5} {row.get('threads', ''):>7} {rate_text}  {', '.join(notes)}"
-        )
+        size, threads = row.get("size", ""), row.get("threads", "")
+        print(f"{name:<8} {size:>5} {threads:>7} {rate_text}  {', '.join(notes)}")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# HexSwarm from a fresh checkout, in one command.
+#
+#   ./hexswarm.sh            install (into ./.venv) and start the desktop application
+#   ./hexswarm.sh test       install the built wheel with its test tools and run the whole suite
+#   ./hexswarm.sh bench      install and print the kernel and search benchmarks
+#
+# Needs Python >= 3.11 with venv. On Debian/Ubuntu the Qt runtime libraries are installed with
+# apt when they are missing (as root directly, otherwise through sudo if it is available).
+set -euo pipefail
+cd "$(dirname "$0")"
+
+mode="${1:-start}"
+shift || true
+python="${PYTHON:-python3}"
+venv="$(realpath -m "${HEXSWARM_VENV:-.venv}")"
+
+# Libraries the PySide6 wheels load at run time (the offscreen platform needs the first line;
+# a real window on X11 needs the rest).
+qt_runtime=(libegl1 libgl1 libfontconfig1 libxkbcommon0 libglib2.0-0 libdbus-1-3
+            libxkbcommon-x11-0 libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-image0
+            libxcb-render-util0 libxcb-randr0 libxcb-shape0 libxcb-xinerama0 libxcb-xkb1 libxcb-xfixes0)
+
+install_system_packages() {
+  command -v dpkg-query >/dev/null || return 0
+  local missing=()
+  for pkg in "$@"; do
+    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  local sudo=""
+  if [ "$(id -u)" -ne 0 ]; then
+    if command -v sudo >/dev/null; then sudo="sudo"; else
+      echo "Please install these system packages first: ${missing[*]}" >&2; return 0; fi
+  fi
+  echo "Installing system packages: ${missing[*]}" >&2
+  $sudo apt-get update -qq >/dev/null
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+make_venv() {
+  if ! "$python" -c 'import sys; sys.exit(sys.version_info < (3, 11))'; then
+    echo "HexSwarm needs Python 3.11 or newer (found $("$python" --version 2>&1))." >&2; exit 1
+  fi
+  if [ ! -x "$venv/bin/python" ]; then
+    "$python" -m venv "$venv" || { install_system_packages python3-venv; "$python" -m venv "$venv"; }
+  fi
+  "$venv/bin/python" -m pip install -q --upgrade pip
+}
+
+case "$mode" in
+  start)
+    install_system_packages "${qt_runtime[@]}"
+    make_venv
+    "$venv/bin/python" -m pip install -q -e .
+    exec "$venv/bin/hexswarm" "$@"
+    ;;
+  test)
+    install_system_packages "${qt_runtime[@]}"
+    make_venv
+    "$venv/bin/python" -m pip install -q build
+    rm -rf dist
+    "$venv/bin/python" -m build -q --wheel --outdir dist . >/dev/null
+    # Test the installed wheel, not the checkout: the tests run from a copy elsewhere so the
+    # source folders are not importable.
+    "$venv/bin/python" -m pip install -q --force-reinstall --no-deps dist/hexswarm-*.whl
+    "$venv/bin/python" -m pip install -q "$(ls dist/hexswarm-*.whl)[test]"
+    workdir="$(mktemp -d)"
+    trap 'rm -rf "$workdir"' EXIT
+    cp -r tests pyproject.toml "$workdir/"
+    cd "$workdir"
+    export QT_QPA_PLATFORM=offscreen
+    export NUMBA_CACHE_DIR="$workdir/numba-cache"
+    "$venv/bin/pytest" -p no:cacheprovider "$@"
+    ;;
+  bench)
+    make_venv
+    "$venv/bin/python" -m pip install -q .
+    exec "$venv/bin/hexswarm-bench" "$@"
+    ;;
+  *)
+    echo "usage: ./hexswarm.sh [start|test|bench] [arguments]" >&2; exit 2
+    ;;
+esac

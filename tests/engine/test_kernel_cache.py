@@ -1,0 +1,35 @@
+"""numba's on-disk cache: a second process start loads the kernels instead of compiling them."""
+
+import json
+import os
+import subprocess
+import sys
+
+PROBE = """
+import json
+from engine.playout import warm_up
+from engine.kernels.playout import playout_batch
+from engine.kernels.winner import gale_winner_of_cells
+warm_up()
+print(json.dumps({
+    "misses": sum(k.stats.cache_misses.get(s, 0) for k in (playout_batch, gale_winner_of_cells)
+                  for s in k.signatures),
+    "hits": sum(k.stats.cache_hits.get(s, 0) for k in (playout_batch, gale_winner_of_cells)
+                for s in k.signatures),
+}))
+"""
+
+
+def run_probe(cache_dir):
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(cache_dir)}
+    out = subprocess.run(
+        [sys.executable, "-c", PROBE], env=env, capture_output=True, text=True, check=True
+    )
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def test_second_start_loads_kernels_from_the_cache(tmp_path):
+    first = run_probe(tmp_path)
+    second = run_probe(tmp_path)
+    assert first["misses"] >= 2 and first["hits"] == 0
+    assert second["misses"] == 0 and second["hits"] >= 2

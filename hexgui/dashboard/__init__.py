@@ -1,0 +1,260 @@
+"""The live dashboard: pyqtgraph panels in docks beside the board that show a search as it runs.
+
+:class:`Dashboard` owns the panels (population chart, game tree, game graph, throughput), the
+board overlay and one refresh :class:`~PySide6.QtCore.QTimer`. Snapshots arrive as fast as the
+engine sends them (:meth:`Dashboard.offer_snapshot`); only the latest one of the current
+position is kept (:class:`~hexgui.dashboard.model.SnapshotGate`) and the timer hands it to the
+visible panels at a steady rate (15 Hz by default). Hidden panels do no drawing work.
+
+Everything here runs on the GUI thread.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, Qt, QTimer
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QWidget
+
+from engine.search.snapshot import SearchSnapshot
+
+from .game_graph import GameGraphPanel
+from .model import SnapshotGate
+from .overlay import COUNT, SHARE, BoardOverlay, OverlaySettings
+from .panel import DashboardPanel
+from .population import PopulationPanel
+from .throughput import ThroughputPanel
+from .tree_view import TreePanel
+
+__all__ = ["Dashboard"]
+
+DEFAULT_REFRESH_HZ = 15.0
+
+
+class Dashboard(QObject):
+    """The panels, their docks and the wiring to a game controller and a board widget.
+
+    ``board`` is the board widget (``set_overlay``/``set_preview``, optional signal
+    ``cell_hovered(int)``); ``controller`` a :class:`hexgui.game_controller.GameController`
+    (signals ``snapshot_ready``, ``position_changed``, ``move_played``, ``search_started``,
+    ``search_finished``; ``go_to(move_number)``, ``move_number``, ``move_count``, ``board``).
+    Either may be None (standalone use, tests): then call :meth:`offer_snapshot`,
+    :meth:`set_position` and :meth:`record_move` directly.
+    """
+
+    def __init__(
+        self,
+        board=None,
+        controller=None,
+        parent: QObject | None = None,
+        *,
+        board_size: int = 11,
+        refresh_hz: float = DEFAULT_REFRESH_HZ,
+    ):
+        super().__init__(parent)
+        self.board = board
+        self.controller = None
+        self.gate = SnapshotGate()
+        self.population = PopulationPanel(board_size=board_size)
+        self.tree = TreePanel(board_size=board_size)
+        self.game_graph = GameGraphPanel()
+        self.throughput = ThroughputPanel()
+        self.panels: dict[str, DashboardPanel] = {
+            "population": self.population,
+            "tree": self.tree,
+            "game_graph": self.game_graph,
+            "throughput": self.throughput,
+        }
+        self.overlay = BoardOverlay(board)
+        self.docks: dict[str, QDockWidget] = {}
+        self.move_number: int | None = None  # moves played before the position shown
+        self._preview: tuple[int, ...] = ()  # the tree line the user clicked, if any
+        self._hover_preview = False
+
+        self.timer = QTimer(self)
+        self.timer.setTimerType(Qt.TimerType.CoarseTimer)
+        self.timer.setInterval(round(1000 / refresh_hz))
+        self.timer.timeout.connect(self.refresh)
+        self.timer.start()
+
+        self.tree.line_selected.connect(self.preview_line)
+        self.game_graph.move_requested.connect(self._go_to)
+
+        self.hints_action = QAction("Show search hints on the board", self)
+        self.hints_action.setCheckable(True)
+        self.hints_action.setChecked(True)
+        self.hints_action.setToolTip("Colour the board by the search's support for each move")
+        self.hints_action.toggled.connect(self.set_hints_visible)
+        self.counts_action = QAction("Hints as counts (not %)", self)
+        self.counts_action.setCheckable(True)
+        self.counts_action.toggled.connect(
+            lambda on: self.overlay.configure(self._overlay_settings(mode=COUNT if on else SHARE))
+        )
+
+        if board is not None and hasattr(board, "cell_hovered"):
+            board.cell_hovered.connect(self._board_hovered)
+        if controller is not None:
+            self.connect_controller(controller)
+
+    # ------------------------------------------------------------------ wiring
+    def connect_controller(self, controller) -> None:
+        """Listen to ``controller``'s signals (see the class docstring)."""
+        self.controller = controller
+        controller.snapshot_ready.connect(self.offer_snapshot)
+        controller.position_changed.connect(self.set_position)
+        controller.move_played.connect(self._move_played)
+        controller.search_started.connect(self._search_started)
+        if hasattr(controller, "search_finished"):
+            controller.search_finished.connect(self._search_finished)
+
+    def make_docks(self, parent: QWidget | None = None) -> dict[str, QDockWidget]:
+        """One dock per panel (created once; object names let QMainWindow save the layout)."""
+        if not self.docks:
+            titles = {
+                "population": "Population",
+                "tree": "Game tree",
+                "game_graph": "Game graph",
+                "throughput": "Throughput",
+            }
+            for key, panel in self.panels.items():
+                dock = QDockWidget(titles[key], parent)
+                dock.setObjectName(f"dashboard-{key}")
+                dock.setWidget(panel)
+                self.docks[key] = dock
+        return self.docks
+
+    def install(self, window: QMainWindow) -> None:
+        """Put the docks into ``window`` (right: population and tree; bottom: game graph and
+        throughput) and their toggles plus the hint options into ``window.dashboard_menu`` if
+        the window has one."""
+        docks = self.make_docks(window)
+        add = getattr(window, "add_dock", None) or window.addDockWidget
+        right = Qt.DockWidgetArea.RightDockWidgetArea
+        bottom = Qt.DockWidgetArea.BottomDockWidgetArea
+        add(docks["population"], right)
+        add(docks["tree"], right)
+        add(docks["game_graph"], bottom)
+        add(docks["throughput"], bottom)
+        window.tabifyDockWidget(docks["game_graph"], docks["throughput"])
+        docks["game_graph"].raise_()
+        menu = getattr(window, "dashboard_menu", None)
+        if menu is not None:
+            for dock in docks.values():
+                menu.addAction(dock.toggleViewAction())
+            menu.addSeparator()
+            menu.addAction(self.hints_action)
+            menu.addAction(self.counts_action)
+
+    def set_board_size(self, size: int) -> None:
+        self.population.board_size = size
+        self.tree.board_size = size
+
+    # ------------------------------------------------------------------ inputs
+    def offer_snapshot(self, snapshot: SearchSnapshot) -> None:
+        """A snapshot from the engine (any rate). Stale ones are dropped here."""
+        self.gate.offer(snapshot)
+
+    def set_position(self, position_id: int) -> None:
+        """The board now shows ``position_id``: hints of the old position go away at once.
+
+        A snapshot of the old position that the timer has not shown yet (typically a search's
+        final one, sent just before its move is played) still goes to the charts first."""
+        if position_id == self.gate.position_id:
+            return
+        pending = self.gate.take()
+        if pending is not None:
+            for panel in self.panels.values():
+                panel.show_snapshot(pending)
+        self.gate.set_position(position_id)
+        self.overlay.clear()
+        self.preview_line(())
+        self.game_graph.live_move_number = None
+        self._sync_move_number()
+
+    def record_move(self, move_number: int, cell: int, snapshot: SearchSnapshot | None) -> None:
+        """Move ``move_number`` (1 = the first move) at ``cell`` (-1: swap) was played;
+        ``snapshot`` is the final snapshot of the AI search that chose it, or None."""
+        self.game_graph.record_move(move_number, cell, snapshot)
+
+    def set_hints_visible(self, visible: bool) -> None:
+        """Show or hide the board overlay; the charts keep updating either way."""
+        if self.hints_action.isChecked() != visible:
+            self.hints_action.setChecked(visible)  # re-enters through toggled
+            return
+        self.overlay.configure(self._overlay_settings(enabled=visible))
+        if not visible:
+            self.preview_line(())
+
+    def set_min_share(self, min_share: float) -> None:
+        """Cells below this share of the root agents get no number on the board."""
+        self.overlay.configure(self._overlay_settings(min_share=min_share))
+
+    def _overlay_settings(self, **changes) -> OverlaySettings:
+        current = self.overlay.settings
+        values = {"enabled": current.enabled, "mode": current.mode, "min_share": current.min_share}
+        values.update(changes)
+        return OverlaySettings(**values)
+
+    # ------------------------------------------------------------------ timer
+    def refresh(self) -> None:
+        """Timer tick: hand the newest snapshot, if any, to the overlay and the panels."""
+        snapshot = self.gate.take()
+        if snapshot is None:
+            return
+        self.overlay.show_snapshot(snapshot)
+        for panel in self.panels.values():
+            panel.show_snapshot(snapshot)
+
+    def stop(self) -> None:
+        """Stop the refresh timer (window closing)."""
+        self.timer.stop()
+
+    # ------------------------------------------------------------------ board
+    def preview_line(self, line: tuple[int, ...]) -> None:
+        """Show ``line`` (moves from the current position) ghosted on the board; () clears."""
+        self._preview = tuple(line)
+        self._hover_preview = False
+        if self.board is not None:
+            self.board.set_preview(self._preview)
+
+    def _board_hovered(self, cell: int) -> None:
+        """Hovering a hinted cell shows the most supported line that starts there (the widget
+        itself already does this for the best move); leaving restores the clicked preview."""
+        if self.board is None:
+            return
+        line = self.overlay.line_from(cell) if cell in self.overlay.values else ()
+        if line and cell != self.overlay.best:
+            self._hover_preview = True
+            self.board.set_preview(line)
+        elif self._hover_preview:
+            self._hover_preview = False
+            self.board.set_preview(self._preview)
+
+    # ------------------------------------------------------------------ controller events
+    def _go_to(self, move_number: int) -> None:
+        if self.controller is not None:
+            self.controller.go_to(move_number)
+
+    def _sync_move_number(self) -> None:
+        controller = self.controller
+        if controller is None:
+            return
+        self.move_number = controller.move_number
+        self.game_graph.sync_line(controller.move_count)
+        self.game_graph.set_current_move(self.move_number)
+        self.set_board_size(controller.board.size)
+
+    def _move_played(self, info) -> None:
+        self.record_move(info.number, info.move.cell, info.snapshot)
+
+    def _search_started(self, position_id: int, player: str) -> None:
+        self.set_position(position_id)
+        self.population.reset_colors()
+        self._sync_move_number()
+        self.game_graph.live_move_number = self.move_number
+
+    def _search_finished(self, position_id: int) -> None:
+        latest = self.gate.latest
+        same_position = latest is not None and latest.position_id == position_id
+        if same_position and self.move_number is not None:
+            self.game_graph.record_position(self.move_number, latest)
+        self.game_graph.live_move_number = None

@@ -1,0 +1,162 @@
+"""Game graph: the AI's estimate for Black after every move, clickable to jump to that move, with
+marks on the moves where the estimate swung most (candidate mistakes). GUI thread only."""
+
+from __future__ import annotations
+
+import pyqtgraph as pg
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QWidget
+
+from engine.search.snapshot import SearchSnapshot
+
+from .model import GameEstimates, estimate_for_black, estimates_from_move
+from .panel import DashboardPanel, pen, style_plot
+
+
+class GameGraphPanel(DashboardPanel):
+    """Black's estimated win rate after each move of the game (0 = the start position).
+
+    Estimates come from :meth:`record_move` (an AI's move and the search that chose it) and
+    :meth:`record_position` (a finished search of the position after a move: the reply or a
+    hint). While a search of the position after move ``live_move_number`` runs, its current
+    estimate is drawn as a hollow provisional point there.
+    Signal ``move_requested(int)``: the user clicked the graph near that move number.
+    """
+
+    title = "game graph"
+    file_stem = "game-graph"
+    move_requested = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None, *, swing_count: int = 3):
+        super().__init__(parent)
+        self.estimates = GameEstimates()
+        self.swing_count = swing_count
+        self.live_move_number: int | None = None
+        self.current_move_number: int | None = None
+
+        self.plot_widget = pg.PlotWidget(self)
+        self.plot_widget.setMinimumHeight(120)
+        self.body.addWidget(self.plot_widget)
+        self.plot: pg.PlotItem = self.plot_widget.getPlotItem()
+        style_plot(self.plot)
+        self.plot.setLabel("left", "Black wins")
+        self.plot.setLabel("bottom", "move")
+        self.plot.setYRange(0, 1, padding=0.03)
+        self.plot.setMouseEnabled(y=False)
+        self.add_menu_actions(self.plot)
+        self.plot.addItem(
+            pg.InfiniteLine(0.5, angle=0, pen=pen("#999999", 1.0, Qt.PenStyle.DotLine))
+        )
+        self.curve = self.plot.plot(
+            [], [], pen=pen("#303030", 2.0), symbol="o", symbolSize=5, symbolBrush="#303030"
+        )
+        self.swing_marks = pg.ScatterPlotItem(
+            symbol="t", size=13, brush=pg.mkBrush("#d62728"), pen=pg.mkPen("#7a1010")
+        )
+        self.plot.addItem(self.swing_marks)
+        self.live_point = pg.ScatterPlotItem(
+            symbol="o", size=10, brush=pg.mkBrush(None), pen=pg.mkPen("#1f77b4", width=2)
+        )
+        self.plot.addItem(self.live_point)
+        self.cursor = pg.InfiniteLine(0, angle=90, pen=pen("#1f77b4", 1.0))
+        self.cursor.setVisible(False)
+        self.plot.addItem(self.cursor)
+        self.plot.scene().sigMouseClicked.connect(self._scene_clicked)
+        self.status.setText("estimates appear as the AI plays")
+
+    # ------------------------------------------------------------------ data in
+    def record_move(self, move_number: int, cell: int, snapshot: SearchSnapshot | None) -> None:
+        """Move ``move_number`` (at ``cell``, -1 for a swap) was played. The estimates of any
+        old continuation after the position it was played in are dropped (an undo followed by
+        another move); ``snapshot``, the final state of the AI search that chose the move (None
+        for a human), estimates the positions before and after it."""
+        self.estimates.truncate(move_number - 1)
+        if snapshot is not None and snapshot.root_moves:
+            for number, black, direct in estimates_from_move(move_number, cell, snapshot):
+                if number >= 0:
+                    self.estimates.record(number, black, direct=direct)
+        self._touch()
+
+    def record_position(self, move_number: int, snapshot: SearchSnapshot) -> None:
+        """A search of the position after ``move_number`` ended. A completed search gives the
+        direct estimate of that position; a stopped one (``done`` False, e.g. cancelled by an
+        undo after a few milliseconds) only fills a gap, never replaces a direct estimate."""
+        if not snapshot.root_moves or snapshot.total_agents <= 0:
+            return
+        if snapshot.done or not self.estimates.is_direct(move_number):
+            self.estimates.record(move_number, estimate_for_black(snapshot))
+            self._touch()
+
+    def sync_line(self, move_count: int) -> None:
+        """The game's line now has ``move_count`` moves (redo part included): forget estimates
+        beyond it; an empty line is a new game and forgets everything."""
+        if move_count == 0:
+            self.estimates.clear()
+        else:
+            self.estimates.truncate(move_count)
+        self._touch()
+
+    def new_game(self) -> None:
+        self.estimates.clear()
+        self.live_move_number = None
+        self.current_move_number = None
+        self.clear()
+
+    def set_current_move(self, move_number: int | None) -> None:
+        """Draw the cursor at the move the board shows."""
+        self.current_move_number = move_number
+        self._touch()
+
+    def _touch(self) -> None:
+        self._dirty = True
+        if self.isVisible():
+            self.render_now()
+
+    # ------------------------------------------------------------------ drawing
+    def _render(self) -> None:
+        numbers, values = self.estimates.points()
+        self.curve.setData(numbers, values)
+        swings = self.estimates.swings(self.swing_count)
+        lookup = dict(zip(numbers, values, strict=True))
+        self.swing_marks.setData([n for n, _ in swings], [lookup[n] for n, _ in swings])
+        snapshot = self.snapshot
+        live = self.live_move_number
+        if snapshot is not None and live is not None and not snapshot.done and snapshot.root_moves:
+            self.live_point.setData([live], [estimate_for_black(snapshot)])
+        else:
+            self.live_point.setData([], [])
+        if self.current_move_number is not None:
+            self.cursor.setPos(self.current_move_number)
+            self.cursor.setVisible(True)
+        else:
+            self.cursor.setVisible(False)
+        if values:
+            text = f"after move {numbers[-1]}: Black {values[-1]:.0%}"
+            if swings:
+                text += " · swings at " + ", ".join(f"{n} ({d:+.0%})" for n, d in swings)
+            self.status.setText(text)
+
+    # ------------------------------------------------------------------ navigation
+    def _scene_clicked(self, event) -> None:
+        if event.button() != Qt.MouseButton.LeftButton:
+            return
+        view = self.plot.getViewBox()
+        if not view.sceneBoundingRect().contains(event.scenePos()):
+            return
+        self.jump_to_x(view.mapSceneToView(event.scenePos()).x())
+
+    def jump_to_x(self, x: float) -> int | None:
+        """Ask to show the recorded move nearest to graph coordinate ``x``; returns it."""
+        move_number = self.estimates.nearest_move(x)
+        if move_number is not None:
+            self.move_requested.emit(move_number)
+        return move_number
+
+    def table(self) -> tuple[list[str], list[list[object]]]:
+        numbers, values = self.estimates.points()
+        swings = dict(self.estimates.swings(self.swing_count))
+        rows = [
+            [n, round(v, 6), round(swings[n], 6) if n in swings else ""]
+            for n, v in zip(numbers, values, strict=True)
+        ]
+        return ["move", "black_estimate", "swing"], rows

@@ -1,0 +1,611 @@
+"""Pure-Python data shaping for the dashboard: no Qt, callable from any thread, easy to test.
+
+Everything here turns :class:`~engine.search.snapshot.SearchSnapshot` objects into the few numbers
+a panel draws, with the sizes bounded so a repaint never grows with the length of the search:
+
+* :class:`SnapshotGate` keeps only the latest snapshot of the current position (stale ones, from a
+  position the board has left, are dropped);
+* :func:`population_series` groups the root moves into the top *k* plus "other" (thesis Fig. 4.2,
+  4.6) and thins long histories;
+* :func:`layout_tree` picks at most ``max_nodes`` nodes of the metapopulation (or UCT tree),
+  collapses each node's tail of weak children into one "other" node and places them in layers;
+* :class:`GameEstimates` holds the AI's estimate for Black after every move and finds the swings;
+* :class:`ThroughputHistory` turns successive snapshots into playouts/s and iterations/s.
+
+Perspective: snapshot counts are for the player to move at the root (``SearchSnapshot`` docs);
+the game graph converts them to Black's point of view with :func:`estimate_for_black`.
+"""
+
+from __future__ import annotations
+
+import csv
+import heapq
+import math
+from collections import deque
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from engine.board import cell_name
+from engine.search.snapshot import SearchSnapshot, TreeNode
+
+SWAP_CELL = -1
+"""How snapshots write the swap move in ``root_moves`` and tree paths."""
+
+OTHER_LABEL = "other"
+
+
+# --------------------------------------------------------------------------- labels
+
+
+def move_label(cell: int, size: int) -> str:
+    """The user-facing name of a root move: ``e5``, or ``swap`` for the swap move (-1)."""
+    if cell == SWAP_CELL:
+        return "swap"
+    return cell_name(cell, size)
+
+
+def line_label(path: Sequence[int], size: int) -> str:
+    """A move sequence as a person reads it: ``e5 f4 d6`` (``root`` for the empty path)."""
+    return " ".join(move_label(cell, size) for cell in path) if path else "root"
+
+
+def format_count(count: float) -> str:
+    """Compact counts for board labels: ``950``, ``1.2k``, ``12k``, ``3.4M``."""
+    count = float(count)
+    for limit, suffix in ((1e9, "G"), (1e6, "M"), (1e3, "k")):
+        if abs(count) >= limit:
+            scaled = count / limit
+            # One decimal while it adds information, none once the number is two digits wide.
+            text = f"{scaled:.1f}" if abs(scaled) < 10 else f"{scaled:.0f}"
+            return text.removesuffix(".0") + suffix
+    return f"{count:.0f}"
+
+
+def format_share(share: float) -> str:
+    """A fraction 0..1 as a whole percentage (``0.47`` -> ``47%``); tiny non-zero shares are
+    written ``<1%`` so that a cell that holds agents never reads as 0%."""
+    if 0 < share < 0.005:
+        return "<1%"
+    return f"{share * 100:.0f}%"
+
+
+def thin_indices(length: int, max_points: int) -> list[int]:
+    """At most ``max_points`` indices spread evenly over ``range(length)``, first and last kept.
+
+    Used to downsample long histories so the cost of a repaint is bounded.
+    """
+    if max_points < 2:
+        raise ValueError("max_points must be at least 2")
+    if length <= max_points:
+        return list(range(length))
+    step = (length - 1) / (max_points - 1)
+    indices = sorted({round(i * step) for i in range(max_points)})
+    return indices
+
+
+# --------------------------------------------------------------------------- stale dropping
+
+
+class SnapshotGate:
+    """Latest-snapshot mailbox with stale dropping. GUI thread only.
+
+    ``offer`` is called for every snapshot the engine sends (possibly much faster than the screen
+    refreshes); ``take`` is called by the refresh timer and returns the newest snapshot once, or
+    ``None`` when nothing new arrived. Snapshots whose ``position_id`` is not the current
+    position (set by :meth:`set_position`) are counted in ``dropped`` and never shown.
+    """
+
+    def __init__(self) -> None:
+        self.position_id: int | None = None
+        self.latest: SearchSnapshot | None = None
+        self.dropped = 0
+        self.accepted = 0
+        self._fresh = False
+
+    def set_position(self, position_id: int) -> None:
+        """The board now shows ``position_id``; anything about another position is stale."""
+        if position_id != self.position_id:
+            self.position_id = position_id
+            self.latest = None
+            self._fresh = False
+
+    def offer(self, snapshot: SearchSnapshot) -> bool:
+        """Keep ``snapshot`` if it is about the current position; return whether it was kept."""
+        if self.position_id is not None and snapshot.position_id != self.position_id:
+            self.dropped += 1
+            return False
+        if self.position_id is None:
+            self.position_id = snapshot.position_id
+        self.latest = snapshot
+        self.accepted += 1
+        self._fresh = True
+        return True
+
+    def take(self) -> SearchSnapshot | None:
+        """The newest accepted snapshot if it has not been taken yet, else ``None``."""
+        if not self._fresh:
+            return None
+        self._fresh = False
+        return self.latest
+
+
+# --------------------------------------------------------------------------- population chart
+
+
+@dataclass(frozen=True, slots=True)
+class PopulationSeries:
+    """What the population chart draws.
+
+    ``moves`` are the top-k root moves by current support, strongest first, and
+    ``values[i][j]`` the agents (or share of agents, if ``as_share``) supporting ``moves[i]`` at
+    ``iterations[j]``; ``other`` is the same for every remaining root move together.
+    ``active_fraction[j]`` is the fraction of all root agents that were active at
+    ``iterations[j]`` (UCT: the mean win rate of the root's playouts).
+    """
+
+    iterations: tuple[int, ...]
+    moves: tuple[int, ...]
+    labels: tuple[str, ...]
+    values: tuple[tuple[float, ...], ...]
+    other: tuple[float, ...]
+    active_iterations: tuple[int, ...]
+    active_fraction: tuple[float, ...]
+    as_share: bool
+
+    def table(self) -> tuple[list[str], list[list[object]]]:
+        """Header and rows for CSV export (one row per drawn iteration)."""
+        header = ["iteration", *self.labels, OTHER_LABEL, "active_fraction"]
+        active = dict(zip(self.active_iterations, self.active_fraction, strict=True))
+        rows = []
+        for j, iteration in enumerate(self.iterations):
+            row: list[object] = [iteration]
+            row += [series[j] for series in self.values]
+            row.append(self.other[j])
+            row.append(active.get(iteration, ""))
+            rows.append(row)
+        return header, rows
+
+
+def top_moves(snapshot: SearchSnapshot, k: int) -> list[int]:
+    """Indices into ``snapshot.root_moves`` of the ``k`` most supported moves, strongest first
+    (ties broken by the order of ``root_moves`` so the choice is deterministic)."""
+    order = sorted(range(len(snapshot.root_moves)), key=lambda i: (-snapshot.root_agents[i], i))
+    return [i for i in order[:k] if snapshot.root_agents[i] > 0]
+
+
+def population_series(
+    snapshot: SearchSnapshot,
+    size: int,
+    *,
+    top_k: int = 5,
+    max_points: int = 300,
+    as_share: bool = False,
+) -> PopulationSeries:
+    """Group the snapshot's root history into the top ``top_k`` moves plus "other".
+
+    The top moves are chosen by the *current* support (``root_agents``), so the lines show how
+    the moves that lead now got there. Without a history (a search that does not record one),
+    the current distribution is the only point. At most ``max_points`` iterations are kept.
+    """
+    if top_k < 1:
+        raise ValueError("top_k must be at least 1")
+    chosen = top_moves(snapshot, top_k)
+    history = list(snapshot.history)
+    iterations = list(snapshot.history_iterations)
+    if not history:
+        history = [tuple(snapshot.root_agents)]
+        iterations = [snapshot.iteration]
+    elif len(iterations) != len(history):
+        # A search that does not number its history rows: they are consecutive iterations
+        # ending at the current one.
+        iterations = list(range(snapshot.iteration - len(history) + 1, snapshot.iteration + 1))
+    keep = thin_indices(len(history), max_points)
+    rows = [history[j] for j in keep]
+    kept_iterations = tuple(iterations[j] for j in keep)
+
+    values: list[list[float]] = [[] for _ in chosen]
+    other: list[float] = []
+    for row in rows:
+        total = sum(row)
+        scale = (1.0 / total if total > 0 else 0.0) if as_share else 1.0
+        top_sum = 0
+        for series, index in zip(values, chosen, strict=True):
+            count = row[index] if index < len(row) else 0
+            top_sum += count
+            series.append(count * scale)
+        other.append((total - top_sum) * scale)
+
+    fractions = list(snapshot.active_fraction_history)
+    if fractions:
+        # The active fractions belong to the last len(fractions) iterations of the history.
+        if len(iterations) >= len(fractions):
+            active_its = list(iterations[-len(fractions) :])
+        else:
+            first = snapshot.iteration - len(fractions) + 1
+            active_its = list(range(first, snapshot.iteration + 1))
+    else:
+        total = snapshot.total_agents
+        fractions = [sum(snapshot.root_active) / total] if total > 0 else []
+        active_its = [snapshot.iteration] if fractions else []
+    keep_active = thin_indices(len(fractions), max_points) if fractions else []
+
+    return PopulationSeries(
+        iterations=kept_iterations,
+        moves=tuple(snapshot.root_moves[i] for i in chosen),
+        labels=tuple(move_label(snapshot.root_moves[i], size) for i in chosen),
+        values=tuple(tuple(series) for series in values),
+        other=tuple(other),
+        active_iterations=tuple(active_its[j] for j in keep_active),
+        active_fraction=tuple(float(fractions[j]) for j in keep_active),
+        as_share=as_share,
+    )
+
+
+# --------------------------------------------------------------------------- tree view
+
+
+@dataclass(frozen=True, slots=True)
+class LayoutNode:
+    """One drawn node of the tree view.
+
+    ``parent`` is the index of the parent in the layout list (-1 for the root). An "other"
+    node (``merged > 0``) stands for ``merged`` children of its parent that are not drawn;
+    its ``path`` is the parent's path. ``active_fraction`` is ``active / agents`` (UCT: the win
+    rate of the player who made the node's move) and ``value`` the search's value of the node
+    for the player who made its move (None for "other" nodes).
+    """
+
+    path: tuple[int, ...]
+    depth: int
+    agents: int
+    active: int
+    value: float | None
+    parent: int
+    x: float
+    y: float
+    label: str
+    merged: int = 0
+
+    @property
+    def is_other(self) -> bool:
+        return self.merged > 0
+
+    @property
+    def active_fraction(self) -> float:
+        return self.active / self.agents if self.agents > 0 else 0.0
+
+
+def layout_tree(
+    root: TreeNode,
+    size: int,
+    *,
+    max_depth: int = 4,
+    max_children: int = 6,
+    max_nodes: int = 60,
+) -> list[LayoutNode]:
+    """Choose, collapse and place the nodes of a search tree for drawing.
+
+    Nodes are taken greedily by support (agents, UCT visits) from the root outwards, keeping at
+    most ``max_children`` children per node, nothing deeper than ``max_depth`` and at most
+    ``max_nodes`` drawn nodes in total *including* the "other" nodes. A node whose children are
+    not all drawn gets one "other" child holding the rest (including the children the search
+    itself already collapsed), as long as at least one real child is drawn. Children are ordered
+    by support, strongest left; the root is at ``y == 0`` and depth ``d`` at ``y == -d``; leaves
+    take consecutive ``x`` slots and a parent sits centred over its children.
+    """
+    if max_nodes < 1:
+        raise ValueError("max_nodes must be at least 1")
+    chosen: dict[int, list[TreeNode]] = {id(root): []}  # drawn children of each drawn node
+    others: set[int] = set()
+
+    def children_total(node: TreeNode) -> int:
+        # Only children that hold agents count: an empty population is not part of the picture.
+        held = sum(1 for child in node.children if child.agents > 0)
+        return held + (node.collapsed_children if node.collapsed_agents > 0 else 0)
+
+    # (negated agents, insertion counter as a deterministic tie-break, child, parent)
+    heap: list[tuple[int, int, TreeNode, TreeNode]] = []
+    counter = 0
+
+    def push_children(node: TreeNode) -> None:
+        nonlocal counter
+        if node.depth - root.depth >= max_depth:
+            return
+        for child in node.children:
+            if child.agents > 0:
+                heapq.heappush(heap, (-child.agents, counter, child, node))
+                counter += 1
+
+    push_children(root)
+    used = 1
+    while heap:
+        _, _, child, parent = heapq.heappop(heap)
+        siblings = chosen[id(parent)]
+        if len(siblings) >= max_children:
+            continue
+        needs_other = children_total(parent) > len(siblings) + 1
+        cost = 1 + (1 if needs_other and id(parent) not in others else 0)
+        # An "other" node the parent already has disappears if this child was its last member.
+        refund = 1 if id(parent) in others and not needs_other else 0
+        if used + cost - refund > max_nodes:
+            continue
+        siblings.append(child)
+        chosen[id(child)] = []
+        used += cost - refund
+        if needs_other:
+            others.add(id(parent))
+        else:
+            others.discard(id(parent))
+        push_children(child)
+
+    layout: list[LayoutNode] = []
+    next_slot = [0.0]
+
+    def place(node: TreeNode, parent_index: int) -> float:
+        index = len(layout)
+        label = "root" if not node.path else move_label(node.path[-1], size)
+        layout.append(
+            LayoutNode(
+                path=node.path,
+                depth=node.depth - root.depth,
+                agents=node.agents,
+                active=node.active,
+                value=node.value,
+                parent=parent_index,
+                x=0.0,
+                y=-(node.depth - root.depth),
+                label=label,
+            )
+        )
+        kids = sorted(chosen[id(node)], key=lambda c: -c.agents)
+        xs = [place(child, index) for child in kids]
+        if id(node) in others:
+            hidden = [c for c in node.children if c.agents > 0 and all(c is not k for k in kids)]
+            merged_agents = sum(c.agents for c in hidden) + node.collapsed_agents
+            # The search's own collapsed children carry no active count: only the known ones
+            # are summed, so the panel draws "other" nodes in a neutral colour.
+            merged_active = sum(c.active for c in hidden)
+            merged = len(hidden) + (node.collapsed_children if node.collapsed_agents > 0 else 0)
+            depth = node.depth - root.depth + 1
+            xs.append(next_slot[0])
+            next_slot[0] += 1
+            layout.append(
+                LayoutNode(
+                    path=node.path,
+                    depth=depth,
+                    agents=max(merged_agents, 0),
+                    active=merged_active,
+                    value=None,
+                    parent=index,
+                    x=xs[-1],
+                    y=-depth,
+                    label=f"+{merged}",
+                    merged=merged,
+                )
+            )
+        if xs:
+            x = (xs[0] + xs[-1]) / 2
+        else:
+            x = next_slot[0]
+            next_slot[0] += 1
+        layout[index] = _with_x(layout[index], x)
+        return x
+
+    place(root, -1)
+    return layout
+
+
+def _with_x(node: LayoutNode, x: float) -> LayoutNode:
+    return LayoutNode(
+        path=node.path,
+        depth=node.depth,
+        agents=node.agents,
+        active=node.active,
+        value=node.value,
+        parent=node.parent,
+        x=x,
+        y=node.y,
+        label=node.label,
+        merged=node.merged,
+    )
+
+
+def principal_line(root: TreeNode | None, first_move: int, max_length: int = 12) -> tuple[int, ...]:
+    """The line that starts with root move ``first_move`` and then follows, at every node, the
+    child holding the most agents (visits). ``(first_move,)`` when the tree does not know more."""
+    if root is None:
+        return (first_move,)
+    node = next((c for c in root.children if c.path and c.path[-1] == first_move), None)
+    line = [first_move]
+    while node is not None and node.children and len(line) < max_length:
+        node = max(node.children, key=lambda c: c.agents)
+        if node.agents <= 0 or not node.path:
+            break
+        line.append(node.path[-1])
+    return tuple(line)
+
+
+# --------------------------------------------------------------------------- game graph
+
+
+def black_view(win_rate: float, player: str) -> float:
+    """A win rate for ``player`` (``"black"``/``"white"``) turned to Black's point of view."""
+    return win_rate if str(player).lower() in ("black", "b") else 1.0 - win_rate
+
+
+def estimate_for_black(snapshot: SearchSnapshot) -> float:
+    """The snapshot's estimate turned to Black's point of view (0..1)."""
+    return black_view(snapshot.estimate, snapshot.to_move)
+
+
+def estimates_from_move(
+    move_number: int, cell: int, snapshot: SearchSnapshot
+) -> list[tuple[int, float, bool]]:
+    """What the search that chose move ``move_number`` (at ``cell``) says about the game, as
+    ``(move number, Black's estimate, direct)`` entries for :meth:`GameEstimates.record`.
+
+    The search ran on the position *before* the move, so its root estimate belongs to move
+    ``move_number - 1`` (direct). The tree's node for the chosen move holds the value for the
+    player who made it: an indirect estimate of the position *after* the move, used until a
+    search of that position itself (the reply, a hint) gives a direct one.
+    """
+    entries = [(move_number - 1, estimate_for_black(snapshot), True)]
+    tree = snapshot.tree
+    if tree is not None and cell != SWAP_CELL:
+        child = next((c for c in tree.children if c.path and c.path[-1] == cell), None)
+        if child is not None and child.agents > 0 and 0.0 <= child.value <= 1.0:
+            entries.append((move_number, black_view(child.value, snapshot.to_move), False))
+    return entries
+
+
+class GameEstimates:
+    """The AI's estimate for Black after each move of the game. GUI thread only.
+
+    ``record(n, p)`` stores Black's estimated win rate in the position after move ``n``
+    (0 = the start position). A *direct* estimate comes from a search of that very position
+    and replaces anything; an indirect one (a child's value in the parent's search) only fills
+    a gap. A move that replaces the game's history from ``n`` on (an undo followed by a
+    different move, or a new game) calls :meth:`truncate` first so old estimates do not linger.
+    """
+
+    def __init__(self) -> None:
+        self._estimates: dict[int, float] = {}
+        self._direct: set[int] = set()
+
+    def record(self, move_number: int, black_estimate: float, *, direct: bool = True) -> bool:
+        """Store an estimate; returns whether it was kept (indirect ones never replace a
+        direct one)."""
+        if math.isnan(black_estimate) or not 0.0 <= black_estimate <= 1.0:
+            raise ValueError(f"estimate must lie in 0..1, not {black_estimate!r}")
+        number = int(move_number)
+        if number < 0:
+            raise ValueError(f"move number must be >= 0, not {move_number}")
+        if not direct and number in self._direct:
+            return False
+        self._estimates[number] = float(black_estimate)
+        if direct:
+            self._direct.add(number)
+        return True
+
+    def is_direct(self, move_number: int) -> bool:
+        return move_number in self._direct
+
+    def truncate(self, last_kept: int) -> None:
+        """Forget every estimate after move ``last_kept``."""
+        for number in [n for n in self._estimates if n > last_kept]:
+            del self._estimates[number]
+            self._direct.discard(number)
+
+    def clear(self) -> None:
+        self._estimates.clear()
+        self._direct.clear()
+
+    def points(self) -> tuple[list[int], list[float]]:
+        """Move numbers (ascending) and Black's estimate after each."""
+        numbers = sorted(self._estimates)
+        return numbers, [self._estimates[n] for n in numbers]
+
+    def swings(self, count: int = 3, min_swing: float = 0.15) -> list[tuple[int, float]]:
+        """The ``count`` moves after which Black's estimate changed most, by at least
+        ``min_swing``, compared with the previous recorded move; as ``(move_number, change)``
+        sorted by move number. These are the candidate mistakes the graph marks."""
+        numbers, values = self.points()
+        changes = [
+            (numbers[i], values[i] - values[i - 1])
+            for i in range(1, len(numbers))
+            if abs(values[i] - values[i - 1]) >= min_swing
+        ]
+        biggest = sorted(changes, key=lambda item: (-abs(item[1]), item[0]))[:count]
+        return sorted(biggest)
+
+    def nearest_move(self, x: float) -> int | None:
+        """The recorded move number closest to graph coordinate ``x`` (None if empty)."""
+        if not self._estimates:
+            return None
+        return min(self._estimates, key=lambda n: (abs(n - x), n))
+
+    def __len__(self) -> int:
+        return len(self._estimates)
+
+
+# --------------------------------------------------------------------------- throughput
+
+
+@dataclass(frozen=True, slots=True)
+class ThroughputSample:
+    time_s: float
+    playouts_per_s: float
+    iterations_per_s: float
+    position_id: int
+
+
+class ThroughputHistory:
+    """Playouts/s and iterations/s over wall-clock time, from the snapshots the dashboard shows.
+
+    Rates are measured between consecutive snapshots of the same search (so they are current,
+    not averaged since the start); the first snapshot of a search uses its own averages. At most
+    ``capacity`` samples are kept (oldest dropped). GUI thread only.
+    """
+
+    def __init__(self, capacity: int = 4000) -> None:
+        self.samples: deque[ThroughputSample] = deque(maxlen=capacity)
+        self._previous: SearchSnapshot | None = None
+        self._origin: float | None = None
+
+    def add(self, snapshot: SearchSnapshot, now_s: float) -> ThroughputSample | None:
+        """Add the rate implied by ``snapshot`` received at monotonic time ``now_s``."""
+        if self._origin is None:
+            self._origin = now_s
+        previous = self._previous
+        same_search = (
+            previous is not None
+            and previous.position_id == snapshot.position_id
+            and previous.player == snapshot.player
+            and snapshot.elapsed_s >= previous.elapsed_s
+            and snapshot.playouts >= previous.playouts
+        )
+        if same_search and snapshot.elapsed_s == previous.elapsed_s:
+            return None  # the same instant seen twice: no new information
+        self._previous = snapshot
+        if same_search:
+            dt = snapshot.elapsed_s - previous.elapsed_s
+            playout_rate = (snapshot.playouts - previous.playouts) / dt
+            iteration_rate = (snapshot.iteration - previous.iteration) / dt
+        elif snapshot.elapsed_s > 0:
+            playout_rate = snapshot.playouts / snapshot.elapsed_s
+            iteration_rate = snapshot.iteration / snapshot.elapsed_s
+        else:
+            return None
+        sample = ThroughputSample(
+            now_s - self._origin, playout_rate, iteration_rate, snapshot.position_id
+        )
+        self.samples.append(sample)
+        return sample
+
+    def series(self, max_points: int = 600) -> tuple[list[float], list[float], list[float]]:
+        """Times (s since the first sample), playouts/s and iterations/s, thinned."""
+        samples = list(self.samples)
+        keep = thin_indices(len(samples), max_points)
+        picked = [samples[i] for i in keep]
+        return (
+            [s.time_s for s in picked],
+            [s.playouts_per_s for s in picked],
+            [s.iterations_per_s for s in picked],
+        )
+
+    def clear(self) -> None:
+        self.samples.clear()
+        self._previous = None
+        self._origin = None
+
+
+# --------------------------------------------------------------------------- export
+
+
+def write_csv(path: str | Path, header: Sequence[str], rows: Iterable[Sequence[object]]) -> None:
+    """Write a table as UTF-8 CSV (any thread; raises ``OSError`` with the path on failure)."""
+    with open(path, "w", newline="", encoding="utf-8") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(header)
+        writer.writerows(rows)

@@ -1,0 +1,131 @@
+"""Board overlay: the share of root agents (or UCT visits) on each cell, drawn by the board widget.
+
+:func:`overlay_values` is a pure function (any thread, no Qt); :class:`BoardOverlay` is the small
+adapter that hands its result to ``BoardWidget.set_overlay`` / ``set_preview`` (GUI thread only).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+from engine.search.snapshot import SearchSnapshot
+
+from .model import SWAP_CELL, format_count, format_share, principal_line
+
+SHARE = "share"
+COUNT = "count"
+MODES = (SHARE, COUNT)
+
+
+@dataclass(frozen=True, slots=True)
+class OverlaySettings:
+    """How hints are drawn. ``mode`` is :data:`SHARE` (``47%``) or :data:`COUNT` (``1.2k``);
+    a cell is labelled only when its share of the root agents is at least ``min_share``."""
+
+    enabled: bool = True
+    mode: str = SHARE
+    min_share: float = 0.02
+
+    def __post_init__(self) -> None:
+        if self.mode not in MODES:
+            raise ValueError(f"overlay mode must be one of {MODES}, not {self.mode!r}")
+        if not 0.0 <= self.min_share <= 1.0:
+            raise ValueError(f"min_share must lie in 0..1, not {self.min_share!r}")
+
+
+def overlay_values(
+    snapshot: SearchSnapshot, *, mode: str = SHARE, min_share: float = 0.02
+) -> dict[int, tuple[float, str]]:
+    """Per cell: ``(intensity, label)`` for every root move holding at least ``min_share`` of
+    the root agents (UCT: visits).
+
+    ``intensity`` is the cell's share divided by the largest share (so the leading move is 1.0
+    and the colour scale stays readable when the population is spread thin); ``label`` is the
+    share as a percentage (``mode == "share"``) or the compact count (``"count"``: ``1.2k``).
+    The swap move (cell -1) has no cell and is left out. Zero-support moves are never shown.
+    """
+    if mode not in MODES:
+        raise ValueError(f"overlay mode must be one of {MODES}, not {mode!r}")
+    total = snapshot.total_agents
+    if total <= 0:
+        return {}
+    top = max(snapshot.root_agents)
+    values: dict[int, tuple[float, str]] = {}
+    for cell, agents in zip(snapshot.root_moves, snapshot.root_agents, strict=True):
+        if cell == SWAP_CELL or agents <= 0:
+            continue
+        share = agents / total
+        if share < min_share:
+            continue
+        label = format_share(share) if mode == SHARE else format_count(agents)
+        values[cell] = (agents / top, label)
+    return values
+
+
+class OverlayTarget(Protocol):
+    """What the adapter needs from the board widget (``hexgui.board_widget.BoardWidget``)."""
+
+    def set_overlay(
+        self,
+        values: dict[int, tuple[float, str]] | None,
+        best: int | None = None,
+        line: tuple[int, ...] = (),
+    ) -> None: ...
+
+    def set_preview(self, line: tuple[int, ...]) -> None: ...
+
+
+class BoardOverlay:
+    """Draws the latest snapshot's hints on the board widget. GUI thread only.
+
+    The best move is marked and the principal variation passed as the line the board shows on
+    hover. When ``settings.enabled`` is False the board shows no hints (the charts keep working).
+    """
+
+    def __init__(self, board: OverlayTarget | None, settings: OverlaySettings | None = None):
+        self.board = board
+        self.settings = settings or OverlaySettings()
+        self.snapshot: SearchSnapshot | None = None
+        self.values: dict[int, tuple[float, str]] = {}
+        self.best: int | None = None
+        self.line: tuple[int, ...] = ()
+
+    def configure(self, settings: OverlaySettings) -> None:
+        self.settings = settings
+        self.redraw()
+
+    def show_snapshot(self, snapshot: SearchSnapshot) -> None:
+        self.snapshot = snapshot
+        self.redraw()
+
+    def redraw(self) -> None:
+        snapshot = self.snapshot
+        if snapshot is None or not self.settings.enabled:
+            self.values, self.best, self.line = {}, None, ()
+            if self.board is not None:
+                self.board.set_overlay(None)
+            return
+        self.values = overlay_values(
+            snapshot, mode=self.settings.mode, min_share=self.settings.min_share
+        )
+        best = snapshot.best_move
+        self.best = best if best is not None and best >= 0 else None
+        self.line = tuple(snapshot.principal_variation)
+        if self.board is not None:
+            self.board.set_overlay(self.values, self.best, self.line)
+
+    def line_from(self, cell: int) -> tuple[int, ...]:
+        """The most supported line starting with root move ``cell`` (for hover on the board);
+        empty when hints are off or ``cell`` is not a root move of the current snapshot."""
+        snapshot = self.snapshot
+        if snapshot is None or not self.settings.enabled or cell not in snapshot.root_moves:
+            return ()
+        if cell == snapshot.best_move and snapshot.principal_variation:
+            return tuple(snapshot.principal_variation)
+        return principal_line(snapshot.tree, cell)
+
+    def clear(self) -> None:
+        """Forget the snapshot and remove the hints (e.g. the position changed)."""
+        self.snapshot = None
+        self.redraw()

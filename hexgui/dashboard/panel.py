@@ -1,0 +1,203 @@
+"""What every dashboard panel shares: a header with export buttons, PNG/CSV export, a context
+menu, and the rule that a hidden panel does no drawing work. GUI thread only."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pyqtgraph as pg
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QPen
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QMenu,
+    QMessageBox,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from engine.search.snapshot import SearchSnapshot
+
+from .model import write_csv
+
+# Ten colours that stay distinguishable on white and on dark backgrounds (Tableau 10).
+PALETTE = (
+    "#1f77b4",
+    "#ff7f0e",
+    "#2ca02c",
+    "#d62728",
+    "#9467bd",
+    "#8c564b",
+    "#e377c2",
+    "#17becf",
+    "#bcbd22",
+    "#7f7f7f",
+)
+OTHER_COLOR = "#9a9a9a"
+
+
+class MoveColors:
+    """A stable colour per root move for one search, so a move keeps its colour when the
+    ranking changes. Reset when a new search starts."""
+
+    def __init__(self) -> None:
+        self._colors: dict[int, str] = {}
+
+    def color(self, move: int) -> str:
+        if move not in self._colors:
+            used = set(self._colors.values())
+            free = [c for c in PALETTE if c not in used]
+            self._colors[move] = free[0] if free else PALETTE[len(self._colors) % len(PALETTE)]
+        return self._colors[move]
+
+    def release_except(self, moves: set[int]) -> None:
+        """Forget moves no longer drawn so their colours can be reused."""
+        for move in [m for m in self._colors if m not in moves]:
+            del self._colors[move]
+
+    def reset(self) -> None:
+        self._colors.clear()
+
+
+def style_plot(plot: pg.PlotItem) -> None:
+    """Common look: grid, no auto SI prefixes on counts that are already readable."""
+    plot.showGrid(x=True, y=True, alpha=0.25)
+    plot.setMenuEnabled(True)
+    plot.hideButtons()
+
+
+class DashboardPanel(QWidget):
+    """Base of the dashboard panels.
+
+    Subclasses build their plot items once in ``__init__`` (placed in :attr:`body`), implement
+    :meth:`_render` (update those items from :attr:`snapshot` with ``setData``) and
+    :meth:`table` (the drawn data as CSV rows). :meth:`show_snapshot` stores the snapshot and
+    draws only while the panel is visible; a panel that becomes visible draws what it missed.
+    """
+
+    title = "panel"
+    file_stem = "panel"
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.snapshot: SearchSnapshot | None = None
+        self.renders = 0  # how many times the plot items were updated (tests, cost probe)
+        self._dirty = False
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(2, 2, 2, 2)
+        outer.setSpacing(2)
+        header = QHBoxLayout()
+        header.setSpacing(4)
+        self.status = QLabel("")
+        self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        header.addWidget(self.status, 1)
+        self.controls = QHBoxLayout()
+        self.controls.setSpacing(4)
+        header.addLayout(self.controls)
+        for text, tip, slot in (
+            ("PNG", "Save this chart as a PNG image", self.ask_export_png),
+            ("CSV", "Save the data of this chart as CSV", self.ask_export_csv),
+        ):
+            button = QToolButton(self)
+            button.setText(text)
+            button.setToolTip(tip)
+            button.setAutoRaise(True)
+            button.clicked.connect(slot)
+            header.addWidget(button)
+        outer.addLayout(header)
+        self.body = QVBoxLayout()
+        self.body.setContentsMargins(0, 0, 0, 0)
+        outer.addLayout(self.body, 1)
+        self.export_png_action = QAction("Export chart as PNG…", self)
+        self.export_png_action.triggered.connect(self.ask_export_png)
+        self.export_csv_action = QAction("Export data as CSV…", self)
+        self.export_csv_action.triggered.connect(self.ask_export_csv)
+
+    # ------------------------------------------------------------------ feeding
+    def show_snapshot(self, snapshot: SearchSnapshot) -> None:
+        """Take the latest snapshot of the current position (called by the refresh timer)."""
+        self.snapshot = snapshot
+        self._dirty = True
+        if self.isVisible():
+            self.render_now()
+
+    def render_now(self) -> None:
+        self._dirty = False
+        self.renders += 1
+        self._render()
+
+    def clear(self) -> None:
+        """Forget everything shown (a new game, a new search)."""
+        self.snapshot = None
+        self._dirty = True
+        if self.isVisible():
+            self.render_now()
+
+    def showEvent(self, event) -> None:  # noqa: N802 (Qt API)
+        super().showEvent(event)
+        if self._dirty:
+            self.render_now()
+
+    def _render(self) -> None:
+        raise NotImplementedError
+
+    def table(self) -> tuple[list[str], list[list[object]]]:
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ export
+    def add_menu_actions(self, plot: pg.PlotItem) -> None:
+        """Put the export actions into pyqtgraph's right-click menu of ``plot``."""
+        menu = plot.getViewBox().menu
+        menu.addSeparator()
+        menu.addAction(self.export_png_action)
+        menu.addAction(self.export_csv_action)
+
+    def contextMenuEvent(self, event) -> None:  # noqa: N802 (Qt API)
+        menu = QMenu(self)
+        menu.addAction(self.export_png_action)
+        menu.addAction(self.export_csv_action)
+        menu.exec(event.globalPos())
+
+    def export_png(self, path: str | Path) -> None:
+        """Save the panel as drawn now (render first if it is stale); raises OSError."""
+        if self._dirty:
+            self.render_now()
+        if not self.grab().save(str(path), "PNG"):
+            raise OSError(f"could not write the image {path}")
+
+    def export_csv(self, path: str | Path) -> None:
+        """Save the data the panel draws as CSV; raises OSError."""
+        if self._dirty:
+            self.render_now()
+        header, rows = self.table()
+        write_csv(path, header, rows)
+
+    def _ask_path(self, kind: str, pattern: str) -> str | None:
+        path, _ = QFileDialog.getSaveFileName(
+            self, f"Export {self.title} as {kind}", f"{self.file_stem}.{kind.lower()}", pattern
+        )
+        return path or None
+
+    def ask_export_png(self) -> None:
+        path = self._ask_path("PNG", "PNG images (*.png)")
+        if path:
+            self._report(lambda: self.export_png(path), path)
+
+    def ask_export_csv(self) -> None:
+        path = self._ask_path("CSV", "CSV files (*.csv)")
+        if path:
+            self._report(lambda: self.export_csv(path), path)
+
+    def _report(self, action, path: str) -> None:
+        try:
+            action()
+        except OSError as error:
+            QMessageBox.warning(self, "Export failed", f"Could not save {path}:\n{error}")
+
+
+def pen(color: str, width: float = 2.0, style=Qt.PenStyle.SolidLine) -> QPen:
+    """A cosmetic pen for a curve (pyqtgraph mkPen with our defaults)."""
+    return pg.mkPen(color=color, width=width, style=style)

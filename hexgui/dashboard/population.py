@@ -1,0 +1,144 @@
+"""Population chart: agents (UCT: visits) behind each leading root move over the iterations, the
+rest as "other", and the active-agent fraction below (thesis Fig. 4.2 and 4.6, drawn live).
+GUI thread only."""
+
+from __future__ import annotations
+
+import pyqtgraph as pg
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QCheckBox, QLabel, QSpinBox, QWidget
+
+from .model import OTHER_LABEL, PopulationSeries, population_series
+from .panel import OTHER_COLOR, PALETTE, DashboardPanel, MoveColors, pen, style_plot
+
+MAX_TOP_K = len(PALETTE)
+
+
+def support_word(player: str) -> str:
+    """What the root counts are called for ``player``: UCT counts visits, swarms count agents."""
+    return "visits" if str(player).lower().startswith("uct") else "agents"
+
+
+class PopulationPanel(DashboardPanel):
+    """Top-k root moves' support over iterations plus the active fraction.
+
+    ``board_size`` names the cells in the legend; set it when the game changes size.
+    ``series`` is the data currently drawn (None before the first snapshot).
+    """
+
+    title = "population"
+    file_stem = "population"
+
+    def __init__(self, parent: QWidget | None = None, *, board_size: int = 11, top_k: int = 5):
+        super().__init__(parent)
+        self.board_size = board_size
+        self.series: PopulationSeries | None = None
+        self.colors = MoveColors()
+        self._legend_labels: tuple[str, ...] | None = None
+
+        self.controls.addWidget(QLabel("top"))
+        self.top_k_box = QSpinBox(self)
+        self.top_k_box.setRange(1, MAX_TOP_K)
+        self.top_k_box.setValue(top_k)
+        self.top_k_box.setToolTip("How many root moves get their own line; the rest is 'other'")
+        self.top_k_box.valueChanged.connect(self._settings_changed)
+        self.controls.addWidget(self.top_k_box)
+        self.share_box = QCheckBox("%", self)
+        self.share_box.setToolTip("Show each move's share of the root agents instead of counts")
+        self.share_box.toggled.connect(self._settings_changed)
+        self.controls.addWidget(self.share_box)
+
+        self.graphics = pg.GraphicsLayoutWidget(self)
+        self.graphics.setMinimumHeight(160)
+        self.body.addWidget(self.graphics)
+        self.agents_plot: pg.PlotItem = self.graphics.addPlot(row=0, col=0)
+        self.agents_plot.setLabel("left", "agents")
+        style_plot(self.agents_plot)
+        self.legend = self.agents_plot.addLegend(offset=(-4, 4), labelTextSize="8pt")
+        self.legend.setColumnCount(2)
+        self.active_plot: pg.PlotItem = self.graphics.addPlot(row=1, col=0)
+        self.active_plot.setLabel("left", "active")
+        self.active_plot.setLabel("bottom", "iteration")
+        self.active_plot.setXLink(self.agents_plot)
+        self.active_plot.setYRange(0, 1, padding=0.02)
+        self.active_plot.setMouseEnabled(y=False)
+        style_plot(self.active_plot)
+        self.graphics.ci.layout.setRowStretchFactor(0, 3)
+        self.graphics.ci.layout.setRowStretchFactor(1, 1)
+        for plot in (self.agents_plot, self.active_plot):
+            plot.setDownsampling(auto=True, mode="peak")
+            plot.setClipToView(True)
+            self.add_menu_actions(plot)
+
+        # Every curve is created here, once; snapshots only call setData on them.
+        self.move_curves = [self.agents_plot.plot([], []) for _ in range(MAX_TOP_K)]
+        self.other_curve = self.agents_plot.plot(
+            [], [], pen=pen(OTHER_COLOR, 1.5, Qt.PenStyle.DashLine)
+        )
+        self.active_curve = self.active_plot.plot([], [], pen=pen("#444444", 1.5))
+
+    @property
+    def top_k(self) -> int:
+        return self.top_k_box.value()
+
+    @property
+    def as_share(self) -> bool:
+        return self.share_box.isChecked()
+
+    def reset_colors(self) -> None:
+        """A new search: moves may get fresh colours."""
+        self.colors.reset()
+
+    def _settings_changed(self) -> None:
+        self.agents_plot.setLabel("left", "share of agents" if self.as_share else "agents")
+        self._dirty = True
+        if self.isVisible():
+            self.render_now()
+
+    def _render(self) -> None:
+        snapshot = self.snapshot
+        if snapshot is None:
+            self.series = None
+            for curve in [*self.move_curves, self.other_curve, self.active_curve]:
+                curve.setData([], [])
+            self._set_legend(())
+            self.status.setText("no search yet")
+            return
+        series = population_series(
+            snapshot, self.board_size, top_k=self.top_k, as_share=self.as_share
+        )
+        self.series = series
+        self.colors.release_except(set(series.moves))
+        x = list(series.iterations)
+        for index, curve in enumerate(self.move_curves):
+            if index < len(series.moves):
+                color = self.colors.color(series.moves[index])
+                if curve.opts.get("_hex_color") != color:
+                    curve.setPen(pen(color, 2.0))
+                    curve.opts["_hex_color"] = color
+                curve.setData(x, list(series.values[index]))
+            else:
+                curve.setData([], [])
+        self.other_curve.setData(x, list(series.other))
+        self.active_curve.setData(list(series.active_iterations), list(series.active_fraction))
+        self._set_legend(series.labels)
+        self.status.setText(
+            f"{snapshot.player} · iteration {snapshot.iteration} · "
+            f"{snapshot.total_agents} {support_word(snapshot.player)} at the root"
+        )
+
+    def _set_legend(self, labels: tuple[str, ...]) -> None:
+        """Rebuild the legend only when the set of drawn moves changes (rare)."""
+        if labels == self._legend_labels:
+            return
+        self._legend_labels = labels
+        self.legend.clear()
+        for curve, label in zip(self.move_curves, labels, strict=False):
+            self.legend.addItem(curve, label)
+        if labels:
+            self.legend.addItem(self.other_curve, OTHER_LABEL)
+
+    def table(self) -> tuple[list[str], list[list[object]]]:
+        if self.series is None:
+            return ["iteration", OTHER_LABEL, "active_fraction"], []
+        return self.series.table()

@@ -1,0 +1,76 @@
+"""Throughput: playouts per second and iterations per second over wall-clock time, across every
+search of the session (so an AI-vs-AI game shows each move's search in turn). GUI thread only."""
+
+from __future__ import annotations
+
+import time
+
+import pyqtgraph as pg
+from PySide6.QtWidgets import QWidget
+
+from engine.search.snapshot import SearchSnapshot
+
+from .model import ThroughputHistory, format_count
+from .panel import DashboardPanel, pen, style_plot
+
+
+class ThroughputPanel(DashboardPanel):
+    """Two linked plots (playouts/s above, iterations/s below) against seconds since the first
+    snapshot. Samples accumulate even while the panel is hidden (cheap); drawing does not."""
+
+    title = "throughput"
+    file_stem = "throughput"
+
+    def __init__(self, parent: QWidget | None = None, *, clock=time.monotonic):
+        super().__init__(parent)
+        self.history = ThroughputHistory()
+        self._clock = clock
+        self.graphics = pg.GraphicsLayoutWidget(self)
+        self.graphics.setMinimumHeight(120)
+        self.body.addWidget(self.graphics)
+        self.playout_plot: pg.PlotItem = self.graphics.addPlot(row=0, col=0)
+        self.playout_plot.setLabel("left", "playouts/s")
+        self.iteration_plot: pg.PlotItem = self.graphics.addPlot(row=1, col=0)
+        self.iteration_plot.setLabel("left", "iterations/s")
+        self.iteration_plot.setLabel("bottom", "time", units="s")
+        self.iteration_plot.setXLink(self.playout_plot)
+        for plot in (self.playout_plot, self.iteration_plot):
+            style_plot(plot)
+            plot.setClipToView(True)
+            self.add_menu_actions(plot)
+        self.playout_curve = self.playout_plot.plot([], [], pen=pen("#1f77b4", 1.5))
+        self.iteration_curve = self.iteration_plot.plot([], [], pen=pen("#ff7f0e", 1.5))
+        self.status.setText("no search yet")
+
+    def show_snapshot(self, snapshot: SearchSnapshot) -> None:
+        self.history.add(snapshot, self._clock())
+        super().show_snapshot(snapshot)
+
+    def clear(self) -> None:
+        self.history.clear()
+        super().clear()
+
+    def _render(self) -> None:
+        times, playout_rates, iteration_rates = self.history.series()
+        self.playout_curve.setData(times, playout_rates)
+        self.iteration_curve.setData(times, iteration_rates)
+        if self.history.samples:
+            last = self.history.samples[-1]
+            self.status.setText(
+                f"{format_count(last.playouts_per_s)} playouts/s · "
+                f"{last.iterations_per_s:.1f} iterations/s"
+            )
+        else:
+            self.status.setText("no search yet")
+
+    def table(self) -> tuple[list[str], list[list[object]]]:
+        rows = [
+            [
+                round(s.time_s, 4),
+                round(s.playouts_per_s, 2),
+                round(s.iterations_per_s, 3),
+                s.position_id,
+            ]
+            for s in self.history.samples
+        ]
+        return ["time_s", "playouts_per_s", "iterations_per_s", "position_id"], rows

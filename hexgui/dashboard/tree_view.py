@@ -1,0 +1,221 @@
+"""Metapopulation / game-tree view: the nodes that hold agents (UCT: visits), from the root down.
+
+Each node is a disc sized by its agents and coloured by its active fraction (UCT: win rate of the
+player who made the move), labelled with its move; children are ordered by support, strongest
+left; the tail of weak children is one grey "+N" node. Hovering a node shows its line and numbers;
+clicking it emits :attr:`TreePanel.line_selected` with the line, which the dashboard previews on
+the board. At most ``MAX_DRAWN_NODES`` nodes are ever drawn. GUI thread only.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QLabel, QSpinBox, QWidget
+
+from engine.search.snapshot import TreeNode
+
+from .model import LayoutNode, layout_tree, line_label
+from .panel import OTHER_COLOR, DashboardPanel, pen
+
+MAX_DRAWN_NODES = 60
+COLOR_STEPS = 101
+MIN_NODE_PX = 7.0
+MAX_NODE_PX = 38.0
+
+# Active fraction 0 -> red, 0.5 -> yellow, 1 -> green: reads as "losing / unclear / winning".
+_COLOR_MAP = pg.ColorMap([0.0, 0.5, 1.0], [(214, 39, 40), (240, 200, 60), (44, 160, 44)])
+
+
+def node_pixel_size(agents: int, root_agents: int) -> float:
+    """Disc diameter in pixels: area grows with the node's share of the root's agents."""
+    if root_agents <= 0 or agents <= 0:
+        return MIN_NODE_PX
+    return MIN_NODE_PX + (MAX_NODE_PX - MIN_NODE_PX) * math.sqrt(min(1.0, agents / root_agents))
+
+
+class TreePanel(DashboardPanel):
+    """The searched tree, collapsed to at most :data:`MAX_DRAWN_NODES` nodes.
+
+    ``layout`` is the list of :class:`~hexgui.dashboard.model.LayoutNode` currently drawn.
+    Signal ``line_selected(tuple)``: a node was clicked; the tuple is its move path from the
+    current position (for an "other" node, its parent's path).
+    """
+
+    title = "game tree"
+    file_stem = "tree"
+    line_selected = Signal(tuple)
+
+    def __init__(self, parent: QWidget | None = None, *, board_size: int = 11):
+        super().__init__(parent)
+        self.board_size = board_size
+        self.layout_nodes: list[LayoutNode] = []
+        self.root_agents = 0
+
+        for text, attribute, low, high, value, tip in (
+            ("depth", "depth_box", 1, 8, 4, "Deepest level drawn"),
+            ("width", "width_box", 2, 10, 6, "Children drawn per node before 'other'"),
+            ("nodes", "nodes_box", 5, MAX_DRAWN_NODES, 40, "Most nodes drawn, 'other' included"),
+        ):
+            self.controls.addWidget(QLabel(text))
+            box = QSpinBox(self)
+            box.setRange(low, high)
+            box.setValue(value)
+            box.setToolTip(tip)
+            box.valueChanged.connect(self._settings_changed)
+            self.controls.addWidget(box)
+            setattr(self, attribute, box)
+
+        self.plot_widget = pg.PlotWidget(self)
+        self.plot_widget.setMinimumHeight(160)
+        self.body.addWidget(self.plot_widget)
+        self.plot: pg.PlotItem = self.plot_widget.getPlotItem()
+        self.plot.hideAxis("left")
+        self.plot.hideAxis("bottom")
+        self.plot.hideButtons()
+        self.plot.getViewBox().setDefaultPadding(0.08)
+        self.add_menu_actions(self.plot)
+
+        steps = range(COLOR_STEPS)
+        self._brushes = [pg.mkBrush(_COLOR_MAP.map(i / (COLOR_STEPS - 1))) for i in steps]
+        self._other_brush = pg.mkBrush(OTHER_COLOR)
+        # Created once: one edge item, one scatter item and a fixed pool of labels.
+        self.edges = pg.PlotDataItem([], [], connect="pairs", pen=pen("#888888", 1.0))
+        self.plot.addItem(self.edges)
+        self.nodes = pg.ScatterPlotItem(
+            hoverable=True, tip=self._tip, pen=pg.mkPen("#333333", width=0.8)
+        )
+        self.nodes.sigClicked.connect(self._clicked)
+        self.plot.addItem(self.nodes)
+        self.labels = []
+        for _ in range(MAX_DRAWN_NODES):
+            label = pg.TextItem("", anchor=(0.5, -0.15), color="#202020")
+            label.setVisible(False)
+            self.plot.addItem(label)
+            self.labels.append(label)
+        self.status.setText("no tree yet")
+
+    # ------------------------------------------------------------------ settings
+    @property
+    def max_depth(self) -> int:
+        return self.depth_box.value()
+
+    @property
+    def max_children(self) -> int:
+        return self.width_box.value()
+
+    @property
+    def max_nodes(self) -> int:
+        return self.nodes_box.value()
+
+    def _settings_changed(self) -> None:
+        self._dirty = True
+        if self.isVisible():
+            self.render_now()
+
+    # ------------------------------------------------------------------ drawing
+    def _render(self) -> None:
+        snapshot = self.snapshot
+        tree: TreeNode | None = snapshot.tree if snapshot is not None else None
+        if tree is None:
+            self.layout_nodes = []
+            self.root_agents = 0
+            self.edges.setData([], [])
+            self.nodes.setData([], [])
+            for label in self.labels:
+                label.setVisible(False)
+            self.status.setText(
+                "no tree yet" if snapshot is None else f"{snapshot.player}: no tree in snapshot"
+            )
+            return
+        nodes = layout_tree(
+            tree,
+            self.board_size,
+            max_depth=self.max_depth,
+            max_children=self.max_children,
+            max_nodes=min(self.max_nodes, MAX_DRAWN_NODES),
+        )
+        self.layout_nodes = nodes
+        self.root_agents = tree.agents
+        xs = np.fromiter((n.x for n in nodes), float, len(nodes))
+        ys = np.fromiter((n.y for n in nodes), float, len(nodes))
+        edge_x = np.empty(2 * (len(nodes) - 1))
+        edge_y = np.empty_like(edge_x)
+        k = 0
+        for node in nodes[1:]:
+            parent = nodes[node.parent]
+            edge_x[k], edge_y[k] = parent.x, parent.y
+            edge_x[k + 1], edge_y[k + 1] = node.x, node.y
+            k += 2
+        self.edges.setData(edge_x, edge_y)
+        sizes = [node_pixel_size(n.agents, tree.agents) for n in nodes]
+        brushes = [
+            self._other_brush
+            if n.is_other
+            else self._brushes[round(n.active_fraction * (COLOR_STEPS - 1))]
+            for n in nodes
+        ]
+        self.nodes.setData(x=xs, y=ys, size=sizes, brush=brushes, data=list(range(len(nodes))))
+        for index, label in enumerate(self.labels):
+            if index < len(nodes):
+                label.setText(nodes[index].label)
+                label.setPos(nodes[index].x, nodes[index].y)
+                label.setVisible(True)
+            else:
+                label.setVisible(False)
+        depth = max(n.depth for n in nodes)
+        self.status.setText(
+            f"{len(nodes)} nodes drawn · depth {depth} · {tree.agents} at the root · "
+            "colour: active fraction"
+        )
+
+    def describe(self, index: int) -> str:
+        """The hover text of drawn node ``index``: its line and numbers."""
+        node = self.layout_nodes[index]
+        share = node.agents / self.root_agents if self.root_agents else 0.0
+        if node.is_other:
+            return (
+                f"after {line_label(node.path, self.board_size)}: {node.merged} more moves\n"
+                f"{node.agents} agents ({share:.0%} of the root)"
+            )
+        text = (
+            f"{line_label(node.path, self.board_size)}\n"
+            f"agents {node.agents} ({share:.0%} of the root)\n"
+            f"active {node.active} ({node.active_fraction:.0%})"
+        )
+        if node.value is not None and node.path:
+            text += f"\nvalue for the mover {node.value:.0%}"
+        return text
+
+    def _tip(self, x: float, y: float, data: object) -> str:
+        index = int(data) if data is not None else -1
+        return self.describe(index) if 0 <= index < len(self.layout_nodes) else ""
+
+    def _clicked(self, _item, points, _event) -> None:
+        if len(points) == 0:
+            return
+        self.select(int(points[0].data()))
+
+    def select(self, index: int) -> None:
+        """Act as if drawn node ``index`` was clicked: emit its line for a board preview."""
+        if 0 <= index < len(self.layout_nodes):
+            self.line_selected.emit(tuple(self.layout_nodes[index].path))
+
+    def table(self) -> tuple[list[str], list[list[object]]]:
+        header = ["line", "depth", "agents", "active", "active_fraction", "value", "merged"]
+        rows = [
+            [
+                line_label(n.path, self.board_size) + (" +other" if n.is_other else ""),
+                n.depth,
+                n.agents,
+                n.active,
+                round(n.active_fraction, 6),
+                "" if n.value is None else round(n.value, 6),
+                n.merged,
+            ]
+            for n in self.layout_nodes
+        ]
+        return header, rows

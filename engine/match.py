@@ -1,0 +1,724 @@
+"""``hexswarm-match``: play N games between two players, save every game, report statistics.
+
+::
+
+    hexswarm-match --games 200 --size 7 --out runs/sdst-vs-mcsds \\
+        "sdst:agents=50000,iterations=50" "mcsds:agents=50000,iterations=50"
+    hexswarm-match --games 20 --size 9 --out runs/ext "uct" "gtp:mohex --seed 1"
+
+A player is ``LEVEL[:key=value,...]`` (an in-process AI built by
+:func:`engine.players.create_player`) or ``gtp:COMMAND LINE`` (an external engine driven over GTP
+by :class:`GtpClient`, the same code the tests use to drive ``hexswarm-gtp``).
+
+Rules of a match:
+
+* game ``i`` (numbered from 1) gives Black to player A when ``i`` is odd, to B when it is even;
+  with ``--swap`` the swap rule is on (a ``swap-sides`` exchanges who holds which colour, a
+  ``swap-pieces`` keeps colours and mirrors the stone);
+* in-process players get the seed ``game_seed(--seed, i, player)`` for game ``i`` (a seed in the
+  spec is replaced), and ``threads=1`` unless the spec names ``threads``: results depend only on
+  the settings, never on ``--jobs`` or on resuming;
+* every game is saved as ``DIR/game-0001.sgf`` ... (PB/PW/RE and the AI settings), and
+  ``DIR/match.json`` (settings and per-game results) is rewritten atomically after each game.
+  Re-running with the same DIR plays only the missing games; different settings are an error.
+  ``--games`` may grow between runs;
+* an illegal move from an external engine loses the game (``RE[B+F]``); a crashed or silent engine
+  stops the match with a message (the games so far stay saved).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import math
+import multiprocessing
+import os
+import queue
+import shlex
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, TextIO
+
+from engine.board import BLACK, SWAP_SIDES, WHITE, Board, Color, HexError
+from engine.stats import format_elo, summarize
+
+STATE_FILE = "match.json"
+STATE_FORMAT = 1
+GTP_PREFIX = "gtp:"
+PLAYERS = ("A", "B")
+
+
+class MatchError(Exception):
+    """A match cannot start or go on; the message says why and what to do."""
+
+
+# ---------------------------------------------------------------------------- GTP client
+
+
+class GtpClientError(Exception):
+    """The engine answered ``?``, died, or did not answer in time."""
+
+
+class GtpClient:
+    """Drives an external GTP engine over a subprocess's stdin/stdout.
+
+    Thread rules: one controlling thread calls :meth:`send`/:meth:`close`; :meth:`interrupt`
+    may be called from any thread while a command runs. A private reader thread moves the
+    engine's stdout lines into a queue so that :meth:`send` can wait with a timeout.
+    ``gogui-gfx:`` blocks printed while thinking go to ``on_gfx`` (without the first line).
+    """
+
+    def __init__(
+        self,
+        argv: list[str],
+        *,
+        stderr: Any = subprocess.DEVNULL,
+        env: dict[str, str] | None = None,
+        cwd: str | os.PathLike | None = None,
+        on_gfx: Callable[[str], None] | None = None,
+    ):
+        if not argv:
+            raise GtpClientError("empty GTP command line")
+        try:
+            self.process = subprocess.Popen(
+                argv,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=stderr,
+                env=env,
+                cwd=cwd,
+                text=True,
+                encoding="utf-8",
+                errors="replace",
+                bufsize=1,
+            )
+        except OSError as error:
+            raise GtpClientError(f"cannot start {shlex.join(argv)}: {error}") from error
+        self.argv = argv
+        self.on_gfx = on_gfx
+        self._lines: queue.Queue[str | None] = queue.Queue()
+        self._write_lock = threading.Lock()
+        self._reader = threading.Thread(target=self._read, name="gtp-client-stdout", daemon=True)
+        self._reader.start()
+
+    def _read(self) -> None:
+        assert self.process.stdout is not None
+        try:
+            for line in self.process.stdout:
+                self._lines.put(line.rstrip("\r\n"))
+        except (OSError, ValueError):
+            pass
+        finally:
+            self._lines.put(None)
+
+    def _write(self, text: str) -> None:
+        assert self.process.stdin is not None
+        with self._write_lock:
+            try:
+                self.process.stdin.write(text)
+                self.process.stdin.flush()
+            except (OSError, ValueError) as error:
+                raise GtpClientError(f"{self.argv[0]} is not reading commands: {error}") from None
+
+    def _next_line(self, deadline: float | None) -> str:
+        timeout = None if deadline is None else max(0.0, deadline - time.monotonic())
+        try:
+            line = self._lines.get(timeout=timeout)
+        except queue.Empty:
+            raise GtpClientError(f"{self.argv[0]} did not answer in time") from None
+        if line is None:
+            self._lines.put(None)  # stay at EOF for later calls
+            status = self.process.poll()
+            raise GtpClientError(
+                f"{self.argv[0]} closed its output"
+                + (f" (exit status {status})" if status is not None else "")
+            )
+        return line
+
+    def send(self, command: str, timeout: float | None = None) -> str:
+        """Send one command; return the response text (lines joined by ``\\n``) or raise
+        :class:`GtpClientError` with the engine's ``?`` message."""
+        self._write(command.strip() + "\n")
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while True:
+            line = self._next_line(deadline)
+            if not line.strip():
+                continue  # stray blank lines between responses
+            if line.startswith("gogui-gfx:"):
+                block = []
+                while (gfx_line := self._next_line(deadline)).strip():
+                    block.append(gfx_line)
+                if self.on_gfx:
+                    self.on_gfx("\n".join(block))
+                continue
+            if line[0] in "=?":
+                break
+            raise GtpClientError(f"{self.argv[0]} sent a line that is not a response: {line!r}")
+        lines = [line]
+        while (more := self._next_line(deadline)).strip():
+            lines.append(more)
+        head = lines[0][1:].lstrip("0123456789")
+        text = "\n".join([head.strip(), *lines[1:]]).strip("\n")
+        if lines[0][0] == "?":
+            raise GtpClientError(f"{self.argv[0]}: {command.strip()}: {text}")
+        return text
+
+    def interrupt(self) -> None:
+        """Ask a running ``genmove`` to answer now (``# interrupt``)."""
+        self._write("# interrupt\n")
+
+    def close(self, timeout: float = 5.0) -> int | None:
+        """``quit``, then wait; kill the engine if it does not exit. Returns its exit status."""
+        if self.process.poll() is None:
+            with contextlib.suppress(GtpClientError):
+                self.send("quit", timeout=timeout)
+            try:
+                assert self.process.stdin is not None
+                self.process.stdin.close()
+            except OSError:
+                pass
+            try:
+                self.process.wait(timeout=timeout)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        return self.process.returncode
+
+    def __enter__(self) -> GtpClient:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+# ---------------------------------------------------------------------------- players
+
+
+def game_seed(match_seed: int, game: int, player: str) -> int:
+    """The seed of ``player`` ("A"/"B") in game number ``game``: distinct per game and player,
+    a function of the match seed only (so parallel and resumed runs agree)."""
+    slot = PLAYERS.index(player)
+    return (match_seed * 1_000_003 + game * 2 + slot) % (2**31 - 1)
+
+
+def _spec_keys(spec: str) -> set[str]:
+    """The setting names written in a ``level:key=value,...`` spec."""
+    _level, _, rest = spec.partition(":")
+    return {item.partition("=")[0].strip() for item in rest.split(",") if item.strip()}
+
+
+class LevelPlayer:
+    """An in-process AI for one game. ``choose`` runs the search on the calling thread."""
+
+    def __init__(self, spec: str, seed: int):
+        from engine.players import create_player
+
+        overrides: dict[str, Any] = {"seed": seed}
+        if "threads" not in _spec_keys(spec):
+            overrides["threads"] = 1  # parallelism comes from --jobs, not from the players
+        self.spec_text = spec
+        self.player = create_player(spec, **overrides)
+        self.name = spec
+        self.settings = self.player.spec() if hasattr(self.player, "spec") else spec
+
+    def new_game(self, size: int, swap: bool) -> None:
+        pass
+
+    def choose(self, board: Board, colour: Color) -> int | str:
+        return self.player.choose_move(board.copy()).move
+
+    def observe(self, colour: Color, move: str) -> None:
+        pass
+
+
+class GtpPlayer:
+    """An external engine for a series of games (the process is reused between games)."""
+
+    def __init__(self, command: str, log: Any = subprocess.DEVNULL):
+        argv = shlex.split(command)
+        self.client = GtpClient(argv, stderr=log)
+        self.command = command
+        try:
+            name = self.client.send("name", timeout=120)
+            version = self.client.send("version", timeout=30)
+        except GtpClientError as error:
+            self.client.close()
+            raise MatchError(f"GTP engine {command!r} does not work: {error}") from None
+        self.name = f"{name} {version}".strip()
+        self.settings = f"{GTP_PREFIX}{command}"
+        self._knows_param = self.client.send("known_command hexswarm-param") == "true"
+
+    def new_game(self, size: int, swap: bool) -> None:
+        try:
+            self.client.send(f"boardsize {size}", timeout=60)
+            self.client.send("clear_board", timeout=60)
+            if self._knows_param:  # our own engine: tell it whether swapping is allowed
+                self.client.send(f"hexswarm-param allow_swap {int(swap)}", timeout=60)
+        except GtpClientError as error:
+            raise MatchError(str(error)) from None
+
+    def choose(self, board: Board, colour: Color) -> int | str:
+        try:
+            answer = self.client.send(f"genmove {colour.letter.lower()}")
+        except GtpClientError as error:
+            raise MatchError(str(error)) from None
+        return answer.strip().lower()
+
+    def observe(self, colour: Color, move: str) -> None:
+        try:
+            self.client.send(f"play {colour.letter.lower()} {move}", timeout=60)
+        except GtpClientError as error:
+            raise MatchError(str(error)) from None
+
+    def close(self) -> None:
+        self.client.close()
+
+
+# ---------------------------------------------------------------------------- settings, results
+
+
+@dataclass(frozen=True)
+class MatchSettings:
+    """What defines a match; a resumed run must have the same (``games`` may differ)."""
+
+    player_a: str
+    player_b: str
+    size: int
+    swap: bool
+    seed: int
+
+    def identity(self) -> dict:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One finished game. ``winner`` is "A" or "B"; ``winner_colour`` the colour of the winner's
+    stones; ``a_colour`` the colour A started with; ``reason`` "" (connection), "R" (resign) or
+    "F" (forfeit: an illegal move)."""
+
+    game: int
+    winner: str
+    winner_colour: str
+    a_colour: str
+    reason: str
+    moves: int
+    result: str
+    sgf: str
+
+    @classmethod
+    def from_dict(cls, data: dict) -> GameResult:
+        return cls(**{k: data[k] for k in cls.__dataclass_fields__})
+
+
+def sgf_name(game: int) -> str:
+    return f"game-{game:04d}.sgf"
+
+
+# ---------------------------------------------------------------------------- one game
+
+
+@dataclass
+class _PlayerCache:
+    """Per process: external engines stay running between games."""
+
+    gtp: dict[str, GtpPlayer] = field(default_factory=dict)
+    log: Any = None
+
+    def close(self) -> None:
+        for player in self.gtp.values():
+            player.close()
+        self.gtp.clear()
+        if self.log not in (None, subprocess.DEVNULL):
+            self.log.close()
+            self.log = None
+
+
+def make_player(spec: str, seed: int, cache: _PlayerCache, out_dir: Path):
+    if spec.startswith(GTP_PREFIX):
+        if spec not in cache.gtp:
+            if cache.log is None:
+                cache.log = open(out_dir / "engines.log", "a", encoding="utf-8")  # noqa: SIM115
+            cache.gtp[spec] = GtpPlayer(spec[len(GTP_PREFIX) :], log=cache.log)
+        return cache.gtp[spec]
+    return LevelPlayer(spec, seed)
+
+
+def play_game(settings: MatchSettings, game: int, out_dir: Path, cache: _PlayerCache) -> GameResult:
+    """Play game number ``game`` (from 1), save its SGF, and return its result."""
+    from engine.records import record_from_board, save_sgf
+
+    board = Board(settings.size, swap_rule=settings.swap)
+    a_colour = BLACK if game % 2 == 1 else WHITE
+    owner = {a_colour: "A", a_colour.opponent: "B"}
+    initial_owner = dict(owner)
+    specs = {"A": settings.player_a, "B": settings.player_b}
+    players = {
+        p: make_player(specs[p], game_seed(settings.seed, game, p), cache, out_dir) for p in PLAYERS
+    }
+    for player in players.values():
+        player.new_game(settings.size, settings.swap)
+    winner_colour: Color | None = None
+    reason = ""
+    while board.winner is None:
+        colour = board.to_move
+        mover = owner[colour]
+        other = "B" if mover == "A" else "A"
+        move = players[mover].choose(board, colour)
+        if isinstance(move, str) and move == "resign":
+            winner_colour, reason = colour.opponent, "R"
+            break
+        try:
+            if isinstance(move, str) and move == "swap":
+                move = SWAP_SIDES
+            played = board.play(move)
+        except HexError:
+            winner_colour, reason = colour.opponent, "F"
+            break
+        if players[other] is not players[mover]:
+            players[other].observe(colour, played.name(board.size))
+        if played.swap == SWAP_SIDES:
+            owner = {BLACK: owner[WHITE], WHITE: owner[BLACK]}
+    if winner_colour is None:
+        winner_colour = board.winner
+    result = f"{winner_colour.letter}+{reason}"
+    record = record_from_board(
+        board,
+        black=_display_name(players[initial_owner[BLACK]], initial_owner[BLACK]),
+        white=_display_name(players[initial_owner[WHITE]], initial_owner[WHITE]),
+        result=result,
+        event=f"hexswarm-match game {game}",
+        ai_black=players[initial_owner[BLACK]].settings,
+        ai_white=players[initial_owner[WHITE]].settings,
+    )
+    save_sgf(record, out_dir / sgf_name(game))
+    return GameResult(
+        game=game,
+        winner=owner[winner_colour],
+        winner_colour=str(winner_colour),
+        a_colour=str(a_colour),
+        reason=reason,
+        moves=len(board.moves),
+        result=result,
+        sgf=sgf_name(game),
+    )
+
+
+def _display_name(player, slot: str) -> str:
+    return f"{player.name} ({slot})"
+
+
+# Worker-process state for --jobs > 1 (spawn context: set by the initializer).
+_worker: dict[str, Any] = {}
+
+
+def _init_worker(settings: dict, out_dir: str) -> None:
+    from multiprocessing import util
+
+    _worker["settings"] = MatchSettings(**settings)
+    _worker["out_dir"] = Path(out_dir)
+    _worker["cache"] = _PlayerCache()
+    util.Finalize(None, _worker["cache"].close, exitpriority=10)
+
+
+def _play_in_worker(game: int) -> dict:
+    result = play_game(_worker["settings"], game, _worker["out_dir"], _worker["cache"])
+    return asdict(result)
+
+
+# ---------------------------------------------------------------------------- the match
+
+
+def _write_json_atomic(path: Path, data: dict) -> None:
+    temporary = path.with_name(path.name + ".tmp")
+    with open(temporary, "w", encoding="utf-8") as handle:
+        json.dump(data, handle, indent=1, sort_keys=True)
+        handle.flush()
+        os.fsync(handle.fileno())
+    os.replace(temporary, path)
+
+
+class Match:
+    """A match in a folder: its settings, the results so far, and the state file."""
+
+    def __init__(self, settings: MatchSettings, out_dir: Path):
+        self.settings = settings
+        self.out_dir = out_dir
+        self.results: dict[int, GameResult] = {}
+
+    @property
+    def state_path(self) -> Path:
+        return self.out_dir / STATE_FILE
+
+    def load_or_create(self) -> None:
+        """Read the state of an interrupted match, or start a new one; raise MatchError if
+        DIR holds a different match."""
+        self.out_dir.mkdir(parents=True, exist_ok=True)
+        if not self.state_path.exists():
+            self.save()
+            return
+        try:
+            state = json.loads(self.state_path.read_text(encoding="utf-8"))
+            saved = state["settings"]
+            results = [GameResult.from_dict(r) for r in state["results"]]
+        except (OSError, ValueError, KeyError, TypeError) as error:
+            raise MatchError(f"{self.state_path} is not a match state file: {error}") from None
+        mine = self.settings.identity()
+        different = sorted(k for k in set(mine) | set(saved) if mine.get(k) != saved.get(k))
+        if different:
+            details = "; ".join(
+                f"{k}: saved {saved.get(k)!r}, now {mine.get(k)!r}" for k in different
+            )
+            raise MatchError(
+                f"{self.out_dir} holds a different match ({details}). "
+                "Use the same settings to continue it, or another --out folder."
+            )
+        self.results = {r.game: r for r in results}
+
+    def save(self) -> None:
+        state = {
+            "format": STATE_FORMAT,
+            "settings": self.settings.identity(),
+            "results": [asdict(self.results[g]) for g in sorted(self.results)],
+        }
+        _write_json_atomic(self.state_path, state)
+
+    def missing(self, games: int) -> list[int]:
+        return [g for g in range(1, games + 1) if g not in self.results]
+
+    def record(self, result: GameResult) -> None:
+        self.results[result.game] = result
+        self.save()
+
+    def summary(self, games: int):
+        counted = [self.results[g] for g in sorted(self.results) if g <= games]
+        return summarize([(r.winner, r.winner_colour) for r in counted])
+
+    def run(
+        self,
+        games: int,
+        *,
+        jobs: int = 1,
+        limit: int | None = None,
+        progress: Callable[[GameResult], None] | None = None,
+    ) -> int:
+        """Play the missing games among 1..games (at most ``limit`` of them); return how many
+        were played. The state file is rewritten after each one."""
+        todo = self.missing(games)
+        if limit is not None:
+            todo = todo[:limit]
+        if not todo:
+            return 0
+        if jobs <= 1:
+            cache = _PlayerCache()
+            try:
+                for game in todo:
+                    result = play_game(self.settings, game, self.out_dir, cache)
+                    self.record(result)
+                    if progress:
+                        progress(result)
+            finally:
+                cache.close()
+            return len(todo)
+        context = multiprocessing.get_context("spawn")
+        with context.Pool(
+            processes=jobs,
+            initializer=_init_worker,
+            initargs=(self.settings.identity(), str(self.out_dir)),
+        ) as pool:
+            try:
+                for data in pool.imap_unordered(_play_in_worker, todo):
+                    result = GameResult(**data)
+                    self.record(result)
+                    if progress:
+                        progress(result)
+            finally:
+                pool.close()
+                pool.join()
+        return len(todo)
+
+
+# ---------------------------------------------------------------------------- output
+
+
+def results_table(settings: MatchSettings, summary) -> str:
+    """A Markdown table of the match (the format of docs/experiments.md)."""
+    rate = "n/a" if math.isnan(summary.a_win_rate) else f"{summary.a_win_rate:.3f}"
+    lines = [
+        f"A = `{settings.player_a}`",
+        f"B = `{settings.player_b}`",
+        f"{settings.size}x{settings.size}, swap rule {'on' if settings.swap else 'off'}, "
+        f"seed {settings.seed}",
+        "",
+        "| games | A wins | B wins | A wins as Black | A wins as White | Black wins | White wins "
+        "| A win rate [95% CI] | Elo A-B [95% CI] |",
+        "|---:|---:|---:|---:|---:|---:|---:|---|---|",
+        f"| {summary.games} | {summary.a_wins} | {summary.b_wins} | {summary.a_wins_as_black} "
+        f"| {summary.a_wins_as_white} | {summary.black_wins} | {summary.white_wins} "
+        f"| {rate} [{summary.a_win_rate_low:.3f}, {summary.a_win_rate_high:.3f}] "
+        f"| {format_elo(summary.elo)} [{format_elo(summary.elo_low)}, "
+        f"{format_elo(summary.elo_high)}] |",
+    ]
+    return "\n".join(lines)
+
+
+class Progress:
+    """A progress line on stderr: redrawn in place on a terminal, one line per game otherwise."""
+
+    def __init__(self, total: int, done: int, stream: TextIO, quiet: bool = False):
+        self.total, self.done, self.stream, self.quiet = total, done, stream, quiet
+        self.started = time.monotonic()
+        self.played = 0
+        self.wins = {"A": 0, "B": 0}
+        self.tty = hasattr(stream, "isatty") and stream.isatty()
+
+    def update(self, result: GameResult) -> None:
+        self.done += 1
+        self.played += 1
+        self.wins[result.winner] += 1
+        if self.quiet:
+            return
+        elapsed = time.monotonic() - self.started
+        remaining = (self.total - self.done) * elapsed / self.played
+        width = 30
+        filled = int(width * self.done / self.total) if self.total else width
+        bar = "#" * filled + "." * (width - filled)
+        text = (
+            f"[{bar}] {self.done}/{self.total}  game {result.game}: {result.winner} "
+            f"({result.winner_colour}) {result.result}  this run A {self.wins['A']} - "
+            f"B {self.wins['B']}  eta {_duration(remaining)}"
+        )
+        if self.tty:
+            self.stream.write("\r" + text + "\033[K")
+            if self.done == self.total:
+                self.stream.write("\n")
+        else:
+            self.stream.write(text + "\n")
+        self.stream.flush()
+
+
+def _duration(seconds: float) -> str:
+    seconds = int(seconds)
+    if seconds < 60:
+        return f"{seconds}s"
+    if seconds < 3600:
+        return f"{seconds // 60}m{seconds % 60:02d}s"
+    return f"{seconds // 3600}h{seconds % 3600 // 60:02d}m"
+
+
+# ---------------------------------------------------------------------------- command line
+
+
+def check_player(spec: str) -> str:
+    """Validate a player argument early (a level spec is built once); return it unchanged."""
+    if spec.startswith(GTP_PREFIX):
+        if not shlex.split(spec[len(GTP_PREFIX) :]):
+            raise MatchError(f"{spec!r}: give the engine's command line after 'gtp:'")
+        return spec
+    from engine.players import create_player
+
+    try:
+        create_player(spec)
+    except HexError as error:
+        raise MatchError(f"bad player {spec!r}: {error}") from None
+    return spec
+
+
+def _json_number(value: Any) -> Any:
+    """Standard JSON has no infinities or NaN: write those as "+inf", "-inf" and null."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return None if math.isnan(value) else ("+inf" if value > 0 else "-inf")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="hexswarm-match",
+        description="Play a match between two Hex players; save the games; report statistics.",
+        epilog="A player is LEVEL[:key=value,...] (e.g. sdst:agents=50000,iterations=50) "
+        "or gtp:COMMAND LINE for an external GTP engine.",
+    )
+    parser.add_argument("--games", type=int, required=True, help="number of games")
+    parser.add_argument("--size", type=int, default=7, help="board size (default 7)")
+    parser.add_argument("--out", type=Path, required=True, help="folder for SGF files and state")
+    parser.add_argument("--swap", action="store_true", help="play with the swap rule")
+    parser.add_argument("--jobs", type=int, default=1, help="games played in parallel processes")
+    parser.add_argument("--seed", type=int, default=1, help="match seed (default 1)")
+    parser.add_argument(
+        "--max-new-games",
+        type=int,
+        default=None,
+        help="play at most this many new games in this run, then stop (re-run to continue)",
+    )
+    parser.add_argument("--json", action="store_true", help="print the results as JSON")
+    parser.add_argument("--quiet", action="store_true", help="no progress output")
+    parser.add_argument("player_a", metavar="PLAYER_A")
+    parser.add_argument("player_b", metavar="PLAYER_B")
+    return parser
+
+
+def main(argv: Iterable[str] | None = None) -> int:
+    """Entry point of ``hexswarm-match`` and ``python -m engine.match``."""
+    parser = build_parser()
+    options = parser.parse_args(None if argv is None else list(argv))
+    from engine.board import MAX_SIZE
+
+    if options.games < 1:
+        parser.error("--games must be 1 or more")
+    if not 1 <= options.size <= MAX_SIZE:
+        parser.error(f"--size must be 1 to {MAX_SIZE}")
+    if options.jobs < 1:
+        parser.error("--jobs must be 1 or more")
+    try:
+        settings = MatchSettings(
+            player_a=check_player(options.player_a),
+            player_b=check_player(options.player_b),
+            size=options.size,
+            swap=options.swap,
+            seed=options.seed,
+        )
+        match = Match(settings, options.out)
+        match.load_or_create()
+        already = sum(1 for g in match.results if g <= options.games)
+        if already and not options.quiet:
+            print(
+                f"hexswarm-match: continuing, {already} of {options.games} games already "
+                f"played in {options.out}",
+                file=sys.stderr,
+            )
+        progress = Progress(options.games, already, sys.stderr, options.quiet)
+        match.run(
+            options.games, jobs=options.jobs, limit=options.max_new_games, progress=progress.update
+        )
+    except MatchError as error:
+        print(f"hexswarm-match: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("\nhexswarm-match: interrupted; re-run the same command to continue", file=sys.stderr)
+        return 130
+    summary = match.summary(options.games)
+    if options.json:
+        report = {
+            "settings": settings.identity(),
+            "games_requested": options.games,
+            "summary": {k: _json_number(v) for k, v in summary.to_dict().items()},
+            "games": [
+                asdict(match.results[g]) for g in sorted(match.results) if g <= options.games
+            ],
+        }
+        print(json.dumps(report, indent=1))
+    else:
+        print(results_table(settings, summary))
+    return 0
+
+
+if __name__ == "__main__":
+    from engine.match import main as _main  # workers pickle engine.match.*, not __main__.*
+
+    sys.exit(_main())

@@ -60,7 +60,10 @@ case "$mode" in
     make_venv
     "$venv/bin/python" -m pip install -q build
     rm -rf dist
-    "$venv/bin/python" -m build -q --wheel --outdir dist . >/dev/null
+    build_log="$(mktemp)"
+    "$venv/bin/python" -m build --wheel --outdir dist . >"$build_log" 2>&1 \
+      || { cat "$build_log" >&2; echo "building the wheel failed" >&2; exit 1; }
+    rm -f "$build_log"
     # Test the installed wheel, not the checkout: the tests run from a copy elsewhere so the
     # source folders are not importable.
     "$venv/bin/python" -m pip install -q --force-reinstall --no-deps dist/hexswarm-*.whl

@@ -1,0 +1,244 @@
+"""hexswarm-match: tiny real matches, SGF output read back, resume, parallel = serial, GTP players.
+
+The match tests use the real AI levels (engine.players) and SGF writer (engine.records) with
+tiny boards and budgets; the pure parts (seeds, state file checks, table) run without them.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from engine.match import (
+    STATE_FILE,
+    GameResult,
+    Match,
+    MatchError,
+    MatchSettings,
+    game_seed,
+    main,
+    results_table,
+    sgf_name,
+)
+from engine.stats import summarize
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def dependencies_available() -> bool:
+    try:
+        from engine.players import create_player  # noqa: F401
+        from engine.records import read_sgf, record_from_board, save_sgf  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+needs_engine = pytest.mark.skipif(
+    not dependencies_available(), reason="engine.players / engine.records not available yet"
+)
+
+
+def run_match(capsys, *args: str) -> tuple[int, str, str]:
+    status = main([str(a) for a in args])
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+def state(out: Path) -> dict:
+    return json.loads((out / STATE_FILE).read_text(encoding="utf-8"))
+
+
+# ------------------------------------------------------------------ pure parts
+
+
+def test_game_seeds_are_distinct_and_depend_only_on_the_match_seed():
+    seeds = {game_seed(7, game, player) for game in range(1, 501) for player in ("A", "B")}
+    assert len(seeds) == 1000
+    assert game_seed(7, 3, "B") == game_seed(7, 3, "B")
+    assert game_seed(7, 3, "A") != game_seed(8, 3, "A")
+
+
+def test_state_file_with_other_settings_is_refused(tmp_path):
+    settings = MatchSettings("random", "mc", 5, False, 1)
+    Match(settings, tmp_path).load_or_create()
+    assert (tmp_path / STATE_FILE).exists()
+    other = MatchSettings("random", "mc", 7, True, 1)
+    with pytest.raises(MatchError) as error:
+        Match(other, tmp_path).load_or_create()
+    message = str(error.value)
+    assert "size: saved 5, now 7" in message and "swap: saved False, now True" in message
+    assert "another --out folder" in message
+    # the same settings are accepted
+    Match(settings, tmp_path).load_or_create()
+
+
+def test_corrupt_state_file_is_reported(tmp_path):
+    (tmp_path / STATE_FILE).write_text("{not json", encoding="utf-8")
+    with pytest.raises(MatchError, match="not a match state file"):
+        Match(MatchSettings("random", "mc", 5, False, 1), tmp_path).load_or_create()
+
+
+def test_results_are_saved_atomically_and_reloaded(tmp_path):
+    settings = MatchSettings("random", "mc", 5, False, 1)
+    match = Match(settings, tmp_path)
+    match.load_or_create()
+    result = GameResult(2, "B", "black", "white", "", 13, "B+", sgf_name(2))
+    match.record(result)
+    assert not list(tmp_path.glob("*.tmp"))
+    again = Match(settings, tmp_path)
+    again.load_or_create()
+    assert again.results == {2: result}
+    assert again.missing(3) == [1, 3]
+
+
+def test_results_table_shape():
+    settings = MatchSettings("sdst:agents=100", "mcsds", 7, False, 1)
+    summary = summarize([("A", "black"), ("A", "white"), ("B", "black")])
+    table = results_table(settings, summary)
+    assert "A = `sdst:agents=100`" in table
+    row = table.splitlines()[-1]
+    assert row.startswith("| 3 | 2 | 1 | 1 | 1 | 2 | 1 | 0.667 [")
+    assert row.count("|") == 10
+
+
+def test_command_line_errors(capsys, tmp_path):
+    status, out, err = run_match(capsys, "--games", "2", "--out", tmp_path, "gtp:", "random")
+    assert status == 2 and "command line after 'gtp:'" in err
+    with pytest.raises(SystemExit):
+        main(["--games", "0", "--out", str(tmp_path), "random", "random"])
+    with pytest.raises(SystemExit):
+        main(["--games", "2", "--size", "40", "--out", str(tmp_path), "random", "random"])
+
+
+# ------------------------------------------------------------------ real matches
+
+
+@needs_engine
+def test_random_vs_random_writes_sgf_files_that_read_back(capsys, tmp_path):
+    from engine.records import board_from_record, read_sgf
+
+    out = tmp_path / "match"
+    status, table, _ = run_match(
+        capsys, "--games", "4", "--size", "4", "--out", out, "--quiet", "random", "random"
+    )
+    assert status == 0
+    files = sorted(p.name for p in out.glob("*.sgf"))
+    assert files == [sgf_name(i) for i in range(1, 5)]
+    results = {r["game"]: r for r in state(out)["results"]}
+    assert sorted(results) == [1, 2, 3, 4]
+    for game, result in results.items():
+        record = read_sgf(out / sgf_name(game))
+        board = board_from_record(record)
+        assert board.winner is not None
+        assert str(board.winner) == result["winner_colour"]
+        assert result["result"] == f"{board.winner.letter}+"
+        assert result["a_colour"] == ("black" if game % 2 else "white")
+        winner_is_a = result["winner_colour"] == result["a_colour"]
+        assert result["winner"] == ("A" if winner_is_a else "B")
+    a_wins = sum(r["winner"] == "A" for r in results.values())
+    assert table.splitlines()[-1].startswith(f"| 4 | {a_wins} | {4 - a_wins} |")
+
+
+@needs_engine
+def test_mc_vs_random_json_output(capsys, tmp_path):
+    status, out, _ = run_match(
+        capsys,
+        "--games",
+        "2",
+        "--size",
+        "4",
+        "--out",
+        tmp_path,
+        "--json",
+        "--quiet",
+        "mc:playouts_per_move=20",
+        "random",
+    )
+    assert status == 0
+    report = json.loads(out)
+    assert report["summary"]["games"] == 2
+    assert report["summary"]["a_wins"] + report["summary"]["b_wins"] == 2
+    assert len(report["games"]) == 2
+
+
+@needs_engine
+def test_resume_continues_where_it_stopped_and_matches_a_full_run(capsys, tmp_path):
+    args = ["--games", "5", "--size", "4", "--seed", "11", "--quiet", "random", "random"]
+    stopped = tmp_path / "stopped"
+    assert run_match(capsys, "--out", stopped, "--max-new-games", "2", *args)[0] == 0
+    assert len(state(stopped)["results"]) == 2
+    assert len(list(stopped.glob("*.sgf"))) == 2
+    status, _, err = run_match(capsys, "--out", stopped, *args[:-3], "random", "random")
+    assert status == 0
+    assert len(state(stopped)["results"]) == 5
+    full = tmp_path / "full"
+    assert run_match(capsys, "--out", full, *args)[0] == 0
+    assert state(stopped)["results"] == state(full)["results"]
+    for game in range(1, 6):
+        assert (stopped / sgf_name(game)).read_text() == (full / sgf_name(game)).read_text()
+    # a different match in the same folder is refused
+    status, _, err = run_match(
+        capsys, "--out", stopped, "--games", "5", "--size", "5", "random", "random"
+    )
+    assert status == 2 and "holds a different match" in err
+
+
+@needs_engine
+def test_parallel_jobs_give_the_same_results_as_serial(capsys, tmp_path):
+    args = ["--games", "4", "--size", "4", "--seed", "5", "--quiet", "random", "random"]
+    assert run_match(capsys, "--out", tmp_path / "serial", *args)[0] == 0
+    assert run_match(capsys, "--out", tmp_path / "parallel", "--jobs", "2", *args)[0] == 0
+    assert state(tmp_path / "serial")["results"] == state(tmp_path / "parallel")["results"]
+
+
+@needs_engine
+def test_external_gtp_player_is_our_own_engine(capsys, tmp_path, monkeypatch):
+    monkeypatch.setenv("PYTHONPATH", str(ROOT))
+    monkeypatch.setenv("NUMBA_CACHE_DIR", os.environ.get("NUMBA_CACHE_DIR", "/tmp/nbcache-tests"))
+    engine = f"gtp:{sys.executable} -m engine.gtp --ai random --seed 4"
+    status, table, _ = run_match(
+        capsys, "--games", "2", "--size", "4", "--out", tmp_path, "--quiet", engine, "random"
+    )
+    assert status == 0
+    from engine.records import read_sgf
+
+    record = read_sgf(tmp_path / sgf_name(1))
+    assert "HexSwarm" in str(record)  # the engine's GTP name is in PB
+    assert "| 2 |" in table
+
+
+@needs_engine
+def test_python_m_engine_match_runs(tmp_path):
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    env.setdefault("NUMBA_CACHE_DIR", "/tmp/nbcache-tests")
+    finished = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "engine.match",
+            "--games",
+            "2",
+            "--size",
+            "3",
+            "--out",
+            str(tmp_path),
+            "--jobs",
+            "2",
+            "random",
+            "random",
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+        timeout=300,
+    )
+    assert finished.returncode == 0, finished.stderr
+    assert finished.stdout.splitlines()[-1].startswith("| 2 |")
+    assert "2/2" in finished.stderr  # the progress line

@@ -365,6 +365,7 @@ def play_game(settings: MatchSettings, game: int, out_dir: Path, cache: _PlayerC
     for player in players.values():
         player.new_game(settings.size, settings.swap)
     winner_colour: Color | None = None
+    game_end: tuple[Color, str] | None = None  # (colour that resigned or forfeited, how)
     reason = ""
     while board.winner is None:
         colour = board.to_move
@@ -372,14 +373,14 @@ def play_game(settings: MatchSettings, game: int, out_dir: Path, cache: _PlayerC
         other = "B" if mover == "A" else "A"
         move = players[mover].choose(board, colour)
         if isinstance(move, str) and move == "resign":
-            winner_colour, reason = colour.opponent, "R"
+            winner_colour, reason, game_end = colour.opponent, "R", (colour, "resign")
             break
         try:
             if isinstance(move, str) and move == "swap":
                 move = SWAP_SIDES
             played = board.play(move)
         except HexError:
-            winner_colour, reason = colour.opponent, "F"
+            winner_colour, reason, game_end = colour.opponent, "F", (colour, "forfeit")
             break
         if players[other] is not players[mover]:
             players[other].observe(colour, played.name(board.size))
@@ -396,6 +397,7 @@ def play_game(settings: MatchSettings, game: int, out_dir: Path, cache: _PlayerC
         event=f"hexswarm-match game {game}",
         ai_black=players[initial_owner[BLACK]].settings,
         ai_white=players[initial_owner[WHITE]].settings,
+        game_end=game_end,
     )
     save_sgf(record, out_dir / sgf_name(game))
     return GameResult(

@@ -602,16 +602,16 @@ class GtpEngine:
         return self.last_snapshot
 
     def _cmd_pv(self, args: list[str]) -> str:
+        """The principal line as cells only (HexGui's ``var`` colours them alternately from the
+        side to move)."""
         snapshot = self._require_snapshot()
         size = self.board.size
-        colour = Color.parse(snapshot.to_move)
-        parts = []
+        cells = []
         for cell in snapshot.principal_variation or (snapshot.best_move,):
             if not 0 <= cell < size * size:
                 break
-            parts.append(f"{colour.letter.lower()} {cell_name(cell, size)}")
-            colour = colour.opponent
-        return " ".join(parts)
+            cells.append(cell_name(cell, size))
+        return " ".join(cells)
 
     def _cmd_root_agents(self, args: list[str]) -> str:
         snapshot = self._require_snapshot()
@@ -624,9 +624,11 @@ class GtpEngine:
         return " ".join(pairs)
 
     def _cmd_gfx(self, args: list[str]) -> str:
+        """The last search for a ``gfx`` analyze command: HexGui reads the pairs from
+        ``INFLUENCE`` up to ``TEXT`` as cell/value, so only those two lines are given."""
         snapshot = self._require_snapshot()
-        # The analyze form has no "uct" keyword: GoGui-style gfx commands start at VAR/INFLUENCE.
-        return snapshot_gfx(snapshot, self.board.size).split("\n", 1)[1]
+        lines = snapshot_gfx(snapshot, self.board.size).split("\n")
+        return "\n".join(line for line in lines if line.startswith(("INFLUENCE", "TEXT")))
 
 
 # ---------------------------------------------------------------------- the stdin/stdout server

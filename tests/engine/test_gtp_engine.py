@@ -333,10 +333,10 @@ def test_search_views_after_genmove():
     engine = make_engine(size=3)
     assert "no search yet" in fail(engine, "hexswarm-pv")
     ok(engine, "genmove b")
-    assert ok(engine, "hexswarm-pv") == "b a1 w b1"
+    assert ok(engine, "hexswarm-pv") == "a1 b1"
     assert ok(engine, "hexswarm-root-agents") == "a1 30 b1 10"
     gfx = ok(engine, "hexswarm-gfx")
-    assert gfx.startswith("VAR B a1 W b1\nINFLUENCE a1 0.750 b1 0.250\nLABEL a1 30 b1 10\nTEXT")
+    assert gfx.startswith("INFLUENCE a1 0.750 b1 0.250\nTEXT swarm it=1")
 
 
 def test_snapshot_gfx_block_shape():

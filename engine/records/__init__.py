@@ -1,0 +1,56 @@
+"""Game records: SGF for Hex (HexGui-compatible, Little Golem and old HexGui read too), links
+for HexWorld and trmph, board images as SVG, plain-text move lists, and autosave.
+
+The API others code against::
+
+    from engine.records import read_sgf, write_sgf, save_sgf, board_from_record
+    record = read_sgf("game.sgf")          # SgfError (a HexError) says what and where
+    board = board_from_record(record, 10)  # the position after 10 moves of the main line
+    save_sgf(record_from_board(board, black="Alice"), "copy.sgf")   # atomic
+
+Submodules: :mod:`~engine.records.sgf` (the format), :mod:`~engine.records.game` (boards <->
+records), :mod:`~engine.records.links`, :mod:`~engine.records.image`,
+:mod:`~engine.records.autosave`. Nothing here imports Qt.
+"""
+
+from engine.records.files import atomic_write_text
+from engine.records.game import (
+    board_from_record,
+    game_end_of,
+    move_list_text,
+    position_record,
+    record_from_board,
+)
+from engine.records.sgf import (
+    DIALECTS,
+    MAX_FILE_BYTES,
+    MAX_NODES,
+    GameNode,
+    GameRecord,
+    SgfError,
+    parse_sgf,
+    read_sgf,
+    read_sgf_collection,
+    save_sgf,
+    write_sgf,
+)
+
+__all__ = [
+    "DIALECTS",
+    "MAX_FILE_BYTES",
+    "MAX_NODES",
+    "GameNode",
+    "GameRecord",
+    "SgfError",
+    "atomic_write_text",
+    "board_from_record",
+    "game_end_of",
+    "move_list_text",
+    "parse_sgf",
+    "position_record",
+    "read_sgf",
+    "read_sgf_collection",
+    "record_from_board",
+    "save_sgf",
+    "write_sgf",
+]

@@ -1,0 +1,52 @@
+"""Writing files so that a crash, a kill or a full disk never leaves half of one."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from os import PathLike
+from pathlib import Path
+
+
+def atomic_write_text(path: str | PathLike[str], text: str, *, encoding: str = "utf-8") -> Path:
+    """Replace the file at ``path`` with ``text``, atomically.
+
+    The text goes to a temporary file in the same folder (so the rename cannot cross file
+    systems), is flushed and fsync'ed, then renamed over ``path`` with :func:`os.replace`, and
+    the folder is fsync'ed so the rename itself survives a power cut (POSIX). At every instant
+    ``path`` holds either the old complete content or the new: a process killed mid-write
+    leaves at most a stray ``.*.tmp`` file. Line ends are written exactly as given. Raises
+    :class:`OSError` (the old file untouched) if anything fails. Returns the path.
+    """
+    target = Path(path)
+    data = text.encode(encoding)
+    folder = target.parent
+    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(temporary, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+    _fsync_folder(folder)
+    return target
+
+
+def _fsync_folder(folder: Path) -> None:
+    if os.name != "posix":
+        return  # Windows cannot open a folder for fsync; NTFS journals the rename.
+    try:
+        descriptor = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(descriptor)
+    except OSError:
+        pass  # some file systems refuse fsync on folders; the rename is still atomic
+    finally:
+        os.close(descriptor)

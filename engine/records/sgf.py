@@ -1,0 +1,1013 @@
+"""SGF for Hex: read and write game records as HexGui does, and the dialects people already have.
+
+The dialect (``docs`` in ``shared/CONVENTIONS.md``)::
+
+    (;FF[4]GM[11]SZ[11]AP[HexSwarm:0.1.0]PB[Alice]PW[Bob]RU[swap]
+    ;B[f6](;W[swap-pieces];B[e7]C[bridge \\[test\\]];W[resign])(;W[swap-sides]))
+
+* One move per node: ``B[..]``/``W[..]`` holding a cell name (``f6``), ``swap-pieces``,
+  ``swap-sides``, ``pass``, ``resign`` or ``forfeit``. Setup: ``AB``, ``AW``, ``AE`` (cells),
+  ``PL`` (``B``/``W``, the side to move). Comments ``C[..]`` with ``\\`` and ``]`` escaped.
+* Game info: ``PB``, ``PW``, ``RE`` (``B+``, ``W+R``...), ``DT``, ``EV``; ``RU[swap]`` says the
+  swap rule was on. HexSwarm's own properties: ``XB[..]`` and ``XW[..]`` hold the AI settings of
+  Black and White as free text (HexSwarm writes the player spec of ``hexswarm-match``, e.g.
+  ``sdst:agents=50000,iterations=50``). HexGui keeps unknown properties, so they survive a trip
+  through HexGui; so do any unknown properties of other programs through HexSwarm.
+* Variations are nested ``(;...)`` subtrees: the whole tree is kept.
+
+Reading also accepts (``GameRecord.dialect`` says which one was found):
+
+* ``"littlegolem"``: Little Golem ``.hsgf`` (no ``GM``; Go-style points where the first letter is
+  the column and the second the row, ``mf`` = m6; ``swap``; the first mover labelled ``W``).
+  The record is converted so the first mover is Black: every move label is exchanged, ``PB`` and
+  ``PW`` too, and ``swap`` becomes ``swap-pieces``. This is the reading under which Little
+  Golem's ``RE`` names the winner's colour (a game ``W[mf];B[swap];...;W[resign]`` with ``RE[W]``
+  reads ``B[m6];W[swap-pieces];...;B[resign]``: Black resigned, White won).
+* ``"hexgui-old"``: ``AP[HexGui:0.9]`` and earlier wrote ``swap-pieces`` where they meant
+  swap-sides (HexGui's own reader makes the same correction); the record says ``swap-sides``.
+* ``"hexgui"``: any other SGF for Hex (HexGui 0.10 on, PlayHex...); ``"hexswarm"``: our own.
+  Go-style two-letter points are accepted in every dialect (HexGui does) and become cell names.
+
+Whatever the dialect, the record in memory is normalised (lower-case cell names, the canonical
+swap tokens), and :func:`write_sgf` writes the HexGui dialect.
+
+Errors: every problem with the input raises :class:`SgfError` (a :class:`~engine.board.HexError`)
+whose message says what is wrong and where (line, column, node number). Parsing is linear in the
+size of the input and iterative: no recursion, so a 100,000-deep variation tree is fine. Inputs
+over :data:`MAX_FILE_BYTES` are refused before they are read.
+
+Everything here is plain single-threaded Python; a :class:`GameRecord` is not thread-safe, so
+hand a copy (``write_sgf`` then ``parse_sgf``) or a finished record to another thread.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from os import PathLike
+from pathlib import Path
+
+from engine.board import (
+    BLACK,
+    MAX_SIZE,
+    SWAP_PIECES,
+    SWAP_SIDES,
+    WHITE,
+    Board,
+    Color,
+    HexError,
+    cell_index,
+    cell_name,
+)
+
+MAX_FILE_BYTES = 20 * 1024 * 1024
+"""Largest SGF file HexSwarm reads (20 MB: a thousand times the largest real Hex record)."""
+
+MAX_NODES = 1_000_000
+"""Most nodes one file may hold; a hostile file of ``;;;;`` must not exhaust memory."""
+
+PASS = "pass"
+RESIGN = "resign"
+FORFEIT = "forfeit"
+SWAP_TOKENS = (SWAP_PIECES, SWAP_SIDES)
+GAME_END_TOKENS = (RESIGN, FORFEIT)
+SPECIAL_MOVES = (SWAP_PIECES, SWAP_SIDES, PASS, RESIGN, FORFEIT)
+
+DIALECTS = ("hexswarm", "hexgui", "hexgui-old", "littlegolem")
+
+SETUP_PROPERTIES = ("AB", "AW", "AE")
+# Written first on the root, in this order (HexGui writes them too, alphabetically).
+_STRUCTURE_PROPERTIES = ("FF", "GM", "SZ", "AP", "CA")
+
+_HEX_GAME = "11"
+_OLD_HEXGUI = re.compile(r"HexGui:0\.[0-9](?:[^0-9].*)?", re.DOTALL)
+_GO_POINT = re.compile(r"[a-z]{2}")
+_WHITESPACE = re.compile(r"\s*")
+_IDENTIFIER = re.compile(r"[A-Za-z]+")
+_PROPERTY_NAME = re.compile(r"[A-Z]+")
+_LINE_WIDTH = 72  # HexGui's line length
+
+
+def _application() -> str:
+    from engine import __version__
+
+    return f"HexSwarm:{__version__}"
+
+
+# --------------------------------------------------------------------------- errors
+
+
+class SgfError(HexError):
+    """A game record that cannot be read, with where the problem is.
+
+    ``line`` and ``column`` are 1-based positions in the text (``None`` when the problem is not
+    at one place, e.g. a file too large); ``node`` is the node number (0 = the root, numbered in
+    file order) when the problem belongs to a node; ``what`` is the bare description. ``str()``
+    gives both: ``"line 3, column 12 (node 5): c3 is already occupied"``.
+    """
+
+    def __init__(
+        self,
+        what: str,
+        *,
+        line: int | None = None,
+        column: int | None = None,
+        node: int | None = None,
+    ):
+        self.what = what
+        self.line = line
+        self.column = column
+        self.node = node
+        super().__init__(self._describe())
+
+    def _describe(self) -> str:
+        where = []
+        if self.line is not None:
+            where.append(f"line {self.line}")
+            if self.column is not None:
+                where.append(f"column {self.column}")
+        place = ", ".join(where)
+        if self.node is not None:
+            place = f"{place} (node {self.node})" if place else f"node {self.node}"
+        return f"{place}: {self.what}" if place else self.what
+
+
+def _line_column(text: str, offset: int) -> tuple[int, int]:
+    offset = max(0, min(offset, len(text)))
+    line = text.count("\n", 0, offset) + 1
+    column = offset - text.rfind("\n", 0, offset)
+    return line, column
+
+
+# --------------------------------------------------------------------------- the tree
+
+
+class GameNode:
+    """One node of a game tree: ordered properties, children (first = main line), parent.
+
+    ``properties`` maps a property name (upper-case letters) to its list of values, decoded
+    (escapes removed). Every property is kept, known or not. A move is the ``B`` or ``W``
+    property: :attr:`move` gives it as ``(colour, token)``.
+    """
+
+    __slots__ = ("properties", "children", "parent", "offset")
+
+    def __init__(self, properties: dict[str, list[str]] | None = None):
+        self.properties: dict[str, list[str]] = {}
+        self.children: list[GameNode] = []
+        self.parent: GameNode | None = None
+        self.offset: int | None = None  # position of its ';' in the text it was read from
+        for name, values in (properties or {}).items():
+            self.set(name, *values)
+
+    # ---------------------------------------------------------------- properties
+    def get(self, name: str, default: str | None = None) -> str | None:
+        """The first value of property ``name``, or ``default``."""
+        values = self.properties.get(name)
+        return values[0] if values else default
+
+    def values(self, name: str) -> list[str]:
+        """All values of ``name`` (a copy; empty if absent)."""
+        return list(self.properties.get(name, ()))
+
+    def set(self, name: str, *values: str) -> None:
+        """Set ``name`` to ``values`` (none: remove it). Names are upper-case letters."""
+        if not isinstance(name, str) or not _PROPERTY_NAME.fullmatch(name):
+            raise SgfError(f"property names are upper-case letters, not {name!r}")
+        if not values:
+            self.properties.pop(name, None)
+            return
+        self.properties[name] = [str(v) for v in values]
+
+    def remove(self, name: str) -> None:
+        self.properties.pop(name, None)
+
+    # ---------------------------------------------------------------- move and comment
+    @property
+    def move(self) -> tuple[Color, str] | None:
+        """``(colour, token)`` of the node's move, e.g. ``(BLACK, "f6")`` or
+        ``(WHITE, "swap-pieces")``; ``None`` if the node holds no move."""
+        for color, name in ((BLACK, "B"), (WHITE, "W")):
+            value = self.get(name)
+            if value is not None:
+                return color, value.strip().lower()
+        return None
+
+    @property
+    def color(self) -> Color | None:
+        move = self.move
+        return None if move is None else move[0]
+
+    @property
+    def token(self) -> str | None:
+        move = self.move
+        return None if move is None else move[1]
+
+    def set_move(self, color: Color | str, token: str) -> None:
+        """Make this node's move ``token`` (a cell name or a special move) by ``color``."""
+        color = Color.parse(color)
+        self.remove("B")
+        self.remove("W")
+        self.set(color.letter, str(token).strip().lower())
+
+    @property
+    def comment(self) -> str:
+        """The comment (``C``), ``""`` if none."""
+        return "\n".join(self.properties.get("C", ()))
+
+    @comment.setter
+    def comment(self, text: str | None) -> None:
+        if text:
+            self.set("C", text)
+        else:
+            self.remove("C")
+
+    @property
+    def has_setup(self) -> bool:
+        return any(name in self.properties for name in (*SETUP_PROPERTIES, "PL"))
+
+    # ---------------------------------------------------------------- structure
+    def add_child(self, child: GameNode | None = None) -> GameNode:
+        """Append ``child`` (a new empty node if omitted) as the last variation; return it."""
+        child = GameNode() if child is None else child
+        child.parent = self
+        self.children.append(child)
+        return child
+
+    def play(self, color: Color | str, token: str) -> GameNode:
+        """Add a child node holding a move and return it."""
+        child = self.add_child()
+        child.set_move(color, token)
+        return child
+
+    def path_from_root(self) -> list[GameNode]:
+        """The nodes from the root down to this one, inclusive."""
+        path = []
+        node: GameNode | None = self
+        while node is not None:
+            path.append(node)
+            node = node.parent
+        path.reverse()
+        return path
+
+    def walk(self) -> Iterator[tuple[GameNode, int]]:
+        """Every node of this subtree with its depth below this node, in file (pre-)order.
+        Iterative: any depth is fine."""
+        stack: list[tuple[GameNode, int]] = [(self, 0)]
+        while stack:
+            node, depth = stack.pop()
+            yield node, depth
+            for child in reversed(node.children):
+                stack.append((child, depth + 1))
+
+    def __repr__(self) -> str:
+        props = "".join(f"{k}[{']['.join(v)}]" for k, v in self.properties.items())
+        return f"<GameNode ;{props[:60]} children={len(self.children)}>"
+
+
+class _InfoProperty:
+    """A root property exposed as a ``str | None`` attribute of :class:`GameRecord`."""
+
+    def __init__(self, name: str, doc: str):
+        self.name = name
+        self.__doc__ = doc
+
+    def __get__(self, record, owner=None):
+        if record is None:
+            return self
+        return record.root.get(self.name)
+
+    def __set__(self, record, value: str | None) -> None:
+        if value is None or value == "":
+            record.root.remove(self.name)
+        else:
+            record.root.set(self.name, str(value))
+
+
+class GameRecord:
+    """A Hex game record: board size, the game tree, game information, dialect, warnings.
+
+    * ``root`` is the first node (game information and the setup of the starting position);
+      ``main_line()`` follows the first child of every node.
+    * ``dialect`` is where it came from (one of :data:`DIALECTS`); ``warnings`` lists what the
+      reader noticed but could work around (``"file holds 3 games; loaded the first"``).
+    * Game information is read and written through the attributes below; ``None`` = absent.
+    """
+
+    player_black = _InfoProperty("PB", "Black's name (PB).")
+    player_white = _InfoProperty("PW", "White's name (PW).")
+    result = _InfoProperty("RE", "Result (RE): 'B+', 'W+R' (resign), 'B+F' (forfeit), ...")
+    date = _InfoProperty("DT", "Date played (DT), ISO 'YYYY-MM-DD'.")
+    event = _InfoProperty("EV", "Event (EV).")
+    game_name = _InfoProperty("GN", "Name of the game (GN).")
+    ai_black = _InfoProperty("XB", "Black's AI settings (HexSwarm's XB), e.g. 'sdst:agents=500'.")
+    ai_white = _InfoProperty("XW", "White's AI settings (HexSwarm's XW).")
+
+    def __init__(
+        self,
+        size: int = 11,
+        root: GameNode | None = None,
+        *,
+        dialect: str = "hexswarm",
+        warnings: list[str] | None = None,
+    ):
+        if isinstance(size, bool) or not isinstance(size, int) or not 1 <= size <= MAX_SIZE:
+            raise SgfError(f"board size must be a whole number from 1 to {MAX_SIZE}, not {size!r}")
+        if dialect not in DIALECTS:
+            raise SgfError(f"unknown dialect {dialect!r}; one of {', '.join(DIALECTS)}")
+        self.size = size
+        self.root = GameNode() if root is None else root
+        self.root.parent = None
+        self.dialect = dialect
+        self.warnings: list[str] = list(warnings or [])
+
+    # ---------------------------------------------------------------- navigation
+    def main_line(self) -> list[GameNode]:
+        """The root and then the first child of each node, to the end of the main line."""
+        line = [self.root]
+        while line[-1].children:
+            line.append(line[-1].children[0])
+        return line
+
+    def nodes(self) -> Iterator[GameNode]:
+        """Every node in file order (the order of node numbers)."""
+        for node, _depth in self.root.walk():
+            yield node
+
+    def node_number(self, node: GameNode) -> int:
+        """The number of ``node`` in file order (the root is 0), as error messages use."""
+        for number, candidate in enumerate(self.nodes()):
+            if candidate is node:
+                return number
+        raise SgfError("the node is not part of this record")
+
+    def moves(self, node: GameNode | None = None) -> list[tuple[Color, str]]:
+        """The moves on the main line (or the path to ``node``), as ``(colour, token)``."""
+        path = node.path_from_root() if node is not None else self.main_line()
+        return [n.move for n in path if n.move is not None]
+
+    # ---------------------------------------------------------------- game information
+    @property
+    def application(self) -> str | None:
+        """The program that wrote the record (AP), as read; writing sets HexSwarm's."""
+        return self.root.get("AP")
+
+    @property
+    def swap_rule(self) -> bool:
+        """Whether the game was played with the swap rule: ``RU`` mentions swap (or pie), any
+        node is a swap, or the record comes from Little Golem (which always offers it)."""
+        rules = (self.root.get("RU") or "").strip().lower()
+        if rules in ("swap", "pie", "swap rule", "swap-rule", "pie rule"):
+            return True
+        if self.dialect == "littlegolem":
+            return True
+        return any(node.token in SWAP_TOKENS for node in self.nodes())
+
+    @swap_rule.setter
+    def swap_rule(self, enabled: bool) -> None:
+        if enabled:
+            self.root.set("RU", "swap")
+        else:
+            self.root.remove("RU")
+
+    @property
+    def winner(self) -> Color | None:
+        """The winner named by ``RE`` (``B+...``, ``W+...``, or Little Golem's bare ``B``/``W``),
+        ``None`` if ``RE`` is absent or names nobody."""
+        return _winner_of_result(self.result)
+
+    def __repr__(self) -> str:
+        return (
+            f"<GameRecord size={self.size} dialect={self.dialect} "
+            f"moves={len(self.moves())} warnings={len(self.warnings)}>"
+        )
+
+
+def _winner_of_result(result: str | None) -> Color | None:
+    if not result:
+        return None
+    text = result.strip().upper()
+    for color, words in ((BLACK, ("B", "BLACK")), (WHITE, ("W", "WHITE"))):
+        for word in words:
+            if text == word or text.startswith(word + "+"):
+                return color
+    return None
+
+
+# --------------------------------------------------------------------------- tokenizer
+
+
+class _Parser:
+    """Turns SGF text into raw trees of :class:`GameNode`. Iterative and linear in the text."""
+
+    def __init__(self, text: str):
+        self.text = text
+        self.length = len(text)
+        self.node_count = 0
+
+    def error(self, what: str, offset: int, node: int | None = None) -> SgfError:
+        line, column = _line_column(self.text, offset)
+        return SgfError(what, line=line, column=column, node=node)
+
+    def skip_space(self, index: int) -> int:
+        if index < self.length and not self.text[index].isspace():
+            return index
+        return _WHITESPACE.match(self.text, index).end()
+
+    def value(self, index: int) -> tuple[str, int]:
+        """Read ``[...]`` at ``index``; return the decoded value and the index after ``]``."""
+        text = self.text
+        start = index + 1
+        parts = []
+        close = text.find("]", start)
+        while True:
+            if close < 0:
+                raise self.error(
+                    "a property value is never closed: ']' is missing (or escaped as '\\]')",
+                    index,
+                )
+            escape = text.find("\\", start, close)
+            if escape < 0:
+                parts.append(text[start:close])
+                return "".join(parts), close + 1
+            parts.append(text[start:escape])
+            if escape + 1 >= self.length:
+                raise self.error("the file ends inside a property value", index)
+            escaped = text[escape + 1]
+            if escaped != "\n":  # '\' + line break is a soft line break: removed
+                parts.append(escaped)
+            start = escape + 2
+            if close < start:  # that ']' was escaped: look for the next one
+                close = text.find("]", start)
+
+    def game(self, index: int) -> tuple[GameNode, int]:
+        """Parse the game tree whose '(' is at ``index``; return its root and the next index."""
+        text, length = self.text, self.length
+        opened: list[tuple[GameNode | None, int]] = [(None, index)]
+        current: GameNode | None = None
+        root: GameNode | None = None
+        expect_node = True
+        index += 1
+        while True:
+            index = self.skip_space(index)
+            if index >= length:
+                raise self.error(
+                    "the game tree opened here is never closed: ')' is missing", opened[-1][1]
+                )
+            char = text[index]
+            if char == ";":
+                self.node_count += 1
+                if self.node_count > MAX_NODES:
+                    raise self.error(
+                        f"more than {MAX_NODES:,} nodes: too large to be a Hex record", index
+                    )
+                node = GameNode()
+                node.offset = index
+                if current is None:
+                    root = node
+                else:
+                    current.add_child(node)
+                current = node
+                expect_node = False
+                index += 1
+            elif char == "(":
+                if expect_node:
+                    raise self.error("'(' must be followed by ';' (a node)", index)
+                opened.append((current, index))
+                expect_node = True
+                index += 1
+            elif char == ")":
+                if expect_node:
+                    raise self.error("an empty game tree '()': a variation needs a node", index)
+                current, _ = opened.pop()
+                index += 1
+                if not opened:
+                    assert root is not None
+                    return root, index
+            elif char.isascii() and char.isalpha():
+                if expect_node or current is None:
+                    raise self.error(f"property {char!r}... outside a node: ';' is missing", index)
+                index = self.property(current, index)
+            else:
+                raise self.error(f"unexpected character {char!r}", index)
+
+    def property(self, node: GameNode, index: int) -> int:
+        match = _IDENTIFIER.match(self.text, index)
+        identifier = match.group()
+        # FF[3] allowed lower-case letters in names ("AddBlack"); only the capitals count.
+        name = identifier if identifier.isupper() else "".join(filter(str.isupper, identifier))
+        if not name:
+            raise self.error(f"property name {identifier!r} has no upper-case letter", index)
+        position = match.end()
+        values = []
+        while True:
+            position = self.skip_space(position)
+            if position < self.length and self.text[position] == "[":
+                value, position = self.value(position)
+                values.append(value)
+            else:
+                break
+        if not values:
+            raise self.error(f"property {name} has no value: '[' expected after it", index)
+        node.properties.setdefault(name, []).extend(values)
+        return position
+
+
+# --------------------------------------------------------------------------- reading
+
+
+class _NodeProblem(Exception):
+    """Raised by the per-node checks; turned into an :class:`SgfError` with the node's place."""
+
+
+def decode_sgf_bytes(data: bytes) -> tuple[str, list[str]]:
+    """Decode an SGF file's bytes: UTF-8 (with or without BOM), UTF-16 with a BOM, the ``CA``
+    charset if one is named, else Latin-1 (with a warning). Returns ``(text, warnings)``."""
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    elif data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        try:
+            return data.decode("utf-16"), []
+        except UnicodeDecodeError as error:
+            raise SgfError(f"the file claims UTF-16 but is not: {error.reason}") from None
+    try:
+        return data.decode("utf-8"), []
+    except UnicodeDecodeError:
+        pass
+    charset = re.search(rb"CA\s*\[([A-Za-z0-9_.:-]{1,40})\]", data[:65536])
+    if charset:
+        name = charset.group(1).decode("ascii")
+        try:
+            return data.decode(name), []
+        except (LookupError, UnicodeDecodeError):
+            pass
+    return data.decode("latin-1"), ["the file is not UTF-8; read it as Latin-1"]
+
+
+def parse_sgf(text: str | bytes, *, first_only: bool = False) -> list[GameRecord]:
+    """Every game of an SGF collection, each checked move by move.
+
+    ``text`` may be bytes (decoded by :func:`decode_sgf_bytes`). With ``first_only`` only the
+    first game is checked and returned; the others are counted (a warning says how many) and a
+    broken later game is a warning, not an error. Raises :class:`SgfError` for anything else.
+    """
+    warnings: list[str] = []
+    if isinstance(text, bytes | bytearray):
+        if len(text) > MAX_FILE_BYTES:
+            raise SgfError(_too_large(len(text)))
+        text, warnings = decode_sgf_bytes(bytes(text))
+    elif not isinstance(text, str):
+        raise SgfError(f"expected SGF text, not {type(text).__name__}")
+    if len(text) > MAX_FILE_BYTES:
+        raise SgfError(_too_large(len(text)))
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    nul = text.find("\x00")
+    if nul >= 0:
+        line, column = _line_column(text, nul)
+        raise SgfError(
+            "the file holds binary data (a NUL byte), so it is not an SGF record",
+            line=line,
+            column=column,
+        )
+    parser = _Parser(text)
+    start = text.find("(")
+    if start < 0:
+        raise SgfError("no game found: an SGF record starts with '(;'")
+    roots = [parser.game(start)]
+    index = parser.skip_space(roots[0][1])
+    trailing_problem = None
+    while index < len(text):
+        if text[index] != "(":
+            line, column = _line_column(text, index)
+            trailing_problem = f"ignored the text after the last game (line {line}, col {column})"
+            break
+        try:
+            root, index = parser.game(index)
+        except SgfError as error:
+            if not first_only:
+                raise
+            trailing_problem = f"ignored a broken game after the first one: {error}"
+            break
+        roots.append((root, index))
+        index = parser.skip_space(index)
+    if trailing_problem:
+        warnings.append(trailing_problem)
+
+    count = len(roots)
+    if first_only:
+        roots = roots[:1]
+        if count > 1:
+            warnings.append(f"file holds {count} games; loaded the first")
+    records = []
+    for number, (root, _end) in enumerate(roots, start=1):
+        try:
+            records.append(_build_record(root, text, list(warnings)))
+        except SgfError as error:
+            if count > 1 and not first_only:
+                raise SgfError(
+                    f"game {number}: {error.what}",
+                    line=error.line,
+                    column=error.column,
+                    node=error.node,
+                ) from None
+            raise
+    return records
+
+
+def read_sgf(path: str | PathLike[str]) -> GameRecord:
+    """The first game of the SGF file at ``path`` (a warning says if it holds more).
+
+    Raises :class:`SgfError` for a bad record and :class:`OSError` if the file cannot be read.
+    """
+    return parse_sgf(_read_bytes(path), first_only=True)[0]
+
+
+def read_sgf_collection(path: str | PathLike[str]) -> list[GameRecord]:
+    """Every game of the SGF file at ``path`` (to let the user pick one)."""
+    return parse_sgf(_read_bytes(path))
+
+
+def _read_bytes(path: str | PathLike[str]) -> bytes:
+    path = Path(path)
+    size = path.stat().st_size
+    if size > MAX_FILE_BYTES:
+        raise SgfError(f"{path.name}: {_too_large(size)}")
+    with path.open("rb") as handle:
+        data = handle.read(MAX_FILE_BYTES + 1)
+    if len(data) > MAX_FILE_BYTES:
+        raise SgfError(f"{path.name}: {_too_large(len(data))}")
+    return data
+
+
+def _too_large(size: int) -> str:
+    return (
+        f"the file is {size / 1e6:.1f} MB; HexSwarm reads game records of up to "
+        f"{MAX_FILE_BYTES / 1e6:.0f} MB"
+    )
+
+
+def _build_record(root: GameNode, text: str, warnings: list[str]) -> GameRecord:
+    """Check and normalise one raw tree into a :class:`GameRecord`."""
+
+    def fail(what: str, node: GameNode, number: int | None = None) -> SgfError:
+        line, column = _line_column(text, node.offset) if node.offset is not None else (None, None)
+        return SgfError(what, line=line, column=column, node=number)
+
+    props = root.properties
+    game = props.get("GM")
+    if game is not None and [v.strip() for v in game] != [_HEX_GAME]:
+        raise fail(f"GM[{']['.join(game)}] is not Hex: Hex records have GM[11]", root, 0)
+    version = (root.get("FF") or "").strip()
+    if version and version not in ("1", "2", "3", "4"):
+        warnings.append(f"unknown SGF version FF[{version}]; read it as FF[4]")
+    size = _parse_size(root, fail)
+    if "SZ" not in props:
+        warnings.append("the record has no SZ; assumed an 11x11 board")
+    dialect = _detect_dialect(root)
+    for name in ("FF", "GM", "SZ", "CA"):
+        props.pop(name, None)
+    if dialect == "littlegolem":
+        _exchange_little_golem_players(root)
+
+    record = GameRecord(size, root, dialect=dialect, warnings=warnings)
+    flip = dialect == "littlegolem" and _first_move_label(root) == "W"
+    for number, (node, _depth) in enumerate(root.walk()):
+        try:
+            _normalise_node(node, size, dialect, flip, is_root=number == 0)
+        except _NodeProblem as problem:
+            raise fail(str(problem), node, number) from None
+    _check_by_replaying(record, fail)
+    _check_result(record)
+    return record
+
+
+def _parse_size(root: GameNode, fail) -> int:
+    values = root.properties.get("SZ")
+    if not values:
+        return 11
+    text = values[0].strip()
+    parts = text.split(":")
+    try:
+        numbers = [int(p.strip()) for p in parts]
+    except ValueError:
+        raise fail(f"SZ[{text}] is not a board size", root, 0) from None
+    if len(numbers) == 2 and numbers[0] != numbers[1]:
+        raise fail(
+            f"rectangular boards are not supported (SZ[{text}]): HexSwarm plays n x n boards",
+            root,
+            0,
+        )
+    if len(numbers) not in (1, 2):
+        raise fail(f"SZ[{text}] is not a board size", root, 0)
+    size = numbers[0]
+    if not 1 <= size <= MAX_SIZE:
+        raise fail(f"board size {size} is out of range: HexSwarm plays 1 to {MAX_SIZE}", root, 0)
+    return size
+
+
+def _first_move_label(root: GameNode) -> str | None:
+    node: GameNode | None = root
+    while node is not None:
+        for label in ("B", "W"):
+            if label in node.properties:
+                return label
+        node = node.children[0] if node.children else None
+    return None
+
+
+def _detect_dialect(root: GameNode) -> str:
+    application = (root.get("AP") or "").strip()
+    if application.startswith("HexSwarm"):
+        return "hexswarm"
+    if _OLD_HEXGUI.fullmatch(application):
+        return "hexgui-old"
+    if "GM" not in root.properties:
+        if "littlegolem" in (root.get("SO") or "").lower():
+            return "littlegolem"
+        node: GameNode | None = root
+        while node is not None:  # Little Golem games have no variations
+            for label in ("B", "W"):
+                value = (node.get(label) or "").strip().lower()
+                if value == "swap" or _GO_POINT.fullmatch(value):
+                    return "littlegolem"
+            node = node.children[0] if node.children else None
+    return "hexgui"
+
+
+def _exchange_little_golem_players(root: GameNode) -> None:
+    props = root.properties
+    black, white = props.pop("PB", None), props.pop("PW", None)
+    if white is not None:
+        props["PB"] = white
+    if black is not None:
+        props["PW"] = black
+
+
+def _normalise_cell(value: str, size: int) -> str:
+    text = value.strip().lower()
+    if _GO_POINT.fullmatch(text):  # Little Golem / Go style: column letter, row letter
+        text = f"{text[0]}{ord(text[1]) - ord('a') + 1}"
+    try:
+        return cell_name(cell_index(text, size), size)
+    except HexError as error:
+        raise _NodeProblem(str(error)) from None
+
+
+def _normalise_node(node: GameNode, size: int, dialect: str, flip: bool, is_root: bool) -> None:
+    props = node.properties
+    labels = [label for label in ("B", "W") if label in props]
+    if len(labels) == 2:
+        raise _NodeProblem("a node holds one move, but this one has both B and W")
+    if labels:
+        label = labels[0]
+        values = props[label]
+        if len(values) != 1:
+            raise _NodeProblem(f"{label}[{']['.join(values)}]: a node holds one move")
+        token = values[0].strip().lower()
+        if token == "swap":
+            token = SWAP_PIECES if dialect == "littlegolem" else SWAP_SIDES
+        elif token == SWAP_PIECES and dialect == "hexgui-old":
+            token = SWAP_SIDES
+        elif not token:
+            raise _NodeProblem(f"{label}[]: an empty move (write 'pass' for a pass)")
+        elif token not in SPECIAL_MOVES:
+            token = _normalise_cell(token, size)
+        if flip:
+            label = "W" if label == "B" else "B"
+        del props[labels[0]]
+        # The move goes first in the node, as HexGui writes it.
+        rest = dict(props)
+        props.clear()
+        props[label] = [token]
+        props.update(rest)
+    for name in SETUP_PROPERTIES:
+        if name in props:
+            props[name] = [_normalise_cell(v, size) for v in props[name]]
+    if "PL" in props:
+        values = props["PL"]
+        word = values[0].strip().lower() if len(values) == 1 else ""
+        if word in ("b", "black", "1"):
+            props["PL"] = ["B"]
+        elif word in ("w", "white", "2"):
+            props["PL"] = ["W"]
+        else:
+            raise _NodeProblem(f"PL[{']['.join(values)}]: the side to move must be B or W")
+
+
+# --------------------------------------------------------------------------- replaying
+
+
+def start_board(record: GameRecord, *, swap_rule: bool | None = None) -> Board:
+    """The starting position of ``record``: the root's ``AB``/``AW``/``PL`` as a position with
+    no history (as :meth:`Board.from_rows` makes), or the empty board. Side to move: ``PL``,
+    else the colour of the first move, else Black if the stone counts are equal."""
+    root, size = record.root, record.size
+    black = [cell_index(v, size) for v in root.properties.get("AB", ())]
+    white = [cell_index(v, size) for v in root.properties.get("AW", ())]
+    rule = record.swap_rule if swap_rule is None else swap_rule
+    player = root.get("PL")
+    if not black and not white and player is None:
+        return Board(size, swap_rule=rule)
+    grid = [["."] * size for _ in range(size)]
+    for cells, symbol in ((black, "B"), (white, "W")):
+        for cell in cells:
+            row, col = divmod(cell, size)
+            grid[row][col] = symbol
+    to_move: Color | None
+    if player is not None:
+        to_move = Color.parse(player)
+    else:
+        first = record.moves()
+        to_move = first[0][0] if first else None
+    board = Board.from_rows(["".join(row) for row in grid], to_move=to_move)
+    board.swap_rule = rule
+    return board
+
+
+def apply_node(board: Board, node: GameNode, *, setup: bool = True) -> tuple[int, bool]:
+    """Apply one node's setup (unless ``setup`` is false: the root's setup is the starting
+    position) and move to ``board``.
+
+    Returns ``(entries, out_of_turn)``: how many history entries were added (undo that many to
+    take the node back) and whether the move was not by the side to move; the record is
+    followed, so the side to move is set first (a setup edit). ``pass``, ``resign`` and
+    ``forfeit`` do not touch the board. Raises :class:`_NodeProblem` (the board unchanged).
+    """
+    entries = 0
+    size = board.size
+    props = node.properties
+    try:
+        if setup and node.has_setup:
+            player = props.get("PL")
+            board.setup(
+                black=[cell_index(v, size) for v in props.get("AB", ())],
+                white=[cell_index(v, size) for v in props.get("AW", ())],
+                empty=[cell_index(v, size) for v in props.get("AE", ())],
+                to_move=Color.parse(player[0]) if player else None,
+            )
+            entries += 1
+        move = node.move
+        if move is None or move[1] in (PASS, *GAME_END_TOKENS):
+            return entries, False
+        color, token = move
+        out_of_turn = color != board.to_move
+        if out_of_turn:
+            board.setup(to_move=color)
+            entries += 1
+        board.play(token)
+        return entries + 1, out_of_turn
+    except HexError as error:
+        for _ in range(entries):
+            board.undo()
+        move = node.move
+        described = f"{move[0].letter}[{move[1]}]: " if move else ""
+        raise _NodeProblem(f"{described}{error}") from None
+
+
+def _check_by_replaying(record: GameRecord, fail) -> None:
+    """Play through every variation (depth first, undoing on the way back); raise on the first
+    illegal move, with its node number; warn about moves out of turn."""
+    try:
+        board = start_board(record, swap_rule=True)
+    except HexError as error:
+        raise fail(f"the starting position is not valid: {error}", record.root, 0) from None
+    out_of_turn: list[str] = []
+    number = 0
+    # Entries: (node, None) = enter; (None, count) = leave (undo `count` entries).
+    stack: list[tuple[GameNode | None, int | None]] = [(record.root, None)]
+    while stack:
+        node, undo_count = stack.pop()
+        if node is None:
+            for _ in range(undo_count or 0):
+                board.undo()
+            continue
+        try:
+            entries, late = apply_node(board, node, setup=number > 0)
+        except _NodeProblem as problem:
+            raise fail(str(problem), node, number) from None
+        if late:
+            out_of_turn.append(f"node {number} ({node.color.letter}[{node.token}])")
+        number += 1
+        stack.append((None, entries))
+        for child in reversed(node.children):
+            stack.append((child, None))
+    if out_of_turn:
+        first = out_of_turn[0]
+        more = f" and {len(out_of_turn) - 1} more" if len(out_of_turn) > 1 else ""
+        record.warnings.append(f"moves played out of turn, kept as written: {first}{more}")
+
+
+def _check_result(record: GameRecord) -> None:
+    """Warn when ``RE`` contradicts a resignation or forfeit on the main line."""
+    claimed = record.winner
+    if claimed is None:
+        return
+    for number, node in enumerate(record.main_line()):
+        if node.token in GAME_END_TOKENS:
+            loser = node.color
+            if loser == claimed:
+                record.warnings.append(
+                    f"RE[{record.result}] names {claimed.name.title()} the winner, but "
+                    f"{loser.name.title()} {'resigned' if node.token == RESIGN else 'forfeited'}"
+                    f" on the main line (node {number}); kept both as written"
+                )
+            return
+
+
+# --------------------------------------------------------------------------- writing
+
+
+def escape_value(value: str) -> str:
+    """Escape a property value for SGF: ``\\`` and ``]``; line ends become ``\\n``."""
+    value = value.replace("\r\n", "\n").replace("\r", "\n")
+    return value.replace("\\", "\\\\").replace("]", "\\]")
+
+
+def _node_text(node: GameNode, root_size: int | None) -> str:
+    parts = [";"]
+    props = node.properties
+    if root_size is not None:
+        parts.append(f"FF[4]GM[{_HEX_GAME}]SZ[{root_size}]AP[{escape_value(_application())}]")
+    for name, values in props.items():
+        if not values or (root_size is not None and name in _STRUCTURE_PROPERTIES):
+            continue
+        parts.append(name + "".join(f"[{escape_value(v)}]" for v in values))
+    return "".join(parts)
+
+
+def write_sgf(record: GameRecord) -> str:
+    """The record as SGF text in the HexGui dialect (whole tree, unknown properties kept).
+
+    The root starts ``FF[4]GM[11]SZ[n]AP[HexSwarm:version]`` (plus ``CA[UTF-8]`` when the text
+    is not plain ASCII); lines are wrapped between nodes at 72 columns as HexGui does; the text
+    ends with a newline. Deterministic: the same record always gives the same text.
+    """
+    chunks: list[str] = []
+    line_length = 0
+    # Stack items: ")" or (node, whether a variation opens before it). A variation's "(" is
+    # written with its first node so a wrapped line never ends in "(".
+    stack: list[tuple[GameNode, bool] | str] = [")", (record.root, True)]
+    first = True
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            chunks.append(item)
+            line_length += 1
+            continue
+        node, opens = item
+        text = ("(" if opens else "") + _node_text(node, record.size if first else None)
+        first = False
+        if line_length > 0 and line_length + len(text) > _LINE_WIDTH:
+            chunks.append("\n")
+            line_length = 0
+        chunks.append(text)
+        newline = text.rfind("\n")
+        line_length = len(text) - newline - 1 if newline >= 0 else line_length + len(text)
+        children = node.children
+        if len(children) == 1:
+            stack.append((children[0], False))
+        elif children:
+            for child in reversed(children):
+                stack.extend((")", (child, True)))
+    chunks.append("\n")
+    text = "".join(chunks)
+    if not text.isascii():
+        text = _with_charset(text)
+    return text
+
+
+def _with_charset(text: str) -> str:
+    # Declare the charset right after SZ on the root (before any user text).
+    marker = "]AP["
+    at = text.find(marker)
+    return text[: at + 1] + "CA[UTF-8]" + text[at + 1 :]
+
+
+def save_sgf(record: GameRecord, path: str | PathLike[str]) -> None:
+    """Write the record to ``path`` atomically (temporary file in the same folder, fsync,
+    rename): a crash mid-save leaves the old file or the new one, never half of one."""
+    from engine.records.files import atomic_write_text
+
+    atomic_write_text(path, write_sgf(record))
+
+
+__all__ = [
+    "DIALECTS",
+    "FORFEIT",
+    "MAX_FILE_BYTES",
+    "MAX_NODES",
+    "PASS",
+    "RESIGN",
+    "GameNode",
+    "GameRecord",
+    "SgfError",
+    "apply_node",
+    "decode_sgf_bytes",
+    "escape_value",
+    "parse_sgf",
+    "read_sgf",
+    "read_sgf_collection",
+    "save_sgf",
+    "start_board",
+    "write_sgf",
+]

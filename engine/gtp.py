@@ -490,7 +490,7 @@ class GtpEngine:
                 raise GtpError(f"move number must be a whole number, not {args[1]!r}") from None
             if move_number < 1:
                 raise GtpError("move number must be 1 or more")
-        from engine.records import SgfError, board_from_record, read_sgf
+        from engine.records import SgfError, board_from_record, game_end_of, read_sgf
 
         try:
             record = read_sgf(args[0])
@@ -503,6 +503,9 @@ class GtpEngine:
         board.swap_rule = True
         self.board = board
         self._reset_history()
+        ended = game_end_of(record) if move_number is None else None
+        if ended is not None:  # a resignation or forfeit decides final_score
+            self._resigned = Color.parse(ended[0])
         return ""
 
     # ------------------------------------------------------------------ analyze commands

@@ -409,6 +409,29 @@ def test_loadsgf_missing_and_malformed_files(tmp_path):
     assert engine.board.stones("black") == [12]  # the game in progress is kept
 
 
+def test_loadsgf_loads_a_game_or_the_position_before_a_move(tmp_path):
+    records = pytest.importorskip("engine.records")
+    if not hasattr(records, "save_sgf"):
+        pytest.skip("engine.records has no SGF writer yet")
+    game = Board(5)
+    for move in ("c3", "b2", "d1"):
+        game.play(move)
+    path = tmp_path / "game.sgf"
+    records.save_sgf(records.record_from_board(game, game_end=("white", "resign")), path)
+    engine = make_engine(size=9)
+    ok(engine, f"loadsgf {path}")
+    board = engine.board
+    assert board.size == 5
+    assert [board.cell_name(c) for c in board.stones("black")] == ["d1", "c3"]
+    assert ok(engine, "final_score") == "B+"  # White resigned in the record
+    ok(engine, f"loadsgf {path} 2")  # the position before move 2
+    assert [engine.board.cell_name(c) for c in engine.board.stones("black")] == ["c3"]
+    assert engine.board.stones("white") == [] and engine.board.to_move == "white"
+    assert "not over" in fail(engine, "final_score")
+    ok(engine, "undo")  # takes back a move of the loaded game
+    assert engine.board.stones("black") == []
+
+
 def serve(engine: GtpEngine, text: str) -> str:
     out, err = io.StringIO(), io.StringIO()
     status = GtpServer(engine, io.StringIO(text), out, err).serve()

@@ -782,7 +782,10 @@ def main(
         print(f"hexswarm-gtp: {error}", file=stderr)
         return 2
     print(f"hexswarm-gtp: {engine._cmd_settings([]).splitlines()[0]}", file=stderr)
-    return GtpServer(engine, stdin, stdout, stderr).serve()
+    try:
+        return GtpServer(engine, stdin, stdout, stderr).serve()
+    except KeyboardInterrupt:
+        return 130
 
 
 if __name__ == "__main__":

@@ -1,0 +1,520 @@
+"""The board: paints a Hex position and turns mouse clicks into cell indices.
+
+No game rules live here. The widget shows what it is given (:meth:`BoardWidget.set_board`,
+overlays, previews, markers) and reports clicks; the :class:`~hexgui.game_controller.
+GameController` decides what a click means. Geometry and hit-testing are in
+:mod:`hexgui.board_geometry` (pure, tested); this module only paints.
+
+GUI thread only, like every QWidget.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QMouseEvent,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QPolygonF,
+    QRadialGradient,
+)
+from PySide6.QtWidgets import QSizePolicy, QWidget
+
+from engine.board import BLACK, BLACK_STONE, EMPTY, WHITE, WHITE_STONE, Board, Color
+from engine.search.snapshot import SearchSnapshot
+from hexgui.board_geometry import BoardGeometry
+from hexgui.themes import THEME_NAMES, Theme, theme
+
+Overlay = dict[int, tuple[float, str]]
+
+
+@dataclass(frozen=True, slots=True)
+class BoardView:
+    """An immutable copy of what the widget paints from a :class:`Board`."""
+
+    size: int
+    cells: tuple[int, ...]
+    to_move: Color
+    last_move: int | None
+    winner: Color | None
+    winning_path: frozenset[int]
+
+    @classmethod
+    def of(cls, board: Board) -> BoardView:
+        moves = board.moves
+        last = None
+        if moves:
+            move = moves[-1]
+            if move.swap is None:
+                last = move.cell
+            elif move.swap == "swap-pieces":
+                # The mirrored stone is the one that changed; mark it.
+                first = moves[0]
+                row, col = divmod(first.cell, board.size)
+                last = col * board.size + row
+            else:
+                last = moves[0].cell
+        return cls(
+            board.size,
+            tuple(int(v) for v in board.cells),
+            board.to_move,
+            last,
+            board.winner,
+            frozenset(board.winning_path()),
+        )
+
+
+def format_count(count: float) -> str:
+    """Short label for a count: ``950``, ``1.2k``, ``34k``, ``1.5M``."""
+    if count < 1000:
+        return f"{count:.0f}"
+    if count < 10_000:
+        return f"{count / 1000:.1f}k"
+    if count < 1_000_000:
+        return f"{count / 1000:.0f}k"
+    return f"{count / 1_000_000:.1f}M"
+
+
+def overlay_from_snapshot(
+    snapshot: SearchSnapshot, *, min_share: float = 0.005, as_percent: bool = True
+) -> tuple[Overlay, int | None, tuple[int, ...]]:
+    """Per-cell share of the root agents (or visits) of ``snapshot``, for :meth:`set_overlay`.
+
+    Intensity is the cell's share relative to the most supported move (so the favourite is
+    always full colour); the label is the share in percent (or the raw count). Cells whose share
+    is below ``min_share`` are left out. Swap hypotheses (cell ``-1``) are not cells: skipped.
+    """
+    total = sum(snapshot.root_agents)
+    values: Overlay = {}
+    if total <= 0:
+        return values, None, ()
+    top = max(snapshot.root_agents)
+    for move, agents in zip(snapshot.root_moves, snapshot.root_agents, strict=False):
+        if move < 0 or agents <= 0:
+            continue
+        share = agents / total
+        if share < min_share:
+            continue
+        label = f"{100 * share:.0f}%" if as_percent else format_count(agents)
+        values[int(move)] = (agents / top, label)
+    best = snapshot.best_move if snapshot.best_move >= 0 else None
+    return values, best, tuple(snapshot.principal_variation)
+
+
+def _mix(low: QColor, high: QColor, t: float) -> QColor:
+    t = min(1.0, max(0.0, t))
+    return QColor(
+        round(low.red() + (high.red() - low.red()) * t),
+        round(low.green() + (high.green() - low.green()) * t),
+        round(low.blue() + (high.blue() - low.blue()) * t),
+    )
+
+
+class BoardWidget(QWidget):
+    """Paints a board and reports clicks.
+
+    Signals:
+      * ``cell_clicked(int)``: left click on a cell (index ``row * size + col``).
+      * ``cell_right_clicked(int)``: right click on a cell (setup mode uses it for White).
+      * ``cell_hovered(int)``: the cell under the mouse changed (``-1`` when off the board).
+    """
+
+    cell_clicked = Signal(int)
+    cell_right_clicked = Signal(int)
+    cell_hovered = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setMouseTracking(True)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self.setMinimumSize(240, 200)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
+        self._view = BoardView.of(Board(11))
+        self._theme_name = "classic"
+        self._dark = False
+        self._theme = theme("classic")
+        self._overlay: Overlay = {}
+        self._best: int | None = None
+        self._line: tuple[int, ...] = ()
+        self._preview: tuple[int, ...] = ()
+        self._hover: int | None = None
+        self._human_to_move = True
+        self._setup_mode = False
+        self._setup_color: Color = BLACK
+        self._show_coordinates = True
+        self._status_caption = ""
+
+    # ------------------------------------------------------------------ inputs
+    def set_board(self, board: Board) -> None:
+        """Show ``board`` (copied now: later changes to it need another call)."""
+        view = BoardView.of(board)
+        if view.size != self._view.size:
+            self._overlay, self._best, self._line, self._preview = {}, None, (), ()
+        self._view = view
+        self.update()
+
+    def set_overlay(
+        self, values: Overlay | None, best: int | None = None, line: tuple[int, ...] = ()
+    ) -> None:
+        """Colour empty cells by ``values[cell] = (intensity 0..1, label)``; mark ``best``;
+        ``line`` (a principal variation from the position shown) is drawn as numbered ghosts
+        while the mouse is over ``best``. ``None`` clears the overlay."""
+        self._overlay = dict(values or {})
+        self._best = best
+        self._line = tuple(line)
+        self.update()
+
+    def set_preview(self, line: tuple[int, ...]) -> None:
+        """Draw a variation from the position shown, ghosted and numbered 1, 2, ...
+        (alternating colours starting with the side to move); ``()`` clears it."""
+        self._preview = tuple(line)
+        self.update()
+
+    def set_theme(self, name: str, dark: bool | None = None) -> None:
+        """Switch to the theme ``name`` (see :data:`hexgui.themes.THEME_NAMES`); ``dark``
+        chooses its dark variant (``None`` keeps the current choice)."""
+        if name not in THEME_NAMES:
+            raise ValueError(f"unknown theme {name!r}; choose one of {', '.join(THEME_NAMES)}")
+        if dark is not None:
+            self._dark = bool(dark)
+        self._theme_name = name
+        self._theme = theme(name, self._dark)
+        self.update()
+
+    def set_dark(self, dark: bool) -> None:
+        self.set_theme(self._theme_name, dark)
+
+    def set_human_to_move(self, human: bool) -> None:
+        """Whether a click would play (shows the hover ghost stone and a hand cursor)."""
+        self._human_to_move = human
+        self._update_cursor()
+        self.update()
+
+    def set_setup_mode(self, on: bool, color: Color = BLACK) -> None:
+        """Setup mode draws an orange frame and a banner, and ghosts the setup colour."""
+        self._setup_mode = on
+        self._setup_color = color
+        self._update_cursor()
+        self.update()
+
+    def set_show_coordinates(self, show: bool) -> None:
+        self._show_coordinates = show
+        self.update()
+
+    def set_caption(self, text: str) -> None:
+        """A short line drawn in the top-left corner (e.g. "White is thinking")."""
+        self._status_caption = text
+        self.update()
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def theme(self) -> Theme:
+        return self._theme
+
+    @property
+    def theme_name(self) -> str:
+        return self._theme_name
+
+    @property
+    def setup_mode(self) -> bool:
+        return self._setup_mode
+
+    @property
+    def overlay(self) -> Overlay:
+        return dict(self._overlay)
+
+    @property
+    def preview(self) -> tuple[int, ...]:
+        return self._preview
+
+    @property
+    def hovered_cell(self) -> int | None:
+        return self._hover
+
+    def geometry_for_size(self) -> BoardGeometry:
+        """The layout used for the current widget size (pure data; see board_geometry)."""
+        return BoardGeometry.fit(self._view.size, self.width(), self.height())
+
+    def cell_center(self, cell: int) -> QPointF:
+        """Widget coordinates of the centre of ``cell`` (handy for tests and tooltips)."""
+        x, y = self.geometry_for_size().center(cell)
+        return QPointF(x, y)
+
+    def sizeHint(self) -> QSize:  # noqa: N802 (Qt API)
+        return QSize(760, 560)
+
+    # ------------------------------------------------------------------ mouse
+    def _cell_at(self, pos: QPointF) -> int | None:
+        return self.geometry_for_size().cell_at(pos.x(), pos.y())
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        cell = self._cell_at(event.position())
+        if cell != self._hover:
+            self._hover = cell
+            self._update_cursor()
+            self.cell_hovered.emit(-1 if cell is None else cell)
+            self.update()
+        super().mouseMoveEvent(event)
+
+    def leaveEvent(self, event) -> None:  # noqa: N802
+        if self._hover is not None:
+            self._hover = None
+            self.cell_hovered.emit(-1)
+            self.update()
+        super().leaveEvent(event)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        cell = self._cell_at(event.position())
+        if cell is not None:
+            if event.button() == Qt.MouseButton.LeftButton:
+                self.cell_clicked.emit(cell)
+            elif event.button() == Qt.MouseButton.RightButton:
+                self.cell_right_clicked.emit(cell)
+        super().mouseReleaseEvent(event)
+
+    def _update_cursor(self) -> None:
+        cell = self._hover
+        if cell is None:
+            self.unsetCursor()
+        elif self._setup_mode:
+            self.setCursor(Qt.CursorShape.CrossCursor)
+        elif self._human_to_move and self._view.cells[cell] == EMPTY and self._view.winner is None:
+            self.setCursor(Qt.CursorShape.PointingHandCursor)
+        else:
+            self.setCursor(Qt.CursorShape.ForbiddenCursor)
+
+    # ------------------------------------------------------------------ painting
+    def paintEvent(self, event) -> None:  # noqa: N802
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
+        t = self._theme
+        painter.fillRect(self.rect(), QColor(t.background))
+        geometry = self.geometry_for_size()
+        self._paint_edges(painter, geometry)
+        self._paint_cells(painter, geometry)
+        self._paint_overlay(painter, geometry)
+        self._paint_stones(painter, geometry)
+        self._paint_markers(painter, geometry)
+        ghost_line = self._preview or (self._line if self._hover == self._best else ())
+        if ghost_line:
+            self._paint_line(painter, geometry, ghost_line)
+        if self._show_coordinates:
+            self._paint_labels(painter, geometry)
+        self._paint_indicator(painter, geometry)
+        painter.end()
+
+    def _polygon(self, geometry: BoardGeometry, cell: int, scale: float = 1.0) -> QPolygonF:
+        return QPolygonF([QPointF(x, y) for x, y in geometry.corners(cell, scale)])
+
+    def _paint_edges(self, painter: QPainter, geometry: BoardGeometry) -> None:
+        t = self._theme
+        width = geometry.radius * 0.5
+        colors = {
+            "top": t.first_edge,
+            "bottom": t.first_edge,
+            "left": t.second_edge,
+            "right": t.second_edge,
+        }
+        outline = QColor(t.cell_border)
+        for name, points in geometry.edge_polylines().items():
+            path = QPainterPath()
+            path.moveTo(*points[0])
+            for point in points[1:]:
+                path.lineTo(*point)
+            # A thin darker rim first so a white edge stays visible on a light background.
+            painter.setPen(
+                QPen(
+                    outline,
+                    width + 2.0,
+                    Qt.PenStyle.SolidLine,
+                    Qt.PenCapStyle.RoundCap,
+                    Qt.PenJoinStyle.RoundJoin,
+                )
+            )
+            painter.drawPath(path)
+            painter.setPen(
+                QPen(
+                    QColor(colors[name]),
+                    width,
+                    Qt.PenStyle.SolidLine,
+                    Qt.PenCapStyle.RoundCap,
+                    Qt.PenJoinStyle.RoundJoin,
+                )
+            )
+            painter.drawPath(path)
+
+    def _paint_cells(self, painter: QPainter, geometry: BoardGeometry) -> None:
+        t = self._theme
+        pen = QPen(QColor(t.cell_border), max(1.0, geometry.radius * 0.06))
+        pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+        painter.setPen(pen)
+        base, hover = QColor(t.cell), QColor(t.hover)
+        for cell in range(geometry.size * geometry.size):
+            painter.setBrush(hover if cell == self._hover else base)
+            painter.drawPolygon(self._polygon(geometry, cell))
+
+    def _paint_overlay(self, painter: QPainter, geometry: BoardGeometry) -> None:
+        if not self._overlay:
+            return
+        t = self._theme
+        low, high = QColor(t.overlay_low), QColor(t.overlay_high)
+        painter.setPen(Qt.PenStyle.NoPen)
+        font = QFont(self.font())
+        font.setPixelSize(max(6, round(geometry.radius * 0.5)))
+        font.setBold(True)
+        painter.setFont(font)
+        for cell, (intensity, label) in self._overlay.items():
+            if not 0 <= cell < len(self._view.cells) or self._view.cells[cell] != EMPTY:
+                continue
+            color = _mix(low, high, intensity)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(color)
+            painter.drawPolygon(self._polygon(geometry, cell, 0.86))
+            if label:
+                painter.setPen(QColor("#ffffff") if intensity > 0.55 else QColor("#202020"))
+                painter.drawText(
+                    self._cell_rect(geometry, cell), Qt.AlignmentFlag.AlignCenter, label
+                )
+
+    def _cell_rect(self, geometry: BoardGeometry, cell: int, scale: float = 1.0) -> QRectF:
+        x, y = geometry.center(cell)
+        r = geometry.radius * scale
+        return QRectF(x - r, y - r, 2 * r, 2 * r)
+
+    def _paint_stone(
+        self, painter: QPainter, geometry: BoardGeometry, cell: int, color: Color, alpha: int = 255
+    ) -> None:
+        base_name, light_name = self._theme.stone_colors(color)
+        base, light = QColor(base_name), QColor(light_name)
+        base.setAlpha(alpha)
+        light.setAlpha(alpha)
+        x, y = geometry.center(cell)
+        r = geometry.radius * 0.74
+        gradient = QRadialGradient(QPointF(x - r * 0.35, y - r * 0.35), r * 1.3)
+        gradient.setColorAt(0.0, light)
+        gradient.setColorAt(1.0, base)
+        painter.setBrush(QBrush(gradient))
+        rim = QColor(self._theme.cell_border if color is WHITE else "#000000")
+        rim.setAlpha(min(alpha, 160))
+        painter.setPen(QPen(rim, max(1.0, geometry.radius * 0.04)))
+        painter.drawEllipse(QPointF(x, y), r, r)
+
+    def _paint_stones(self, painter: QPainter, geometry: BoardGeometry) -> None:
+        for cell, value in enumerate(self._view.cells):
+            if value == BLACK_STONE:
+                self._paint_stone(painter, geometry, cell, BLACK)
+            elif value == WHITE_STONE:
+                self._paint_stone(painter, geometry, cell, WHITE)
+        hover = self._hover
+        if hover is not None and self._view.cells[hover] == EMPTY and not self._preview:
+            if self._setup_mode:
+                self._paint_stone(painter, geometry, hover, self._setup_color, 110)
+            elif self._human_to_move and self._view.winner is None:
+                self._paint_stone(painter, geometry, hover, self._view.to_move, 110)
+
+    def _paint_markers(self, painter: QPainter, geometry: BoardGeometry) -> None:
+        t = self._theme
+        view = self._view
+        if view.winning_path:
+            pen = QPen(QColor(t.winning_chain), max(2.0, geometry.radius * 0.16))
+            painter.setPen(pen)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            for cell in view.winning_path:
+                x, y = geometry.center(cell)
+                r = geometry.radius * 0.8
+                painter.drawEllipse(QPointF(x, y), r, r)
+        if view.last_move is not None and view.cells[view.last_move] != EMPTY:
+            x, y = geometry.center(view.last_move)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(QColor(t.last_move))
+            r = geometry.radius * 0.2
+            painter.drawEllipse(QPointF(x, y), r, r)
+        if self._best is not None and 0 <= self._best < len(view.cells):
+            pen = QPen(QColor(t.best_move), max(2.0, geometry.radius * 0.12))
+            painter.setPen(pen)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawPolygon(self._polygon(geometry, self._best, 0.9))
+
+    def _paint_line(
+        self, painter: QPainter, geometry: BoardGeometry, line: tuple[int, ...]
+    ) -> None:
+        color = self._view.to_move
+        font = QFont(self.font())
+        font.setPixelSize(max(6, round(geometry.radius * 0.62)))
+        font.setBold(True)
+        painter.setFont(font)
+        occupied = set()
+        for number, cell in enumerate(line, start=1):
+            if 0 <= cell < len(self._view.cells) and cell not in occupied:
+                occupied.add(cell)
+                self._paint_stone(painter, geometry, cell, color, 140)
+                base = QColor(self._theme.stone_colors(color)[0])
+                text = QColor("#000000") if base.lightness() > 140 else QColor("#ffffff")
+                painter.setPen(text)
+                painter.drawText(
+                    self._cell_rect(geometry, cell), Qt.AlignmentFlag.AlignCenter, str(number)
+                )
+            color = color.opponent
+
+    def _paint_labels(self, painter: QPainter, geometry: BoardGeometry) -> None:
+        font = QFont(self.font())
+        font.setPixelSize(max(6, min(18, round(geometry.radius * 0.55))))
+        painter.setFont(font)
+        painter.setPen(QColor(self._theme.text))
+        box = geometry.radius * 1.2
+        for text, (x, y) in geometry.label_positions():
+            painter.drawText(
+                QRectF(x - box, y - box / 2, 2 * box, box), Qt.AlignmentFlag.AlignCenter, text
+            )
+
+    def _paint_indicator(self, painter: QPainter, geometry: BoardGeometry) -> None:
+        """Top-left corner: a stone of the colour to move and what a click does; in setup
+        mode an orange frame round the widget so a setup stone is never placed by mistake."""
+        t = self._theme
+        view = self._view
+        font = QFont(self.font())
+        font.setPixelSize(max(11, min(16, round(self.height() / 40))))
+        font.setBold(True)
+        painter.setFont(font)
+        metrics = QFontMetricsF(font)
+        radius = metrics.height() * 0.45
+        x, y = 10 + radius, 10 + radius
+        if self._setup_mode:
+            frame = QPen(QColor(t.setup_frame), 5)
+            painter.setPen(frame)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRect(QRectF(2.5, 2.5, self.width() - 5, self.height() - 5))
+            color = self._setup_color
+            text = (
+                f"SETUP: click places {t.player_name(color)}, right click "
+                f"{t.player_name(color.opponent)}; {t.player_name(view.to_move)} to move next"
+            )
+            text_color = QColor(t.setup_frame)
+        elif view.winner is not None:
+            color = view.winner
+            text = f"{t.player_name(color)} wins"
+            text_color = QColor(t.text)
+        else:
+            color = view.to_move
+            text = f"{t.player_name(color)} to move"
+            if self._status_caption:
+                text += f" · {self._status_caption}"
+            text_color = QColor(t.text)
+        base, light = t.stone_colors(color)
+        painter.setPen(QPen(QColor(t.cell_border), 1.0))
+        gradient = QRadialGradient(QPointF(x - radius * 0.3, y - radius * 0.3), radius * 1.3)
+        gradient.setColorAt(0.0, QColor(light))
+        gradient.setColorAt(1.0, QColor(base))
+        painter.setBrush(QBrush(gradient))
+        painter.drawEllipse(QPointF(x, y), radius, radius)
+        painter.setPen(text_color)
+        painter.drawText(QPointF(x + radius + 6, y + metrics.ascent() / 2 - 1), text)

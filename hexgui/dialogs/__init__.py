@@ -1,0 +1,1 @@
+"""Dialogs. Each returns plain settings dataclasses (see :mod:`hexgui.settings`)."""

@@ -1,0 +1,132 @@
+"""The only place where the engine meets Qt: a worker object that runs searches on a QThread.
+
+Usage (GUI thread)::
+
+    worker = EngineWorker(player_factory)
+    thread = QThread()
+    worker.moveToThread(thread)
+    thread.start()
+    request = SearchRequest(position_id, board.copy(), "sdst:agents=2000")
+    worker.submit(request)          # returns at once; the search runs on ``thread``
+    request.stop()                  # cooperative: the search returns its best move so far
+
+Signals are emitted from the worker thread and delivered to GUI-thread slots through queued
+connections, so the GUI thread never runs a search and never waits for one.
+
+Each request carries its own ``threading.Event``: stopping one request cannot stop a newer one,
+and a result always names the position it is about so the receiver can drop stale ones.
+"""
+
+from __future__ import annotations
+
+import threading
+import traceback
+import weakref
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from PySide6.QtCore import QObject, QThread, Signal, Slot
+
+from engine.board import Board
+from engine.players.base import MoveChoice, Player
+
+PlayerFactory = Callable[[str], Player]
+
+
+def default_player_factory(spec: str) -> Player:
+    """Build an AI from its spec string with :func:`engine.players.create_player`."""
+    from engine.players import create_player
+
+    return create_player(spec)
+
+
+@dataclass(eq=False)
+class SearchRequest:
+    """One search: a private copy of the position, the AI spec, and a stop flag.
+
+    ``purpose`` is ``"move"`` (the result is played) or ``"hint"`` (only shown). Thread-safe:
+    :meth:`stop` may be called from any thread.
+    """
+
+    position_id: int
+    board: Board
+    spec: str
+    purpose: str = "move"
+    stop_event: threading.Event = field(default_factory=threading.Event)
+
+    def stop(self) -> None:
+        self.stop_event.set()
+
+    @property
+    def stopped(self) -> bool:
+        return self.stop_event.is_set()
+
+
+class EngineWorker(QObject):
+    """Runs :class:`SearchRequest`\\ s one after another on the thread it was moved to.
+
+    Signals (emitted on the worker thread):
+      * ``snapshot(object)``: a :class:`~engine.search.snapshot.SearchSnapshot` while searching.
+      * ``finished(int position_id, object MoveChoice)``: the search ended (also when stopped).
+      * ``failed(int position_id, str message)``: the player raised; the message says why.
+      * ``started(int position_id)``: the search began (it may have waited for an older one).
+
+    A request stopped before the worker reaches it is skipped and reports nothing.
+    """
+
+    snapshot = Signal(object)
+    started = Signal(int)
+    finished = Signal(int, object)
+    failed = Signal(int, str)
+    _run_requested = Signal(object)
+
+    def __init__(self, player_factory: PlayerFactory | None = None):
+        super().__init__()
+        self._player_factory = player_factory or default_player_factory
+        self._run_requested.connect(self._run)
+
+    def submit(self, request: SearchRequest) -> None:
+        """Queue ``request`` for the worker thread. Any thread; returns immediately."""
+        self._run_requested.emit(request)
+
+    @Slot(object)
+    def _run(self, request: SearchRequest) -> None:
+        if request.stopped:
+            return
+        self.started.emit(request.position_id)
+        try:
+            player = self._player_factory(request.spec)
+            choice = player.choose_move(
+                request.board,
+                on_snapshot=self.snapshot.emit,
+                should_stop=request.stop_event.is_set,
+                position_id=request.position_id,
+            )
+        except Exception as error:  # the GUI must survive any failing player and say why
+            detail = "".join(traceback.format_exception_only(type(error), error)).strip()
+            self.failed.emit(request.position_id, f"{request.spec}: {detail}")
+            return
+        if not isinstance(choice, MoveChoice):
+            self.failed.emit(request.position_id, f"{request.spec}: returned {choice!r}")
+            return
+        self.finished.emit(request.position_id, choice)
+
+
+_engine_threads: weakref.WeakSet[QThread] = weakref.WeakSet()
+
+
+def start_engine_thread(worker: EngineWorker, name: str = "hexswarm-engine") -> QThread:
+    """Move ``worker`` to a new QThread, start it and remember it (see
+    :func:`running_engine_threads`). The caller must ``quit()`` and ``wait()`` it."""
+    thread = QThread()
+    thread.setObjectName(name)
+    worker.moveToThread(thread)
+    _engine_threads.add(thread)
+    thread.start()
+    return thread
+
+
+def running_engine_threads() -> list[QThread]:
+    """Engine threads started by :func:`start_engine_thread` that have not finished: after a
+    window closes this must be empty (the test suite fails a test that leaks one)."""
+    return [thread for thread in list(_engine_threads) if thread.isRunning()]

@@ -1,0 +1,1057 @@
+"""The main window: menus, the board, the move list, the status bar, and their wiring.
+
+Everything the user can do is a QAction with a menu entry and a keyboard shortcut; the actions
+call :class:`~hexgui.game_controller.GameController` methods and the window repaints from the
+controller's signals. Game records (SGF, links, images, autosave) come from
+:mod:`engine.records`; a file that cannot be read gives one message box and leaves the game on
+screen untouched.
+
+GUI thread only.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+from PySide6.QtCore import QEvent, QSettings, Qt, QTimer, Slot
+from PySide6.QtGui import QAction, QActionGroup, QBrush, QCloseEvent, QColor, QKeySequence
+from PySide6.QtWidgets import (
+    QApplication,
+    QDialog,
+    QDialogButtonBox,
+    QDockWidget,
+    QFileDialog,
+    QInputDialog,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QMainWindow,
+    QMenu,
+    QMessageBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+)
+
+from engine.board import BLACK, WHITE, Board, Color
+from engine.search.snapshot import SearchSnapshot
+from hexgui.board_widget import BoardWidget, format_count, overlay_from_snapshot
+from hexgui.engine_worker import PlayerFactory
+from hexgui.game_controller import GameController, MoveInfo, SetupEdit
+from hexgui.settings import (
+    GameSettings,
+    load_game_settings,
+    load_view_settings,
+    save_game_settings,
+    save_view_settings,
+)
+from hexgui.themes import DARK_MODES, THEME_NAMES, resolve_dark, theme_label
+
+log = logging.getLogger(__name__)
+
+APP_TITLE = "HexSwarm"
+
+
+def default_settings_store() -> QSettings:
+    """The user's settings (platform-native location)."""
+    return QSettings("HexSwarm", "HexSwarm")
+
+
+class MainWindow(QMainWindow):
+    """The application window.
+
+    ``settings`` is where preferences persist (tests pass a temporary ini file);
+    ``player_factory`` builds AIs from spec strings (tests inject tiny players; the default is
+    ``engine.players.create_player``). ``autosave_dir`` overrides where the running game is
+    autosaved (default: the user's data directory; ``None`` with ``autosave=False`` disables).
+    """
+
+    def __init__(
+        self,
+        settings: QSettings | None = None,
+        *,
+        player_factory: PlayerFactory | None = None,
+        autosave: bool = True,
+        autosave_dir: str | Path | None = None,
+        offer_restore: bool = True,
+    ):
+        super().__init__()
+        self.setWindowTitle(APP_TITLE)
+        self._store = settings if settings is not None else default_settings_store()
+        self._view_settings = load_view_settings(self._store)
+        game_settings = load_game_settings(self._store)
+        self._path: Path | None = None
+        self._dirty = False
+        self._closing = False
+
+        self.board_widget = BoardWidget(self)
+        self.setCentralWidget(self.board_widget)
+        self.controller = GameController(game_settings, player_factory=player_factory, parent=self)
+
+        self._build_status_bar()
+        self._build_move_list()
+        self._build_actions()
+        self._build_menus()
+        self._connect()
+        self._apply_view_settings()
+
+        self.dashboard = self._attach_dashboard()
+        self._autosave = self._make_autosave(autosave, autosave_dir)
+
+        geometry = self._store.value("window/geometry")
+        if geometry is not None:
+            self.restoreGeometry(geometry)
+        else:
+            self.resize(1180, 760)
+        state = self._store.value("window/state")
+        if state is not None:
+            self.restoreState(state)
+
+        self.controller.new_game(game_settings)
+        if offer_restore and self._autosave is not None:
+            QTimer.singleShot(0, self._offer_restore)
+
+    # ================================================================== building
+    def _build_status_bar(self) -> None:
+        bar = self.statusBar()
+        self.turn_label = QLabel()
+        self.ai_label = QLabel()
+        self.rate_label = QLabel()
+        self.time_label = QLabel()
+        for label in (self.ai_label, self.rate_label, self.time_label):
+            label.setMinimumWidth(60)
+        bar.addPermanentWidget(self.ai_label)
+        bar.addPermanentWidget(self.rate_label)
+        bar.addPermanentWidget(self.time_label)
+        bar.addPermanentWidget(self.turn_label)
+
+    def _build_move_list(self) -> None:
+        self.move_list = QListWidget()
+        self.move_list.setObjectName("move_list")
+        self.move_list.itemClicked.connect(self._on_move_list_clicked)
+        self.move_list.setMinimumWidth(140)
+        self.move_list_dock = QDockWidget("Moves", self)
+        self.move_list_dock.setObjectName("moves_dock")
+        self.move_list_dock.setWidget(self.move_list)
+        self.add_dock(self.move_list_dock, Qt.DockWidgetArea.LeftDockWidgetArea)
+
+    def add_dock(self, dock: QDockWidget, area: Qt.DockWidgetArea) -> None:
+        """Add ``dock`` to the window (dock widgets must have an objectName so the layout
+        is saved between runs)."""
+        if not dock.objectName():
+            dock.setObjectName(dock.windowTitle().lower().replace(" ", "_") + "_dock")
+        self.addDockWidget(area, dock)
+
+    def _action(
+        self,
+        text: str,
+        shortcut: str | QKeySequence.StandardKey | list,
+        slot,
+        *,
+        tip: str = "",
+        checkable: bool = False,
+    ) -> QAction:
+        action = QAction(text, self)
+        if isinstance(shortcut, list):
+            action.setShortcuts([QKeySequence(s) for s in shortcut])
+        else:
+            action.setShortcut(QKeySequence(shortcut))
+        action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        if tip:
+            action.setStatusTip(tip)
+            action.setToolTip(tip)
+        action.setCheckable(checkable)
+        if checkable:
+            action.toggled.connect(slot)
+        else:
+            action.triggered.connect(lambda _checked=False: slot())
+        self.addAction(action)
+        return action
+
+    def _build_actions(self) -> None:
+        c = self.controller
+        a = self._action
+        # File
+        self.act_new = a("&New Game...", "Ctrl+N", self.new_game_dialog, tip="Start a new game")
+        self.act_open = a("&Open...", "Ctrl+O", self.open_dialog, tip="Open an SGF or HSGF file")
+        self.act_open_link = a(
+            "Open &Link...", "Ctrl+L", self.open_link_dialog, tip="Open a HexWorld or trmph link"
+        )
+        self.act_save = a("&Save", "Ctrl+S", self.save, tip="Save the game as SGF")
+        self.act_save_as = a("Save &As...", "Ctrl+Shift+S", self.save_as)
+        self.act_save_position = a(
+            "Save &Position...",
+            "Ctrl+Shift+P",
+            self.save_position_dialog,
+            tip="Save the position on screen as setup stones",
+        )
+        self.act_export_image = a("Board &Image (PNG/SVG)...", "Ctrl+E", self.export_image_dialog)
+        self.act_export_hexworld = a(
+            "Copy &HexWorld Link", "Ctrl+Shift+H", lambda: self.copy_link("hexworld")
+        )
+        self.act_export_trmph = a(
+            "Copy &trmph Link", "Ctrl+Shift+R", lambda: self.copy_link("trmph")
+        )
+        self.act_export_moves = a("Copy &Move List", "Ctrl+Shift+L", self.copy_move_list)
+        self.act_quit = a("&Quit", "Ctrl+Q", self.close)
+        # Edit
+        self.act_undo = a("&Undo", "Ctrl+Z", c.undo, tip="Take back the last move")
+        self.act_redo = a("&Redo", ["Ctrl+Shift+Z", "Ctrl+Y"], c.redo)
+        self.act_setup = a(
+            "&Setup Mode",
+            "Ctrl+T",
+            self._on_setup_toggled,
+            tip="Place and remove stones of either colour",
+            checkable=True,
+        )
+        self.act_black_to_move = a(
+            "Black to Move", "Ctrl+Shift+B", lambda: c.set_side_to_move(BLACK)
+        )
+        self.act_white_to_move = a(
+            "White to Move", "Ctrl+Shift+W", lambda: c.set_side_to_move(WHITE)
+        )
+        self.act_clear = a("&Clear Board", "Ctrl+Shift+Del", c.clear_board)
+        # Game
+        self.act_players = a(
+            "&Players and AI Settings...", "Ctrl+P", self.players_dialog, tip="Change who plays"
+        )
+        self.act_pause = a(
+            "&Pause AI", "Space", c.set_paused, checkable=True, tip="Pause or resume the AI"
+        )
+        self.act_step = a("Single S&tep", "Shift+Space", c.step, tip="Let the AI make one move")
+        self.act_move_now = a("&Move Now", "Ctrl+M", c.move_now, tip="Play the best move so far")
+        self.act_stop = a("S&top Search", "Esc", c.stop)
+        self.act_hint = a("&Hint", "Ctrl+H", c.hint, tip="Ask the AI for a suggestion")
+        self.act_swap = a("S&wap", "Ctrl+Shift+X", c.swap, tip="Take the first stone (swap rule)")
+        self.act_resign = a("&Resign", "Ctrl+R", self.resign)
+        self.act_first = a("&First Position", "Home", c.first)
+        self.act_back = a("&Back", "Left", c.back)
+        self.act_forward = a("&Forward", "Right", c.forward)
+        self.act_last = a("&Last Position", "End", c.last)
+        self.act_go_to = a("&Go to Move...", "Ctrl+G", self.go_to_dialog)
+        # View
+        self.theme_actions: dict[str, QAction] = {}
+        group = QActionGroup(self)
+        for index, name in enumerate(THEME_NAMES, start=1):
+            action = a(
+                theme_label(name),
+                f"Ctrl+Shift+{index}",
+                lambda checked, name=name: checked and self.set_theme(name),
+                checkable=True,
+            )
+            group.addAction(action)
+            self.theme_actions[name] = action
+        self.dark_actions: dict[str, QAction] = {}
+        group = QActionGroup(self)
+        labels = {"system": "Follow the System", "light": "Light", "dark": "Dark"}
+        for index, mode in enumerate(DARK_MODES, start=1):
+            action = a(
+                labels[mode],
+                f"Ctrl+Alt+{index}",
+                lambda checked, mode=mode: checked and self.set_dark_mode(mode),
+                checkable=True,
+            )
+            group.addAction(action)
+            self.dark_actions[mode] = action
+        self.act_coordinates = a(
+            "Show &Coordinates", "Ctrl+Shift+C", self.set_show_coordinates, checkable=True
+        )
+        self.act_move_list = self.move_list_dock.toggleViewAction()
+        self.act_move_list.setShortcut(QKeySequence("Ctrl+Shift+M"))
+        self.addAction(self.act_move_list)
+        self.act_full_screen = a("&Full Screen", "F11", self.toggle_full_screen)
+        # Help
+        self.act_guide = a("&User Guide", "F1", self.show_guide)
+        self.act_shortcuts = a("&Keyboard Shortcuts", "Ctrl+/", self.show_shortcuts)
+        self.act_about = a("&About HexSwarm", "Ctrl+Shift+A", self.show_about)
+
+    def _build_menus(self) -> None:
+        bar = self.menuBar()
+        file_menu = bar.addMenu("&File")
+        file_menu.addActions([self.act_new, self.act_open, self.act_open_link])
+        self.recent_menu = file_menu.addMenu("Open &Recent")
+        self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
+        file_menu.addSeparator()
+        file_menu.addActions([self.act_save, self.act_save_as, self.act_save_position])
+        export = file_menu.addMenu("&Export")
+        export.addActions(
+            [
+                self.act_export_image,
+                self.act_export_hexworld,
+                self.act_export_trmph,
+                self.act_export_moves,
+            ]
+        )
+        self.export_menu = export
+        file_menu.addSeparator()
+        file_menu.addAction(self.act_quit)
+
+        edit = bar.addMenu("&Edit")
+        edit.addActions([self.act_undo, self.act_redo])
+        edit.addSeparator()
+        edit.addActions(
+            [self.act_setup, self.act_black_to_move, self.act_white_to_move, self.act_clear]
+        )
+
+        game = bar.addMenu("&Game")
+        game.addAction(self.act_players)
+        game.addSeparator()
+        game.addActions([self.act_pause, self.act_step, self.act_move_now, self.act_stop])
+        game.addSeparator()
+        game.addActions([self.act_hint, self.act_swap, self.act_resign])
+        game.addSeparator()
+        game.addActions(
+            [self.act_first, self.act_back, self.act_forward, self.act_last, self.act_go_to]
+        )
+
+        self.positions_menu = bar.addMenu("P&ositions")
+        self._fill_positions_menu()
+
+        view = bar.addMenu("&View")
+        theme_menu = view.addMenu("&Theme")
+        theme_menu.addActions(list(self.theme_actions.values()))
+        dark_menu = view.addMenu("&Dark Mode")
+        dark_menu.addActions(list(self.dark_actions.values()))
+        view.addAction(self.act_coordinates)
+        view.addSeparator()
+        view.addAction(self.act_move_list)
+        self.dashboard_menu: QMenu = view.addMenu("&Dashboard")
+        view.addSeparator()
+        view.addAction(self.act_full_screen)
+
+        help_menu = bar.addMenu("&Help")
+        help_menu.addActions([self.act_guide, self.act_shortcuts, self.act_about])
+
+        self.file_menu, self.edit_menu, self.game_menu = file_menu, edit, game
+        self.view_menu, self.help_menu = view, help_menu
+
+    def _connect(self) -> None:
+        c = self.controller
+        c.position_changed.connect(self._on_position_changed)
+        c.state_changed.connect(self._update_actions)
+        c.status_message.connect(self._show_status)
+        c.snapshot_ready.connect(self._on_snapshot)
+        c.search_started.connect(self._on_search_started)
+        c.search_finished.connect(self._on_search_finished)
+        c.hint_ready.connect(self._on_hint)
+        c.move_played.connect(self._on_move_played)
+        c.game_over.connect(self._on_game_over)
+        self.board_widget.cell_clicked.connect(self._on_cell_clicked)
+        self.board_widget.cell_right_clicked.connect(self._on_cell_right_clicked)
+
+    def _attach_dashboard(self):
+        """The live dashboard docks (hexgui.dashboard), if that package is installed."""
+        try:
+            from hexgui.dashboard import Dashboard
+        except ImportError as error:  # the board works without the dashboard
+            log.info("dashboard unavailable: %s", error)
+            self.dashboard_menu.setEnabled(False)
+            return None
+        dashboard = Dashboard(
+            board=self.board_widget,
+            controller=self.controller,
+            parent=self,
+            board_size=self.controller.board.size,
+        )
+        dashboard.install(self)
+        return dashboard
+
+    # ================================================================== view settings
+    def _apply_view_settings(self) -> None:
+        v = self._view_settings
+        self.board_widget.set_theme(v.theme, resolve_dark(v.dark_mode))
+        self.board_widget.set_show_coordinates(v.show_coordinates)
+        for name, action in self.theme_actions.items():
+            action.setChecked(name == v.theme)
+        for mode, action in self.dark_actions.items():
+            action.setChecked(mode == v.dark_mode)
+        self.act_coordinates.blockSignals(True)
+        self.act_coordinates.setChecked(v.show_coordinates)
+        self.act_coordinates.blockSignals(False)
+        self._update_actions()
+
+    def _set_view(self, **changes) -> None:
+        from dataclasses import replace
+
+        self._view_settings = replace(self._view_settings, **changes)
+        save_view_settings(self._store, self._view_settings)
+        self._apply_view_settings()
+
+    def set_theme(self, name: str) -> None:
+        """Switch the board's colours (``classic`` or ``redblue``) and remember it."""
+        if name != self._view_settings.theme:
+            self._set_view(theme=name)
+
+    def set_dark_mode(self, mode: str) -> None:
+        """``system``, ``light`` or ``dark``; remembered."""
+        if mode != self._view_settings.dark_mode:
+            self._set_view(dark_mode=mode)
+
+    def set_show_coordinates(self, show: bool) -> None:
+        if show != self._view_settings.show_coordinates:
+            self._set_view(show_coordinates=bool(show))
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt API)
+        if (
+            event.type() in (QEvent.Type.ApplicationPaletteChange, QEvent.Type.PaletteChange)
+            and self._view_settings.dark_mode == "system"
+        ):
+            self.board_widget.set_dark(resolve_dark("system"))
+        super().changeEvent(event)
+
+    def toggle_full_screen(self) -> None:
+        if self.isFullScreen():
+            self.showNormal()
+        else:
+            self.showFullScreen()
+
+    # ================================================================== controller -> view
+    def player_name(self, color: Color) -> str:
+        return self.board_widget.theme.player_name(color)
+
+    @Slot(int)
+    def _on_position_changed(self, _position_id: int) -> None:
+        c = self.controller
+        self.board_widget.set_board(c.board)
+        self.board_widget.set_overlay(None)
+        self.board_widget.set_preview(())
+        self._refresh_move_list()
+        self._update_turn_label()
+        self._update_actions()
+
+    def _update_turn_label(self) -> None:
+        c = self.controller
+        winner = c.winner
+        if winner is not None:
+            text = f"{self.player_name(winner)} won"
+        else:
+            color = c.board.to_move
+            who = c.describe_player(color)
+            text = f"{self.player_name(color)} to move ({who})"
+            if c.setup_mode:
+                text = "SETUP MODE · " + text
+        self.turn_label.setText(f"Move {c.move_number} · {text}")
+        self.board_widget.set_human_to_move(not c.ai_to_move and not c.is_over)
+        self.board_widget.set_setup_mode(c.setup_mode, BLACK)
+        title = f"{self._path.name} - {APP_TITLE}" if self._path else APP_TITLE
+        self.setWindowTitle(("* " if self._dirty else "") + title)
+
+    @Slot()
+    def _update_actions(self) -> None:
+        c = self.controller
+        if not hasattr(self, "act_undo"):
+            return
+        self.act_undo.setEnabled(c.can_undo())
+        self.act_back.setEnabled(c.can_undo())
+        self.act_first.setEnabled(c.can_undo())
+        self.act_redo.setEnabled(c.can_redo())
+        self.act_forward.setEnabled(c.can_redo())
+        self.act_last.setEnabled(c.can_redo())
+        thinking = c.searching and c.search_purpose == "move"
+        self.act_move_now.setEnabled(thinking)
+        self.act_stop.setEnabled(c.searching)
+        self.act_swap.setEnabled(c.board.swap_allowed() and not c.ai_to_move)
+        self.act_hint.setEnabled(not c.is_over and not c.setup_mode and not thinking)
+        self.act_resign.setEnabled(not c.is_over and not c.ai_to_move and not c.setup_mode)
+        self.act_step.setEnabled(c.ai_to_move and not c.is_over and not thinking)
+        for action in (self.act_black_to_move, self.act_white_to_move, self.act_clear):
+            action.setEnabled(c.setup_mode)
+        self.act_setup.blockSignals(True)
+        self.act_setup.setChecked(c.setup_mode)
+        self.act_setup.blockSignals(False)
+        self.act_pause.blockSignals(True)
+        self.act_pause.setChecked(c.paused)
+        self.act_pause.blockSignals(False)
+        self._update_turn_label()
+
+    @Slot(str)
+    def _show_status(self, message: str) -> None:
+        self.statusBar().showMessage(message, 8000)
+
+    @Slot(int, str)
+    def _on_search_started(self, _position_id: int, spec: str) -> None:
+        color = self.controller.board.to_move
+        verb = "thinking" if self.controller.search_purpose == "move" else "finding a hint"
+        self.ai_label.setText(f"{self.player_name(color)} ({spec}) {verb}")
+        self.rate_label.setText("")
+        self.time_label.setText("0.0 s")
+        self.board_widget.set_caption(f"AI {verb}")
+        self._update_actions()
+
+    @Slot(int)
+    def _on_search_finished(self, _position_id: int) -> None:
+        self.ai_label.setText("AI idle")
+        self.board_widget.set_caption("")
+        self._update_actions()
+
+    @Slot(object)
+    def _on_snapshot(self, snapshot: SearchSnapshot) -> None:
+        self.rate_label.setText(f"{format_count(snapshot.playouts_per_s)} playouts/s")
+        self.time_label.setText(f"{snapshot.elapsed_s:.1f} s")
+        if self.controller.searching and 0 <= snapshot.best_move < self.controller.board.size**2:
+            best = self.controller.board.cell_name(snapshot.best_move)
+            color = self.controller.board.to_move
+            self.ai_label.setText(
+                f"{self.player_name(color)} ({snapshot.player}): iteration {snapshot.iteration},"
+                f" best {best} ({100 * snapshot.estimate:.0f}%)"
+            )
+
+    @Slot(object)
+    def _on_hint(self, choice) -> None:
+        board = self.controller.board
+        if choice.snapshot is not None:
+            values, _best, line = overlay_from_snapshot(choice.snapshot)
+        else:
+            values, line = {}, ()
+        best = choice.move if isinstance(choice.move, int) else None
+        self.board_widget.set_overlay(values, best, line)
+        name = board.cell_name(choice.move) if isinstance(choice.move, int) else choice.move
+        self._show_status(f"Hint for {self.player_name(board.to_move)}: {name}")
+
+    @Slot(object)
+    def _on_move_played(self, _info: MoveInfo) -> None:
+        self._dirty = True
+        self._autosave_now()
+        self._update_turn_label()
+
+    @Slot(str)
+    def _on_game_over(self, winner: str) -> None:
+        color = Color.parse(winner)
+        self._show_status(f"{self.player_name(color)} wins the game.")
+        self._autosave_now()
+
+    # ================================================================== board input
+    @Slot(int)
+    def _on_cell_clicked(self, cell: int) -> None:
+        c = self.controller
+        if c.setup_mode:
+            c.setup_stone(cell, BLACK)
+        else:
+            c.play(cell)
+
+    @Slot(int)
+    def _on_cell_right_clicked(self, cell: int) -> None:
+        c = self.controller
+        if c.setup_mode:
+            c.setup_stone(cell, WHITE)
+        else:
+            self._show_status("Right click places White stones in setup mode (Ctrl+T).")
+
+    def _on_setup_toggled(self, on: bool) -> None:
+        self.controller.set_setup_mode(bool(on))
+        self._dirty = True
+
+    # ================================================================== move list
+    def _refresh_move_list(self) -> None:
+        c = self.controller
+        size = c.board.size
+        widget = self.move_list
+        widget.blockSignals(True)
+        widget.clear()
+        start = QListWidgetItem("Start")
+        start.setData(Qt.ItemDataRole.UserRole, 0)
+        widget.addItem(start)
+        future = QBrush(QColor("#8a8a8a"))
+        for index, entry in enumerate(c.line, start=1):
+            if isinstance(entry, MoveInfo):
+                who = self.player_name(entry.move.color)
+                text = f"{entry.number}. {who} {entry.move.name(size)}"
+                if entry.player != "human":
+                    text += f"  [{entry.player.split(':')[0]}]"
+            else:
+                text = "Setup: " + _describe_setup(entry, size, self.player_name)
+            item = QListWidgetItem(text)
+            item.setData(Qt.ItemDataRole.UserRole, index)
+            if index > c.cursor:
+                item.setForeground(future)
+            widget.addItem(item)
+        if c.resigned is not None:
+            widget.addItem(QListWidgetItem(f"{self.player_name(c.resigned)} resigned"))
+        widget.setCurrentRow(c.cursor)
+        widget.scrollToItem(widget.item(c.cursor))
+        widget.blockSignals(False)
+
+    def _on_move_list_clicked(self, item: QListWidgetItem) -> None:
+        index = item.data(Qt.ItemDataRole.UserRole)
+        if index is not None:
+            self.controller.go_to_entry(int(index))
+
+    # ================================================================== dialogs and actions
+    def new_game_dialog(self) -> bool:
+        """Ask for the new game's settings; start it and remember them. Returns accepted."""
+        from hexgui.dialogs.new_game import NewGameDialog
+
+        dialog = NewGameDialog(self.controller.settings, parent=self)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return False
+        self.start_new_game(dialog.settings())
+        return True
+
+    def start_new_game(self, settings: GameSettings) -> None:
+        """Start a new game with ``settings`` and persist them."""
+        save_game_settings(self._store, settings)
+        self._path = None
+        self._dirty = False
+        if self.dashboard is not None:
+            self.dashboard.set_board_size(settings.size)
+        self.controller.new_game(settings)
+
+    def players_dialog(self) -> bool:
+        """Change who plays each side and the AI settings mid-game (apply from the next move)."""
+        from hexgui.dialogs.new_game import NewGameDialog
+
+        dialog = NewGameDialog(self.controller.settings, parent=self, players_only=True)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return False
+        settings = dialog.settings()
+        self.controller.set_settings(settings)
+        save_game_settings(self._store, self.controller.settings)
+        self._update_actions()
+        return True
+
+    def resign(self) -> None:
+        c = self.controller
+        if c.is_over or c.ai_to_move:
+            c.resign()  # says why not in the status bar
+            return
+        answer = QMessageBox.question(
+            self, "Resign", f"{self.player_name(c.board.to_move)} resigns this game?"
+        )
+        if answer == QMessageBox.StandardButton.Yes:
+            c.resign()
+
+    def go_to_dialog(self) -> None:
+        c = self.controller
+        number, ok = QInputDialog.getInt(
+            self, "Go to Move", "Move number:", c.move_number, 0, c.move_count
+        )
+        if ok:
+            c.go_to(number)
+
+    def show_shortcuts(self) -> None:
+        """A table of every action and its shortcut (generated from the actions)."""
+        dialog = QDialog(self)
+        dialog.setWindowTitle("Keyboard Shortcuts")
+        layout = QVBoxLayout(dialog)
+        rows = [
+            (
+                action.text().replace("&", ""),
+                action.shortcut().toString(QKeySequence.SequenceFormat.NativeText),
+            )
+            for action in self.actions()
+            if not action.shortcut().isEmpty()
+        ]
+        table = QTableWidget(len(rows), 2, dialog)
+        table.setHorizontalHeaderLabels(["Action", "Shortcut"])
+        for row, (text, keys) in enumerate(rows):
+            table.setItem(row, 0, QTableWidgetItem(text))
+            table.setItem(row, 1, QTableWidgetItem(keys))
+        table.resizeColumnsToContents()
+        table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        layout.addWidget(table)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(dialog.reject)
+        layout.addWidget(buttons)
+        dialog.resize(420, 560)
+        dialog.exec()
+
+    def show_guide(self) -> None:
+        text = (
+            "<h3>Playing</h3><p>Click an empty cell to play. Black connects top and bottom, "
+            "White left and right. Ctrl+N starts a new game (size, swap rule, and for each "
+            "side a human or an AI with its level and settings).</p>"
+            "<h3>Studying</h3><p>Home/Left/Right/End move through the game; click the move "
+            "list to jump. Ctrl+T turns on setup mode: click places Black, right click White, "
+            "click a stone again to remove it. The Positions menu has study positions.</p>"
+            "<h3>The AI</h3><p>Space pauses and resumes the AI, Shift+Space makes one AI move, "
+            "Ctrl+M makes a thinking AI move now, Esc stops it, Ctrl+H asks for a hint.</p>"
+            "<p>See docs/gui.md for the full guide.</p>"
+        )
+        QMessageBox.information(self, "HexSwarm User Guide", text)
+
+    def show_about(self) -> None:
+        try:
+            from hexgui.dialogs.about import show_about
+        except ImportError:
+            from engine import __version__
+
+            QMessageBox.about(
+                self,
+                "About HexSwarm",
+                f"<b>HexSwarm {__version__}</b><p>Hex against swarm-intelligence AIs.</p>",
+            )
+            return
+        show_about(self)
+
+    # ================================================================== positions
+    def _fill_positions_menu(self) -> None:
+        from resources.positions import list_positions
+
+        self.position_actions: list[QAction] = []
+        try:
+            positions = list_positions()
+        except (OSError, ValueError) as error:
+            action = self.positions_menu.addAction(f"(study positions unavailable: {error})")
+            action.setEnabled(False)
+            return
+        for index, position in enumerate(positions, start=1):
+            shortcut = f"Alt+{index}" if index <= 9 else ""
+            action = self._action(
+                position.title,
+                shortcut,
+                lambda position=position: self.load_position(position.file),
+                tip=position.explanation,
+            )
+            self.positions_menu.addAction(action)
+            self.position_actions.append(action)
+        self.positions_menu.setToolTipsVisible(True)
+
+    def load_position(self, file: str) -> bool:
+        """Load a bundled study position by file name; its explanation goes to the status
+        bar. Both sides become human so nothing moves before the user does."""
+        from resources.positions import load_position
+
+        try:
+            position, board = load_position(file)
+        except (OSError, ValueError) as error:
+            QMessageBox.warning(self, "Study position", f"Could not load {file}: {error}")
+            return False
+        settings = self.controller.settings
+        if settings.black.ai or settings.white.ai:
+            from dataclasses import replace
+
+            self.controller.set_settings(
+                replace(
+                    settings,
+                    black=replace(settings.black, ai=False),
+                    white=replace(settings.white, ai=False),
+                )
+            )
+        if self.dashboard is not None:
+            self.dashboard.set_board_size(board.size)
+        self.controller.load_board(board, at_end=True)
+        self._path = None
+        self._dirty = False
+        self._show_status(f"{position.title}: {position.explanation}")
+        self.board_widget.set_caption("")
+        return True
+
+    # ================================================================== records
+    def _records(self):
+        import engine.records as records
+
+        return records
+
+    def open_dialog(self) -> bool:
+        directory = str(self._store.value("files/last_directory", str(Path.home())))
+        path, _ = QFileDialog.getOpenFileName(
+            self, "Open Game", directory, "Hex games (*.sgf *.hsgf);;All files (*)"
+        )
+        return bool(path) and self.open_file(path)
+
+    def open_file(self, path: str | Path) -> bool:
+        """Load an SGF/HSGF game. On any problem: one message box, the current game stays."""
+        path = Path(path)
+        try:
+            from engine.records import board_from_record, read_sgf
+
+            record = read_sgf(path)
+            board = board_from_record(record)
+        except Exception as error:  # noqa: BLE001 - any failure must leave the game intact
+            self._load_failed(f"Could not open {path.name}", error)
+            return False
+        self._install_loaded(board, record)
+        self._path = path
+        self._dirty = False
+        self._remember_file(path)
+        self._show_status(f"Opened {path.name}: {len(board.moves)} moves.")
+        self._update_turn_label()
+        return True
+
+    def _load_failed(self, title: str, error: Exception) -> None:
+        QMessageBox.warning(
+            self, APP_TITLE, f"{title}.\n\n{error}\n\nThe current game is unchanged."
+        )
+
+    def _install_loaded(self, board: Board, record=None) -> None:
+        if self.dashboard is not None:
+            self.dashboard.set_board_size(board.size)
+        self.controller.load_board(board, at_end=True)
+        winner = None
+        if record is not None:
+            try:
+                from engine.records import game_end_of
+
+                winner = game_end_of(record)
+            except Exception:  # noqa: BLE001 - the result is informative only
+                winner = None
+        if winner:
+            self._show_status(f"Result: {winner}")
+
+    def open_link_dialog(self) -> bool:
+        text, ok = QInputDialog.getText(self, "Open Link", "HexWorld or trmph link:")
+        return bool(ok and text.strip()) and self.open_link(text.strip())
+
+    def open_link(self, link: str) -> bool:
+        try:
+            from engine.records.links import board_from_link
+
+            board = board_from_link(link)
+        except Exception as error:  # noqa: BLE001
+            self._load_failed("Could not read the link", error)
+            return False
+        self._install_loaded(board)
+        self._path = None
+        self._dirty = True
+        self._show_status(f"Loaded a {board.size}x{board.size} game from the link.")
+        return True
+
+    def current_record(self):
+        """The game on screen (whole line: moves after the cursor included) as a record."""
+        from engine.records import record_from_board
+
+        c = self.controller
+        board = c.start_board
+        for entry in c.line:
+            if isinstance(entry, SetupEdit):
+                entry.apply(board)
+            else:
+                board.play(entry.move.swap or entry.move.cell)
+        return record_from_board(board, **self._record_info())
+
+    def _record_info(self) -> dict:
+        c = self.controller
+        info = {
+            "black_player": c.settings.black.describe(),
+            "white_player": c.settings.white.describe(),
+        }
+        if c.winner is not None:
+            info["result"] = f"{c.winner.letter}+" + ("R" if c.resigned else "")
+        return info
+
+    def save(self) -> bool:
+        if self._path is None:
+            return self.save_as()
+        return self.save_to(self._path)
+
+    def save_as(self) -> bool:
+        directory = str(self._store.value("files/last_directory", str(Path.home())))
+        path, _ = QFileDialog.getSaveFileName(
+            self, "Save Game", str(Path(directory) / "game.sgf"), "SGF (*.sgf)"
+        )
+        return bool(path) and self.save_to(path)
+
+    def save_to(self, path: str | Path) -> bool:
+        path = Path(path)
+        try:
+            from engine.records import save_sgf
+
+            save_sgf(self.current_record(), path)
+        except Exception as error:  # noqa: BLE001
+            QMessageBox.warning(self, APP_TITLE, f"Could not save {path.name}.\n\n{error}")
+            return False
+        self._path = path
+        self._dirty = False
+        self._remember_file(path)
+        self._show_status(f"Saved {path}.")
+        self._update_turn_label()
+        return True
+
+    def save_position_dialog(self) -> bool:
+        directory = str(self._store.value("files/last_directory", str(Path.home())))
+        path, _ = QFileDialog.getSaveFileName(
+            self, "Save Position", str(Path(directory) / "position.sgf"), "SGF (*.sgf)"
+        )
+        return bool(path) and self.save_position(path)
+
+    def save_position(self, path: str | Path) -> bool:
+        """Write the position on screen as setup stones plus the side to move."""
+        path = Path(path)
+        try:
+            from engine.records import position_record, save_sgf
+
+            save_sgf(position_record(self.controller.board), path)
+        except Exception as error:  # noqa: BLE001
+            QMessageBox.warning(self, APP_TITLE, f"Could not save {path.name}.\n\n{error}")
+            return False
+        self._show_status(f"Position saved to {path}.")
+        return True
+
+    def export_image_dialog(self) -> bool:
+        directory = str(self._store.value("files/last_directory", str(Path.home())))
+        path, chosen = QFileDialog.getSaveFileName(
+            self,
+            "Export Board Image",
+            str(Path(directory) / "board.png"),
+            "PNG image (*.png);;SVG image (*.svg)",
+        )
+        if not path:
+            return False
+        if not Path(path).suffix:
+            path += ".svg" if "SVG" in chosen else ".png"
+        return self.export_image(path)
+
+    def export_image(self, path: str | Path) -> bool:
+        """PNG: the board as drawn on screen; SVG: engine.records.image.board_svg."""
+        path = Path(path)
+        try:
+            if path.suffix.lower() == ".svg":
+                from engine.records.autosave import atomic_write_text
+                from engine.records.image import board_svg
+
+                atomic_write_text(path, board_svg(self.controller.board))
+            else:
+                if not self.board_widget.grab().save(str(path), "PNG"):
+                    raise OSError("Qt could not write the PNG file")
+        except Exception as error:  # noqa: BLE001
+            QMessageBox.warning(self, APP_TITLE, f"Could not export {path.name}.\n\n{error}")
+            return False
+        self._show_status(f"Exported {path}.")
+        return True
+
+    def link_text(self, kind: str) -> str:
+        """The HexWorld or trmph link of the game on screen (moves up to the cursor)."""
+        from engine.records import links
+
+        board = self.controller.board
+        return links.hexworld_link(board) if kind == "hexworld" else links.trmph_link(board)
+
+    def copy_link(self, kind: str) -> None:
+        try:
+            text = self.link_text(kind)
+        except Exception as error:  # noqa: BLE001
+            QMessageBox.warning(self, APP_TITLE, f"Could not make the link.\n\n{error}")
+            return
+        QApplication.clipboard().setText(text)
+        self._show_status(f"Copied: {text}")
+
+    def copy_move_list(self) -> None:
+        from engine.records import move_list_text
+
+        text = move_list_text(self.controller.board)
+        QApplication.clipboard().setText(text)
+        self._show_status("Copied the move list.")
+
+    def _remember_file(self, path: Path) -> None:
+        self._store.setValue("files/last_directory", str(path.parent))
+        recent = [p for p in self._recent_files() if p != str(path)]
+        recent.insert(0, str(path))
+        self._store.setValue("files/recent", recent[:10])
+
+    def _recent_files(self) -> list[str]:
+        value = self._store.value("files/recent", [])
+        if isinstance(value, str):
+            value = [value]
+        return [str(v) for v in (value or [])]
+
+    def _fill_recent_menu(self) -> None:
+        self.recent_menu.clear()
+        files = self._recent_files()
+        if not files:
+            self.recent_menu.addAction("(none)").setEnabled(False)
+        for name in files:
+            self.recent_menu.addAction(name, lambda name=name: self.open_file(name))
+
+    # ================================================================== autosave
+    def _make_autosave(self, enabled: bool, directory: str | Path | None):
+        if not enabled:
+            return None
+        try:
+            from engine.records.autosave import Autosave
+        except ImportError as error:
+            log.info("autosave unavailable: %s", error)
+            return None
+        if directory is None:
+            from platformdirs import user_data_dir
+
+            directory = Path(user_data_dir("HexSwarm", "HexSwarm")) / "autosave"
+        try:
+            return Autosave(directory)
+        except OSError as error:
+            log.warning("autosave disabled: %s", error)
+            return None
+
+    def _autosave_now(self) -> None:
+        if self._autosave is None:
+            return
+        try:
+            self._autosave.save(self.current_record())
+        except Exception as error:  # noqa: BLE001 - never lose the game over an autosave
+            self.statusBar().showMessage(f"Autosave failed: {error}", 8000)
+
+    def _offer_restore(self) -> None:
+        autosave = self._autosave
+        if autosave is None:
+            return
+        try:
+            pending = autosave.pending()
+        except Exception as error:  # noqa: BLE001
+            log.warning("could not read the autosave: %s", error)
+            return
+        if pending is None:
+            return
+        answer = QMessageBox.question(
+            self,
+            "Restore Game",
+            "HexSwarm did not close normally last time. Restore the game that was on the board?",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+        )
+        if answer != QMessageBox.StandardButton.Yes:
+            autosave.discard()
+            return
+        try:
+            from engine.records import board_from_record
+
+            record = pending if not isinstance(pending, str | Path) else None
+            if record is None:
+                from engine.records import read_sgf
+
+                record = read_sgf(pending)
+            board = board_from_record(record)
+        except Exception as error:  # noqa: BLE001
+            self._load_failed("Could not restore the autosaved game", error)
+            return
+        self._install_loaded(board, record)
+        self._dirty = True
+        self._show_status("Restored the autosaved game.")
+
+    # ================================================================== closing
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt API)
+        """Stop the engine thread and the dashboard timer, save the layout; the autosave is
+        marked clean (a crash leaves it pending, to be offered at the next start)."""
+        self.shutdown()
+        super().closeEvent(event)
+
+    def shutdown(self) -> None:
+        """Everything closeEvent does; idempotent (tests call it directly too)."""
+        if self._closing:
+            return
+        self._closing = True
+        self._store.setValue("window/geometry", self.saveGeometry())
+        self._store.setValue("window/state", self.saveState())
+        self._store.sync()
+        if self.dashboard is not None:
+            self.dashboard.stop()
+        self.controller.shutdown()
+        if self._autosave is not None:
+            try:
+                self._autosave.save(self.current_record())
+                self._autosave.mark_clean_exit()
+            except Exception as error:  # noqa: BLE001
+                log.warning("autosave at exit failed: %s", error)
+
+
+def _describe_setup(edit: SetupEdit, size: int, player_name) -> str:
+    from engine.board import cell_name
+
+    parts = []
+    if edit.black:
+        parts.append(f"+{player_name(BLACK)} " + " ".join(cell_name(c, size) for c in edit.black))
+    if edit.white:
+        parts.append(f"+{player_name(WHITE)} " + " ".join(cell_name(c, size) for c in edit.white))
+    if edit.empty:
+        parts.append("remove " + " ".join(cell_name(c, size) for c in edit.empty))
+    if edit.to_move is not None:
+        parts.append(f"{player_name(edit.to_move)} to move")
+    return "; ".join(parts) if parts else "no change"

@@ -1,0 +1,202 @@
+"""The application's settings as plain dataclasses, and their round trip through QSettings.
+
+Dialogs return these dataclasses; the controller and the window consume them; only
+:func:`load_game_settings` / :func:`save_game_settings` (and the view equivalents) know about
+QSettings. Values read back are validated: a hand-edited or corrupt settings file falls back to
+the defaults for the bad entries instead of breaking the start of the application.
+
+AI players are described by *spec strings* as understood by ``engine.players.create_player``:
+``"level"`` or ``"level:name=value,name=value"``, e.g. ``"sdst:agents=50000,iterations=50"``.
+
+GUI thread only (QSettings objects are not shared between threads here).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from PySide6.QtCore import QSettings
+
+from engine.board import BLACK, MAX_SIZE, Color
+
+SIZE_PRESETS = (5, 7, 9, 11, 13, 19)
+DEFAULT_AI_SPEC = "mcsds"
+DEFAULT_HINT_SPEC = "mcsds"
+
+
+@dataclass(frozen=True, slots=True)
+class SideSettings:
+    """Who plays one colour: a human (``ai=False``) or the AI described by ``spec``.
+
+    ``spec`` is kept while the side is human so switching back restores the last AI chosen.
+    """
+
+    ai: bool = False
+    spec: str = DEFAULT_AI_SPEC
+
+    def describe(self) -> str:
+        """``Human`` or the AI's level and settings, for the status bar and menus."""
+        if not self.ai:
+            return "Human"
+        level, params = parse_spec(self.spec)
+        if not params:
+            return f"AI {level}"
+        settings = ", ".join(f"{k}={v}" for k, v in params.items())
+        return f"AI {level} ({settings})"
+
+
+@dataclass(frozen=True, slots=True)
+class GameSettings:
+    """A game's set-up: board size, swap rule, both sides, and the pause between AI moves."""
+
+    size: int = 11
+    swap_rule: bool = False
+    black: SideSettings = field(default_factory=SideSettings)
+    white: SideSettings = field(default_factory=lambda: SideSettings(ai=True))
+    ai_delay_ms: int = 300
+    hint_spec: str = DEFAULT_HINT_SPEC
+
+    def side(self, color: Color) -> SideSettings:
+        return self.black if color is BLACK else self.white
+
+    def with_side(self, color: Color, side: SideSettings) -> GameSettings:
+        return replace(self, black=side) if color is BLACK else replace(self, white=side)
+
+
+@dataclass(frozen=True, slots=True)
+class ViewSettings:
+    """How the board looks: theme name, dark mode (system/light/dark), coordinates."""
+
+    theme: str = "classic"
+    dark_mode: str = "system"
+    show_coordinates: bool = True
+
+
+# ---------------------------------------------------------------------------- spec strings
+
+
+class SpecError(ValueError):
+    """A malformed AI spec string."""
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
+    """Split ``"sdst:agents=500,policy=tree"`` into ``("sdst", {"agents": "500", ...})``.
+
+    Values stay strings; the player registry converts and validates them.
+    """
+    text = (spec or "").strip()
+    if not text:
+        raise SpecError("empty AI spec")
+    level, _, rest = text.partition(":")
+    level = level.strip().lower()
+    if not level.replace("_", "").isalnum():
+        raise SpecError(f"bad AI level name {level!r} in {spec!r}")
+    params: dict[str, str] = {}
+    for item in filter(None, (part.strip() for part in rest.split(","))):
+        name, equals, value = item.partition("=")
+        if not equals or not name.strip():
+            raise SpecError(f"expected name=value, got {item!r} in {spec!r}")
+        params[name.strip()] = value.strip()
+    return level, params
+
+
+def format_spec(level: str, params: dict[str, object]) -> str:
+    """Inverse of :func:`parse_spec` (booleans as ``true``/``false``)."""
+    if not params:
+        return level
+    parts = []
+    for name, value in params.items():
+        if isinstance(value, bool):
+            value = "true" if value else "false"
+        parts.append(f"{name}={value}")
+    return f"{level}:{','.join(parts)}"
+
+
+# ---------------------------------------------------------------------------- QSettings
+
+
+def _read_bool(store: QSettings, key: str, default: bool) -> bool:
+    value = store.value(key, default)
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str):
+        lowered = value.strip().lower()
+        if lowered in ("true", "1", "yes", "on"):
+            return True
+        if lowered in ("false", "0", "no", "off"):
+            return False
+    if isinstance(value, int):
+        return bool(value)
+    return default
+
+
+def _read_int(store: QSettings, key: str, default: int, low: int, high: int) -> int:
+    value = store.value(key, default)
+    try:
+        number = int(value)
+    except (TypeError, ValueError):
+        return default
+    return number if low <= number <= high else default
+
+
+def _read_spec(store: QSettings, key: str, default: str) -> str:
+    value = store.value(key, default)
+    if not isinstance(value, str):
+        return default
+    try:
+        parse_spec(value)
+    except SpecError:
+        return default
+    return value
+
+
+def load_game_settings(store: QSettings) -> GameSettings:
+    """The game settings saved last, validated entry by entry (bad entries -> defaults)."""
+    default = GameSettings()
+    sides = {}
+    for color in ("black", "white"):
+        side_default = getattr(default, color)
+        sides[color] = SideSettings(
+            ai=_read_bool(store, f"game/{color}_ai", side_default.ai),
+            spec=_read_spec(store, f"game/{color}_spec", side_default.spec),
+        )
+    return GameSettings(
+        size=_read_int(store, "game/size", default.size, 1, MAX_SIZE),
+        swap_rule=_read_bool(store, "game/swap_rule", default.swap_rule),
+        black=sides["black"],
+        white=sides["white"],
+        ai_delay_ms=_read_int(store, "game/ai_delay_ms", default.ai_delay_ms, 0, 60_000),
+        hint_spec=_read_spec(store, "game/hint_spec", default.hint_spec),
+    )
+
+
+def save_game_settings(store: QSettings, settings: GameSettings) -> None:
+    store.setValue("game/size", settings.size)
+    store.setValue("game/swap_rule", settings.swap_rule)
+    for color in ("black", "white"):
+        side: SideSettings = getattr(settings, color)
+        store.setValue(f"game/{color}_ai", side.ai)
+        store.setValue(f"game/{color}_spec", side.spec)
+    store.setValue("game/ai_delay_ms", settings.ai_delay_ms)
+    store.setValue("game/hint_spec", settings.hint_spec)
+    store.sync()
+
+
+def load_view_settings(store: QSettings) -> ViewSettings:
+    from hexgui.themes import DARK_MODES, THEME_NAMES
+
+    default = ViewSettings()
+    theme = store.value("view/theme", default.theme)
+    dark_mode = store.value("view/dark_mode", default.dark_mode)
+    return ViewSettings(
+        theme=theme if theme in THEME_NAMES else default.theme,
+        dark_mode=dark_mode if dark_mode in DARK_MODES else default.dark_mode,
+        show_coordinates=_read_bool(store, "view/coordinates", default.show_coordinates),
+    )
+
+
+def save_view_settings(store: QSettings, settings: ViewSettings) -> None:
+    store.setValue("view/theme", settings.theme)
+    store.setValue("view/dark_mode", settings.dark_mode)
+    store.setValue("view/coordinates", settings.show_coordinates)
+    store.sync()

@@ -1,0 +1,21 @@
+"""Shared test set-up: Qt off screen and a private numba cache, before anything imports them.
+
+* ``QT_QPA_PLATFORM=offscreen`` so GUI tests never need a display (set only if unset, so a
+  developer can still watch tests on a real screen with ``QT_QPA_PLATFORM=xcb``).
+* ``NUMBA_CACHE_DIR``: numba's cache must not be written next to the sources of an installed
+  package (read-only, or shared by several checkouts); when the caller did not choose a
+  directory, tests use one per user under the system temporary directory.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+if "NUMBA_CACHE_DIR" not in os.environ:
+    user = os.getuid() if hasattr(os, "getuid") else os.environ.get("USERNAME", "user")
+    cache = Path(tempfile.gettempdir()) / f"hexswarm-numba-cache-{user}"
+    cache.mkdir(parents=True, exist_ok=True)
+    os.environ["NUMBA_CACHE_DIR"] = str(cache)

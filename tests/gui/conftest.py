@@ -1,0 +1,63 @@
+"""GUI test fixtures: temporary settings, test players, and a check that no test leaks an
+engine QThread (a thread outliving its window is a bug the user would see as a hang at exit)."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QSettings
+
+from hexgui.engine_worker import running_engine_threads
+from tests.gui.players import SlowPlayer, TinyRandomPlayer, factory_for
+
+
+@pytest.fixture(autouse=True)
+def no_leaked_engine_threads():
+    """Fail the test if an engine thread is still running after it (then stop it, so one leak
+    does not hang the rest of the session)."""
+    yield
+    leaked = running_engine_threads()
+    for thread in leaked:
+        thread.quit()
+        thread.wait(5000)
+    if leaked:
+        pytest.fail(f"{len(leaked)} engine QThread(s) still running after the test")
+
+
+@pytest.fixture
+def settings_store(tmp_path) -> QSettings:
+    """A QSettings in a temporary ini file: tests never touch the user's settings."""
+    return QSettings(str(tmp_path / "hexswarm-test.ini"), QSettings.Format.IniFormat)
+
+
+@pytest.fixture
+def tiny_player() -> TinyRandomPlayer:
+    return TinyRandomPlayer(seed=7)
+
+
+@pytest.fixture
+def slow_player() -> SlowPlayer:
+    return SlowPlayer()
+
+
+@pytest.fixture
+def player_factory(tiny_player, slow_player):
+    """Specs ``tiny`` and ``slow`` build the test players (no numba involved)."""
+    return factory_for(tiny=tiny_player, slow=slow_player)
+
+
+@pytest.fixture
+def window(qtbot, settings_store, player_factory, tmp_path):
+    """A MainWindow with test players, temporary settings and autosave directory; closed
+    (engine thread joined) at the end of the test. Fails on Qt warnings logged meanwhile."""
+    from hexgui.main_window import MainWindow
+
+    main = MainWindow(
+        settings_store,
+        player_factory=player_factory,
+        autosave_dir=tmp_path / "autosave",
+        offer_restore=False,
+    )
+    qtbot.addWidget(main)
+    main.resize(900, 700)
+    yield main
+    main.close()

@@ -27,7 +27,7 @@ bandit and the explicit tree, actions ``0 .. branching-1`` are legal everywhere.
 import numpy as np
 
 from engine.kernels.jit import jit
-from engine.kernels.playout import black_connects, playout
+from engine.kernels.playout import black_connects, cell_tables, playout
 from engine.kernels.rng import below, uniform
 from engine.kernels.tree import ONGOING, ROOT_LOSES, ROOT_WINS, action_on_path
 
@@ -173,9 +173,8 @@ def evaluate(env, node_parent, node_action, node_depth, node, action, scratch, s
     player wins. ``scratch`` comes from :func:`make_scratch` and belongs to one thread.
 
     Hex: one uniform random playout (engine.kernels.playout) from the position after the
-    path's moves and ``action``. The empty cells are kept in a per-thread permutation
-    (``scratch[0]``, inverse ``scratch[1]``): the path's cells are swapped to its tail, so
-    building the leaf position costs O(path), not O(board).
+    path's moves and ``action``: Black's rows are the root's plus the path's Black stones, and
+    the empty cells are the root's minus the path's (rebuilt only when the leaf changes).
     """
     kind = env[0]
     if kind == BANDIT:
@@ -189,64 +188,77 @@ def evaluate(env, node_parent, node_action, node_depth, node, action, scratch, s
     root_black = env[2]
     action_cells = env[5]
     work_cells = scratch[0]
-    cell_position = scratch[1]
+    used = scratch[1]
     leaf_rows = scratch[2]
     rows = scratch[3]
     reach = scratch[4]
-    order = scratch[5]
+    last_leaf = scratch[5]
+    cell_row = scratch[8]
+    cell_bit = scratch[9]
     base = env[3]
+    depth = node_depth[node]
     for r in range(size):
         leaf_rows[r] = base[r]
-    tail = action_cells.shape[0]
-    depth = node_depth[node]
     # The final action, then the path's actions; colour by the depth at which each was played.
     k = node
     played_depth = depth
     cell = action_cells[action]
     while True:
-        tail -= 1
-        position = cell_position[cell]
-        other = work_cells[tail]
-        work_cells[position] = other
-        cell_position[other] = position
-        work_cells[tail] = cell
-        cell_position[cell] = tail
+        used[cell] = 1
         if (played_depth % 2 == 0) == root_black:
-            row = cell // size
-            leaf_rows[row] |= ONE << np.uint64(cell - row * size)
+            leaf_rows[cell_row[cell]] |= cell_bit[cell]
         if k <= 0:
             break
         played_depth = node_depth[k] - 1
         cell = action_cells[node_action[k]]
         k = node_parent[k]
+    empty_count = action_cells.shape[0] - depth - 1
+    # The playout shuffles work_cells in place and any permutation of the leaf's empty cells
+    # will do, so the list is rebuilt only when the leaf differs from the previous one.
+    if last_leaf[0] != node or last_leaf[1] != action:
+        count = 0
+        for i in range(action_cells.shape[0]):
+            c = action_cells[i]
+            if used[c] == 0:
+                work_cells[count] = c
+                count += 1
+        last_leaf[0] = node
+        last_leaf[1] = action
+    k = node
+    cell = action_cells[action]
+    while True:
+        used[cell] = 0
+        if k <= 0:
+            break
+        cell = action_cells[node_action[k]]
+        k = node_parent[k]
     # After depth+1 moves from the root, Black is to move if the parity says so.
     black_to_move = root_black == ((depth + 1) % 2 == 0)
     black_wins = playout(
-        leaf_rows, work_cells, tail, black_to_move, size, rows, order, reach, state, slot
+        leaf_rows, work_cells, empty_count, black_to_move, size, cell_row, cell_bit, rows, reach,
+        state, slot,
     )
     return black_wins == root_black
 
 
 def make_scratch(env):
-    """Per-thread scratch arrays for :func:`evaluate` and :func:`move_outcome` (Python side).
-
-    ``(work_cells, cell_position, leaf_rows, rows, reach, order, path, state0)``.
+    """Per-thread scratch arrays for :func:`evaluate` and :func:`move_outcome` (Python side):
+    ``(work_cells, used, leaf_rows, rows, reach, last_leaf, path, state0, cell_row, cell_bit)``.
     """
     size = max(int(env[1]), 1)
     cells = env[5]
-    work_cells = cells.astype(np.int32).copy()
-    cell_position = np.zeros(max(size * size, 1), dtype=np.int32)
-    cell_position[cells] = np.arange(cells.shape[0], dtype=np.int32)
-    width = max(int(action_count_py(env)), 1)
+    cell_row, cell_bit = cell_tables(size)
     return (
-        work_cells,
-        cell_position,
+        cells.astype(np.int32).copy(),
+        np.zeros(size * size, dtype=np.uint8),
         np.zeros(size, dtype=np.uint64),
         np.zeros(size, dtype=np.uint64),
         np.zeros(size, dtype=np.uint64),
-        np.zeros(width + 1, dtype=np.int32),
+        np.full(2, -1, dtype=np.int64),
         np.zeros(max(int(env[8]), 1) + 1, dtype=np.int32),
-        np.ones(1, dtype=np.uint64),  # a fixed generator for deterministic leaf indexing
+        np.ones(1, dtype=np.uint64),  # a fixed generator: leaf indexing draws nothing random
+        cell_row,
+        cell_bit,
     )
 
 

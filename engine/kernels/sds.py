@@ -1,0 +1,549 @@
+"""The phases of Stochastic Diffusion Search on a tree of populations, for any environment.
+
+One set of kernels serves SDS at the root (MCSDS, thesis 5.2.2 and paper 3.2; also the
+multi-armed bandit of thesis 4.2.1, whose "tree" is the root alone), fixed populations (paper
+Table 1, thesis 4.2.2), reallocation within layers (thesis 4.3.1) and reallocation within the
+entire tree (SDST, thesis 4.3.2, paper Table 2). The environment (Hex, bandit, toy tree) enters
+only through ``engine.kernels.environment``.
+
+Data (all numpy arrays, owned by ``engine.search.swarm``):
+
+* ``tree = (node_parent, node_action, node_depth, counters, pair_keys, pair_child,
+  pair_outcome)`` — see ``engine.kernels.tree``;
+* ``agents = (agent_node, hypothesis, active, contacted, flags, hypothesis_snapshot)``: agent
+  ``i`` lives in the population of node ``agent_node[i]`` and holds ``hypothesis[i]``, an action
+  at that node; ``active``/``contacted``/``flags`` are uint8;
+* a population index ``(node_start, members)`` from ``count_populations``: each sub-phase reads
+  the populations as they were when the index was built (synchronous SDS).
+
+Perspective: an agent at a node of depth ``d`` is active when the last test it took part in
+was won by the player to move at that node (the root player when ``d`` is even).
+
+Every random choice uses the generator ``state[slot]``; the phases are sequential, so a run is
+reproducible. Only :func:`evaluate_leaves` (the playouts) is meant to run on several threads
+at once, on disjoint ranges with their own slots and scratch.
+"""
+
+import numpy as np
+
+from engine.kernels.environment import evaluate, move_outcome, random_legal_action
+from engine.kernels.jit import jit
+from engine.kernels.rng import below, uniform
+from engine.kernels.tree import (
+    NODE_COUNT,
+    ONGOING,
+    PAIR_COUNT,
+    ROOT_WINS,
+    UNKNOWN,
+    find_child,
+    new_node,
+    pair_insert,
+)
+
+# Recruitment strategies (thesis 3.2.3).
+PASSIVE = 0
+ACTIVE = 1
+DUAL_PASSIVE = 2  # dual recruitment, passive priority
+DUAL_ACTIVE = 3  # dual recruitment, active priority
+
+# Relate phase (thesis 3.2.3).
+RELATE_NONE = 0
+CONTEXT_FREE = 1
+CONTEXT_SENSITIVE = 2
+
+
+# --------------------------------------------------------------------------- tree helpers
+
+
+@jit
+def resolve_outcome(env, tree, node, action, scratch):
+    """The exact outcome of ``action`` at ``node`` (cached in the pair table)."""
+    node_parent, node_action, node_depth, counters, pair_keys, pair_child, pair_outcome = tree
+    width = _width(env)
+    slot = pair_insert(pair_keys, pair_child, pair_outcome, counters, np.int64(node) * width + action)
+    outcome = pair_outcome[slot]
+    if outcome == UNKNOWN:
+        outcome = move_outcome(env, node_parent, node_action, node_depth, node, action, scratch)
+        pair_outcome[slot] = outcome
+    return outcome
+
+
+@jit
+def child_node(env, tree, node, action):
+    """The child of ``node`` by ``action``, created if needed (room guaranteed by the owner)."""
+    node_parent, node_action, node_depth, counters, pair_keys, pair_child, pair_outcome = tree
+    width = _width(env)
+    slot = pair_insert(pair_keys, pair_child, pair_outcome, counters, np.int64(node) * width + action)
+    child = pair_child[slot]
+    if child < 0:
+        child = new_node(node_parent, node_action, node_depth, counters, node, action)
+        pair_child[slot] = child
+    return child
+
+
+@jit
+def _width(env):
+    kind = env[0]
+    if kind == 0:
+        return np.int64(env[5].shape[0])
+    if kind == 1:
+        return np.int64(env[6].shape[0])
+    return np.int64(env[9])
+
+
+@jit
+def _population(node_start, indexed_nodes, node):
+    if node < 0 or node >= indexed_nodes:
+        return 0
+    return node_start[node + 1] - node_start[node]
+
+
+@jit
+def _random_hypothesis(env, tree, node, scratch_actions, state, slot):
+    return random_legal_action(env, tree[0], tree[1], tree[2], node, scratch_actions, state, slot)
+
+
+# --------------------------------------------------------------------------- initialisation
+
+
+@jit
+def random_hypotheses(env, tree, agents, scratch_actions, state, slot):
+    """Initialise: every agent takes a uniformly random legal action at its node."""
+    agent_node, hypothesis = agents[0], agents[1]
+    for agent in range(agent_node.shape[0]):
+        hypothesis[agent] = _random_hypothesis(
+            env, tree, agent_node[agent], scratch_actions, state, slot
+        )
+        agents[2][agent] = 0
+        agents[3][agent] = 0
+
+
+@jit
+def expand_nodes(env, tree, nodes, next_nodes, scratch):
+    """Create every non-terminal child of ``nodes``; write them to ``next_nodes`` and return
+    how many (fixed populations, paper Table 1: populations to depth D)."""
+    total = _width(env)
+    count = 0
+    for i in range(nodes.shape[0]):
+        node = nodes[i]
+        for action in range(total):
+            if env[0] == 0 and _on_path(tree, node, action):
+                continue
+            if resolve_outcome(env, tree, node, action, scratch) != ONGOING:
+                continue  # a finished game holds no population
+            next_nodes[count] = child_node(env, tree, node, action)
+            count += 1
+    return count
+
+
+@jit
+def _on_path(tree, node, action):
+    node_parent, node_action = tree[0], tree[1]
+    while node > 0:
+        if node_action[node] == action:
+            return True
+        node = node_parent[node]
+    return False
+
+
+@jit
+def random_walk_place(env, tree, agents, layer, scratch, scratch_actions, state, slot):
+    """Reallocation within layers, initialisation (thesis 4.3.1): agent ``i`` goes to a random
+    node of depth ``layer[i]`` reached by uniformly random legal actions from the root (it
+    stops early, at the last unfinished position, if the game ends on the way)."""
+    agent_node = agents[0]
+    for agent in range(agent_node.shape[0]):
+        node = 0
+        for _ in range(layer[agent]):
+            action = _random_hypothesis(env, tree, node, scratch_actions, state, slot)
+            if resolve_outcome(env, tree, node, action, scratch) != ONGOING:
+                break
+            node = child_node(env, tree, node, action)
+        agent_node[agent] = node
+
+
+# --------------------------------------------------------------------------- test
+
+
+@jit
+def form_hypotheses(
+    env,
+    tree,
+    agents,
+    node_start,
+    members,
+    start,
+    leaf_node,
+    leaf_action,
+    leaf_exact,
+    path_start,
+    path_agents,
+    max_path,
+    scratch,
+    scratch_actions,
+    state,
+    slot,
+):
+    """Test, first half: form one complete hypothesis per agent of the root population.
+
+    Paper Table 2: for each agent X of the root population, an agent Y in the population
+    pointed by X's hypothesis is selected, then an agent in the population pointed by Y's
+    hypothesis, and so on, until the population pointed by the last agent is empty or the
+    game is over. Every agent used is marked *contacted*. Hypothesis ``i`` ends at the pair
+    ``(leaf_node[i], leaf_action[i])``; ``leaf_exact[i]`` is ROOT_WINS/ROOT_LOSES when that
+    action ends the game (no playout needed), 0 otherwise. The agents on the path are
+    ``path_agents[path_start[i]:path_start[i + 1]]``.
+
+    Resumable: returns -1 when done, or the index of the first hypothesis not formed because
+    the pair table or the path buffer needs to grow (``max_path`` bounds one path's length).
+    """
+    hypothesis, contacted = agents[1], agents[3]
+    counters, pair_keys = tree[3], tree[4]
+    indexed_nodes = min(node_start.shape[0] - 1, counters[NODE_COUNT])
+    root_lo = node_start[0]
+    root_count = node_start[1] - root_lo
+    for i in range(start, root_count):
+        if (counters[PAIR_COUNT] + max_path) * 2 > pair_keys.shape[0]:
+            return i
+        position = path_start[i]
+        if position + max_path > path_agents.shape[0]:
+            return i
+        agent = members[root_lo + i]
+        node = 0
+        while True:
+            path_agents[position] = agent
+            position += 1
+            contacted[agent] = 1
+            action = hypothesis[agent]
+            outcome = resolve_outcome(env, tree, node, action, scratch)
+            leaf_node[i] = node
+            leaf_action[i] = action
+            if outcome != ONGOING:
+                leaf_exact[i] = outcome
+                break
+            leaf_exact[i] = 0
+            child = find_child(pair_keys, tree[5], _width(env), node, action)
+            size = _population(node_start, indexed_nodes, child)
+            if size == 0:
+                break
+            agent = members[node_start[child] + below(state, slot, size)]
+            node = child
+        path_start[i + 1] = position
+    return -1
+
+
+@jit
+def evaluate_leaves(env, tree, leaf_node, leaf_action, leaf_exact, results, lo, hi, scratch, state, slot):
+    """Test, second half: evaluate hypotheses ``lo..hi-1``; ``results[i]`` = 1 if the root
+    player wins. Exact outcomes need no playout. Returns the number of playouts run.
+
+    Thread-safe for disjoint ranges with distinct ``slot`` and ``scratch`` (reads the tree).
+    """
+    node_parent, node_action, node_depth = tree[0], tree[1], tree[2]
+    playouts = 0
+    for i in range(lo, hi):
+        exact = leaf_exact[i]
+        if exact != 0:
+            results[i] = 1 if exact == ROOT_WINS else 0
+            continue
+        win = evaluate(
+            env, node_parent, node_action, node_depth, leaf_node[i], leaf_action[i], scratch, state, slot
+        )
+        results[i] = 1 if win else 0
+        playouts += 1
+    return playouts
+
+
+@jit
+def apply_results(tree, agents, count, results, path_start, path_agents, root_tests, root_wins):
+    """Test, outcome: the agents of each hypothesis become active or inactive.
+
+    Paper Table 1: on a win for Max the agents in Max's populations become active and those in
+    Min's inactive, and the contrary on a loss. Hypotheses are applied in order, so an agent
+    contacted twice keeps the result of the later test. Also accumulates, per root action,
+    the tests and the root player's wins (for estimates). Returns the root player's wins.
+    """
+    node_depth = tree[2]
+    agent_node, hypothesis, active = agents[0], agents[1], agents[2]
+    wins = 0
+    for i in range(count):
+        win = results[i] == 1
+        if win:
+            wins += 1
+        first = path_start[i]
+        root_action = hypothesis[path_agents[first]]
+        root_tests[root_action] += 1
+        if win:
+            root_wins[root_action] += 1
+        for p in range(first, path_start[i + 1]):
+            agent = path_agents[p]
+            root_to_move = node_depth[agent_node[agent]] % 2 == 0
+            active[agent] = 1 if win == root_to_move else 0
+    return wins
+
+
+# --------------------------------------------------------------------------- relate and diffuse
+
+
+@jit
+def _other_member(members, lo, size, index, state, slot):
+    """A uniformly random member of the population other than the one at ``lo + index``."""
+    j = below(state, slot, size - 1)
+    if j >= index:
+        j += 1
+    return members[lo + j]
+
+
+@jit
+def relate(tree, agents, node_start, members, mode, state, slot):
+    """Relate phase (thesis 3.2.3): each active agent contacts another agent of its population
+    and becomes inactive if that agent is active (context-free) or active with the same
+    hypothesis (context-sensitive). Uses the activity as it was before the phase.
+
+    Run between the test and the diffusion, so that the deactivated agents take part in the
+    diffusion; after the diffusion the next test would overwrite the deactivation.
+    """
+    hypothesis, active, snapshot = agents[1], agents[2], agents[4]
+    counters = tree[3]
+    indexed_nodes = min(node_start.shape[0] - 1, counters[NODE_COUNT])
+    for agent in range(active.shape[0]):
+        snapshot[agent] = active[agent]
+    for node in range(indexed_nodes):
+        lo = node_start[node]
+        size = node_start[node + 1] - lo
+        if size < 2:
+            continue
+        for index in range(size):
+            agent = members[lo + index]
+            if snapshot[agent] == 0:
+                continue
+            other = _other_member(members, lo, size, index, state, slot)
+            if snapshot[other] == 1 and (
+                mode == CONTEXT_FREE or hypothesis[other] == hypothesis[agent]
+            ):
+                active[agent] = 0
+
+
+@jit
+def recruit(env, tree, agents, node_start, members, mode, scratch_actions, state, slot):
+    """Diffusion within every population (thesis 3.2.2-3.2.3), populations independent.
+
+    * passive: each inactive agent X contacts a random other agent Y; if Y is active X copies
+      its hypothesis, otherwise X takes a new random hypothesis;
+    * active: each active agent X contacts a random other agent Y; if Y is inactive (and not
+      yet recruited) it takes X's hypothesis; inactive agents nobody recruited then take a new
+      random hypothesis;
+    * dual (passive or active priority): both, in that order; an agent is recruited at most
+      once; the remaining inactive agents take random hypotheses.
+
+    Activity is not changed (the next test sets it); only active agents' hypotheses are read
+    as sources and they never change here, so the phase is synchronous.
+    """
+    hypothesis, active, recruited = agents[1], agents[2], agents[4]
+    counters = tree[3]
+    indexed_nodes = min(node_start.shape[0] - 1, counters[NODE_COUNT])
+    for node in range(indexed_nodes):
+        lo = node_start[node]
+        size = node_start[node + 1] - lo
+        if size == 0:
+            continue
+        for index in range(size):
+            recruited[members[lo + index]] = 0
+        if mode == ACTIVE or mode == DUAL_ACTIVE:
+            _active_step(env, tree, hypothesis, active, recruited, members, lo, size, state, slot)
+        if mode == PASSIVE or mode == DUAL_PASSIVE or mode == DUAL_ACTIVE:
+            fallback = mode != DUAL_PASSIVE
+            for index in range(size):
+                agent = members[lo + index]
+                if active[agent] == 1 or recruited[agent] == 1:
+                    continue
+                if size > 1:
+                    other = _other_member(members, lo, size, index, state, slot)
+                    if active[other] == 1:
+                        hypothesis[agent] = hypothesis[other]
+                        recruited[agent] = 1
+                        continue
+                if fallback:
+                    hypothesis[agent] = _random_hypothesis(
+                        env, tree, node, scratch_actions, state, slot
+                    )
+                    recruited[agent] = 1
+        if mode == DUAL_PASSIVE:
+            _active_step(env, tree, hypothesis, active, recruited, members, lo, size, state, slot)
+        if mode == ACTIVE or mode == DUAL_PASSIVE:
+            for index in range(size):
+                agent = members[lo + index]
+                if active[agent] == 0 and recruited[agent] == 0:
+                    hypothesis[agent] = _random_hypothesis(
+                        env, tree, node, scratch_actions, state, slot
+                    )
+
+
+@jit
+def _active_step(env, tree, hypothesis, active, recruited, members, lo, size, state, slot):
+    if size < 2:
+        return
+    for index in range(size):
+        agent = members[lo + index]
+        if active[agent] == 0:
+            continue
+        other = _other_member(members, lo, size, index, state, slot)
+        if active[other] == 0 and recruited[other] == 0:
+            hypothesis[other] = hypothesis[agent]
+            recruited[other] = 1
+
+
+# --------------------------------------------------------------------------- reallocation
+
+
+@jit
+def _copy_from_population(env, tree, hypothesis_snapshot, node_start, members, indexed_nodes, node, scratch_actions, state, slot):
+    """A hypothesis for an agent joining ``node``: the hypothesis of a random agent of that
+    population (as it was when the index was built), or a random action if it is empty."""
+    size = _population(node_start, indexed_nodes, node)
+    if size == 0:
+        return _random_hypothesis(env, tree, node, scratch_actions, state, slot)
+    return hypothesis_snapshot[members[node_start[node] + below(state, slot, size)]]
+
+
+@jit
+def backscatter(env, tree, agents, node_start, members, to_root, scratch_actions, state, slot):
+    """SDST diffusion, sub-phase 1 (paper Table 2): every agent not contacted to form a
+    hypothesis goes back to its parent's population (or straight to the root's), copying the
+    hypothesis of a random agent there (random if it is empty), and is inactive."""
+    node_parent, counters = tree[0], tree[3]
+    agent_node, hypothesis, active, contacted, snapshot_h = (
+        agents[0],
+        agents[1],
+        agents[2],
+        agents[3],
+        agents[5],
+    )
+    indexed_nodes = min(node_start.shape[0] - 1, counters[NODE_COUNT])
+    for agent in range(agent_node.shape[0]):
+        snapshot_h[agent] = hypothesis[agent]
+    moved = 0
+    for agent in range(agent_node.shape[0]):
+        node = agent_node[agent]
+        if node == 0 or contacted[agent] == 1:
+            continue
+        target = 0 if to_root else node_parent[node]
+        hypothesis[agent] = _copy_from_population(
+            env, tree, snapshot_h, node_start, members, indexed_nodes, target, scratch_actions, state, slot
+        )
+        agent_node[agent] = target
+        active[agent] = 0
+        moved += 1
+    return moved
+
+
+@jit
+def scatter(env, tree, agents, node_start, members, p_scatter, scratch, scratch_actions, state, slot):
+    """SDST diffusion, sub-phase 2 (paper Table 2; thesis 5.2.3 for ``p_scatter``): every
+    active agent X, with probability ``p_scatter``, contacts a random other agent Y of its
+    population; if Y is inactive (and has not moved yet) it is sent to the population pointed
+    by X's hypothesis (never into a finished game), copying the hypothesis of a random agent
+    of that population (random if it is empty). Creates child nodes as needed (at most one
+    per agent; room guaranteed by the owner). Returns the number of agents sent."""
+    counters = tree[3]
+    agent_node, hypothesis, active, moved_flag, snapshot_h = (
+        agents[0],
+        agents[1],
+        agents[2],
+        agents[4],
+        agents[5],
+    )
+    indexed_nodes = min(node_start.shape[0] - 1, counters[NODE_COUNT])
+    for agent in range(agent_node.shape[0]):
+        snapshot_h[agent] = hypothesis[agent]
+        moved_flag[agent] = 0
+    sent = 0
+    for node in range(indexed_nodes):
+        lo = node_start[node]
+        size = node_start[node + 1] - lo
+        if size < 2:
+            continue
+        for index in range(size):
+            agent = members[lo + index]
+            if active[agent] == 0:
+                continue
+            if uniform(state, slot) >= p_scatter:
+                continue
+            other = _other_member(members, lo, size, index, state, slot)
+            if active[other] == 1 or moved_flag[other] == 1:
+                continue
+            action = hypothesis[agent]
+            if resolve_outcome(env, tree, node, action, scratch) != ONGOING:
+                continue
+            child = child_node(env, tree, node, action)
+            hypothesis[other] = _copy_from_population(
+                env, tree, snapshot_h, node_start, members, indexed_nodes, child, scratch_actions, state, slot
+            )
+            agent_node[other] = child
+            moved_flag[other] = 1
+            sent += 1
+    return sent
+
+
+@jit
+def reallocate_in_layers(env, tree, agents, node_start, members, scratch, scratch_actions, state, slot):
+    """Reallocation within layers (thesis 4.3.1), diffusion sub-phase 1: an agent of layer
+    ``d >= 1`` not contacted to form a hypothesis walks from the root: it picks a random agent
+    of the root population, then one in the population pointed by that agent's hypothesis,
+    and so on, until it reaches layer ``d``; it joins that population (copying the hypothesis
+    of one of its agents, random if empty) and is inactive. An empty population on the way
+    is crossed by a random legal action; a finished game stops the walk and the agent stays.
+    Returns the number of agents moved."""
+    counters, node_depth = tree[3], tree[2]
+    agent_node, hypothesis, active, contacted, snapshot_h = (
+        agents[0],
+        agents[1],
+        agents[2],
+        agents[3],
+        agents[5],
+    )
+    indexed_nodes = min(node_start.shape[0] - 1, counters[NODE_COUNT])
+    for agent in range(agent_node.shape[0]):
+        snapshot_h[agent] = hypothesis[agent]
+    moved = 0
+    for agent in range(agent_node.shape[0]):
+        layer = node_depth[agent_node[agent]]
+        if layer == 0 or contacted[agent] == 1:
+            continue
+        node = 0
+        reached = True
+        for _ in range(layer):
+            action = _copy_from_population(
+                env, tree, snapshot_h, node_start, members, indexed_nodes, node, scratch_actions, state, slot
+            )
+            if resolve_outcome(env, tree, node, action, scratch) != ONGOING:
+                reached = False
+                break
+            node = child_node(env, tree, node, action)
+        if not reached:
+            continue
+        hypothesis[agent] = _copy_from_population(
+            env, tree, snapshot_h, node_start, members, indexed_nodes, node, scratch_actions, state, slot
+        )
+        agent_node[agent] = node
+        active[agent] = 0
+        moved += 1
+    return moved
+
+
+# --------------------------------------------------------------------------- statistics
+
+
+@jit
+def population_counts(agents, node_start, members, node, width, counts, actives):
+    """Agents and active agents of ``node``'s population per hypothesis (into the arrays)."""
+    hypothesis, active = agents[1], agents[2]
+    for a in range(width):
+        counts[a] = 0
+        actives[a] = 0
+    if node + 1 >= node_start.shape[0]:
+        return
+    for p in range(node_start[node], node_start[node + 1]):
+        agent = members[p]
+        counts[hypothesis[agent]] += 1
+        actives[hypothesis[agent]] += active[agent]

@@ -1,0 +1,94 @@
+"""Environments for the generic search kernels: a Hex position, a multi-armed bandit, an
+explicit game tree. See ``engine.kernels.environment`` for the tuple layout and perspectives.
+
+>>> from engine.board import Board
+>>> env = hex_environment(Board(3))
+>>> int(env[5].shape[0])          # nine actions: the empty cells
+9
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from engine.board import BLACK, BLACK_STONE, WHITE_STONE, Board, HexError
+from engine.kernels.environment import BANDIT, EXPLICIT_TREE, HEX
+from engine.kernels.playout import rows_from_cells
+
+_NO_FLOATS = np.zeros(1, dtype=np.float64)
+_NO_ROWS = np.zeros(1, dtype=np.uint64)
+_NO_CELLS = np.zeros(0, dtype=np.int32)
+
+
+def hex_environment(board: Board) -> tuple:
+    """The environment of ``board``'s position; actions are its empty cells in index order.
+
+    Raises :class:`HexError` if the game is already over (there is nothing to search).
+    """
+    if board.is_over:
+        raise HexError(f"the game is over: {board.winner} has already won")
+    size = board.size
+    cells = board.cells
+    white_columns = np.zeros(size, dtype=np.uint64)
+    for cell in np.flatnonzero(cells == WHITE_STONE):
+        row, col = divmod(int(cell), size)
+        white_columns[col] |= np.uint64(1) << np.uint64(row)
+    black = np.where(cells == BLACK_STONE, 1, 0).astype(np.int8)
+    return (
+        HEX,
+        size,
+        board.to_move is BLACK,
+        rows_from_cells(black, size),
+        white_columns,
+        np.flatnonzero(cells == 0).astype(np.int32),
+        _NO_FLOATS,
+        _NO_FLOATS,
+        0,
+        0,
+    )
+
+
+def bandit_environment(probabilities: Sequence[float]) -> tuple:
+    """A multi-armed bandit (thesis 4.2.1): arm ``i`` pays 1 with ``probabilities[i]``."""
+    p = np.asarray(probabilities, dtype=np.float64)
+    if p.ndim != 1 or p.size < 1 or np.any((p < 0) | (p > 1)):
+        raise HexError("bandit probabilities must be a non-empty list of numbers in [0, 1]")
+    return (BANDIT, 0, True, _NO_ROWS, _NO_ROWS, _NO_CELLS, p, _NO_FLOATS, 0, p.size)
+
+
+def explicit_tree_environment(leaf_values: Sequence[float], branching: int = 2) -> tuple:
+    """A complete game tree with ``branching`` moves per node and the given leaves, in
+    depth-first order of the actions; ``leaf_values[i]`` is 1 if the root player (Max, to
+    move at the root; players alternate) wins at leaf ``i``, 0 if Min wins."""
+    values = np.asarray(leaf_values, dtype=np.float64)
+    depth = 0
+    count = 1
+    while count < values.size:
+        count *= branching
+        depth += 1
+    if branching < 2 or count != values.size or depth < 1:
+        raise HexError("leaf_values must hold branching**depth values (depth >= 1)")
+    if np.any((values != 0) & (values != 1)):
+        raise HexError("leaf values must be 0 or 1")
+    return (EXPLICIT_TREE, 0, True, _NO_ROWS, _NO_ROWS, _NO_CELLS, _NO_FLOATS, values, depth, branching)
+
+
+# The paper's Fig. 4 toy tree (binary, 4 plies, Max to move): Monte-Carlo values 50% for Max's
+# left move and 75% for the right one, but under minimax left wins and right loses.
+PAPER_FIGURE_4_LEAVES = (
+    # Left: whatever Min plays, Max's right move at ply 3 wins.
+    (0, 0, 1, 1) + (0, 0, 1, 1)
+    # Right: after Min's left move every leaf pair is (0, 1), so Min's left move at ply 4 wins;
+    # after Min's right move Max wins everywhere.
+    + (0, 1, 0, 1) + (1, 1, 1, 1)
+)
+
+
+def leaf_value(leaf_values: Sequence[float], branching: int, path: Sequence[int]) -> float:
+    """The value of the leaf reached by ``path`` (a helper for tests and docs)."""
+    index = 0
+    for action in path:
+        index = index * branching + action
+    return float(leaf_values[index])

@@ -1,0 +1,694 @@
+"""The swarm searches: SDS at the root (MCSDS) and SDS in the tree (SDST), on any environment.
+
+:class:`SwarmSearch` owns the arrays (agents, node table, pair table, population index) and
+drives the numba phases of ``engine.kernels.sds`` one iteration at a time:
+
+==============  ======================================================================
+policy          one iteration (thesis/paper reference)
+==============  ======================================================================
+``root``        test (one playout per agent) -> [relate] -> diffuse      (MCSDS, 3.2)
+``fixed``       populations at every node to depth D; test by chaining one agent per
+                population -> [relate] -> diffuse in each population  (Table 1, 4.2.2)
+``layers``      as ``fixed`` with ``agents / D`` agents per layer; uncontacted agents
+                are reallocated within their layer, rollout-style        (4.3.1)
+``tree``        all agents start at the root; test -> [relate] -> backscatter ->
+                scatter (active recruitment, ``p_scatter``) -> internal diffusion
+                                                                  (SDST, Table 2, 4.3.2)
+==============  ======================================================================
+
+Threads: the playouts of one iteration are split into ``threads`` fixed contiguous ranges,
+each with its own generator slot and scratch, run on plain Python threads over ``nogil``
+kernels; every other phase is sequential on slot 0. A run is therefore a pure function of
+(environment, settings, seed, threads).
+
+Call :meth:`SwarmSearch.run` from one thread; ``on_snapshot`` and ``should_stop`` are called on
+that same thread, between kernel batches.
+"""
+
+from __future__ import annotations
+
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+
+import numpy as np
+
+from engine.board import HexError
+from engine.kernels.environment import BANDIT, EXPLICIT_TREE, HEX, action_count_py, make_scratch
+from engine.kernels.rng import seed_states
+from engine.kernels.sds import (
+    ACTIVE,
+    CONTEXT_FREE,
+    CONTEXT_SENSITIVE,
+    DUAL_ACTIVE,
+    DUAL_PASSIVE,
+    PASSIVE,
+    RELATE_NONE,
+    apply_results,
+    backscatter,
+    evaluate_leaves,
+    expand_nodes,
+    form_hypotheses,
+    population_counts,
+    random_hypotheses,
+    random_walk_place,
+    reallocate_in_layers,
+    recruit,
+    relate,
+    scatter,
+)
+from engine.kernels.tree import NODE_COUNT, PAIR_COUNT, count_populations, rehash_pairs
+from engine.playout import split_evenly
+from engine.search.snapshot import SearchSnapshot, SnapshotCallback, StopCheck, TreeNode
+
+RECRUITMENT = {
+    "passive": PASSIVE,
+    "active": ACTIVE,
+    "dual-passive": DUAL_PASSIVE,
+    "dual-active": DUAL_ACTIVE,
+}
+RELATE = {"none": RELATE_NONE, "context-free": CONTEXT_FREE, "context-sensitive": CONTEXT_SENSITIVE}
+POLICIES = ("root", "fixed", "layers", "tree")
+
+SNAPSHOT_INTERVAL_S = 0.08
+HISTORY_LIMIT = 200
+CONFIDENCE_STREAK = 3  # iterations the top share must stay above the threshold
+
+
+@dataclass(frozen=True, slots=True)
+class SwarmConfig:
+    """Settings of one swarm search (validated by ``engine.players``)."""
+
+    policy: str = "root"
+    agents: int = 50_000
+    iterations: int = 50
+    depth: int = 2  # fixed/layers: populations at depths 0..depth-1
+    p_scatter: float = 0.2
+    backscatter_to_root: bool = False
+    recruitment: str = "passive"
+    relate: str = "none"
+    confidence: float | None = None
+    time_s: float | None = None
+    threads: int = 1
+    seed: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class SwarmResult:
+    """The outcome of a search. ``best_action`` indexes the environment's actions;
+    ``estimate`` is the root player's estimated win rate after it (0..1)."""
+
+    best_action: int
+    estimate: float
+    counts: np.ndarray  # root agents per action
+    actives: np.ndarray  # root active agents per action
+    iterations: int
+    playouts: int
+    tests: int
+    stopped: bool
+    snapshot: SearchSnapshot
+    history: tuple[tuple[int, ...], ...]
+
+
+def _power_of_two_at_least(n: int) -> int:
+    size = 1
+    while size < n:
+        size *= 2
+    return size
+
+
+class SwarmSearch:
+    """One search from one position. Not reusable: make a new one per move.
+
+    ``action_labels`` maps an action to what the snapshot reports as a root move (for Hex the
+    cell index); ``player``/``to_move`` label the snapshot.
+    """
+
+    def __init__(
+        self,
+        env: tuple,
+        config: SwarmConfig,
+        *,
+        action_labels: np.ndarray | None = None,
+        player: str = "sdst",
+        to_move: str = "",
+        position_id: int = 0,
+        tree_summary: bool = True,
+    ):
+        if config.policy not in POLICIES:
+            raise HexError(f"unknown swarm policy {config.policy!r}")
+        if config.agents < 1 or config.iterations < 1 or config.threads < 1:
+            raise HexError("agents, iterations and threads must be at least 1")
+        self.env = env
+        self.config = config
+        self.width = action_count_py(env)
+        if self.width < 1:
+            raise HexError("no legal move to search")
+        self.action_labels = (
+            np.arange(self.width) if action_labels is None else np.asarray(action_labels)
+        )
+        self.player = player
+        self.to_move = to_move
+        self.position_id = position_id
+        self.tree_summary = tree_summary and config.policy != "root"
+        self.threads = config.threads
+        self.states = seed_states(config.seed, self.threads + 1)
+        self.scratches = [make_scratch(env) for _ in range(self.threads + 1)]
+        self.scratch_actions = np.zeros(self.width + 1, dtype=np.int32)
+        kind = env[0]
+        game_depth = self.width if kind == HEX else (int(env[8]) if kind == EXPLICIT_TREE else 1)
+        if config.policy == "root" or kind == BANDIT:
+            self.max_path = 1
+        elif config.policy in ("fixed", "layers"):
+            self.max_path = min(config.depth, game_depth)
+        else:
+            self.max_path = game_depth
+        self.max_path += 1
+        self.recruitment = RECRUITMENT[config.recruitment]
+        self.relate = RELATE[config.relate]
+        # Node table and pair table (grown on demand by _ensure_room).
+        self.node_capacity = 0
+        self.node_parent = np.zeros(0, dtype=np.int32)
+        self.node_action = np.zeros(0, dtype=np.int32)
+        self.node_depth = np.zeros(0, dtype=np.int32)
+        self.node_start = np.zeros(1, dtype=np.int32)
+        self.counters = np.zeros(2, dtype=np.int64)
+        self.pair_keys = np.full(0, -1, dtype=np.int64)
+        self.pair_child = np.zeros(0, dtype=np.int32)
+        self.pair_outcome = np.zeros(0, dtype=np.int8)
+        self._grow_nodes(1024)
+        self._grow_pairs(4096)
+        self.node_parent[0] = -1
+        self.node_action[0] = -1
+        self.node_depth[0] = 0
+        self.counters[NODE_COUNT] = 1
+        self.root_tests = np.zeros(self.width, dtype=np.int64)
+        self.root_wins = np.zeros(self.width, dtype=np.int64)
+        self.iteration = 0
+        self.playouts = 0
+        self.tests = 0
+        self.history: list[tuple[int, ...]] = []
+        self.history_iterations: list[int] = []
+        self.active_history: list[float] = []
+        self._start = time.perf_counter()
+        self._stopped = self._timed_out = False
+        self._init_agents()
+        self._index()
+
+    # ------------------------------------------------------------------ storage
+    def _grow_nodes(self, capacity: int) -> None:
+        old = self.node_capacity
+        for name in ("node_parent", "node_action", "node_depth"):
+            array = np.zeros(capacity, dtype=np.int32)
+            array[:old] = getattr(self, name)[:old]
+            setattr(self, name, array)
+        self.node_start = np.zeros(capacity + 1, dtype=np.int32)
+        self.node_capacity = capacity
+        self._indexed = False
+
+    def _grow_pairs(self, capacity: int) -> None:
+        capacity = _power_of_two_at_least(capacity)
+        keys = np.full(capacity, -1, dtype=np.int64)
+        child = np.full(capacity, -1, dtype=np.int32)
+        outcome = np.zeros(capacity, dtype=np.int8)
+        if self.pair_keys.size:
+            rehash_pairs(self.pair_keys, self.pair_child, self.pair_outcome, keys, child, outcome)
+        self.pair_keys, self.pair_child, self.pair_outcome = keys, child, outcome
+
+    def _ensure_room(self, new_nodes: int, new_pairs: int) -> None:
+        nodes = int(self.counters[NODE_COUNT])
+        if nodes + new_nodes > self.node_capacity:
+            self._grow_nodes(max(2 * self.node_capacity, nodes + new_nodes))
+        pairs = int(self.counters[PAIR_COUNT])
+        if 2 * (pairs + new_pairs) > self.pair_keys.size:
+            self._grow_pairs(4 * (pairs + new_pairs))
+
+    def _tree(self) -> tuple:
+        return (
+            self.node_parent,
+            self.node_action,
+            self.node_depth,
+            self.counters,
+            self.pair_keys,
+            self.pair_child,
+            self.pair_outcome,
+        )
+
+    def _agents(self) -> tuple:
+        return (
+            self.agent_node,
+            self.hypothesis,
+            self.active,
+            self.contacted,
+            self.flags,
+            self.hypothesis_snapshot,
+        )
+
+    def _index(self) -> None:
+        count_populations(
+            self.agent_node, int(self.counters[NODE_COUNT]), self.node_start, self.members
+        )
+        self._indexed = True
+
+    # ------------------------------------------------------------------ initialisation
+    def _init_agents(self) -> None:
+        config = self.config
+        policy = config.policy if self.env[0] != BANDIT else "root"
+        if policy == "fixed" and self.max_path > 2:
+            nodes = self._build_fixed_tree(config.depth)
+            if len(nodes) > config.agents:
+                raise HexError(
+                    f"fixed populations to depth {config.depth} need {len(nodes)} populations "
+                    f"but there are only {config.agents} agents: lower depth or add agents"
+                )
+            per = config.agents // len(nodes)
+            agent_node = np.repeat(np.asarray(nodes, dtype=np.int32), per)
+            extra = config.agents - agent_node.size
+            agent_node = np.concatenate([np.zeros(extra, dtype=np.int32), agent_node])
+        elif policy == "layers" and self.max_path > 2:
+            layers = self.max_path - 1
+            per = max(1, config.agents // layers)
+            layer = np.repeat(np.arange(layers, dtype=np.int32), per)
+            agent_node = np.zeros(layer.size, dtype=np.int32)
+            self._alloc_agents(agent_node)
+            self._ensure_room(layer.size * layers + 1, layer.size * layers + 1)
+            random_walk_place(
+                self.env,
+                self._tree(),
+                self._agents(),
+                layer,
+                self.scratches[0],
+                self.scratch_actions,
+                self.states,
+                0,
+            )
+            agent_node = self.agent_node
+        else:
+            agent_node = np.zeros(config.agents, dtype=np.int32)
+        self._alloc_agents(agent_node)
+        random_hypotheses(
+            self.env, self._tree(), self._agents(), self.scratch_actions, self.states, 0
+        )
+
+    def _alloc_agents(self, agent_node: np.ndarray) -> None:
+        count = agent_node.size
+        self.agent_node = agent_node.astype(np.int32)
+        self.hypothesis = np.zeros(count, dtype=np.int32)
+        self.active = np.zeros(count, dtype=np.uint8)
+        self.contacted = np.zeros(count, dtype=np.uint8)
+        self.flags = np.zeros(count, dtype=np.uint8)
+        self.hypothesis_snapshot = np.zeros(count, dtype=np.int32)
+        self.members = np.zeros(count, dtype=np.int32)
+        self.leaf_node = np.zeros(count, dtype=np.int32)
+        self.leaf_action = np.zeros(count, dtype=np.int32)
+        self.leaf_exact = np.zeros(count, dtype=np.int8)
+        self.results = np.zeros(count, dtype=np.uint8)
+        self.path_start = np.zeros(count + 1, dtype=np.int32)
+        self.path_agents = np.zeros(max(4 * count, 64), dtype=np.int32)
+
+    def _build_fixed_tree(self, depth: int) -> list[int]:
+        """Every unfinished node to depth ``depth - 1`` (paper Table 1)."""
+        nodes = [0]
+        frontier = np.zeros(1, dtype=np.int32)
+        for _ in range(depth - 1):
+            upper = frontier.size * self.width
+            if upper + len(nodes) > 2_000_000:
+                raise HexError(f"fixed populations to depth {depth} would need too many nodes")
+            self._ensure_room(upper, upper)
+            next_nodes = np.zeros(max(upper, 1), dtype=np.int32)
+            count = expand_nodes(self.env, self._tree(), frontier, next_nodes, self.scratches[0])
+            frontier = next_nodes[:count].copy()
+            nodes.extend(int(n) for n in frontier)
+        return nodes
+
+    # ------------------------------------------------------------------ one iteration
+    def _form_hypotheses(self) -> int:
+        root_count = int(self.node_start[1] - self.node_start[0])
+        self.contacted[:] = 0
+        self.path_start[0] = 0
+        start = 0
+        while True:
+            self._ensure_room(0, root_count * self.max_path + 16)
+            start = form_hypotheses(
+                self.env,
+                self._tree(),
+                self._agents(),
+                self.node_start,
+                self.members,
+                start,
+                self.leaf_node,
+                self.leaf_action,
+                self.leaf_exact,
+                self.path_start,
+                self.path_agents,
+                self.max_path,
+                self.scratches[0],
+                self.scratch_actions,
+                self.states,
+                0,
+            )
+            if start < 0:
+                return root_count
+            needed = int(self.path_start[start]) + self.max_path
+            if needed > self.path_agents.size:
+                bigger = np.zeros(max(2 * self.path_agents.size, needed), dtype=np.int32)
+                bigger[: self.path_agents.size] = self.path_agents
+                self.path_agents = bigger
+
+    def _evaluate(self, count: int, pool, should_stop, emit) -> bool:
+        """Run the playouts of hypotheses ``0..count-1``; False if stopped part-way."""
+        tree = self._tree()
+        shares = split_evenly(count, self.threads)
+        bounds = np.concatenate([[0], np.cumsum(shares)]).astype(np.int64)
+        batch = max(256, 800_000 // max(self.width, 1))
+        done = [int(b) for b in bounds[:-1]]
+
+        def run(thread: int) -> int:
+            lo = done[thread]
+            hi = min(int(bounds[thread + 1]), lo + batch)
+            if lo >= hi:
+                return 0
+            return evaluate_leaves(
+                self.env,
+                tree,
+                self.leaf_node,
+                self.leaf_action,
+                self.leaf_exact,
+                self.results,
+                lo,
+                hi,
+                self.scratches[thread + 1],
+                self.states,
+                thread + 1,
+            )
+
+        while any(done[t] < bounds[t + 1] for t in range(self.threads)):
+            if pool is None:
+                self.playouts += run(0)
+            else:
+                self.playouts += sum(pool.map(run, range(self.threads)))
+            for t in range(self.threads):
+                done[t] = min(int(bounds[t + 1]), done[t] + batch)
+            if any(done[t] < bounds[t + 1] for t in range(self.threads)):
+                if self._should_halt(should_stop):
+                    return False
+                emit(False)
+        return True
+
+    def _diffuse(self) -> None:
+        config = self.config
+        env, state = self.env, self.states
+        if self.relate != RELATE_NONE:
+            relate(self._tree(), self._agents(), self.node_start, self.members, self.relate, state, 0)
+        policy = config.policy if env[0] != BANDIT else "root"
+        if policy == "tree":
+            backscatter(
+                env,
+                self._tree(),
+                self._agents(),
+                self.node_start,
+                self.members,
+                config.backscatter_to_root,
+                self.scratch_actions,
+                state,
+                0,
+            )
+            self._ensure_room(self.agent_node.size + 1, self.agent_node.size + 1)
+            self._index()
+            scatter(
+                env,
+                self._tree(),
+                self._agents(),
+                self.node_start,
+                self.members,
+                config.p_scatter,
+                self.scratches[0],
+                self.scratch_actions,
+                state,
+                0,
+            )
+            self._index()
+        elif policy == "layers" and self.max_path > 2:
+            room = self.agent_node.size * self.max_path + 1
+            self._ensure_room(room, room)
+            if not self._indexed:
+                self._index()  # agents have not moved since the iteration began: same index
+            reallocate_in_layers(
+                env,
+                self._tree(),
+                self._agents(),
+                self.node_start,
+                self.members,
+                self.scratches[0],
+                self.scratch_actions,
+                state,
+                0,
+            )
+            self._index()
+        recruit(
+            env,
+            self._tree(),
+            self._agents(),
+            self.node_start,
+            self.members,
+            self.recruitment,
+            self.scratch_actions,
+            state,
+            0,
+        )
+
+    # ------------------------------------------------------------------ driver
+    def _should_halt(self, should_stop: StopCheck | None) -> bool:
+        if should_stop is not None and should_stop():
+            self._stopped = True
+            return True
+        limit = self.config.time_s
+        if limit is not None and time.perf_counter() - self._start >= limit:
+            self._stopped = True
+            self._timed_out = True
+            return True
+        return False
+
+    def run(
+        self,
+        on_snapshot: SnapshotCallback | None = None,
+        should_stop: StopCheck | None = None,
+    ) -> SwarmResult:
+        """Iterate until the iteration count, the time limit, the confidence threshold or a
+        stop request, whichever comes first; return the root's most supported action."""
+        self._start = time.perf_counter()
+        self._stopped = False
+        self._timed_out = False
+        last_emit = [self._start]
+
+        def emit(done: bool) -> None:
+            if on_snapshot is None:
+                return
+            now = time.perf_counter()
+            if done or now - last_emit[0] >= SNAPSHOT_INTERVAL_S:
+                last_emit[0] = now
+                on_snapshot(self.snapshot(done=done))
+
+        pool = ThreadPoolExecutor(max_workers=self.threads) if self.threads > 1 else None
+        streak = 0
+        try:
+            while self.iteration < self.config.iterations:
+                if self._should_halt(should_stop):
+                    break
+                if not self._indexed:
+                    self._index()
+                count = self._form_hypotheses()
+                if not self._evaluate(count, pool, should_stop, emit):
+                    break
+                self.tests += count
+                apply_results(
+                    self._tree(),
+                    self._agents(),
+                    count,
+                    self.results,
+                    self.path_start,
+                    self.path_agents,
+                    self.root_tests,
+                    self.root_wins,
+                )
+                self._diffuse()
+                self.iteration += 1
+                counts, actives = self.root_counts()
+                self._record_history(counts, actives)
+                emit(False)
+                if self.config.confidence is not None:
+                    total = counts.sum()
+                    share = counts.max() / total if total else 0.0
+                    streak = streak + 1 if share >= self.config.confidence else 0
+                    if streak >= CONFIDENCE_STREAK:
+                        break
+        finally:
+            if pool is not None:
+                pool.shutdown(wait=True)
+        final = self.snapshot(done=True)
+        if on_snapshot is not None:
+            on_snapshot(final)
+        counts, actives = self.root_counts()
+        best = self.best_action(counts, actives)
+        return SwarmResult(
+            best_action=best,
+            estimate=self.estimate(best, counts, actives),
+            counts=counts,
+            actives=actives,
+            iterations=self.iteration,
+            playouts=self.playouts,
+            tests=self.tests,
+            stopped=self._stopped and not self._timed_out,
+            snapshot=final,
+            history=tuple(self.history),
+        )
+
+    # ------------------------------------------------------------------ observation
+    def root_counts(self) -> tuple[np.ndarray, np.ndarray]:
+        """Root agents and active root agents per action (from the current population index)."""
+        counts = np.zeros(self.width, dtype=np.int64)
+        actives = np.zeros(self.width, dtype=np.int64)
+        if not self._indexed:
+            self._index()
+        population_counts(self._agents(), self.node_start, self.members, 0, self.width, counts, actives)
+        return counts, actives
+
+    def best_action(self, counts: np.ndarray, actives: np.ndarray) -> int:
+        """The hypothesis held by most root agents; ties go to more active agents, then to
+        the better accumulated win rate, then to the lower action index."""
+        rates = self.root_wins / np.maximum(self.root_tests, 1)
+        order = np.lexsort((-np.arange(self.width), rates, actives, counts))
+        return int(order[-1])
+
+    def estimate(self, action: int, counts: np.ndarray, actives: np.ndarray) -> float:
+        """The root player's win rate after ``action``: accumulated tests through it, or the
+        active share of its supporters before any test finished."""
+        if self.root_tests[action] > 0:
+            return float(self.root_wins[action] / self.root_tests[action])
+        if counts[action] > 0:
+            return float(actives[action] / counts[action])
+        return 0.5
+
+    def _record_history(self, counts: np.ndarray, actives: np.ndarray) -> None:
+        self.history.append(tuple(int(c) for c in counts))
+        self.history_iterations.append(self.iteration)
+        total = counts.sum()
+        self.active_history.append(float(actives.sum() / total) if total else 0.0)
+
+    def snapshot(self, *, done: bool) -> SearchSnapshot:
+        """An immutable picture of the search now (root distribution, history, tree)."""
+        counts, actives = self.root_counts()
+        best = self.best_action(counts, actives)
+        step = max(1, -(-len(self.history) // HISTORY_LIMIT))
+        keep = range(len(self.history) - 1, -1, -step)
+        kept = sorted(keep)
+        tree = self._tree_summary() if self.tree_summary else None
+        return SearchSnapshot(
+            position_id=self.position_id,
+            player=self.player,
+            to_move=self.to_move,
+            iteration=self.iteration,
+            playouts=self.playouts,
+            elapsed_s=time.perf_counter() - self._start,
+            root_moves=tuple(int(m) for m in self.action_labels),
+            root_agents=tuple(int(c) for c in counts),
+            root_active=tuple(int(a) for a in actives),
+            best_move=int(self.action_labels[best]),
+            estimate=self.estimate(best, counts, actives),
+            principal_variation=self.principal_variation(),
+            history_iterations=tuple(self.history_iterations[i] for i in kept),
+            history=tuple(self.history[i] for i in kept),
+            active_fraction_history=tuple(self.active_history[i] for i in kept),
+            tree=tree,
+            done=done,
+            extra={
+                "policy": self.config.policy,
+                "tests": self.tests,
+                "agents": int(self.agent_node.size),
+                "nodes": int(self.counters[NODE_COUNT]),
+                "populations": int(np.count_nonzero(np.diff(self._populations()))),
+            },
+        )
+
+    def _populations(self) -> np.ndarray:
+        return self.node_start[: int(self.counters[NODE_COUNT]) + 1]
+
+    def _node_stats(self, node: int) -> tuple[np.ndarray, np.ndarray]:
+        counts = np.zeros(self.width, dtype=np.int64)
+        actives = np.zeros(self.width, dtype=np.int64)
+        population_counts(self._agents(), self.node_start, self.members, node, self.width, counts, actives)
+        return counts, actives
+
+    def _child(self, node: int, action: int) -> int:
+        from engine.kernels.tree import find_child
+
+        return int(find_child(self.pair_keys, self.pair_child, self.width, node, action))
+
+    def principal_variation(self, limit: int = 12) -> tuple[int, ...]:
+        """Labels of the most supported hypothesis at the root, then in the population it
+        points to, and so on while populations are not empty."""
+        if not self._indexed:
+            self._index()
+        pv: list[int] = []
+        node = 0
+        starts = self._populations()
+        while len(pv) < limit:
+            counts, actives = self._node_stats(node)
+            if counts.sum() == 0:
+                break
+            action = int(np.lexsort((actives, counts))[-1])
+            pv.append(int(self.action_labels[action]))
+            child = self._child(node, action)
+            if child < 0 or child + 1 >= starts.size or starts[child + 1] == starts[child]:
+                break
+            node = child
+        return tuple(pv)
+
+    def _tree_summary(self, max_depth: int = 4, max_children: int = 6, max_nodes: int = 60):
+        """The top of the metapopulation: populated nodes by decreasing population size."""
+        if not self._indexed:
+            self._index()
+        starts = self._populations()
+        sizes = np.diff(starts)
+        node_count = sizes.size
+        populated = np.flatnonzero(sizes > 0)
+        parents = self.node_parent[populated]
+        active_per_node = np.bincount(
+            self.agent_node, weights=self.active, minlength=node_count
+        )[:node_count]
+        budget = [max_nodes]
+
+        def build(node: int, path: tuple[int, ...], value: float) -> TreeNode:
+            budget[0] -= 1
+            depth = len(path)
+            children: list[TreeNode] = []
+            collapsed = collapsed_agents = 0
+            kids = populated[parents == node] if depth < max_depth else populated[:0]
+            if kids.size:
+                kids = kids[np.argsort(-sizes[kids], kind="stable")]
+                counts, actives = self._node_stats(node)
+                for rank, kid in enumerate(kids):
+                    if rank < max_children and budget[0] > 0:
+                        action = int(self.node_action[kid])
+                        held = counts[action]
+                        kid_value = float(actives[action] / held) if held else 0.0
+                        children.append(
+                            build(int(kid), (*path, int(self.action_labels[action])), kid_value)
+                        )
+                    else:
+                        collapsed += 1
+                        collapsed_agents += int(sizes[kid])
+            return TreeNode(
+                path=path,
+                depth=depth,
+                agents=int(sizes[node]),
+                active=int(active_per_node[node]),
+                value=value,
+                children=tuple(children),
+                collapsed_children=collapsed,
+                collapsed_agents=collapsed_agents,
+            )
+
+        counts, actives = self.root_counts()
+        best = self.best_action(counts, actives)
+        return build(0, (), 1.0 - self.estimate(best, counts, actives))

@@ -127,7 +127,12 @@ class Dashboard(QObject):
         throughput) and their toggles plus the hint options into ``window.dashboard_menu`` if
         the window has one."""
         docks = self.make_docks(window)
-        add = getattr(window, "add_dock", None) or window.addDockWidget
+        add = getattr(window, "add_dock", None)
+        if add is None:  # a plain QMainWindow (tests, tools): Qt's argument order
+
+            def add(dock, area):
+                window.addDockWidget(area, dock)
+
         right = Qt.DockWidgetArea.RightDockWidgetArea
         bottom = Qt.DockWidgetArea.BottomDockWidgetArea
         add(docks["population"], right)

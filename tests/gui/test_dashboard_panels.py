@@ -1,0 +1,305 @@
+"""The dashboard's Qt panels fed with a synthetic snapshot sequence: what each panel holds (data,
+not pixels), stale dropping through the controller signals, exports, graph click navigation."""
+
+from __future__ import annotations
+
+import csv
+
+import pytest
+from PySide6.QtCore import QObject, QPointF, Qt, Signal
+from PySide6.QtWidgets import QMainWindow, QMenu
+
+from engine.board import Board, Move
+from hexgui.dashboard import Dashboard
+from hexgui.dashboard.tree_view import MAX_DRAWN_NODES
+from tests.gui.test_dashboard_model import FakeBoard, make_snapshot, node
+
+
+
+
+class FakeController(QObject):
+    """The GameController signals and the few read-only properties the dashboard uses."""
+
+    snapshot_ready = Signal(object)
+    position_changed = Signal(int)
+    move_played = Signal(object)
+    search_started = Signal(int, str)
+    search_finished = Signal(int)
+
+    def __init__(self, size: int = 9):
+        super().__init__()
+        self.board = Board(size)
+        self.move_number = 0
+        self.move_count = 0
+        self.go_to_calls: list[int] = []
+
+    def go_to(self, move_number: int) -> None:
+        self.go_to_calls.append(move_number)
+
+
+class FakeMoveInfo:
+    def __init__(self, number, cell, snapshot):
+        self.number, self.move, self.snapshot = number, Move(color=None, cell=cell), snapshot
+
+
+def search_sequence(position_id: int, steps: int = 12, size: int = 9):
+    """A swarm-like search on ``size``x``size``: agents drift from an even spread towards cell
+    40 (e5), with a tree of 81 root children that must be collapsed."""
+    cells = list(range(size * size))
+    rows = []
+    for t in range(1, steps + 1):
+        weights = [1 + (t * 8 if c == 40 else t * 3 if c == 31 else 0) for c in cells]
+        total = sum(weights)
+        rows.append(tuple(round(1000 * w / total) for w in weights))
+    snaps = []
+    for t in range(1, steps + 1):
+        current = rows[t - 1]
+        kids = [
+            node(
+                (c,),
+                a,
+                active=a // 2,
+                value=0.4 + 0.01 * (c % 20),
+                children=[node((c, 41), a // 2, a // 4), node((c, 39), a // 3, a // 6)],
+            )
+            for c, a in zip(cells, current, strict=True)
+        ]
+        tree = node((), sum(current), active=sum(current) // 2, children=kids)
+        snaps.append(
+            make_snapshot(
+                position_id=position_id,
+                root_moves=tuple(cells),
+                root_agents=current,
+                history=rows[:t],
+                history_iterations=tuple(range(1, t + 1)),
+                active_fraction_history=tuple(0.3 + 0.02 * i for i in range(t)),
+                iteration=t,
+                playouts=1000 * t,
+                elapsed_s=0.1 * t,
+                principal_variation=(40, 41),
+                tree=tree,
+                done=t == steps,
+            )
+        )
+    return snaps
+
+
+@pytest.fixture
+def dashboard(qtbot):
+    board = FakeBoard()
+    controller = FakeController()
+    window = QMainWindow()
+    window.dashboard_menu = QMenu("Dashboard", window)
+    qtbot.addWidget(window)
+    dash = Dashboard(board, controller, window, board_size=9)
+    dash.install(window)
+    window.resize(1200, 800)
+    window.show()
+    qtbot.waitExposed(window)
+    yield dash, board, controller, window
+    dash.stop()
+
+
+def test_panels_hold_the_latest_snapshot_data(dashboard):
+    dash, board, controller, window = dashboard
+    controller.position_changed.emit(5)
+    controller.search_started.emit(5, "sdst")
+    snaps = search_sequence(5)
+    for snap in snaps[:-1]:
+        controller.snapshot_ready.emit(snap)
+    dash.refresh()
+    latest = snaps[-2]
+    # Population: e5 leads, then e4, and the other 79 moves are "other".
+    series = dash.population.series
+    assert series.moves[:2] == (40, 31) and series.labels[:2] == ("e5", "e4")
+    assert len(series.moves) == dash.population.top_k == 5
+    assert series.iterations == tuple(range(1, 12))
+    x, y = dash.population.move_curves[0].getOriginalDataset()
+    assert list(x) == list(range(1, 12)) and list(y) == [r[40] for r in latest.history]
+    other_x, other_y = dash.population.other_curve.getOriginalDataset()
+    assert other_y[-1] == sum(latest.root_agents) - sum(latest.root_agents[m] for m in series.moves)
+    assert list(dash.population.active_curve.getOriginalDataset()[1]) == list(latest.active_fraction_history)
+    # Tree: 81 root children collapsed, node budget respected, labels from the pool.
+    nodes = dash.tree.layout_nodes
+    assert len(nodes) <= dash.tree.max_nodes <= MAX_DRAWN_NODES
+    root_children = [n for n in nodes if n.parent == 0]
+    assert root_children[0].label == "e5" and root_children[-1].is_other
+    assert len(dash.tree.nodes.data) == len(nodes)
+    assert sum(label.isVisible() for label in dash.tree.labels) == len(nodes)
+    # Overlay: the board got the share of the leading cells and the best move.
+    values, best, line = board.overlay_calls[-1]
+    assert best == 40 and line == (40, 41)
+    assert values[40][0] == 1.0 and values[40][1].endswith("%")
+    assert all(latest.root_agents[c] / sum(latest.root_agents) >= 0.02 for c in values)
+    # Throughput got one sample per refresh.
+    assert len(dash.throughput.history.samples) == 1
+
+
+def test_stale_snapshots_are_dropped_and_hints_cleared(dashboard):
+    dash, board, controller, _ = dashboard
+    controller.position_changed.emit(1)
+    first = search_sequence(1, steps=3)
+    controller.snapshot_ready.emit(first[0])
+    dash.refresh()
+    assert board.overlay_calls[-1][0]
+    controller.position_changed.emit(2)
+    assert board.overlay_calls[-1] == (None, None, ())  # old hints leave with the position
+    controller.snapshot_ready.emit(first[1])  # late snapshot of position 1
+    renders = dash.population.renders
+    dash.refresh()
+    assert dash.population.renders == renders and dash.gate.dropped == 1
+    assert dash.population.series.iterations == (1,)
+
+
+def test_final_snapshot_reaches_the_charts_before_the_position_changes(dashboard):
+    dash, board, controller, _ = dashboard
+    controller.position_changed.emit(3)
+    snaps = search_sequence(3, steps=4)
+    controller.snapshot_ready.emit(snaps[0])
+    dash.refresh()
+    controller.snapshot_ready.emit(snaps[-1])  # the final one, then the move is played at once
+    controller.position_changed.emit(4)
+    assert dash.population.snapshot is snaps[-1]
+    assert dash.population.series.iterations[-1] == 4
+
+
+def test_hidden_panel_does_no_drawing_until_shown(dashboard, qtbot):
+    dash, _, controller, _ = dashboard
+    dock = dash.docks["tree"]
+    dock.hide()
+    controller.position_changed.emit(9)
+    renders = dash.tree.renders
+    for snap in search_sequence(9, steps=3):
+        controller.snapshot_ready.emit(snap)
+        dash.refresh()
+    assert dash.tree.renders == renders
+    dock.show()
+    qtbot.waitUntil(lambda: dash.tree.renders == renders + 1)
+    assert dash.tree.snapshot.iteration == 3 and dash.tree.layout_nodes
+
+
+def test_hint_toggle_keeps_charts(dashboard):
+    dash, board, controller, window = dashboard
+    controller.position_changed.emit(1)
+    controller.snapshot_ready.emit(search_sequence(1, steps=2)[0])
+    dash.refresh()
+    dash.hints_action.setChecked(False)
+    assert board.overlay_calls[-1] == (None, None, ())
+    controller.snapshot_ready.emit(search_sequence(1, steps=2)[1])
+    dash.refresh()
+    assert board.overlay_calls[-1] == (None, None, ())
+    assert dash.population.series.iterations == (1, 2)
+    dash.hints_action.setChecked(True)
+    assert board.overlay_calls[-1][1] == 40
+    actions = [a.text() for a in window.dashboard_menu.actions()]
+    assert {"Population", "Game tree", "Game graph", "Throughput"} <= set(actions)
+
+
+def test_tree_click_previews_line_on_board(dashboard):
+    dash, board, controller, _ = dashboard
+    controller.position_changed.emit(1)
+    controller.snapshot_ready.emit(search_sequence(1, steps=2)[1])
+    dash.refresh()
+    index = next(i for i, n in enumerate(dash.tree.layout_nodes) if n.path == (40, 41))
+    dash.tree.select(index)
+    assert board.previews[-1] == (40, 41)
+    assert "e5 f5" in dash.tree.describe(index)
+    controller.position_changed.emit(2)
+    assert board.previews[-1] == ()
+
+
+def test_game_graph_records_moves_and_click_navigates(dashboard, qtbot):
+    dash, _, controller, _ = dashboard
+    graph = dash.game_graph
+    estimates = [0.5, 0.55, 0.52, 0.2, 0.22]
+    for number, black in enumerate(estimates, start=1):
+        to_move = "black" if number % 2 else "white"
+        snap = make_snapshot(
+            position_id=number,
+            to_move=to_move,
+            estimate=black if to_move == "black" else 1 - black,
+            done=True,
+        )
+        controller.move_count = controller.move_number = number
+        controller.position_changed.emit(100 + number)
+        controller.move_played.emit(FakeMoveInfo(number, 0, snap))
+    numbers, values = graph.estimates.points()
+    assert numbers == [0, 1, 2, 3, 4]  # each search estimates the position before its move
+    assert values == pytest.approx(estimates)
+    assert [n for n, _ in graph.estimates.swings()] == [3]
+    x, y = graph.curve.getOriginalDataset()
+    assert list(x) == numbers
+    assert list(graph.swing_marks.data["x"]) == [3]
+    # A real click on the plot near move 2 asks the controller to go there.
+    view = graph.plot.getViewBox()
+    graph.plot.setXRange(0, 4, padding=0)
+    qtbot.wait(50)
+    scene_point = view.mapViewToScene(QPointF(2.1, 0.5))
+    widget_point = graph.plot_widget.mapFromScene(scene_point)
+    qtbot.mouseClick(graph.plot_widget.viewport(), Qt.MouseButton.LeftButton, pos=widget_point)
+    assert controller.go_to_calls == [2]
+    assert graph.jump_to_x(3.7) == 4 and controller.go_to_calls[-1] == 4
+
+
+def test_game_graph_undo_and_new_game(dashboard):
+    dash, _, controller, _ = dashboard
+    graph = dash.game_graph
+    for number in (1, 2, 3):
+        graph.record_move(number, 0, make_snapshot(estimate=0.5, to_move="black"))
+    assert graph.estimates.points()[0] == [0, 1, 2]
+    graph.record_move(2, 0, make_snapshot(estimate=0.9, to_move="black"))  # undo, other move
+    assert graph.estimates.points() == ([0, 1], [0.5, 0.9])
+    controller.move_count = 0
+    controller.position_changed.emit(77)
+    assert len(graph.estimates) == 0
+
+
+def test_exports_write_png_and_csv(dashboard, tmp_path):
+    dash, _, controller, _ = dashboard
+    controller.position_changed.emit(1)
+    controller.snapshot_ready.emit(search_sequence(1, steps=5)[-1])
+    dash.refresh()
+    for name, panel in dash.panels.items():
+        png, table = tmp_path / f"{name}.png", tmp_path / f"{name}.csv"
+        panel.export_png(png)
+        panel.export_csv(table)
+        assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+        with open(table, newline="", encoding="utf-8") as handle:
+            rows = list(csv.reader(handle))
+        header, expected = panel.table()
+        assert rows[0] == header
+        assert rows[1:] == [[str(v) for v in row] for row in expected]
+    with open(tmp_path / "population.csv", encoding="utf-8") as handle:
+        population_rows = list(csv.reader(handle))
+    assert population_rows[0][:3] == ["iteration", "e5", "e4"] and len(population_rows) == 6
+    with pytest.raises(OSError):
+        dash.throughput.export_csv(tmp_path / "missing-dir" / "x.csv")
+
+
+def test_refresh_timer_runs_at_a_steady_rate(dashboard, qtbot):
+    dash, board, controller, _ = dashboard
+    assert 50 <= dash.timer.interval() <= 100 and dash.timer.isActive()
+    controller.position_changed.emit(1)
+    controller.snapshot_ready.emit(search_sequence(1, steps=1)[0])
+    qtbot.waitUntil(lambda: dash.population.series is not None, timeout=2000)
+    dash.stop()
+    assert not dash.timer.isActive()
+
+
+def test_uct_snapshot_without_history_or_tree(dashboard):
+    dash, board, controller, _ = dashboard
+    controller.position_changed.emit(1)
+    snap = make_snapshot(
+        position_id=1,
+        player="uct",
+        root_moves=(0, 1, 2),
+        root_agents=(300, 100, 50),
+        root_active=(180, 40, 10),
+        iteration=450,
+    )
+    controller.snapshot_ready.emit(snap)
+    dash.refresh()
+    assert dash.population.series.iterations == (450,)
+    assert "visits" in dash.population.status.text()
+    assert dash.tree.layout_nodes == [] and "no tree" in dash.tree.status.text()
+    assert board.overlay_calls[-1][0][0] == (1.0, "67%")

@@ -15,8 +15,6 @@ from hexgui.dashboard.tree_view import MAX_DRAWN_NODES
 from tests.gui.test_dashboard_model import FakeBoard, make_snapshot, node
 
 
-
-
 class FakeController(QObject):
     """The GameController signals and the few read-only properties the dashboard uses."""
 
@@ -118,7 +116,8 @@ def test_panels_hold_the_latest_snapshot_data(dashboard):
     assert list(x) == list(range(1, 12)) and list(y) == [r[40] for r in latest.history]
     other_x, other_y = dash.population.other_curve.getOriginalDataset()
     assert other_y[-1] == sum(latest.root_agents) - sum(latest.root_agents[m] for m in series.moves)
-    assert list(dash.population.active_curve.getOriginalDataset()[1]) == list(latest.active_fraction_history)
+    active = dash.population.active_curve.getOriginalDataset()[1]
+    assert list(active) == list(latest.active_fraction_history)
     # Tree: 81 root children collapsed, node budget respected, labels from the pool.
     nodes = dash.tree.layout_nodes
     assert len(nodes) <= dash.tree.max_nodes <= MAX_DRAWN_NODES

@@ -192,7 +192,8 @@ class SidePanel(QGroupBox):
     """Human or AI for one colour; the AI's level and its generated settings."""
 
     def __init__(self, color: Color, levels: Mapping[str, Any], parent: QWidget | None = None):
-        super().__init__(f"{color.value.capitalize()} ({'top-bottom' if color is BLACK else 'left-right'})", parent)
+        edges = "top-bottom" if color is BLACK else "left-right"
+        super().__init__(f"{color.value.capitalize()} ({edges})", parent)
         self.color = color
         layout = QVBoxLayout(self)
         row = QHBoxLayout()

@@ -1,0 +1,318 @@
+"""Game flow through the controller with fast test players on the real engine thread."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.board import BLACK, SWAP_PIECES, WHITE, Board
+from hexgui.game_controller import GameController, MoveInfo, SetupEdit, line_from_board
+from hexgui.settings import GameSettings, SideSettings
+from tests.gui.players import FailingPlayer, factory_for
+
+HUMAN = SideSettings(ai=False)
+
+
+def ai(spec: str) -> SideSettings:
+    return SideSettings(ai=True, spec=spec)
+
+
+@pytest.fixture
+def make_controller(qtbot, player_factory):
+    made = []
+
+    def make(size=5, black=HUMAN, white=HUMAN, swap=False, delay=0, factory=None):
+        settings = GameSettings(
+            size=size, swap_rule=swap, black=black, white=white, ai_delay_ms=delay, hint_spec="tiny"
+        )
+        controller = GameController(settings, player_factory=factory or player_factory)
+        made.append(controller)
+        messages = []
+        controller.status_message.connect(messages.append)
+        controller.messages = messages
+        controller.new_game()
+        return controller
+
+    yield make
+    for controller in made:
+        controller.shutdown()
+        assert controller.thread.isFinished()
+
+
+def test_human_moves_and_illegal_moves(make_controller):
+    c = make_controller()
+    assert c.play("c3")
+    assert c.board.stone_at("c3") is BLACK and c.board.to_move is WHITE
+    before = c.board.cells.copy(), c.position_id
+    assert not c.play("c3")
+    assert "occupied" in c.messages[-1]
+    assert (c.board.cells == before[0]).all() and c.position_id == before[1]
+    assert not c.play("z9")
+    assert "off" in c.messages[-1]
+
+
+def test_human_cannot_move_for_the_ai_or_after_the_end(make_controller, qtbot):
+    c = make_controller(size=1, black=HUMAN, white=HUMAN)
+    assert c.play(0)
+    assert c.winner is BLACK
+    assert not c.play(0)
+    assert "game is over" in c.messages[-1]
+    c2 = make_controller(size=3, black=ai("slow"), white=HUMAN)
+    qtbot.waitUntil(lambda: c2.searching)
+    assert not c2.play("a1")
+    assert "AI" in c2.messages[-1]
+    assert c2.board.moves == ()
+
+
+def test_full_human_versus_ai_game_reaches_a_winner(make_controller, qtbot, tiny_player):
+    c = make_controller(size=5, black=HUMAN, white=ai("tiny"))
+    winners = []
+    played = []
+    c.game_over.connect(winners.append)
+    c.move_played.connect(played.append)
+    while not c.is_over:
+        if c.board.to_move is BLACK:
+            assert c.play(c.board.legal_moves()[0])
+        else:
+            before = len(c.board.moves)
+            qtbot.waitUntil(lambda before=before: len(c.board.moves) > before or c.is_over)
+    assert winners == [c.winner.value]
+    assert all(info.number == i for i, info in enumerate(played, start=1))
+    ai_moves = [info for info in played if info.move.color is WHITE]
+    assert ai_moves and all(info.snapshot is not None for info in ai_moves)
+    assert all(info.player == "tiny" for info in ai_moves)
+    assert tiny_player.calls == len(ai_moves)
+
+
+def test_ai_versus_ai_runs_to_the_end(make_controller, qtbot):
+    c = make_controller(size=5, black=ai("tiny"), white=ai("tiny"), delay=0)
+    with qtbot.waitSignal(c.game_over, timeout=10000) as blocker:
+        pass
+    assert blocker.args[0] in ("black", "white")
+    assert c.board.winner is not None
+    # Replaying the recorded line on an empty board gives the same position.
+    replay = Board(5)
+    for info in c.move_infos():
+        replay.play(info.move.cell)
+    assert (replay.cells == c.board.cells).all()
+
+
+def test_pause_and_single_step(make_controller, qtbot):
+    c = make_controller(size=5, black=ai("tiny"), white=ai("tiny"), delay=50)
+    c.set_paused(True)
+    qtbot.wait(150)
+    moves = len(c.board.moves)
+    assert c.paused and not c.searching
+    assert c.step()
+    qtbot.waitUntil(lambda: len(c.board.moves) == moves + 1)
+    qtbot.wait(150)
+    assert len(c.board.moves) == moves + 1, "single step plays exactly one move"
+    c.set_paused(False)
+    qtbot.waitUntil(lambda: len(c.board.moves) >= moves + 3, timeout=5000)
+
+
+def test_undo_redo_and_navigation(make_controller):
+    c = make_controller(size=5)
+    for name in ("a1", "b2", "c3", "d4"):
+        c.play(name)
+    assert c.move_number == 4
+    assert c.undo() and c.move_number == 3 and c.board.stone_at("d4") is None
+    assert c.can_redo()
+    assert c.redo() and c.board.stone_at("d4") is WHITE
+    c.first()
+    assert c.move_number == 0 and c.board.empty_count == 25
+    assert not c.back()
+    c.forward()
+    assert c.move_number == 1 and c.board.stone_at("a1") is BLACK
+    c.last()
+    assert c.move_number == 4
+    c.go_to(2)
+    assert c.move_number == 2 and c.board.stone_at("c3") is None
+    assert c.move_count == 4
+    # Playing the move the line continues with keeps the rest; another move cuts it off.
+    c.play("c3")
+    assert c.move_count == 4 and c.can_redo()
+    c.back()
+    c.play("e5")
+    assert c.move_count == 3 and not c.can_redo()
+
+
+def test_undo_against_the_ai_returns_to_the_humans_turn(make_controller, qtbot):
+    c = make_controller(size=5, black=HUMAN, white=ai("tiny"))
+    c.play("c3")
+    qtbot.waitUntil(lambda: len(c.board.moves) == 2)
+    c.play(c.board.legal_moves()[0])
+    qtbot.waitUntil(lambda: len(c.board.moves) == 4)
+    assert c.undo()
+    assert c.move_number == 2 and c.board.to_move is BLACK
+    qtbot.wait(100)
+    assert c.move_number == 2, "after undo it is the human's turn; the AI does not move"
+
+
+def test_navigation_pauses_the_ai_until_resumed(make_controller, qtbot):
+    c = make_controller(size=5, black=ai("tiny"), white=ai("tiny"), delay=0)
+    qtbot.waitSignal(c.game_over, timeout=10000).wait()
+    c.go_to(2)
+    assert c.paused
+    qtbot.wait(100)
+    assert c.move_number == 2
+    assert not c.play("a1") and "Space" in c.messages[-1]
+    c.set_paused(False)
+    qtbot.waitUntil(lambda: c.move_number > 2)
+
+
+def test_setup_mode_then_play(make_controller, qtbot):
+    c = make_controller(size=5, black=HUMAN, white=ai("tiny"))
+    c.set_setup_mode(True)
+    assert not c.play("a1") and "Setup mode" in c.messages[-1]
+    assert c.setup_stone(c.board.cell_index("c3"), BLACK)
+    assert c.setup_stone(c.board.cell_index("c4"), WHITE)
+    assert c.setup_stone(c.board.cell_index("a1"), WHITE)
+    assert c.setup_stone(c.board.cell_index("a1"), WHITE)  # again: removes it
+    assert c.board.stone_at("a1") is None
+    c.set_side_to_move(BLACK)
+    assert c.board.to_move is BLACK
+    qtbot.wait(50)
+    assert not c.searching, "no AI runs in setup mode"
+    c.set_setup_mode(False)
+    assert c.play("b2")
+    qtbot.waitUntil(lambda: len(c.board.moves) == 2)  # the AI answers from the set-up position
+    assert c.board.stone_at("c3") is BLACK and c.board.stone_at("c4") is WHITE
+    # Every setup edit is undoable and redoable.
+    c.first()
+    assert c.board.empty_count == 25
+    c.last()
+    assert c.board.stone_at("c3") is BLACK and len(c.board.moves) == 2
+
+
+def test_clear_board_is_one_undoable_edit(make_controller):
+    c = make_controller(size=5)
+    c.play("a1")
+    c.play("b1")
+    c.set_setup_mode(True)
+    c.clear_board()
+    assert c.board.empty_count == 25 and c.board.to_move is BLACK
+    c.back()
+    assert c.board.stone_at("a1") is BLACK and c.board.stone_at("b1") is WHITE
+
+
+def test_new_game_cancels_a_running_search(make_controller, qtbot, slow_player):
+    c = make_controller(size=5, black=ai("slow"), white=HUMAN)
+    qtbot.waitUntil(lambda: slow_player.started.is_set())
+    stale = []
+    c.move_played.connect(stale.append)
+    c.new_game(GameSettings(size=7, black=HUMAN, white=HUMAN))
+    qtbot.waitUntil(lambda: slow_player.stopped_searches == 1)
+    qtbot.wait(50)
+    assert stale == [] and c.board.size == 7 and c.board.moves == ()
+
+
+def test_undo_cancels_a_running_search(make_controller, qtbot, slow_player):
+    c = make_controller(size=5, black=HUMAN, white=ai("slow"))
+    c.play("c3")
+    qtbot.waitUntil(lambda: c.searching and slow_player.started.is_set())
+    c.undo()
+    qtbot.waitUntil(lambda: slow_player.stopped_searches == 1)
+    qtbot.wait(50)
+    assert c.board.moves == () and not c.searching
+
+
+def test_move_now_plays_the_best_move_so_far(make_controller, qtbot, slow_player):
+    c = make_controller(size=5, black=HUMAN, white=ai("slow"))
+    c.play("a1")
+    qtbot.waitUntil(lambda: c.searching)
+    with qtbot.waitSignal(c.move_played, timeout=5000) as blocker:
+        assert c.move_now()
+    info = blocker.args[0]
+    assert isinstance(info, MoveInfo) and info.move.color is WHITE
+    assert info.move.cell == 1  # SlowPlayer's best move is the first legal cell
+    assert info.snapshot is not None and info.snapshot.done
+
+
+def test_stale_snapshots_are_dropped(make_controller, qtbot, slow_player):
+    c = make_controller(size=5, black=ai("slow"), white=HUMAN)
+    received = []
+    c.snapshot_ready.connect(received.append)
+    qtbot.waitUntil(lambda: len(received) >= 2)
+    c.stop()
+    old_id = received[-1].position_id
+    assert c.position_id != old_id
+    received.clear()
+    qtbot.wait(100)
+    assert all(s.position_id == c.position_id for s in received)
+
+
+def test_a_failing_player_pauses_with_a_message(qtbot, make_controller):
+    c = make_controller(
+        size=5, black=ai("failing"), white=HUMAN, factory=factory_for(failing=FailingPlayer())
+    )
+    qtbot.waitUntil(lambda: c.paused)
+    assert "always fails" in c.messages[-1] and c.board.moves == ()
+
+
+def test_hint_suggests_without_playing(make_controller, qtbot):
+    c = make_controller(size=5)
+    with qtbot.waitSignal(c.hint_ready) as blocker:
+        assert c.hint()
+    assert blocker.args[0].move in c.board.legal_moves()
+    assert c.board.moves == ()
+
+
+def test_swap_by_a_human(make_controller):
+    c = make_controller(size=5, swap=True)
+    assert not c.swap() and "second move" in c.messages[-1]
+    c.play("b1")
+    assert c.swap()
+    assert c.board.moves[-1].swap == SWAP_PIECES
+    assert c.board.stone_at("a2") is WHITE and c.board.to_move is BLACK
+    c2 = make_controller(size=5, swap=False)
+    c2.play("b1")
+    assert not c2.swap() and "off" in c2.messages[-1]
+
+
+def test_resign_ends_the_game_and_undo_takes_it_back(make_controller):
+    c = make_controller(size=5)
+    c.play("a1")
+    results = []
+    c.game_over.connect(results.append)
+    assert c.resign()
+    assert results == ["black"] and c.winner is BLACK and c.resigned is WHITE
+    assert not c.play("b2")
+    c.undo()
+    assert c.winner is None and c.move_number == 0
+
+
+def test_settings_change_mid_game_applies_to_the_next_move(make_controller, qtbot):
+    c = make_controller(size=5)
+    c.play("c3")
+    c.set_settings(GameSettings(size=9, black=HUMAN, white=ai("tiny")))
+    qtbot.waitUntil(lambda: len(c.board.moves) == 2)
+    assert c.board.size == 5, "size changes only with a new game"
+
+
+def test_line_from_board_reconstructs_setup_and_moves():
+    board = Board(5)
+    board.setup(black=["a1"], white=["b2"], to_move=WHITE)
+    board.play("c3")
+    board.setup(empty=["a1"], black=["e5"])
+    board.play("d4")
+    start, entries = line_from_board(board)
+    assert start.stone_at("a1") is BLACK and start.stone_at("b2") is WHITE
+    assert start.to_move is WHITE and start.moves == ()
+    assert [type(e) for e in entries] == [MoveInfo, SetupEdit, MoveInfo]
+    replay = start.copy()
+    for entry in entries:
+        if isinstance(entry, SetupEdit):
+            entry.apply(replay)
+        else:
+            replay.play(entry.move.cell)
+    assert (replay.cells == board.cells).all() and replay.to_move is board.to_move
+
+
+def test_shutdown_while_thinking_joins_the_thread(qtbot, player_factory, slow_player):
+    c = GameController(
+        GameSettings(size=5, black=ai("slow"), white=HUMAN), player_factory=player_factory
+    )
+    c.new_game()
+    qtbot.waitUntil(lambda: slow_player.started.is_set())
+    c.shutdown()
+    assert c.thread.isFinished() and slow_player.stopped_searches == 1

@@ -641,8 +641,8 @@ def _read_bytes(path: str | PathLike[str]) -> bytes:
 
 def _too_large(size: int) -> str:
     return (
-        f"the file is {size / 1e6:.1f} MB; HexSwarm reads game records of up to "
-        f"{MAX_FILE_BYTES / 1e6:.0f} MB"
+        f"the file is {size / 2**20:.1f} MB; HexSwarm reads game records of up to "
+        f"{MAX_FILE_BYTES / 2**20:.0f} MB"
     )
 
 
@@ -918,8 +918,9 @@ def _check_result(record: GameRecord) -> None:
 
 
 def escape_value(value: str) -> str:
-    """Escape a property value for SGF: ``\\`` and ``]``; line ends become ``\\n``."""
-    value = value.replace("\r\n", "\n").replace("\r", "\n")
+    """Escape a property value for SGF: ``\\`` and ``]``; line ends become ``\\n`` and NUL
+    characters (which no SGF text may hold) are dropped."""
+    value = value.replace("\r\n", "\n").replace("\r", "\n").replace("\x00", "")
     return value.replace("\\", "\\\\").replace("]", "\\]")
 
 

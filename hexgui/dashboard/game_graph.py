@@ -62,6 +62,9 @@ class GameGraphPanel(DashboardPanel):
         self.cursor.setVisible(False)
         self.plot.addItem(self.cursor)
         self.plot.scene().sigMouseClicked.connect(self._scene_clicked)
+        self.plot.getAxis("bottom").enableAutoSIPrefix(False)
+        self.plot.setXRange(0, 10, padding=0.02)
+        self.follow_palette([self.plot_widget], [self.plot])
         self.status.setText("estimates appear as the AI plays")
 
     # ------------------------------------------------------------------ data in
@@ -116,6 +119,8 @@ class GameGraphPanel(DashboardPanel):
     def _render(self) -> None:
         numbers, values = self.estimates.points()
         self.curve.setData(numbers, values)
+        # Whole moves on the x axis from the start; grow with the game.
+        self.plot.setXRange(0, max(10, numbers[-1] + 1 if numbers else 0), padding=0.02)
         swings = self.estimates.swings(self.swing_count)
         lookup = dict(zip(numbers, values, strict=True))
         self.swing_marks.setData([n for n, _ in swings], [lookup[n] for n, _ in swings])

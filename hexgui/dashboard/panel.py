@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pyqtgraph as pg
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QPen
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtGui import QAction, QPalette, QPen
 from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
@@ -115,6 +115,39 @@ class DashboardPanel(QWidget):
         self.export_png_action.triggered.connect(self.ask_export_png)
         self.export_csv_action = QAction("Export data as CSV…", self)
         self.export_csv_action.triggered.connect(self.ask_export_csv)
+        # Graphics views and plots that follow the application palette (light or dark theme).
+        self._views: list[pg.GraphicsView] = []
+        self._plots: list[pg.PlotItem] = []
+        self.text_color = "#202020"
+
+    # ------------------------------------------------------------------ palette
+    def follow_palette(self, views, plots) -> None:
+        """Draw ``views`` and ``plots`` in the palette's colours, now and on theme changes."""
+        self._views += list(views)
+        self._plots += list(plots)
+        self.apply_palette()
+
+    def apply_palette(self) -> None:
+        palette = self.palette()
+        background = palette.color(QPalette.ColorRole.Base)
+        foreground = palette.color(QPalette.ColorRole.Text)
+        self.text_color = foreground.name()
+        for view in self._views:
+            view.setBackground(background)
+        for plot in self._plots:
+            for name in ("left", "bottom", "right", "top"):
+                axis = plot.getAxis(name)
+                axis.setPen(foreground)
+                axis.setTextPen(foreground)
+        self._palette_changed()
+
+    def _palette_changed(self) -> None:
+        """Subclasses recolour their own text items here."""
+
+    def changeEvent(self, event) -> None:  # noqa: N802 (Qt API)
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange and self._views:
+            self.apply_palette()
 
     # ------------------------------------------------------------------ feeding
     def show_snapshot(self, snapshot: SearchSnapshot) -> None:

@@ -75,7 +75,8 @@ class PopulationPanel(DashboardPanel):
         self.other_curve = self.agents_plot.plot(
             [], [], pen=pen(OTHER_COLOR, 1.5, Qt.PenStyle.DashLine)
         )
-        self.active_curve = self.active_plot.plot([], [], pen=pen("#444444", 1.5))
+        self.active_curve = self.active_plot.plot([], [], pen=pen("#7f7f7f", 1.5))
+        self.follow_palette([self.graphics], [self.agents_plot, self.active_plot])
 
     @property
     def top_k(self) -> int:
@@ -84,6 +85,12 @@ class PopulationPanel(DashboardPanel):
     @property
     def as_share(self) -> bool:
         return self.share_box.isChecked()
+
+    def _palette_changed(self) -> None:
+        if hasattr(self, "legend"):
+            self.legend.setLabelTextColor(self.text_color)
+            for _sample, label in self.legend.items:
+                label.setText(label.text, color=self.text_color)
 
     def reset_colors(self) -> None:
         """A new search: moves may get fresh colours."""
@@ -133,6 +140,7 @@ class PopulationPanel(DashboardPanel):
             return
         self._legend_labels = labels
         self.legend.clear()
+        self.legend.setLabelTextColor(self.text_color)
         for curve, label in zip(self.move_curves, labels, strict=False):
             self.legend.addItem(curve, label)
         if labels:

@@ -40,6 +40,7 @@ class ThroughputPanel(DashboardPanel):
             self.add_menu_actions(plot)
         self.playout_curve = self.playout_plot.plot([], [], pen=pen("#1f77b4", 1.5))
         self.iteration_curve = self.iteration_plot.plot([], [], pen=pen("#ff7f0e", 1.5))
+        self.follow_palette([self.graphics], [self.playout_plot, self.iteration_plot])
         self.status.setText("no search yet")
 
     def show_snapshot(self, snapshot: SearchSnapshot) -> None:

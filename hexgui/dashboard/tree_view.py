@@ -92,11 +92,16 @@ class TreePanel(DashboardPanel):
         self.plot.addItem(self.nodes)
         self.labels = []
         for _ in range(MAX_DRAWN_NODES):
-            label = pg.TextItem("", anchor=(0.5, -0.15), color="#202020")
+            label = pg.TextItem("", anchor=(0.5, -0.45))
             label.setVisible(False)
             self.plot.addItem(label)
             self.labels.append(label)
         self.status.setText("no tree yet")
+        self.follow_palette([self.plot_widget], [self.plot])
+
+    def _palette_changed(self) -> None:
+        for label in getattr(self, "labels", ()):
+            label.setColor(self.text_color)
 
     # ------------------------------------------------------------------ settings
     @property
@@ -160,7 +165,7 @@ class TreePanel(DashboardPanel):
         ]
         self.nodes.setData(x=xs, y=ys, size=sizes, brush=brushes, data=list(range(len(nodes))))
         for index, label in enumerate(self.labels):
-            if index < len(nodes):
+            if 0 < index < len(nodes):  # the root needs no label: it is the top node
                 label.setText(nodes[index].label)
                 label.setPos(nodes[index].x, nodes[index].y)
                 label.setVisible(True)

@@ -475,3 +475,39 @@ def test_throughput_rates_between_snapshots_and_new_search():
     assert len(history.samples) == 3  # capacity bounds memory
     times, playouts, iterations = history.series(max_points=2)
     assert len(times) == 2 and times[-1] == pytest.approx(2.1)
+
+
+# --------------------------------------------------------------------------- recordings
+
+
+def test_recording_round_trip_is_identity(tmp_path):
+    from hexgui.dashboard.recording import load_snapshots, save_snapshots
+
+    tree = node((), 10, 4, 0.5, [node((3,), 6, 2, 0.7, [node((3, 1), 2)], 2, 3)])
+    snaps = [
+        make_snapshot(
+            tree=tree,
+            history=[(5, 3, 2)],
+            history_iterations=(1,),
+            active_fraction_history=(0.4,),
+            principal_variation=(0, 3),
+            done=True,
+        ),
+        make_snapshot(player="uct", to_move="white", estimate=0.25),
+    ]
+    path = tmp_path / "run.json"
+    save_snapshots(path, snaps, size=7)
+    size, loaded = load_snapshots(path)
+    assert size == 7 and loaded == snaps
+
+
+def test_recording_rejects_other_files(tmp_path):
+    from hexgui.dashboard.recording import load_snapshots
+
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json", encoding="utf-8")
+    with pytest.raises(ValueError, match="bad JSON"):
+        load_snapshots(bad)
+    bad.write_text('{"format": "something else"}', encoding="utf-8")
+    with pytest.raises(ValueError, match="not a snapshot recording"):
+        load_snapshots(bad)

@@ -1,0 +1,132 @@
+"""What the live dashboard costs the engine: playouts per second with the dashboard visible,
+hidden, and not connected at all.
+
+    python -m hexgui.dashboard.cost_probe --player "sdst:agents=20000,iterations=40" --size 11
+
+Runs the same search several times on the engine's worker QThread (exactly as the application
+does: :class:`hexgui.engine_worker.EngineWorker`) beside a window that holds a board widget and
+the dashboard docks, alternating the modes so machine load drifts evenly over them:
+
+* ``visible``: every dashboard dock shown, hints drawn on the board, refresh at 15 Hz;
+* ``hidden``: the docks hidden and hints off (snapshots still reach the dashboard);
+* ``off``: snapshots are not connected to the dashboard at all.
+
+Prints playouts/s per run, the median per mode, the overhead of ``visible`` relative to
+``hidden`` and ``off``, and how many times per second the panels were redrawn. Use a real
+display (or ``xvfb-run``) to include painting costs; ``QT_QPA_PLATFORM=offscreen`` paints into
+memory, which is close. A benchmark command, not a test: it prints numbers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+
+MODES = ("visible", "hidden", "off")
+
+
+def run_probe(spec: str, size: int, repeats: int) -> dict[str, list[tuple[float, float]]]:
+    """Runs per mode as ``(playouts per second, panel redraws per second)``."""
+    from PySide6.QtCore import QEventLoop
+    from PySide6.QtWidgets import QApplication, QMainWindow
+
+    from engine.board import Board
+    from hexgui.board_widget import BoardWidget
+    from hexgui.dashboard import Dashboard
+    from hexgui.engine_worker import EngineWorker, SearchRequest, start_engine_thread
+
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    window = QMainWindow()
+    board_widget = BoardWidget(window)
+    board_widget.set_board(Board(size))
+    window.setCentralWidget(board_widget)
+    dashboard = Dashboard(board_widget, None, window, board_size=size)
+    dashboard.install(window)
+    window.resize(1500, 950)
+    window.show()
+    app.processEvents()
+
+    worker = EngineWorker()
+    thread = start_engine_thread(worker, "cost-probe-engine")
+    results: dict[str, list[tuple[float, float]]] = {mode: [] for mode in MODES}
+    outcome: dict = {}
+    loop = QEventLoop()
+
+    def finished(position_id: int, choice) -> None:
+        outcome["choice"] = choice
+        loop.quit()
+
+    def failed(position_id: int, message: str) -> None:
+        outcome["error"] = message
+        loop.quit()
+
+    worker.finished.connect(finished)
+    worker.failed.connect(failed)
+    try:
+        position_id = 0
+        for round_index in range(repeats + 1):  # round 0 warms the JIT cache and is discarded
+            for mode in MODES:
+                position_id += 1
+                for dock in dashboard.docks.values():
+                    dock.setVisible(mode == "visible")
+                dashboard.set_hints_visible(mode == "visible")
+                dashboard.set_position(position_id)
+                if mode != "off":
+                    worker.snapshot.connect(dashboard.offer_snapshot)
+                app.processEvents()
+                renders_before = sum(p.renders for p in dashboard.panels.values())
+                outcome.clear()
+                started = time.perf_counter()
+                worker.submit(SearchRequest(position_id, Board(size), spec))
+                loop.exec(QEventLoop.ProcessEventsFlag.AllEvents)
+                wall = time.perf_counter() - started
+                if mode != "off":
+                    worker.snapshot.disconnect(dashboard.offer_snapshot)
+                if "error" in outcome:
+                    raise RuntimeError(outcome["error"])
+                snapshot = outcome["choice"].snapshot
+                if snapshot is None or snapshot.elapsed_s <= 0:
+                    raise RuntimeError(f"{spec} returned no final snapshot to measure")
+                renders = sum(p.renders for p in dashboard.panels.values()) - renders_before
+                rate = snapshot.playouts / snapshot.elapsed_s
+                if round_index > 0:
+                    results[mode].append((rate, renders / wall))
+                    print(
+                        f"  round {round_index} {mode:7s} {rate:12,.0f} playouts/s "
+                        f"({snapshot.playouts:,} in {snapshot.elapsed_s:.2f} s, "
+                        f"{renders / wall:5.1f} panel redraws/s)",
+                        flush=True,
+                    )
+    finally:
+        dashboard.stop()
+        thread.quit()
+        thread.wait()
+        window.close()
+        del window
+    return results
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--player", default="sdst:agents=20000,iterations=40")
+    parser.add_argument("--size", type=int, default=11)
+    parser.add_argument("--repeats", type=int, default=3)
+    args = parser.parse_args(argv)
+    print(f"dashboard cost probe: {args.player} on {args.size}x{args.size}, {args.repeats} rounds")
+    results = run_probe(args.player, args.size, args.repeats)
+    medians = {mode: statistics.median(r for r, _ in runs) for mode, runs in results.items()}
+    redraws = {mode: statistics.median(d for _, d in runs) for mode, runs in results.items()}
+    print()
+    print("mode      median playouts/s   panel redraws/s")
+    for mode in MODES:
+        print(f"{mode:8s} {medians[mode]:18,.0f} {redraws[mode]:17.1f}")
+    for base in ("hidden", "off"):
+        cost = 1 - medians["visible"] / medians[base]
+        print(f"visible costs {cost:+.1%} of the playouts/s measured with the dashboard {base}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -540,9 +540,11 @@ class Match:
                     self.record(result)
                     if progress:
                         progress(result)
-            finally:
-                pool.close()
-                pool.join()
+            except BaseException:
+                pool.terminate()  # games in flight are lost; the finished ones are saved
+                raise
+            pool.close()
+            pool.join()
         return len(todo)
 
 

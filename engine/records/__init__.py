@@ -13,6 +13,8 @@ records), :mod:`~engine.records.links`, :mod:`~engine.records.image`,
 :mod:`~engine.records.autosave`. Nothing here imports Qt.
 """
 
+from engine.records import autosave, image, links
+from engine.records.autosave import Autosave
 from engine.records.files import atomic_write_text
 from engine.records.game import (
     board_from_record,
@@ -20,6 +22,14 @@ from engine.records.game import (
     move_list_text,
     position_record,
     record_from_board,
+)
+from engine.records.image import board_svg
+from engine.records.links import (
+    LinkError,
+    board_from_link,
+    hexworld_link,
+    record_from_link,
+    trmph_link,
 )
 from engine.records.sgf import (
     DIALECTS,
@@ -37,6 +47,16 @@ from engine.records.sgf import (
 
 __all__ = [
     "DIALECTS",
+    "Autosave",
+    "LinkError",
+    "autosave",
+    "board_from_link",
+    "board_svg",
+    "hexworld_link",
+    "image",
+    "links",
+    "record_from_link",
+    "trmph_link",
     "MAX_FILE_BYTES",
     "MAX_NODES",
     "GameNode",

@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QWidget
 
 from engine.search.snapshot import SearchSnapshot
 
-from .model import GameEstimates, estimate_for_black, estimates_from_move
+from .model import GameEstimates, estimate_for_black, estimates_from_move, has_estimate
 from .panel import DashboardPanel, pen, style_plot
 
 
@@ -74,7 +74,7 @@ class GameGraphPanel(DashboardPanel):
         another move); ``snapshot``, the final state of the AI search that chose the move (None
         for a human), estimates the positions before and after it."""
         self.estimates.truncate(move_number - 1)
-        if snapshot is not None and snapshot.root_moves:
+        if snapshot is not None and has_estimate(snapshot):
             for number, black, direct in estimates_from_move(move_number, cell, snapshot):
                 if number >= 0:
                     self.estimates.record(number, black, direct=direct)
@@ -84,7 +84,7 @@ class GameGraphPanel(DashboardPanel):
         """A search of the position after ``move_number`` ended. A completed search gives the
         direct estimate of that position; a stopped one (``done`` False, e.g. cancelled by an
         undo after a few milliseconds) only fills a gap, never replaces a direct estimate."""
-        if not snapshot.root_moves or snapshot.total_agents <= 0:
+        if not has_estimate(snapshot):
             return
         if snapshot.done or not self.estimates.is_direct(move_number):
             self.estimates.record(move_number, estimate_for_black(snapshot))
@@ -126,7 +126,12 @@ class GameGraphPanel(DashboardPanel):
         self.swing_marks.setData([n for n, _ in swings], [lookup[n] for n, _ in swings])
         snapshot = self.snapshot
         live = self.live_move_number
-        if snapshot is not None and live is not None and not snapshot.done and snapshot.root_moves:
+        if (
+            snapshot is not None
+            and live is not None
+            and not snapshot.done
+            and has_estimate(snapshot)
+        ):
             self.live_point.setData([live], [estimate_for_black(snapshot)])
         else:
             self.live_point.setData([], [])

@@ -434,6 +434,12 @@ def black_view(win_rate: float, player: str) -> float:
     return win_rate if str(player).lower() in ("black", "b") else 1.0 - win_rate
 
 
+def has_estimate(snapshot: SearchSnapshot) -> bool:
+    """Whether the snapshot's estimate means anything: some test (playout) has finished.
+    At iteration 0 a swarm has only random hypotheses and its estimate is a placeholder."""
+    return bool(snapshot.root_moves) and snapshot.iteration > 0 and snapshot.playouts > 0
+
+
 def estimate_for_black(snapshot: SearchSnapshot) -> float:
     """The snapshot's estimate turned to Black's point of view (0..1)."""
     return black_view(snapshot.estimate, snapshot.to_move)

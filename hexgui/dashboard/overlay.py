@@ -25,7 +25,7 @@ class OverlaySettings:
 
     enabled: bool = True
     mode: str = SHARE
-    min_share: float = 0.02
+    min_share: float = 0.005
 
     def __post_init__(self) -> None:
         if self.mode not in MODES:
@@ -35,7 +35,7 @@ class OverlaySettings:
 
 
 def overlay_values(
-    snapshot: SearchSnapshot, *, mode: str = SHARE, min_share: float = 0.02
+    snapshot: SearchSnapshot, *, mode: str = SHARE, min_share: float = 0.005
 ) -> dict[int, tuple[float, str]]:
     """Per cell: ``(intensity, label)`` for every root move holding at least ``min_share`` of
     the root agents (UCT: visits).

@@ -47,6 +47,13 @@ class PopulationPanel(DashboardPanel):
         self.share_box.setToolTip("Show each move's share of the root agents instead of counts")
         self.share_box.toggled.connect(self._settings_changed)
         self.controls.addWidget(self.share_box)
+        self.other_box = QCheckBox("other", self)
+        self.other_box.setChecked(True)
+        self.other_box.setToolTip(
+            "Draw the agents of all remaining moves as one line (untick to zoom onto the top k)"
+        )
+        self.other_box.toggled.connect(self._settings_changed)
+        self.controls.addWidget(self.other_box)
 
         self.graphics = pg.GraphicsLayoutWidget(self)
         self.graphics.setMinimumHeight(160)
@@ -59,6 +66,9 @@ class PopulationPanel(DashboardPanel):
         self.active_plot: pg.PlotItem = self.graphics.addPlot(row=1, col=0)
         self.active_plot.setLabel("left", "active")
         self.active_plot.setLabel("bottom", "iteration")
+        for plot in (self.agents_plot, self.active_plot):
+            plot.getAxis("bottom").enableAutoSIPrefix(False)
+            plot.getAxis("left").enableAutoSIPrefix(False)
         self.active_plot.setXLink(self.agents_plot)
         self.active_plot.setYRange(0, 1, padding=0.02)
         self.active_plot.setMouseEnabled(y=False)
@@ -127,6 +137,8 @@ class PopulationPanel(DashboardPanel):
             else:
                 curve.setData([], [])
         self.other_curve.setData(x, list(series.other))
+        # A hidden item does not count for auto-range, so the top-k lines get the whole height.
+        self.other_curve.setVisible(self.other_box.isChecked())
         self.active_curve.setData(list(series.active_iterations), list(series.active_fraction))
         self._set_legend(series.labels)
         self.status.setText(

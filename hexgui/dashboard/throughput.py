@@ -35,6 +35,7 @@ class ThroughputPanel(DashboardPanel):
         self.iteration_plot.setLabel("bottom", "time", units="s")
         self.iteration_plot.setXLink(self.playout_plot)
         for plot in (self.playout_plot, self.iteration_plot):
+            plot.getAxis("left").enableAutoSIPrefix(False)
             style_plot(plot)
             plot.setClipToView(True)
             self.add_menu_actions(plot)

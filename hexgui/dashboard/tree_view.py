@@ -25,9 +25,24 @@ MAX_DRAWN_NODES = 60
 COLOR_STEPS = 101
 MIN_NODE_PX = 7.0
 MAX_NODE_PX = 38.0
+LABEL_PX = 34  # horizontal room one move label needs ("+115", "aa26")
 
 # Active fraction 0 -> red, 0.5 -> yellow, 1 -> green: reads as "losing / unclear / winning".
 _COLOR_MAP = pg.ColorMap([0.0, 0.5, 1.0], [(214, 39, 40), (240, 200, 60), (44, 160, 44)])
+
+
+def labelled_nodes(nodes: list[LayoutNode], per_row: int) -> set[int]:
+    """Indices of the nodes that get a text label: on each depth row at most ``per_row`` of
+    them (the most supported, "other" nodes last), so labels never pile up on a crowded row.
+    The root has no label (it is the top node)."""
+    rows: dict[int, list[int]] = {}
+    for index, node in enumerate(nodes[1:], start=1):
+        rows.setdefault(node.depth, []).append(index)
+    chosen: set[int] = set()
+    for indices in rows.values():
+        ranked = sorted(indices, key=lambda i: (nodes[i].is_other, -nodes[i].agents, i))
+        chosen.update(ranked[:per_row])
+    return chosen
 
 
 def node_pixel_size(agents: int, root_agents: int) -> float:
@@ -57,7 +72,7 @@ class TreePanel(DashboardPanel):
 
         for text, attribute, low, high, value, tip in (
             ("depth", "depth_box", 1, 8, 4, "Deepest level drawn"),
-            ("width", "width_box", 2, 10, 6, "Children drawn per node before 'other'"),
+            ("width", "width_box", 2, 10, 4, "Children drawn per node before 'other'"),
             ("nodes", "nodes_box", 5, MAX_DRAWN_NODES, 40, "Most nodes drawn, 'other' included"),
         ):
             self.controls.addWidget(QLabel(text))
@@ -164,8 +179,9 @@ class TreePanel(DashboardPanel):
             for n in nodes
         ]
         self.nodes.setData(x=xs, y=ys, size=sizes, brush=brushes, data=list(range(len(nodes))))
+        labelled = labelled_nodes(nodes, max(4, self.plot_widget.width() // LABEL_PX))
         for index, label in enumerate(self.labels):
-            if 0 < index < len(nodes):  # the root needs no label: it is the top node
+            if index in labelled:
                 label.setText(nodes[index].label)
                 label.setPos(nodes[index].x, nodes[index].y)
                 label.setVisible(True)

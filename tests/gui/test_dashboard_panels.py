@@ -129,9 +129,47 @@ def test_panels_hold_the_latest_snapshot_data(dashboard):
     values, best, line = board.overlay_calls[-1]
     assert best == 40 and line == (40, 41)
     assert values[40][0] == 1.0 and values[40][1].endswith("%")
-    assert all(latest.root_agents[c] / sum(latest.root_agents) >= 0.02 for c in values)
+    threshold = dash.overlay.settings.min_share
+    shown = {
+        c for c, a in enumerate(latest.root_agents) if a / sum(latest.root_agents) >= threshold
+    }
+    assert set(values) == shown
     # Throughput got one sample per refresh.
     assert len(dash.throughput.history.samples) == 1
+
+
+def test_tree_labels_thin_out_on_crowded_rows(dashboard):
+    from hexgui.dashboard.tree_view import labelled_nodes
+
+    dash, _, controller, _ = dashboard
+    dash.tree.width_box.setValue(10)
+    dash.tree.nodes_box.setValue(60)
+    controller.position_changed.emit(1)
+    controller.snapshot_ready.emit(search_sequence(1, steps=3)[-1])
+    dash.refresh()
+    nodes = dash.tree.layout_nodes
+    chosen = labelled_nodes(nodes, per_row=3)
+    for depth in {n.depth for n in nodes[1:]}:
+        row = [i for i in range(1, len(nodes)) if nodes[i].depth == depth]
+        picked = [i for i in row if i in chosen]
+        assert len(picked) == min(3, len(row))
+        # The labelled ones are the best supported of their row.
+        assert min(nodes[i].agents for i in picked) >= max(
+            (nodes[i].agents for i in row if i not in chosen and not nodes[i].is_other),
+            default=0,
+        )
+    assert 0 not in chosen
+
+
+def test_other_line_can_be_hidden(dashboard):
+    dash, _, controller, _ = dashboard
+    controller.position_changed.emit(1)
+    controller.snapshot_ready.emit(search_sequence(1, steps=3)[-1])
+    dash.refresh()
+    assert dash.population.other_curve.isVisible()
+    dash.population.other_box.setChecked(False)
+    assert not dash.population.other_curve.isVisible()
+    assert dash.population.series.other  # still in the data (and the CSV)
 
 
 def test_stale_snapshots_are_dropped_and_hints_cleared(dashboard):

@@ -36,9 +36,9 @@ from engine.records.sgf import (
     GameNode,
     GameRecord,
     SgfError,
+    _apply_node,
     _NodeProblem,
-    apply_node,
-    start_board,
+    _start_board,
 )
 
 # --------------------------------------------------------------------------- board -> record
@@ -209,7 +209,7 @@ def board_from_record(
     if path[0] is not record.root:
         raise SgfError("the node is not part of this record")
     try:
-        board = start_board(record)
+        board = _start_board(record)
     except HexError as error:
         raise SgfError(f"the starting position is not valid: {error}", node=0) from None
     moves_done = 0
@@ -217,7 +217,7 @@ def board_from_record(
         if move_number is not None and moves_done >= move_number:
             break
         try:
-            apply_node(board, current, setup=depth > 0)
+            _apply_node(board, current, setup=depth > 0)
         except _NodeProblem as problem:
             raise SgfError(f"move {moves_done + 1}: {problem}") from None
         if current.move is not None:

@@ -797,7 +797,7 @@ def _normalise_node(node: GameNode, size: int, dialect: str, flip: bool, is_root
 # --------------------------------------------------------------------------- replaying
 
 
-def start_board(record: GameRecord, *, swap_rule: bool | None = None) -> Board:
+def _start_board(record: GameRecord, *, swap_rule: bool | None = None) -> Board:
     """The starting position of ``record``: the root's ``AB``/``AW``/``PL`` as a position with
     no history (as :meth:`Board.from_rows` makes), or the empty board. Side to move: ``PL``,
     else the colour of the first move, else Black if the stone counts are equal."""
@@ -824,7 +824,7 @@ def start_board(record: GameRecord, *, swap_rule: bool | None = None) -> Board:
     return board
 
 
-def apply_node(board: Board, node: GameNode, *, setup: bool = True) -> tuple[int, bool]:
+def _apply_node(board: Board, node: GameNode, *, setup: bool = True) -> tuple[int, bool]:
     """Apply one node's setup (unless ``setup`` is false: the root's setup is the starting
     position) and move to ``board``.
 
@@ -868,7 +868,7 @@ def _check_by_replaying(record: GameRecord, fail) -> None:
     """Play through every variation (depth first, undoing on the way back); raise on the first
     illegal move, with its node number; warn about moves out of turn."""
     try:
-        board = start_board(record, swap_rule=True)
+        board = _start_board(record, swap_rule=True)
     except HexError as error:
         raise fail(f"the starting position is not valid: {error}", record.root, 0) from None
     out_of_turn: list[str] = []
@@ -882,7 +882,7 @@ def _check_by_replaying(record: GameRecord, fail) -> None:
                 board.undo()
             continue
         try:
-            entries, late = apply_node(board, node, setup=number > 0)
+            entries, late = _apply_node(board, node, setup=number > 0)
         except _NodeProblem as problem:
             raise fail(str(problem), node, number) from None
         if late:
@@ -1002,13 +1002,11 @@ __all__ = [
     "GameNode",
     "GameRecord",
     "SgfError",
-    "apply_node",
     "decode_sgf_bytes",
     "escape_value",
     "parse_sgf",
     "read_sgf",
     "read_sgf_collection",
     "save_sgf",
-    "start_board",
     "write_sgf",
 ]

@@ -356,6 +356,16 @@ def test_any_bytes_parse_or_raise_sgf_error(data):
         assert isinstance(record, GameRecord)
 
 
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=300))
+def test_any_text_parses_or_raises_sgf_error(text):
+    # Only SgfError may come out: anything else fails the test.
+    with contextlib.suppress(SgfError):
+        parse_sgf(text)
+    with contextlib.suppress(SgfError):
+        parse_sgf("(;FF[4]GM[11]SZ[5]" + text)
+
+
 @settings(max_examples=300, deadline=None)
 @given(st.text(alphabet=st.sampled_from("();[]\\BWSZGMFAPLC:abc1239- \n"), max_size=120))
 def test_any_sgf_shaped_text_parses_or_raises_sgf_error(text):

@@ -53,9 +53,21 @@ class SearchRequest:
     spec: str
     purpose: str = "move"
     stop_event: threading.Event = field(default_factory=threading.Event)
+    cancel_event: threading.Event = field(default_factory=threading.Event)
 
     def stop(self) -> None:
+        """Finish soon and report the best move so far ("move now")."""
         self.stop_event.set()
+
+    def cancel(self) -> None:
+        """Finish soon; the result is unwanted, and if the search has not begun it never
+        will (the worker skips it without reporting)."""
+        self.cancel_event.set()
+        self.stop_event.set()
+
+    @property
+    def cancelled(self) -> bool:
+        return self.cancel_event.is_set()
 
     @property
     def stopped(self) -> bool:
@@ -71,7 +83,8 @@ class EngineWorker(QObject):
       * ``failed(int position_id, str message)``: the player raised; the message says why.
       * ``started(int position_id)``: the search began (it may have waited for an older one).
 
-    A request stopped before the worker reaches it is skipped and reports nothing.
+    A request cancelled before the worker reaches it is skipped and reports nothing; one that
+    was only stopped ("move now") still runs, finds its stop flag set at once and reports.
     """
 
     snapshot = Signal(object)
@@ -91,7 +104,7 @@ class EngineWorker(QObject):
 
     @Slot(object)
     def _run(self, request: SearchRequest) -> None:
-        if request.stopped:
+        if request.cancelled:
             return
         self.started.emit(request.position_id)
         try:

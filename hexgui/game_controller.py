@@ -293,10 +293,13 @@ class GameController(QObject):
         )
         self._maybe_start_ai()
 
-    def load_board(self, board: Board, *, at_end: bool = True) -> None:
+    def load_board(
+        self, board: Board, *, at_end: bool = True, resigned: Color | None = None
+    ) -> None:
         """Show a game or position read from a record (its history becomes the line).
 
         The board's size and swap rule replace the current ones; who plays each side is kept.
+        ``resigned``: the colour that resigned at the end of the record, if any.
         """
         start, entries = line_from_board(board)
         self._settings = GameSettings(
@@ -308,6 +311,8 @@ class GameController(QObject):
             hint_spec=self._settings.hint_spec,
         )
         self._load(start, entries, len(entries) if at_end else 0)
+        if resigned is not None and at_end and board.winner is None:
+            self._resigned = resigned
         # A loaded game waits for the user instead of letting an AI move at once.
         self._paused = self.ai_to_move and not self.is_over
         self.state_changed.emit()
@@ -634,7 +639,7 @@ class GameController(QObject):
         request = self._request
         if request is None:
             return
-        request.stop()
+        request.cancel()
         self._request = None
         self._last_snapshot = None
         self.search_finished.emit(request.position_id)

@@ -765,7 +765,8 @@ class MainWindow(QMainWindow):
         self._path = path
         self._dirty = False
         self._remember_file(path)
-        self._show_status(f"Opened {path.name}: {len(board.moves)} moves.")
+        note = f" ({'; '.join(record.warnings)})" if record.warnings else ""
+        self._show_status(f"Opened {path.name}: {len(board.moves)} moves{note}.")
         self._update_turn_label()
         return True
 
@@ -775,19 +776,18 @@ class MainWindow(QMainWindow):
         )
 
     def _install_loaded(self, board: Board, record=None) -> None:
+        """Show a loaded game: AI settings recorded in the file are not applied (who plays
+        stays as the user set it), a recorded resignation is."""
+        resigned = None
+        if record is not None:
+            from engine.records import game_end_of
+
+            end = game_end_of(record)
+            if end is not None:
+                resigned = Color.parse(end[0])
         if self.dashboard is not None:
             self.dashboard.set_board_size(board.size)
-        self.controller.load_board(board, at_end=True)
-        winner = None
-        if record is not None:
-            try:
-                from engine.records import game_end_of
-
-                winner = game_end_of(record)
-            except Exception:  # noqa: BLE001 - the result is informative only
-                winner = None
-        if winner:
-            self._show_status(f"Result: {winner}")
+        self.controller.load_board(board, at_end=True, resigned=resigned)
 
     def open_link_dialog(self) -> bool:
         text, ok = QInputDialog.getText(self, "Open Link", "HexWorld or trmph link:")
@@ -818,17 +818,16 @@ class MainWindow(QMainWindow):
                 entry.apply(board)
             else:
                 board.play(entry.move.swap or entry.move.cell)
-        return record_from_board(board, **self._record_info())
-
-    def _record_info(self) -> dict:
-        c = self.controller
-        info = {
-            "black_player": c.settings.black.describe(),
-            "white_player": c.settings.white.describe(),
-        }
-        if c.winner is not None:
-            info["result"] = f"{c.winner.letter}+" + ("R" if c.resigned else "")
-        return info
+        sides = {color: c.side(color) for color in (BLACK, WHITE)}
+        resigned = c.resigned if c.cursor == len(c.line) else None
+        return record_from_board(
+            board,
+            black=sides[BLACK].describe(),
+            white=sides[WHITE].describe(),
+            ai_black=sides[BLACK].spec if sides[BLACK].ai else None,
+            ai_white=sides[WHITE].spec if sides[WHITE].ai else None,
+            game_end=(resigned, "resign") if resigned is not None else None,
+        )
 
     def save(self) -> bool:
         if self._path is None:
@@ -915,7 +914,9 @@ class MainWindow(QMainWindow):
         from engine.records import links
 
         board = self.controller.board
-        return links.hexworld_link(board) if kind == "hexworld" else links.trmph_link(board)
+        if kind == "hexworld":
+            return links.hexworld_link(board, redblue=self.board_widget.theme_name == "redblue")
+        return links.trmph_link(board)
 
     def copy_link(self, kind: str) -> None:
         try:
@@ -1001,17 +1002,15 @@ class MainWindow(QMainWindow):
             autosave.discard()
             return
         try:
-            from engine.records import board_from_record
+            from engine.records import board_from_record, read_sgf
 
-            record = pending if not isinstance(pending, str | Path) else None
-            if record is None:
-                from engine.records import read_sgf
-
-                record = read_sgf(pending)
+            record = read_sgf(pending)
             board = board_from_record(record)
         except Exception as error:  # noqa: BLE001
             self._load_failed("Could not restore the autosaved game", error)
             return
+        # This session autosaves the restored game itself from now on.
+        autosave.discard(pending)
         self._install_loaded(board, record)
         self._dirty = True
         self._show_status("Restored the autosaved game.")

@@ -54,5 +54,5 @@ def load_position(file: str) -> tuple[StudyPosition, Board]:
     entry = next((p for p in list_positions() if p.file == file), None)
     if entry is None:
         raise ValueError(f"no study position called {file!r}")
-    board = board_from_record(parse_sgf(position_sgf(file)))
+    board = board_from_record(parse_sgf(position_sgf(file), first_only=True)[0])
     return entry, board

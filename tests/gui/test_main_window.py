@@ -1,0 +1,234 @@
+"""The main window as a user drives it: real mouse clicks, shortcuts and menus (off screen)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtTest import QTest
+
+from engine.board import BLACK, WHITE
+from hexgui.engine_worker import running_engine_threads
+from hexgui.main_window import MainWindow
+from hexgui.settings import GameSettings, SideSettings, load_game_settings, load_view_settings
+
+HUMANS = GameSettings(size=5, black=SideSettings(), white=SideSettings(), hint_spec="tiny")
+
+
+def click(window: MainWindow, name: str, button=Qt.MouseButton.LeftButton, offset=(0.0, 0.0)):
+    board = window.controller.board
+    centre = window.board_widget.cell_center(board.cell_index(name))
+    point = QPointF(centre.x() + offset[0], centre.y() + offset[1]).toPoint()
+    QTest.mouseClick(window.board_widget, button, Qt.KeyboardModifier.NoModifier, point)
+
+
+def show(window, qtbot):
+    """Show and activate the window: shortcuts only reach the active window."""
+    window.show()
+    qtbot.waitExposed(window)
+    window.windowHandle().requestActivate()
+    qtbot.waitUntil(window.isActiveWindow)
+    window.board_widget.setFocus()
+
+
+def test_window_contract(window):
+    titles = [a.text().replace("&", "") for a in window.menuBar().actions()]
+    assert titles == ["File", "Edit", "Game", "Positions", "View", "Help"]
+    assert window.dashboard_menu is not None and window.controller.board is not None
+    file_entries = " ".join(a.text() for a in window.file_menu.actions())
+    for word in ("New", "Open", "Save", "Save As", "Save Position", "Export"):
+        assert word in file_entries.replace("&", "")
+
+
+def test_every_menu_action_has_a_shortcut(window):
+    def walk(menu):
+        for action in menu.actions():
+            if action.menu() is not None:
+                yield from walk(action.menu())
+            elif not action.isSeparator() and action.isEnabled() is not None:
+                yield action
+
+    missing = []
+    for top in window.menuBar().actions():
+        for action in walk(top.menu()):
+            text = action.text()
+            if text.startswith("(") or action.menu() is not None:
+                continue
+            if action.shortcut().isEmpty() and action.parent() is window:
+                missing.append(text)
+    assert missing == []
+
+
+def test_clicking_cells_plays_them(window, qtbot):
+    window.start_new_game(HUMANS)
+    show(window, qtbot)
+    click(window, "c3")
+    board = window.controller.board
+    assert board.stone_at("c3") is BLACK
+    # Near the border of b2, still inside it (90% of the way to its left corner side).
+    radius = window.board_widget.geometry_for_size().radius
+    click(window, "b2", offset=(-0.86 * radius * 0.95, 0.0))
+    assert board.stone_at("b2") is WHITE
+    assert window.move_list.count() == 3  # Start, 1., 2.
+    assert "c3" in window.move_list.item(1).text()
+
+
+def test_illegal_click_only_explains_in_the_status_bar(window, qtbot):
+    window.start_new_game(HUMANS)
+    show(window, qtbot)
+    click(window, "c3")
+    cells = window.controller.board.cells.copy()
+    click(window, "c3")
+    assert (window.controller.board.cells == cells).all()
+    assert "occupied" in window.statusBar().currentMessage()
+
+
+def test_keyboard_navigation_and_move_list(window, qtbot):
+    window.start_new_game(HUMANS)
+    show(window, qtbot)
+    for name in ("a1", "b1", "c1"):
+        click(window, name)
+    c = window.controller
+    QTest.keyClick(window.board_widget, Qt.Key.Key_Left)
+    assert c.move_number == 2
+    QTest.keyClick(window.board_widget, Qt.Key.Key_Home)
+    assert c.move_number == 0
+    QTest.keyClick(window.board_widget, Qt.Key.Key_End)
+    assert c.move_number == 3
+    QTest.keyClick(window.board_widget, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert c.move_number == 2
+    QTest.keyClick(window.board_widget, Qt.Key.Key_Right)
+    assert c.move_number == 3
+    # Clicking the move list jumps there.
+    item = window.move_list.item(1)
+    rect = window.move_list.visualItemRect(item)
+    QTest.mouseClick(window.move_list.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert c.move_number == 1
+
+
+def test_setup_mode_by_shortcut_then_play(window, qtbot):
+    window.start_new_game(HUMANS)
+    show(window, qtbot)
+    QTest.keyClick(window.board_widget, Qt.Key.Key_T, Qt.KeyboardModifier.ControlModifier)
+    assert window.controller.setup_mode and window.board_widget.setup_mode
+    click(window, "a1")
+    click(window, "b2", Qt.MouseButton.RightButton)
+    click(window, "c3")
+    board = window.controller.board
+    assert board.stone_at("a1") is BLACK and board.stone_at("b2") is WHITE
+    window.act_white_to_move.trigger()
+    assert board.to_move is WHITE
+    window.act_setup.trigger()
+    assert not window.controller.setup_mode
+    click(window, "e5")
+    assert window.controller.board.stone_at("e5") is WHITE
+    assert "Setup" in window.move_list.item(1).text()
+
+
+def test_hint_is_drawn_on_the_board(window, qtbot):
+    window.start_new_game(HUMANS)
+    with qtbot.waitSignal(window.controller.hint_ready):
+        window.act_hint.trigger()
+    overlay = window.board_widget.overlay
+    assert overlay and all(0 <= v <= 1 for v, _ in overlay.values())
+    assert window.board_widget._best in window.controller.board.legal_moves()
+
+
+def test_new_game_settings_and_view_settings_persist(window, settings_store):
+    chosen = GameSettings(
+        size=9,
+        swap_rule=True,
+        black=SideSettings(ai=False),
+        white=SideSettings(ai=True, spec="tiny"),
+        ai_delay_ms=0,
+    )
+    window.start_new_game(chosen)
+    assert window.controller.board.size == 9 and window.controller.board.swap_rule
+    assert load_game_settings(settings_store).white == chosen.white
+    window.theme_actions["redblue"].trigger()
+    window.dark_actions["dark"].trigger()
+    assert window.board_widget.theme.name == "redblue" and window.board_widget.theme.dark
+    view = load_view_settings(settings_store)
+    assert view.theme == "redblue" and view.dark_mode == "dark"
+
+
+def test_a_game_against_the_ai_through_the_window(window, qtbot):
+    window.start_new_game(
+        GameSettings(size=5, black=SideSettings(), white=SideSettings(ai=True, spec="tiny"))
+    )
+    show(window, qtbot)
+    c = window.controller
+    while not c.is_over:
+        if c.board.to_move is BLACK:
+            click(window, c.board.cell_name(c.board.legal_moves()[0]))
+        else:
+            count = len(c.board.moves)
+            qtbot.waitUntil(lambda count=count: len(c.board.moves) > count or c.is_over)
+    assert "won" in window.turn_label.text()
+
+
+def test_closing_the_window_while_the_ai_thinks(qtbot, settings_store, player_factory, slow_player):
+    main = MainWindow(settings_store, player_factory=player_factory, autosave=False)
+    qtbot.addWidget(main)
+    main.start_new_game(
+        GameSettings(size=5, black=SideSettings(ai=True, spec="slow"), white=SideSettings())
+    )
+    qtbot.waitUntil(lambda: slow_player.started.is_set())
+    assert running_engine_threads()
+    main.close()
+    assert main.controller.thread.isFinished()
+    assert slow_player.stopped_searches == 1
+    assert running_engine_threads() == []
+
+
+def test_new_game_cancels_the_ai_through_the_window(window, qtbot, slow_player):
+    window.start_new_game(
+        GameSettings(size=5, black=SideSettings(ai=True, spec="slow"), white=SideSettings())
+    )
+    qtbot.waitUntil(lambda: slow_player.started.is_set())
+    window.start_new_game(HUMANS)
+    qtbot.waitUntil(lambda: slow_player.stopped_searches == 1)
+    qtbot.wait(30)
+    assert window.controller.board.moves == ()
+
+
+def test_escape_stops_and_space_resumes(window, qtbot, slow_player):
+    window.start_new_game(
+        GameSettings(size=5, black=SideSettings(ai=True, spec="slow"), white=SideSettings())
+    )
+    show(window, qtbot)
+    messages = []
+    window.controller.status_message.connect(messages.append)
+    qtbot.waitUntil(lambda: window.controller.searching)
+    QTest.keyClick(window.board_widget, Qt.Key.Key_Escape)
+    assert not window.controller.searching and window.controller.paused
+    QTest.keyClick(window.board_widget, Qt.Key.Key_Space)
+    qtbot.waitUntil(lambda: window.controller.searching)
+    assert window.controller.move_now(), messages
+    qtbot.waitUntil(lambda: len(window.controller.board.moves) == 1)
+
+
+def test_status_bar_shows_turn_and_ai_progress(window, qtbot):
+    window.start_new_game(
+        GameSettings(size=5, black=SideSettings(ai=True, spec="slow"), white=SideSettings())
+    )
+    assert "Black to move" in window.turn_label.text()
+    qtbot.waitUntil(lambda: "playouts/s" in window.rate_label.text())
+    assert window.time_label.text().endswith(" s")
+    assert "iteration" in window.ai_label.text()
+    window.controller.stop()
+
+
+def test_board_widget_draws_without_errors_in_every_theme(window, qtbot):
+    window.start_new_game(HUMANS)
+    show(window, qtbot)
+    for name in ("a1", "b2", "c3"):
+        click(window, name)
+    window.board_widget.set_preview((0, 4))
+    window.board_widget.set_overlay({10: (1.0, "47%"), 11: (0.2, "1.2k")}, best=10, line=(10,))
+    for theme in ("classic", "redblue"):
+        for dark in (False, True):
+            window.board_widget.set_theme(theme, dark)
+            image = window.board_widget.grab().toImage()
+            assert not image.isNull()
+            # The board's background colour is where nothing else is drawn.
+            corner = image.pixelColor(QPoint(image.width() - 3, image.height() - 3))
+            assert corner.name() == window.board_widget.theme.background

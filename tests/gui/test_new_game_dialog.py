@@ -1,0 +1,163 @@
+"""The new-game dialog: widgets generated from level metadata, settings returned and persisted."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pytest
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QCheckBox, QComboBox, QDialogButtonBox, QDoubleSpinBox, QSpinBox
+
+from hexgui.dialogs.new_game import NewGameDialog
+from hexgui.settings import (
+    GameSettings,
+    SideSettings,
+    SpecError,
+    format_spec,
+    load_game_settings,
+    parse_spec,
+    save_game_settings,
+)
+
+
+@dataclass(frozen=True)
+class Param:
+    name: str
+    type: type
+    default: object
+    minimum: object = None
+    maximum: object = None
+    choices: tuple = ()
+    help: str = ""
+
+
+@dataclass(frozen=True)
+class Level:
+    name: str
+    label: str
+    description: str
+    parameters: tuple
+
+
+LEVELS = {
+    "random": Level("random", "Random", "Plays any empty cell.", ()),
+    "sdst": Level(
+        "sdst",
+        "SDST",
+        "Stochastic diffusion search in the whole tree.",
+        (
+            Param("agents", int, 50000, 10, 1_000_000, help="population size"),
+            Param("iterations", int, 50, 1, 10_000),
+            Param("time", float, 0.0, 0.0, 600.0, help="seconds per move, 0 = no limit"),
+            Param("policy", str, "tree", choices=("root", "tree")),
+            Param("scatter", float, 0.2, 0.0, 1.0),
+            Param("swap", bool, True),
+        ),
+    ),
+}
+
+
+def test_spec_round_trip_and_errors():
+    level, params = parse_spec("sdst:agents=500, policy=tree")
+    assert level == "sdst" and params == {"agents": "500", "policy": "tree"}
+    assert format_spec("sdst", {"agents": 500, "swap": False}) == "sdst:agents=500,swap=false"
+    assert parse_spec("random") == ("random", {})
+    for bad in ("", "sdst:agents", "sd st", "sdst:=3"):
+        with pytest.raises(SpecError):
+            parse_spec(bad)
+
+
+def test_widgets_are_generated_from_the_level_metadata(qtbot):
+    dialog = NewGameDialog(GameSettings(), levels=LEVELS)
+    qtbot.addWidget(dialog)
+    page = dialog.black_panel.level_pages["sdst"]
+    assert isinstance(page.editors["agents"].widget, QSpinBox)
+    assert page.editors["agents"].widget.minimum() == 10
+    assert page.editors["agents"].widget.maximum() == 1_000_000
+    assert isinstance(page.editors["time"].widget, QDoubleSpinBox)
+    assert isinstance(page.editors["policy"].widget, QComboBox)
+    assert isinstance(page.editors["swap"].widget, QCheckBox)
+    assert page.editors["agents"].widget.toolTip() == "population size"
+    assert dialog.black_panel.level_pages["random"].editors == {}
+
+
+def test_dialog_returns_the_chosen_settings(qtbot):
+    initial = GameSettings(
+        size=11,
+        black=SideSettings(ai=False, spec="random"),
+        white=SideSettings(ai=True, spec="sdst:agents=2000,policy=root"),
+    )
+    dialog = NewGameDialog(initial, levels=LEVELS)
+    qtbot.addWidget(dialog)
+    # The saved white spec is shown.
+    white = dialog.white_panel
+    assert white.ai_button.isChecked() and white.current_level() == "sdst"
+    assert white.level_pages["sdst"].editors["agents"].widget.value() == 2000
+    assert white.level_pages["sdst"].editors["policy"].widget.currentText() == "root"
+    # Change things as a user would.
+    dialog.preset_buttons[7].click()
+    dialog.swap_check.setChecked(True)
+    dialog.black_panel.ai_button.setChecked(True)
+    black = dialog.black_panel
+    black.level_combo.setCurrentIndex(black.level_combo.findData("sdst"))
+    black.level_pages["sdst"].editors["iterations"].widget.setValue(80)
+    black.level_pages["sdst"].editors["swap"].widget.setChecked(False)
+    white.human_button.setChecked(True)
+    dialog.delay_spin.setValue(1200)
+    with qtbot.waitSignal(dialog.accepted):
+        dialog.button_box.button(QDialogButtonBox.StandardButton.Ok).click()
+    chosen = dialog.settings()
+    assert chosen.size == 7 and chosen.swap_rule
+    assert chosen.black == SideSettings(ai=True, spec="sdst:iterations=80,swap=false")
+    assert chosen.white == SideSettings(ai=False, spec="sdst:agents=2000,policy=root")
+    assert chosen.ai_delay_ms == 1200
+
+
+def test_any_size_from_1_to_26(qtbot):
+    dialog = NewGameDialog(GameSettings(), levels=LEVELS)
+    qtbot.addWidget(dialog)
+    dialog.size_spin.setValue(26)
+    assert dialog.settings().size == 26
+    dialog.size_spin.setValue(40)
+    assert dialog.settings().size == 26
+    dialog.size_spin.setValue(0)
+    assert dialog.settings().size == 1
+
+
+def test_bad_saved_specs_are_reported_not_fatal(qtbot):
+    settings = GameSettings(white=SideSettings(ai=True, spec="sdst:agents=5,colour=blue"))
+    dialog = NewGameDialog(settings, levels=LEVELS)
+    qtbot.addWidget(dialog)
+    assert any("agents" in w and "colour" in w for w in dialog.white_panel.warnings)
+    # The valid default is kept for the out-of-range value.
+    assert dialog.white_panel.level_pages["sdst"].editors["agents"].widget.value() == 50000
+
+
+def test_players_only_hides_the_board_settings(qtbot):
+    dialog = NewGameDialog(GameSettings(size=9), levels=LEVELS, players_only=True)
+    qtbot.addWidget(dialog)
+    assert not dialog.size_spin.isVisibleTo(dialog)
+    assert dialog.settings().size == 9
+
+
+def test_settings_persist_through_qsettings(tmp_path):
+    path = str(tmp_path / "settings.ini")
+    chosen = GameSettings(
+        size=13,
+        swap_rule=True,
+        black=SideSettings(ai=True, spec="sdst:agents=1000"),
+        white=SideSettings(ai=False, spec="mc"),
+        ai_delay_ms=750,
+        hint_spec="uct",
+    )
+    save_game_settings(QSettings(path, QSettings.Format.IniFormat), chosen)
+    assert load_game_settings(QSettings(path, QSettings.Format.IniFormat)) == chosen
+
+
+def test_corrupt_settings_fall_back_to_defaults(tmp_path):
+    path = tmp_path / "settings.ini"
+    path.write_text('[game]\nsize=500\nswap_rule=maybe\nblack_spec="sd st"\nai_delay_ms=x\n')
+    loaded = load_game_settings(QSettings(str(path), QSettings.Format.IniFormat))
+    default = GameSettings()
+    assert loaded.size == default.size and loaded.swap_rule == default.swap_rule
+    assert loaded.black.spec == default.black.spec and loaded.ai_delay_ms == default.ai_delay_ms

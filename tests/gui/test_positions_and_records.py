@@ -1,0 +1,148 @@
+"""Study positions from the installed package; opening, saving and exporting games."""
+
+from __future__ import annotations
+
+from unittest import mock
+
+import pytest
+from PySide6.QtWidgets import QMessageBox
+
+from engine.board import BLACK, WHITE
+from engine.records import read_sgf
+from hexgui.settings import GameSettings, SideSettings
+from resources.positions import list_positions, load_position
+
+HUMANS = GameSettings(size=5, black=SideSettings(), white=SideSettings())
+
+
+def test_every_study_position_loads_with_an_explanation():
+    positions = list_positions()
+    assert len(positions) >= 7
+    for position in positions:
+        entry, board = load_position(position.file)
+        assert entry.explanation and entry.title
+        assert board.moves == () and board.empty_count < board.size**2
+        assert board.winner is None
+
+
+def test_bridge_position_is_a_bridge():
+    _entry, board = load_position("01-bridge.sgf")
+    a, b = board.cell_index("d3"), board.cell_index("c5")
+    common = set(board.neighbours[a].tolist()) & set(board.neighbours[b].tolist())
+    assert board.stone_at(a) is BLACK and board.stone_at(b) is BLACK
+    assert {board.cell_name(c) for c in common} == {"c4", "d4"}
+    assert board.to_move is WHITE
+
+
+def test_thesis_positions_are_7x7_with_white_to_move():
+    for name in ("06-thesis-fig-5-7.sgf", "07-thesis-fig-5-8.sgf", "08-thesis-fig-5-9.sgf"):
+        _entry, board = load_position(name)
+        assert board.size == 7 and board.to_move is WHITE
+
+
+def test_unknown_position_is_refused():
+    with pytest.raises(ValueError):
+        load_position("../../etc/passwd")
+
+
+def test_positions_menu_loads_a_position(window):
+    assert len(window.position_actions) == len(list_positions())
+    window.position_actions[0].trigger()
+    board = window.controller.board
+    assert board.size == 7 and board.stone_at("d3") is BLACK
+    assert "Bridge" in window.statusBar().currentMessage()
+    assert not window.controller.is_ai(BLACK) and not window.controller.is_ai(WHITE)
+    # Play on from the position; "first" returns to it, not to an empty board.
+    window.controller.play("c4")
+    window.controller.first()
+    assert window.controller.board.stone_at("d3") is BLACK
+
+
+def test_save_and_open_round_trip(window, tmp_path):
+    window.start_new_game(HUMANS)
+    for name in ("c3", "b4", "d2"):
+        window.controller.play(name)
+    window.controller.back()  # saving keeps the moves after the cursor too
+    path = tmp_path / "game.sgf"
+    assert window.save_to(path)
+    record = read_sgf(path)
+    assert [m for m in record.main_line() if m.move is not None].__len__() == 3
+    window.start_new_game(HUMANS)
+    assert window.open_file(path)
+    board = window.controller.board
+    assert [board.cell_name(m.cell) for m in board.moves] == ["c3", "b4", "d2"]
+
+
+def test_a_bad_file_leaves_the_game_untouched(window, tmp_path):
+    window.start_new_game(HUMANS)
+    window.controller.play("c3")
+    before = window.controller.board.cells.copy()
+    bad = tmp_path / "bad.sgf"
+    bad.write_text("(;FF[4]GM[11]SZ[5];B[c3];W[c3])")
+    with mock.patch.object(QMessageBox, "warning") as warning:
+        assert not window.open_file(bad)
+    assert warning.call_count == 1
+    assert "unchanged" in warning.call_args.args[2]
+    assert (window.controller.board.cells == before).all()
+    with mock.patch.object(QMessageBox, "warning") as warning:
+        assert not window.open_file(tmp_path / "missing.sgf")
+    assert warning.call_count == 1
+
+
+def test_save_position_and_exports(window, tmp_path, qtbot):
+    window.start_new_game(HUMANS)
+    window.controller.play("c3")
+    window.controller.play("b4")
+    assert window.save_position(tmp_path / "pos.sgf")
+    window.start_new_game(HUMANS)
+    assert window.open_file(tmp_path / "pos.sgf")
+    board = window.controller.board
+    assert board.stone_at("c3") is BLACK and board.stone_at("b4") is WHITE
+    assert board.moves == () and board.to_move is BLACK
+    assert window.export_image(tmp_path / "board.png")
+    assert (tmp_path / "board.png").stat().st_size > 1000
+    assert window.export_image(tmp_path / "board.svg")
+    assert (tmp_path / "board.svg").read_text().lstrip().startswith("<")
+    # A link cannot hold setup stones: one clear message, nothing copied.
+    with mock.patch.object(QMessageBox, "warning") as warning:
+        window.copy_link("trmph")
+    assert warning.call_count == 1 and "setup" in warning.call_args.args[2]
+    window.start_new_game(HUMANS)
+    window.controller.play("c3")
+    window.controller.play("b4")
+    link = window.link_text("trmph")
+    assert link.startswith("https://trmph.com/hex/board#5")
+    window.start_new_game(HUMANS)
+    assert window.open_link(link)
+    assert [window.controller.board.cell_name(m.cell) for m in window.controller.board.moves] == [
+        "c3",
+        "b4",
+    ]
+
+
+def test_autosave_after_every_move_and_restore(qtbot, settings_store, player_factory, tmp_path):
+    from hexgui.main_window import MainWindow
+
+    directory = tmp_path / "autosave"
+    first = MainWindow(
+        settings_store, player_factory=player_factory, autosave_dir=directory, offer_restore=False
+    )
+    qtbot.addWidget(first)
+    first.start_new_game(HUMANS)
+    first.controller.play("c3")
+    first.controller.play("a2")
+    saved = read_sgf(first._autosave.path)
+    assert len([n for n in saved.main_line() if n.move is not None]) == 2
+    # Simulate a crash: the session ends without a clean exit (lock released by the OS).
+    first._autosave._release()
+    first._autosave = None
+    first.close()
+    second = MainWindow(
+        settings_store, player_factory=player_factory, autosave_dir=directory, offer_restore=False
+    )
+    qtbot.addWidget(second)
+    with mock.patch.object(QMessageBox, "question", return_value=QMessageBox.StandardButton.Yes):
+        second._offer_restore()
+    board = second.controller.board
+    assert board.stone_at("c3") is BLACK and board.stone_at("a2") is WHITE
+    second.close()

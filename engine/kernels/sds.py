@@ -26,8 +26,9 @@ at once, on disjoint ranges with their own slots and scratch.
 
 import numpy as np
 
-from engine.kernels.environment import evaluate, move_outcome, random_legal_action
+from engine.kernels.environment import HEX, evaluate, move_outcome, random_legal_action
 from engine.kernels.jit import jit
+from engine.kernels.playout import playout
 from engine.kernels.rng import below, uniform
 from engine.kernels.tree import (
     NODE_COUNT,
@@ -35,7 +36,8 @@ from engine.kernels.tree import (
     PAIR_COUNT,
     ROOT_WINS,
     UNKNOWN,
-    find_child,
+    inline_jit,
+    pair_slot,
     new_node,
     pair_insert,
 )
@@ -55,11 +57,11 @@ CONTEXT_SENSITIVE = 2
 # --------------------------------------------------------------------------- tree helpers
 
 
-@jit
+@inline_jit
 def resolve_outcome(env, tree, node, action, scratch):
     """The exact outcome of ``action`` at ``node`` (cached in the pair table)."""
     node_parent, node_action, node_depth, counters, pair_keys, pair_child, pair_outcome = tree
-    width = _width(env)
+    width = env[10]
     slot = pair_insert(pair_keys, pair_child, pair_outcome, counters, np.int64(node) * width + action)
     outcome = pair_outcome[slot]
     if outcome == UNKNOWN:
@@ -68,7 +70,7 @@ def resolve_outcome(env, tree, node, action, scratch):
     return outcome
 
 
-@jit
+@inline_jit
 def child_node(env, tree, node, action):
     """The child of ``node`` by ``action``, created if needed (room guaranteed by the owner)."""
     node_parent, node_action, node_depth, counters, pair_keys, pair_child, pair_outcome = tree
@@ -81,24 +83,20 @@ def child_node(env, tree, node, action):
     return child
 
 
-@jit
+@inline_jit
 def _width(env):
-    kind = env[0]
-    if kind == 0:
-        return np.int64(env[5].shape[0])
-    if kind == 1:
-        return np.int64(env[6].shape[0])
-    return np.int64(env[9])
+    return env[10]
 
 
-@jit
+@inline_jit
 def _population(node_start, indexed_nodes, node):
-    if node < 0 or node >= indexed_nodes:
-        return 0
-    return node_start[node + 1] - node_start[node]
+    inside = node >= 0 and node < indexed_nodes
+    safe = node if inside else 0
+    size = node_start[safe + 1] - node_start[safe]
+    return size if inside else 0
 
 
-@jit
+@inline_jit
 def _random_hypothesis(env, tree, node, scratch_actions, state, slot):
     return random_legal_action(env, tree[0], tree[1], tree[2], node, scratch_actions, state, slot)
 
@@ -136,14 +134,14 @@ def expand_nodes(env, tree, nodes, next_nodes, scratch):
     return count
 
 
-@jit
+@inline_jit
 def _on_path(tree, node, action):
     node_parent, node_action = tree[0], tree[1]
-    while node > 0:
-        if node_action[node] == action:
-            return True
+    found = False
+    while node > 0 and not found:
+        found = node_action[node] == action
         node = node_parent[node]
-    return False
+    return found
 
 
 @jit
@@ -198,16 +196,19 @@ def form_hypotheses(
     the pair table or the path buffer needs to grow (``max_path`` bounds one path's length).
     """
     hypothesis, contacted = agents[1], agents[3]
-    counters, pair_keys = tree[3], tree[4]
+    counters, pair_keys, pair_child, pair_outcome = tree[3], tree[4], tree[5], tree[6]
+    width = env[10]
     indexed_nodes = min(node_start.shape[0] - 1, counters[NODE_COUNT])
     root_lo = node_start[0]
     root_count = node_start[1] - root_lo
+    resume = -1
     for i in range(start, root_count):
-        if (counters[PAIR_COUNT] + max_path) * 2 > pair_keys.shape[0]:
-            return i
         position = path_start[i]
-        if position + max_path > path_agents.shape[0]:
-            return i
+        if (counters[PAIR_COUNT] + max_path) * 2 > pair_keys.shape[0] or (
+            position + max_path > path_agents.shape[0]
+        ):
+            resume = i
+            break
         agent = members[root_lo + i]
         node = 0
         while True:
@@ -215,21 +216,27 @@ def form_hypotheses(
             position += 1
             contacted[agent] = 1
             action = hypothesis[agent]
-            outcome = resolve_outcome(env, tree, node, action, scratch)
+            # The pair's cached outcome and child, with one probe (the rare miss computes it).
+            key = np.int64(node) * width + action
+            entry = pair_slot(pair_keys, key)
+            if pair_keys[entry] == -1 or pair_outcome[entry] == UNKNOWN:
+                resolve_outcome(env, tree, node, action, scratch)
+                entry = pair_slot(pair_keys, key)
+            outcome = pair_outcome[entry]
             leaf_node[i] = node
             leaf_action[i] = action
             if outcome != ONGOING:
                 leaf_exact[i] = outcome
                 break
             leaf_exact[i] = 0
-            child = find_child(pair_keys, tree[5], _width(env), node, action)
+            child = pair_child[entry]
             size = _population(node_start, indexed_nodes, child)
             if size == 0:
                 break
             agent = members[node_start[child] + below(state, slot, size)]
             node = child
         path_start[i + 1] = position
-    return -1
+    return resume
 
 
 @jit
@@ -238,19 +245,90 @@ def evaluate_leaves(env, tree, leaf_node, leaf_action, leaf_exact, results, lo, 
     player wins. Exact outcomes need no playout. Returns the number of playouts run.
 
     Thread-safe for disjoint ranges with distinct ``slot`` and ``scratch`` (reads the tree).
+    The Hex case is written out here rather than called through ``environment.evaluate``:
+    a call passing the environment's arrays costs more than the bookkeeping it does.
     """
     node_parent, node_action, node_depth = tree[0], tree[1], tree[2]
+    kind = env[0]
+    size = env[1]
+    root_black = env[2]
+    base = env[3]
+    action_cells = env[5]
+    work_cells, used, leaf_rows, rows, reach, last_leaf = (
+        scratch[0],
+        scratch[1],
+        scratch[2],
+        scratch[3],
+        scratch[4],
+        scratch[5],
+    )
+    cell_row, cell_bit = scratch[8], scratch[9]
     playouts = 0
     for i in range(lo, hi):
         exact = leaf_exact[i]
         if exact != 0:
             results[i] = 1 if exact == ROOT_WINS else 0
             continue
-        win = evaluate(
-            env, node_parent, node_action, node_depth, leaf_node[i], leaf_action[i], scratch, state, slot
-        )
-        results[i] = 1 if win else 0
+        node = leaf_node[i]
+        action = leaf_action[i]
         playouts += 1
+        if kind != HEX:
+            win = evaluate(
+                env, node_parent, node_action, node_depth, node, action, scratch, state, slot
+            )
+            results[i] = 1 if win else 0
+            continue
+        depth = node_depth[node]
+        for r in range(size):
+            leaf_rows[r] = base[r]
+        # The final action, then the path's actions; each stone's colour follows the depth
+        # at which it was played (even depth: the root player).
+        k = node
+        played_depth = depth
+        cell = action_cells[action]
+        while True:
+            used[cell] = 1
+            if (played_depth % 2 == 0) == root_black:
+                leaf_rows[cell_row[cell]] |= cell_bit[cell]
+            if k <= 0:
+                break
+            played_depth = node_depth[k] - 1
+            cell = action_cells[node_action[k]]
+            k = node_parent[k]
+        # The playout shuffles work_cells in place and any permutation of the leaf's empty
+        # cells will do, so the list is rebuilt only when the leaf changes.
+        if last_leaf[0] != node or last_leaf[1] != action:
+            count = 0
+            for j in range(action_cells.shape[0]):
+                c = action_cells[j]
+                if used[c] == 0:
+                    work_cells[count] = c
+                    count += 1
+            last_leaf[0] = node
+            last_leaf[1] = action
+        k = node
+        cell = action_cells[action]
+        while True:
+            used[cell] = 0
+            if k <= 0:
+                break
+            cell = action_cells[node_action[k]]
+            k = node_parent[k]
+        black_to_move = root_black == ((depth + 1) % 2 == 0)
+        black_wins = playout(
+            leaf_rows,
+            work_cells,
+            action_cells.shape[0] - depth - 1,
+            black_to_move,
+            size,
+            cell_row,
+            cell_bit,
+            rows,
+            reach,
+            state,
+            slot,
+        )
+        results[i] = 1 if black_wins == root_black else 0
     return playouts
 
 
@@ -285,12 +363,11 @@ def apply_results(tree, agents, count, results, path_start, path_agents, root_te
 # --------------------------------------------------------------------------- relate and diffuse
 
 
-@jit
+@inline_jit
 def _other_member(members, lo, size, index, state, slot):
     """A uniformly random member of the population other than the one at ``lo + index``."""
     j = below(state, slot, size - 1)
-    if j >= index:
-        j += 1
+    j += 1 if j >= index else 0
     return members[lo + j]
 
 
@@ -379,11 +456,9 @@ def recruit(env, tree, agents, node_start, members, mode, scratch_actions, state
                     )
 
 
-@jit
+@inline_jit
 def _active_step(env, tree, hypothesis, active, recruited, members, lo, size, state, slot):
-    if size < 2:
-        return
-    for index in range(size):
+    for index in range(size if size >= 2 else 0):
         agent = members[lo + index]
         if active[agent] == 0:
             continue
@@ -396,14 +471,16 @@ def _active_step(env, tree, hypothesis, active, recruited, members, lo, size, st
 # --------------------------------------------------------------------------- reallocation
 
 
-@jit
+@inline_jit
 def _copy_from_population(env, tree, hypothesis_snapshot, node_start, members, indexed_nodes, node, scratch_actions, state, slot):
     """A hypothesis for an agent joining ``node``: the hypothesis of a random agent of that
     population (as it was when the index was built), or a random action if it is empty."""
     size = _population(node_start, indexed_nodes, node)
     if size == 0:
-        return _random_hypothesis(env, tree, node, scratch_actions, state, slot)
-    return hypothesis_snapshot[members[node_start[node] + below(state, slot, size)]]
+        chosen = _random_hypothesis(env, tree, node, scratch_actions, state, slot)
+    else:
+        chosen = hypothesis_snapshot[members[node_start[node] + below(state, slot, size)]]
+    return chosen
 
 
 @jit
@@ -541,9 +618,8 @@ def population_counts(agents, node_start, members, node, width, counts, actives)
     for a in range(width):
         counts[a] = 0
         actives[a] = 0
-    if node + 1 >= node_start.shape[0]:
-        return
-    for p in range(node_start[node], node_start[node + 1]):
+    stop = node_start[node + 1] if node + 1 < node_start.shape[0] else 0
+    for p in range(node_start[node] if stop else 0, stop):
         agent = members[p]
         counts[hypothesis[agent]] += 1
         actives[hypothesis[agent]] += active[agent]

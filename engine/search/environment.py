@@ -47,6 +47,7 @@ def hex_environment(board: Board) -> tuple:
         _NO_FLOATS,
         0,
         0,
+        int(np.count_nonzero(cells == 0)),
     )
 
 
@@ -55,7 +56,7 @@ def bandit_environment(probabilities: Sequence[float]) -> tuple:
     p = np.asarray(probabilities, dtype=np.float64)
     if p.ndim != 1 or p.size < 1 or np.any((p < 0) | (p > 1)):
         raise HexError("bandit probabilities must be a non-empty list of numbers in [0, 1]")
-    return (BANDIT, 0, True, _NO_ROWS, _NO_ROWS, _NO_CELLS, p, _NO_FLOATS, 0, p.size)
+    return (BANDIT, 0, True, _NO_ROWS, _NO_ROWS, _NO_CELLS, p, _NO_FLOATS, 0, p.size, p.size)
 
 
 def explicit_tree_environment(leaf_values: Sequence[float], branching: int = 2) -> tuple:
@@ -72,7 +73,10 @@ def explicit_tree_environment(leaf_values: Sequence[float], branching: int = 2) 
         raise HexError("leaf_values must hold branching**depth values (depth >= 1)")
     if np.any((values != 0) & (values != 1)):
         raise HexError("leaf values must be 0 or 1")
-    return (EXPLICIT_TREE, 0, True, _NO_ROWS, _NO_ROWS, _NO_CELLS, _NO_FLOATS, values, depth, branching)
+    return (
+        EXPLICIT_TREE, 0, True, _NO_ROWS, _NO_ROWS, _NO_CELLS, _NO_FLOATS, values, depth,
+        branching, branching,
+    )
 
 
 # The paper's Fig. 4 toy tree (binary, 4 plies, Max to move): Monte-Carlo values 50% for Max's

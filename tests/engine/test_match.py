@@ -117,6 +117,63 @@ def test_command_line_errors(capsys, tmp_path):
         main(["--games", "2", "--size", "40", "--out", str(tmp_path), "random", "random"])
 
 
+class ScriptedPlayer:
+    """Plays a fixed list of moves (cell names, swap tokens, "resign"), whatever the position."""
+
+    def __init__(self, name: str, moves: list[str]):
+        self.name, self.settings, self.moves = name, f"script:{name}", list(moves)
+        self.seen: list[tuple[str, str]] = []
+
+    def new_game(self, size: int, swap: bool) -> None:
+        pass
+
+    def choose(self, board, colour):
+        return self.moves.pop(0)
+
+    def observe(self, colour, move: str) -> None:
+        self.seen.append((str(colour), move))
+
+
+def scripted_game(monkeypatch, tmp_path, game: int, a_moves, b_moves, swap=True):
+    from engine import match as match_module
+
+    scripted = {"script-a": ScriptedPlayer("a", a_moves), "script-b": ScriptedPlayer("b", b_moves)}
+    monkeypatch.setattr(match_module, "make_player", lambda spec, seed, cache, out: scripted[spec])
+    settings = MatchSettings("script-a", "script-b", 3, swap, 1)
+    result = match_module.play_game(settings, game, tmp_path, match_module._PlayerCache())
+    return result, scripted
+
+
+def test_swap_sides_hands_the_colours_over(monkeypatch, tmp_path):
+    from engine.records import read_sgf
+
+    # Game 1 on 3x3: A has Black and opens a1; B (White) swaps sides, so B now holds the
+    # Black stone and A plays White, moving again. A: a2, c1, c2 (White); B: b1, b2, b3
+    # (Black), which joins a1-b1-b2-b3 from the top edge to the bottom: B wins with Black.
+    a_moves = ["a1", "a2", "c1", "c2"]
+    b_moves = ["swap-sides", "b1", "b2", "b3"]
+    result, scripted = scripted_game(monkeypatch, tmp_path, 1, a_moves, b_moves)
+    assert result.a_colour == "black"
+    assert result.winner_colour == "black" and result.winner == "B"
+    assert result.result == "B+"
+    record = read_sgf(tmp_path / sgf_name(1))
+    assert record.player_black == "a (A)"  # PB names who held Black when the game began
+    assert ("white", "swap-sides") in scripted["script-a"].seen
+
+
+def test_resign_and_forfeit_are_recorded(monkeypatch, tmp_path):
+    from engine.records import game_end_of, read_sgf
+
+    # Game 2: B has Black. B opens b2, A (White) resigns.
+    result, _ = scripted_game(monkeypatch, tmp_path, 2, ["resign"], ["b2"])
+    assert (result.winner, result.winner_colour, result.result) == ("B", "black", "B+R")
+    assert game_end_of(read_sgf(tmp_path / sgf_name(2))) == ("white", "resign")
+    # Game 3: A has Black and opens b2; B answers on the same cell: a forfeit.
+    result, _ = scripted_game(monkeypatch, tmp_path, 3, ["b2"], ["b2"])
+    assert (result.winner, result.result, result.reason) == ("A", "B+F", "F")
+    assert game_end_of(read_sgf(tmp_path / sgf_name(3))) == ("white", "forfeit")
+
+
 # ------------------------------------------------------------------ real matches
 
 

@@ -153,6 +153,8 @@ def _parse_link(url: str) -> tuple[GameRecord, int | None]:
     match = _SIZE_PREFIX.match(fragment)
     if not match:
         raise LinkError(f"the link does not start with a board size: {fragment[:40]!r}")
+    if len(match.group(1)) > 4 or len(match.group(2) or "") > 4:
+        raise LinkError(f"board size {match.group()[:12]}... is out of range")
     width, height = int(match.group(1)), match.group(2)
     if height is not None and int(height) != width:
         raise LinkError(
@@ -189,6 +191,8 @@ def _parse_link(url: str) -> tuple[GameRecord, int | None]:
             color = {"b": BLACK, "w": BLACK.opponent}.get(token[2:], to_move)
         else:
             try:
+                if len(token) > 8:
+                    raise LinkError(f"{token[:12]!r}... is not a cell name")
                 kind = cell_name(cell_index(token, size), size)
             except HexError as error:
                 raise LinkError(f"move {number}: {error}") from None

@@ -538,9 +538,11 @@ def decode_sgf_bytes(data: bytes) -> tuple[str, list[str]]:
     if charset:
         name = charset.group(1).decode("ascii")
         try:
-            return data.decode(name), []
-        except (LookupError, UnicodeDecodeError):
-            pass
+            text = data.decode(name)
+        except (LookupError, ValueError):  # unknown codec, bytes it cannot decode, idna's...
+            text = ""
+        if "(" in text:  # a charset that turns the file into no SGF at all was a wrong claim
+            return text, []
     return data.decode("latin-1"), ["the file is not UTF-8; read it as Latin-1"]
 
 
@@ -745,6 +747,8 @@ def _exchange_little_golem_players(root: GameNode) -> None:
 
 def _normalise_cell(value: str, size: int) -> str:
     text = value.strip().lower()
+    if len(text) > 8:  # no cell name is that long; also spares int() a million digits
+        raise _NodeProblem(f"{text[:16]!r}... is not a cell name")
     if _GO_POINT.fullmatch(text):  # Little Golem / Go style: column letter, row letter
         text = f"{text[0]}{ord(text[1]) - ord('a') + 1}"
     try:

@@ -84,6 +84,8 @@ def test_hexworld_grammar():
         ("https://hexworld.org/board/#11x9,a1", "rectangular boards are not supported"),
         ("https://hexworld.org/board/#30,a1", "out of range"),
         ("https://hexworld.org/board/#0", "out of range"),
+        ("https://hexworld.org/board/#" + "9" * 5000, "out of range"),
+        ("https://hexworld.org/board/#5,a" + "1" * 5000, "not a cell name"),
         ("https://hexworld.org/board/#5,f1", "off the 5x5 board"),
         ("https://hexworld.org/board/#5,c3c3c3", "already occupied"),
         ("https://hexworld.org/board/#5,c3?", "cannot read the moves"),

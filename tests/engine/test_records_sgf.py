@@ -230,6 +230,8 @@ BAD_INPUTS = [
     ("(;FF[4]GM[11]SZ[5];B[z9])", "off the 5x5 board"),
     ("(;FF[4]GM[11]SZ[5];B[c0])", "off the 5x5 board"),
     ("(;FF[4]GM[11]SZ[5];B[3c])", "malformed cell name"),
+    ("(;FF[4]GM[11]SZ[5];B[a" + "9" * 5000 + "])", "is not a cell name"),
+    ("(;FF[4]GM[11]SZ[" + "9" * 5000 + "])", "is not a board size"),
     ("(;FF[4]GM[1]SZ[19];B[pd])", "GM[1] is not Hex"),
     ("(;FF[4]GM[11]SZ[0])", "board size 0 is out of range"),
     ("(;FF[4]GM[11]SZ[10000])", "board size 10000 is out of range"),
@@ -287,6 +289,13 @@ def test_too_large_files_are_refused_before_reading(tmp_path):
         read_sgf(huge)
     with pytest.raises(SgfError, match="up to 20 MB"):
         parse_sgf("(" * (MAX_FILE_BYTES + 1))
+
+
+@pytest.mark.parametrize("codec", ["idna", "rot13", "base64", "punycode", "utf-16", "nonsense"])
+def test_odd_charsets_fall_back_to_latin1(codec):
+    data = f"(;FF[4]CA[{codec}]GM[11]SZ[5]PB[".encode() + b"\xe9\xff\x80])"
+    record = parse_sgf(data)[0]
+    assert record.size == 5 and record.player_black is not None
 
 
 def test_binary_junk_file(tmp_path):

@@ -134,7 +134,7 @@ class BoardGeometry:
 
         n = self.size
         labels: list[tuple[str, Point]] = []
-        lift = 1.45 * self.radius
+        lift = 1.6 * self.radius
         for col in range(n):
             letters = column_letters(col)
             x, y = self.lattice_center(0, col)

@@ -135,6 +135,7 @@ class MainWindow(QMainWindow):
         self.move_list_dock.setObjectName("moves_dock")
         self.move_list_dock.setWidget(self.move_list)
         self.add_dock(self.move_list_dock, Qt.DockWidgetArea.LeftDockWidgetArea)
+        self.resizeDocks([self.move_list_dock], [170], Qt.Orientation.Horizontal)
 
     def add_dock(self, dock: QDockWidget, area: Qt.DockWidgetArea) -> None:
         """Add ``dock`` to the window (dock widgets must have an objectName so the layout

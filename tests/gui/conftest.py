@@ -45,8 +45,24 @@ def player_factory(tiny_player, slow_player):
     return factory_for(tiny=tiny_player, slow=slow_player)
 
 
+# Messages of Qt's offscreen test platform itself, not of our code.
+PLATFORM_NOISE = ("propagateSizeHints", "does not support raise()", "requestActivate")
+
+
+def qt_problems(qtlog) -> list[str]:
+    """Qt warnings (and worse) logged during a test, minus the offscreen platform's noise."""
+    from PySide6.QtCore import QtMsgType
+
+    return [
+        record.message
+        for record in qtlog.records
+        if record.type in (QtMsgType.QtWarningMsg, QtMsgType.QtCriticalMsg, QtMsgType.QtFatalMsg)
+        and not any(noise in record.message for noise in PLATFORM_NOISE)
+    ]
+
+
 @pytest.fixture
-def window(qtbot, settings_store, player_factory, tmp_path):
+def window(qtbot, qtlog, settings_store, player_factory, tmp_path):
     """A MainWindow with test players, temporary settings and autosave directory; closed
     (engine thread joined) at the end of the test. Fails on Qt warnings logged meanwhile."""
     from hexgui.main_window import MainWindow
@@ -61,3 +77,6 @@ def window(qtbot, settings_store, player_factory, tmp_path):
     main.resize(900, 700)
     yield main
     main.close()
+    problems = qt_problems(qtlog)
+    if problems:
+        pytest.fail(f"Qt warnings during the test: {problems}")

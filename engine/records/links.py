@@ -20,8 +20,9 @@ swap-pieces game (the later moves mirrored across the long diagonal, so the pict
 same position with the colours exchanged), a resignation or forfeit at the end is left out, and a
 pass cannot be written (:class:`LinkError`).
 
-Neither format holds setup stones: a board that did not start empty, or had setup edits, raises
-:class:`LinkError`. Sizes above :data:`~engine.board.MAX_SIZE` and rectangular boards are refused
+Neither format holds setup stones: a board that did not start empty, or had setup edits that
+placed or removed stones, raises :class:`LinkError`; an edit that only hands the move to the
+other side is written as that side's pass. Sizes above :data:`~engine.board.MAX_SIZE` and rectangular boards are refused
 on reading with a message that says so. All functions are pure; any thread may call them.
 """
 
@@ -79,10 +80,21 @@ def _game_moves(source: Board | GameRecord) -> tuple[int, list[tuple[Color, str]
     if not isinstance(source, Board):
         raise LinkError(f"expected a Board or a GameRecord, not {type(source).__name__}")
     start, entries = _history(source)
-    if start.cells.any() or start.to_move != BLACK or any(k == "setup" for k, _ in entries):
+    if start.cells.any() or start.to_move != BLACK:
         raise LinkError("a link cannot hold setup stones: this game has a setup position")
     size = source.size
-    return size, [(move.color, move.name(size)) for _kind, move in entries]
+    moves: list[tuple[Color, str]] = []
+    for kind, entry in entries:
+        if kind == "move":
+            moves.append((entry.color, entry.name(size)))
+            continue
+        changes, old_to_move, new_to_move = entry
+        if changes:
+            raise LinkError("a link cannot hold setup stones: this game has setup edits")
+        if new_to_move != old_to_move:
+            # Only the side to move changed (how a pass read from a link is replayed).
+            moves.append((old_to_move, PASS))
+    return size, moves
 
 
 def hexworld_link(source: Board | GameRecord, *, redblue: bool = False) -> str:

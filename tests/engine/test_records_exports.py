@@ -74,6 +74,7 @@ def test_hexworld_grammar():
     assert record.moves() == [(BLACK, "c3"), (WHITE, "pass"), (BLACK, "b2"), (BLACK, "resign")]
     passed = board_from_link("#5,c3:pb2")
     assert passed.stone_at("b2") == BLACK and passed.to_move == WHITE
+    assert hexworld_link(passed) == "https://hexworld.org/board/#5,c3:pb2"
     assert board_from_link("11x11,a1").size == 11
     assert board_from_link("https://hexworld.org/board/#7").moves == ()
 

@@ -22,8 +22,9 @@ pass cannot be written (:class:`LinkError`).
 
 Neither format holds setup stones: a board that did not start empty, or had setup edits that
 placed or removed stones, raises :class:`LinkError`; an edit that only hands the move to the
-other side is written as that side's pass. Sizes above :data:`~engine.board.MAX_SIZE` and rectangular boards are refused
-on reading with a message that says so. All functions are pure; any thread may call them.
+other side is written as that side's pass. Sizes above :data:`~engine.board.MAX_SIZE` and
+rectangular boards are refused on reading with a message that says so. All functions are pure;
+any thread may call them.
 """
 
 from __future__ import annotations

@@ -19,6 +19,7 @@ GUI thread only.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -165,6 +166,8 @@ class GameController(QObject):
         self._request: SearchRequest | None = None
         self._last_snapshot: SearchSnapshot | None = None
         self._shut_down = False
+        # How messages name the colours; the window sets its theme's names ("Blue"/"Red").
+        self.color_name: Callable[[Color], str] = lambda color: color.value.capitalize()
 
         self._ai_timer = QTimer(self)
         self._ai_timer.setSingleShot(True)
@@ -374,12 +377,12 @@ class GameController(QObject):
         if winner is not None:
             how = "by resignation" if self._resigned else "by connecting its edges"
             return (
-                f"The game is over: {winner.value.capitalize()} won {how}. "
+                f"The game is over: {self.color_name(winner)} won {how}. "
                 "Undo, or start a new game (Ctrl+N)."
             )
         to_move = self._board.to_move
         if self.is_ai(to_move):
-            name = to_move.value.capitalize()
+            name = self.color_name(to_move)
             if self._request is not None and self._request.purpose == "move":
                 return f"{name} is played by the AI, which is thinking: wait, or Move now (Ctrl+M)."
             return f"It is {name}'s turn, played by the AI: press Space to let it move."
@@ -405,7 +408,7 @@ class GameController(QObject):
         self._cancel_search()
         self._resigned = loser
         self._bump()
-        self.status_message.emit(f"{loser.value.capitalize()} resigned.")
+        self.status_message.emit(f"{self.color_name(loser)} resigned.")
         self.game_over.emit(loser.opponent.value)
         self.state_changed.emit()
         return True
@@ -428,7 +431,7 @@ class GameController(QObject):
         self.move_played.emit(info)
         winner = self._board.winner
         if winner is not None:
-            self.status_message.emit(f"{winner.value.capitalize()} wins.")
+            self.status_message.emit(f"{self.color_name(winner)} wins.")
             self.game_over.emit(winner.value)
         else:
             self._maybe_start_ai()
@@ -528,7 +531,7 @@ class GameController(QObject):
         self._paused = self.ai_to_move and not self.is_over
         self._changed()
         if self._paused:
-            name = self._board.to_move.value.capitalize()
+            name = self.color_name(self._board.to_move)
             self.status_message.emit(
                 f"Move {self.move_number}. {name} (AI) is paused: press Space to let it play."
             )
@@ -629,7 +632,7 @@ class GameController(QObject):
         self._last_snapshot = None
         self.search_started.emit(request.position_id, spec)
         what = "thinking" if purpose == "move" else "looking for a hint"
-        self.status_message.emit(f"{color.value.capitalize()} ({spec}) is {what}...")
+        self.status_message.emit(f"{self.color_name(color)} ({spec}) is {what}...")
         self.state_changed.emit()
         self._worker.submit(request)
 
@@ -701,14 +704,12 @@ class GameController(QObject):
         self._setup_mode = on
         if on:
             self.status_message.emit(
-                "Setup mode: click places a Black stone, right click a White one; "
-                "click a stone again to remove it."
+                f"Setup mode: click places a {self.color_name(BLACK)} stone, right click a "
+                f"{self.color_name(WHITE)} one; click a stone again to remove it."
             )
         else:
             self._paused = False
-            self.status_message.emit(
-                f"Setup done: {self._board.to_move.value.capitalize()} to move."
-            )
+            self.status_message.emit(f"Setup done: {self.color_name(self._board.to_move)} to move.")
         self._changed()
         if not on:
             self._maybe_start_ai()

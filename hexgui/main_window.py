@@ -88,6 +88,7 @@ class MainWindow(QMainWindow):
         self.board_widget = BoardWidget(self)
         self.setCentralWidget(self.board_widget)
         self.controller = GameController(game_settings, player_factory=player_factory, parent=self)
+        self.controller.color_name = self.player_name
 
         self._build_status_bar()
         self._build_move_list()
@@ -237,7 +238,7 @@ class MainWindow(QMainWindow):
         for index, name in enumerate(THEME_NAMES, start=1):
             action = a(
                 theme_label(name),
-                f"Ctrl+Shift+{index}",
+                f"Ctrl+{index}",
                 lambda checked, name=name: checked and self.set_theme(name),
                 checkable=True,
             )
@@ -370,6 +371,7 @@ class MainWindow(QMainWindow):
         self.act_coordinates.blockSignals(True)
         self.act_coordinates.setChecked(v.show_coordinates)
         self.act_coordinates.blockSignals(False)
+        self._refresh_move_list()
         self._update_actions()
 
     def _set_view(self, **changes) -> None:

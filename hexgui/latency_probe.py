@@ -1,0 +1,168 @@
+"""How quickly the main window answers while an AI searches: a benchmark, not a test.
+
+    python -m hexgui.latency_probe                       # SDST on 11x11, dashboard shown
+    python -m hexgui.latency_probe --spec "sdst:agents=20000" --seconds 10 --no-dashboard
+
+A 10 ms QTimer on the GUI thread records how late each of its ticks arrives while the real
+MainWindow (board, move list and, unless ``--no-dashboard``, the live dashboard) shows an AI
+searching on the engine thread. The same is measured first with no search running, as a
+baseline. Lateness = time between two ticks minus 10 ms; the GUI requirement is that it stays
+under 50 ms. Prints max / p99 / median lateness and the search's playouts per second.
+
+Runs off screen unless QT_QPA_PLATFORM says otherwise.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+TICK_MS = 10
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    """The value below which ``fraction`` of ``values`` lie (nearest rank)."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(fraction * len(ordered)) - 1))
+    return ordered[index]
+
+
+class TickRecorder:
+    """Records the lateness of a repeating QTimer's ticks (GUI thread)."""
+
+    def __init__(self) -> None:
+        from PySide6.QtCore import Qt, QTimer
+
+        self.lateness_ms: list[float] = []
+        self._last: float | None = None
+        self.timer = QTimer()
+        self.timer.setTimerType(Qt.TimerType.PreciseTimer)
+        self.timer.setInterval(TICK_MS)
+        self.timer.timeout.connect(self._tick)
+
+    def _tick(self) -> None:
+        now = time.perf_counter()
+        if self._last is not None:
+            self.lateness_ms.append(max(0.0, (now - self._last) * 1000.0 - TICK_MS))
+        self._last = now
+
+    def start(self) -> None:
+        self.lateness_ms.clear()
+        self._last = None
+        self.timer.start()
+
+    def stop(self) -> list[float]:
+        self.timer.stop()
+        return list(self.lateness_ms)
+
+
+def summary(name: str, lateness: list[float]) -> str:
+    if not lateness:
+        return f"{name}: no ticks recorded"
+    return (
+        f"{name}: {len(lateness)} ticks, lateness max {max(lateness):.1f} ms, "
+        f"p99 {percentile(lateness, 0.99):.1f} ms, median {statistics.median(lateness):.1f} ms"
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--spec", default="sdst", help="AI spec string (default: sdst)")
+    parser.add_argument("--size", type=int, default=11)
+    parser.add_argument("--seconds", type=float, default=8.0, help="measure this long at most")
+    parser.add_argument("--no-dashboard", action="store_true", help="hide the dashboard docks")
+    args = parser.parse_args(argv)
+
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    import tempfile
+
+    from PySide6.QtCore import QEventLoop, QSettings, QTimer
+    from PySide6.QtWidgets import QApplication, QDockWidget
+
+    from hexgui.main_window import MainWindow
+    from hexgui.settings import GameSettings, SideSettings
+
+    _app = QApplication.instance() or QApplication(sys.argv[:1])  # kept alive until return
+    with tempfile.TemporaryDirectory() as temp:
+        store = QSettings(str(Path(temp) / "probe.ini"), QSettings.Format.IniFormat)
+        window = MainWindow(store, autosave=False, offer_restore=False)
+        if args.no_dashboard:
+            for dock in window.findChildren(QDockWidget):
+                if dock is not window.move_list_dock:
+                    dock.hide()
+        window.resize(1400, 900)
+        window.show()
+        window.start_new_game(
+            GameSettings(size=args.size, black=SideSettings(), white=SideSettings())
+        )
+        recorder = TickRecorder()
+
+        def run_for(seconds: float, until=None) -> None:
+            """Run the real event loop for ``seconds`` or until ``until()`` is true."""
+            loop = QEventLoop()
+            deadline = time.perf_counter() + seconds
+
+            def check() -> None:
+                if time.perf_counter() >= deadline or (until is not None and until()):
+                    loop.quit()
+
+            checker = QTimer()
+            checker.setInterval(20)
+            checker.timeout.connect(check)
+            checker.start()
+            loop.exec()
+            checker.stop()
+
+        recorder.start()
+        run_for(2.0)
+        baseline = recorder.stop()
+
+        controller = window.controller
+        snapshots = []
+        controller.snapshot_ready.connect(snapshots.append)
+        # The engine warms up (numba compile / cache load) on its first search: do one short
+        # search first so the measurement sees a running search, not a compile.
+        print(f"warming up {args.spec} ...", flush=True)
+        controller.set_settings(
+            GameSettings(
+                size=args.size, black=SideSettings(ai=True, spec=args.spec), white=SideSettings()
+            )
+        )
+        run_for(120.0, until=lambda: controller.searching)
+        run_for(3.0)
+        controller.stop()
+        run_for(1.0, until=lambda: not controller.searching)
+        snapshots.clear()
+
+        controller.set_paused(False)
+        run_for(10.0, until=lambda: controller.searching)
+        recorder.start()
+        started = time.perf_counter()
+        run_for(args.seconds, until=lambda: not controller.searching)
+        during = recorder.stop()
+        searched = time.perf_counter() - started
+        controller.stop()
+        window.close()
+
+    print(summary("idle (no search)", baseline))
+    print(summary(f"during {args.spec} on {args.size}x{args.size}", during))
+    if snapshots:
+        last = snapshots[-1]
+        print(
+            f"search: {last.playouts} playouts in {last.elapsed_s:.2f} s "
+            f"({last.playouts_per_s:,.0f} playouts/s), iteration {last.iteration}, "
+            f"measured for {searched:.1f} s, dashboard {'hidden' if args.no_dashboard else 'shown'}"
+        )
+    worst = max(during) if during else 0.0
+    print("GUI answered within 50 ms" if worst < 50 else f"GUI was late by up to {worst:.0f} ms")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

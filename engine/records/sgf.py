@@ -354,12 +354,11 @@ class GameRecord:
 
     @property
     def swap_rule(self) -> bool:
-        """Whether the game was played with the swap rule: ``RU`` mentions swap (or pie), any
-        node is a swap, or the record comes from Little Golem (which always offers it)."""
+        """Whether the game was played with the swap rule: ``RU[swap]`` (or ``pie``; Little
+        Golem records get it on reading, as that site always plays with it) or any node is a
+        swap. Setting it writes or removes ``RU[swap]``."""
         rules = (self.root.get("RU") or "").strip().lower()
         if rules in ("swap", "pie", "swap rule", "swap-rule", "pie rule"):
-            return True
-        if self.dialect == "littlegolem":
             return True
         return any(node.token in SWAP_TOKENS for node in self.nodes())
 
@@ -670,6 +669,8 @@ def _build_record(root: GameNode, text: str, warnings: list[str]) -> GameRecord:
         props.pop(name, None)
     if dialect == "littlegolem":
         _exchange_little_golem_players(root)
+        # Little Golem always plays Hex with the swap rule; say so, so it survives saving.
+        props.setdefault("RU", ["swap"])
 
     record = GameRecord(size, root, dialect=dialect, warnings=warnings)
     flip = dialect == "littlegolem" and _first_move_label(root) == "W"

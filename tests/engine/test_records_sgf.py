@@ -141,6 +141,7 @@ def test_little_golem_game_without_swap_and_consistent_result():
     assert record.moves() == [(BLACK, "a2"), (WHITE, "c4"), (BLACK, "e5"), (WHITE, "resign")]
     assert record.player_black == "second" and record.winner == BLACK
     assert record.warnings == []
+    assert record.swap_rule and parse_sgf(write_sgf(record))[0].swap_rule
 
 
 def test_old_hexgui_swap_pieces_means_swap_sides():

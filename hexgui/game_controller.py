@@ -238,6 +238,16 @@ class GameController(QObject):
         """Every move of the line (played and redo part), with the AI snapshots kept."""
         return [entry for entry in self._line if isinstance(entry, MoveInfo)]
 
+    def thinking_time(self, color: Color) -> float:
+        """Seconds the AI spent on ``color``'s moves so far (moves up to the cursor)."""
+        return sum(
+            entry.snapshot.elapsed_s
+            for entry in self._line[: self._cursor]
+            if isinstance(entry, MoveInfo)
+            and entry.move.color is color
+            and entry.snapshot is not None
+        )
+
     @property
     def start_board(self) -> Board:
         """A copy of the line's start position."""

@@ -491,7 +491,11 @@ class MainWindow(QMainWindow):
     @Slot(object)
     def _on_snapshot(self, snapshot: SearchSnapshot) -> None:
         self.rate_label.setText(f"{format_count(snapshot.playouts_per_s)} playouts/s")
-        self.time_label.setText(f"{snapshot.elapsed_s:.1f} s")
+        color = self.controller.board.to_move
+        total = self.controller.thinking_time(color) + snapshot.elapsed_s
+        self.time_label.setText(
+            f"{snapshot.elapsed_s:.1f} s (total {self.player_name(color)} {total:.0f} s)"
+        )
         if self.controller.searching and 0 <= snapshot.best_move < self.controller.board.size**2:
             best = self.controller.board.cell_name(snapshot.best_move)
             color = self.controller.board.to_move

@@ -316,3 +316,14 @@ def test_shutdown_while_thinking_joins_the_thread(qtbot, player_factory, slow_pl
     qtbot.waitUntil(lambda: slow_player.started.is_set())
     c.shutdown()
     assert c.thread.isFinished() and slow_player.stopped_searches == 1
+
+
+def test_thinking_time_adds_up_the_ai_snapshots(make_controller, qtbot):
+    c = make_controller(size=5, black=HUMAN, white=ai("tiny"))
+    c.play("a1")
+    qtbot.waitUntil(lambda: len(c.board.moves) == 2)
+    c.play("b1")
+    qtbot.waitUntil(lambda: len(c.board.moves) == 4)
+    expected = sum(i.snapshot.elapsed_s for i in c.move_infos() if i.move.color is WHITE)
+    assert c.thinking_time(WHITE) == pytest.approx(expected) and expected > 0
+    assert c.thinking_time(BLACK) == 0

@@ -212,7 +212,7 @@ def test_status_bar_shows_turn_and_ai_progress(window, qtbot):
     )
     assert "Black to move" in window.turn_label.text()
     qtbot.waitUntil(lambda: "playouts/s" in window.rate_label.text())
-    assert window.time_label.text().endswith(" s")
+    assert window.time_label.text().endswith(" s)") and "total Black" in window.time_label.text()
     assert "iteration" in window.ai_label.text()
     window.controller.stop()
 

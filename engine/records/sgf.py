@@ -63,8 +63,9 @@ from engine.board import (
 MAX_FILE_BYTES = 20 * 1024 * 1024
 """Largest SGF file HexSwarm reads (20 MB: a thousand times the largest real Hex record)."""
 
-MAX_NODES = 1_000_000
-"""Most nodes one file may hold; a hostile file of ``;;;;`` must not exhaust memory."""
+MAX_NODES = 250_000
+"""Most nodes one file may hold (a long Hex game has a few hundred, a deep analysis tree tens of
+thousands): a hostile file of ``;;;;`` is refused after ~2 s and ~150 MB instead of gigabytes."""
 
 PASS = "pass"
 RESIGN = "resign"

@@ -140,12 +140,18 @@ def _read_int(store: QSettings, key: str, default: int, low: int, high: int) -> 
 
 
 def _read_spec(store: QSettings, key: str, default: str) -> str:
+    """A saved AI spec if the player registry accepts it (levels and settings change between
+    versions: a spec that no longer fits falls back to the default)."""
+    from engine.board import HexError
+    from engine.players import parse_spec as validate_spec
+
     value = store.value(key, default)
     if not isinstance(value, str):
         return default
     try:
         parse_spec(value)
-    except SpecError:
+        validate_spec(value)
+    except (SpecError, HexError):
         return default
     return value
 

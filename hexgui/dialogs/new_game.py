@@ -65,53 +65,81 @@ def _to_bool(text: str) -> bool:
     return str(text).strip().lower() in ("1", "true", "yes", "on")
 
 
+def _clamp_int(value: Any, fallback: int) -> int:
+    """QSpinBox holds 32-bit ints: clamp limits like 2**63 - 1 (a seed's maximum)."""
+    if value is None:
+        return fallback
+    return max(-INT_LIMIT, min(INT_LIMIT, int(value)))
+
+
 class ParameterEditor:
-    """One widget for one level parameter, reading and writing its value as text."""
+    """One widget for one level parameter, reading and writing its value as spec text.
+
+    An ``optional`` parameter (``None`` switches the feature off, like a time limit) gets a
+    check box in front of its value: unchecked means ``none``.
+    """
 
     def __init__(self, parameter: Any):
         self.parameter = parameter
         self.name: str = parameter.name
         self.kind = parameter_kind(parameter)
+        self.optional = bool(getattr(parameter, "optional", False))
         default = getattr(parameter, "default", None)
         help_text = getattr(parameter, "help", "") or ""
         low = getattr(parameter, "minimum", None)
         high = getattr(parameter, "maximum", None)
         if self.kind == "int":
-            widget = QSpinBox()
-            widget.setRange(
-                int(low) if low is not None else -INT_LIMIT,
-                int(high) if high is not None else INT_LIMIT,
-            )
-            widget.setGroupSeparatorShown(True)
-            widget.setValue(int(default) if default is not None else 0)
+            value_widget = QSpinBox()
+            value_widget.setRange(_clamp_int(low, -INT_LIMIT), _clamp_int(high, INT_LIMIT))
+            value_widget.setGroupSeparatorShown(True)
+            value_widget.setValue(_clamp_int(default, value_widget.minimum()))
         elif self.kind == "float":
-            widget = QDoubleSpinBox()
-            widget.setDecimals(3)
-            widget.setRange(
+            value_widget = QDoubleSpinBox()
+            value_widget.setDecimals(3)
+            value_widget.setRange(
                 float(low) if low is not None else -1e9,
                 float(high) if high is not None else 1e9,
             )
-            span = widget.maximum() - widget.minimum()
-            widget.setSingleStep(0.05 if span <= 2 else 0.5)
-            widget.setValue(float(default) if default is not None else 0.0)
+            span = value_widget.maximum() - value_widget.minimum()
+            value_widget.setSingleStep(0.05 if span <= 2 else 0.5)
+            start = default if default is not None else max(value_widget.minimum(), 1.0)
+            value_widget.setValue(min(float(start), value_widget.maximum()))
         elif self.kind == "bool":
-            widget = QCheckBox()
-            widget.setChecked(bool(default))
+            value_widget = QCheckBox()
+            value_widget.setChecked(bool(default))
         elif self.kind == "choice":
-            widget = QComboBox()
+            value_widget = QComboBox()
             for choice in parameter.choices:
-                widget.addItem(str(choice), choice)
+                value_widget.addItem(str(choice), choice)
             if default is not None:
-                widget.setCurrentIndex(max(0, widget.findText(str(default))))
+                value_widget.setCurrentIndex(max(0, value_widget.findText(str(default))))
         else:
-            widget = QLineEdit("" if default is None else str(default))
-        widget.setToolTip(help_text)
-        widget.setObjectName(f"param_{self.name}")
-        self.widget = widget
+            value_widget = QLineEdit("" if default is None else str(default))
+        value_widget.setToolTip(help_text)
+        self.value_widget = value_widget
+        self.enabled_check: QCheckBox | None = None
+        if self.optional:
+            container = QWidget()
+            row = QHBoxLayout(container)
+            row.setContentsMargins(0, 0, 0, 0)
+            check = QCheckBox()
+            check.setToolTip(f"{help_text} (unchecked: none)")
+            check.setChecked(default is not None)
+            check.toggled.connect(value_widget.setEnabled)
+            value_widget.setEnabled(default is not None)
+            row.addWidget(check)
+            row.addWidget(value_widget, 1)
+            self.enabled_check = check
+            self.widget = container
+        else:
+            self.widget = value_widget
+        self.widget.setObjectName(f"param_{self.name}")
         self.default_text = self.text()
 
     def text(self) -> str:
-        w = self.widget
+        if self.enabled_check is not None and not self.enabled_check.isChecked():
+            return "none"
+        w = self.value_widget
         if self.kind == "int":
             return str(w.value())
         if self.kind == "float":
@@ -124,7 +152,12 @@ class ParameterEditor:
 
     def set_text(self, text: str) -> bool:
         """Show ``text`` (from a saved spec); False if it does not fit (the default stays)."""
-        w = self.widget
+        w = self.value_widget
+        if self.enabled_check is not None:
+            off = text.strip().lower() in ("none", "off", "")
+            self.enabled_check.setChecked(not off)
+            if off:
+                return True
         try:
             if self.kind == "int":
                 value = int(float(text))

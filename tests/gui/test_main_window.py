@@ -137,10 +137,10 @@ def test_new_game_settings_and_view_settings_persist(window, settings_store):
         size=9,
         swap_rule=True,
         black=SideSettings(ai=False),
-        white=SideSettings(ai=True, spec="tiny"),
+        white=SideSettings(ai=True, spec="random:seed=3"),
         ai_delay_ms=0,
     )
-    window.start_new_game(chosen)
+    window.start_new_game(chosen)  # Black (human) to move: the AI does not start
     assert window.controller.board.size == 9 and window.controller.board.swap_rule
     assert load_game_settings(settings_store).white == chosen.white
     window.theme_actions["redblue"].trigger()

@@ -29,6 +29,7 @@ class Param:
     maximum: object = None
     choices: tuple = ()
     help: str = ""
+    optional: bool = False
 
 
 @dataclass(frozen=True)
@@ -48,7 +49,8 @@ LEVELS = {
         (
             Param("agents", int, 50000, 10, 1_000_000, help="population size"),
             Param("iterations", int, 50, 1, 10_000),
-            Param("time", float, 0.0, 0.0, 600.0, help="seconds per move, 0 = no limit"),
+            Param("time", float, None, 0.001, 600.0, help="seconds per move", optional=True),
+            Param("seed", int, 0, 0, 2**63 - 1),
             Param("policy", str, "tree", choices=("root", "tree")),
             Param("scatter", float, 0.2, 0.0, 1.0),
             Param("swap", bool, True),
@@ -74,7 +76,9 @@ def test_widgets_are_generated_from_the_level_metadata(qtbot):
     assert isinstance(page.editors["agents"].widget, QSpinBox)
     assert page.editors["agents"].widget.minimum() == 10
     assert page.editors["agents"].widget.maximum() == 1_000_000
-    assert isinstance(page.editors["time"].widget, QDoubleSpinBox)
+    assert isinstance(page.editors["time"].value_widget, QDoubleSpinBox)
+    assert page.editors["time"].text() == "none"  # optional, off by default
+    assert page.editors["seed"].widget.maximum() == 2_000_000_000  # clamped to 32 bits
     assert isinstance(page.editors["policy"].widget, QComboBox)
     assert isinstance(page.editors["swap"].widget, QCheckBox)
     assert page.editors["agents"].widget.toolTip() == "population size"
@@ -102,13 +106,15 @@ def test_dialog_returns_the_chosen_settings(qtbot):
     black.level_combo.setCurrentIndex(black.level_combo.findData("sdst"))
     black.level_pages["sdst"].editors["iterations"].widget.setValue(80)
     black.level_pages["sdst"].editors["swap"].widget.setChecked(False)
+    black.level_pages["sdst"].editors["time"].enabled_check.setChecked(True)
+    black.level_pages["sdst"].editors["time"].value_widget.setValue(2.5)
     white.human_button.setChecked(True)
     dialog.delay_spin.setValue(1200)
     with qtbot.waitSignal(dialog.accepted):
         dialog.button_box.button(QDialogButtonBox.StandardButton.Ok).click()
     chosen = dialog.settings()
     assert chosen.size == 7 and chosen.swap_rule
-    assert chosen.black == SideSettings(ai=True, spec="sdst:iterations=80,swap=false")
+    assert chosen.black == SideSettings(ai=True, spec="sdst:iterations=80,time=2.5,swap=false")
     assert chosen.white == SideSettings(ai=False, spec="sdst:agents=2000,policy=root")
     assert chosen.ai_delay_ms == 1200
 
@@ -161,3 +167,27 @@ def test_corrupt_settings_fall_back_to_defaults(tmp_path):
     default = GameSettings()
     assert loaded.size == default.size and loaded.swap_rule == default.swap_rule
     assert loaded.black.spec == default.black.spec and loaded.ai_delay_ms == default.ai_delay_ms
+    assert loaded.white.spec == default.white.spec and loaded.hint_spec == default.hint_spec
+
+
+def test_dialog_for_the_real_levels_makes_specs_the_registry_accepts(qtbot):
+    from engine.players import LEVELS
+    from engine.players import parse_spec as registry_parse
+
+    dialog = NewGameDialog(GameSettings(), levels=LEVELS)
+    qtbot.addWidget(dialog)
+    panel = dialog.black_panel
+    panel.ai_button.setChecked(True)
+    for name, info in LEVELS.items():
+        panel.level_combo.setCurrentIndex(panel.level_combo.findData(name))
+        assert registry_parse(panel.side().spec)[0] == name
+        # Change every numeric setting to its maximum allowed in the widget: still valid.
+        page = panel.level_pages[name]
+        assert set(page.editors) == {p.name for p in info.parameters}
+        for editor in page.editors.values():
+            if editor.kind in ("int", "float"):
+                if editor.enabled_check is not None:
+                    editor.enabled_check.setChecked(True)
+                editor.value_widget.setValue(editor.value_widget.minimum())
+        level, settings = registry_parse(panel.side().spec)
+        assert level == name and settings is not None

@@ -30,7 +30,6 @@ bandit and the explicit tree, actions ``0 .. branching-1`` are legal everywhere.
 
 import numpy as np
 
-from engine.kernels.jit import jit
 from engine.kernels.playout import black_connects, cell_tables, playout
 from engine.kernels.rng import below, uniform
 from engine.kernels.tree import ONGOING, ROOT_LOSES, ROOT_WINS, action_on_path, inline_jit
@@ -59,7 +58,9 @@ def legal_action_count(env, node_depth, node):
 
 
 @inline_jit
-def random_legal_action(env, node_parent, node_action, node_depth, node, scratch_actions, state, slot):
+def random_legal_action(
+    env, node_parent, node_action, node_depth, node, scratch_actions, state, slot
+):
     """A uniformly random legal action at ``node`` (which must not be a finished game).
 
     Hex actions are exclusive: rejection sampling against the path while the path is short,
@@ -127,7 +128,9 @@ def _hex_mover_connects(env, node_parent, node_action, node_depth, node, action,
 
 
 @inline_jit
-def _explicit_leaf_index(env, node_parent, node_action, node_depth, node, action, path, state, slot):
+def _explicit_leaf_index(
+    env, node_parent, node_action, node_depth, node, action, path, state, slot
+):
     """Index of a leaf of the explicit tree: the path's actions, then random ones to the end."""
     branching = env[9]
     leaf_depth = env[8]
@@ -160,7 +163,9 @@ def move_outcome(env, node_parent, node_action, node_depth, node, action, scratc
     fixed_state = scratch[7]
     outcome = ONGOING
     if kind == HEX:
-        if _hex_mover_connects(env, node_parent, node_action, node_depth, node, action, rows, reach):
+        if _hex_mover_connects(
+            env, node_parent, node_action, node_depth, node, action, rows, reach
+        ):
             outcome = ROOT_WINS if node_depth[node] % 2 == 0 else ROOT_LOSES
     elif kind == EXPLICIT_TREE and node_depth[node] + 1 == env[8]:
         index = _explicit_leaf_index(
@@ -205,17 +210,50 @@ def evaluate(env, node_parent, node_action, node_depth, node, action, scratch, s
         win = uniform(state, slot) < leaf_values[index]
     else:
         win = _hex_playout(
-            size, root_black, base, action_cells, node_parent, node_action, node_depth, node,
-            action, work_cells, used, leaf_rows, rows, reach, last_leaf, cell_row, cell_bit,
-            state, slot,
+            size,
+            root_black,
+            base,
+            action_cells,
+            node_parent,
+            node_action,
+            node_depth,
+            node,
+            action,
+            work_cells,
+            used,
+            leaf_rows,
+            rows,
+            reach,
+            last_leaf,
+            cell_row,
+            cell_bit,
+            state,
+            slot,
         )
     return win
 
 
 @inline_jit
 def _hex_playout(
-    size, root_black, base, action_cells, node_parent, node_action, node_depth, node, action,
-    work_cells, used, leaf_rows, rows, reach, last_leaf, cell_row, cell_bit, state, slot,
+    size,
+    root_black,
+    base,
+    action_cells,
+    node_parent,
+    node_action,
+    node_depth,
+    node,
+    action,
+    work_cells,
+    used,
+    leaf_rows,
+    rows,
+    reach,
+    last_leaf,
+    cell_row,
+    cell_bit,
+    state,
+    slot,
 ):
     depth = node_depth[node]
     for r in range(size):
@@ -256,8 +294,17 @@ def _hex_playout(
     # After depth+1 moves from the root, Black is to move if the parity says so.
     black_to_move = root_black == ((depth + 1) % 2 == 0)
     black_wins = playout(
-        leaf_rows, work_cells, empty_count, black_to_move, size, cell_row, cell_bit, rows, reach,
-        state, slot,
+        leaf_rows,
+        work_cells,
+        empty_count,
+        black_to_move,
+        size,
+        cell_row,
+        cell_bit,
+        rows,
+        reach,
+        state,
+        slot,
     )
     return black_wins == root_black
 

@@ -37,9 +37,9 @@ from engine.kernels.tree import (
     ROOT_WINS,
     UNKNOWN,
     inline_jit,
-    pair_slot,
     new_node,
     pair_insert,
+    pair_slot,
 )
 
 # Recruitment strategies (thesis 3.2.3).
@@ -62,7 +62,9 @@ def resolve_outcome(env, tree, node, action, scratch):
     """The exact outcome of ``action`` at ``node`` (cached in the pair table)."""
     node_parent, node_action, node_depth, counters, pair_keys, pair_child, pair_outcome = tree
     width = env[10]
-    slot = pair_insert(pair_keys, pair_child, pair_outcome, counters, np.int64(node) * width + action)
+    slot = pair_insert(
+        pair_keys, pair_child, pair_outcome, counters, np.int64(node) * width + action
+    )
     outcome = pair_outcome[slot]
     if outcome == UNKNOWN:
         outcome = move_outcome(env, node_parent, node_action, node_depth, node, action, scratch)
@@ -75,7 +77,9 @@ def child_node(env, tree, node, action):
     """The child of ``node`` by ``action``, created if needed (room guaranteed by the owner)."""
     node_parent, node_action, node_depth, counters, pair_keys, pair_child, pair_outcome = tree
     width = _width(env)
-    slot = pair_insert(pair_keys, pair_child, pair_outcome, counters, np.int64(node) * width + action)
+    slot = pair_insert(
+        pair_keys, pair_child, pair_outcome, counters, np.int64(node) * width + action
+    )
     child = pair_child[slot]
     if child < 0:
         child = new_node(node_parent, node_action, node_depth, counters, node, action)
@@ -240,7 +244,9 @@ def form_hypotheses(
 
 
 @jit
-def evaluate_leaves(env, tree, leaf_node, leaf_action, leaf_exact, results, lo, hi, scratch, state, slot):
+def evaluate_leaves(
+    env, tree, leaf_node, leaf_action, leaf_exact, results, lo, hi, scratch, state, slot
+):
     """Test, second half: evaluate hypotheses ``lo..hi-1``; ``results[i]`` = 1 if the root
     player wins. Exact outcomes need no playout. Returns the number of playouts run.
 
@@ -426,9 +432,9 @@ def recruit(env, tree, agents, node_start, members, mode, scratch_actions, state
             continue
         for index in range(size):
             recruited[members[lo + index]] = 0
-        if mode == ACTIVE or mode == DUAL_ACTIVE:
+        if mode == ACTIVE or mode == DUAL_ACTIVE:  # noqa: SIM109 (numba)
             _active_step(env, tree, hypothesis, active, recruited, members, lo, size, state, slot)
-        if mode == PASSIVE or mode == DUAL_PASSIVE or mode == DUAL_ACTIVE:
+        if mode == PASSIVE or mode == DUAL_PASSIVE or mode == DUAL_ACTIVE:  # noqa: SIM109
             fallback = mode != DUAL_PASSIVE
             for index in range(size):
                 agent = members[lo + index]
@@ -447,7 +453,7 @@ def recruit(env, tree, agents, node_start, members, mode, scratch_actions, state
                     recruited[agent] = 1
         if mode == DUAL_PASSIVE:
             _active_step(env, tree, hypothesis, active, recruited, members, lo, size, state, slot)
-        if mode == ACTIVE or mode == DUAL_PASSIVE:
+        if mode == ACTIVE or mode == DUAL_PASSIVE:  # noqa: SIM109
             for index in range(size):
                 agent = members[lo + index]
                 if active[agent] == 0 and recruited[agent] == 0:
@@ -472,7 +478,18 @@ def _active_step(env, tree, hypothesis, active, recruited, members, lo, size, st
 
 
 @inline_jit
-def _copy_from_population(env, tree, hypothesis_snapshot, node_start, members, indexed_nodes, node, scratch_actions, state, slot):
+def _copy_from_population(
+    env,
+    tree,
+    hypothesis_snapshot,
+    node_start,
+    members,
+    indexed_nodes,
+    node,
+    scratch_actions,
+    state,
+    slot,
+):
     """A hypothesis for an agent joining ``node``: the hypothesis of a random agent of that
     population (as it was when the index was built), or a random action if it is empty."""
     size = _population(node_start, indexed_nodes, node)
@@ -506,7 +523,16 @@ def backscatter(env, tree, agents, node_start, members, to_root, scratch_actions
             continue
         target = 0 if to_root else node_parent[node]
         hypothesis[agent] = _copy_from_population(
-            env, tree, snapshot_h, node_start, members, indexed_nodes, target, scratch_actions, state, slot
+            env,
+            tree,
+            snapshot_h,
+            node_start,
+            members,
+            indexed_nodes,
+            target,
+            scratch_actions,
+            state,
+            slot,
         )
         agent_node[agent] = target
         active[agent] = 0
@@ -515,7 +541,9 @@ def backscatter(env, tree, agents, node_start, members, to_root, scratch_actions
 
 
 @jit
-def scatter(env, tree, agents, node_start, members, p_scatter, scratch, scratch_actions, state, slot):
+def scatter(
+    env, tree, agents, node_start, members, p_scatter, scratch, scratch_actions, state, slot
+):
     """SDST diffusion, sub-phase 2 (paper Table 2; thesis 5.2.3 for ``p_scatter``): every
     active agent X, with probability ``p_scatter``, contacts a random other agent Y of its
     population; if Y is inactive (and has not moved yet) it is sent to the population pointed
@@ -554,7 +582,16 @@ def scatter(env, tree, agents, node_start, members, p_scatter, scratch, scratch_
                 continue
             child = child_node(env, tree, node, action)
             hypothesis[other] = _copy_from_population(
-                env, tree, snapshot_h, node_start, members, indexed_nodes, child, scratch_actions, state, slot
+                env,
+                tree,
+                snapshot_h,
+                node_start,
+                members,
+                indexed_nodes,
+                child,
+                scratch_actions,
+                state,
+                slot,
             )
             agent_node[other] = child
             moved_flag[other] = 1
@@ -563,7 +600,9 @@ def scatter(env, tree, agents, node_start, members, p_scatter, scratch, scratch_
 
 
 @jit
-def reallocate_in_layers(env, tree, agents, node_start, members, scratch, scratch_actions, state, slot):
+def reallocate_in_layers(
+    env, tree, agents, node_start, members, scratch, scratch_actions, state, slot
+):
     """Reallocation within layers (thesis 4.3.1), diffusion sub-phase 1: an agent of layer
     ``d >= 1`` not contacted to form a hypothesis walks from the root: it picks a random agent
     of the root population, then one in the population pointed by that agent's hypothesis,
@@ -591,7 +630,16 @@ def reallocate_in_layers(env, tree, agents, node_start, members, scratch, scratc
         reached = True
         for _ in range(layer):
             action = _copy_from_population(
-                env, tree, snapshot_h, node_start, members, indexed_nodes, node, scratch_actions, state, slot
+                env,
+                tree,
+                snapshot_h,
+                node_start,
+                members,
+                indexed_nodes,
+                node,
+                scratch_actions,
+                state,
+                slot,
             )
             if resolve_outcome(env, tree, node, action, scratch) != ONGOING:
                 reached = False
@@ -600,7 +648,16 @@ def reallocate_in_layers(env, tree, agents, node_start, members, scratch, scratc
         if not reached:
             continue
         hypothesis[agent] = _copy_from_population(
-            env, tree, snapshot_h, node_start, members, indexed_nodes, node, scratch_actions, state, slot
+            env,
+            tree,
+            snapshot_h,
+            node_start,
+            members,
+            indexed_nodes,
+            node,
+            scratch_actions,
+            state,
+            slot,
         )
         agent_node[agent] = node
         active[agent] = 0
@@ -623,3 +680,11 @@ def population_counts(agents, node_start, members, node, width, counts, actives)
         agent = members[p]
         counts[hypothesis[agent]] += 1
         actives[hypothesis[agent]] += active[agent]
+
+
+@jit
+def root_outcomes(env, tree, outcomes, scratch):
+    """The exact outcome of every action at the root, into ``outcomes`` (for vanilla
+    Monte-Carlo and UCT: a winning move needs no playout)."""
+    for action in range(env[10]):
+        outcomes[action] = resolve_outcome(env, tree, 0, action, scratch)

@@ -1,0 +1,78 @@
+"""The AI levels: a registry (:data:`LEVELS`) and a factory (:func:`create_player`).
+
+>>> from engine.board import Board
+>>> player = create_player("mc:playouts_per_move=50,threads=1")
+>>> player.spec().startswith("mc:playouts_per_move=50")
+True
+>>> isinstance(player.choose_move(Board(3)).move, int)
+True
+
+Levels, weakest first: ``random``, ``mc`` (thesis level 1), ``mcsds`` (level 2), ``sdst``
+(level 3, the default), and ``uct``, the classical baseline.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.board import HexError
+from engine.players.base import MoveChoice, Player
+from engine.players.levels import (
+    LEVELS,
+    STRONGEST_LEVEL,
+    LevelInfo,
+    MCSDSSettings,
+    MonteCarloSettings,
+    Parameter,
+    RandomSettings,
+    SDSTSettings,
+    UCTSettings,
+    parse_spec,
+    settings_spec,
+)
+
+
+def create_player(spec: str | None = None, **overrides: Any) -> Player:
+    """A player for ``spec`` (``"level"`` or ``"level:key=value,..."``; None = the strongest
+    level), with keyword ``overrides`` applied last. Raises :class:`HexError` on an unknown
+    level or setting, a malformed value or one out of range."""
+    if spec is not None and not isinstance(spec, str):
+        raise HexError(f"a player spec must be text like 'sdst:agents=50000', not {spec!r}")
+    name, settings = parse_spec(spec, overrides)
+    if name == "random":
+        from engine.players.random_player import RandomPlayer
+
+        return RandomPlayer(settings)
+    if name == "mc":
+        from engine.players.montecarlo_player import MonteCarloPlayer
+
+        return MonteCarloPlayer(settings)
+    if name == "mcsds":
+        from engine.players.swarm_players import MCSDSPlayer
+
+        return MCSDSPlayer(settings)
+    if name == "sdst":
+        from engine.players.swarm_players import SDSTPlayer
+
+        return SDSTPlayer(settings)
+    from engine.players.uct_player import UCTPlayer
+
+    return UCTPlayer(settings)
+
+
+__all__ = [
+    "LEVELS",
+    "STRONGEST_LEVEL",
+    "LevelInfo",
+    "MCSDSSettings",
+    "MonteCarloSettings",
+    "MoveChoice",
+    "Parameter",
+    "Player",
+    "RandomSettings",
+    "SDSTSettings",
+    "UCTSettings",
+    "create_player",
+    "parse_spec",
+    "settings_spec",
+]

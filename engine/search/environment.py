@@ -74,8 +74,17 @@ def explicit_tree_environment(leaf_values: Sequence[float], branching: int = 2) 
     if np.any((values != 0) & (values != 1)):
         raise HexError("leaf values must be 0 or 1")
     return (
-        EXPLICIT_TREE, 0, True, _NO_ROWS, _NO_ROWS, _NO_CELLS, _NO_FLOATS, values, depth,
-        branching, branching,
+        EXPLICIT_TREE,
+        0,
+        True,
+        _NO_ROWS,
+        _NO_ROWS,
+        _NO_CELLS,
+        _NO_FLOATS,
+        values,
+        depth,
+        branching,
+        branching,
     )
 
 
@@ -83,10 +92,12 @@ def explicit_tree_environment(leaf_values: Sequence[float], branching: int = 2) 
 # left move and 75% for the right one, but under minimax left wins and right loses.
 PAPER_FIGURE_4_LEAVES = (
     # Left: whatever Min plays, Max's right move at ply 3 wins.
-    (0, 0, 1, 1) + (0, 0, 1, 1)
+    (0, 0, 1, 1)
+    + (0, 0, 1, 1)
     # Right: after Min's left move every leaf pair is (0, 1), so Min's left move at ply 4 wins;
     # after Min's right move Max wins everywhere.
-    + (0, 1, 0, 1) + (1, 1, 1, 1)
+    + (0, 1, 0, 1)
+    + (1, 1, 1, 1)
 )
 
 

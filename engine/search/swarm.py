@@ -399,7 +399,9 @@ class SwarmSearch:
         config = self.config
         env, state = self.env, self.states
         if self.relate != RELATE_NONE:
-            relate(self._tree(), self._agents(), self.node_start, self.members, self.relate, state, 0)
+            relate(
+                self._tree(), self._agents(), self.node_start, self.members, self.relate, state, 0
+            )
         policy = config.policy if env[0] != BANDIT else "root"
         if policy == "tree":
             backscatter(
@@ -550,7 +552,9 @@ class SwarmSearch:
         actives = np.zeros(self.width, dtype=np.int64)
         if not self._indexed:
             self._index()
-        population_counts(self._agents(), self.node_start, self.members, 0, self.width, counts, actives)
+        population_counts(
+            self._agents(), self.node_start, self.members, 0, self.width, counts, actives
+        )
         return counts, actives
 
     def best_action(self, counts: np.ndarray, actives: np.ndarray) -> int:
@@ -616,7 +620,9 @@ class SwarmSearch:
     def _node_stats(self, node: int) -> tuple[np.ndarray, np.ndarray]:
         counts = np.zeros(self.width, dtype=np.int64)
         actives = np.zeros(self.width, dtype=np.int64)
-        population_counts(self._agents(), self.node_start, self.members, node, self.width, counts, actives)
+        population_counts(
+            self._agents(), self.node_start, self.members, node, self.width, counts, actives
+        )
         return counts, actives
 
     def _child(self, node: int, action: int) -> int:
@@ -653,9 +659,9 @@ class SwarmSearch:
         node_count = sizes.size
         populated = np.flatnonzero(sizes > 0)
         parents = self.node_parent[populated]
-        active_per_node = np.bincount(
-            self.agent_node, weights=self.active, minlength=node_count
-        )[:node_count]
+        active_per_node = np.bincount(self.agent_node, weights=self.active, minlength=node_count)[
+            :node_count
+        ]
         budget = [max_nodes]
 
         def build(node: int, path: tuple[int, ...], value: float) -> TreeNode:

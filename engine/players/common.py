@@ -1,0 +1,43 @@
+"""What every searching player shares: per-position seeds, the swap decision, labels.
+
+Thread rules: a player object holds only its frozen settings, so one player may be used from
+any thread, one ``choose_move`` call at a time per board copy.
+"""
+
+from __future__ import annotations
+
+import zlib
+
+import numpy as np
+
+from engine.board import SWAP_PIECES, Board, GameOverError
+
+SWAP_THRESHOLD = 0.5
+
+
+def position_seed(seed: int, board: Board) -> int:
+    """A seed for searching ``board``: the same for the same settings and position, different
+    from one position to the next (so a game does not replay the same random choices)."""
+    digest = zlib.crc32(board.cells.tobytes() + board.to_move.value.encode())
+    return (int(seed) * 1_000_003 + digest) & ((1 << 63) - 1)
+
+
+def require_open(board: Board) -> None:
+    """Raise :class:`GameOverError` when there is nothing to choose."""
+    if board.is_over:
+        raise GameOverError(f"the game is over: {board.winner} has already won")
+
+
+def swap_or(board: Board, move: int, estimate: float) -> int | str:
+    """Decide the swap: ``estimate`` is the searcher's win rate for the player to move (the
+    second player) after its best move. Swapping gives that player the first stone and gives
+    the opponent the move, i.e. the mirror of the opponent's situation, worth ``1 - estimate``
+    by symmetry; swap when that is better."""
+    if board.swap_allowed() and 1.0 - estimate > max(estimate, SWAP_THRESHOLD):
+        return SWAP_PIECES
+    return move
+
+
+def cell_labels(env) -> np.ndarray:
+    """The cell index of each Hex action."""
+    return np.asarray(env[5], dtype=np.int64)

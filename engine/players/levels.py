@@ -1,0 +1,366 @@
+"""The AI levels, their parameters and spec strings: one table the GUI and GTP are built from.
+
+A *spec* names a level and optionally some settings::
+
+    "mcsds"
+    "sdst:agents=50000,iterations=50,policy=tree,p_scatter=0.2"
+    "uct:playouts=200000,exploration=0.8,time_s=5"
+
+:func:`parse_spec` validates everything and raises :class:`engine.board.HexError` with a message
+a person can act on; :func:`settings_spec` writes a settings object back as a spec that parses
+to the same settings. Optional values (``time_s``, ``confidence``) accept ``none``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from engine.board import HexError
+
+DEFAULT_THREADS = max(1, os.cpu_count() or 1)
+
+
+@dataclass(frozen=True, slots=True)
+class Parameter:
+    """One setting of a level. ``type`` is ``int``, ``float``, ``choice`` or ``bool``;
+    ``optional`` means ``None`` ("none") is allowed and switches the feature off."""
+
+    name: str
+    type: str
+    default: Any
+    help: str
+    minimum: float | None = None
+    maximum: float | None = None
+    choices: tuple[str, ...] = ()
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class LevelInfo:
+    """A level as the user sees it: registry ``name``, menu ``label``, a ``description``."""
+
+    name: str
+    label: str
+    description: str
+    parameters: tuple[Parameter, ...]
+
+    def parameter(self, name: str) -> Parameter:
+        for parameter in self.parameters:
+            if parameter.name == name:
+                return parameter
+        known = ", ".join(p.name for p in self.parameters)
+        raise HexError(f"level {self.name!r} has no setting {name!r} (known: {known})")
+
+    def defaults(self) -> dict[str, Any]:
+        return {p.name: p.default for p in self.parameters}
+
+
+# --------------------------------------------------------------------------- parameters
+
+_COMMON = (
+    Parameter(
+        "seed", "int", 0, "random seed: the same seed and position give the same move", 0, 2**63 - 1
+    ),
+    Parameter(
+        "threads",
+        "int",
+        DEFAULT_THREADS,
+        "worker threads for the playouts (results depend on seed and threads)",
+        1,
+        256,
+    ),
+    Parameter(
+        "time_s",
+        "float",
+        None,
+        "time limit per move in seconds (none = no limit)",
+        0.001,
+        86_400.0,
+        optional=True,
+    ),
+)
+_AGENTS = Parameter(
+    "agents", "int", 50_000, "number of agents (thesis: 50 000 on 7x7)", 1, 20_000_000
+)
+_ITERATIONS = Parameter("iterations", "int", 50, "SDS iterations (thesis: 50)", 1, 1_000_000)
+_RECRUITMENT = Parameter(
+    "recruitment",
+    "choice",
+    "passive",
+    "diffusion: passive (inactive agents ask), active (active agents tell), or dual",
+    choices=("passive", "active", "dual-passive", "dual-active"),
+)
+_RELATE = Parameter(
+    "relate",
+    "choice",
+    "none",
+    "relate phase: active agents meeting an active agent (context-free) or one with the same "
+    "hypothesis (context-sensitive) become inactive, to keep exploring",
+    choices=("none", "context-free", "context-sensitive"),
+)
+_CONFIDENCE = Parameter(
+    "confidence",
+    "float",
+    None,
+    "halt early once this share of the root agents supports one move for 3 iterations",
+    0.01,
+    1.0,
+    optional=True,
+)
+
+LEVELS: dict[str, LevelInfo] = {
+    "random": LevelInfo(
+        "random",
+        "Random",
+        "Plays a uniformly random legal move. A floor for comparisons and tests.",
+        _COMMON,
+    ),
+    "mc": LevelInfo(
+        "mc",
+        "Vanilla Monte-Carlo",
+        "Thesis level 1: the same number of random playouts after every legal move; plays the "
+        "move with the best win ratio. Strategic but blind to tactics such as bridges.",
+        (
+            Parameter(
+                "playouts_per_move",
+                "int",
+                2_000,
+                "random playouts after each legal move",
+                1,
+                10_000_000,
+            ),
+            *_COMMON,
+        ),
+    ),
+    "mcsds": LevelInfo(
+        "mcsds",
+        "SDS at the root (MCSDS)",
+        "Thesis level 2: a population of agents, each holding a move; one random playout tests "
+        "it; diffusion spreads the winning moves. Plays the move most agents hold. Same play as "
+        "Monte-Carlo, with the effort where it matters.",
+        (_AGENTS, _ITERATIONS, _RECRUITMENT, _RELATE, _CONFIDENCE, *_COMMON),
+    ),
+    "sdst": LevelInfo(
+        "sdst",
+        "SDS in the tree (SDST)",
+        "Thesis level 3: one population per explored node; a hypothesis chains one agent per "
+        "population from the root; agents scatter to promising children and backscatter when "
+        "unused. Looks ahead, so it sees first-order tactics.",
+        (
+            Parameter(
+                "policy",
+                "choice",
+                "tree",
+                "allocation of agents: fixed populations to a depth (paper Table 1), "
+                "reallocation within layers (thesis 4.3.1), or within the entire tree (Table 2)",
+                choices=("fixed", "layers", "tree"),
+            ),
+            Parameter("depth", "int", 2, "fixed/layers: populations at depths 0..depth-1", 1, 8),
+            _AGENTS,
+            _ITERATIONS,
+            Parameter(
+                "p_scatter",
+                "float",
+                0.2,
+                "tree: chance that an active agent scatters an inactive one (thesis: 1/5)",
+                0.0,
+                1.0,
+            ),
+            Parameter(
+                "backscatter",
+                "choice",
+                "parent",
+                "tree: where unused agents go back to",
+                choices=("parent", "root"),
+            ),
+            _RECRUITMENT,
+            _RELATE,
+            _CONFIDENCE,
+            *_COMMON,
+        ),
+    ),
+    "uct": LevelInfo(
+        "uct",
+        "UCT (Monte-Carlo tree search)",
+        "The baseline: UCB1 selection, one new node per playout, plays the most visited move.",
+        (
+            Parameter(
+                "playouts", "int", 100_000, "playouts (tree iterations) per move", 1, 100_000_000
+            ),
+            Parameter(
+                "exploration",
+                "float",
+                1.0,
+                "UCB1 constant C in q + C*sqrt(ln N / n) (theory: sqrt 2)",
+                0.0,
+                10.0,
+            ),
+            *_COMMON,
+        ),
+    ),
+}
+
+STRONGEST_LEVEL = "sdst"
+
+
+# --------------------------------------------------------------------------- settings
+
+
+@dataclass(frozen=True, slots=True)
+class RandomSettings:
+    seed: int = 0
+    threads: int = DEFAULT_THREADS
+    time_s: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MonteCarloSettings:
+    playouts_per_move: int = 2_000
+    seed: int = 0
+    threads: int = DEFAULT_THREADS
+    time_s: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MCSDSSettings:
+    agents: int = 50_000
+    iterations: int = 50
+    recruitment: str = "passive"
+    relate: str = "none"
+    confidence: float | None = None
+    seed: int = 0
+    threads: int = DEFAULT_THREADS
+    time_s: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SDSTSettings:
+    policy: str = "tree"
+    depth: int = 2
+    agents: int = 50_000
+    iterations: int = 50
+    p_scatter: float = 0.2
+    backscatter: str = "parent"
+    recruitment: str = "passive"
+    relate: str = "none"
+    confidence: float | None = None
+    seed: int = 0
+    threads: int = DEFAULT_THREADS
+    time_s: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class UCTSettings:
+    playouts: int = 100_000
+    exploration: float = 1.0
+    seed: int = 0
+    threads: int = DEFAULT_THREADS
+    time_s: float | None = None
+
+
+SETTINGS_TYPES = {
+    "random": RandomSettings,
+    "mc": MonteCarloSettings,
+    "mcsds": MCSDSSettings,
+    "sdst": SDSTSettings,
+    "uct": UCTSettings,
+}
+
+
+def _convert(level: LevelInfo, parameter: Parameter, value: Any) -> Any:
+    """Check and convert one value (a string from a spec, or a Python value)."""
+    where = f"{level.name}: {parameter.name}"
+    if isinstance(value, str):
+        text = value.strip()
+        if parameter.optional and text.lower() in ("none", "off", ""):
+            return None
+        if parameter.type == "int":
+            try:
+                value = int(text.replace("_", ""))
+            except ValueError:
+                raise HexError(f"{where} must be a whole number, not {text!r}") from None
+        elif parameter.type == "float":
+            try:
+                value = float(text)
+            except ValueError:
+                raise HexError(f"{where} must be a number, not {text!r}") from None
+        elif parameter.type == "bool":
+            if text.lower() in ("1", "true", "yes", "on"):
+                value = True
+            elif text.lower() in ("0", "false", "no", "off"):
+                value = False
+            else:
+                raise HexError(f"{where} must be true or false, not {text!r}")
+        else:
+            value = text.lower()
+    if value is None:
+        if parameter.optional:
+            return None
+        raise HexError(f"{where} needs a value")
+    if parameter.type == "int":
+        if isinstance(value, bool) or not isinstance(value, int):
+            if isinstance(value, float) and value.is_integer():
+                value = int(value)
+            else:
+                raise HexError(f"{where} must be a whole number, not {value!r}")
+    elif parameter.type == "float":
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise HexError(f"{where} must be a number, not {value!r}")
+        value = float(value)
+        if value != value:
+            raise HexError(f"{where} must be a number, not NaN")
+    elif parameter.type == "bool":
+        if not isinstance(value, bool):
+            raise HexError(f"{where} must be true or false, not {value!r}")
+    elif parameter.type == "choice" and value not in parameter.choices:
+        raise HexError(f"{where} must be one of {', '.join(parameter.choices)}, not {value!r}")
+    if parameter.type in ("int", "float"):
+        if parameter.minimum is not None and value < parameter.minimum:
+            raise HexError(f"{where} must be at least {parameter.minimum}, not {value}")
+        if parameter.maximum is not None and value > parameter.maximum:
+            raise HexError(f"{where} must be at most {parameter.maximum}, not {value}")
+    return value
+
+
+def parse_spec(spec: str | None, overrides: Mapping[str, Any] | None = None):
+    """``(level_name, settings)`` for a spec string plus keyword overrides (which win)."""
+    text = (spec or STRONGEST_LEVEL).strip()
+    name, _, rest = text.partition(":")
+    name = name.strip().lower()
+    if name not in LEVELS:
+        raise HexError(f"unknown AI level {name!r} (choose from {', '.join(LEVELS)})")
+    level = LEVELS[name]
+    values = level.defaults()
+    if rest.strip():
+        for item in rest.split(","):
+            if not item.strip():
+                continue
+            key, sep, raw = item.partition("=")
+            key = key.strip().lower()
+            if not sep:
+                raise HexError(f"{name}: expected key=value, not {item.strip()!r}")
+            values[key] = _convert(level, level.parameter(key), raw)
+    for key, value in (overrides or {}).items():
+        values[key] = _convert(level, level.parameter(key), value)
+    return name, SETTINGS_TYPES[name](**values)
+
+
+def _format(value: Any) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return repr(value) if isinstance(value, float) else str(value)
+
+
+def settings_spec(name: str, settings) -> str:
+    """The spec string of ``settings``: every setting written out, so it round-trips."""
+    items = ",".join(
+        f"{field.name}={_format(getattr(settings, field.name))}"
+        for field in dataclasses.fields(settings)
+    )
+    return f"{name}:{items}"

@@ -1,0 +1,38 @@
+"""The Random level: a uniformly random legal move (the swap counts as one when legal)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from engine.board import SWAP_PIECES, Board
+from engine.players.base import MoveChoice
+from engine.players.common import position_seed, require_open
+from engine.players.levels import RandomSettings, settings_spec
+from engine.search.snapshot import SnapshotCallback, StopCheck
+
+
+class RandomPlayer:
+    """Uniform over the legal moves; reproducible per (seed, position)."""
+
+    name = "random"
+
+    def __init__(self, settings: RandomSettings | None = None):
+        self.settings = settings or RandomSettings()
+
+    def spec(self) -> str:
+        return settings_spec(self.name, self.settings)
+
+    def choose_move(
+        self,
+        board: Board,
+        *,
+        on_snapshot: SnapshotCallback | None = None,
+        should_stop: StopCheck | None = None,
+        position_id: int = 0,
+    ) -> MoveChoice:
+        require_open(board)
+        options: list[int | str] = list(board.legal_moves())
+        if board.swap_allowed():
+            options.append(SWAP_PIECES)
+        rng = np.random.default_rng(position_seed(self.settings.seed, board))
+        return MoveChoice(options[int(rng.integers(len(options)))])

@@ -1,0 +1,195 @@
+"""Vanilla Monte-Carlo (thesis 5.2.2, level 1): the same number of uniform random playouts
+after every legal move; the move with the best win ratio is played.
+
+Runs on the same evaluation kernel as the swarm searches (``engine.kernels.sds``), so the
+playouts are the very ones MCSDS and SDST use. A move that wins at once is scored exactly (win
+ratio 1, no playout) and preferred to any estimated move.
+
+Call :func:`monte_carlo_search` from one thread; callbacks run on that thread.
+"""
+
+from __future__ import annotations
+
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+
+import numpy as np
+
+from engine.kernels.environment import action_count_py, make_scratch
+from engine.kernels.rng import seed_states
+from engine.kernels.sds import evaluate_leaves, root_outcomes
+from engine.kernels.tree import ONGOING, ROOT_WINS
+from engine.playout import split_evenly
+from engine.search.snapshot import SearchSnapshot, SnapshotCallback, StopCheck
+
+SNAPSHOT_INTERVAL_S = 0.08
+
+
+@dataclass(frozen=True, slots=True)
+class MonteCarloResult:
+    """``visits``/``wins`` per action (wins for the player to move); exact wins count as
+    one visit and one win."""
+
+    best_action: int
+    estimate: float
+    visits: np.ndarray
+    wins: np.ndarray
+    exact_wins: np.ndarray
+    playouts: int
+    stopped: bool
+    snapshot: SearchSnapshot
+
+
+def root_tree(width: int) -> tuple:
+    """A search tree holding only the root (and room for the root's pairs)."""
+    capacity = 1
+    while capacity < 4 * width + 4:
+        capacity *= 2
+    return (
+        np.full(1, -1, dtype=np.int32),
+        np.full(1, -1, dtype=np.int32),
+        np.zeros(1, dtype=np.int32),
+        np.array([1, 0], dtype=np.int64),
+        np.full(capacity, -1, dtype=np.int64),
+        np.full(capacity, -1, dtype=np.int32),
+        np.zeros(capacity, dtype=np.int8),
+    )
+
+
+def exact_root_outcomes(env) -> np.ndarray:
+    """ONGOING / ROOT_WINS / ROOT_LOSES for every root action."""
+    width = action_count_py(env)
+    outcomes = np.zeros(width, dtype=np.int8)
+    root_outcomes(env, root_tree(width), outcomes, make_scratch(env))
+    return outcomes
+
+
+def monte_carlo_search(
+    env,
+    playouts_per_move: int,
+    *,
+    threads: int = 1,
+    seed: int = 0,
+    time_s: float | None = None,
+    on_snapshot: SnapshotCallback | None = None,
+    should_stop: StopCheck | None = None,
+    action_labels=None,
+    player: str = "mc",
+    to_move: str = "",
+    position_id: int = 0,
+) -> MonteCarloResult:
+    """Run ``playouts_per_move`` playouts after every action, in rounds that give every
+    action the same number so far (a stop leaves the comparison fair)."""
+    start = time.perf_counter()
+    width = action_count_py(env)
+    labels = np.arange(width) if action_labels is None else np.asarray(action_labels)
+    tree = root_tree(width)
+    scratches = [make_scratch(env) for _ in range(threads + 1)]
+    outcomes = np.zeros(width, dtype=np.int8)
+    root_outcomes(env, tree, outcomes, scratches[0])
+    exact_wins = outcomes == ROOT_WINS
+    open_actions = np.flatnonzero(outcomes == ONGOING).astype(np.int32)
+    visits = np.where(exact_wins, 1, 0).astype(np.int64)
+    wins = visits.copy()
+    states = seed_states(seed, threads + 1)
+    per_round = max(1, min(playouts_per_move, 200_000 // max(open_actions.size, 1)))
+    done_per_action = 0
+    playouts = 0
+    stopped = False
+    last_emit = start
+
+    def snapshot(done: bool) -> SearchSnapshot:
+        best = _best(visits, wins, exact_wins)
+        return SearchSnapshot(
+            position_id=position_id,
+            player=player,
+            to_move=to_move,
+            iteration=done_per_action,
+            playouts=playouts,
+            elapsed_s=time.perf_counter() - start,
+            root_moves=tuple(int(m) for m in labels),
+            root_agents=tuple(int(v) for v in visits),
+            root_active=tuple(int(w) for w in wins),
+            best_move=int(labels[best]),
+            estimate=float(wins[best] / visits[best]) if visits[best] else 0.5,
+            principal_variation=(int(labels[best]),),
+            done=done,
+            extra={"exact_wins": int(exact_wins.sum())},
+        )
+
+    pool = ThreadPoolExecutor(max_workers=threads) if threads > 1 else None
+    try:
+        while open_actions.size and done_per_action < playouts_per_move and not exact_wins.any():
+            if should_stop is not None and should_stop():
+                stopped = True
+                break
+            if time_s is not None and time.perf_counter() - start >= time_s:
+                break
+            count = min(per_round, playouts_per_move - done_per_action)
+            leaf_action = np.repeat(open_actions, count)
+            total = leaf_action.size
+            leaf_node = np.zeros(total, dtype=np.int32)
+            leaf_exact = np.zeros(total, dtype=np.int8)
+            results = np.zeros(total, dtype=np.uint8)
+            bounds = np.concatenate([[0], np.cumsum(split_evenly(total, threads))])
+
+            def run(
+                thread: int,
+                leaf_action=leaf_action,
+                leaf_node=leaf_node,
+                leaf_exact=leaf_exact,
+                results=results,
+                bounds=bounds,
+            ) -> int:
+                return evaluate_leaves(
+                    env,
+                    tree,
+                    leaf_node,
+                    leaf_action,
+                    leaf_exact,
+                    results,
+                    int(bounds[thread]),
+                    int(bounds[thread + 1]),
+                    scratches[thread + 1],
+                    states,
+                    thread + 1,
+                )
+
+            if pool is None:
+                playouts += run(0)
+            else:
+                playouts += sum(pool.map(run, range(threads)))
+            visits[open_actions] += count
+            wins[open_actions] += results.reshape(open_actions.size, count).sum(
+                axis=1, dtype=np.int64
+            )
+            done_per_action += count
+            now = time.perf_counter()
+            if on_snapshot is not None and now - last_emit >= SNAPSHOT_INTERVAL_S:
+                last_emit = now
+                on_snapshot(snapshot(False))
+    finally:
+        if pool is not None:
+            pool.shutdown(wait=True)
+    final = snapshot(True)
+    if on_snapshot is not None:
+        on_snapshot(final)
+    best = _best(visits, wins, exact_wins)
+    return MonteCarloResult(
+        best_action=best,
+        estimate=final.estimate,
+        visits=visits,
+        wins=wins,
+        exact_wins=exact_wins,
+        playouts=playouts,
+        stopped=stopped,
+        snapshot=final,
+    )
+
+
+def _best(visits: np.ndarray, wins: np.ndarray, exact_wins: np.ndarray) -> int:
+    """Exact wins first, then the best win ratio, then more playouts, then the lower index."""
+    ratio = wins / np.maximum(visits, 1)
+    order = np.lexsort((-np.arange(visits.size), visits, ratio, exact_wins))
+    return int(order[-1])

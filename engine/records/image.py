@@ -57,7 +57,7 @@ THEMES: dict[str, dict[str, str]] = {
 
 _RADIUS = 20.0  # hexagon circumradius in SVG units; the picture scales freely
 _WIDTH = math.sqrt(3.0) * _RADIUS  # distance between neighbouring cell centres
-_EDGE_BAND = 1.6 * _RADIUS  # how far the coloured edge reaches beyond the outer cell centres
+_EDGE_BAND = 1.9 * _RADIUS  # how far the coloured edge reaches beyond the outer cell centres
 
 
 def _centre(row: float, col: float) -> tuple[float, float]:
@@ -129,8 +129,8 @@ def board_svg(
     corners = _edge_corners(size)
     label_points: list[tuple[float, float, str]] = []
     if coordinates:
-        offset_row = 1.45  # rows beyond the edge band, for the letters
-        offset_col = 1.5  # columns beyond the edge band, for the numbers
+        offset_row = 1.65  # rows beyond the edge band, for the letters
+        offset_col = 1.8  # columns beyond the edge band, for the numbers
         for col in range(size):
             letter = column_letters(col)
             label_points.append((*_centre(-offset_row, col), letter))

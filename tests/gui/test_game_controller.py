@@ -327,3 +327,25 @@ def test_thinking_time_adds_up_the_ai_snapshots(make_controller, qtbot):
     expected = sum(i.snapshot.elapsed_s for i in c.move_infos() if i.move.color is WHITE)
     assert c.thinking_time(WHITE) == pytest.approx(expected) and expected > 0
     assert c.thinking_time(BLACK) == 0
+
+
+@pytest.mark.parametrize(
+    "spec", ["random:seed=1", "mcsds:agents=300,iterations=4,threads=1,seed=2"]
+)
+def test_real_ai_levels_play_a_whole_game_against_a_human(qtbot, spec):
+    """The engine's own players (engine.players.create_player) on the worker thread."""
+    controller = GameController(GameSettings(size=5, black=HUMAN, white=ai(spec), ai_delay_ms=0))
+    try:
+        controller.new_game()
+        while not controller.is_over:
+            if controller.board.to_move is BLACK:
+                assert controller.play(controller.board.legal_moves()[-1])
+            else:
+                count = len(controller.board.moves)
+                qtbot.waitUntil(
+                    lambda count=count: len(controller.board.moves) > count or controller.is_over,
+                    timeout=60_000,
+                )
+        assert controller.winner is not None
+    finally:
+        controller.shutdown()

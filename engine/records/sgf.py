@@ -1,6 +1,6 @@
 """SGF for Hex: read and write game records as HexGui does, and the dialects people already have.
 
-The dialect (``docs`` in ``shared/CONVENTIONS.md``)::
+The dialect HexSwarm writes (HexGui's; see the project's Hex conventions)::
 
     (;FF[4]GM[11]SZ[11]AP[HexSwarm:0.1.0]PB[Alice]PW[Bob]RU[swap]
     ;B[f6](;W[swap-pieces];B[e7]C[bridge \\[test\\]];W[resign])(;W[swap-sides]))
@@ -10,9 +10,10 @@ The dialect (``docs`` in ``shared/CONVENTIONS.md``)::
   ``PL`` (``B``/``W``, the side to move). Comments ``C[..]`` with ``\\`` and ``]`` escaped.
 * Game info: ``PB``, ``PW``, ``RE`` (``B+``, ``W+R``...), ``DT``, ``EV``; ``RU[swap]`` says the
   swap rule was on. HexSwarm's own properties: ``XB[..]`` and ``XW[..]`` hold the AI settings of
-  Black and White as free text (HexSwarm writes the player spec of ``hexswarm-match``, e.g.
-  ``sdst:agents=50000,iterations=50``). HexGui keeps unknown properties, so they survive a trip
-  through HexGui; so do any unknown properties of other programs through HexSwarm.
+  Black and White as free text (the player spec of ``hexswarm-match``, e.g.
+  ``sdst:agents=50000,iterations=50``); absent for a human player. HexGui keeps unknown
+  properties, so they survive a trip through HexGui; so do other programs' unknown properties
+  through HexSwarm.
 * Variations are nested ``(;...)`` subtrees: the whole tree is kept.
 
 Reading also accepts (``GameRecord.dialect`` says which one was found):

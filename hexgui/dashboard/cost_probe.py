@@ -27,8 +27,11 @@ import time
 MODES = ("visible", "hidden", "off")
 
 
-def run_probe(spec: str, size: int, repeats: int) -> dict[str, list[tuple[float, float]]]:
-    """Runs per mode as ``(playouts per second, panel redraws per second)``."""
+def run_probe(
+    spec: str, size: int, repeats: int, player_factory=None
+) -> dict[str, list[tuple[float, float]]]:
+    """Runs per mode as ``(playouts per second, panel redraws per second)``.
+    ``player_factory`` builds the player from ``spec`` (default: engine.players)."""
     from PySide6.QtCore import QEventLoop
     from PySide6.QtWidgets import QApplication, QMainWindow
 
@@ -48,7 +51,7 @@ def run_probe(spec: str, size: int, repeats: int) -> dict[str, list[tuple[float,
     window.show()
     app.processEvents()
 
-    worker = EngineWorker()
+    worker = EngineWorker(player_factory)
     thread = start_engine_thread(worker, "cost-probe-engine")
     results: dict[str, list[tuple[float, float]]] = {mode: [] for mode in MODES}
     outcome: dict = {}
@@ -67,7 +70,9 @@ def run_probe(spec: str, size: int, repeats: int) -> dict[str, list[tuple[float,
     try:
         position_id = 0
         for round_index in range(repeats + 1):  # round 0 warms the JIT cache and is discarded
-            for mode in MODES:
+            # Rotate the order every round so no mode always runs first or last.
+            shift = round_index % len(MODES)
+            for mode in MODES[shift:] + MODES[:shift]:
                 position_id += 1
                 for dock in dashboard.docks.values():
                     dock.setVisible(mode == "visible")

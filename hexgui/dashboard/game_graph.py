@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QWidget
 from engine.search.snapshot import SearchSnapshot
 
 from .model import GameEstimates, estimate_for_black, estimates_from_move, has_estimate
-from .panel import DashboardPanel, pen, style_plot
+from .panel import DashboardPanel, pen, set_view_range, style_plot
 
 
 class GameGraphPanel(DashboardPanel):
@@ -41,8 +41,6 @@ class GameGraphPanel(DashboardPanel):
         style_plot(self.plot)
         self.plot.setLabel("left", "Black wins")
         self.plot.setLabel("bottom", "move")
-        self.plot.setYRange(0, 1, padding=0.03)
-        self.plot.setMouseEnabled(y=False)
         self.add_menu_actions(self.plot)
         self.plot.addItem(
             pg.InfiniteLine(0.5, angle=0, pen=pen("#999999", 1.0, Qt.PenStyle.DotLine))
@@ -63,7 +61,7 @@ class GameGraphPanel(DashboardPanel):
         self.plot.addItem(self.cursor)
         self.plot.scene().sigMouseClicked.connect(self._scene_clicked)
         self.plot.getAxis("bottom").enableAutoSIPrefix(False)
-        self.plot.setXRange(0, 10, padding=0.02)
+        set_view_range(self.plot, (0, 10), (0, 1))
         self.follow_palette([self.plot_widget], [self.plot])
         self.status.setText("estimates appear as the AI plays")
 
@@ -120,7 +118,7 @@ class GameGraphPanel(DashboardPanel):
         numbers, values = self.estimates.points()
         self.curve.setData(numbers, values)
         # Whole moves on the x axis from the start; grow with the game.
-        self.plot.setXRange(0, max(10, numbers[-1] + 1 if numbers else 0), padding=0.02)
+        set_view_range(self.plot, (0, max(10, numbers[-1] + 1 if numbers else 0)), (0, 1))
         swings = self.estimates.swings(self.swing_count)
         lookup = dict(zip(numbers, values, strict=True))
         self.swing_marks.setData([n for n, _ in swings], [lookup[n] for n, _ in swings])

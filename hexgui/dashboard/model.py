@@ -70,6 +70,19 @@ def format_share(share: float) -> str:
     return f"{share * 100:.0f}%"
 
 
+def nice_ceiling(value: float) -> float:
+    """The smallest of 1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8 times a power of ten that is
+    >= ``value`` (1 for values <= 0). Live charts use it as the top of an axis so the axis
+    (expensive to lay out) changes only when the data outgrows a round number."""
+    if not value > 0 or math.isinf(value):
+        return 1.0
+    power = 10.0 ** math.floor(math.log10(value))
+    for step in (1.0, 1.2, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0):
+        if step * power >= value * (1 - 1e-12):
+            return step * power
+    return 10.0 * power
+
+
 def thin_indices(length: int, max_points: int) -> list[int]:
     """At most ``max_points`` indices spread evenly over ``range(length)``, first and last kept.
 

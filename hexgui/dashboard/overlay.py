@@ -90,6 +90,7 @@ class BoardOverlay:
         self.values: dict[int, tuple[float, str]] = {}
         self.best: int | None = None
         self.line: tuple[int, ...] = ()
+        self._sent: object = ()  # what the board shows now (never equal to a real key at first)
 
     def configure(self, settings: OverlaySettings) -> None:
         self.settings = settings
@@ -100,11 +101,13 @@ class BoardOverlay:
         self.redraw()
 
     def redraw(self) -> None:
+        """Compute the hints of the current snapshot and hand them to the board, but only
+        when they differ from what the board already shows: repainting the board is the most
+        expensive thing a refresh can trigger."""
         snapshot = self.snapshot
         if snapshot is None or not self.settings.enabled:
             self.values, self.best, self.line = {}, None, ()
-            if self.board is not None:
-                self.board.set_overlay(None)
+            self._send(None)
             return
         self.values = overlay_values(
             snapshot, mode=self.settings.mode, min_share=self.settings.min_share
@@ -112,8 +115,26 @@ class BoardOverlay:
         best = snapshot.best_move
         self.best = best if best is not None and best >= 0 else None
         self.line = tuple(snapshot.principal_variation)
-        if self.board is not None:
-            self.board.set_overlay(self.values, self.best, self.line)
+        self._send((self.values, self.best, self.line))
+
+    def _send(self, overlay) -> None:
+        if self.board is None:
+            return
+        if overlay is None:
+            key = None
+        else:
+            values, best, line = overlay
+            # Colour steps finer than 1/64 are invisible; ignoring them skips most repaints
+            # of a converged search.
+            shades = tuple(sorted((c, round(v * 64), t) for c, (v, t) in values.items()))
+            key = (shades, best, line)
+        if key == self._sent:
+            return
+        self._sent = key
+        if overlay is None:
+            self.board.set_overlay(None)
+        else:
+            self.board.set_overlay(*overlay)
 
     def line_from(self, cell: int) -> tuple[int, ...]:
         """The most supported line starting with root move ``cell`` (for hover on the board);

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QMenu,
     QMessageBox,
+    QSizePolicy,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -63,10 +64,23 @@ class MoveColors:
 
 
 def style_plot(plot: pg.PlotItem) -> None:
-    """Common look: grid, no auto SI prefixes on counts that are already readable."""
-    plot.showGrid(x=True, y=True, alpha=0.25)
+    """Common look and the cheap way to draw a live chart: no grid (grid lines are redrawn
+    with the axes and dominate the paint cost), no auto-range (the panel sets round ranges
+    with :func:`set_view_range`, so axes are laid out again only when a range changes), no
+    mouse zoom (the next refresh would undo it)."""
     plot.setMenuEnabled(True)
     plot.hideButtons()
+    plot.disableAutoRange()
+    plot.setMouseEnabled(x=False, y=False)
+
+
+def set_view_range(plot: pg.PlotItem, x: tuple[float, float], y: tuple[float, float]) -> None:
+    """Show ``x`` by ``y`` (small padding) unless that is already the range: setting an equal
+    range would still make pyqtgraph lay the axes out again."""
+    wanted = (tuple(map(float, x)), tuple(map(float, y)))
+    if getattr(plot, "_hex_range", None) != wanted:
+        plot._hex_range = wanted
+        plot.setRange(xRange=wanted[0], yRange=wanted[1], padding=0.02)
 
 
 class DashboardPanel(QWidget):
@@ -93,6 +107,10 @@ class DashboardPanel(QWidget):
         header.setSpacing(4)
         self.status = QLabel("")
         self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        # A status line that changes width at every refresh must not re-layout the window
+        # (that would repaint the board too): its width is whatever the header leaves.
+        self.status.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.status.setMinimumWidth(40)
         header.addWidget(self.status, 1)
         self.controls = QHBoxLayout()
         self.controls.setSpacing(4)

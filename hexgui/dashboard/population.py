@@ -8,8 +8,16 @@ import pyqtgraph as pg
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QLabel, QSpinBox, QWidget
 
-from .model import OTHER_LABEL, PopulationSeries, population_series
-from .panel import OTHER_COLOR, PALETTE, DashboardPanel, MoveColors, pen, style_plot
+from .model import OTHER_LABEL, PopulationSeries, nice_ceiling, population_series
+from .panel import (
+    OTHER_COLOR,
+    PALETTE,
+    DashboardPanel,
+    MoveColors,
+    pen,
+    set_view_range,
+    style_plot,
+)
 
 MAX_TOP_K = len(PALETTE)
 
@@ -70,8 +78,6 @@ class PopulationPanel(DashboardPanel):
             plot.getAxis("bottom").enableAutoSIPrefix(False)
             plot.getAxis("left").enableAutoSIPrefix(False)
         self.active_plot.setXLink(self.agents_plot)
-        self.active_plot.setYRange(0, 1, padding=0.02)
-        self.active_plot.setMouseEnabled(y=False)
         style_plot(self.active_plot)
         self.graphics.ci.layout.setRowStretchFactor(0, 3)
         self.graphics.ci.layout.setRowStretchFactor(1, 1)
@@ -140,6 +146,13 @@ class PopulationPanel(DashboardPanel):
         # A hidden item does not count for auto-range, so the top-k lines get the whole height.
         self.other_curve.setVisible(self.other_box.isChecked())
         self.active_curve.setData(list(series.active_iterations), list(series.active_fraction))
+        top = max((max(v) for v in series.values if v), default=0.0)
+        if self.other_box.isChecked() and series.other:
+            top = max(top, max(series.other))
+        last = max(series.iterations[-1] if series.iterations else 0, 1)
+        x_range = (0.0, nice_ceiling(last))
+        set_view_range(self.agents_plot, x_range, (0.0, nice_ceiling(top)))
+        set_view_range(self.active_plot, x_range, (0.0, 1.0))
         self._set_legend(series.labels)
         self.status.setText(
             f"{snapshot.player} · iteration {snapshot.iteration} · "

@@ -10,8 +10,8 @@ from PySide6.QtWidgets import QWidget
 
 from engine.search.snapshot import SearchSnapshot
 
-from .model import ThroughputHistory, format_count
-from .panel import DashboardPanel, pen, style_plot
+from .model import ThroughputHistory, format_count, nice_ceiling
+from .panel import DashboardPanel, pen, set_view_range, style_plot
 
 
 class ThroughputPanel(DashboardPanel):
@@ -56,6 +56,13 @@ class ThroughputPanel(DashboardPanel):
         times, playout_rates, iteration_rates = self.history.series()
         self.playout_curve.setData(times, playout_rates)
         self.iteration_curve.setData(times, iteration_rates)
+        x_range = (0.0, nice_ceiling(times[-1] if times else 1.0))
+        set_view_range(
+            self.playout_plot, x_range, (0.0, nice_ceiling(max(playout_rates, default=0)))
+        )
+        set_view_range(
+            self.iteration_plot, x_range, (0.0, nice_ceiling(max(iteration_rates, default=0)))
+        )
         if self.history.samples:
             last = self.history.samples[-1]
             self.status.setText(

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QLabel, QSpinBox, QWidget
 from engine.search.snapshot import TreeNode
 
 from .model import LayoutNode, layout_tree, line_label
-from .panel import OTHER_COLOR, DashboardPanel, pen
+from .panel import OTHER_COLOR, DashboardPanel, pen, set_view_range, style_plot
 
 MAX_DRAWN_NODES = 60
 COLOR_STEPS = 101
@@ -90,7 +90,7 @@ class TreePanel(DashboardPanel):
         self.plot: pg.PlotItem = self.plot_widget.getPlotItem()
         self.plot.hideAxis("left")
         self.plot.hideAxis("bottom")
-        self.plot.hideButtons()
+        style_plot(self.plot)
         self.plot.getViewBox().setDefaultPadding(0.08)
         self.add_menu_actions(self.plot)
 
@@ -188,6 +188,7 @@ class TreePanel(DashboardPanel):
             else:
                 label.setVisible(False)
         depth = max(n.depth for n in nodes)
+        set_view_range(self.plot, (-0.6, float(xs.max()) + 0.6), (-depth - 0.7, 0.5))
         self.status.setText(
             f"{len(nodes)} nodes drawn · depth {depth} · {tree.agents} at the root · "
             "colour: active fraction"

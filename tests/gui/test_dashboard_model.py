@@ -511,3 +511,42 @@ def test_recording_rejects_other_files(tmp_path):
     bad.write_text('{"format": "something else"}', encoding="utf-8")
     with pytest.raises(ValueError, match="not a snapshot recording"):
         load_snapshots(bad)
+
+
+def test_board_overlay_skips_repaints_that_change_nothing():
+    board = FakeBoard()
+    overlay = BoardOverlay(board)
+    snap = make_snapshot(root_moves=(3, 7), root_agents=(600, 400))
+    overlay.show_snapshot(snap)
+    overlay.show_snapshot(make_snapshot(root_moves=(3, 7), root_agents=(6000, 4001)))
+    assert len(board.overlay_calls) == 1  # same labels, same shades: the board is not touched
+    overlay.show_snapshot(make_snapshot(root_moves=(3, 7), root_agents=(500, 500)))
+    assert len(board.overlay_calls) == 2
+    overlay.clear()
+    overlay.clear()
+    assert board.overlay_calls[2:] == [(None, None, ())]
+
+
+@given(st.floats(min_value=1e-6, max_value=1e12, allow_nan=False))
+def test_nice_ceiling_is_a_round_upper_bound(value):
+    from hexgui.dashboard.model import nice_ceiling
+
+    top = nice_ceiling(value)
+    assert top >= value * (1 - 1e-9)
+    assert top <= value * 4 / 3 * (1 + 1e-9)  # the widest step is 6 -> 8
+    mantissa = top / 10 ** math.floor(math.log10(top) + 1e-9)
+    assert any(math.isclose(mantissa, m) for m in (1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10))
+
+
+def test_nice_ceiling_examples():
+    from hexgui.dashboard.model import nice_ceiling
+
+    assert [nice_ceiling(v) for v in (0, -3, 1, 55, 101, 2300, 0.7)] == [
+        1,
+        1,
+        1,
+        60,
+        120,
+        2500,
+        0.8,
+    ]

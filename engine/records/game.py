@@ -32,6 +32,7 @@ from engine.board import (
 from engine.records.sgf import (
     FORFEIT,
     GAME_END_TOKENS,
+    PASS,
     RESIGN,
     GameNode,
     GameRecord,
@@ -92,7 +93,8 @@ def record_from_board(
 
     * The starting position (stones the board began with, e.g. from :meth:`Board.from_rows`)
       becomes ``AB``/``AW``/``PL`` on the root; then every move is one node, and every setup
-      edit made during the game one node with ``AB``/``AW``/``AE``/``PL``.
+      edit made during the game one node with ``AB``/``AW``/``AE``/``PL`` (an edit that only
+      hands the turn to the other side is written as a ``pass`` of the side that had it).
     * ``black``/``white``: players' names (PB/PW); ``ai_black``/``ai_white``: their AI
       settings (XB/XW; leave ``None`` for a human); ``event`` (EV); ``date`` (DT, default today).
     * ``comments``: ``{move number: text}``, move 1 = the first move's node, 0 = the root.
@@ -125,7 +127,7 @@ def record_from_board(
     node = root
     move_number = 0
     numbered: dict[int, GameNode] = {0: root}
-    for index, (kind, entry) in enumerate(entries):
+    for kind, entry in entries:
         if kind == "move":
             assert isinstance(entry, Move)
             move_number += 1
@@ -133,12 +135,14 @@ def record_from_board(
             numbered[move_number] = node
             continue
         changes, old_to_move, new_to_move = entry  # type: ignore[misc]
-        following = entries[index + 1] if index + 1 < len(entries) else None
-        if not changes and (
-            new_to_move == old_to_move
-            or (following and following[0] == "move" and following[1].color == new_to_move)
-        ):
-            continue  # a move out of turn says who moved by itself; an empty edit says nothing
+        if not changes:
+            if new_to_move != old_to_move:
+                # Only the turn changed hands: in a record that is a pass (and a pass read
+                # from a record is replayed as exactly this edit).
+                move_number += 1
+                node = node.play(old_to_move, PASS)
+                numbered[move_number] = node
+            continue
         node = node.add_child()
         for stone, name in ((BLACK_STONE, "AB"), (WHITE_STONE, "AW"), (EMPTY, "AE")):
             cells = sorted(cell for cell, new in changes.items() if new == stone)
@@ -198,8 +202,9 @@ def board_from_record(
     Follows the main line, or the path from the root to ``node``. ``move_number`` = how many
     moves to replay (every ``B``/``W`` node counts, passes and swaps included; 0 = the starting
     position, ``None`` or more than there are = all). Setup nodes on the way are applied as
-    undoable setup edits; a move out of turn sets the side to move first. Passes,
-    resignations and forfeits leave the board alone (see :func:`game_end_of`). The board has
+    undoable setup edits; a move out of turn sets the side to move first; a pass hands the
+    turn over (a side-to-move edit, as a board has no pass). Resignations and forfeits leave
+    the board alone (see :func:`game_end_of`). The board has
     ``swap_rule`` on if the record's game had it. Raises :class:`SgfError` if the path holds an
     illegal move (possible only for records built or edited in memory: reading checks them).
     """
@@ -270,7 +275,11 @@ def move_list_text(board: Board) -> str:
             number += 1
             lines.append(f"{number:>3}. {entry.color.name.title():<5} {entry.name(size)}")
             continue
-        changes, _old, new_to_move = entry  # type: ignore[misc]
+        changes, old_to_move, new_to_move = entry  # type: ignore[misc]
+        if not changes and new_to_move != old_to_move:
+            number += 1
+            lines.append(f"{number:>3}. {old_to_move.name.title():<5} pass")
+            continue
         words = []
         for stone, label in ((BLACK_STONE, "Black"), (WHITE_STONE, "White"), (EMPTY, "empty")):
             cells = sorted(c for c, new in changes.items() if new == stone)

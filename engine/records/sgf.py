@@ -837,8 +837,9 @@ def _apply_node(board: Board, node: GameNode, *, setup: bool = True) -> tuple[in
 
     Returns ``(entries, out_of_turn)``: how many history entries were added (undo that many to
     take the node back) and whether the move was not by the side to move; the record is
-    followed, so the side to move is set first (a setup edit). ``pass``, ``resign`` and
-    ``forfeit`` do not touch the board. Raises :class:`_NodeProblem` (the board unchanged).
+    followed, so the side to move is set first (a setup edit). A ``pass`` hands the move to
+    the other side (a side-to-move edit: a board has no pass); ``resign`` and ``forfeit`` do
+    not touch the board. Raises :class:`_NodeProblem` (the board unchanged).
     """
     entries = 0
     size = board.size
@@ -854,10 +855,13 @@ def _apply_node(board: Board, node: GameNode, *, setup: bool = True) -> tuple[in
             )
             entries += 1
         move = node.move
-        if move is None or move[1] in (PASS, *GAME_END_TOKENS):
+        if move is None or move[1] in GAME_END_TOKENS:
             return entries, False
         color, token = move
         out_of_turn = color != board.to_move
+        if token == PASS:
+            board.setup(to_move=color.opponent)
+            return entries + 1, out_of_turn
         if out_of_turn:
             board.setup(to_move=color)
             entries += 1

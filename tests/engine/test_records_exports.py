@@ -278,6 +278,7 @@ def test_move_list_text():
         board.play(move)
     board.setup(white=["a1"], to_move=WHITE)
     board.play("d4")
+    board.setup(to_move=WHITE)  # the turn changes hands alone: a pass
     assert move_list_text(board) == (
         "HexSwarm game on 5x5, swap rule on\n"
         "  1. Black c3\n"
@@ -285,7 +286,8 @@ def test_move_list_text():
         "  3. Black b2\n"
         "     setup: White a1; White to move\n"
         "  4. White d4\n"
-        "Black to move\n"
+        "  5. Black pass\n"
+        "White to move\n"
     )
     start = Board.from_rows(["B..", ".W.", "..."], to_move=BLACK)
     start.play("c3")

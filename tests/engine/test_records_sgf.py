@@ -528,9 +528,12 @@ def test_board_from_record_stops_at_a_move_number_as_gtp_loadsgf_needs():
     assert board_from_record(record, 0).empty_count == 25
     assert board_from_record(record, 1).stones(BLACK) == [12]
     after_pass = board_from_record(record, 2)
-    assert after_pass.to_move == WHITE  # a pass does not touch the board
+    assert after_pass.stones(BLACK) == [12] and after_pass.to_move == BLACK  # the turn passed
     three = board_from_record(record, 3)
     assert three.stone_at("b2") == BLACK and three.to_move == WHITE
+    assert record.warnings == []  # B after W's pass is in turn
+    # Written back from the board, the pass is a pass again.
+    assert record_from_board(board_from_record(record), date="x").moves()[:4] == record.moves()[:4]
     assert same_board(board_from_record(record, 99), board_from_record(record))
     with pytest.raises(HexError):
         board_from_record(record, -1)

@@ -72,7 +72,7 @@ SETTING_OPTIONS = {
     "confidence": "confidence",
     "playouts_per_move": "playouts_per_move",
     "playouts": "playouts",
-    "c": "c",
+    "exploration": "exploration",
 }
 
 
@@ -111,6 +111,8 @@ def _type_name(kind: Any) -> str:
 
 def _format_value(value: Any) -> str:
     """A setting as GTP text: booleans as 1/0 (what HexGui's check boxes send back)."""
+    if value is None:  # an optional setting switched off (time_s, confidence)
+        return "none"
     if isinstance(value, bool):
         return "1" if value else "0"
     if isinstance(value, float):
@@ -525,9 +527,12 @@ class GtpEngine:
 
     def _param_lines(self) -> list[str]:
         lines = [f"[list/{'/'.join(self.levels)}] level {self.level}"]
-        settings = dict(getattr(self.player, "settings", {}) or {})
+        settings = getattr(self.player, "settings", None)
         for name, parameter in self._level_parameters(self.level).items():
-            value = settings.get(name, getattr(parameter, "default", ""))
+            if isinstance(settings, Mapping):
+                value = settings.get(name, getattr(parameter, "default", ""))
+            else:  # a settings dataclass
+                value = getattr(settings, name, getattr(parameter, "default", ""))
             kind = _type_name(getattr(parameter, "type", "str"))
             choices = getattr(parameter, "choices", None)
             if choices:
@@ -727,6 +732,8 @@ def build_parser(levels: list[str]) -> argparse.ArgumentParser:
     parser.add_argument("--recruitment", help="SDS recruitment strategy")
     parser.add_argument("--relate", help="SDST relate rule")
     parser.add_argument("--playouts", type=int, help="playouts per move (mc, uct)")
+    parser.add_argument("--confidence", help="SDS confidence stop (a fraction, or none)")
+    parser.add_argument("--exploration", type=float, help="UCT exploration constant")
     parser.add_argument(
         "--set",
         action="append",
@@ -761,6 +768,14 @@ def main(
         value = getattr(options, option, None)
         if value is not None:
             settings[key] = str(value)
+    level = options.ai or create_player(None).name
+    parameters = {p.name for p in getattr(levels[level], "parameters", ())}
+    if (
+        "playouts" in settings
+        and "playouts" not in parameters
+        and "playouts_per_move" in parameters
+    ):
+        settings["playouts_per_move"] = settings.pop("playouts")  # mc counts per move
     for item in options.set:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
@@ -770,7 +785,7 @@ def main(
         parser.error(f"--size must be 1 to {MAX_SIZE}")
     try:
         engine = GtpEngine(
-            level=options.ai,
+            level=level,
             settings=settings,
             size=options.size,
             live_gfx=options.gfx,

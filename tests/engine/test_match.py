@@ -270,7 +270,9 @@ def test_external_gtp_player_is_our_own_engine(capsys, tmp_path, monkeypatch):
     from engine.records import read_sgf
 
     record = read_sgf(tmp_path / sgf_name(1))
-    assert "HexSwarm" in str(record)  # the engine's GTP name is in PB
+    assert record.player_black.startswith("HexSwarm ")  # the engine's GTP name and version
+    assert record.player_black.endswith("(A)")
+    assert record.ai_black.startswith("gtp:")
     assert "| 2 |" in table
 
 

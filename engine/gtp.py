@@ -648,8 +648,8 @@ class GtpServer:
     """Reads commands from ``stdin`` on a reader thread and executes them on the calling thread.
 
     The reader thread numbers each command; ``# interrupt`` marks every command read so far as
-    interrupted (so an interrupt that arrives before its ``genmove`` starts still counts), and EOF
-    interrupts everything (the controller has gone).
+    interrupted (so an interrupt that arrives before its ``genmove`` starts still counts). At EOF
+    the commands already read are still executed and answered, then ``serve`` returns.
     """
 
     def __init__(self, engine: GtpEngine, stdin: TextIO, stdout: TextIO, stderr: TextIO):
@@ -686,7 +686,8 @@ class GtpServer:
         except (OSError, ValueError, UnicodeDecodeError) as error:
             self.log(f"hexswarm-gtp: stopped reading input: {error}")
         finally:
-            self._interrupted_upto = sys.maxsize
+            # EOF is not an interrupt: a script may pipe in "genmove b" and close its end at
+            # once, and still wants the full answer. Commands already read all run.
             self._lines.put(_EOF)
 
     def serve(self) -> int:

@@ -455,10 +455,15 @@ def test_server_interrupt_stops_a_waiting_search():
     assert out == "= a1\n\n= HexSwarm\n\n"
 
 
-def test_server_eof_during_search_exits_cleanly():
+def test_server_runs_every_command_read_before_eof():
+    # A script pipes its commands and closes stdin at once: every command still runs in full.
     engine = make_engine(size=3)
-    engine.player.wait_for_stop = True
-    assert serve(engine, "genmove b\n") == "= a1\n\n"
+    searched = []
+    engine.player.choose_move = lambda board, *, should_stop, **kw: (
+        searched.append(should_stop()) or MoveChoice(board.legal_moves()[0])
+    )
+    assert serve(engine, "genmove b\ngenmove w\n") == "= a1\n\n= b1\n\n"
+    assert searched == [False, False]  # EOF did not stop the searches
 
 
 def test_board_copy_given_to_player_is_independent():

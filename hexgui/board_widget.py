@@ -22,6 +22,7 @@ from PySide6.QtGui import (
     QPainter,
     QPainterPath,
     QPen,
+    QPixmap,
     QPolygonF,
     QRadialGradient,
 )
@@ -151,6 +152,10 @@ class BoardWidget(QWidget):
         self._setup_color: Color = BLACK
         self._show_coordinates = True
         self._status_caption = ""
+        self._static_pixmap: QPixmap | None = None
+        self._static_key: tuple | None = None
+        self._stone_pixmaps: dict[tuple, QPixmap] = {}
+        self._polygon_cache: dict[tuple[BoardGeometry, float], list[QPolygonF]] = {}
 
     # ------------------------------------------------------------------ inputs
     def set_board(self, board: Board) -> None:
@@ -293,27 +298,61 @@ class BoardWidget(QWidget):
 
     # ------------------------------------------------------------------ painting
     def paintEvent(self, event) -> None:  # noqa: N802
+        # The board itself (background, edges, empty cells, labels) changes only with the size,
+        # theme or scale: it is drawn once into a pixmap, and a repaint during a search (the
+        # overlay changes ~15 times a second) only blits it and draws what changed on top.
+        geometry = self.geometry_for_size()
         painter = QPainter(self)
+        painter.drawPixmap(0, 0, self._static_layer(geometry))
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
-        t = self._theme
-        painter.fillRect(self.rect(), QColor(t.background))
-        geometry = self.geometry_for_size()
-        self._paint_edges(painter, geometry)
-        self._paint_cells(painter, geometry)
+        if self._hover is not None:
+            painter.setPen(QPen(QColor(self._theme.cell_border), max(1.0, geometry.radius * 0.06)))
+            painter.setBrush(QColor(self._theme.hover))
+            painter.drawPolygon(self._polygon(geometry, self._hover))
         self._paint_overlay(painter, geometry)
         self._paint_stones(painter, geometry)
         self._paint_markers(painter, geometry)
         ghost_line = self._preview or (self._line if self._hover == self._best else ())
         if ghost_line:
             self._paint_line(painter, geometry, ghost_line)
-        if self._show_coordinates:
-            self._paint_labels(painter, geometry)
         self._paint_indicator(painter, geometry)
         painter.end()
 
+    def _static_layer(self, geometry: BoardGeometry) -> QPixmap:
+        ratio = self.devicePixelRatioF()
+        key = (self.width(), self.height(), ratio, geometry, self._theme, self._show_coordinates)
+        if self._static_key != key or self._static_pixmap is None:
+            pixmap = QPixmap(
+                max(1, round(self.width() * ratio)), max(1, round(self.height() * ratio))
+            )
+            pixmap.setDevicePixelRatio(ratio)
+            pixmap.fill(QColor(self._theme.background))
+            painter = QPainter(pixmap)
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+            painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
+            self._paint_edges(painter, geometry)
+            self._paint_cells(painter, geometry)
+            if self._show_coordinates:
+                self._paint_labels(painter, geometry)
+            painter.end()
+            self._static_pixmap, self._static_key = pixmap, key
+            self._stone_pixmaps.clear()
+        return self._static_pixmap
+
     def _polygon(self, geometry: BoardGeometry, cell: int, scale: float = 1.0) -> QPolygonF:
-        return QPolygonF([QPointF(x, y) for x, y in geometry.corners(cell, scale)])
+        """The hexagon of ``cell`` (cached per layout and scale: repaints reuse them)."""
+        key = (geometry, scale)
+        polygons = self._polygon_cache.get(key)
+        if polygons is None:
+            if len(self._polygon_cache) > 8:
+                self._polygon_cache.clear()
+            polygons = [
+                QPolygonF([QPointF(x, y) for x, y in geometry.corners(index, scale)])
+                for index in range(geometry.size * geometry.size)
+            ]
+            self._polygon_cache[key] = polygons
+        return polygons[cell]
 
     def _paint_edges(self, painter: QPainter, geometry: BoardGeometry) -> None:
         t = self._theme
@@ -357,9 +396,8 @@ class BoardWidget(QWidget):
         pen = QPen(QColor(t.cell_border), max(1.0, geometry.radius * 0.06))
         pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
         painter.setPen(pen)
-        base, hover = QColor(t.cell), QColor(t.hover)
+        painter.setBrush(QColor(t.cell))
         for cell in range(geometry.size * geometry.size):
-            painter.setBrush(hover if cell == self._hover else base)
             painter.drawPolygon(self._polygon(geometry, cell))
 
     def _paint_overlay(self, painter: QPainter, geometry: BoardGeometry) -> None:
@@ -372,15 +410,17 @@ class BoardWidget(QWidget):
         font.setPixelSize(max(6, round(geometry.radius * 0.5)))
         font.setBold(True)
         painter.setFont(font)
+        # 33 shades are indistinguishable from a continuous scale and save a QColor per cell.
+        shades = [_mix(low, high, step / 32) for step in range(33)]
+        light_text, dark_text = QColor("#ffffff"), QColor("#202020")
         for cell, (intensity, label) in self._overlay.items():
             if not 0 <= cell < len(self._view.cells) or self._view.cells[cell] != EMPTY:
                 continue
-            color = _mix(low, high, intensity)
             painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(color)
+            painter.setBrush(shades[round(32 * min(1.0, max(0.0, intensity)))])
             painter.drawPolygon(self._polygon(geometry, cell, 0.86))
             if label:
-                painter.setPen(QColor("#ffffff") if intensity > 0.55 else QColor("#202020"))
+                painter.setPen(light_text if intensity > 0.55 else dark_text)
                 painter.drawText(
                     self._cell_rect(geometry, cell), Qt.AlignmentFlag.AlignCenter, label
                 )
@@ -393,19 +433,39 @@ class BoardWidget(QWidget):
     def _paint_stone(
         self, painter: QPainter, geometry: BoardGeometry, cell: int, color: Color, alpha: int = 255
     ) -> None:
+        """A stone from a cached pixmap (gradients are slow to draw 121 times a frame)."""
+        ratio = self.devicePixelRatioF()
+        key = (color, alpha, geometry.radius, ratio)
+        pixmap = self._stone_pixmaps.get(key)
+        half = geometry.radius
+        if pixmap is None:
+            side = max(1, round(2 * half * ratio))
+            pixmap = QPixmap(side, side)
+            pixmap.setDevicePixelRatio(ratio)
+            pixmap.fill(Qt.GlobalColor.transparent)
+            stone_painter = QPainter(pixmap)
+            stone_painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+            self._draw_stone(stone_painter, half, half, half, color, alpha)
+            stone_painter.end()
+            self._stone_pixmaps[key] = pixmap
+        x, y = geometry.center(cell)
+        painter.drawPixmap(QPointF(x - half, y - half), pixmap)
+
+    def _draw_stone(
+        self, painter: QPainter, x: float, y: float, radius: float, color: Color, alpha: int
+    ) -> None:
         base_name, light_name = self._theme.stone_colors(color)
         base, light = QColor(base_name), QColor(light_name)
         base.setAlpha(alpha)
         light.setAlpha(alpha)
-        x, y = geometry.center(cell)
-        r = geometry.radius * 0.74
+        r = radius * 0.74
         gradient = QRadialGradient(QPointF(x - r * 0.35, y - r * 0.35), r * 1.3)
         gradient.setColorAt(0.0, light)
         gradient.setColorAt(1.0, base)
         painter.setBrush(QBrush(gradient))
         rim = QColor(self._theme.cell_border if color is WHITE else "#000000")
         rim.setAlpha(min(alpha, 160))
-        painter.setPen(QPen(rim, max(1.0, geometry.radius * 0.04)))
+        painter.setPen(QPen(rim, max(1.0, radius * 0.04)))
         painter.drawEllipse(QPointF(x, y), r, r)
 
     def _paint_stones(self, painter: QPainter, geometry: BoardGeometry) -> None:

@@ -140,6 +140,7 @@ def main(argv: list[str] | None = None) -> int:
         run_for(1.0, until=lambda: not controller.searching)
         snapshots.clear()
 
+        moves_before = len(controller.board.moves)
         controller.set_paused(False)
         run_for(10.0, until=lambda: controller.searching)
         recorder.start()
@@ -147,6 +148,7 @@ def main(argv: list[str] | None = None) -> int:
         run_for(args.seconds, until=lambda: not controller.searching)
         during = recorder.stop()
         searched = time.perf_counter() - started
+        finished = len(controller.board.moves) > moves_before
         controller.stop()
         window.close()
 
@@ -157,8 +159,11 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"search: {last.playouts} playouts in {last.elapsed_s:.2f} s "
             f"({last.playouts_per_s:,.0f} playouts/s), iteration {last.iteration}, "
-            f"measured for {searched:.1f} s, dashboard {'hidden' if args.no_dashboard else 'shown'}"
+            f"measured for {searched:.1f} s ({'search finished' if finished else 'stopped'}), "
+            f"dashboard {'hidden' if args.no_dashboard else 'shown'}"
         )
+    else:
+        print("the search sent no snapshot")
     worst = max(during) if during else 0.0
     print("GUI answered within 50 ms" if worst < 50 else f"GUI was late by up to {worst:.0f} ms")
     return 0

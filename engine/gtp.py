@@ -25,7 +25,9 @@ Diagnostics go to stderr only.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import io
+import os
 import queue
 import sys
 import threading
@@ -692,8 +694,8 @@ class GtpServer:
 
     def serve(self) -> int:
         """Run until ``quit`` or EOF; return the process exit status."""
-        reader = threading.Thread(target=self._read_stdin, name="gtp-stdin", daemon=True)
-        reader.start()
+        self.reader = threading.Thread(target=self._read_stdin, name="gtp-stdin", daemon=True)
+        self.reader.start()
         while True:
             item = self._lines.get()
             if item is _EOF:
@@ -798,10 +800,20 @@ def main(
         print(f"hexswarm-gtp: {error}", file=stderr)
         return 2
     print(f"hexswarm-gtp: {engine._cmd_settings([]).splitlines()[0]}", file=stderr)
+    server = GtpServer(engine, stdin, stdout, stderr)
     try:
-        return GtpServer(engine, stdin, stdout, stderr).serve()
+        status = server.serve()
     except KeyboardInterrupt:
-        return 130
+        status = 130
+    if server.reader.is_alive():
+        # After `quit` the reader thread is still blocked reading stdin; a normal interpreter
+        # shutdown would abort on its lock ("could not acquire lock for <stdin>"), so flush and
+        # leave at once.
+        for stream in (stdout, stderr):
+            with contextlib.suppress(OSError, ValueError):
+                stream.flush()
+        os._exit(status)
+    return status
 
 
 if __name__ == "__main__":

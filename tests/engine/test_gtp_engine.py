@@ -486,9 +486,13 @@ def test_wrong_arguments_never_raise(line):
 if __name__ == "__main__":
     # A stand-in GTP engine over stdin/stdout for the subprocess tests of the protocol layer:
     # python -m tests.engine.test_gtp_engine [--wait]   (--wait: search until "# interrupt")
+    import os
     import sys
 
     standin = make_engine(size=5, live_gfx=True)
     standin.gfx_interval = 0.0
     standin.player.wait_for_stop = "--wait" in sys.argv
-    sys.exit(GtpServer(standin, sys.stdin, sys.stdout, sys.stderr).serve())
+    server = GtpServer(standin, sys.stdin, sys.stdout, sys.stderr)
+    status = server.serve()
+    sys.stdout.flush()
+    os._exit(status)  # as engine.gtp.main: the stdin reader thread may still be blocked

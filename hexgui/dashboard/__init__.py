@@ -4,12 +4,15 @@
 board overlay and one refresh :class:`~PySide6.QtCore.QTimer`. Snapshots arrive as fast as the
 engine sends them (:meth:`Dashboard.offer_snapshot`); only the latest one of the current
 position is kept (:class:`~hexgui.dashboard.model.SnapshotGate`) and the timer hands it to the
-visible panels at a steady rate (15 Hz by default). Hidden panels do no drawing work.
+visible panels at a steady rate (10 Hz by default; the board's hints at most 4 Hz). Hidden
+panels do no drawing work.
 
 Everything here runs on the GUI thread.
 """
 
 from __future__ import annotations
+
+import time
 
 from PySide6.QtCore import QObject, Qt, QTimer
 from PySide6.QtGui import QAction
@@ -27,7 +30,10 @@ from .tree_view import TreePanel
 
 __all__ = ["Dashboard"]
 
-DEFAULT_REFRESH_HZ = 15.0
+DEFAULT_REFRESH_HZ = 10.0
+HINTS_INTERVAL_S = 0.25
+"""The board repaints hints at most 4 times a second: a board repaint costs more than all the
+charts together, and numbers on cells that change faster cannot be read anyway."""
 
 
 class Dashboard(QObject):
@@ -69,6 +75,10 @@ class Dashboard(QObject):
         self.move_number: int | None = None  # moves played before the position shown
         self._preview: tuple[int, ...] = ()  # the tree line the user clicked, if any
         self._hover_preview = False
+
+        self.hints_interval_s = HINTS_INTERVAL_S
+        self._hints_due = 0.0  # time.monotonic() after which the board may get new hints
+        self._hints_pending: SearchSnapshot | None = None
 
         self.timer = QTimer(self)
         self.timer.setTimerType(Qt.TimerType.CoarseTimer)
@@ -170,6 +180,7 @@ class Dashboard(QObject):
             for panel in self.panels.values():
                 panel.show_snapshot(pending)
         self.gate.set_position(position_id)
+        self._hints_pending = None
         self.overlay.clear()
         self.preview_line(())
         self.game_graph.live_move_number = None
@@ -203,11 +214,15 @@ class Dashboard(QObject):
     def refresh(self) -> None:
         """Timer tick: hand the newest snapshot, if any, to the overlay and the panels."""
         snapshot = self.gate.take()
-        if snapshot is None:
-            return
-        self.overlay.show_snapshot(snapshot)
-        for panel in self.panels.values():
-            panel.show_snapshot(snapshot)
+        if snapshot is not None:
+            for panel in self.panels.values():
+                panel.show_snapshot(snapshot)
+            self._hints_pending = snapshot
+        pending = self._hints_pending
+        if pending is not None and (pending.done or time.monotonic() >= self._hints_due):
+            self._hints_pending = None
+            self._hints_due = time.monotonic() + self.hints_interval_s
+            self.overlay.show_snapshot(pending)
 
     def stop(self) -> None:
         """Stop the refresh timer (window closing)."""

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QCheckBox, QLabel, QSpinBox, QWidget
+from PySide6.QtWidgets import QCheckBox, QLabel, QSizePolicy, QSpinBox, QWidget
 
-from .model import OTHER_LABEL, PopulationSeries, nice_ceiling, population_series
+from .model import OTHER_LABEL, PopulationSeries, format_count, nice_ceiling, population_series
 from .panel import (
     OTHER_COLOR,
     PALETTE,
@@ -42,7 +42,7 @@ class PopulationPanel(DashboardPanel):
         self.board_size = board_size
         self.series: PopulationSeries | None = None
         self.colors = MoveColors()
-        self._legend_labels: tuple[str, ...] | None = None
+        self._legend_text: str | None = None
 
         self.controls.addWidget(QLabel("top"))
         self.top_k_box = QSpinBox(self)
@@ -63,14 +63,16 @@ class PopulationPanel(DashboardPanel):
         self.other_box.toggled.connect(self._settings_changed)
         self.controls.addWidget(self.other_box)
 
+        self.legend = QLabel(self)
+        self.legend.setTextFormat(Qt.TextFormat.RichText)
+        self.legend.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.body.addWidget(self.legend)
         self.graphics = pg.GraphicsLayoutWidget(self)
         self.graphics.setMinimumHeight(160)
         self.body.addWidget(self.graphics)
         self.agents_plot: pg.PlotItem = self.graphics.addPlot(row=0, col=0)
         self.agents_plot.setLabel("left", "agents")
         style_plot(self.agents_plot)
-        self.legend = self.agents_plot.addLegend(offset=(-4, 4), labelTextSize="8pt")
-        self.legend.setColumnCount(2)
         self.active_plot: pg.PlotItem = self.graphics.addPlot(row=1, col=0)
         self.active_plot.setLabel("left", "active")
         self.active_plot.setLabel("bottom", "iteration")
@@ -103,10 +105,7 @@ class PopulationPanel(DashboardPanel):
         return self.share_box.isChecked()
 
     def _palette_changed(self) -> None:
-        if hasattr(self, "legend"):
-            self.legend.setLabelTextColor(self.text_color)
-            for _sample, label in self.legend.items:
-                label.setText(label.text, color=self.text_color)
+        self._legend_text = None  # the legend's text colour follows the palette
 
     def reset_colors(self) -> None:
         """A new search: moves may get fresh colours."""
@@ -124,7 +123,7 @@ class PopulationPanel(DashboardPanel):
             self.series = None
             for curve in [*self.move_curves, self.other_curve, self.active_curve]:
                 curve.setData([], [])
-            self._set_legend(())
+            self._set_legend("")
             self.status.setText("no search yet")
             return
         series = population_series(
@@ -153,23 +152,35 @@ class PopulationPanel(DashboardPanel):
         x_range = (0.0, nice_ceiling(last))
         set_view_range(self.agents_plot, x_range, (0.0, nice_ceiling(top)))
         set_view_range(self.active_plot, x_range, (0.0, 1.0))
-        self._set_legend(series.labels)
+        self._set_legend(self._legend_html(series))
         self.status.setText(
             f"{snapshot.player} · iteration {snapshot.iteration} · "
             f"{snapshot.total_agents} {support_word(snapshot.player)} at the root"
         )
 
-    def _set_legend(self, labels: tuple[str, ...]) -> None:
-        """Rebuild the legend only when the set of drawn moves changes (rare)."""
-        if labels == self._legend_labels:
+    def _legend_html(self, series: PopulationSeries) -> str:
+        """One line: each drawn move in its colour with its current support, then "other"."""
+        parts = []
+        for index, label in enumerate(series.labels):
+            value = series.values[index][-1] if series.values[index] else 0
+            amount = f"{value:.0%}" if series.as_share else format_count(value)
+            color = self.colors.color(series.moves[index])
+            parts.append(f'<span style="color:{color}">&#9632;</span>&nbsp;{label}&nbsp;{amount}')
+        if series.other:
+            other = series.other[-1]
+            amount = f"{other:.0%}" if series.as_share else format_count(other)
+            parts.append(
+                f'<span style="color:{OTHER_COLOR}">&#9476;</span>&nbsp;other&nbsp;{amount}'
+            )
+        return "&nbsp;&nbsp; ".join(parts)
+
+    def _set_legend(self, html: str) -> None:
+        """The legend is a rich-text label above the plot (not pyqtgraph's LegendItem, whose
+        rows are graphics items rebuilt whenever the leading moves change)."""
+        if html == self._legend_text:
             return
-        self._legend_labels = labels
-        self.legend.clear()
-        self.legend.setLabelTextColor(self.text_color)
-        for curve, label in zip(self.move_curves, labels, strict=False):
-            self.legend.addItem(curve, label)
-        if labels:
-            self.legend.addItem(self.other_curve, OTHER_LABEL)
+        self._legend_text = html
+        self.legend.setText(f'<span style="color:{self.text_color}">{html}</span>')
 
     def table(self) -> tuple[list[str], list[list[object]]]:
         if self.series is None:

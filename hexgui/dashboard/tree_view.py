@@ -182,10 +182,15 @@ class TreePanel(DashboardPanel):
         labelled = labelled_nodes(nodes, max(4, self.plot_widget.width() // LABEL_PX))
         for index, label in enumerate(self.labels):
             if index in labelled:
-                label.setText(nodes[index].label)
-                label.setPos(nodes[index].x, nodes[index].y)
-                label.setVisible(True)
-            else:
+                node = nodes[index]
+                # Setting equal text or position still costs a text layout: skip it.
+                if label.toPlainText() != node.label:
+                    label.setText(node.label)
+                if (label.pos().x(), label.pos().y()) != (node.x, node.y):
+                    label.setPos(node.x, node.y)
+                if not label.isVisible():
+                    label.setVisible(True)
+            elif label.isVisible():
                 label.setVisible(False)
         depth = max(n.depth for n in nodes)
         set_view_range(self.plot, (-0.6, float(xs.max()) + 0.6), (-depth - 0.7, 0.5))

@@ -340,3 +340,19 @@ def test_uct_snapshot_without_history_or_tree(dashboard):
     assert "visits" in dash.population.status.text()
     assert dash.tree.layout_nodes == [] and "no tree" in dash.tree.status.text()
     assert board.overlay_calls[-1][0][0] == (1.0, "67%")
+
+
+def test_board_hints_are_throttled_but_the_final_snapshot_goes_at_once(dashboard):
+    dash, board, controller, _ = dashboard
+    dash.hints_interval_s = 3600.0
+    controller.position_changed.emit(1)
+    snaps = search_sequence(1, steps=4)
+    for snap in snaps[:3]:
+        controller.snapshot_ready.emit(snap)
+        dash.refresh()
+    hinted = [call for call in board.overlay_calls if call[0]]
+    assert len(hinted) == 1  # the first snapshot; the next two wait for the interval
+    assert dash.population.series.iterations[-1] == 3  # the charts did not wait
+    controller.snapshot_ready.emit(snaps[3])  # done=True: the search's last word
+    dash.refresh()
+    assert dash.overlay.snapshot is snaps[3]

@@ -29,7 +29,6 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from engine.board import BLACK, BLACK_STONE, EMPTY, WHITE, WHITE_STONE, Board, Color
-from engine.search.snapshot import SearchSnapshot
 from hexgui.board_geometry import BoardGeometry
 from hexgui.themes import THEME_NAMES, Theme, theme
 
@@ -70,43 +69,6 @@ class BoardView:
             board.winner,
             frozenset(board.winning_path()),
         )
-
-
-def format_count(count: float) -> str:
-    """Short label for a count: ``950``, ``1.2k``, ``34k``, ``1.5M``."""
-    if count < 1000:
-        return f"{count:.0f}"
-    if count < 10_000:
-        return f"{count / 1000:.1f}k"
-    if count < 1_000_000:
-        return f"{count / 1000:.0f}k"
-    return f"{count / 1_000_000:.1f}M"
-
-
-def overlay_from_snapshot(
-    snapshot: SearchSnapshot, *, min_share: float = 0.005, as_percent: bool = True
-) -> tuple[Overlay, int | None, tuple[int, ...]]:
-    """Per-cell share of the root agents (or visits) of ``snapshot``, for :meth:`set_overlay`.
-
-    Intensity is the cell's share relative to the most supported move (so the favourite is
-    always full colour); the label is the share in percent (or the raw count). Cells whose share
-    is below ``min_share`` are left out. Swap hypotheses (cell ``-1``) are not cells: skipped.
-    """
-    total = sum(snapshot.root_agents)
-    values: Overlay = {}
-    if total <= 0:
-        return values, None, ()
-    top = max(snapshot.root_agents)
-    for move, agents in zip(snapshot.root_moves, snapshot.root_agents, strict=False):
-        if move < 0 or agents <= 0:
-            continue
-        share = agents / total
-        if share < min_share:
-            continue
-        label = f"{100 * share:.0f}%" if as_percent else format_count(agents)
-        values[int(move)] = (agents / top, label)
-    best = snapshot.best_move if snapshot.best_move >= 0 else None
-    return values, best, tuple(snapshot.principal_variation)
 
 
 def _mix(low: QColor, high: QColor, t: float) -> QColor:
@@ -499,10 +461,11 @@ class BoardWidget(QWidget):
             r = geometry.radius * 0.2
             painter.drawEllipse(QPointF(x, y), r, r)
         if self._best is not None and 0 <= self._best < len(view.cells):
-            pen = QPen(QColor(t.best_move), max(2.0, geometry.radius * 0.12))
+            pen = QPen(QColor(t.best_move), max(2.0, geometry.radius * 0.14))
+            pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
             painter.setPen(pen)
             painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawPolygon(self._polygon(geometry, self._best, 0.9))
+            painter.drawPolygon(self._polygon(geometry, self._best, 0.88))
 
     def _paint_line(
         self, painter: QPainter, geometry: BoardGeometry, line: tuple[int, ...]

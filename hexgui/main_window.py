@@ -36,7 +36,9 @@ from PySide6.QtWidgets import (
 
 from engine.board import BLACK, WHITE, Board, Color
 from engine.search.snapshot import SearchSnapshot
-from hexgui.board_widget import BoardWidget, format_count, overlay_from_snapshot
+from hexgui.board_widget import BoardWidget
+from hexgui.dashboard.model import format_count
+from hexgui.dashboard.overlay import overlay_values
 from hexgui.engine_worker import PlayerFactory
 from hexgui.game_controller import GameController, MoveInfo, SetupEdit
 from hexgui.settings import (
@@ -51,6 +53,8 @@ from hexgui.themes import DARK_MODES, THEME_NAMES, resolve_dark, theme_label
 log = logging.getLogger(__name__)
 
 APP_TITLE = "HexSwarm"
+HINT_CANDIDATES = 6
+"""How many of the hint search's most supported cells are labelled on the board."""
 
 
 def default_settings_store() -> QSettings:
@@ -343,13 +347,9 @@ class MainWindow(QMainWindow):
         self.board_widget.cell_right_clicked.connect(self._on_cell_right_clicked)
 
     def _attach_dashboard(self):
-        """The live dashboard docks (hexgui.dashboard), if that package is installed."""
-        try:
-            from hexgui.dashboard import Dashboard
-        except ImportError as error:  # the board works without the dashboard
-            log.info("dashboard unavailable: %s", error)
-            self.dashboard_menu.setEnabled(False)
-            return None
+        """The live dashboard docks (hexgui.dashboard) beside the board."""
+        from hexgui.dashboard import Dashboard
+
         dashboard = Dashboard(
             board=self.board_widget,
             controller=self.controller,
@@ -507,8 +507,13 @@ class MainWindow(QMainWindow):
     @Slot(object)
     def _on_hint(self, choice) -> None:
         board = self.controller.board
+        # The agents' shares as the dashboard draws them (one implementation of the overlay),
+        # limited to the strongest candidates: a hint should point, not paint the board.
         if choice.snapshot is not None:
-            values, _best, line = overlay_from_snapshot(choice.snapshot)
+            shares = overlay_values(choice.snapshot)
+            strongest = sorted(shares.items(), key=lambda item: -item[1][0])[:HINT_CANDIDATES]
+            values = dict(strongest)
+            line = tuple(choice.snapshot.principal_variation)
         else:
             values, line = {}, ()
         best = choice.move if isinstance(choice.move, int) else None

@@ -3,7 +3,8 @@
     xvfb-run -a -s "-screen 0 1600x1000x24" python -m tests.gui.make_screenshots docs/screenshots
 
 Uses the real application window with a temporary settings file; the dashboard docks are
-hidden so the board and the game controls are what the picture shows.
+hidden so the board and the game controls are what the picture shows. After a few opening
+moves the real UCT AI is asked for a hint, so the board shows its share of visits per cell.
 """
 
 from __future__ import annotations
@@ -12,10 +13,11 @@ import sys
 import tempfile
 from pathlib import Path
 
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QEventLoop, QSettings, QTimer
 from PySide6.QtWidgets import QApplication, QDockWidget
 
 OPENING = ("f6", "e7", "d8", "g5", "e5", "f4", "h3", "c7", "c9", "d6")
+HINT_SPEC = "uct:playouts=40000,seed=1"
 
 
 def take(directory: Path) -> list[Path]:
@@ -34,10 +36,18 @@ def take(directory: Path) -> list[Path]:
             window.resize(1200, 780)
             window.set_dark_mode("light")
             window.set_theme(theme)
-            window.start_new_game(GameSettings(size=11, black=SideSettings(), white=SideSettings()))
+            humans = GameSettings(
+                size=11, black=SideSettings(), white=SideSettings(), hint_spec=HINT_SPEC
+            )
+            window.start_new_game(humans)
             for move in OPENING:
                 window.controller.play(move)
             window.show()
+            loop = QEventLoop()
+            window.controller.hint_ready.connect(lambda _choice, loop=loop: loop.quit())
+            QTimer.singleShot(120_000, loop.quit)
+            if window.controller.hint():
+                loop.exec()
             for _ in range(20):
                 app.processEvents()
             path = directory / name

@@ -34,6 +34,47 @@ DEFAULT_REFRESH_HZ = 10.0
 HINTS_INTERVAL_S = 0.25
 """The board repaints hints at most 4 times a second: a board repaint costs more than all the
 charts together, and numbers on cells that change faster cannot be read anyway."""
+GUI_BUDGET = 0.10
+"""Largest fraction of one core the GUI thread may spend while the dashboard refreshes: on a
+slow or busy machine the refresh slows down instead of the engine (see :class:`RefreshPacer`)."""
+MAX_REFRESH_INTERVAL_S = 1.0
+
+
+class RefreshPacer:
+    """Chooses the refresh interval from what the GUI thread really spends. GUI thread only.
+
+    Every tick reports the GUI thread's CPU time (``time.thread_time``: it includes painting,
+    which happens after the refresh returns) and the wall time. The interval becomes the CPU
+    cost of one tick divided by ``budget`` (smoothed), never shorter than ``base_s`` (the
+    nominal 10 Hz) nor longer than ``max_s``. Steady state: CPU/wall == budget whenever the
+    nominal rate would cost more.
+    """
+
+    def __init__(self, base_s: float, budget: float = GUI_BUDGET, max_s: float = 1.0):
+        if not 0 < budget <= 1:
+            raise ValueError("budget must lie in (0, 1]")
+        self.base_s, self.budget, self.max_s = base_s, budget, max_s
+        self.interval_s = base_s
+        self.cost_per_tick_s = 0.0
+        self._last: tuple[float, float] | None = None
+
+    def tick(self, wall_s: float, cpu_s: float) -> float:
+        """Report a tick at ``wall_s`` with the thread's CPU clock at ``cpu_s``; return the
+        interval to wait before the next one."""
+        if self._last is not None:
+            cpu = max(0.0, cpu_s - self._last[1])
+            # CPU spent since the previous tick belongs to that tick (its refresh and paint).
+            self.cost_per_tick_s = 0.6 * self.cost_per_tick_s + 0.4 * cpu
+            wanted = self.cost_per_tick_s / self.budget
+            self.interval_s = min(self.max_s, max(self.base_s, wanted))
+        self._last = (wall_s, cpu_s)
+        return self.interval_s
+
+    def reset(self) -> None:
+        """Idle again (no search): start from the nominal rate next time."""
+        self.interval_s = self.base_s
+        self.cost_per_tick_s = 0.0
+        self._last = None
 
 
 class Dashboard(QObject):
@@ -80,6 +121,8 @@ class Dashboard(QObject):
         self._hints_due = 0.0  # time.monotonic() after which the board may get new hints
         self._hints_pending: SearchSnapshot | None = None
 
+        self._last_work_s = 0.0
+        self.pacer = RefreshPacer(1.0 / refresh_hz, GUI_BUDGET, MAX_REFRESH_INTERVAL_S)
         self.timer = QTimer(self)
         self.timer.setTimerType(Qt.TimerType.CoarseTimer)
         self.timer.setInterval(round(1000 / refresh_hz))
@@ -214,6 +257,16 @@ class Dashboard(QObject):
     def refresh(self) -> None:
         """Timer tick: hand the newest snapshot, if any, to the overlay and the panels."""
         snapshot = self.gate.take()
+        now = time.monotonic()
+        if snapshot is None and self._hints_pending is None:
+            if now - self._last_work_s > 1.0:
+                # Nothing streamed for a second: the next search starts at the nominal rate.
+                self.pacer.reset()
+                self.timer.setInterval(round(self.pacer.base_s * 1000))
+            return
+        self._last_work_s = now
+        interval = self.pacer.tick(now, time.thread_time())
+        self.timer.setInterval(round(interval * 1000))
         if snapshot is not None:
             for panel in self.panels.values():
                 panel.show_snapshot(snapshot)

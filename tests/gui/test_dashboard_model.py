@@ -550,3 +550,30 @@ def test_nice_ceiling_examples():
         2500,
         0.8,
     ]
+
+
+def test_refresh_pacer_keeps_gui_cost_within_budget():
+    from hexgui.dashboard import RefreshPacer
+
+    pacer = RefreshPacer(base_s=0.1, budget=0.1, max_s=1.0)
+    wall = cpu = 0.0
+    assert pacer.tick(wall, cpu) == 0.1
+    # Cheap ticks (5 ms of CPU each) stay at the nominal 10 Hz.
+    for _ in range(20):
+        wall, cpu = wall + pacer.interval_s, cpu + 0.005
+        pacer.tick(wall, cpu)
+    assert pacer.interval_s == 0.1
+    # Expensive ticks (40 ms) slow the refresh down to 40 ms / 10% = 0.4 s.
+    for _ in range(30):
+        wall, cpu = wall + pacer.interval_s, cpu + 0.040
+        pacer.tick(wall, cpu)
+    assert pacer.interval_s == pytest.approx(0.4, rel=0.01)
+    # Pathological ticks are capped at one refresh per second.
+    for _ in range(30):
+        wall, cpu = wall + pacer.interval_s, cpu + 0.5
+        pacer.tick(wall, cpu)
+    assert pacer.interval_s == 1.0
+    pacer.reset()
+    assert pacer.interval_s == 0.1
+    with pytest.raises(ValueError):
+        RefreshPacer(0.1, budget=0)

@@ -15,7 +15,15 @@ import logging
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, QSettings, Qt, QTimer, Slot
-from PySide6.QtGui import QAction, QActionGroup, QBrush, QCloseEvent, QColor, QKeySequence
+from PySide6.QtGui import (
+    QAction,
+    QActionGroup,
+    QBrush,
+    QCloseEvent,
+    QColor,
+    QGuiApplication,
+    QKeySequence,
+)
 from PySide6.QtWidgets import (
     QApplication,
     QDialog,
@@ -54,7 +62,8 @@ log = logging.getLogger(__name__)
 
 APP_TITLE = "HexSwarm"
 HINT_CANDIDATES = 6
-"""How many of the hint search's most supported cells are labelled on the board."""
+"""How many of the hint search's most supported cells are labelled on the board when the
+dashboard's own board hints are switched off."""
 
 
 def default_settings_store() -> QSettings:
@@ -102,6 +111,9 @@ class MainWindow(QMainWindow):
         self._apply_view_settings()
 
         self.dashboard = self._attach_dashboard()
+        hints = QGuiApplication.styleHints()
+        if hasattr(hints, "colorSchemeChanged"):  # Qt 6.5+: follow the desktop's dark mode live
+            hints.colorSchemeChanged.connect(self._on_color_scheme_changed)
         self._autosave = self._make_autosave(autosave, autosave_dir)
 
         geometry = self._store.value("window/geometry")
@@ -403,6 +415,10 @@ class MainWindow(QMainWindow):
             self.board_widget.set_dark(resolve_dark("system"))
         super().changeEvent(event)
 
+    def _on_color_scheme_changed(self, _scheme) -> None:
+        if self._view_settings.dark_mode == "system":
+            self.board_widget.set_dark(resolve_dark("system"))
+
     def toggle_full_screen(self) -> None:
         if self.isFullScreen():
             self.showNormal()
@@ -506,20 +522,24 @@ class MainWindow(QMainWindow):
 
     @Slot(object)
     def _on_hint(self, choice) -> None:
+        """Show the hint. The dashboard already draws the hint search's agents on the board
+        (it sees every snapshot of the current position); when its board hints are switched
+        off, the strongest candidates are drawn here instead, so a requested hint always shows."""
         board = self.controller.board
-        # The agents' shares as the dashboard draws them (one implementation of the overlay),
-        # limited to the strongest candidates: a hint should point, not paint the board.
+        name = board.cell_name(choice.move) if isinstance(choice.move, int) else choice.move
+        self._show_status(f"Hint for {self.player_name(board.to_move)}: {name}")
+        dashboard_draws = self.dashboard is not None and self.dashboard.overlay.settings.enabled
+        if dashboard_draws:
+            return
+        values: dict[int, tuple[float, str]] = {}
+        line: tuple[int, ...] = ()
         if choice.snapshot is not None:
             shares = overlay_values(choice.snapshot)
             strongest = sorted(shares.items(), key=lambda item: -item[1][0])[:HINT_CANDIDATES]
             values = dict(strongest)
             line = tuple(choice.snapshot.principal_variation)
-        else:
-            values, line = {}, ()
         best = choice.move if isinstance(choice.move, int) else None
         self.board_widget.set_overlay(values, best, line)
-        name = board.cell_name(choice.move) if isinstance(choice.move, int) else choice.move
-        self._show_status(f"Hint for {self.player_name(board.to_move)}: {name}")
 
     @Slot(object)
     def _on_move_played(self, _info: MoveInfo) -> None:

@@ -33,6 +33,9 @@ def take(directory: Path) -> list[Path]:
             for dock in window.findChildren(QDockWidget):
                 if dock is not window.move_list_dock:
                     dock.hide()
+            # The hint then labels only its strongest candidates (the dashboard's search hints
+            # would label every cell the agents visit).
+            window.dashboard.set_hints_visible(False)
             window.resize(1200, 780)
             window.set_dark_mode("light")
             window.set_theme(theme)

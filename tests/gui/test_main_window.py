@@ -125,11 +125,24 @@ def test_setup_mode_by_shortcut_then_play(window, qtbot):
 
 def test_hint_is_drawn_on_the_board(window, qtbot):
     window.start_new_game(HUMANS)
-    with qtbot.waitSignal(window.controller.hint_ready):
+    with qtbot.waitSignal(window.controller.hint_ready) as blocker:
+        window.act_hint.trigger()
+    move = blocker.args[0].move
+    # Drawn by the dashboard's board overlay (refreshed on its timer).
+    qtbot.waitUntil(lambda: window.board_widget._best == move)
+    overlay = window.board_widget.overlay
+    assert move in overlay and all(0 <= v <= 1 for v, _ in overlay.values())
+    assert "Hint" in window.statusBar().currentMessage()
+
+
+def test_hint_without_the_dashboards_board_hints(window, qtbot):
+    window.dashboard.set_hints_visible(False)
+    window.start_new_game(HUMANS)
+    with qtbot.waitSignal(window.controller.hint_ready) as blocker:
         window.act_hint.trigger()
     overlay = window.board_widget.overlay
-    assert 0 < len(overlay) <= 6 and all(0 <= v <= 1 for v, _ in overlay.values())
-    assert window.board_widget._best in window.controller.board.legal_moves()
+    assert 0 < len(overlay) <= 6 and blocker.args[0].move in overlay
+    assert window.board_widget._best == blocker.args[0].move
 
 
 def test_new_game_settings_and_view_settings_persist(window, settings_store):

@@ -29,8 +29,9 @@ MODES = ("visible", "hidden", "off")
 
 def run_probe(
     spec: str, size: int, repeats: int, player_factory=None
-) -> dict[str, list[tuple[float, float]]]:
-    """Runs per mode as ``(playouts per second, panel redraws per second)``.
+) -> dict[str, list[tuple[float, float, float]]]:
+    """Runs per mode as ``(playouts per second, panel redraws per second, share of one core
+    the GUI thread used)``.
     ``player_factory`` builds the player from ``spec`` (default: engine.players)."""
     from PySide6.QtCore import QEventLoop
     from PySide6.QtWidgets import QApplication, QMainWindow
@@ -53,7 +54,7 @@ def run_probe(
 
     worker = EngineWorker(player_factory)
     thread = start_engine_thread(worker, "cost-probe-engine")
-    results: dict[str, list[tuple[float, float]]] = {mode: [] for mode in MODES}
+    results: dict[str, list[tuple[float, float, float]]] = {mode: [] for mode in MODES}
     outcome: dict = {}
     loop = QEventLoop()
 
@@ -84,9 +85,11 @@ def run_probe(
                 renders_before = sum(p.renders for p in dashboard.panels.values())
                 outcome.clear()
                 started = time.perf_counter()
+                gui_cpu_before = time.thread_time()
                 worker.submit(SearchRequest(position_id, Board(size), spec))
                 loop.exec(QEventLoop.ProcessEventsFlag.AllEvents)
                 wall = time.perf_counter() - started
+                gui_share = (time.thread_time() - gui_cpu_before) / wall
                 if mode != "off":
                     worker.snapshot.disconnect(dashboard.offer_snapshot)
                 if "error" in outcome:
@@ -97,11 +100,11 @@ def run_probe(
                 renders = sum(p.renders for p in dashboard.panels.values()) - renders_before
                 rate = snapshot.playouts / snapshot.elapsed_s
                 if round_index > 0:
-                    results[mode].append((rate, renders / wall))
+                    results[mode].append((rate, renders / wall, gui_share))
                     print(
                         f"  round {round_index} {mode:7s} {rate:12,.0f} playouts/s "
                         f"({snapshot.playouts:,} in {snapshot.elapsed_s:.2f} s, "
-                        f"{renders / wall:5.1f} panel redraws/s)",
+                        f"{renders / wall:5.1f} panel redraws/s, GUI thread {gui_share:4.0%})",
                         flush=True,
                     )
     finally:
@@ -121,12 +124,13 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     print(f"dashboard cost probe: {args.player} on {args.size}x{args.size}, {args.repeats} rounds")
     results = run_probe(args.player, args.size, args.repeats)
-    medians = {mode: statistics.median(r for r, _ in runs) for mode, runs in results.items()}
-    redraws = {mode: statistics.median(d for _, d in runs) for mode, runs in results.items()}
+    medians = {mode: statistics.median(r[0] for r in runs) for mode, runs in results.items()}
+    redraws = {mode: statistics.median(r[1] for r in runs) for mode, runs in results.items()}
+    gui = {mode: statistics.median(r[2] for r in runs) for mode, runs in results.items()}
     print()
-    print("mode      median playouts/s   panel redraws/s")
+    print("mode      median playouts/s   panel redraws/s   GUI thread (share of a core)")
     for mode in MODES:
-        print(f"{mode:8s} {medians[mode]:18,.0f} {redraws[mode]:17.1f}")
+        print(f"{mode:8s} {medians[mode]:18,.0f} {redraws[mode]:17.1f} {gui[mode]:17.0%}")
     for base in ("hidden", "off"):
         cost = 1 - medians["visible"] / medians[base]
         print(f"visible costs {cost:+.1%} of the playouts/s measured with the dashboard {base}")

@@ -83,9 +83,9 @@ class PopulationPanel(DashboardPanel):
         style_plot(self.active_plot)
         self.graphics.ci.layout.setRowStretchFactor(0, 3)
         self.graphics.ci.layout.setRowStretchFactor(1, 1)
+        # No clip-to-view or downsampling: the series are already thinned to a few hundred
+        # points, and those options re-process every curve at every paint.
         for plot in (self.agents_plot, self.active_plot):
-            plot.setDownsampling(auto=True, mode="peak")
-            plot.setClipToView(True)
             self.add_menu_actions(plot)
 
         # Every curve is created here, once; snapshots only call setData on them.
@@ -139,7 +139,7 @@ class PopulationPanel(DashboardPanel):
                     curve.setPen(pen(color, 2.0))
                     curve.opts["_hex_color"] = color
                 curve.setData(x, list(series.values[index]))
-            else:
+            elif curve.xData is not None and len(curve.xData):
                 curve.setData([], [])
         self.other_curve.setData(x, list(series.other))
         # A hidden item does not count for auto-range, so the top-k lines get the whole height.

@@ -37,7 +37,6 @@ class ThroughputPanel(DashboardPanel):
         for plot in (self.playout_plot, self.iteration_plot):
             plot.getAxis("left").enableAutoSIPrefix(False)
             style_plot(plot)
-            plot.setClipToView(True)
             self.add_menu_actions(plot)
         self.playout_curve = self.playout_plot.plot([], [], pen=pen("#1f77b4", 1.5))
         self.iteration_curve = self.iteration_plot.plot([], [], pen=pen("#ff7f0e", 1.5))

@@ -26,6 +26,7 @@ COLOR_STEPS = 101
 MIN_NODE_PX = 7.0
 MAX_NODE_PX = 38.0
 LABEL_PX = 34  # horizontal room one move label needs ("+115", "aa26")
+MAX_LABELS_PER_ROW = 10  # text items are the dearest thing to draw; more would not be read
 
 # Active fraction 0 -> red, 0.5 -> yellow, 1 -> green: reads as "losing / unclear / winning".
 _COLOR_MAP = pg.ColorMap([0.0, 0.5, 1.0], [(214, 39, 40), (240, 200, 60), (44, 160, 44)])
@@ -49,7 +50,10 @@ def node_pixel_size(agents: int, root_agents: int) -> float:
     """Disc diameter in pixels: area grows with the node's share of the root's agents."""
     if root_agents <= 0 or agents <= 0:
         return MIN_NODE_PX
-    return MIN_NODE_PX + (MAX_NODE_PX - MIN_NODE_PX) * math.sqrt(min(1.0, agents / root_agents))
+    size = MIN_NODE_PX + (MAX_NODE_PX - MIN_NODE_PX) * math.sqrt(min(1.0, agents / root_agents))
+    # Whole even pixels: pyqtgraph renders each distinct (size, colour) symbol once and caches
+    # it, so a handful of sizes keeps that cache warm from one refresh to the next.
+    return float(2 * round(size / 2))
 
 
 class TreePanel(DashboardPanel):
@@ -179,7 +183,8 @@ class TreePanel(DashboardPanel):
             for n in nodes
         ]
         self.nodes.setData(x=xs, y=ys, size=sizes, brush=brushes, data=list(range(len(nodes))))
-        labelled = labelled_nodes(nodes, max(4, self.plot_widget.width() // LABEL_PX))
+        per_row = min(MAX_LABELS_PER_ROW, max(4, self.plot_widget.width() // LABEL_PX))
+        labelled = labelled_nodes(nodes, per_row)
         for index, label in enumerate(self.labels):
             if index in labelled:
                 node = nodes[index]

@@ -69,10 +69,6 @@ class SearchRequest:
     def cancelled(self) -> bool:
         return self.cancel_event.is_set()
 
-    @property
-    def stopped(self) -> bool:
-        return self.stop_event.is_set()
-
 
 class EngineWorker(QObject):
     """Runs :class:`SearchRequest`\\ s one after another on the thread it was moved to.

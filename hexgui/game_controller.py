@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
-from PySide6.QtCore import QObject, QThread, QTimer, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QObject, QThread, QTimer, Signal, Slot
 
 from engine.board import (
     BLACK,
@@ -178,6 +178,10 @@ class GameController(QObject):
         self._worker.finished.connect(self._on_search_finished)
         self._worker.failed.connect(self._on_search_failed)
         self._thread = start_engine_thread(self._worker)
+        # However the application ends, the engine thread must not outlive it.
+        application = QCoreApplication.instance()
+        if application is not None:
+            application.aboutToQuit.connect(self.shutdown)
 
     # ================================================================== read-only state
     @property

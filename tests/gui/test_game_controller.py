@@ -349,3 +349,33 @@ def test_real_ai_levels_play_a_whole_game_against_a_human(qtbot, spec):
         assert controller.winner is not None
     finally:
         controller.shutdown()
+
+
+class SwapSidesPlayer:
+    """Swaps (swap-sides) when it may, otherwise plays the first empty cell."""
+
+    name = "swapper"
+
+    def choose_move(self, board, *, on_snapshot=None, should_stop=None, position_id=0):
+        from engine.board import SWAP_SIDES
+        from engine.players.base import MoveChoice
+
+        return MoveChoice(SWAP_SIDES if board.swap_allowed() else board.legal_moves()[0])
+
+
+def test_after_swap_sides_the_people_exchange_colours(make_controller, qtbot):
+    c = make_controller(
+        size=5,
+        swap=True,
+        black=HUMAN,
+        white=ai("swapper"),
+        factory=factory_for(swapper=SwapSidesPlayer()),
+    )
+    c.play("c3")
+    qtbot.waitUntil(lambda: len(c.board.moves) == 2)
+    assert c.board.moves[-1].swap == "swap-sides"
+    # The AI took over Black's stone: the human now plays White, and White is to move.
+    assert c.board.to_move is WHITE and not c.is_ai(WHITE) and c.is_ai(BLACK)
+    assert c.play("a1")
+    qtbot.waitUntil(lambda: len(c.board.moves) == 4)
+    assert c.board.moves[-1].color is BLACK

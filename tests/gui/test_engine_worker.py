@@ -1,0 +1,68 @@
+"""The worker on its QThread: results, failures, stop and cancel semantics."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.board import Board
+from hexgui.engine_worker import EngineWorker, SearchRequest, start_engine_thread
+from tests.gui.players import FailingPlayer, SlowPlayer, TinyRandomPlayer, factory_for
+
+
+@pytest.fixture
+def worker_thread(qtbot):
+    slow = SlowPlayer()
+    worker = EngineWorker(factory_for(tiny=TinyRandomPlayer(), slow=slow, failing=FailingPlayer()))
+    thread = start_engine_thread(worker, "test-engine")
+    yield worker, slow
+    thread.quit()
+    thread.wait()
+
+
+def test_a_search_reports_its_move_with_the_position_id(worker_thread, qtbot):
+    worker, _slow = worker_thread
+    board = Board(5)
+    with qtbot.waitSignal(worker.finished) as blocker:
+        worker.submit(SearchRequest(41, board.copy(), "tiny"))
+    position_id, choice = blocker.args
+    assert position_id == 41 and choice.move in board.legal_moves()
+
+
+def test_a_failing_player_reports_why(worker_thread, qtbot):
+    worker, _slow = worker_thread
+    with qtbot.waitSignal(worker.failed) as blocker:
+        worker.submit(SearchRequest(7, Board(5), "failing"))
+    assert blocker.args[0] == 7 and "always fails" in blocker.args[1]
+    with qtbot.waitSignal(worker.failed) as blocker:
+        worker.submit(SearchRequest(8, Board(5), "nosuchlevel"))
+    assert "nosuchlevel" in blocker.args[1]
+
+
+def test_cancelled_requests_are_skipped_but_stopped_ones_still_report(worker_thread, qtbot):
+    worker, slow = worker_thread
+    finished = []
+    worker.finished.connect(lambda pid, choice: finished.append(pid))
+    running = SearchRequest(1, Board(5), "slow")
+    worker.submit(running)
+    qtbot.waitUntil(slow.started.is_set)
+    cancelled = SearchRequest(2, Board(5), "slow")
+    move_now = SearchRequest(3, Board(5), "slow")
+    worker.submit(cancelled)
+    worker.submit(move_now)
+    cancelled.cancel()
+    move_now.stop()  # "move now" before the search even began: it must still answer
+    running.cancel()
+    qtbot.waitUntil(lambda: 3 in finished)
+    assert finished == [1, 3] and slow.searches == 2
+
+
+def test_snapshots_come_while_searching(worker_thread, qtbot):
+    worker, _slow = worker_thread
+    snapshots = []
+    worker.snapshot.connect(snapshots.append)
+    request = SearchRequest(5, Board(5), "slow")
+    worker.submit(request)
+    qtbot.waitUntil(lambda: len(snapshots) >= 3)
+    request.stop()
+    qtbot.waitSignal(worker.finished).wait()
+    assert all(s.position_id == 5 for s in snapshots)

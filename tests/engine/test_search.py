@@ -1,0 +1,316 @@
+"""The searches on environments with known answers: the thesis's bandit, the paper's toy tree,
+exact Hex outcomes and perspectives, the population index and pair table, reproducibility."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.board import BLACK, Board
+from engine.kernels.tree import ONGOING, ROOT_LOSES, ROOT_WINS, count_populations
+from engine.playout import random_playouts
+from engine.search import warm_up
+from engine.search.environment import (
+    PAPER_FIGURE_4_LEAVES,
+    bandit_environment,
+    explicit_tree_environment,
+    hex_environment,
+    leaf_value,
+)
+from engine.search.montecarlo import exact_root_outcomes, monte_carlo_search
+from engine.search.swarm import RECRUITMENT, RELATE, SwarmConfig, SwarmSearch
+from engine.search.uct import UctSearch
+from tests.naive_search import sds_bandit
+
+BANDIT_ARMS = (0.2, 0.4, 0.6, 0.8, 0.5)  # thesis Fig. 4.1 shape: five arms, distinct values
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _compiled():
+    warm_up()
+
+
+# --------------------------------------------------------------------------- the bandit (4.2.1)
+
+
+def test_bandit_final_distribution_ranks_the_arms_by_expected_value():
+    """Thesis 4.2.1: 200 agents, 50 iterations. Averaged over seeds (one run of 200 agents is
+    noisy), more agents sit on better arms, and the best arm holds the most in every run."""
+    env = bandit_environment(BANDIT_ARMS)
+    totals = np.zeros(len(BANDIT_ARMS))
+    for seed in range(20):
+        result = SwarmSearch(env, SwarmConfig(agents=200, iterations=50, seed=seed)).run()
+        assert result.counts.sum() == 200
+        assert result.best_action == int(np.argmax(BANDIT_ARMS))
+        totals += result.counts
+    ranking = list(np.argsort(totals))
+    assert ranking == list(np.argsort(BANDIT_ARMS))
+
+
+def test_bandit_matches_the_naive_reference_in_distribution():
+    """The kernel's SDS and a plain-Python SDS (tests/naive_search.py) agree on the mean share
+    of each arm within sampling error."""
+    env = bandit_environment(BANDIT_ARMS)
+    kernel = np.zeros(len(BANDIT_ARMS))
+    naive = np.zeros(len(BANDIT_ARMS))
+    runs = 30
+    for seed in range(runs):
+        kernel += SwarmSearch(env, SwarmConfig(agents=200, iterations=30, seed=seed)).run().counts
+        naive += sds_bandit(BANDIT_ARMS, 200, 30, seed)
+    kernel /= runs * 200
+    naive /= runs * 200
+    assert np.max(np.abs(kernel - naive)) < 0.08, (kernel, naive)
+
+
+@pytest.mark.parametrize("recruitment", sorted(RECRUITMENT))
+@pytest.mark.parametrize("relate", sorted(RELATE))
+def test_every_sds_variant_finds_the_best_arm(recruitment, relate):
+    env = bandit_environment((0.1, 0.3, 0.9, 0.2))
+    config = SwarmConfig(
+        agents=400, iterations=60, recruitment=recruitment, relate=relate, seed=3
+    )
+    result = SwarmSearch(env, config).run()
+    assert result.best_action == 2
+    assert result.counts.sum() == 400
+
+
+def test_history_and_active_fraction_are_recorded_per_iteration():
+    env = bandit_environment(BANDIT_ARMS)
+    result = SwarmSearch(env, SwarmConfig(agents=200, iterations=12, seed=1)).run()
+    snapshot = result.snapshot
+    assert snapshot.done and snapshot.iteration == 12
+    assert len(snapshot.history) == 12 == len(snapshot.active_fraction_history)
+    assert all(sum(row) == 200 for row in snapshot.history)
+    assert snapshot.history[-1] == tuple(int(c) for c in result.counts)
+    assert all(0.0 <= f <= 1.0 for f in snapshot.active_fraction_history)
+
+
+def test_confidence_threshold_halts_early():
+    env = bandit_environment((0.05, 0.95))
+    config = SwarmConfig(agents=300, iterations=500, confidence=0.8, seed=2)
+    result = SwarmSearch(env, config).run()
+    assert result.iterations < 500
+    assert result.counts[1] / result.counts.sum() >= 0.8
+
+
+# --------------------------------------------------------------------------- the toy tree
+
+
+def test_paper_figure_4_tree_has_the_stated_values():
+    leaves = PAPER_FIGURE_4_LEAVES
+    left = [leaves[i] for i in range(8)]
+    right = [leaves[i] for i in range(8, 16)]
+    assert sum(left) / 8 == 0.5 and sum(right) / 8 == 0.75
+
+    def minimax(path: tuple[int, ...]) -> float:
+        if len(path) == 4:
+            return leaf_value(leaves, 2, path)
+        values = [minimax((*path, a)) for a in (0, 1)]
+        return max(values) if len(path) % 2 == 0 else min(values)
+
+    assert minimax((0,)) == 1 and minimax((1,)) == 0
+
+
+def test_mcsds_picks_the_monte_carlo_move_on_the_toy_tree():
+    env = explicit_tree_environment(PAPER_FIGURE_4_LEAVES)
+    for seed in range(3):
+        result = SwarmSearch(env, SwarmConfig(policy="root", agents=500, iterations=40, seed=seed)).run()
+        assert result.best_action == 1  # right: 75% under random play
+        assert abs(result.estimate - 0.75) < 0.05
+
+
+@pytest.mark.parametrize("policy", ["fixed", "layers", "tree"])
+def test_sdst_converges_to_the_minimax_move_on_the_toy_tree(policy):
+    env = explicit_tree_environment(PAPER_FIGURE_4_LEAVES)
+    for seed in range(3):
+        config = SwarmConfig(policy=policy, agents=1500, iterations=40, depth=4, seed=seed)
+        result = SwarmSearch(env, config).run()
+        assert result.best_action == 0, (policy, seed, result.counts)
+        # Converged: the root population holds the minimax move almost everywhere.
+        assert result.counts[0] >= 0.8 * result.counts.sum()
+
+
+def test_sdst_tree_policy_starts_on_the_monte_carlo_move_then_switches():
+    """Paper Fig. 6: the root first leans to 'right', then reorients to 'left'."""
+    env = explicit_tree_environment(PAPER_FIGURE_4_LEAVES)
+    config = SwarmConfig(policy="tree", agents=2000, iterations=30, seed=5)
+    history = SwarmSearch(env, config).run().history
+    early_right = max(row[1] / max(sum(row), 1) for row in history[:3])
+    assert early_right > 0.5
+    assert history[-1][0] > history[-1][1]
+
+
+def test_tree_summary_and_principal_variation_follow_the_populations():
+    env = explicit_tree_environment(PAPER_FIGURE_4_LEAVES)
+    result = SwarmSearch(env, SwarmConfig(policy="tree", agents=2000, iterations=30, seed=1)).run()
+    snapshot = result.snapshot
+    assert snapshot.principal_variation[0] == 0
+    root = snapshot.tree
+    assert root is not None and root.path == () and root.agents == result.counts.sum()
+    total = root.agents
+    stack = list(root.children)
+    while stack:
+        node = stack.pop()
+        assert len(node.path) == node.depth and 0 <= node.active <= node.agents
+        assert 0.0 <= node.value <= 1.0
+        total += node.agents + node.collapsed_agents
+        stack.extend(node.children)
+    assert total <= snapshot.extra["agents"]
+
+
+def test_uct_converges_to_the_minimax_move_on_the_toy_tree():
+    env = explicit_tree_environment(PAPER_FIGURE_4_LEAVES)
+    result = UctSearch(env, playouts=4000, seed=1).run()
+    assert result.best_action == 0
+    assert result.snapshot.principal_variation[:2] in ((0, 0), (0, 1))
+
+
+# --------------------------------------------------------------------------- Hex environment
+
+
+def _random_position(size: int, stones: int, seed: int) -> Board:
+    rng = np.random.default_rng(seed)
+    board = Board(size)
+    for cell in rng.permutation(size * size):
+        if board.is_over or len(board.moves) >= stones:
+            break
+        board.play(int(cell))
+        if board.is_over:
+            board.undo()
+    return board
+
+
+@settings(max_examples=40, deadline=None)
+@given(size=st.integers(2, 7), stones=st.integers(0, 30), seed=st.integers(0, 10_000))
+def test_exact_outcomes_agree_with_the_board(size, stones, seed):
+    """A move ends the game exactly when Board says so, for the right player."""
+    board = _random_position(size, stones, seed)
+    if board.is_over:
+        return
+    env = hex_environment(board)
+    outcomes = exact_root_outcomes(env)
+    for action, cell in enumerate(env[5]):
+        after = board.copy()
+        after.play(int(cell))
+        expected = ROOT_WINS if after.winner is board.to_move else ONGOING
+        assert outcomes[action] == expected
+    assert ROOT_LOSES not in outcomes  # a Hex move never makes the opponent win
+
+
+@pytest.mark.parametrize("white_to_move", [True, False])
+def test_playout_perspective_matches_independent_playouts(white_to_move):
+    """The search's win rate after a move is the *mover's*: it matches engine.playout's
+    Black-win rate from the position after the move, flipped when White moves."""
+    board = Board(5)
+    for cell in ("c3", "b2", "d4") if white_to_move else ("c3", "b2"):
+        board.play(cell)
+    assert (board.to_move is BLACK) is not white_to_move
+    env = hex_environment(board)
+    result = monte_carlo_search(env, 3000, seed=4)
+    for action in (0, 7, 15):
+        cell = int(env[5][action])
+        after = board.copy()
+        after.play(cell)
+        black_wins = random_playouts(after, 6000, seed=9) / 6000
+        mover_rate = black_wins if board.to_move is BLACK else 1 - black_wins
+        measured = result.wins[action] / result.visits[action]
+        assert abs(measured - mover_rate) < 0.05, (cell, measured, mover_rate)
+
+
+def test_deeper_leaves_use_the_right_colours():
+    """SDST tests leaves two moves deep: the root estimate of a move must still match the
+    independent playouts once the whole tree is random (p_scatter=1 spreads agents down)."""
+    board = Board(4)
+    board.play("b2")
+    env = hex_environment(board)
+    config = SwarmConfig(policy="tree", agents=4000, iterations=1, seed=2)
+    search = SwarmSearch(env, config)
+    search.run()
+    # After one iteration every hypothesis was one move deep (all agents at the root).
+    assert search.tests == 4000
+    rates = search.root_wins / np.maximum(search.root_tests, 1)
+    action = int(np.argmax(search.root_tests))
+    after = board.copy()
+    after.play(int(env[5][action]))
+    expected = 1 - random_playouts(after, 20000, seed=1) / 20000  # White to move at the root
+    assert abs(rates[action] - expected) < 0.12
+
+
+# --------------------------------------------------------------------------- data structures
+
+
+@given(st.lists(st.integers(0, 9), min_size=1, max_size=200))
+def test_population_index_groups_agents_by_node(agent_nodes):
+    agent_node = np.array(agent_nodes, dtype=np.int32)
+    node_start = np.zeros(11, dtype=np.int32)
+    members = np.zeros(agent_node.size, dtype=np.int32)
+    count_populations(agent_node, 10, node_start, members)
+    for node in range(10):
+        group = members[node_start[node] : node_start[node + 1]]
+        assert list(group) == list(np.flatnonzero(agent_node == node))
+
+
+def test_pair_table_grows_without_losing_children():
+    board = Board(5)
+    env = hex_environment(board)
+    search = SwarmSearch(env, SwarmConfig(policy="tree", agents=3000, iterations=6, seed=1))
+    search.run()
+    before = {
+        int(k): int(c) for k, c in zip(search.pair_keys, search.pair_child, strict=True) if k >= 0
+    }
+    search._grow_pairs(search.pair_keys.size * 4)
+    for key, child in before.items():
+        node, action = divmod(key, search.width)
+        assert search._child(node, action) == child
+        if child >= 0:
+            assert search.node_parent[child] == node and search.node_action[child] == action
+
+
+def test_agents_only_live_in_unfinished_positions_and_hold_legal_moves():
+    board = Board(4)
+    for cell in ("a1", "d4", "a2", "c4", "a3"):
+        board.play(cell)
+    env = hex_environment(board)
+    search = SwarmSearch(env, SwarmConfig(policy="tree", agents=3000, iterations=10, seed=1))
+    search.run()
+    cells = env[5]
+    for agent in range(search.agent_node.size):
+        node = int(search.agent_node[agent])
+        path = []
+        while node > 0:
+            path.append(int(cells[search.node_action[node]]))
+            node = int(search.node_parent[node])
+        position = board.copy()
+        for cell in reversed(path):
+            position.play(cell)
+        assert not position.is_over
+        assert int(cells[search.hypothesis[agent]]) in position.legal_moves()
+
+
+# --------------------------------------------------------------------------- reproducibility
+
+
+@pytest.mark.parametrize("policy", ["root", "fixed", "layers", "tree"])
+def test_same_seed_and_threads_give_the_same_search(policy):
+    env = hex_environment(Board(5))
+    runs = [
+        SwarmSearch(
+            env, SwarmConfig(policy=policy, agents=3000, iterations=8, threads=2, seed=11)
+        ).run()
+        for _ in range(2)
+    ]
+    assert np.array_equal(runs[0].counts, runs[1].counts)
+    assert runs[0].history == runs[1].history
+    other = SwarmSearch(
+        env, SwarmConfig(policy=policy, agents=3000, iterations=8, threads=2, seed=12)
+    ).run()
+    assert other.history != runs[0].history
+
+
+def test_uct_is_reproducible_per_seed_and_threads():
+    env = hex_environment(Board(5))
+    a = UctSearch(env, playouts=3000, threads=2, seed=3).run()
+    b = UctSearch(env, playouts=3000, threads=2, seed=3).run()
+    assert np.array_equal(a.visits, b.visits)

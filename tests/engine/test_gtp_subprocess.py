@@ -194,10 +194,15 @@ def test_real_engine_interrupt_during_a_long_search():
         if len(blocks) == 1:
             engine.interrupt()
 
-    engine = start([*REAL, "--time", "600", "--gfx"], on_gfx=on_gfx)
+    # A budget of many minutes (10^8 playouts, a 600 s limit): only the interrupt can
+    # make genmove answer within the test's timeout.
+    engine = start(
+        [*REAL, "--ai", "uct", "--playouts", "100000000", "--time", "600", "--gfx"],
+        on_gfx=on_gfx,
+    )
     try:
         engine.send("boardsize 5", timeout=TIMEOUT)
-        move = engine.send("genmove b", timeout=TIMEOUT)  # would take 10 minutes otherwise
+        move = engine.send("genmove b", timeout=TIMEOUT)
         Board(5).play(move)
         assert blocks[0].startswith("uct\n")
     finally:

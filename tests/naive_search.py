@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 import random
-from functools import lru_cache
+from functools import cache
 
 from engine.board import BLACK, BLACK_STONE, WHITE_STONE, Board, neighbour_table
 
@@ -53,7 +53,7 @@ def solve(size: int, black: frozenset[int], white: frozenset[int], black_to_move
     top, bottom, left, right = _edge_masks(size)
     full = (1 << (size * size)) - 1
 
-    @lru_cache(maxsize=None)
+    @cache
     def mover_wins(black_mask: int, white_mask: int, black_moves: bool) -> bool:
         empty = full & ~(black_mask | white_mask)
         while empty:

@@ -68,9 +68,7 @@ def test_bandit_matches_the_naive_reference_in_distribution():
 @pytest.mark.parametrize("relate", sorted(RELATE))
 def test_every_sds_variant_finds_the_best_arm(recruitment, relate):
     env = bandit_environment((0.1, 0.3, 0.9, 0.2))
-    config = SwarmConfig(
-        agents=400, iterations=60, recruitment=recruitment, relate=relate, seed=3
-    )
+    config = SwarmConfig(agents=400, iterations=60, recruitment=recruitment, relate=relate, seed=3)
     result = SwarmSearch(env, config).run()
     assert result.best_action == 2
     assert result.counts.sum() == 400
@@ -116,7 +114,9 @@ def test_paper_figure_4_tree_has_the_stated_values():
 def test_mcsds_picks_the_monte_carlo_move_on_the_toy_tree():
     env = explicit_tree_environment(PAPER_FIGURE_4_LEAVES)
     for seed in range(3):
-        result = SwarmSearch(env, SwarmConfig(policy="root", agents=500, iterations=40, seed=seed)).run()
+        result = SwarmSearch(
+            env, SwarmConfig(policy="root", agents=500, iterations=40, seed=seed)
+        ).run()
         assert result.best_action == 1  # right: 75% under random play
         assert abs(result.estimate - 0.75) < 0.05
 

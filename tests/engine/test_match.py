@@ -11,6 +11,7 @@ import os
 import re
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -305,3 +306,48 @@ def test_python_m_engine_match_runs(tmp_path):
     assert finished.returncode == 0, finished.stderr
     assert finished.stdout.splitlines()[-1].startswith("| 2 |")
     assert "2/2" in finished.stderr  # the progress line
+
+
+@needs_engine
+@pytest.mark.slow
+def test_resume_after_sigkill(tmp_path):
+    """Kill the match process hard mid-run; the re-run finishes with the results of a clean run."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    env.setdefault("NUMBA_CACHE_DIR", "/tmp/nbcache-tests")
+    args = [
+        "--games",
+        "30",
+        "--size",
+        "5",
+        "--seed",
+        "2",
+        "--quiet",
+        "mc:playouts_per_move=1500",
+        "random",
+    ]
+    killed = tmp_path / "killed"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "engine.match", "--out", str(killed), *args],
+        env=env,
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        while process.poll() is None:  # wait for a few finished games, then kill
+            try:
+                if len(state(killed)["results"]) >= 3:
+                    break
+            except (OSError, ValueError):
+                pass  # not written yet
+            time.sleep(0.05)
+        process.kill()
+    finally:
+        process.wait()
+    partial = len(state(killed)["results"])
+    assert 3 <= partial < 30  # killed mid-match, and the state file is whole (atomic replace)
+    assert main(["--out", str(killed), *args]) == 0
+    full = tmp_path / "full"
+    assert main(["--out", str(full), *args]) == 0
+    assert state(killed)["results"] == state(full)["results"]
+    assert len(list(killed.glob("*.sgf"))) == 30

@@ -247,18 +247,19 @@ class GtpPlayer:
         try:
             name = self.client.send("name", timeout=120)
             version = self.client.send("version", timeout=30)
+            # Our own engine: it is told whether swapping is allowed in each game.
+            self._knows_param = self.client.send("known_command hexswarm-param", 30) == "true"
         except GtpClientError as error:
             self.client.close()
             raise MatchError(f"GTP engine {command!r} does not work: {error}") from None
         self.name = f"{name} {version}".strip()
         self.settings = f"{GTP_PREFIX}{command}"
-        self._knows_param = self.client.send("known_command hexswarm-param") == "true"
 
     def new_game(self, size: int, swap: bool) -> None:
         try:
             self.client.send(f"boardsize {size}", timeout=60)
             self.client.send("clear_board", timeout=60)
-            if self._knows_param:  # our own engine: tell it whether swapping is allowed
+            if self._knows_param:
                 self.client.send(f"hexswarm-param allow_swap {int(swap)}", timeout=60)
         except GtpClientError as error:
             raise MatchError(str(error)) from None

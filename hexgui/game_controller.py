@@ -134,6 +134,8 @@ class GameController(QObject):
       * ``game_over(str winner)``: ``"black"`` or ``"white"`` (by connection or resignation).
       * ``status_message(str)``: one line for the status bar (why a click did nothing, ...).
       * ``state_changed()``: anything menus may depend on (paused, setup mode, can undo...).
+      * ``line_changed()``: the game itself changed (a move, a setup edit, a resignation, a
+        game loaded): what must be autosaved. Navigation does not change the line.
     """
 
     position_changed = Signal(int)
@@ -145,6 +147,7 @@ class GameController(QObject):
     game_over = Signal(str)
     status_message = Signal(str)
     state_changed = Signal()
+    line_changed = Signal()
 
     def __init__(
         self,
@@ -423,6 +426,7 @@ class GameController(QObject):
         self._resigned = loser
         self._bump()
         self.status_message.emit(f"{self.color_name(loser)} resigned.")
+        self.line_changed.emit()
         self.game_over.emit(loser.opponent.value)
         self.state_changed.emit()
         return True
@@ -442,6 +446,7 @@ class GameController(QObject):
         self._cursor += 1
         self._resigned = None
         self._changed()
+        self.line_changed.emit()
         self.move_played.emit(info)
         winner = self._board.winner
         if winner is not None:
@@ -765,6 +770,7 @@ class GameController(QObject):
         self._cursor += 1
         self._resigned = None
         self._changed()
+        self.line_changed.emit()
 
     # ================================================================== internals
     def _bump(self) -> None:

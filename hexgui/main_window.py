@@ -354,6 +354,7 @@ class MainWindow(QMainWindow):
         c.search_finished.connect(self._on_search_finished)
         c.hint_ready.connect(self._on_hint)
         c.move_played.connect(self._on_move_played)
+        c.line_changed.connect(self._on_line_changed)
         c.game_over.connect(self._on_game_over)
         self.board_widget.cell_clicked.connect(self._on_cell_clicked)
         self.board_widget.cell_right_clicked.connect(self._on_cell_right_clicked)
@@ -543,6 +544,11 @@ class MainWindow(QMainWindow):
 
     @Slot(object)
     def _on_move_played(self, _info: MoveInfo) -> None:
+        self._update_turn_label()
+
+    @Slot()
+    def _on_line_changed(self) -> None:
+        """Every change of the game (move, setup edit, resignation) is autosaved at once."""
         self._dirty = True
         self._autosave_now()
         self._update_turn_label()
@@ -551,7 +557,6 @@ class MainWindow(QMainWindow):
     def _on_game_over(self, winner: str) -> None:
         color = Color.parse(winner)
         self._show_status(f"{self.player_name(color)} wins the game.")
-        self._autosave_now()
 
     # ================================================================== board input
     @Slot(int)
@@ -1041,10 +1046,12 @@ class MainWindow(QMainWindow):
         except Exception as error:  # noqa: BLE001
             self._load_failed("Could not restore the autosaved game", error)
             return
-        # This session autosaves the restored game itself from now on.
+        # This session autosaves the restored game itself from now on (saved at once, so a
+        # second crash before the next move loses nothing either).
         autosave.discard(pending)
         self._install_loaded(board, record)
         self._dirty = True
+        self._autosave_now()
         self._show_status("Restored the autosaved game.")
 
     # ================================================================== closing

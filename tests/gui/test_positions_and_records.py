@@ -145,4 +145,9 @@ def test_autosave_after_every_move_and_restore(qtbot, settings_store, player_fac
         second._offer_restore()
     board = second.controller.board
     assert board.stone_at("c3") is BLACK and board.stone_at("a2") is WHITE
+    # The restored game is this session's autosave now, and setup edits are saved too.
+    assert len([n for n in read_sgf(second._autosave.path).main_line() if n.move]) == 2
+    second.controller.set_setup_mode(True)
+    second.controller.setup_stone(board.cell_index("e5"), WHITE)
+    assert "AW[e5]" in second._autosave.path.read_text()
     second.close()

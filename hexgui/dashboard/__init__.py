@@ -96,6 +96,7 @@ class Dashboard(QObject):
         *,
         board_size: int = 11,
         refresh_hz: float = DEFAULT_REFRESH_HZ,
+        gui_budget: float = GUI_BUDGET,
     ):
         super().__init__(parent)
         self.board = board
@@ -122,7 +123,7 @@ class Dashboard(QObject):
         self._hints_pending: SearchSnapshot | None = None
 
         self._last_work_s = 0.0
-        self.pacer = RefreshPacer(1.0 / refresh_hz, GUI_BUDGET, MAX_REFRESH_INTERVAL_S)
+        self.pacer = RefreshPacer(1.0 / refresh_hz, gui_budget, MAX_REFRESH_INTERVAL_S)
         self.timer = QTimer(self)
         self.timer.setTimerType(Qt.TimerType.CoarseTimer)
         self.timer.setInterval(round(1000 / refresh_hz))

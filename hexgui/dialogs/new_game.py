@@ -61,6 +61,16 @@ def parameter_kind(parameter: Any) -> str:
     return name if name in ("int", "float", "bool") else "str"
 
 
+def parameter_label(name: str) -> str:
+    """A form label for a parameter name: ``p_scatter`` -> ``P scatter``, ``time_s`` ->
+    ``Time (s)`` (a trailing ``_s`` is the unit seconds)."""
+    unit = ""
+    if name.endswith("_s"):
+        name, unit = name[:-2], " (s)"
+    words = name.replace("_", " ").strip()
+    return words[:1].upper() + words[1:] + unit
+
+
 def _to_bool(text: str) -> bool:
     return str(text).strip().lower() in ("1", "true", "yes", "on")
 
@@ -192,15 +202,11 @@ class LevelPage(QWidget):
         self.level: str = info.name
         layout = QFormLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        description = QLabel(getattr(info, "description", "") or "")
-        description.setWordWrap(True)
-        layout.addRow(description)
         self.editors: dict[str, ParameterEditor] = {}
         for parameter in getattr(info, "parameters", ()):
             editor = ParameterEditor(parameter)
             self.editors[editor.name] = editor
-            label = parameter.name.replace("_", " ")
-            layout.addRow(label[:1].upper() + label[1:], editor.widget)
+            layout.addRow(parameter_label(parameter.name), editor.widget)
 
     def spec(self) -> str:
         """The level's spec string, with only the settings that differ from the defaults."""
@@ -253,18 +259,31 @@ class SidePanel(QGroupBox):
         form = QFormLayout()
         form.addRow("Level", self.level_combo)
         layout.addLayout(form)
+        # The description sits outside the stacked pages: a word-wrapped label inside a
+        # stacked form gets the height of the shortest page and is cut off.
+        self.description = QLabel()
+        self.description.setWordWrap(True)
+        self.description.setObjectName(f"{color.value}_description")
+        layout.addWidget(self.description)
         layout.addWidget(self.pages)
         layout.addStretch(1)
-        self.level_combo.currentIndexChanged.connect(self.pages.setCurrentIndex)
+        self.level_combo.currentIndexChanged.connect(self._level_changed)
+        self._level_changed(self.level_combo.currentIndex())
         self.ai_button.toggled.connect(self._update_enabled)
         self.human_button.setChecked(True)
         self._update_enabled()
         self.warnings: list[str] = []
 
+    def _level_changed(self, index: int) -> None:
+        self.pages.setCurrentIndex(index)
+        page = self.level_pages.get(self.level_combo.itemData(index))
+        self.description.setText(getattr(page.info, "description", "") if page else "")
+
     def _update_enabled(self) -> None:
         on = self.ai_button.isChecked()
         self.level_combo.setEnabled(on)
         self.pages.setEnabled(on)
+        self.description.setEnabled(on)
 
     def set_side(self, side: SideSettings) -> None:
         (self.ai_button if side.ai else self.human_button).setChecked(True)

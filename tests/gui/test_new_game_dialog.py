@@ -8,7 +8,7 @@ import pytest
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QCheckBox, QComboBox, QDialogButtonBox, QDoubleSpinBox, QSpinBox
 
-from hexgui.dialogs.new_game import NewGameDialog
+from hexgui.dialogs.new_game import NewGameDialog, parameter_label
 from hexgui.settings import (
     GameSettings,
     SideSettings,
@@ -59,6 +59,12 @@ LEVELS = {
 }
 
 
+def test_parameter_labels():
+    assert parameter_label("p_scatter") == "P scatter"
+    assert parameter_label("time_s") == "Time (s)"
+    assert parameter_label("agents") == "Agents"
+
+
 def test_spec_round_trip_and_errors():
     level, params = parse_spec("sdst:agents=500, policy=tree")
     assert level == "sdst" and params == {"agents": "500", "policy": "tree"}
@@ -83,6 +89,9 @@ def test_widgets_are_generated_from_the_level_metadata(qtbot):
     assert isinstance(page.editors["swap"].widget, QCheckBox)
     assert page.editors["agents"].widget.toolTip() == "population size"
     assert dialog.black_panel.level_pages["random"].editors == {}
+    combo = dialog.black_panel.level_combo
+    combo.setCurrentIndex(combo.findData("sdst"))
+    assert dialog.black_panel.description.text().startswith("Stochastic diffusion")
 
 
 def test_dialog_returns_the_chosen_settings(qtbot):

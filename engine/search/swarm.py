@@ -327,8 +327,11 @@ class SwarmSearch:
         self.contacted[:] = 0
         self.path_start[0] = 0
         start = 0
+        # Room for a typical iteration's new pairs; a long descent that needs more makes the
+        # kernel return early, and the table doubles (reserving root_count * max_path up
+        # front made a 200 MB table whose cache misses dominated the descent).
+        self._ensure_room(0, 2 * root_count + 1024)
         while True:
-            self._ensure_room(0, root_count * self.max_path + 16)
             start = form_hypotheses(
                 self.env,
                 self._tree(),
@@ -349,6 +352,8 @@ class SwarmSearch:
             )
             if start < 0:
                 return root_count
+            if 2 * (int(self.counters[PAIR_COUNT]) + self.max_path) > self.pair_keys.size:
+                self._grow_pairs(2 * self.pair_keys.size)
             needed = int(self.path_start[start]) + self.max_path
             if needed > self.path_agents.size:
                 bigger = np.zeros(max(2 * self.path_agents.size, needed), dtype=np.int32)

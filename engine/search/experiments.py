@@ -1,0 +1,124 @@
+"""The thesis's 5.2.3 experiment: SDS in the tree (SDST) against SDS at the root (MCSDS).
+
+    python -m engine.search.experiments --games 200            # thesis settings, 7x7
+    python -m engine.search.experiments --games 20 --agents 5000 --iterations 20
+
+Games alternate the first player (Black) between the two programs, as in the thesis (200 games,
+SDST won 127 = 63%). Each finished game is appended to a JSON-lines log (so a long run can be
+interrupted and resumed with the same command); the summary with its 95% Wilson interval is
+rewritten into ``docs/experiments.md`` after every game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import time
+from pathlib import Path
+
+from engine.board import Board
+from engine.players import create_player
+
+THESIS_WINS, THESIS_GAMES = 127, 200
+
+
+def wilson_interval(wins: int, games: int, z: float = 1.959964) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate (sensible for small counts and 0 or 1)."""
+    if games == 0:
+        return 0.0, 1.0
+    p = wins / games
+    denominator = 1 + z * z / games
+    centre = (p + z * z / (2 * games)) / denominator
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def play_game(first, second, size: int) -> tuple[str, list[str]]:
+    """Play one game; returns the winner's colour and the moves."""
+    board = Board(size)
+    players = {"black": first, "white": second}
+    while not board.is_over:
+        player = players[board.to_move.value]
+        board.play(player.choose_move(board).move)
+    return board.winner.value, [m.name(size) for m in board.moves]
+
+
+def summary(records: list[dict], settings: dict) -> str:
+    games = len(records)
+    wins = sum(1 for r in records if r["winner"] == r["sdst_color"])
+    low, high = wilson_interval(wins, games)
+    first_wins = sum(1 for r in records if r["winner"] == "black")
+    thesis_low, thesis_high = wilson_interval(THESIS_WINS, THESIS_GAMES)
+    rate = f"{wins / games:.1%}" if games else "n/a"
+    minutes = sum(r["seconds"] for r in records) / 60
+    return "\n".join(
+        [
+            "# Experiments",
+            "",
+            "## SDST vs MCSDS (thesis 5.2.3)",
+            "",
+            "Reproduction of the thesis's match: SDS in the tree (policy `tree`, backscatter to",
+            "the parent, scattering chance 1/5) against SDS at the root, first player",
+            "alternating, uniform random playouts. Written by `python -m engine.search.experiments`",
+            "after every game.",
+            "",
+            f"Settings: {settings}",
+            "",
+            "| run | games | SDST wins | win rate | 95% Wilson interval |",
+            "|---|---|---|---|---|",
+            f"| thesis (2012) | {THESIS_GAMES} | {THESIS_WINS} | {THESIS_WINS / THESIS_GAMES:.1%} "
+            f"| {thesis_low:.1%} - {thesis_high:.1%} |",
+            f"| HexSwarm | {games} | {wins} | {rate} | {low:.1%} - {high:.1%} |",
+            "",
+            f"First player (Black) won {first_wins} of {games} games. "
+            f"Total playing time {minutes:.1f} min.",
+            "",
+        ]
+    )
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--size", type=int, default=7)
+    parser.add_argument("--agents", type=int, default=50_000)
+    parser.add_argument("--iterations", type=int, default=50)
+    parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--log", type=Path, default=Path("docs/experiments-sdst-vs-mcsds.jsonl"))
+    parser.add_argument("--report", type=Path, default=Path("docs/experiments.md"))
+    args = parser.parse_args(argv)
+    common = f"agents={args.agents},iterations={args.iterations},threads={args.threads}"
+    settings = {"size": args.size, "sdst": f"sdst:{common}", "mcsds": f"mcsds:{common}"}
+    records = []
+    if args.log.exists():
+        for line in args.log.read_text().splitlines():
+            record = json.loads(line)
+            if record["settings"] == settings:
+                records.append(record)
+    while len(records) < args.games:
+        game = len(records)
+        sdst = create_player(settings["sdst"], seed=game)
+        mcsds = create_player(settings["mcsds"], seed=game)
+        sdst_first = game % 2 == 0
+        start = time.perf_counter()
+        winner, moves = play_game(
+            sdst if sdst_first else mcsds, mcsds if sdst_first else sdst, args.size
+        )
+        record = {
+            "game": game,
+            "settings": settings,
+            "sdst_color": "black" if sdst_first else "white",
+            "winner": winner,
+            "moves": moves,
+            "seconds": round(time.perf_counter() - start, 2),
+        }
+        records.append(record)
+        with args.log.open("a") as log:
+            log.write(json.dumps(record) + "\n")
+        args.report.write_text(summary(records, settings))
+        print(f"game {game}: SDST {record['sdst_color']}, {winner} won, {record['seconds']} s")
+
+
+if __name__ == "__main__":
+    main()

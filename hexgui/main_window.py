@@ -97,6 +97,7 @@ class MainWindow(QMainWindow):
         self._path: Path | None = None
         self._dirty = False
         self._closing = False
+        self._hint_overlay_shown = False
 
         self.board_widget = BoardWidget(self)
         self.setCentralWidget(self.board_widget)
@@ -434,8 +435,10 @@ class MainWindow(QMainWindow):
     def _on_position_changed(self, _position_id: int) -> None:
         c = self.controller
         self.board_widget.set_board(c.board)
-        self.board_widget.set_overlay(None)
-        self.board_widget.set_preview(())
+        if self._hint_overlay_shown:
+            # Only the overlay this window drew; the dashboard clears its own hints.
+            self.board_widget.set_overlay(None)
+            self._hint_overlay_shown = False
         self._refresh_move_list()
         self._update_turn_label()
         self._update_actions()
@@ -541,6 +544,7 @@ class MainWindow(QMainWindow):
             line = tuple(choice.snapshot.principal_variation)
         best = choice.move if isinstance(choice.move, int) else None
         self.board_widget.set_overlay(values, best, line)
+        self._hint_overlay_shown = True
 
     @Slot(object)
     def _on_move_played(self, _info: MoveInfo) -> None:

@@ -245,3 +245,32 @@ def test_board_widget_draws_without_errors_in_every_theme(window, qtbot):
             # The board's background colour is where nothing else is drawn.
             corner = image.pixelColor(QPoint(image.width() - 3, image.height() - 3))
             assert corner.name() == window.board_widget.theme.background
+
+
+def test_hint_overlay_is_cleared_when_the_position_changes(window, qtbot):
+    window.dashboard.set_hints_visible(False)
+    window.start_new_game(HUMANS)
+    with qtbot.waitSignal(window.controller.hint_ready):
+        window.act_hint.trigger()
+    assert window.board_widget.overlay
+    window.controller.play(window.controller.board.legal_moves()[0])
+    assert window.board_widget.overlay == {}
+
+
+def test_board_widget_hover_ghost_and_cursor(window, qtbot):
+    window.start_new_game(HUMANS)
+    show(window, qtbot)
+    widget = window.board_widget
+    hovered = []
+    widget.cell_hovered.connect(hovered.append)
+    centre = widget.cell_center(window.controller.board.cell_index("b3")).toPoint()
+    QTest.mouseMove(widget, centre)
+    qtbot.waitUntil(lambda: widget.hovered_cell == window.controller.board.cell_index("b3"))
+    assert hovered[-1] == window.controller.board.cell_index("b3")
+    assert widget.cursor().shape() == Qt.CursorShape.PointingHandCursor
+    click(window, "b3")
+    QTest.mouseMove(widget, centre + QPoint(1, 0))
+    qtbot.waitUntil(lambda: widget.cursor().shape() == Qt.CursorShape.ForbiddenCursor)
+    window.act_setup.trigger()
+    QTest.mouseMove(widget, centre)
+    qtbot.waitUntil(lambda: widget.cursor().shape() == Qt.CursorShape.CrossCursor)

@@ -37,8 +37,10 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMenu,
     QMessageBox,
+    QStyle,
     QTableWidget,
     QTableWidgetItem,
+    QToolBar,
     QVBoxLayout,
 )
 
@@ -108,6 +110,7 @@ class MainWindow(QMainWindow):
         self._build_move_list()
         self._build_actions()
         self._build_menus()
+        self._build_toolbar()
         self._connect()
         self._apply_view_settings()
 
@@ -344,6 +347,60 @@ class MainWindow(QMainWindow):
 
         self.file_menu, self.edit_menu, self.game_menu = file_menu, edit, game
         self.view_menu, self.help_menu = view, help_menu
+
+    def _build_toolbar(self) -> None:
+        """The most used actions as buttons (the same QActions as the menus)."""
+        style = self.style()
+        icons = {
+            self.act_new: QStyle.StandardPixmap.SP_FileIcon,
+            self.act_open: QStyle.StandardPixmap.SP_DialogOpenButton,
+            self.act_save: QStyle.StandardPixmap.SP_DialogSaveButton,
+            self.act_undo: QStyle.StandardPixmap.SP_ArrowBack,
+            self.act_redo: QStyle.StandardPixmap.SP_ArrowForward,
+            self.act_first: QStyle.StandardPixmap.SP_MediaSkipBackward,
+            self.act_back: QStyle.StandardPixmap.SP_MediaSeekBackward,
+            self.act_forward: QStyle.StandardPixmap.SP_MediaSeekForward,
+            self.act_last: QStyle.StandardPixmap.SP_MediaSkipForward,
+            self.act_pause: QStyle.StandardPixmap.SP_MediaPause,
+            self.act_step: QStyle.StandardPixmap.SP_MediaPlay,
+            self.act_stop: QStyle.StandardPixmap.SP_MediaStop,
+        }
+        for action, pixmap in icons.items():
+            action.setIcon(style.standardIcon(pixmap))
+        toolbar = QToolBar("Toolbar", self)
+        toolbar.setObjectName("main_toolbar")
+        toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        groups = (
+            (self.act_new, self.act_open, self.act_save),
+            (self.act_undo, self.act_redo),
+            (self.act_first, self.act_back, self.act_forward, self.act_last),
+            (self.act_pause, self.act_step, self.act_move_now, self.act_stop),
+            (self.act_hint, self.act_swap, self.act_resign, self.act_setup),
+        )
+        for index, group in enumerate(groups):
+            if index:
+                toolbar.addSeparator()
+            toolbar.addActions(list(group))
+        for action in (
+            self.act_undo,
+            self.act_redo,
+            self.act_first,
+            self.act_back,
+            self.act_forward,
+            self.act_last,
+            self.act_new,
+            self.act_open,
+            self.act_save,
+        ):
+            toolbar.widgetForAction(action).setToolButtonStyle(
+                Qt.ToolButtonStyle.ToolButtonIconOnly
+            )
+        self.addToolBar(Qt.ToolBarArea.TopToolBarArea, toolbar)
+        self.toolbar = toolbar
+        self.act_toolbar = toolbar.toggleViewAction()
+        self.act_toolbar.setShortcut(QKeySequence("Ctrl+Shift+K"))
+        self.addAction(self.act_toolbar)
+        self.view_menu.insertAction(self.act_move_list, self.act_toolbar)
 
     def _connect(self) -> None:
         c = self.controller

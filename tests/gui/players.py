@@ -16,8 +16,9 @@ from engine.players.base import MoveChoice
 from engine.search.snapshot import SearchSnapshot
 
 
-def make_snapshot(board: Board, position_id: int, player: str, iteration: int, move: int,
-                  done: bool = False) -> SearchSnapshot:
+def make_snapshot(
+    board: Board, position_id: int, player: str, iteration: int, move: int, done: bool = False
+) -> SearchSnapshot:
     """A snapshot that supports ``move`` with most agents and the other legal cells with one."""
     legal = board.legal_moves()
     agents = tuple(10 if cell == move else 1 for cell in legal)

@@ -860,10 +860,19 @@ class MainWindow(QMainWindow):
             self._load_failed(f"Could not open {path.name}", error)
             return False
         self._install_loaded(board, record)
-        self._path = path
         self._dirty = False
         self._remember_file(path)
-        note = f" ({'; '.join(record.warnings)})" if record.warnings else ""
+        notes = list(record.warnings)
+        variations = count_variations(record)
+        if variations:
+            # The board follows the main line only: never overwrite the file's other lines.
+            notes.append(
+                f"{variations} variation(s) not shown; Save asks for a new file so they are kept"
+            )
+            self._path = None
+        else:
+            self._path = path
+        note = f" ({'; '.join(notes)})" if notes else ""
         self._show_status(f"Opened {path.name}: {len(board.moves)} moves{note}.")
         self._update_turn_label()
         return True
@@ -1139,6 +1148,17 @@ class MainWindow(QMainWindow):
                 self._autosave.mark_clean_exit()
             except Exception as error:  # noqa: BLE001
                 log.warning("autosave at exit failed: %s", error)
+
+
+def count_variations(record) -> int:
+    """How many side lines (children beyond the first) the record's game tree holds."""
+    count = 0
+    stack = [record.root]
+    while stack:  # iterative: a deep game tree must not overflow the stack
+        node = stack.pop()
+        count += max(0, len(node.children) - 1)
+        stack.extend(node.children)
+    return count
 
 
 def _describe_setup(edit: SetupEdit, size: int, player_name) -> str:

@@ -151,3 +151,16 @@ def test_autosave_after_every_move_and_restore(qtbot, settings_store, player_fac
     second.controller.setup_stone(board.cell_index("e5"), WHITE)
     assert "AW[e5]" in second._autosave.path.read_text()
     second.close()
+
+
+def test_a_file_with_variations_is_never_overwritten_by_save(window, tmp_path):
+    path = tmp_path / "tree.sgf"
+    path.write_text("(;FF[4]GM[11]SZ[5];B[c3](;W[b4];B[d2])(;W[d2]))")
+    assert window.open_file(path)
+    board = window.controller.board
+    assert [board.cell_name(m.cell) for m in board.moves] == ["c3", "b4", "d2"]
+    assert "1 variation" in window.statusBar().currentMessage()
+    assert window._path is None  # Save will ask for a new file name
+    plain = tmp_path / "plain.sgf"
+    plain.write_text("(;FF[4]GM[11]SZ[5];B[c3];W[b4])")
+    assert window.open_file(plain) and window._path == plain

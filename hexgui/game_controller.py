@@ -457,7 +457,14 @@ class GameController(QObject):
 
     # ================================================================== navigation
     def undo(self) -> bool:
-        """Take back the last entry; against an AI, back to the human's turn. Redo-able."""
+        """Take back a resignation, or the last entry; against an AI, back to the human's
+        turn. Redo-able."""
+        if self._resigned is not None:
+            self._resigned = None
+            self._changed()
+            self.line_changed.emit()
+            self.status_message.emit("Resignation taken back.")
+            return True
         if self._cursor == 0:
             self.status_message.emit("Nothing to undo.")
             return False
@@ -518,7 +525,7 @@ class GameController(QObject):
     def go_to_entry(self, index: int) -> None:
         """Show the position after ``index`` entries of the line (clamped)."""
         index = max(0, min(index, len(self._line)))
-        if index == self._cursor and self._resigned is None:
+        if index == self._cursor:
             return
         self._cancel_search()
         if index < self._cursor:

@@ -277,8 +277,10 @@ def test_resign_ends_the_game_and_undo_takes_it_back(make_controller):
     assert c.resign()
     assert results == ["black"] and c.winner is BLACK and c.resigned is WHITE
     assert not c.play("b2")
+    c.undo()  # takes back the resignation only
+    assert c.winner is None and c.move_number == 1 and c.board.to_move is WHITE
     c.undo()
-    assert c.winner is None and c.move_number == 0
+    assert c.move_number == 0
 
 
 def test_settings_change_mid_game_applies_to_the_next_move(make_controller, qtbot):

@@ -244,11 +244,42 @@ def form_hypotheses(
 
 
 @jit
-def evaluate_leaves(
-    env, tree, leaf_node, leaf_action, leaf_exact, results, lo, hi, scratch, state, slot
+def sort_leaves(
+    leaf_node, leaf_action, count, node_count, width, order, spare, node_counts, action_counts
 ):
-    """Test, second half: evaluate hypotheses ``lo..hi-1``; ``results[i]`` = 1 if the root
-    player wins. Exact outcomes need no playout. Returns the number of playouts run.
+    """Order hypotheses ``0..count-1`` by (leaf node, leaf action) into ``order`` (a stable
+    two-pass counting sort), so that identical leaves are evaluated one after another and the
+    leaf position is built once per group. ``spare`` is scratch like ``order``; the count
+    arrays have ``node_count + 1`` and ``width + 1`` entries."""
+    for a in range(width + 1):
+        action_counts[a] = 0
+    for i in range(count):
+        action_counts[leaf_action[i] + 1] += 1
+    for a in range(width):
+        action_counts[a + 1] += action_counts[a]
+    for i in range(count):
+        a = leaf_action[i]
+        spare[action_counts[a]] = i
+        action_counts[a] += 1
+    for n in range(node_count + 1):
+        node_counts[n] = 0
+    for i in range(count):
+        node_counts[leaf_node[i] + 1] += 1
+    for n in range(node_count):
+        node_counts[n + 1] += node_counts[n]
+    for j in range(count):
+        i = spare[j]
+        n = leaf_node[i]
+        order[node_counts[n]] = i
+        node_counts[n] += 1
+
+
+@jit
+def evaluate_leaves(
+    env, tree, order, leaf_node, leaf_action, leaf_exact, results, lo, hi, scratch, state, slot
+):
+    """Test, second half: evaluate hypotheses ``order[lo..hi-1]``; ``results[i]`` = 1 if the
+    root player wins. Exact outcomes need no playout. Returns the number of playouts run.
 
     Thread-safe for disjoint ranges with distinct ``slot`` and ``scratch`` (reads the tree).
     The Hex case is written out here rather than called through ``environment.evaluate``:
@@ -270,7 +301,8 @@ def evaluate_leaves(
     )
     cell_row, cell_bit = scratch[8], scratch[9]
     playouts = 0
-    for i in range(lo, hi):
+    for position in range(lo, hi):
+        i = order[position]
         exact = leaf_exact[i]
         if exact != 0:
             results[i] = 1 if exact == ROOT_WINS else 0
@@ -423,7 +455,9 @@ def recruit(env, tree, agents, node_start, members, mode, scratch_actions, state
     as sources and they never change here, so the phase is synchronous.
     """
     hypothesis, active, recruited = agents[1], agents[2], agents[4]
-    counters = tree[3]
+    node_parent, node_action, node_depth, counters = tree[0], tree[1], tree[2], tree[3]
+    exclusive = env[0] == HEX
+    width = env[10]
     indexed_nodes = min(node_start.shape[0] - 1, counters[NODE_COUNT])
     for node in range(indexed_nodes):
         lo = node_start[node]
@@ -447,9 +481,19 @@ def recruit(env, tree, agents, node_start, members, mode, scratch_actions, state
                         recruited[agent] = 1
                         continue
                 if fallback:
-                    hypothesis[agent] = _random_hypothesis(
-                        env, tree, node, scratch_actions, state, slot
-                    )
+                    fresh = _cheap_random_action(exclusive, width, node, state, slot)
+                    if fresh < 0:
+                        fresh = random_legal_action(
+                            env,
+                            node_parent,
+                            node_action,
+                            node_depth,
+                            node,
+                            scratch_actions,
+                            state,
+                            slot,
+                        )
+                    hypothesis[agent] = fresh
                     recruited[agent] = 1
         if mode == DUAL_PASSIVE:
             _active_step(env, tree, hypothesis, active, recruited, members, lo, size, state, slot)
@@ -457,9 +501,19 @@ def recruit(env, tree, agents, node_start, members, mode, scratch_actions, state
             for index in range(size):
                 agent = members[lo + index]
                 if active[agent] == 0 and recruited[agent] == 0:
-                    hypothesis[agent] = _random_hypothesis(
-                        env, tree, node, scratch_actions, state, slot
-                    )
+                    fresh = _cheap_random_action(exclusive, width, node, state, slot)
+                    if fresh < 0:
+                        fresh = random_legal_action(
+                            env,
+                            node_parent,
+                            node_action,
+                            node_depth,
+                            node,
+                            scratch_actions,
+                            state,
+                            slot,
+                        )
+                    hypothesis[agent] = fresh
 
 
 @inline_jit
@@ -478,6 +532,28 @@ def _active_step(env, tree, hypothesis, active, recruited, members, lo, size, st
 
 
 @inline_jit
+def _copied_hypothesis(hypothesis_snapshot, node_start, members, indexed_nodes, node, state, slot):
+    """The hypothesis of a random agent of ``node``'s population (as indexed), or -1 if it is
+    empty. Branch-free on purpose (see engine.kernels.environment on numba and arrays)."""
+    inside = node >= 0 and node < indexed_nodes
+    safe = node if inside else 0
+    size = node_start[safe + 1] - node_start[safe]
+    size = size if inside else 0
+    pick = below(state, slot, size if size > 0 else 1)
+    position = min(node_start[safe] + pick, members.shape[0] - 1)
+    chosen = hypothesis_snapshot[members[position]]
+    return chosen if size > 0 else np.int32(-1)
+
+
+@inline_jit
+def _cheap_random_action(exclusive, width, node, state, slot):
+    """A uniformly random action where every action is legal (non-exclusive environments, or
+    the root), else -1: the caller then asks ``random_legal_action``."""
+    action = np.int32(below(state, slot, width))
+    return action if not (exclusive and node > 0) else np.int32(-1)
+
+
+@jit
 def _copy_from_population(
     env,
     tree,
@@ -491,12 +567,16 @@ def _copy_from_population(
     slot,
 ):
     """A hypothesis for an agent joining ``node``: the hypothesis of a random agent of that
-    population (as it was when the index was built), or a random action if it is empty."""
-    size = _population(node_start, indexed_nodes, node)
-    if size == 0:
-        chosen = _random_hypothesis(env, tree, node, scratch_actions, state, slot)
-    else:
-        chosen = hypothesis_snapshot[members[node_start[node] + below(state, slot, size)]]
+    population (as it was when the index was built), or a random legal action if it is empty."""
+    chosen = _copied_hypothesis(
+        hypothesis_snapshot, node_start, members, indexed_nodes, node, state, slot
+    )
+    if chosen < 0:
+        chosen = _cheap_random_action(env[0] == HEX, env[10], node, state, slot)
+    if chosen < 0:
+        chosen = random_legal_action(
+            env, tree[0], tree[1], tree[2], node, scratch_actions, state, slot
+        )
     return chosen
 
 
@@ -522,18 +602,25 @@ def backscatter(env, tree, agents, node_start, members, to_root, scratch_actions
         if node == 0 or contacted[agent] == 1:
             continue
         target = 0 if to_root else node_parent[node]
-        hypothesis[agent] = _copy_from_population(
-            env,
-            tree,
-            snapshot_h,
-            node_start,
-            members,
-            indexed_nodes,
-            target,
-            scratch_actions,
-            state,
-            slot,
+        # The parent of a populated node is never empty of legal moves; a copied hypothesis
+        # is the usual case, a random one only when the target population is empty.
+        chosen = _copied_hypothesis(
+            snapshot_h, node_start, members, indexed_nodes, target, state, slot
         )
+        if chosen < 0:
+            chosen = _copy_from_population(
+                env,
+                tree,
+                snapshot_h,
+                node_start,
+                members,
+                indexed_nodes,
+                target,
+                scratch_actions,
+                state,
+                slot,
+            )
+        hypothesis[agent] = chosen
         agent_node[agent] = target
         active[agent] = 0
         moved += 1
@@ -550,7 +637,8 @@ def scatter(
     by X's hypothesis (never into a finished game), copying the hypothesis of a random agent
     of that population (random if it is empty). Creates child nodes as needed (at most one
     per agent; room guaranteed by the owner). Returns the number of agents sent."""
-    counters = tree[3]
+    counters, pair_keys, pair_child, pair_outcome = tree[3], tree[4], tree[5], tree[6]
+    width = env[10]
     agent_node, hypothesis, active, moved_flag, snapshot_h = (
         agents[0],
         agents[1],
@@ -578,21 +666,34 @@ def scatter(
             if active[other] == 1 or moved_flag[other] == 1:
                 continue
             action = hypothesis[agent]
-            if resolve_outcome(env, tree, node, action, scratch) != ONGOING:
+            # The pair's cached outcome and child with one probe (misses take the slow path).
+            key = np.int64(node) * width + action
+            entry = pair_slot(pair_keys, key)
+            if pair_keys[entry] == -1 or pair_outcome[entry] == UNKNOWN:
+                resolve_outcome(env, tree, node, action, scratch)
+                entry = pair_slot(pair_keys, key)
+            if pair_outcome[entry] != ONGOING:
                 continue
-            child = child_node(env, tree, node, action)
-            hypothesis[other] = _copy_from_population(
-                env,
-                tree,
-                snapshot_h,
-                node_start,
-                members,
-                indexed_nodes,
-                child,
-                scratch_actions,
-                state,
-                slot,
+            child = pair_child[entry]
+            if child < 0:
+                child = child_node(env, tree, node, action)
+            chosen = _copied_hypothesis(
+                snapshot_h, node_start, members, indexed_nodes, child, state, slot
             )
+            if chosen < 0:
+                chosen = _copy_from_population(
+                    env,
+                    tree,
+                    snapshot_h,
+                    node_start,
+                    members,
+                    indexed_nodes,
+                    child,
+                    scratch_actions,
+                    state,
+                    slot,
+                )
+            hypothesis[other] = chosen
             agent_node[other] = child
             moved_flag[other] = 1
             sent += 1

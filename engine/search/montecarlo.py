@@ -132,6 +132,7 @@ def monte_carlo_search(
             leaf_node = np.zeros(total, dtype=np.int32)
             leaf_exact = np.zeros(total, dtype=np.int8)
             results = np.zeros(total, dtype=np.uint8)
+            order = np.arange(total, dtype=np.int32)  # already grouped by action
             bounds = np.concatenate([[0], np.cumsum(split_evenly(total, threads))])
 
             def run(
@@ -141,10 +142,12 @@ def monte_carlo_search(
                 leaf_exact=leaf_exact,
                 results=results,
                 bounds=bounds,
+                order=order,
             ) -> int:
                 return evaluate_leaves(
                     env,
                     tree,
+                    order,
                     leaf_node,
                     leaf_action,
                     leaf_exact,

@@ -56,6 +56,7 @@ from engine.kernels.sds import (
     recruit,
     relate,
     scatter,
+    sort_leaves,
 )
 from engine.kernels.tree import NODE_COUNT, PAIR_COUNT, count_populations, rehash_pairs
 from engine.playout import split_evenly
@@ -304,6 +305,10 @@ class SwarmSearch:
         self.leaf_exact = np.zeros(count, dtype=np.int8)
         self.results = np.zeros(count, dtype=np.uint8)
         self.path_start = np.zeros(count + 1, dtype=np.int32)
+        self.order = np.zeros(count, dtype=np.int32)
+        self.order_spare = np.zeros(count, dtype=np.int32)
+        self.node_counts = np.zeros(1025, dtype=np.int32)
+        self.action_counts = np.zeros(self.width + 1, dtype=np.int32)
         self.path_agents = np.zeros(max(4 * count, 64), dtype=np.int32)
 
     def _build_fixed_tree(self, depth: int) -> list[int]:
@@ -363,6 +368,20 @@ class SwarmSearch:
     def _evaluate(self, count: int, pool, should_stop, emit) -> bool:
         """Run the playouts of hypotheses ``0..count-1``; False if stopped part-way."""
         tree = self._tree()
+        node_count = int(self.counters[NODE_COUNT])
+        if self.node_counts.size < node_count + 1:
+            self.node_counts = np.zeros(2 * node_count + 1, dtype=np.int32)
+        sort_leaves(
+            self.leaf_node,
+            self.leaf_action,
+            count,
+            node_count,
+            self.width,
+            self.order,
+            self.order_spare,
+            self.node_counts,
+            self.action_counts,
+        )
         shares = split_evenly(count, self.threads)
         bounds = np.concatenate([[0], np.cumsum(shares)]).astype(np.int64)
         batch = max(256, 800_000 // max(self.width, 1))
@@ -376,6 +395,7 @@ class SwarmSearch:
             return evaluate_leaves(
                 self.env,
                 tree,
+                self.order,
                 self.leaf_node,
                 self.leaf_action,
                 self.leaf_exact,

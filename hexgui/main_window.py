@@ -23,6 +23,7 @@ from PySide6.QtGui import (
     QColor,
     QGuiApplication,
     QKeySequence,
+    QPalette,
 )
 from PySide6.QtWidgets import (
     QApplication,
@@ -58,7 +59,14 @@ from hexgui.settings import (
     save_game_settings,
     save_view_settings,
 )
-from hexgui.themes import DARK_MODES, THEME_NAMES, resolve_dark, theme_label
+from hexgui.themes import (
+    DARK_MODES,
+    THEME_NAMES,
+    dark_palette,
+    resolve_dark,
+    system_prefers_dark,
+    theme_label,
+)
 
 log = logging.getLogger(__name__)
 
@@ -100,6 +108,7 @@ class MainWindow(QMainWindow):
         self._dirty = False
         self._closing = False
         self._hint_overlay_shown = False
+        self._system_palette: QPalette | None = None
 
         self.board_widget = BoardWidget(self)
         self.setCentralWidget(self.board_widget)
@@ -434,6 +443,7 @@ class MainWindow(QMainWindow):
     def _apply_view_settings(self) -> None:
         v = self._view_settings
         self.board_widget.set_theme(v.theme, resolve_dark(v.dark_mode))
+        self._apply_palette(v.dark_mode)
         self.board_widget.set_show_coordinates(v.show_coordinates)
         for name, action in self.theme_actions.items():
             action.setChecked(name == v.theme)
@@ -473,6 +483,21 @@ class MainWindow(QMainWindow):
         ):
             self.board_widget.set_dark(resolve_dark("system"))
         super().changeEvent(event)
+
+    def _apply_palette(self, mode: str) -> None:
+        """An explicit dark or light choice recolours the whole window, not just the board;
+        "system" gives the desktop's own palette back."""
+        app = QApplication.instance()
+        if app is None:
+            return
+        if self._system_palette is None:
+            self._system_palette = QPalette(app.palette())
+        if mode == "dark":
+            app.setPalette(dark_palette())
+        elif mode == "light" and system_prefers_dark():
+            app.setPalette(app.style().standardPalette())
+        else:
+            app.setPalette(self._system_palette)
 
     def _on_color_scheme_changed(self, _scheme) -> None:
         if self._view_settings.dark_mode == "system":
@@ -1142,6 +1167,8 @@ class MainWindow(QMainWindow):
         if self.dashboard is not None:
             self.dashboard.stop()
         self.controller.shutdown()
+        if self._system_palette is not None:  # leave the application as it was found
+            QApplication.instance().setPalette(self._system_palette)
         if self._autosave is not None:
             try:
                 self._autosave.save(self.current_record())

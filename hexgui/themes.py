@@ -200,3 +200,33 @@ def resolve_dark(mode: str) -> bool:
     if mode == "light":
         return False
     return system_prefers_dark()
+
+
+def dark_palette():
+    """A dark QPalette for the whole window when the user picks dark mode on a light desktop
+    (the dashboard's charts follow the palette too). GUI thread only."""
+    from PySide6.QtGui import QColor, QPalette
+
+    palette = QPalette()
+    role, group = QPalette.ColorRole, QPalette.ColorGroup
+    colors = {
+        role.Window: "#2b2b2e",
+        role.WindowText: "#e6e6e6",
+        role.Base: "#1f1f22",
+        role.AlternateBase: "#2b2b2e",
+        role.ToolTipBase: "#3a3a3e",
+        role.ToolTipText: "#f0f0f0",
+        role.Text: "#e6e6e6",
+        role.Button: "#36363a",
+        role.ButtonText: "#e6e6e6",
+        role.BrightText: "#ff6b6b",
+        role.Link: "#6ea8ff",
+        role.Highlight: "#3d6fd6",
+        role.HighlightedText: "#ffffff",
+        role.PlaceholderText: "#8a8a8a",
+    }
+    for color_role, name in colors.items():
+        palette.setColor(color_role, QColor(name))
+    for color_role in (role.WindowText, role.Text, role.ButtonText):
+        palette.setColor(group.Disabled, color_role, QColor("#7a7a7a"))
+    return palette

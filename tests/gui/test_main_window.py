@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtGui import QPalette
 from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
 
 from engine.board import BLACK, WHITE
 from hexgui.engine_worker import running_engine_threads
@@ -161,6 +163,9 @@ def test_new_game_settings_and_view_settings_persist(window, settings_store):
     assert window.board_widget.theme.name == "redblue" and window.board_widget.theme.dark
     view = load_view_settings(settings_store)
     assert view.theme == "redblue" and view.dark_mode == "dark"
+    # Dark mode chosen in the menu darkens the whole window, not only the board.
+    window_colour = QApplication.palette().color(QPalette.ColorRole.Window)
+    assert window_colour.lightness() < 80
 
 
 def test_a_game_against_the_ai_through_the_window(window, qtbot):
@@ -274,3 +279,13 @@ def test_board_widget_hover_ghost_and_cursor(window, qtbot):
     window.act_setup.trigger()
     QTest.mouseMove(widget, centre)
     qtbot.waitUntil(lambda: widget.cursor().shape() == Qt.CursorShape.CrossCursor)
+
+
+def test_closing_the_window_gives_the_palette_back(qtbot, settings_store, player_factory):
+    before = QApplication.palette().color(QPalette.ColorRole.Window).name()
+    main = MainWindow(settings_store, player_factory=player_factory, autosave=False)
+    qtbot.addWidget(main)
+    main.set_dark_mode("dark")
+    assert QApplication.palette().color(QPalette.ColorRole.Window).name() != before
+    main.close()
+    assert QApplication.palette().color(QPalette.ColorRole.Window).name() == before

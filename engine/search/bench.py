@@ -1,8 +1,8 @@
 """Search benchmarks: the thesis's settings timed against raw playouts (``hexswarm-bench``).
 
-Each search is timed right after a raw-playout run of the same size on the same board, so the
-overhead figure compares like with like on a shared, drifting machine (paired runs; the
-figures still move 10-25% between runs). ``overhead_vs_raw_playouts`` is the search's time per
+Each search is timed right after a raw-playout run of the same size on the same board (paired
+runs), in wall time and in process CPU time; the overhead is computed on CPU time, which other
+processes on a shared machine do not inflate. ``overhead_vs_raw_playouts`` is the search's time per
 test divided by a raw playout's time, minus one: the cost of the agents' bookkeeping (hypothesis
 formation, diffusion, scattering, tree updates) relative to the playouts themselves.
 
@@ -20,15 +20,24 @@ from engine.search.swarm import SwarmConfig, SwarmSearch
 from engine.search.uct import UctSearch
 
 
-def _raw(board: Board, count: int, threads: int) -> float:
-    start = time.perf_counter()
-    random_playouts(board, count, seed=1, threads=threads)
-    return time.perf_counter() - start
+def _timed(run) -> tuple[float, float]:
+    """(wall seconds, CPU seconds of the whole process) of ``run()``."""
+    wall, cpu = time.perf_counter(), time.process_time()
+    run()
+    return time.perf_counter() - wall, time.process_time() - cpu
 
 
-def _row(name, size, threads, agents, iterations, seconds, tests, raw_seconds) -> dict:
-    per_test = seconds / max(tests, 1)
-    per_raw = raw_seconds / max(tests, 1)
+def _raw(board: Board, count: int, threads: int) -> tuple[float, float]:
+    return _timed(lambda: random_playouts(board, count, seed=1, threads=threads))
+
+
+def _row(name, size, threads, agents, iterations, timing, tests, raw_timing) -> dict:
+    """One result row. The overhead is computed on CPU time, which a shared machine's other
+    load does not inflate (wall times on 2 busy cores varied by 2x between runs)."""
+    seconds, cpu_seconds = timing
+    raw_seconds, raw_cpu = raw_timing
+    per_test = cpu_seconds / max(tests, 1)
+    per_raw = raw_cpu / max(tests, 1)
     return {
         "kernel": name,
         "size": size,
@@ -36,10 +45,12 @@ def _row(name, size, threads, agents, iterations, seconds, tests, raw_seconds) -
         "agents": agents,
         "iterations": iterations,
         "seconds": round(seconds, 3),
+        "cpu_seconds": round(cpu_seconds, 3),
         "tests": tests,
         "tests_per_s": round(tests / seconds) if seconds else 0,
         "agent_iterations_per_s": round(agents * iterations / seconds) if seconds else 0,
         "raw_playouts_per_s": round(tests / raw_seconds) if raw_seconds else 0,
+        "raw_cpu_seconds": round(raw_cpu, 3),
         "overhead_vs_raw_playouts": round(per_test / per_raw - 1.0, 3) if per_raw else 0.0,
     }
 
@@ -73,18 +84,16 @@ def run_search_benchmarks(
                 policy=policy, agents=agents, iterations=iterations, threads=threads, seed=1
             )
             search = SwarmSearch(env, config)
-            start = time.perf_counter()
-            result = search.run()
-            seconds = time.perf_counter() - start
-            raw = _raw(board, result.tests, threads)
-            rows.append(_row(name, size, threads, agents, iterations, seconds, result.tests, raw))
+            outcome = []
+            timing = _timed(lambda search=search, outcome=outcome: outcome.append(search.run()))
+            tests = outcome[0].tests
+            raw = _raw(board, tests, threads)
+            rows.append(_row(name, size, threads, agents, iterations, timing, tests, raw))
         playouts = 20_000 if quick else 100_000
         search = UctSearch(env, playouts=playouts, threads=threads, seed=1)
-        start = time.perf_counter()
-        result = search.run()
-        seconds = time.perf_counter() - start
+        timing = _timed(search.run)
         raw = _raw(board, playouts, threads)
-        rows.append(_row("uct", size, threads, 0, playouts, seconds, playouts, raw))
+        rows.append(_row("uct", size, threads, 0, playouts, timing, playouts, raw))
     return rows
 
 
@@ -97,10 +106,12 @@ def format_rows(rows: list[dict]) -> str:
         "agents",
         "iterations",
         "seconds",
+        "cpu_seconds",
         "tests",
         "tests_per_s",
         "agent_iterations_per_s",
         "raw_playouts_per_s",
+        "raw_cpu_seconds",
         "overhead_vs_raw_playouts",
     ]
     lines = ["| " + " | ".join(columns) + " |", "|" + "---|" * len(columns)]

@@ -164,3 +164,14 @@ def test_a_file_with_variations_is_never_overwritten_by_save(window, tmp_path):
     plain = tmp_path / "plain.sgf"
     plain.write_text("(;FF[4]GM[11]SZ[5];B[c3];W[b4])")
     assert window.open_file(plain) and window._path == plain
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+@pytest.mark.parametrize("level", ["mc:playouts_per_move=300", "mcsds:agents=3000,iterations=20"])
+def test_the_ai_answers_the_bridge_intrusion(level, seed):
+    """Known answer: after White's intrusion at d4, only c4 keeps Black's bridge."""
+    from engine.players import create_player
+
+    _entry, board = load_position("02-bridge-intrusion.sgf")
+    choice = create_player(f"{level},seed={seed},threads=1").choose_move(board.copy())
+    assert board.cell_name(choice.move) == "c4"

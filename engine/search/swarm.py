@@ -71,7 +71,7 @@ RECRUITMENT = {
 RELATE = {"none": RELATE_NONE, "context-free": CONTEXT_FREE, "context-sensitive": CONTEXT_SENSITIVE}
 POLICIES = ("root", "fixed", "layers", "tree")
 
-SNAPSHOT_INTERVAL_S = 0.08
+SNAPSHOT_INTERVAL_S = 0.1  # snapshot cost ~2-4 ms with a 50 000-agent tree: under 5%
 HISTORY_LIMIT = 200
 CONFIDENCE_STREAK = 3  # iterations the top share must stay above the threshold
 
@@ -675,7 +675,7 @@ class SwarmSearch:
             node = child
         return tuple(pv)
 
-    def _tree_summary(self, max_depth: int = 4, max_children: int = 6, max_nodes: int = 60):
+    def _tree_summary(self, max_depth: int = 4, max_children: int = 6, max_nodes: int = 40):
         """The top of the metapopulation: populated nodes by decreasing population size."""
         if not self._indexed:
             self._index()

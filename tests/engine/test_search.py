@@ -314,3 +314,25 @@ def test_uct_is_reproducible_per_seed_and_threads():
     a = UctSearch(env, playouts=3000, threads=2, seed=3).run()
     b = UctSearch(env, playouts=3000, threads=2, seed=3).run()
     assert np.array_equal(a.visits, b.visits)
+
+
+def test_backscattering_to_the_root_also_finds_the_minimax_move():
+    env = explicit_tree_environment(PAPER_FIGURE_4_LEAVES)
+    config = SwarmConfig(
+        policy="tree", agents=1500, iterations=40, backscatter_to_root=True, seed=2
+    )
+    result = SwarmSearch(env, config).run()
+    assert result.best_action == 0
+
+
+def test_relate_phase_deactivates_agents():
+    """Context-free relate removes activity wherever two active agents meet; context-sensitive
+    only where they share a hypothesis (so less); none leaves the test's activity."""
+    env = bandit_environment((0.9, 0.9, 0.9, 0.9))
+    fractions = {}
+    for relate in ("none", "context-sensitive", "context-free"):
+        config = SwarmConfig(agents=2000, iterations=10, relate=relate, seed=4)
+        history = SwarmSearch(env, config).run().snapshot.active_fraction_history
+        fractions[relate] = float(np.mean(history))
+    assert abs(fractions["none"] - 0.9) < 0.03
+    assert fractions["context-free"] < fractions["context-sensitive"] < fractions["none"]

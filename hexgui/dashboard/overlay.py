@@ -21,11 +21,12 @@ MODES = (SHARE, COUNT)
 @dataclass(frozen=True, slots=True)
 class OverlaySettings:
     """How hints are drawn. ``mode`` is :data:`SHARE` (``47%``) or :data:`COUNT` (``1.2k``);
-    a cell is labelled only when its share of the root agents is at least ``min_share``."""
+    every supported cell is coloured, but it gets a number only when its share of the root
+    agents is at least ``min_share``."""
 
     enabled: bool = True
     mode: str = SHARE
-    min_share: float = 0.005
+    min_share: float = 0.02
 
     def __post_init__(self) -> None:
         if self.mode not in MODES:
@@ -35,10 +36,10 @@ class OverlaySettings:
 
 
 def overlay_values(
-    snapshot: SearchSnapshot, *, mode: str = SHARE, min_share: float = 0.005
+    snapshot: SearchSnapshot, *, mode: str = SHARE, min_share: float = 0.02
 ) -> dict[int, tuple[float, str]]:
-    """Per cell: ``(intensity, label)`` for every root move holding at least ``min_share`` of
-    the root agents (UCT: visits).
+    """Per cell: ``(intensity, label)`` for every root move that holds agents (UCT: visits);
+    the label is empty below ``min_share`` of the root agents (colour without a number).
 
     ``intensity`` is the cell's share divided by the largest share (so the leading move is 1.0
     and the colour scale stays readable when the population is spread thin); ``label`` is the
@@ -57,8 +58,9 @@ def overlay_values(
             continue
         share = agents / total
         if share < min_share:
-            continue
-        label = format_share(share) if mode == SHARE else format_count(agents)
+            label = ""
+        else:
+            label = format_share(share) if mode == SHARE else format_count(agents)
         values[cell] = (agents / top, label)
     return values
 

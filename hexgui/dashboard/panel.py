@@ -111,10 +111,10 @@ class DashboardPanel(QWidget):
         # (that would repaint the board too): its width is whatever the header leaves.
         self.status.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.status.setMinimumWidth(40)
-        header.addWidget(self.status, 1)
         self.controls = QHBoxLayout()
         self.controls.setSpacing(4)
         header.addLayout(self.controls)
+        header.addStretch(1)
         for text, tip, slot in (
             ("PNG", "Save this chart as a PNG image", self.ask_export_png),
             ("CSV", "Save the data of this chart as CSV", self.ask_export_csv),
@@ -126,6 +126,8 @@ class DashboardPanel(QWidget):
             button.clicked.connect(slot)
             header.addWidget(button)
         outer.addLayout(header)
+        # The status gets a line of its own: docks beside the board are narrow.
+        outer.addWidget(self.status)
         self.body = QVBoxLayout()
         self.body.setContentsMargins(0, 0, 0, 0)
         outer.addLayout(self.body, 1)

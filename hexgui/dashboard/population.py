@@ -56,7 +56,9 @@ class PopulationPanel(DashboardPanel):
         self.share_box.toggled.connect(self._settings_changed)
         self.controls.addWidget(self.share_box)
         self.other_box = QCheckBox("other", self)
-        self.other_box.setChecked(True)
+        # Off at first: a swarm spread over a whole board keeps most agents on "other", which
+        # would flatten the lines that matter; its count is always in the legend.
+        self.other_box.setChecked(False)
         self.other_box.setToolTip(
             "Draw the agents of all remaining moves as one line (untick to zoom onto the top k)"
         )
@@ -66,6 +68,7 @@ class PopulationPanel(DashboardPanel):
         self.legend = QLabel(self)
         self.legend.setTextFormat(Qt.TextFormat.RichText)
         self.legend.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.legend.setWordWrap(True)
         self.body.addWidget(self.legend)
         self.graphics = pg.GraphicsLayoutWidget(self)
         self.graphics.setMinimumHeight(160)

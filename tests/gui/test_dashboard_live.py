@@ -8,8 +8,10 @@ import pytest
 
 from hexgui.settings import GameSettings, SideSettings
 
-SDST_SPEC = "sdst:agents=600,iterations=12,seed=3"
-UCT_SPEC = "uct:playouts=400,seed=5"
+# Budgets large enough that each search lasts a few refresh intervals (hints are throttled to
+# 4 Hz), small enough that the game takes seconds.
+SDST_SPEC = "sdst:agents=4000,iterations=40,seed=3"
+UCT_SPEC = "uct:playouts=6000,seed=5"
 
 
 @pytest.mark.slow
@@ -28,11 +30,16 @@ def test_real_game_drives_every_panel(qtbot, settings_store, tmp_path):
     seen_players: set[str] = set()
     overlay_cells: set[int] = set()
     tree_nodes: list[int] = []
+    board_set_overlay = main.board_widget.set_overlay
 
-    def watch(_snapshot) -> None:
-        # Runs right after the dashboard's own slot: what the panels hold at that moment.
-        seen_players.add(_snapshot.player)
-        overlay_cells.update(dashboard.overlay.values)
+    def spy_overlay(values, best=None, line=()):
+        overlay_cells.update(values or {})
+        board_set_overlay(values, best, line)
+
+    main.board_widget.set_overlay = spy_overlay  # the dashboard calls it through the attribute
+
+    def watch(snapshot) -> None:
+        seen_players.add(snapshot.player)
         tree_nodes.append(len(dashboard.tree.layout_nodes))
 
     main.controller.snapshot_ready.connect(watch)

@@ -373,11 +373,19 @@ def test_principal_line_follows_the_most_supported_child():
 def test_overlay_values_share_count_threshold_and_swap():
     snap = make_snapshot(root_moves=(3, 7, -1, 9, 11), root_agents=(470, 300, 200, 25, 5))
     values = overlay_values(snap, mode="share", min_share=0.02)
-    assert values == {3: (1.0, "47%"), 7: (300 / 470, "30%"), 9: (25 / 470, "2%")}
+    # Every supported cell is coloured; below the threshold it has no number.
+    assert values == {
+        3: (1.0, "47%"),
+        7: (300 / 470, "30%"),
+        9: (25 / 470, "2%"),
+        11: (5 / 470, ""),
+    }
     counts = overlay_values(snap, mode="count", min_share=0.0)
     assert counts[3][1] == "470" and counts[11] == (5 / 470, "5")
     assert -1 not in counts
-    assert overlay_values(snap, min_share=0.5) == {}
+    assert {c for c, (_, t) in overlay_values(snap, min_share=0.5).items() if t} == set()
+    zero = make_snapshot(root_moves=(3, 7), root_agents=(10, 0))
+    assert set(overlay_values(zero)) == {3}  # no agents, no colour
     big = make_snapshot(root_moves=(0, 1), root_agents=(1234, 8000))
     assert overlay_values(big, mode="count")[0][1] == "1.2k"
     with pytest.raises(ValueError, match="mode"):
@@ -408,7 +416,7 @@ def test_board_overlay_adapter_and_hide_toggle():
     assert board.overlay_calls[-1] == (None, None, ())
     assert overlay.line_from(3) == ()
     overlay.configure(OverlaySettings(enabled=True, mode="count", min_share=0.5))
-    assert board.overlay_calls[-1][0] == {3: (1.0, "60")}
+    assert board.overlay_calls[-1][0] == {3: (1.0, "60"), 7: (40 / 60, "")}
     assert overlay.line_from(3) == (3, 8, 1)
     with pytest.raises(ValueError):
         OverlaySettings(min_share=2.0)

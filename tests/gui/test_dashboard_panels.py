@@ -130,10 +130,10 @@ def test_panels_hold_the_latest_snapshot_data(dashboard):
     assert best == 40 and line == (40, 41)
     assert values[40][0] == 1.0 and values[40][1].endswith("%")
     threshold = dash.overlay.settings.min_share
-    shown = {
-        c for c, a in enumerate(latest.root_agents) if a / sum(latest.root_agents) >= threshold
-    }
-    assert set(values) == shown
+    total = sum(latest.root_agents)
+    numbered = {c for c, a in enumerate(latest.root_agents) if a / total >= threshold}
+    assert {c for c, (_, label) in values.items() if label} == numbered
+    assert set(values) == {c for c, a in enumerate(latest.root_agents) if a > 0}
     # Throughput got one sample per refresh.
     assert len(dash.throughput.history.samples) == 1
 
@@ -161,15 +161,16 @@ def test_tree_labels_thin_out_on_crowded_rows(dashboard):
     assert 0 not in chosen
 
 
-def test_other_line_can_be_hidden(dashboard):
+def test_other_line_is_optional_and_always_in_the_data(dashboard):
     dash, _, controller, _ = dashboard
     controller.position_changed.emit(1)
     controller.snapshot_ready.emit(search_sequence(1, steps=3)[-1])
     dash.refresh()
-    assert dash.population.other_curve.isVisible()
-    dash.population.other_box.setChecked(False)
-    assert not dash.population.other_curve.isVisible()
+    assert not dash.population.other_curve.isVisible()  # off by default: it flattens the rest
     assert dash.population.series.other  # still in the data (and the CSV)
+    assert "other" in dash.population.legend.text()
+    dash.population.other_box.setChecked(True)
+    assert dash.population.other_curve.isVisible()
 
 
 def test_stale_snapshots_are_dropped_and_hints_cleared(dashboard):

@@ -20,6 +20,7 @@ from engine.search.snapshot import TreeNode
 
 from .model import LayoutNode, layout_tree, line_label
 from .panel import OTHER_COLOR, DashboardPanel, pen, set_view_range, style_plot
+from .population import support_word
 
 MAX_DRAWN_NODES = 60
 COLOR_STEPS = 101
@@ -32,9 +33,10 @@ MAX_LABELS_PER_ROW = 10  # text items are the dearest thing to draw; more would 
 _COLOR_MAP = pg.ColorMap([0.0, 0.5, 1.0], [(214, 39, 40), (240, 200, 60), (44, 160, 44)])
 
 
-def labelled_nodes(nodes: list[LayoutNode], per_row: int) -> set[int]:
-    """Indices of the nodes that get a text label: on each depth row at most ``per_row`` of
-    them (the most supported, "other" nodes last), so labels never pile up on a crowded row.
+def labelled_nodes(nodes: list[LayoutNode], per_row: int, min_gap: float = 0.0) -> set[int]:
+    """Indices of the nodes that get a text label, so labels never pile up: on each depth row
+    the most supported first ("other" nodes last), at most ``per_row`` of them, and none
+    closer than ``min_gap`` (in layout x units) to a label already placed on that row.
     The root has no label (it is the top node)."""
     rows: dict[int, list[int]] = {}
     for index, node in enumerate(nodes[1:], start=1):
@@ -42,7 +44,14 @@ def labelled_nodes(nodes: list[LayoutNode], per_row: int) -> set[int]:
     chosen: set[int] = set()
     for indices in rows.values():
         ranked = sorted(indices, key=lambda i: (nodes[i].is_other, -nodes[i].agents, i))
-        chosen.update(ranked[:per_row])
+        placed: list[float] = []
+        for index in ranked:
+            if len(placed) >= per_row:
+                break
+            x = nodes[index].x
+            if all(abs(x - other) >= min_gap for other in placed):
+                placed.append(x)
+                chosen.add(index)
     return chosen
 
 
@@ -90,6 +99,11 @@ class TreePanel(DashboardPanel):
 
         self.plot_widget = pg.PlotWidget(self)
         self.plot_widget.setMinimumHeight(160)
+        self.plot_widget.setToolTip(
+            "Disc area: agents (UCT: visits). Colour: active fraction (UCT: win rate) from red "
+            "0% through yellow 50% to green 100%. Grey '+N': N weaker moves together.\n"
+            "Hover a node for its line and numbers; click it to preview the line on the board."
+        )
         self.body.addWidget(self.plot_widget)
         self.plot: pg.PlotItem = self.plot_widget.getPlotItem()
         self.plot.hideAxis("left")
@@ -183,8 +197,9 @@ class TreePanel(DashboardPanel):
             for n in nodes
         ]
         self.nodes.setData(x=xs, y=ys, size=sizes, brush=brushes, data=list(range(len(nodes))))
-        per_row = min(MAX_LABELS_PER_ROW, max(4, self.plot_widget.width() // LABEL_PX))
-        labelled = labelled_nodes(nodes, per_row)
+        span = float(xs.max() - xs.min()) + 1.2 if len(nodes) > 1 else 1.0
+        units_per_px = span / max(1, self.plot_widget.width())
+        labelled = labelled_nodes(nodes, MAX_LABELS_PER_ROW, LABEL_PX * units_per_px)
         for index, label in enumerate(self.labels):
             if index in labelled:
                 node = nodes[index]
@@ -199,9 +214,9 @@ class TreePanel(DashboardPanel):
                 label.setVisible(False)
         depth = max(n.depth for n in nodes)
         set_view_range(self.plot, (-0.6, float(xs.max()) + 0.6), (-depth - 0.7, 0.5))
+        word = support_word(snapshot.player)
         self.status.setText(
-            f"{len(nodes)} nodes drawn · depth {depth} · {tree.agents} at the root · "
-            "colour: active fraction"
+            f"{len(nodes)} nodes · depth {depth} · {tree.agents} {word} at the root"
         )
 
     def describe(self, index: int) -> str:

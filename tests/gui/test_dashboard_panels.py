@@ -159,6 +159,11 @@ def test_tree_labels_thin_out_on_crowded_rows(dashboard):
             default=0,
         )
     assert 0 not in chosen
+    # With a minimum gap, no two labels of a row are closer than it.
+    spaced = labelled_nodes(nodes, per_row=60, min_gap=2.5)
+    for depth in {n.depth for n in nodes[1:]}:
+        xs = sorted(nodes[i].x for i in spaced if nodes[i].depth == depth)
+        assert all(b - a >= 2.5 for a, b in zip(xs, xs[1:], strict=False))
 
 
 def test_other_line_is_optional_and_always_in_the_data(dashboard):

@@ -84,7 +84,7 @@ _COMMON = (
     ),
 )
 _AGENTS = Parameter(
-    "agents", "int", 50_000, "number of agents (thesis: 50 000 on 7x7)", 1, 20_000_000
+    "agents", "int", 50_000, "number of agents (thesis: 50 000 on 7x7)", 1, 5_000_000
 )
 _ITERATIONS = Parameter("iterations", "int", 50, "SDS iterations (thesis: 50)", 1, 1_000_000)
 _RECRUITMENT = Parameter(

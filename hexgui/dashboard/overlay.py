@@ -16,6 +16,8 @@ from .model import SWAP_CELL, format_count, format_share, principal_line
 SHARE = "share"
 COUNT = "count"
 MODES = (SHARE, COUNT)
+FULL_COLOUR_SHARE = 0.2
+"""The leading move is drawn in full colour once it holds this share of the root agents."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,8 +43,9 @@ def overlay_values(
     """Per cell: ``(intensity, label)`` for every root move that holds agents (UCT: visits);
     the label is empty below ``min_share`` of the root agents (colour without a number).
 
-    ``intensity`` is the cell's share divided by the largest share (so the leading move is 1.0
-    and the colour scale stays readable when the population is spread thin); ``label`` is the
+    ``intensity`` is the cell's share divided by the larger of the leading share and
+    :data:`FULL_COLOUR_SHARE`: a move that clearly leads is full colour, and a population spread
+    thin over the whole board stays pale instead of painting every cell as strong; ``label`` is the
     share as a percentage (``mode == "share"``) or the compact count (``"count"``: ``1.2k``).
     The swap move (cell -1) has no cell and is left out. Zero-support moves are never shown.
     """
@@ -51,7 +54,7 @@ def overlay_values(
     total = snapshot.total_agents
     if total <= 0:
         return {}
-    top = max(snapshot.root_agents)
+    scale = max(max(snapshot.root_agents) / total, FULL_COLOUR_SHARE) * total
     values: dict[int, tuple[float, str]] = {}
     for cell, agents in zip(snapshot.root_moves, snapshot.root_agents, strict=True):
         if cell == SWAP_CELL or agents <= 0:
@@ -61,7 +64,7 @@ def overlay_values(
             label = ""
         else:
             label = format_share(share) if mode == SHARE else format_count(agents)
-        values[cell] = (agents / top, label)
+        values[cell] = (agents / scale, label)
     return values
 
 

@@ -386,6 +386,9 @@ def test_overlay_values_share_count_threshold_and_swap():
     assert {c for c, (_, t) in overlay_values(snap, min_share=0.5).items() if t} == set()
     zero = make_snapshot(root_moves=(3, 7), root_agents=(10, 0))
     assert set(overlay_values(zero)) == {3}  # no agents, no colour
+    # Spread thin (5% each): pale, proportional to the share, not "everything is strong".
+    flat = make_snapshot(root_moves=tuple(range(20)), root_agents=(5,) * 20)
+    assert all(v == pytest.approx(0.25) for v, _ in overlay_values(flat).values())
     big = make_snapshot(root_moves=(0, 1), root_agents=(1234, 8000))
     assert overlay_values(big, mode="count")[0][1] == "1.2k"
     with pytest.raises(ValueError, match="mode"):

@@ -23,7 +23,7 @@ import heapq
 import math
 from collections import deque
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from engine.board import cell_name
@@ -253,6 +253,63 @@ def population_series(
         active_fraction=tuple(float(fractions[j]) for j in keep_active),
         as_share=as_share,
     )
+
+
+class HistoryAccumulator:
+    """A root history for searches whose snapshots carry none (UCT), built from the snapshots
+    the dashboard shows. GUI thread only.
+
+    :meth:`add` records the root distribution of each new iteration of one search (a new
+    position or player, or an iteration count that goes back, starts a new history); rows are
+    kept by move so a search may reorder its root moves between snapshots. When ``capacity``
+    rows are held, every second one is dropped, so memory stays bounded while the rows keep
+    spanning the whole search. :meth:`complete` returns the snapshot with that history filled
+    in (unchanged if it has a history of its own).
+    """
+
+    def __init__(self, capacity: int = 300) -> None:
+        if capacity < 2:
+            raise ValueError("capacity must be at least 2")
+        self.capacity = capacity
+        self.rows: list[tuple[int, dict[int, int], float]] = []
+        self._key: tuple[int, str] | None = None
+
+    def add(self, snapshot: SearchSnapshot) -> None:
+        if snapshot.history:
+            self.rows, self._key = [], None
+            return
+        key = (snapshot.position_id, snapshot.player)
+        if key != self._key or (self.rows and snapshot.iteration < self.rows[-1][0]):
+            self.rows, self._key = [], key
+        if self.rows and snapshot.iteration == self.rows[-1][0]:
+            return
+        total = snapshot.total_agents
+        active = sum(snapshot.root_active) / total if total else 0.0
+        self.rows.append(
+            (
+                snapshot.iteration,
+                dict(zip(snapshot.root_moves, snapshot.root_agents, strict=True)),
+                active,
+            )
+        )
+        if len(self.rows) > self.capacity:
+            last = self.rows[-1]
+            self.rows = self.rows[:-1:2] + [last]
+
+    def complete(self, snapshot: SearchSnapshot) -> SearchSnapshot:
+        if (
+            snapshot.history
+            or not self.rows
+            or self._key != (snapshot.position_id, snapshot.player)
+        ):
+            return snapshot
+        moves = snapshot.root_moves
+        return replace(
+            snapshot,
+            history_iterations=tuple(row[0] for row in self.rows),
+            history=tuple(tuple(row[1].get(m, 0) for m in moves) for row in self.rows),
+            active_fraction_history=tuple(row[2] for row in self.rows),
+        )
 
 
 # --------------------------------------------------------------------------- tree view

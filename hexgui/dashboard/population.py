@@ -8,7 +8,14 @@ import pyqtgraph as pg
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QLabel, QSizePolicy, QSpinBox, QWidget
 
-from .model import OTHER_LABEL, PopulationSeries, format_count, nice_ceiling, population_series
+from .model import (
+    OTHER_LABEL,
+    HistoryAccumulator,
+    PopulationSeries,
+    format_count,
+    nice_ceiling,
+    population_series,
+)
 from .panel import (
     OTHER_COLOR,
     PALETTE,
@@ -42,6 +49,7 @@ class PopulationPanel(DashboardPanel):
         self.board_size = board_size
         self.series: PopulationSeries | None = None
         self.colors = MoveColors()
+        self.accumulator = HistoryAccumulator()
         self._legend_text: str | None = None
 
         self.controls.addWidget(QLabel("top"))
@@ -110,6 +118,11 @@ class PopulationPanel(DashboardPanel):
     def _palette_changed(self) -> None:
         self._legend_text = None  # the legend's text colour follows the palette
 
+    def show_snapshot(self, snapshot) -> None:
+        # Recorded even while hidden (cheap), so a UCT chart is complete when shown.
+        self.accumulator.add(snapshot)
+        super().show_snapshot(snapshot)
+
     def reset_colors(self) -> None:
         """A new search: moves may get fresh colours."""
         self.colors.reset()
@@ -130,7 +143,10 @@ class PopulationPanel(DashboardPanel):
             self.status.setText("no search yet")
             return
         series = population_series(
-            snapshot, self.board_size, top_k=self.top_k, as_share=self.as_share
+            self.accumulator.complete(snapshot),
+            self.board_size,
+            top_k=self.top_k,
+            as_share=self.as_share,
         )
         self.series = series
         self.colors.release_except(set(series.moves))

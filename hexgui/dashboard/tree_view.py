@@ -213,7 +213,8 @@ class TreePanel(DashboardPanel):
             elif label.isVisible():
                 label.setVisible(False)
         depth = max(n.depth for n in nodes)
-        set_view_range(self.plot, (-0.6, float(xs.max()) + 0.6), (-depth - 0.7, 0.5))
+        # A unit of margin: the widest disc at either end must not be cut by the frame.
+        set_view_range(self.plot, (-1.0, float(xs.max()) + 1.0), (-depth - 0.7, 0.5))
         word = support_word(snapshot.player)
         self.status.setText(
             f"{len(nodes)} nodes · depth {depth} · {tree.agents} {word} at the root"

@@ -588,3 +588,36 @@ def test_refresh_pacer_keeps_gui_cost_within_budget():
     assert pacer.interval_s == 0.1
     with pytest.raises(ValueError):
         RefreshPacer(0.1, budget=0)
+
+
+def test_history_accumulator_builds_uct_history_by_move():
+    from hexgui.dashboard.model import HistoryAccumulator
+
+    acc = HistoryAccumulator(capacity=4)
+    uct = dict(player="uct", position_id=3)
+    acc.add(
+        make_snapshot(
+            **uct, root_moves=(1, 2), root_agents=(5, 5), root_active=(5, 0), iteration=10
+        )
+    )
+    acc.add(
+        make_snapshot(
+            **uct, root_moves=(2, 1), root_agents=(9, 11), root_active=(0, 0), iteration=20
+        )
+    )
+    acc.add(make_snapshot(**uct, root_moves=(2, 1), root_agents=(9, 11), iteration=20))  # same
+    current = make_snapshot(**uct, root_moves=(1, 2), root_agents=(20, 10), iteration=30)
+    acc.add(current)
+    done = acc.complete(current)
+    assert done.history_iterations == (10, 20, 30)
+    assert done.history == ((5, 5), (11, 9), (20, 10))  # in the current move order
+    assert done.active_fraction_history[:2] == (0.5, 0.0)
+    for iteration in (40, 50, 60):
+        acc.add(make_snapshot(**uct, root_moves=(1, 2), root_agents=(1, 1), iteration=iteration))
+    assert len(acc.rows) <= 4 and acc.rows[0][0] == 10 and acc.rows[-1][0] == 60
+    # A new search starts over; a snapshot with its own history is left alone.
+    acc.add(make_snapshot(player="uct", position_id=4, iteration=5))
+    assert [row[0] for row in acc.rows] == [5]
+    own = make_snapshot(history=[(1, 2, 3)], history_iterations=(1,))
+    acc.add(own)
+    assert acc.complete(own) is own and acc.rows == []

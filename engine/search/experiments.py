@@ -44,38 +44,48 @@ def play_game(first, second, size: int) -> tuple[str, list[str]]:
     return board.winner.value, [m.name(size) for m in board.moves]
 
 
-def summary(records: list[dict], settings: dict) -> str:
+def _result_row(label: str, records: list[dict]) -> str:
     games = len(records)
     wins = sum(1 for r in records if r["winner"] == r["sdst_color"])
     low, high = wilson_interval(wins, games)
-    first_wins = sum(1 for r in records if r["winner"] == "black")
-    thesis_low, thesis_high = wilson_interval(THESIS_WINS, THESIS_GAMES)
     rate = f"{wins / games:.1%}" if games else "n/a"
-    minutes = sum(r["seconds"] for r in records) / 60
-    return "\n".join(
-        [
-            "# Experiments",
-            "",
-            "## SDST vs MCSDS (thesis 5.2.3)",
-            "",
-            "Reproduction of the thesis's match: SDS in the tree (policy `tree`, backscatter to",
-            "the parent, scattering chance 1/5) against SDS at the root, first player",
-            "alternating, uniform random playouts. Written by",
-            "`python -m engine.search.experiments` after every game.",
-            "",
-            f"Settings: {settings}",
-            "",
-            "| run | games | SDST wins | win rate | 95% Wilson interval |",
-            "|---|---|---|---|---|",
-            f"| thesis (2012) | {THESIS_GAMES} | {THESIS_WINS} | {THESIS_WINS / THESIS_GAMES:.1%} "
-            f"| {thesis_low:.1%} - {thesis_high:.1%} |",
-            f"| HexSwarm | {games} | {wins} | {rate} | {low:.1%} - {high:.1%} |",
-            "",
-            f"First player (Black) won {first_wins} of {games} games. "
-            f"Total playing time {minutes:.1f} min.",
-            "",
-        ]
-    )
+    return f"| {label} | {games} | {wins} | {rate} | {low:.1%} - {high:.1%} |"
+
+
+def summary(records: list[dict]) -> str:
+    """The Markdown report: the thesis's result, then one row per settings found in the log."""
+    groups: dict[str, list[dict]] = {}
+    for record in records:
+        groups.setdefault(json.dumps(record["settings"], sort_keys=True), []).append(record)
+    thesis_low, thesis_high = wilson_interval(THESIS_WINS, THESIS_GAMES)
+    lines = [
+        "# Experiments",
+        "",
+        "## SDST vs MCSDS (thesis 5.2.3)",
+        "",
+        "Reproduction of the thesis's match: SDS in the tree (policy `tree`, backscatter to",
+        "the parent, scattering chance 1/5) against SDS at the root (passive recruitment), first",
+        "player alternating between the programs, uniform random playouts, 7x7. Written by",
+        "`python -m engine.search.experiments` after every game (resumable: rerun the same",
+        "command to continue a run).",
+        "",
+        "| run | games | SDST wins | win rate | 95% Wilson interval |",
+        "|---|---|---|---|---|",
+        f"| thesis (2012), 50 000 agents x 50 iterations | {THESIS_GAMES} | {THESIS_WINS} | "
+        f"{THESIS_WINS / THESIS_GAMES:.1%} | {thesis_low:.1%} - {thesis_high:.1%} |",
+    ]
+    notes = []
+    for key, group in groups.items():
+        settings = json.loads(key)
+        label = f"HexSwarm, {settings['sdst'].split(':', 1)[1]}"
+        lines.append(_result_row(label, group))
+        first = sum(1 for r in group if r["winner"] == "black")
+        minutes = sum(r["seconds"] for r in group) / 60
+        notes.append(
+            f"* {label}: first player (Black) won {first} of {len(group)} games; "
+            f"{minutes:.1f} min of play."
+        )
+    return "\n".join([*lines, "", *notes, ""])
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -87,15 +97,22 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--log", type=Path, default=Path("docs/experiments-sdst-vs-mcsds.jsonl"))
     parser.add_argument("--report", type=Path, default=Path("docs/experiments.md"))
+    parser.add_argument(
+        "--report-only", action="store_true", help="rewrite the report from the log and exit"
+    )
     args = parser.parse_args(argv)
+    if args.report_only:
+        logged = [json.loads(line) for line in args.log.read_text().splitlines() if line]
+        args.report.write_text(summary(logged))
+        return
     common = f"agents={args.agents},iterations={args.iterations},threads={args.threads}"
     settings = {"size": args.size, "sdst": f"sdst:{common}", "mcsds": f"mcsds:{common}"}
     records = []
+    others = []
     if args.log.exists():
         for line in args.log.read_text().splitlines():
             record = json.loads(line)
-            if record["settings"] == settings:
-                records.append(record)
+            (records if record["settings"] == settings else others).append(record)
     while len(records) < args.games:
         game = len(records)
         sdst = create_player(settings["sdst"], seed=game)
@@ -116,7 +133,7 @@ def main(argv: list[str] | None = None) -> None:
         records.append(record)
         with args.log.open("a") as log:
             log.write(json.dumps(record) + "\n")
-        args.report.write_text(summary(records, settings))
+        args.report.write_text(summary(others + records))
         print(f"game {game}: SDST {record['sdst_color']}, {winner} won, {record['seconds']} s")
 
 

@@ -58,7 +58,13 @@ from engine.kernels.sds import (
     scatter,
     sort_leaves,
 )
-from engine.kernels.tree import NODE_COUNT, PAIR_COUNT, count_populations, rehash_pairs
+from engine.kernels.tree import (
+    NODE_COUNT,
+    PAIR_COUNT,
+    count_populations,
+    find_child,
+    rehash_pairs,
+)
 from engine.playout import split_evenly
 from engine.search.snapshot import SearchSnapshot, SnapshotCallback, StopCheck, TreeNode
 
@@ -651,8 +657,6 @@ class SwarmSearch:
         return counts, actives
 
     def _child(self, node: int, action: int) -> int:
-        from engine.kernels.tree import find_child
-
         return int(find_child(self.pair_keys, self.pair_child, self.width, node, action))
 
     def principal_variation(self, limit: int = 12) -> tuple[int, ...]:

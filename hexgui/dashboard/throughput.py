@@ -15,8 +15,9 @@ from .panel import DashboardPanel, pen, set_view_range, style_plot
 
 
 class ThroughputPanel(DashboardPanel):
-    """Two linked plots (playouts/s above, iterations/s below) against seconds since the first
-    snapshot. Samples accumulate even while the panel is hidden (cheap); drawing does not."""
+    """Two linked plots side by side (thousands of playouts/s, iterations/s) against seconds
+    since the first snapshot: the dock below the board is wide and short. Samples accumulate
+    even while the panel is hidden (cheap); drawing does not."""
 
     title = "throughput"
     file_stem = "throughput"
@@ -29,10 +30,11 @@ class ThroughputPanel(DashboardPanel):
         self.graphics.setMinimumHeight(120)
         self.body.addWidget(self.graphics)
         self.playout_plot: pg.PlotItem = self.graphics.addPlot(row=0, col=0)
-        self.playout_plot.setLabel("left", "playouts/s")
-        self.iteration_plot: pg.PlotItem = self.graphics.addPlot(row=1, col=0)
+        self.playout_plot.setLabel("left", "k playouts/s")
+        self.playout_plot.setLabel("bottom", "time (s)")
+        self.iteration_plot: pg.PlotItem = self.graphics.addPlot(row=0, col=1)
         self.iteration_plot.setLabel("left", "iterations/s")
-        self.iteration_plot.setLabel("bottom", "time", units="s")
+        self.iteration_plot.setLabel("bottom", "time (s)")
         self.iteration_plot.setXLink(self.playout_plot)
         for plot in (self.playout_plot, self.iteration_plot):
             plot.getAxis("left").enableAutoSIPrefix(False)
@@ -53,12 +55,11 @@ class ThroughputPanel(DashboardPanel):
 
     def _render(self) -> None:
         times, playout_rates, iteration_rates = self.history.series()
-        self.playout_curve.setData(times, playout_rates)
+        thousands = [rate / 1000 for rate in playout_rates]
+        self.playout_curve.setData(times, thousands)
         self.iteration_curve.setData(times, iteration_rates)
         x_range = (0.0, nice_ceiling(times[-1] if times else 1.0))
-        set_view_range(
-            self.playout_plot, x_range, (0.0, nice_ceiling(max(playout_rates, default=0)))
-        )
+        set_view_range(self.playout_plot, x_range, (0.0, nice_ceiling(max(thousands, default=0))))
         set_view_range(
             self.iteration_plot, x_range, (0.0, nice_ceiling(max(iteration_rates, default=0)))
         )

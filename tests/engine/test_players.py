@@ -261,7 +261,7 @@ def test_searchers_swap_a_strong_opening_and_not_a_weak_one():
     strong.play("c3")
     weak = Board(5, swap_rule=True)
     weak.play("a1")
-    for name in ("mc", "mcsds", "uct"):
+    for name in SEARCHERS:
         assert create_player(QUICK[name]).choose_move(strong).move == SWAP_PIECES
         assert create_player(QUICK[name]).choose_move(weak).move != SWAP_PIECES
 

@@ -362,3 +362,47 @@ def test_board_hints_are_throttled_but_the_final_snapshot_goes_at_once(dashboard
     controller.snapshot_ready.emit(snaps[3])  # done=True: the search's last word
     dash.refresh()
     assert dash.overlay.snapshot is snaps[3]
+
+
+@pytest.mark.parametrize("name", ["sdst-5x5", "uct-5x5"])
+def test_recorded_real_search_through_every_panel(dashboard, name):
+    """Snapshots recorded from a real search (hexgui.dashboard.recording) drive the panels;
+    what they hold agrees with the snapshots, for a swarm and for UCT."""
+    from pathlib import Path
+
+    from hexgui.dashboard.model import layout_tree
+    from hexgui.dashboard.recording import load_snapshots
+
+    dash, board, controller, _ = dashboard
+    size, snaps = load_snapshots(Path(__file__).parents[1] / "data" / "snapshots" / f"{name}.json")
+    controller.board = Board(size)  # the dashboard takes the size from the controller's board
+    dash.hints_interval_s = 0.0
+    position = snaps[0].position_id
+    controller.position_changed.emit(position)
+    for snap in snaps:
+        assert snap.position_id == position
+        controller.snapshot_ready.emit(snap)
+        dash.refresh()
+        series = dash.population.series
+        # The drawn lines plus "other" account for every root agent of the latest iteration.
+        last = sum(v[-1] for v in series.values) + series.other[-1]
+        if series.as_share:
+            assert last == pytest.approx(1.0)
+        else:
+            assert last == sum(snap.root_agents)
+        expected = layout_tree(
+            snap.tree,
+            size,
+            max_depth=dash.tree.max_depth,
+            max_children=dash.tree.max_children,
+            max_nodes=dash.tree.max_nodes,
+        )
+        assert dash.tree.layout_nodes == expected
+        values, best, _ = board.overlay_calls[-1]
+        assert best == snap.best_move
+        assert max(values, key=lambda c: values[c][0]) == max(
+            (c for c in snap.root_moves if c >= 0),
+            key=lambda c: snap.root_agents[snap.root_moves.index(c)],
+        )
+    assert snaps[-1].done
+    assert len(dash.population.series.iterations) >= 2  # a real history, recorded or built

@@ -1,0 +1,110 @@
+"""Start-up chores that must happen before the window: numba's cache and the kernels' warm-up.
+
+numba compiles every kernel on its first call (about 10-20 s on a cold start) and holds a lock
+while it does; a search started before that would freeze the window. So the application compiles
+(or loads from the cache) every kernel at start-up on a worker thread — the kernels release the
+GIL — while a splash screen shows which step is running.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import threading
+import time
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QPainter, QPixmap
+from PySide6.QtWidgets import QApplication, QSplashScreen
+
+
+def configure_numba_cache(version: str) -> Path | None:
+    """Point numba's on-disk cache at the user's cache directory, versioned, unless the user
+    chose one (``NUMBA_CACHE_DIR``). Must run before anything imports numba.
+
+    Versioned because numba does not notice that a kernel called from another file changed: an
+    upgrade must never load machine code compiled from the previous release. Inside a bundle the
+    installed files are read-only, so a writable user directory is the only cache that works.
+    """
+    if os.environ.get("NUMBA_CACHE_DIR"):
+        return Path(os.environ["NUMBA_CACHE_DIR"])
+    if "numba" in sys.modules:
+        return None  # too late to change; numba keeps its default next to the sources
+    from platformdirs import user_cache_dir
+
+    folder = Path(user_cache_dir("HexSwarm", appauthor=False)) / f"numba-{version}"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None
+    os.environ["NUMBA_CACHE_DIR"] = str(folder)
+    return folder
+
+
+class WarmUp(QObject):
+    """Runs ``engine.warmup.warm_up`` on a plain thread and reports progress as signals."""
+
+    progress = Signal(int, int, str)
+    finished = Signal(float, str)  # seconds, error message ("" when all went well)
+
+    def start(self) -> None:
+        threading.Thread(target=self._run, name="hexswarm-warm-up", daemon=True).start()
+
+    def _run(self) -> None:
+        started = time.perf_counter()
+        try:
+            from engine.warmup import warm_up
+
+            warm_up(lambda step, total, label: self.progress.emit(step, total, label))
+        except Exception as error:  # noqa: BLE001 - shown to the user, the app still starts
+            self.finished.emit(time.perf_counter() - started, f"{type(error).__name__}: {error}")
+            return
+        self.finished.emit(time.perf_counter() - started, "")
+
+
+class Splash(QSplashScreen):
+    """The icon, the name and a progress bar with the current warm-up step."""
+
+    def __init__(self, icon_pixmap: QPixmap | None, version: str):
+        canvas = QPixmap(460, 240)
+        canvas.fill(QColor("#f4ecd8"))
+        super().__init__(canvas, Qt.WindowType.WindowStaysOnTopHint)
+        self._icon = icon_pixmap
+        self._version = version
+        self._fraction = 0.0
+        self._label = "Starting…"
+
+    def set_progress(self, step: int, total: int, label: str) -> None:
+        self._fraction = step / total if total else 1.0
+        self._label = "Ready" if label == "ready" else f"Preparing {label}…"
+        self.repaint()
+        QApplication.processEvents()
+
+    def drawContents(self, painter: QPainter) -> None:  # noqa: N802 (Qt API)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        if self._icon is not None:
+            painter.drawPixmap(24, 24, 96, 96, self._icon)
+        title = QFont(painter.font())
+        title.setPointSize(22)
+        title.setBold(True)
+        painter.setFont(title)
+        painter.setPen(QColor("#2b2b2b"))
+        painter.drawText(140, 64, "HexSwarm")
+        small = QFont(painter.font())
+        small.setPointSize(10)
+        small.setBold(False)
+        painter.setFont(small)
+        painter.drawText(140, 90, f"version {self._version}")
+        painter.drawText(140, 110, "Hex against swarms of simple agents")
+        painter.drawText(24, 170, self._label)
+        bar_x, bar_y, bar_w, bar_h = 24, 185, 412, 14
+        painter.setPen(QColor("#8a7a5a"))
+        painter.setBrush(QColor("#ffffff"))
+        painter.drawRoundedRect(bar_x, bar_y, bar_w, bar_h, 4, 4)
+        painter.setBrush(QColor("#3a6ea5"))
+        painter.drawRoundedRect(bar_x, bar_y, max(8, int(bar_w * self._fraction)), bar_h, 4, 4)
+        painter.setPen(QColor("#6b6b6b"))
+        painter.drawText(
+            24, 222, "The first start compiles the search kernels once; later starts are quick."
+        )

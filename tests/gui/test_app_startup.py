@@ -1,0 +1,73 @@
+"""The application entry point: version flag, numba cache location, a real start to the window."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from engine import __version__
+from hexgui.startup import configure_numba_cache
+
+
+def clean_environment(tmp_path: Path) -> dict:
+    """An environment whose user folders are all inside ``tmp_path`` (no real settings touched)."""
+    env = dict(os.environ)
+    for name in ("HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME"):
+        env[name] = str(tmp_path / name.lower())
+    env["QT_QPA_PLATFORM"] = "offscreen"
+    return env
+
+
+def test_version_prints_and_exits_without_starting_qt(tmp_path):
+    result = subprocess.run(
+        [sys.executable, "-m", "hexgui", "--version"],
+        env=clean_environment(tmp_path),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 0
+    assert result.stdout.strip() == f"HexSwarm {__version__}"
+
+
+def test_a_chosen_numba_cache_is_respected(monkeypatch, tmp_path):
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "mine"))
+    assert configure_numba_cache("9.9") == tmp_path / "mine"
+
+
+def test_the_default_numba_cache_is_versioned_in_the_user_cache(tmp_path):
+    env = clean_environment(tmp_path)
+    env.pop("NUMBA_CACHE_DIR", None)
+    probe = (
+        "from hexgui.startup import configure_numba_cache; import os;"
+        "print(configure_numba_cache('1.2.3')); print(os.environ['NUMBA_CACHE_DIR'])"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", probe], env=env, capture_output=True, text=True, timeout=60
+    )
+    first, second = result.stdout.split()
+    assert first == second
+    assert Path(first).name == "numba-1.2.3"
+    assert Path(first).is_relative_to(tmp_path / "xdg_cache_home")
+
+
+@pytest.mark.slow
+def test_the_application_starts_opens_a_record_and_shows_its_window(tmp_path):
+    record = tmp_path / "game.sgf"
+    record.write_text("(;FF[4]GM[11]SZ[5];B[c3];W[b4])")
+    shot = tmp_path / "window.png"
+    env = clean_environment(tmp_path)
+    env["NUMBA_CACHE_DIR"] = os.environ.get("NUMBA_CACHE_DIR", str(tmp_path / "numba"))
+    env.update(HEXSWARM_TIMING="1", HEXSWARM_SCREENSHOT=str(shot))
+    result = subprocess.run(
+        [sys.executable, "-m", "hexgui", str(record)],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "first window shown after" in result.stderr
+    assert shot.is_file() and shot.stat().st_size > 10_000

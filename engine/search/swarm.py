@@ -341,7 +341,7 @@ class SwarmSearch:
         # Room for a typical iteration's new pairs; a long descent that needs more makes the
         # kernel return early, and the table doubles (reserving root_count * max_path up
         # front made a 200 MB table whose cache misses dominated the descent).
-        self._ensure_room(0, 2 * root_count + 1024)
+        self._ensure_room(0, root_count // 4 + 1024)
         while True:
             start = form_hypotheses(
                 self.env,

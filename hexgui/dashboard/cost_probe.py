@@ -7,7 +7,7 @@ Runs the same search several times on the engine's worker QThread (exactly as th
 does: :class:`hexgui.engine_worker.EngineWorker`) beside a window that holds a board widget and
 the dashboard docks, alternating the modes so machine load drifts evenly over them:
 
-* ``visible``: every dashboard dock shown, hints drawn on the board, refresh at 15 Hz;
+* ``visible``: every dashboard dock shown, hints drawn on the board, the normal (paced) refresh;
 * ``hidden``: the docks hidden and hints off (snapshots still reach the dashboard);
 * ``off``: snapshots are not connected to the dashboard at all.
 

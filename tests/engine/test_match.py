@@ -7,6 +7,7 @@ tiny boards and budgets; the pure parts (seeds, state file checks, table) run wi
 from __future__ import annotations
 
 import json
+import math
 import os
 import re
 import subprocess
@@ -107,6 +108,15 @@ def test_results_table_shape():
     row = table.splitlines()[-1]
     assert row.startswith("| 3 | 2 | 1 | 1 | 1 | 2 | 1 | 0.667 [")
     assert row.count("|") == 10
+
+
+def test_json_numbers_are_standard_json():
+    from engine.match import _json_number
+
+    assert _json_number(math.inf) == "+inf"
+    assert _json_number(-math.inf) == "-inf"
+    assert _json_number(math.nan) is None
+    assert _json_number(0.25) == 0.25 and _json_number(3) == 3
 
 
 def test_command_line_errors(capsys, tmp_path):
@@ -220,7 +230,11 @@ def test_mc_vs_random_json_output(capsys, tmp_path):
         "random",
     )
     assert status == 0
-    report = json.loads(out)
+
+    def refuse(constant):
+        raise AssertionError(f"non-standard JSON constant {constant}")
+
+    report = json.loads(out, parse_constant=refuse)  # Infinity/NaN are written as text/null
     assert report["summary"]["games"] == 2
     assert report["summary"]["a_wins"] + report["summary"]["b_wins"] == 2
     assert len(report["games"]) == 2

@@ -22,6 +22,7 @@ from engine.kernels.sds import evaluate_leaves, root_outcomes
 from engine.kernels.tree import ONGOING, ROOT_WINS
 from engine.playout import split_evenly
 from engine.search.snapshot import SearchSnapshot, SnapshotCallback, StopCheck
+from engine.search.swarm import STATE_STRIDE
 
 SNAPSHOT_INTERVAL_S = 0.08
 
@@ -92,7 +93,7 @@ def monte_carlo_search(
     open_actions = np.flatnonzero(outcomes == ONGOING).astype(np.int32)
     visits = np.where(exact_wins, 1, 0).astype(np.int64)
     wins = visits.copy()
-    states = seed_states(seed, threads + 1)
+    states = seed_states(seed, (threads + 1) * STATE_STRIDE)
     per_round = max(1, min(playouts_per_move, 200_000 // max(open_actions.size, 1)))
     done_per_action = 0
     playouts = 0
@@ -156,7 +157,7 @@ def monte_carlo_search(
                     int(bounds[thread + 1]),
                     scratches[thread + 1],
                     states,
-                    thread + 1,
+                    (thread + 1) * STATE_STRIDE,
                 )
 
             if pool is None:

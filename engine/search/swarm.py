@@ -77,6 +77,7 @@ RECRUITMENT = {
 RELATE = {"none": RELATE_NONE, "context-free": CONTEXT_FREE, "context-sensitive": CONTEXT_SENSITIVE}
 POLICIES = ("root", "fixed", "layers", "tree")
 
+STATE_STRIDE = 8  # uint64 generator slots per 64-byte cache line
 SNAPSHOT_INTERVAL_S = 0.1  # snapshot cost ~2-4 ms with a 50 000-agent tree: under 5%
 HISTORY_LIMIT = 200
 CONFIDENCE_STREAK = 3  # iterations the top share must stay above the threshold
@@ -159,7 +160,9 @@ class SwarmSearch:
         self.position_id = position_id
         self.tree_summary = tree_summary and config.policy != "root"
         self.threads = config.threads
-        self.states = seed_states(config.seed, self.threads + 1)
+        # One generator per thread, each on its own cache line (a shared line made the
+        # threads' playouts ping-pong it and ran no faster than one thread).
+        self.states = seed_states(config.seed, (self.threads + 1) * STATE_STRIDE)
         self.scratches = [make_scratch(env) for _ in range(self.threads + 1)]
         self.scratch_actions = np.zeros(self.width + 1, dtype=np.int32)
         kind = env[0]
@@ -410,7 +413,7 @@ class SwarmSearch:
                 hi,
                 self.scratches[thread + 1],
                 self.states,
-                thread + 1,
+                (thread + 1) * STATE_STRIDE,
             )
 
         while any(done[t] < bounds[t + 1] for t in range(self.threads)):

@@ -23,6 +23,7 @@ from engine.kernels.tree import NODE_COUNT, ROOT_WINS
 from engine.kernels.uct import root_children, uct_iterations
 from engine.playout import split_evenly
 from engine.search.snapshot import SearchSnapshot, SnapshotCallback, StopCheck, TreeNode
+from engine.search.swarm import STATE_STRIDE
 
 SNAPSHOT_INTERVAL_S = 0.08
 
@@ -96,7 +97,7 @@ class UctSearch:
         self.time_s = time_s
         self.labels = np.arange(self.width) if action_labels is None else np.asarray(action_labels)
         self.player, self.to_move, self.position_id = player, to_move, position_id
-        self.states = seed_states(seed, threads)
+        self.states = seed_states(seed, threads * STATE_STRIDE)
         self.shares = split_evenly(playouts, threads)
         self.done = [0] * threads
         self.playouts = 0
@@ -125,7 +126,7 @@ class UctSearch:
             self.scratch_actions[thread],
             self.paths[thread],
             self.states,
-            thread,
+            thread * STATE_STRIDE,
         )
         self.done[thread] += count
         return playouts

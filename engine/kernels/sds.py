@@ -261,17 +261,21 @@ def sort_leaves(
         a = leaf_action[i]
         spare[action_counts[a]] = i
         action_counts[a] += 1
-    for n in range(node_count + 1):
-        node_counts[n] = 0
-    for i in range(count):
-        node_counts[leaf_node[i] + 1] += 1
-    for n in range(node_count):
-        node_counts[n + 1] += node_counts[n]
-    for j in range(count):
-        i = spare[j]
-        n = leaf_node[i]
-        order[node_counts[n]] = i
-        node_counts[n] += 1
+    if node_count <= 1:  # SDS at the root: every leaf hangs from the root
+        for j in range(count):
+            order[j] = spare[j]
+    else:
+        for n in range(node_count + 1):
+            node_counts[n] = 0
+        for i in range(count):
+            node_counts[leaf_node[i] + 1] += 1
+        for n in range(node_count):
+            node_counts[n + 1] += node_counts[n]
+        for j in range(count):
+            i = spare[j]
+            n = leaf_node[i]
+            order[node_counts[n]] = i
+            node_counts[n] += 1
 
 
 @jit

@@ -3,7 +3,8 @@
 The SDS phases (``engine.kernels.sds``) and UCT (``engine.kernels.uct``) are written once, for
 any environment. Everything game-specific is here, behind three functions:
 
-* :func:`legal_action_count` / :func:`random_legal_action`: the actions at a tree node;
+* :func:`random_legal_action`: a random legal action at a tree node (the number of actions
+  is ``env[10]``; for Hex the actions on the path to a node are no longer legal there);
 * :func:`move_outcome`: the *exact* result of playing an action at a node, if it ends the game
   (a Hex move that connects its player's edges is a win without any playout);
 * :func:`evaluate`: one partial evaluation (thesis: the "test") of the position after an
@@ -40,21 +41,6 @@ EXPLICIT_TREE = 2
 
 ONE = np.uint64(1)
 ZERO = np.uint64(0)
-
-
-@inline_jit
-def action_count(env):
-    """Number of actions at the root (the width of every node's action numbering)."""
-    return env[10]
-
-
-@inline_jit
-def legal_action_count(env, node_depth, node):
-    """How many actions are legal at ``node`` (Hex: the empty cells left)."""
-    count = env[10]
-    if env[0] == HEX:
-        count = env[10] - node_depth[node]
-    return count
 
 
 @inline_jit

@@ -39,9 +39,11 @@ class BoardGeometry:
 
     # ---------------------------------------------------------------- construction
     @classmethod
-    def fit(cls, size: int, width: float, height: float) -> BoardGeometry:
+    def fit(cls, size: int, width: float, height: float, top: float = 0.0) -> BoardGeometry:
         """The largest layout of a ``size`` board that fits a ``width`` x ``height`` area with
-        room for labels on all four sides, centred in it."""
+        room for labels on all four sides, centred in it; a band of ``top`` pixels at the top
+        stays free (the widget writes whose turn it is there)."""
+        height = max(1e-6, height - top)
         if size < 1:
             raise ValueError(f"board size must be at least 1, not {size}")
         units_x, units_y = cls.extent_in_radii(size)
@@ -49,7 +51,7 @@ class BoardGeometry:
         board_w = SQRT3 * radius * (1.5 * (size - 1) + 1.0)
         board_h = radius * (1.5 * (size - 1) + 2.0)
         left = (width - board_w) / 2.0
-        top = (height - board_h) / 2.0
+        top += (height - board_h) / 2.0
         return cls(size, radius, left + SQRT3 * radius / 2.0, top + radius)
 
     @staticmethod

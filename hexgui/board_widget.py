@@ -208,7 +208,20 @@ class BoardWidget(QWidget):
 
     def geometry_for_size(self) -> BoardGeometry:
         """The layout used for the current widget size (pure data; see board_geometry)."""
-        return BoardGeometry.fit(self._view.size, self.width(), self.height())
+        return BoardGeometry.fit(
+            self._view.size, self.width(), self.height(), top=self._indicator_band()
+        )
+
+    def _indicator_font(self) -> QFont:
+        font = QFont(self.font())
+        font.setPixelSize(max(11, min(16, round(self.height() / 40))))
+        font.setBold(True)
+        return font
+
+    def _indicator_band(self) -> float:
+        """Height kept free above the board for the whose-turn line, so the top coordinate
+        labels never run into it."""
+        return 10 + QFontMetricsF(self._indicator_font()).height() + 4
 
     def cell_center(self, cell: int) -> QPointF:
         """Widget coordinates of the centre of ``cell`` (handy for tests and tooltips)."""
@@ -504,9 +517,7 @@ class BoardWidget(QWidget):
         mode an orange frame round the widget so a setup stone is never placed by mistake."""
         t = self._theme
         view = self._view
-        font = QFont(self.font())
-        font.setPixelSize(max(11, min(16, round(self.height() / 40))))
-        font.setBold(True)
+        font = self._indicator_font()
         painter.setFont(font)
         metrics = QFontMetricsF(font)
         radius = metrics.height() * 0.45

@@ -41,6 +41,9 @@ def test_real_game_drives_every_panel(qtbot, settings_store, tmp_path):
     def watch(snapshot) -> None:
         seen_players.add(snapshot.player)
         tree_nodes.append(len(dashboard.tree.layout_nodes))
+        # Refresh now rather than waiting for the paced timer: a search on 5x5 can end, and
+        # its position go stale, before a timer tick comes round on a busy machine.
+        dashboard.refresh()
 
     main.controller.snapshot_ready.connect(watch)
     settings = GameSettings(

@@ -16,6 +16,7 @@ import argparse
 import os
 import sys
 import time
+from traceback import format_exc
 
 from engine import __version__
 
@@ -81,9 +82,17 @@ def main(argv: list[str] | None = None) -> int:
     warm_up.progress.connect(splash.set_progress)
 
     def open_window(seconds: float, error: str) -> None:
-        from hexgui.main_window import MainWindow
+        try:
+            from hexgui.main_window import MainWindow
 
-        window = MainWindow()
+            window = MainWindow()
+        except Exception:  # noqa: BLE001 - a windowed app has no console: say it in a dialog
+            splash.close()
+            QMessageBox.critical(
+                None, "HexSwarm", "HexSwarm could not open its window:\n\n" + format_exc()
+            )
+            app.exit(1)
+            return
         window.setWindowIcon(icon)
         window.show()
         splash.finish(window)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -21,25 +22,37 @@ from PySide6.QtWidgets import QApplication, QSplashScreen
 
 def configure_numba_cache(version: str) -> Path | None:
     """Point numba's on-disk cache at the user's cache directory, versioned, unless the user
-    chose one (``NUMBA_CACHE_DIR``). Must run before anything imports numba.
+    chose one (``NUMBA_CACHE_DIR``); returns the directory in use (``None``: numba's default).
+    Call before anything imports numba (if numba is already loaded, its config is reloaded).
 
     Versioned because numba does not notice that a kernel called from another file changed: an
     upgrade must never load machine code compiled from the previous release. Inside a bundle the
-    installed files are read-only, so a writable user directory is the only cache that works.
+    installed files are read-only, so a writable user directory is the only cache that works;
+    when the user cache directory cannot be written either, a per-user folder in the system's
+    temporary directory is used instead (kernels then recompile after a reboot, but they run).
     """
-    if os.environ.get("NUMBA_CACHE_DIR"):
-        return Path(os.environ["NUMBA_CACHE_DIR"])
-    if "numba" in sys.modules:
-        return None  # too late to change; numba keeps its default next to the sources
+    chosen = os.environ.get("NUMBA_CACHE_DIR")
+    if chosen:
+        return Path(chosen)
     from platformdirs import user_cache_dir
 
-    folder = Path(user_cache_dir("HexSwarm", appauthor=False)) / f"numba-{version}"
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError:
-        return None
-    os.environ["NUMBA_CACHE_DIR"] = str(folder)
-    return folder
+    subfolder = f"numba-{version}"
+    user = os.environ.get("USER") or os.environ.get("USERNAME") or str(os.getpid())
+    candidates = [
+        Path(user_cache_dir("HexSwarm", appauthor=False)) / subfolder,
+        Path(tempfile.gettempdir()) / f"HexSwarm-{user}" / subfolder,
+    ]
+    for folder in candidates:
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError:
+            continue
+        if os.access(folder, os.W_OK | os.X_OK):
+            os.environ["NUMBA_CACHE_DIR"] = str(folder)
+            if "numba" in sys.modules:  # numba read its settings at import: make it re-read
+                sys.modules["numba"].core.config.reload_config()
+            return folder
+    return None
 
 
 class WarmUp(QObject):

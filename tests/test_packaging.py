@@ -1,6 +1,7 @@
 """What makes HexSwarm an installable desktop application: data files, desktop metadata, wheel."""
 
 import configparser
+import os
 import struct
 import subprocess
 import sys
@@ -11,6 +12,7 @@ from pathlib import Path
 import pytest
 
 import resources
+from engine import __version__
 from hexgui.app import APP_ID
 from resources import ICON_SIZES, icon_png, resource_path
 from resources.positions import list_positions
@@ -82,3 +84,55 @@ def test_the_wheel_carries_the_resources_and_the_engine_sources(tmp_path):
     assert {f"resources/positions/{p.file}" for p in list_positions()} <= names
     assert "engine/kernels/playout.py" in names and "hexgui/app.py" in names
     assert "engine/benchref/playout_ref.c" in names
+
+    # Installed (not the checkout): the console script runs and the resources load from the
+    # installed files, in a subprocess whose working directory is outside the repository.
+    target = tmp_path / "installed"
+    result = subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--target", str(target)]
+        + [str(wheel)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if key not in ("PYTHONPATH", "PYTHONHOME", "PYTHONSAFEPATH")
+    }
+    env["PYTHONPATH"] = str(target)
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    version = subprocess.run(
+        [sys.executable, str(target / "bin" / "hexswarm"), "--version"],
+        cwd=outside,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert version.returncode == 0, version.stderr
+    assert version.stdout.strip() == f"HexSwarm {__version__}"
+    probe = (
+        "import engine, hexgui, resources\n"
+        "from resources import ICON_SIZES, icon_png\n"
+        "from resources.positions import list_positions\n"
+        "print(engine.__file__); print(hexgui.__file__); print(resources.__file__)\n"
+        "print(sum(len(icon_png(s).read_bytes()) > 0 for s in ICON_SIZES))\n"
+        "print(len(list_positions()))\n"
+    )
+    loaded = subprocess.run(
+        [sys.executable, "-c", probe],
+        cwd=outside,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert loaded.returncode == 0, loaded.stderr
+    *module_files, icons, positions = loaded.stdout.split()
+    for module_file in module_files:
+        assert Path(module_file).is_relative_to(target), module_file
+    assert int(icons) == len(ICON_SIZES)
+    assert int(positions) == len(list_positions())

@@ -10,11 +10,11 @@ from engine import __version__
 ABOUT_HTML = f"""
 <h2>HexSwarm {__version__}</h2>
 <p>Play the game of Hex against swarms of simple agents, and watch them think.</p>
-<p>The AI players implement, faithfully and with every variant they describe:</p>
+<p>Its swarm players implement the searches described in:</p>
 <ul>
 <li>T. Tanay, <i>Game-Tree Exploration using Stochastic Diffusion Search</i>,
 MSc thesis, Goldsmiths, University of London, 2012;</li>
-<li>J.M. Bishop, S.J. Nasuto, T. Tanay, E.B. Roesch, M.C. Spencer,
+<li>J.M. Bishop, S.J. Nasuto, T. Tanay et al.,
 <i>HeX and the single anthill: playing games with Aunt Hillary</i>.</li>
 </ul>
 <p>Conventions of HexGui, MoHex, KataHex and OpenSpiel: Black moves first and joins top and

@@ -71,3 +71,24 @@ def test_the_application_starts_opens_a_record_and_shows_its_window(tmp_path):
     assert result.returncode == 0, result.stderr
     assert "first window shown after" in result.stderr
     assert shot.is_file() and shot.stat().st_size > 10_000
+
+
+def test_an_unwritable_user_cache_falls_back_to_a_private_temporary_folder(tmp_path):
+    env = clean_environment(tmp_path)
+    env.pop("NUMBA_CACHE_DIR", None)
+    (tmp_path / "not-a-folder").write_text("a file where the cache folder would go")
+    env["XDG_CACHE_HOME"] = str(tmp_path / "not-a-folder")
+    env["TMPDIR"] = str(tmp_path / "tmp")
+    (tmp_path / "tmp").mkdir()
+    probe = (
+        "import numba\n"  # already loaded: the new folder must still reach numba's config
+        "from hexgui.startup import configure_numba_cache\n"
+        "print(configure_numba_cache('1.2.3')); print(numba.core.config.CACHE_DIR)\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", probe], env=env, capture_output=True, text=True, timeout=60
+    )
+    assert result.returncode == 0, result.stderr
+    chosen, seen_by_numba = result.stdout.split()
+    assert chosen == seen_by_numba
+    assert Path(chosen).is_relative_to(tmp_path / "tmp") and Path(chosen).name == "numba-1.2.3"

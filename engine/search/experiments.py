@@ -52,6 +52,18 @@ def _result_row(label: str, records: list[dict]) -> str:
     return f"| {label} | {games} | {wins} | {rate} | {low:.1%} - {high:.1%} |"
 
 
+def write_report(path: Path, report: str) -> None:
+    """Write ``report`` (this experiment's section) to ``path``, keeping every other ``## ``
+    section already in the file (the match tables live there too)."""
+    own = report.split("\n## ", 1)[1].split("\n", 1)[0] if "\n## " in report else None
+    others: list[str] = []
+    if path.exists():
+        for section in path.read_text().split("\n## ")[1:]:
+            if section.split("\n", 1)[0] != own:
+                others.append("## " + section.rstrip("\n") + "\n")
+    path.write_text("\n".join([report.rstrip("\n") + "\n", *others]))
+
+
 def summary(records: list[dict]) -> str:
     """The Markdown report: the thesis's result, then one row per settings found in the log."""
     groups: dict[str, list[dict]] = {}
@@ -103,7 +115,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     if args.report_only:
         logged = [json.loads(line) for line in args.log.read_text().splitlines() if line]
-        args.report.write_text(summary(logged))
+        write_report(args.report, summary(logged))
         return
     common = f"agents={args.agents},iterations={args.iterations},threads={args.threads}"
     settings = {"size": args.size, "sdst": f"sdst:{common}", "mcsds": f"mcsds:{common}"}
@@ -133,7 +145,7 @@ def main(argv: list[str] | None = None) -> None:
         records.append(record)
         with args.log.open("a") as log:
             log.write(json.dumps(record) + "\n")
-        args.report.write_text(summary(others + records))
+        write_report(args.report, summary(others + records))
         print(f"game {game}: SDST {record['sdst_color']}, {winner} won, {record['seconds']} s")
 
 

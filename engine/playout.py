@@ -21,6 +21,8 @@ from engine.kernels.playout import empty_cells, playout_batch, rows_from_cells
 from engine.kernels.rng import seed_states
 from engine.kernels.winner import gale_winner_of_cells
 
+SLOT_STRIDE = 8  # uint64 generator states per cache line
+
 
 @dataclass(frozen=True, slots=True)
 class PlayoutPosition:
@@ -55,7 +57,9 @@ def random_playouts(board: Board, count: int, *, seed: int = 0, threads: int = 1
     if count < 0 or threads < 1:
         raise ValueError("count must be >= 0 and threads >= 1")
     position = PlayoutPosition.from_board(board)
-    states = seed_states(seed, threads)
+    # One generator per thread, each on its own 64-byte cache line: the kernels write their
+    # state back after every playout, and neighbouring slots would make the cores fight over it.
+    states = seed_states(seed, threads * SLOT_STRIDE)
     shares = split_evenly(count, threads)
 
     def run(slot: int) -> int:
@@ -67,7 +71,7 @@ def random_playouts(board: Board, count: int, *, seed: int = 0, threads: int = 1
             position.size,
             shares[slot],
             states,
-            slot,
+            slot * SLOT_STRIDE,
         )
 
     if threads == 1:

@@ -11,6 +11,7 @@ import zlib
 import numpy as np
 
 from engine.board import SWAP_PIECES, Board, GameOverError
+from engine.players.levels import settings_spec
 
 SWAP_THRESHOLD = 0.5
 
@@ -41,3 +42,18 @@ def swap_or(board: Board, move: int, estimate: float) -> int | str:
 def cell_labels(env) -> np.ndarray:
     """The cell index of each Hex action."""
     return np.asarray(env[5], dtype=np.int64)
+
+
+class SettingsPlayer:
+    """What every level shares: a registry ``name``, frozen ``settings`` of the level's
+    ``settings_class`` (its defaults when none are given), and the spec that recreates it."""
+
+    name: str
+    settings_class: type
+
+    def __init__(self, settings=None):
+        self.settings = settings if settings is not None else self.settings_class()
+
+    def spec(self) -> str:
+        """``level:key=value,...`` that ``engine.players.create_player`` turns back into this."""
+        return settings_spec(self.name, self.settings)

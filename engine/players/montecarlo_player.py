@@ -4,23 +4,19 @@ from __future__ import annotations
 
 from engine.board import Board
 from engine.players.base import MoveChoice
-from engine.players.common import cell_labels, position_seed, require_open, swap_or
-from engine.players.levels import MonteCarloSettings, settings_spec
+from engine.players.common import SettingsPlayer, cell_labels, position_seed, require_open, swap_or
+from engine.players.levels import MonteCarloSettings
 from engine.search.environment import hex_environment
 from engine.search.montecarlo import monte_carlo_search
 from engine.search.snapshot import SnapshotCallback, StopCheck
 
 
-class MonteCarloPlayer:
+class MonteCarloPlayer(SettingsPlayer):
     """``playouts_per_move`` playouts after every legal move; best win ratio wins."""
 
     name = "mc"
 
-    def __init__(self, settings: MonteCarloSettings | None = None):
-        self.settings = settings or MonteCarloSettings()
-
-    def spec(self) -> str:
-        return settings_spec(self.name, self.settings)
+    settings_class = MonteCarloSettings
 
     def choose_move(
         self,

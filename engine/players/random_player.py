@@ -6,21 +6,17 @@ import numpy as np
 
 from engine.board import SWAP_PIECES, Board
 from engine.players.base import MoveChoice
-from engine.players.common import position_seed, require_open
-from engine.players.levels import RandomSettings, settings_spec
+from engine.players.common import SettingsPlayer, position_seed, require_open
+from engine.players.levels import RandomSettings
 from engine.search.snapshot import SnapshotCallback, StopCheck
 
 
-class RandomPlayer:
+class RandomPlayer(SettingsPlayer):
     """Uniform over the legal moves; reproducible per (seed, position)."""
 
     name = "random"
 
-    def __init__(self, settings: RandomSettings | None = None):
-        self.settings = settings or RandomSettings()
-
-    def spec(self) -> str:
-        return settings_spec(self.name, self.settings)
+    settings_class = RandomSettings
 
     def choose_move(
         self,

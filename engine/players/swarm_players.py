@@ -5,18 +5,15 @@ from __future__ import annotations
 
 from engine.board import Board
 from engine.players.base import MoveChoice
-from engine.players.common import cell_labels, position_seed, require_open, swap_or
-from engine.players.levels import MCSDSSettings, SDSTSettings, settings_spec
+from engine.players.common import SettingsPlayer, cell_labels, position_seed, require_open, swap_or
+from engine.players.levels import MCSDSSettings, SDSTSettings
 from engine.search.environment import hex_environment
 from engine.search.snapshot import SnapshotCallback, StopCheck
 from engine.search.swarm import SwarmConfig, SwarmSearch
 
 
-class _SwarmPlayer:
+class _SwarmPlayer(SettingsPlayer):
     name = ""
-
-    def spec(self) -> str:
-        return settings_spec(self.name, self.settings)
 
     def config(self, seed: int) -> SwarmConfig:  # pragma: no cover - overridden
         raise NotImplementedError
@@ -50,8 +47,7 @@ class MCSDSPlayer(_SwarmPlayer):
 
     name = "mcsds"
 
-    def __init__(self, settings: MCSDSSettings | None = None):
-        self.settings = settings or MCSDSSettings()
+    settings_class = MCSDSSettings
 
     def config(self, seed: int) -> SwarmConfig:
         s = self.settings
@@ -73,8 +69,7 @@ class SDSTPlayer(_SwarmPlayer):
 
     name = "sdst"
 
-    def __init__(self, settings: SDSTSettings | None = None):
-        self.settings = settings or SDSTSettings()
+    settings_class = SDSTSettings
 
     def config(self, seed: int) -> SwarmConfig:
         s = self.settings

@@ -4,23 +4,19 @@ from __future__ import annotations
 
 from engine.board import Board
 from engine.players.base import MoveChoice
-from engine.players.common import cell_labels, position_seed, require_open, swap_or
-from engine.players.levels import UCTSettings, settings_spec
+from engine.players.common import SettingsPlayer, cell_labels, position_seed, require_open, swap_or
+from engine.players.levels import UCTSettings
 from engine.search.environment import hex_environment
 from engine.search.snapshot import SnapshotCallback, StopCheck
 from engine.search.uct import UctSearch
 
 
-class UCTPlayer:
+class UCTPlayer(SettingsPlayer):
     """UCB1 tree search for ``playouts`` iterations (or ``time_s``); most visited move."""
 
     name = "uct"
 
-    def __init__(self, settings: UCTSettings | None = None):
-        self.settings = settings or UCTSettings()
-
-    def spec(self) -> str:
-        return settings_spec(self.name, self.settings)
+    settings_class = UCTSettings
 
     def choose_move(
         self,

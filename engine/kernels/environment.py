@@ -31,9 +31,10 @@ bandit and the explicit tree, actions ``0 .. branching-1`` are legal everywhere.
 
 import numpy as np
 
+from engine.kernels.jit import inline_jit
 from engine.kernels.playout import black_connects, cell_tables, playout
 from engine.kernels.rng import below, uniform
-from engine.kernels.tree import ONGOING, ROOT_LOSES, ROOT_WINS, action_on_path, inline_jit
+from engine.kernels.tree import ONGOING, ROOT_LOSES, ROOT_WINS, action_on_path
 
 HEX = 0
 BANDIT = 1

@@ -17,14 +17,14 @@ Representation for speed (see shared/NUMBA_NOTES.md):
 
 import numpy as np
 
-from engine.kernels.jit import jit
+from engine.kernels.jit import inline_jit, jit
 from engine.kernels.rng import MULTIPLIER, SHIFT_12, SHIFT_25, SHIFT_27, SHIFT_32
 
 ONE = np.uint64(1)
 ZERO = np.uint64(0)  # compare uint64 with uint64: numba turns uint64 == int into float maths
 
 
-@jit(inline="always")
+@inline_jit
 def _spread_in_row(seeds, row_mask):
     """Grow ``seeds`` along ``row_mask`` to whole horizontal runs (cells (r, c±1) touch)."""
     while True:
@@ -34,7 +34,7 @@ def _spread_in_row(seeds, row_mask):
         seeds = grown
 
 
-@jit(inline="always")
+@inline_jit
 def black_connects(black_rows, size, reach):
     """True if Black's stones (``black_rows``) join the top edge to the bottom edge.
 
@@ -77,7 +77,7 @@ def black_connects(black_rows, size, reach):
             return False
 
 
-@jit(inline="always")
+@inline_jit
 def playout(
     black_rows,
     order,

@@ -27,7 +27,7 @@ at once, on disjoint ranges with their own slots and scratch.
 import numpy as np
 
 from engine.kernels.environment import HEX, evaluate, move_outcome, random_legal_action
-from engine.kernels.jit import jit
+from engine.kernels.jit import inline_jit, jit
 from engine.kernels.playout import playout
 from engine.kernels.rng import below, uniform
 from engine.kernels.tree import (
@@ -36,7 +36,6 @@ from engine.kernels.tree import (
     PAIR_COUNT,
     ROOT_WINS,
     UNKNOWN,
-    inline_jit,
     new_node,
     pair_insert,
     pair_slot,

@@ -19,15 +19,9 @@ guarantees room before each phase (nodes and pair slots; the pair table is kept 
 full) or calls a resumable kernel again after growing.
 """
 
-import numba
 import numpy as np
 
-from engine.kernels.jit import JIT_OPTIONS, jit
-
-inline_jit = numba.njit(**JIT_OPTIONS, inline="always")
-"""For small helpers called per agent: numba inlines them into the caller, which removes the
-call and, above all, the reference-count updates of every array passed (an environment tuple
-holds ten arrays: a plain call to a one-line helper cost ~130 ns)."""
+from engine.kernels.jit import inline_jit, jit
 
 UNKNOWN = 0
 ONGOING = 1

@@ -169,10 +169,10 @@ def monte_carlo_search(
                 axis=1, dtype=np.int64
             )
             done_per_action += count
-            now = time.perf_counter()
-            if on_snapshot is not None and now - last_emit >= SNAPSHOT_INTERVAL_S:
-                last_emit = now
-                on_snapshot(snapshot(False))
+            if on_snapshot is not None and time.perf_counter() - last_emit >= SNAPSHOT_INTERVAL_S:
+                current = snapshot(False)
+                last_emit = time.perf_counter()  # from when it was taken, however long that took
+                on_snapshot(current)
     finally:
         if pool is not None:
             pool.shutdown(wait=True)

@@ -520,10 +520,12 @@ class SwarmSearch:
         def emit(done: bool) -> None:
             if on_snapshot is None:
                 return
-            now = time.perf_counter()
-            if done or now - last_emit[0] >= SNAPSHOT_INTERVAL_S:
-                last_emit[0] = now
-                on_snapshot(self.snapshot(done=done))
+            if done or time.perf_counter() - last_emit[0] >= SNAPSHOT_INTERVAL_S:
+                snapshot = self.snapshot(done=done)
+                # Count the interval from when the snapshot was taken: a slow one (the first
+                # call compiles its kernels) must not bring the next one closer than promised.
+                last_emit[0] = time.perf_counter()
+                on_snapshot(snapshot)
 
         pool = ThreadPoolExecutor(max_workers=self.threads) if self.threads > 1 else None
         streak = 0

@@ -163,10 +163,10 @@ class UctSearch:
                     self.playouts += self._run_chunk(0)
                 else:
                     self.playouts += sum(pool.map(self._run_chunk, range(self.threads)))
-                now = time.perf_counter()
-                if on_snapshot is not None and now - last >= SNAPSHOT_INTERVAL_S:
-                    last = now
-                    on_snapshot(self.snapshot(False))
+                if on_snapshot is not None and time.perf_counter() - last >= SNAPSHOT_INTERVAL_S:
+                    current = self.snapshot(False)
+                    last = time.perf_counter()  # from when it was taken, however long that took
+                    on_snapshot(current)
         finally:
             if pool is not None:
                 pool.shutdown(wait=True)

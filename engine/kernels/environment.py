@@ -146,8 +146,8 @@ def move_outcome(env, node_parent, node_action, node_depth, node, action, scratc
     leaf_values = env[7]
     rows = scratch[2]
     reach = scratch[4]
-    path = scratch[6]
-    fixed_state = scratch[7]
+    path = scratch[5]
+    fixed_state = scratch[6]
     outcome = ONGOING
     if kind == HEX:
         if _hex_mover_connects(
@@ -169,7 +169,7 @@ def evaluate(env, node_parent, node_action, node_depth, node, action, scratch, s
 
     Hex: one uniform random playout (engine.kernels.playout) from the position after the
     path's moves and ``action``: Black's rows are the root's plus the path's Black stones, and
-    the empty cells are the root's minus the path's (rebuilt only when the leaf changes).
+    the empty cells are the root's minus the path's.
     """
     kind = env[0]
     size = env[1]
@@ -183,10 +183,9 @@ def evaluate(env, node_parent, node_action, node_depth, node, action, scratch, s
     leaf_rows = scratch[2]
     rows = scratch[3]
     reach = scratch[4]
-    last_leaf = scratch[5]
-    cell_row = scratch[8]
-    cell_bit = scratch[9]
-    path = scratch[6]
+    path = scratch[5]
+    cell_row = scratch[7]
+    cell_bit = scratch[8]
     win = False
     if kind == BANDIT:
         win = uniform(state, slot) < arm_probabilities[action]
@@ -211,13 +210,64 @@ def evaluate(env, node_parent, node_action, node_depth, node, action, scratch, s
             leaf_rows,
             rows,
             reach,
-            last_leaf,
             cell_row,
             cell_bit,
             state,
             slot,
         )
     return win
+
+
+@inline_jit
+def build_hex_leaf(
+    size,
+    root_black,
+    base,
+    action_cells,
+    node_parent,
+    node_action,
+    node_depth,
+    node,
+    action,
+    work_cells,
+    used,
+    leaf_rows,
+    cell_row,
+    cell_bit,
+):
+    """The position after the path to ``node`` and then ``action``: Black's row masks into
+    ``leaf_rows`` and its empty cells into ``work_cells`` (in any order). Returns the number
+    of empty cells. Arrays are passed one by one, not in tuples: this sits in the hottest
+    loop of every search (see the module note on numba)."""
+    for r in range(size):
+        leaf_rows[r] = base[r]
+    # The final action, then the path's actions; colour by the depth at which each was played.
+    k = node
+    played_depth = node_depth[node]
+    cell = action_cells[action]
+    while True:
+        used[cell] = 1
+        if (played_depth % 2 == 0) == root_black:
+            leaf_rows[cell_row[cell]] |= cell_bit[cell]
+        if k <= 0:
+            break
+        played_depth = node_depth[k] - 1
+        cell = action_cells[node_action[k]]
+        k = node_parent[k]
+    count = 0
+    for i in range(action_cells.shape[0]):
+        c = action_cells[i]
+        if used[c] == 0:
+            work_cells[count] = c
+            count += 1
+        used[c] = 0
+    return count
+
+
+@inline_jit
+def hex_leaf_black_to_move(root_black, node_depth, node):
+    """Whether Black moves first in the playout from the leaf (``node``, then one action)."""
+    return root_black == ((node_depth[node] + 1) % 2 == 0)
 
 
 @inline_jit
@@ -236,58 +286,35 @@ def hex_leaf_playout(
     leaf_rows,
     rows,
     reach,
-    last_leaf,
     cell_row,
     cell_bit,
     state,
     slot,
 ):
     """One Hex playout from the position after the path to ``node`` and then ``action``;
-    True if the root player wins. Arrays are passed one by one, not in tuples, because this
-    is the hottest call of every search (see the module note on numba)."""
-    depth = node_depth[node]
-    for r in range(size):
-        leaf_rows[r] = base[r]
-    # The final action, then the path's actions; colour by the depth at which each was played.
-    k = node
-    played_depth = depth
-    cell = action_cells[action]
-    while True:
-        used[cell] = 1
-        if (played_depth % 2 == 0) == root_black:
-            leaf_rows[cell_row[cell]] |= cell_bit[cell]
-        if k <= 0:
-            break
-        played_depth = node_depth[k] - 1
-        cell = action_cells[node_action[k]]
-        k = node_parent[k]
-    empty_count = action_cells.shape[0] - depth - 1
-    # The playout shuffles work_cells in place and any permutation of the leaf's empty cells
-    # will do, so the list is rebuilt only when the leaf differs from the previous one.
-    if last_leaf[0] != node or last_leaf[1] != action:
-        count = 0
-        for i in range(action_cells.shape[0]):
-            c = action_cells[i]
-            if used[c] == 0:
-                work_cells[count] = c
-                count += 1
-        last_leaf[0] = node
-        last_leaf[1] = action
-    k = node
-    cell = action_cells[action]
-    while True:
-        used[cell] = 0
-        if k <= 0:
-            break
-        cell = action_cells[node_action[k]]
-        k = node_parent[k]
-    # After depth+1 moves from the root, Black is to move if the parity says so.
-    black_to_move = root_black == ((depth + 1) % 2 == 0)
+    True if the root player wins. Builds the leaf every time (callers that evaluate one leaf
+    many times in a row build it once with :func:`build_hex_leaf` and call ``playout``)."""
+    empty_count = build_hex_leaf(
+        size,
+        root_black,
+        base,
+        action_cells,
+        node_parent,
+        node_action,
+        node_depth,
+        node,
+        action,
+        work_cells,
+        used,
+        leaf_rows,
+        cell_row,
+        cell_bit,
+    )
     black_wins = playout(
         leaf_rows,
         work_cells,
         empty_count,
-        black_to_move,
+        hex_leaf_black_to_move(root_black, node_depth, node),
         size,
         cell_row,
         cell_bit,
@@ -301,7 +328,7 @@ def hex_leaf_playout(
 
 def make_scratch(env):
     """Per-thread scratch arrays for :func:`evaluate` and :func:`move_outcome` (Python side):
-    ``(work_cells, used, leaf_rows, rows, reach, last_leaf, path, state0, cell_row, cell_bit)``.
+    ``(work_cells, used, leaf_rows, rows, reach, path, state0, cell_row, cell_bit)``.
     """
     size = max(int(env[1]), 1)
     cells = env[5]
@@ -312,7 +339,6 @@ def make_scratch(env):
         np.zeros(size, dtype=np.uint64),
         np.zeros(size, dtype=np.uint64),
         np.zeros(size, dtype=np.uint64),
-        np.full(2, -1, dtype=np.int64),
         np.zeros(max(int(env[8]), 1) + 1, dtype=np.int32),
         np.ones(1, dtype=np.uint64),  # a fixed generator: leaf indexing draws nothing random
         cell_row,

@@ -26,7 +26,14 @@ at once, on disjoint ranges with their own slots and scratch.
 
 import numpy as np
 
-from engine.kernels.environment import HEX, evaluate, move_outcome, random_legal_action
+from engine.kernels.environment import (
+    HEX,
+    build_hex_leaf,
+    evaluate,
+    hex_leaf_black_to_move,
+    move_outcome,
+    random_legal_action,
+)
 from engine.kernels.jit import inline_jit, jit
 from engine.kernels.playout import playout
 from engine.kernels.rng import below, uniform
@@ -285,9 +292,8 @@ def evaluate_leaves(
     root player wins. Exact outcomes need no playout. Returns the number of playouts run.
 
     Thread-safe for disjoint ranges with distinct ``slot`` and ``scratch`` (reads the tree).
-    The Hex case is written out here (the same steps as ``environment.hex_leaf_playout``):
-    through ``environment.evaluate`` (tuples) it cost +0.5 us per test, through
-    ``hex_leaf_playout`` (arrays one by one) +0.2 us (measured); the playout is ~0.3 us.
+    ``order`` groups identical leaves (``sort_leaves``), so a Hex leaf position is built once
+    per group and every playout of the group starts from it (the playout leaves it intact).
     """
     node_parent, node_action, node_depth = tree[0], tree[1], tree[2]
     kind = env[0]
@@ -295,16 +301,19 @@ def evaluate_leaves(
     root_black = env[2]
     base = env[3]
     action_cells = env[5]
-    work_cells, used, leaf_rows, rows, reach, last_leaf = (
+    work_cells, used, leaf_rows, rows, reach = (
         scratch[0],
         scratch[1],
         scratch[2],
         scratch[3],
         scratch[4],
-        scratch[5],
     )
-    cell_row, cell_bit = scratch[8], scratch[9]
+    cell_row, cell_bit = scratch[7], scratch[8]
     playouts = 0
+    built_node = -1
+    built_action = -1
+    empty_count = 0
+    black_to_move = False
     for position in range(lo, hi):
         i = order[position]
         exact = leaf_exact[i]
@@ -320,47 +329,30 @@ def evaluate_leaves(
             )
             results[i] = 1 if win else 0
             continue
-        depth = node_depth[node]
-        for r in range(size):
-            leaf_rows[r] = base[r]
-        # The final action, then the path's actions; each stone's colour follows the depth
-        # at which it was played (even depth: the root player).
-        k = node
-        played_depth = depth
-        cell = action_cells[action]
-        while True:
-            used[cell] = 1
-            if (played_depth % 2 == 0) == root_black:
-                leaf_rows[cell_row[cell]] |= cell_bit[cell]
-            if k <= 0:
-                break
-            played_depth = node_depth[k] - 1
-            cell = action_cells[node_action[k]]
-            k = node_parent[k]
-        # The playout shuffles work_cells in place and any permutation of the leaf's empty
-        # cells will do, so the list is rebuilt only when the leaf changes.
-        if last_leaf[0] != node or last_leaf[1] != action:
-            count = 0
-            for j in range(action_cells.shape[0]):
-                c = action_cells[j]
-                if used[c] == 0:
-                    work_cells[count] = c
-                    count += 1
-            last_leaf[0] = node
-            last_leaf[1] = action
-        k = node
-        cell = action_cells[action]
-        while True:
-            used[cell] = 0
-            if k <= 0:
-                break
-            cell = action_cells[node_action[k]]
-            k = node_parent[k]
-        black_to_move = root_black == ((depth + 1) % 2 == 0)
+        if node != built_node or action != built_action:
+            empty_count = build_hex_leaf(
+                size,
+                root_black,
+                base,
+                action_cells,
+                node_parent,
+                node_action,
+                node_depth,
+                node,
+                action,
+                work_cells,
+                used,
+                leaf_rows,
+                cell_row,
+                cell_bit,
+            )
+            black_to_move = hex_leaf_black_to_move(root_black, node_depth, node)
+            built_node = node
+            built_action = action
         black_wins = playout(
             leaf_rows,
             work_cells,
-            action_cells.shape[0] - depth - 1,
+            empty_count,
             black_to_move,
             size,
             cell_row,

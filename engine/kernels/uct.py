@@ -37,15 +37,14 @@ def uct_iterations(
     width = env[10]
     exclusive = env[0] == HEX
     size, root_black, base, action_cells = env[1], env[2], env[3], env[5]
-    work_cells, used, leaf_rows, rows, reach, last_leaf = (
+    work_cells, used, leaf_rows, rows, reach = (
         scratch[0],
         scratch[1],
         scratch[2],
         scratch[3],
         scratch[4],
-        scratch[5],
     )
-    cell_row, cell_bit = scratch[8], scratch[9]
+    cell_row, cell_bit = scratch[7], scratch[8]
     playouts = 0
     for _ in range(count):
         node = 0
@@ -123,7 +122,6 @@ def uct_iterations(
                         leaf_rows,
                         rows,
                         reach,
-                        last_leaf,
                         cell_row,
                         cell_bit,
                         state,

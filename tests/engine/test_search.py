@@ -9,6 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.board import BLACK, Board
+from engine.kernels.environment import build_hex_leaf, hex_leaf_black_to_move
+from engine.kernels.playout import cell_tables, rows_from_cells
 from engine.kernels.tree import ONGOING, ROOT_LOSES, ROOT_WINS, count_populations
 from engine.playout import random_playouts
 from engine.search import warm_up
@@ -236,6 +238,61 @@ def test_deeper_leaves_use_the_right_colours():
     after.play(int(env[5][action]))
     expected = 1 - random_playouts(after, 20000, seed=1) / 20000  # White to move at the root
     assert abs(rates[action] - expected) < 0.12
+
+
+@pytest.mark.parametrize("white_to_move", [False, True])
+def test_leaf_positions_are_the_board_after_the_path(white_to_move):
+    """The position a test plays out from, built from the node table, is the Board after the
+    path's moves and the leaf action: Black's stones, the empty cells and the side to move."""
+    board = Board(5)
+    for cell in ("c3", "b2", "d4")[: 3 if white_to_move else 2]:
+        board.play(cell)
+    env = hex_environment(board)
+    search = SwarmSearch(env, SwarmConfig(policy="tree", agents=4000, iterations=12, seed=3))
+    search.run()
+    size, root_black, base, cells = env[1], env[2], env[3], env[5]
+    work_cells, used, leaf_rows = (
+        np.zeros(cells.size, np.int32),
+        np.zeros(25, np.uint8),
+        np.zeros(size, np.uint64),
+    )
+    cell_row, cell_bit = cell_tables(size)
+    rng = np.random.default_rng(0)
+    nodes = int(search.counters[0])
+    assert search.node_depth[:nodes].max() >= 2  # the tree has grown past the root's children
+    for node in rng.choice(nodes, size=min(nodes, 60), replace=False):
+        path, k = [], int(node)
+        while k > 0:
+            path.append(int(cells[search.node_action[k]]))
+            k = int(search.node_parent[k])
+        position = board.copy()
+        for cell in reversed(path):
+            position.play(cell)
+        action = int(rng.choice([a for a, c in enumerate(cells) if int(c) not in path]))
+        position.play(int(cells[action]))
+        count = build_hex_leaf(
+            size,
+            root_black,
+            base,
+            cells,
+            search.node_parent,
+            search.node_action,
+            search.node_depth,
+            node,
+            action,
+            work_cells,
+            used,
+            leaf_rows,
+            cell_row,
+            cell_bit,
+        )
+        black = position.cells == 1
+        assert list(leaf_rows) == list(rows_from_cells(black.astype(np.int8), size))
+        assert sorted(work_cells[:count]) == sorted(np.flatnonzero(position.cells == 0))
+        assert not used.any()  # scratch left clean for the next leaf
+        assert hex_leaf_black_to_move(root_black, search.node_depth, node) == (
+            position.to_move is BLACK
+        )
 
 
 # --------------------------------------------------------------------------- data structures

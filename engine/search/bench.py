@@ -1,10 +1,18 @@
 """Search benchmarks: the thesis's settings timed against raw playouts (``hexswarm-bench``).
 
-Each search is timed right after a raw-playout run of the same size on the same board (paired
-runs), in wall time and in process CPU time; the overhead is computed on CPU time, which other
-processes on a shared machine do not inflate. ``overhead_vs_raw_playouts`` is the search's time per
-test divided by a raw playout's time, minus one: the cost of the agents' bookkeeping (hypothesis
-formation, diffusion, scattering, tree updates) relative to the playouts themselves.
+Each search is timed beside raw playouts (``engine.playout.random_playouts``, the bare kernel),
+in wall time and in process CPU time; overheads are computed on CPU time, which other processes
+on a shared machine do not inflate. Two baselines:
+
+* ``overhead_vs_raw_playouts``: the search's CPU time over that of as many raw playouts from
+  the empty board, minus one (the figure reported since the first version);
+* ``overhead_vs_leaf_playouts``: the same over raw playouts from positions *as deep as the
+  search's own leaves* (for every leaf depth, as many playouts as the search ran there, from
+  random positions with that many stones). This is the cost of the agents' bookkeeping
+  (hypothesis formation, diffusion, scattering, tree updates) relative to the playouts the
+  search has to run anyway: a playout after one stone costs ~15% more CPU than one from the
+  empty 7x7 board (measured), so the empty-board baseline counts part of the playouts
+  themselves as bookkeeping.
 
 >>> rows = run_search_benchmarks(quick=True)   # doctest: +SKIP
 """
@@ -13,11 +21,15 @@ from __future__ import annotations
 
 import time
 
+import numpy as np
+
 from engine.board import Board
 from engine.playout import random_playouts
 from engine.search.environment import hex_environment
 from engine.search.swarm import SwarmConfig, SwarmSearch
 from engine.search.uct import UctSearch
+
+POSITIONS_PER_DEPTH = 16  # random positions the leaf-depth baseline spreads its playouts over
 
 
 def _timed(run) -> tuple[float, float]:
@@ -31,13 +43,66 @@ def _raw(board: Board, count: int, threads: int) -> tuple[float, float]:
     return _timed(lambda: random_playouts(board, count, seed=1, threads=threads))
 
 
-def _row(name, size, threads, agents, iterations, timing, tests, raw_timing) -> dict:
-    """One result row. The overhead is computed on CPU time, which a shared machine's other
+class _LeafDepthRecorder(SwarmSearch):
+    """A swarm search that counts its playouts by the depth of their start position (stones
+    added to the root position). Run apart from the timed search: the counting costs time."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.depth_counts = np.zeros(self.width + 2, dtype=np.int64)
+
+    def _evaluate(self, count, pool, should_stop, emit):
+        played = self.leaf_exact[:count] == 0
+        depths = self.node_depth[self.leaf_node[:count][played]] + 1
+        self.depth_counts += np.bincount(depths, minlength=self.depth_counts.size)
+        return super()._evaluate(count, pool, should_stop, emit)
+
+
+def leaf_depth_counts(env, config: SwarmConfig) -> np.ndarray:
+    """Playouts per start depth of the search ``config`` (same seed: the same search)."""
+    recorder = _LeafDepthRecorder(env, config, tree_summary=False)
+    recorder.run()
+    return recorder.depth_counts
+
+
+def _random_positions(board: Board, depth: int, count: int, rng) -> list[Board]:
+    """``count`` unfinished positions reached from ``board`` by ``depth`` uniformly random moves."""
+    positions = []
+    while len(positions) < count:
+        position = board.copy()
+        for _ in range(depth):
+            legal = position.legal_moves()
+            position.play(legal[rng.integers(len(legal))])
+            if position.is_over:
+                break
+        if not position.is_over:
+            positions.append(position)
+    return positions
+
+
+def _raw_at_depths(board: Board, depth_counts: np.ndarray, threads: int) -> tuple[float, float]:
+    """(wall, CPU) seconds of raw playouts from random positions as deep as the search's leaves,
+    ``depth_counts[d]`` of them at depth ``d``."""
+    rng = np.random.default_rng(1)
+    batches = []
+    for depth in np.flatnonzero(depth_counts):
+        positions = _random_positions(board, int(depth), POSITIONS_PER_DEPTH, rng)
+        share, extra = divmod(int(depth_counts[depth]), len(positions))
+        batches += [(p, share + (i < extra)) for i, p in enumerate(positions)]
+
+    def run() -> None:
+        for position, count in batches:
+            random_playouts(position, count, seed=1, threads=threads)
+
+    return _timed(run)
+
+
+def _row(name, size, threads, agents, iterations, timing, tests, raw_timing, leaf_timing) -> dict:
+    """One result row. Overheads are computed on CPU time, which a shared machine's other
     load does not inflate (wall times on 2 busy cores varied by 2x between runs)."""
     seconds, cpu_seconds = timing
     raw_seconds, raw_cpu = raw_timing
-    per_test = cpu_seconds / max(tests, 1)
-    per_raw = raw_cpu / max(tests, 1)
+    leaf_cpu = leaf_timing[1] if leaf_timing is not None else 0.0
     return {
         "kernel": name,
         "size": size,
@@ -51,7 +116,11 @@ def _row(name, size, threads, agents, iterations, timing, tests, raw_timing) -> 
         "agent_iterations_per_s": round(agents * iterations / seconds) if seconds else 0,
         "raw_playouts_per_s": round(tests / raw_seconds) if raw_seconds else 0,
         "raw_cpu_seconds": round(raw_cpu, 3),
-        "overhead_vs_raw_playouts": round(per_test / per_raw - 1.0, 3) if per_raw else 0.0,
+        "overhead_vs_raw_playouts": round(cpu_seconds / raw_cpu - 1.0, 3) if raw_cpu else 0.0,
+        "leaf_cpu_seconds": round(leaf_cpu, 3) if leaf_timing is not None else "",
+        "overhead_vs_leaf_playouts": (
+            round(cpu_seconds / leaf_cpu - 1.0, 3) if leaf_timing is not None and leaf_cpu else ""
+        ),
     }
 
 
@@ -88,12 +157,13 @@ def run_search_benchmarks(
             timing = _timed(lambda search=search, outcome=outcome: outcome.append(search.run()))
             tests = outcome[0].tests
             raw = _raw(board, tests, threads)
-            rows.append(_row(name, size, threads, agents, iterations, timing, tests, raw))
+            leaf = _raw_at_depths(board, leaf_depth_counts(env, config), threads)
+            rows.append(_row(name, size, threads, agents, iterations, timing, tests, raw, leaf))
         playouts = 20_000 if quick else 100_000
         search = UctSearch(env, playouts=playouts, threads=threads, seed=1)
         timing = _timed(search.run)
         raw = _raw(board, playouts, threads)
-        rows.append(_row("uct", size, threads, 0, playouts, timing, playouts, raw))
+        rows.append(_row("uct", size, threads, 0, playouts, timing, playouts, raw, None))
     return rows
 
 
@@ -113,6 +183,8 @@ def format_rows(rows: list[dict]) -> str:
         "raw_playouts_per_s",
         "raw_cpu_seconds",
         "overhead_vs_raw_playouts",
+        "leaf_cpu_seconds",
+        "overhead_vs_leaf_playouts",
     ]
     lines = ["| " + " | ".join(columns) + " |", "|" + "---|" * len(columns)]
     for row in rows:

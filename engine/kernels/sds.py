@@ -180,15 +180,15 @@ def form_hypotheses(
     agents,
     node_start,
     members,
-    start,
+    progress,
+    alive,
+    next_agent,
     leaf_node,
     leaf_action,
     leaf_exact,
-    path_start,
+    path_hypothesis,
     path_agents,
-    max_path,
     scratch,
-    scratch_actions,
     state,
     slot,
 ):
@@ -199,31 +199,51 @@ def form_hypotheses(
     hypothesis, and so on, until the population pointed by the last agent is empty or the
     game is over. Every agent used is marked *contacted*. Hypothesis ``i`` ends at the pair
     ``(leaf_node[i], leaf_action[i])``; ``leaf_exact[i]`` is ROOT_WINS/ROOT_LOSES when that
-    action ends the game (no playout needed), 0 otherwise. The agents on the path are
-    ``path_agents[path_start[i]:path_start[i + 1]]``.
+    action ends the game (no playout needed), 0 otherwise.
 
-    Resumable: returns -1 when done, or the index of the first hypothesis not formed because
-    the pair table or the path buffer needs to grow (``max_path`` bounds one path's length).
+    The hypotheses descend together, one level at a time: a descent is a chain of dependent
+    memory reads (agent, its hypothesis, the pair table, the next population), and walking
+    the chains side by side lets the processor overlap them (measured on 7x7 SDST, 50 000
+    agents: 0.141 -> 0.120 s for 50 iterations, and ``apply_results`` 0.031 -> 0.021 s). The agents used are the entries ``k < progress[1]`` of
+    ``path_agents`` with their hypothesis in ``path_hypothesis``, level by level and, within
+    a level, by hypothesis; so an agent used by several hypotheses (always at its own level)
+    meets the later one last, as if the hypotheses were formed one after the other.
+
+    Resumable: ``progress = [hypotheses still descending (-1: start), entries used]``; ``alive``
+    lists the descending hypotheses and ``next_agent[i]`` the agent hypothesis ``i`` meets next.
+    Returns False when the pair table or the path buffer needs room for the next level (the
+    owner grows it and calls again), True when every hypothesis is formed.
     """
     hypothesis, contacted = agents[1], agents[3]
     counters, pair_keys, pair_child, pair_outcome = tree[3], tree[4], tree[5], tree[6]
     width = env[10]
     indexed_nodes = min(node_start.shape[0] - 1, counters[NODE_COUNT])
-    root_lo = node_start[0]
-    root_count = node_start[1] - root_lo
-    resume = -1
-    for i in range(start, root_count):
-        position = path_start[i]
-        if (counters[PAIR_COUNT] + max_path) * 2 > pair_keys.shape[0] or (
-            position + max_path > path_agents.shape[0]
+    if progress[0] < 0:
+        root_lo = node_start[0]
+        root_count = node_start[1] - root_lo
+        for i in range(root_count):
+            alive[i] = i
+            next_agent[i] = members[root_lo + i]
+            leaf_node[i] = 0
+        progress[0] = root_count
+        progress[1] = 0
+    descending = progress[0]
+    used = progress[1]
+    finished = True
+    while descending > 0:
+        if (counters[PAIR_COUNT] + descending) * 2 > pair_keys.shape[0] or (
+            used + descending > path_agents.shape[0]
         ):
-            resume = i
+            finished = False
             break
-        agent = members[root_lo + i]
-        node = 0
-        while True:
-            path_agents[position] = agent
-            position += 1
+        still = 0
+        for j in range(descending):
+            i = alive[j]
+            agent = next_agent[i]
+            node = leaf_node[i]
+            path_agents[used] = agent
+            path_hypothesis[used] = i
+            used += 1
             contacted[agent] = 1
             action = hypothesis[agent]
             # The pair's cached outcome and child, with one probe (the rare miss computes it).
@@ -233,20 +253,22 @@ def form_hypotheses(
                 resolve_outcome(env, tree, node, action, scratch)
                 entry = pair_slot(pair_keys, key)
             outcome = pair_outcome[entry]
-            leaf_node[i] = node
             leaf_action[i] = action
+            leaf_exact[i] = 0 if outcome == ONGOING else outcome
             if outcome != ONGOING:
-                leaf_exact[i] = outcome
-                break
-            leaf_exact[i] = 0
+                continue
             child = pair_child[entry]
             size = _population(node_start, indexed_nodes, child)
             if size == 0:
-                break
-            agent = members[node_start[child] + below(state, slot, size)]
-            node = child
-        path_start[i + 1] = position
-    return resume
+                continue
+            next_agent[i] = members[node_start[child] + below(state, slot, size)]
+            leaf_node[i] = child
+            alive[still] = i
+            still += 1
+        descending = still
+    progress[0] = descending
+    progress[1] = used
+    return finished
 
 
 @jit
@@ -367,30 +389,32 @@ def evaluate_leaves(
 
 
 @jit
-def apply_results(tree, agents, count, results, path_start, path_agents, root_tests, root_wins):
+def apply_results(
+    tree, agents, count, results, used, path_hypothesis, path_agents, root_tests, root_wins
+):
     """Test, outcome: the agents of each hypothesis become active or inactive.
 
     Paper Table 1: on a win for Max the agents in Max's populations become active and those in
-    Min's inactive, and the contrary on a loss. Hypotheses are applied in order, so an agent
-    contacted twice keeps the result of the later test. Also accumulates, per root action,
-    the tests and the root player's wins (for estimates). Returns the root player's wins.
+    Min's inactive, and the contrary on a loss. ``path_agents[:used]`` come from
+    ``form_hypotheses`` (the first ``count`` are the root agents, hypothesis by hypothesis); an
+    agent contacted twice keeps the result of the later hypothesis. Also accumulates, per root
+    action, the tests and the root player's wins (for estimates). Returns the root player's
+    wins.
     """
     node_depth = tree[2]
     agent_node, hypothesis, active = agents[0], agents[1], agents[2]
     wins = 0
     for i in range(count):
-        win = results[i] == 1
-        if win:
-            wins += 1
-        first = path_start[i]
-        root_action = hypothesis[path_agents[first]]
+        root_action = hypothesis[path_agents[i]]
         root_tests[root_action] += 1
-        if win:
+        if results[i] == 1:
+            wins += 1
             root_wins[root_action] += 1
-        for p in range(first, path_start[i + 1]):
-            agent = path_agents[p]
-            root_to_move = node_depth[agent_node[agent]] % 2 == 0
-            active[agent] = 1 if win == root_to_move else 0
+    for k in range(used):
+        agent = path_agents[k]
+        win = results[path_hypothesis[k]] == 1
+        root_to_move = node_depth[agent_node[agent]] % 2 == 0
+        active[agent] = 1 if win == root_to_move else 0
     return wins
 
 

@@ -313,12 +313,15 @@ class SwarmSearch:
         self.leaf_action = np.zeros(count, dtype=np.int32)
         self.leaf_exact = np.zeros(count, dtype=np.int8)
         self.results = np.zeros(count, dtype=np.uint8)
-        self.path_start = np.zeros(count + 1, dtype=np.int32)
+        self.progress = np.zeros(2, dtype=np.int64)
+        self.alive = np.zeros(count, dtype=np.int32)
+        self.next_agent = np.zeros(count, dtype=np.int32)
         self.order = np.zeros(count, dtype=np.int32)
         self.order_spare = np.zeros(count, dtype=np.int32)
         self.node_counts = np.zeros(1025, dtype=np.int32)
         self.action_counts = np.zeros(self.width + 1, dtype=np.int32)
         self.path_agents = np.zeros(max(4 * count, 64), dtype=np.int32)
+        self.path_hypothesis = np.zeros(self.path_agents.size, dtype=np.int32)
 
     def _build_fixed_tree(self, depth: int) -> list[int]:
         """Every unfinished node to depth ``depth - 1`` (paper Table 1)."""
@@ -339,40 +342,39 @@ class SwarmSearch:
     def _form_hypotheses(self) -> int:
         root_count = int(self.node_start[1] - self.node_start[0])
         self.contacted[:] = 0
-        self.path_start[0] = 0
-        start = 0
-        # Room for a typical iteration's new pairs; a long descent that needs more makes the
-        # kernel return early, and the table doubles (reserving root_count * max_path up
-        # front made a 200 MB table whose cache misses dominated the descent).
+        self.progress[0] = -1
+        # Room for a typical iteration's new pairs; a level that needs more makes the kernel
+        # return early, and the table doubles (reserving root_count * max_path up front made a
+        # 200 MB table whose cache misses dominated the descent).
         self._ensure_room(0, root_count // 4 + 1024)
-        while True:
-            start = form_hypotheses(
-                self.env,
-                self._tree(),
-                self._agents(),
-                self.node_start,
-                self.members,
-                start,
-                self.leaf_node,
-                self.leaf_action,
-                self.leaf_exact,
-                self.path_start,
-                self.path_agents,
-                self.max_path,
-                self.scratches[0],
-                self.scratch_actions,
-                self.states,
-                0,
-            )
-            if start < 0:
-                return root_count
-            if 2 * (int(self.counters[PAIR_COUNT]) + self.max_path) > self.pair_keys.size:
+        while not form_hypotheses(
+            self.env,
+            self._tree(),
+            self._agents(),
+            self.node_start,
+            self.members,
+            self.progress,
+            self.alive,
+            self.next_agent,
+            self.leaf_node,
+            self.leaf_action,
+            self.leaf_exact,
+            self.path_hypothesis,
+            self.path_agents,
+            self.scratches[0],
+            self.states,
+            0,
+        ):
+            descending, used = int(self.progress[0]), int(self.progress[1])
+            if 2 * (int(self.counters[PAIR_COUNT]) + descending) > self.pair_keys.size:
                 self._grow_pairs(2 * self.pair_keys.size)
-            needed = int(self.path_start[start]) + self.max_path
-            if needed > self.path_agents.size:
-                bigger = np.zeros(max(2 * self.path_agents.size, needed), dtype=np.int32)
-                bigger[: self.path_agents.size] = self.path_agents
-                self.path_agents = bigger
+            if used + descending > self.path_agents.size:
+                size = max(2 * self.path_agents.size, used + descending)
+                for name in ("path_agents", "path_hypothesis"):
+                    bigger = np.zeros(size, dtype=np.int32)
+                    bigger[:used] = getattr(self, name)[:used]
+                    setattr(self, name, bigger)
+        return root_count
 
     def _evaluate(self, count: int, pool, should_stop, emit) -> bool:
         """Run the playouts of hypotheses ``0..count-1``; False if stopped part-way."""
@@ -544,7 +546,8 @@ class SwarmSearch:
                     self._agents(),
                     count,
                     self.results,
-                    self.path_start,
+                    int(self.progress[1]),
+                    self.path_hypothesis,
                     self.path_agents,
                     self.root_tests,
                     self.root_wins,

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from engine.board import BLACK, Board
 from engine.kernels.environment import build_hex_leaf, hex_leaf_black_to_move
 from engine.kernels.playout import cell_tables, rows_from_cells
+from engine.kernels.sds import apply_results
 from engine.kernels.tree import ONGOING, ROOT_LOSES, ROOT_WINS, count_populations
 from engine.playout import random_playouts
 from engine.search import warm_up
@@ -323,6 +324,79 @@ def test_pair_table_grows_without_losing_children():
         assert search._child(node, action) == child
         if child >= 0:
             assert search.node_parent[child] == node and search.node_action[child] == action
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_hypotheses_chain_one_agent_per_population_and_results_set_activity(seed):
+    """Paper Table 2, checked on the kernels' output after the tree has grown: hypothesis ``i``
+    starts at root agent ``i``; each next agent lives in the child pointed to by the previous
+    agent's hypothesis; the chain stops exactly at a finished game or an empty population.
+    Then every agent used takes the result of the last hypothesis that used it, from the
+    perspective of the player to move at its node."""
+    board = Board(5)
+    board.play("c3")
+    env = hex_environment(board)
+    search = SwarmSearch(env, SwarmConfig(policy="tree", agents=3000, iterations=8, seed=seed))
+    search.run()
+    search._index()
+    count = search._form_hypotheses()
+    used = int(search.progress[1])
+    sizes = np.diff(search.node_start[: int(search.counters[0]) + 1])
+    chains: dict[int, list[int]] = {}
+    for k in range(used):
+        chains.setdefault(int(search.path_hypothesis[k]), []).append(int(search.path_agents[k]))
+    assert sorted(chains) == list(range(count))
+    root_members = search.members[search.node_start[0] : search.node_start[1]]
+    assert max(len(chain) for chain in chains.values()) >= 3  # deep enough to mean something
+    exact: dict[tuple[int, int], bool] = {}
+    for i, chain in chains.items():
+        assert chain[0] == root_members[i]
+        node = 0
+        for agent in chain:
+            assert search.agent_node[agent] == node
+            action = int(search.hypothesis[agent])
+            child = search._child(node, action)
+            node, last_action = child, action
+        leaf = int(search.agent_node[chain[-1]])
+        assert (search.leaf_node[i], search.leaf_action[i]) == (leaf, last_action)
+        key = (leaf, last_action)
+        if key not in exact:
+            position = board.copy()
+            k = leaf
+            path = []
+            while k > 0:
+                path.append(int(env[5][search.node_action[k]]))
+                k = int(search.node_parent[k])
+            for cell in reversed(path):
+                position.play(cell)
+            position.play(int(env[5][last_action]))
+            exact[key] = position.is_over
+        if exact[key]:
+            assert search.leaf_exact[i] != 0
+        else:
+            assert search.leaf_exact[i] == 0
+            assert node < 0 or node >= sizes.size or sizes[node] == 0  # empty population
+    results = np.random.default_rng(seed).integers(0, 2, count).astype(np.uint8)
+    search.results[:count] = results
+    last_result = {}
+    for i, chain in chains.items():
+        for agent in chain:
+            if agent not in last_result or last_result[agent][0] < i:
+                last_result[agent] = (i, bool(results[i]))
+    apply_results(
+        search._tree(),
+        search._agents(),
+        count,
+        search.results,
+        used,
+        search.path_hypothesis,
+        search.path_agents,
+        search.root_tests,
+        search.root_wins,
+    )
+    for agent, (_, root_won) in last_result.items():
+        root_to_move = search.node_depth[search.agent_node[agent]] % 2 == 0
+        assert search.active[agent] == (1 if root_won == root_to_move else 0)
 
 
 def test_agents_only_live_in_unfinished_positions_and_hold_legal_moves():

@@ -55,9 +55,10 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     arguments = _parse_arguments(argv)
 
+    from engine.kernels import source_fingerprint
     from hexgui.startup import configure_numba_cache
 
-    configure_numba_cache(__version__)
+    configure_numba_cache(f"{__version__}-{source_fingerprint()}")
 
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication, QMessageBox

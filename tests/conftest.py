@@ -4,7 +4,8 @@
   developer can still watch tests on a real screen with ``QT_QPA_PLATFORM=xcb``).
 * ``NUMBA_CACHE_DIR``: numba's cache must not be written next to the sources of an installed
   package (read-only, or shared by several checkouts); when the caller did not choose a
-  directory, tests use one per user under the system temporary directory.
+  directory, tests use one per user and per kernel source fingerprint under the system
+  temporary directory (a kernel edit then never meets machine code compiled before it).
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from pathlib import Path
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 if "NUMBA_CACHE_DIR" not in os.environ:
     user = os.getuid() if hasattr(os, "getuid") else os.environ.get("USERNAME", "user")
-    cache = Path(tempfile.gettempdir()) / f"hexswarm-numba-cache-{user}"
+    from engine.kernels import source_fingerprint
+
+    cache = Path(tempfile.gettempdir()) / f"hexswarm-numba-cache-{user}-{source_fingerprint()}"
     cache.mkdir(parents=True, exist_ok=True)
     os.environ["NUMBA_CACHE_DIR"] = str(cache)

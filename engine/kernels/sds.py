@@ -204,10 +204,11 @@ def form_hypotheses(
     The hypotheses descend together, one level at a time: a descent is a chain of dependent
     memory reads (agent, its hypothesis, the pair table, the next population), and walking
     the chains side by side lets the processor overlap them (measured on 7x7 SDST, 50 000
-    agents: 0.141 -> 0.120 s for 50 iterations, and ``apply_results`` 0.031 -> 0.021 s). The agents used are the entries ``k < progress[1]`` of
-    ``path_agents`` with their hypothesis in ``path_hypothesis``, level by level and, within
-    a level, by hypothesis; so an agent used by several hypotheses (always at its own level)
-    meets the later one last, as if the hypotheses were formed one after the other.
+    agents, 50 iterations: 0.141 -> 0.120 s). The agents used are the entries
+    ``k < progress[1]`` of ``path_agents`` with their hypothesis in ``path_hypothesis``, level
+    by level and, within a level, by hypothesis; so an agent used by several hypotheses
+    (always at its own level) meets the later one last, as if the hypotheses were formed one
+    after the other.
 
     Resumable: ``progress = [hypotheses still descending (-1: start), entries used]``; ``alive``
     lists the descending hypotheses and ``next_agent[i]`` the agent hypothesis ``i`` meets next.

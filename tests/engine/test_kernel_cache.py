@@ -33,3 +33,30 @@ def test_second_start_loads_kernels_from_the_cache(tmp_path):
     second = run_probe(tmp_path)
     assert first["misses"] >= 2 and first["hits"] == 0
     assert second["misses"] == 0 and second["hits"] >= 2
+
+
+def test_source_fingerprint_follows_every_kernel_file(tmp_path):
+    """The cache folder name changes when any kernel source changes (a helper inlined from
+    another file included), and only then."""
+    import importlib.util
+    import shutil
+
+    import engine.kernels
+
+    copy = tmp_path / "kernels"
+    shutil.copytree(
+        os.path.dirname(engine.kernels.__file__), copy, ignore=shutil.ignore_patterns("__pycache__")
+    )
+
+    def fingerprint() -> str:
+        spec = importlib.util.spec_from_file_location("kernels_copy", copy / "__init__.py")
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        return module.source_fingerprint()
+
+    first = fingerprint()
+    assert first == engine.kernels.source_fingerprint() and len(first) == 12
+    assert fingerprint() == first
+    helper = copy / "environment.py"
+    helper.write_text(helper.read_text() + "\n# an edit\n")
+    assert fingerprint() != first

@@ -13,25 +13,14 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import time
 from pathlib import Path
 
 from engine.board import Board
 from engine.players import create_player
+from engine.stats import wilson_interval
 
 THESIS_WINS, THESIS_GAMES = 127, 200
-
-
-def wilson_interval(wins: int, games: int, z: float = 1.959964) -> tuple[float, float]:
-    """The 95% Wilson score interval of a win rate (sensible for small counts and 0 or 1)."""
-    if games == 0:
-        return 0.0, 1.0
-    p = wins / games
-    denominator = 1 + z * z / games
-    centre = (p + z * z / (2 * games)) / denominator
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denominator
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def play_game(first, second, size: int) -> tuple[str, list[str]]:

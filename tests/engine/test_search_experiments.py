@@ -6,10 +6,11 @@ import pytest
 
 from engine.board import Board
 from engine.players import create_player
-from engine.search.experiments import play_game, summary, wilson_interval
+from engine.search.experiments import play_game, summary
+from engine.stats import wilson_interval
 
 
-def test_wilson_interval_known_values():
+def test_wilson_interval_of_the_thesis_result():
     low, high = wilson_interval(127, 200)  # the thesis's result
     assert round(low, 3) == 0.566 and round(high, 3) == 0.699
     assert wilson_interval(0, 10)[0] == 0.0

@@ -94,6 +94,15 @@ def child_node(env, tree, node, action):
 
 
 @inline_jit
+def _known_pair(pair_keys, pair_outcome, key):
+    """Slot of ``key`` when its outcome is already cached, else -1: the caller then computes it
+    with :func:`resolve_outcome` (arrays only, one probe: this is on every descent's path)."""
+    entry = pair_slot(pair_keys, key)
+    known = pair_keys[entry] != -1 and pair_outcome[entry] != UNKNOWN
+    return entry if known else -1
+
+
+@inline_jit
 def _width(env):
     return env[10]
 
@@ -249,8 +258,8 @@ def form_hypotheses(
             action = hypothesis[agent]
             # The pair's cached outcome and child, with one probe (the rare miss computes it).
             key = np.int64(node) * width + action
-            entry = pair_slot(pair_keys, key)
-            if pair_keys[entry] == -1 or pair_outcome[entry] == UNKNOWN:
+            entry = _known_pair(pair_keys, pair_outcome, key)
+            if entry < 0:
                 resolve_outcome(env, tree, node, action, scratch)
                 entry = pair_slot(pair_keys, key)
             outcome = pair_outcome[entry]
@@ -689,8 +698,8 @@ def scatter(
             action = hypothesis[agent]
             # The pair's cached outcome and child with one probe (misses take the slow path).
             key = np.int64(node) * width + action
-            entry = pair_slot(pair_keys, key)
-            if pair_keys[entry] == -1 or pair_outcome[entry] == UNKNOWN:
+            entry = _known_pair(pair_keys, pair_outcome, key)
+            if entry < 0:
                 resolve_outcome(env, tree, node, action, scratch)
                 entry = pair_slot(pair_keys, key)
             if pair_outcome[entry] != ONGOING:
@@ -732,7 +741,14 @@ def reallocate_in_layers(
     of one of its agents, random if empty) and is inactive. An empty population on the way
     is crossed by a random legal action; a finished game stops the walk and the agent stays.
     Returns the number of agents moved."""
-    counters, node_depth = tree[3], tree[2]
+    node_depth, counters, pair_keys, pair_child, pair_outcome = (
+        tree[2],
+        tree[3],
+        tree[4],
+        tree[5],
+        tree[6],
+    )
+    width = env[10]
     agent_node, hypothesis, active, contacted, snapshot_h = (
         agents[0],
         agents[1],
@@ -750,8 +766,44 @@ def reallocate_in_layers(
             continue
         node = 0
         reached = True
+        # Hot path on arrays only: the helpers that take the environment and tree tuples run
+        # only on the rare branches (an empty population, a pair met for the first time).
         for _ in range(layer):
-            action = _copy_from_population(
+            action = _copied_hypothesis(
+                snapshot_h, node_start, members, indexed_nodes, node, state, slot
+            )
+            if action < 0:
+                action = _copy_from_population(
+                    env,
+                    tree,
+                    snapshot_h,
+                    node_start,
+                    members,
+                    indexed_nodes,
+                    node,
+                    scratch_actions,
+                    state,
+                    slot,
+                )
+            key = np.int64(node) * width + action
+            entry = _known_pair(pair_keys, pair_outcome, key)
+            if entry < 0:
+                resolve_outcome(env, tree, node, action, scratch)
+                entry = pair_slot(pair_keys, key)
+            if pair_outcome[entry] != ONGOING:
+                reached = False
+                break
+            child = pair_child[entry]
+            if child < 0:
+                child = child_node(env, tree, node, action)
+            node = child
+        if not reached:
+            continue
+        chosen = _copied_hypothesis(
+            snapshot_h, node_start, members, indexed_nodes, node, state, slot
+        )
+        if chosen < 0:
+            chosen = _copy_from_population(
                 env,
                 tree,
                 snapshot_h,
@@ -763,24 +815,7 @@ def reallocate_in_layers(
                 state,
                 slot,
             )
-            if resolve_outcome(env, tree, node, action, scratch) != ONGOING:
-                reached = False
-                break
-            node = child_node(env, tree, node, action)
-        if not reached:
-            continue
-        hypothesis[agent] = _copy_from_population(
-            env,
-            tree,
-            snapshot_h,
-            node_start,
-            members,
-            indexed_nodes,
-            node,
-            scratch_actions,
-            state,
-            slot,
-        )
+        hypothesis[agent] = chosen
         agent_node[agent] = node
         active[agent] = 0
         moved += 1

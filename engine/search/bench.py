@@ -14,15 +14,20 @@ on a shared machine do not inflate. Two baselines:
   empty 7x7 board (measured), so the empty-board baseline counts part of the playouts
   themselves as bookkeeping.
 
+``python -m engine.search.bench --phases`` also prints where the CPU time of each swarm search
+goes, phase by phase (:func:`phase_breakdown`).
+
 >>> rows = run_search_benchmarks(quick=True)   # doctest: +SKIP
 """
 
 from __future__ import annotations
 
 import time
+from contextlib import contextmanager
 
 import numpy as np
 
+import engine.search.swarm as swarm_driver
 from engine.board import Board
 from engine.playout import random_playouts
 from engine.search.environment import hex_environment
@@ -30,6 +35,20 @@ from engine.search.swarm import SwarmConfig, SwarmSearch
 from engine.search.uct import UctSearch
 
 POSITIONS_PER_DEPTH = 16  # random positions the leaf-depth baseline spreads its playouts over
+# The SDS kernels the swarm driver calls, in the order of an iteration.
+PHASE_KERNELS = (
+    "form_hypotheses",
+    "sort_leaves",
+    "evaluate_leaves",
+    "apply_results",
+    "relate",
+    "backscatter",
+    "scatter",
+    "reallocate_in_layers",
+    "recruit",
+    "count_populations",
+    "population_counts",
+)
 
 
 def _timed(run) -> tuple[float, float]:
@@ -95,6 +114,57 @@ def _raw_at_depths(board: Board, depth_counts: np.ndarray, threads: int) -> tupl
             random_playouts(position, count, seed=1, threads=threads)
 
     return _timed(run)
+
+
+@contextmanager
+def _timed_phases(seconds: dict[str, float]):
+    """Wrap every kernel the swarm driver calls with a CPU timer (adding to ``seconds``) for the
+    duration of the block. Benchmark use only: the driver module is patched for every thread."""
+    originals = {name: getattr(swarm_driver, name) for name in PHASE_KERNELS}
+
+    def timed(name, kernel):
+        def call(*args):
+            start = time.process_time()
+            try:
+                return kernel(*args)
+            finally:
+                seconds[name] = seconds.get(name, 0.0) + time.process_time() - start
+
+        return call
+
+    try:
+        for name, kernel in originals.items():
+            setattr(swarm_driver, name, timed(name, kernel))
+        yield
+    finally:
+        for name, kernel in originals.items():
+            setattr(swarm_driver, name, kernel)
+
+
+def phase_breakdown(env, config: SwarmConfig) -> dict[str, float]:
+    """CPU seconds of one search by SDS phase (single-threaded figures are the clear ones: with
+    threads, ``evaluate_leaves`` adds up every thread's time); ``"driver"`` is the rest: the
+    Python driver, snapshots, array growth."""
+    seconds: dict[str, float] = {}
+    search = SwarmSearch(env, config)
+    with _timed_phases(seconds):
+        _, cpu = _timed(search.run)
+    seconds["driver"] = cpu - sum(seconds.values())
+    seconds["total"] = cpu
+    return {name: round(value, 4) for name, value in seconds.items()}
+
+
+def format_phases(breakdowns: dict[str, dict[str, float]]) -> str:
+    """A Markdown table: one column per search, one row per phase."""
+    names = list(breakdowns)
+    phases = [
+        p for p in (*PHASE_KERNELS, "driver", "total") if any(p in b for b in breakdowns.values())
+    ]
+    lines = ["| phase (CPU s) | " + " | ".join(names) + " |", "|---|" + "---|" * len(names)]
+    for phase in phases:
+        cells = [str(breakdowns[name].get(phase, "")) for name in names]
+        lines.append(f"| {phase} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
 
 
 def _row(name, size, threads, agents, iterations, timing, tests, raw_timing, leaf_timing) -> dict:
@@ -192,7 +262,33 @@ def format_rows(rows: list[dict]) -> str:
     return "\n".join(lines)
 
 
-if __name__ == "__main__":  # python -m engine.search.bench [--quick]
+def _phases_table(quick: bool) -> str:
+    from engine.search import warm_up
+
+    warm_up()
+    agents, iterations = (10_000, 10) if quick else (50_000, 50)
+    env = hex_environment(Board(7))
+    plans = {
+        "mcsds": "root",
+        "sdst-tree": "tree",
+        "sdst-fixed(depth 2)": "fixed",
+        "sdst-layers(depth 2)": "layers",
+    }
+    return format_phases(
+        {
+            name: phase_breakdown(
+                env, SwarmConfig(policy=policy, agents=agents, iterations=iterations, seed=1)
+            )
+            for name, policy in plans.items()
+        }
+    )
+
+
+if __name__ == "__main__":  # python -m engine.search.bench [--quick] [--phases]
     import sys
 
-    print(format_rows(run_search_benchmarks(quick="--quick" in sys.argv)))
+    quick = "--quick" in sys.argv
+    if "--phases" in sys.argv:
+        print(_phases_table(quick))
+    else:
+        print(format_rows(run_search_benchmarks(quick=quick)))

@@ -45,28 +45,24 @@ ZERO = np.uint64(0)
 
 
 @inline_jit
-def random_legal_action(
-    env, node_parent, node_action, node_depth, node, scratch_actions, state, slot
-):
-    """A uniformly random legal action at ``node`` (which must not be a finished game).
+def random_legal_action(env, node_parent, node_action, node_depth, node, state, slot):
+    """A uniformly random legal action at ``node`` (which must not be a finished game)."""
+    return random_action(env[0] == HEX, env[10], node_parent, node_action, node, state, slot)
 
-    Hex actions are exclusive: rejection sampling against the path while the path is short,
-    an explicit list once more than half of the actions are used.
+
+@inline_jit
+def random_action(exclusive, total, node_parent, node_action, node, state, slot):
+    """:func:`random_legal_action` on arrays only, for hot loops.
+
+    ``exclusive`` (Hex): the actions on the path to ``node`` are illegal there, so draw again
+    until the action is not on the path. Expected draws ``total / (total - depth)``, each
+    walking the path; a long path only arises when few actions remain, so this stays cheap.
+    (An explicit list of the free actions for deep nodes made *every* call cost ~80 ns, deep
+    or not: numba then kept the reference counting of the arrays in the loop; measured.)
     """
-    total = env[10]
     action = np.int32(below(state, slot, total))
-    if env[0] == HEX:
-        depth = node_depth[node]
-        if 2 * depth <= total:
-            while action_on_path(node_parent, node_action, node, action):
-                action = np.int32(below(state, slot, total))
-        else:
-            count = 0
-            for candidate in range(total):
-                if not action_on_path(node_parent, node_action, node, candidate):
-                    scratch_actions[count] = candidate
-                    count += 1
-            action = np.int32(scratch_actions[below(state, slot, count)])
+    while exclusive and action_on_path(node_parent, node_action, node, action):
+        action = np.int32(below(state, slot, total))
     return action
 
 

@@ -164,7 +164,6 @@ class SwarmSearch:
         # threads' playouts ping-pong it and ran no faster than one thread).
         self.states = seed_states(config.seed, (self.threads + 1) * STATE_STRIDE)
         self.scratches = [make_scratch(env) for _ in range(self.threads + 1)]
-        self.scratch_actions = np.zeros(self.width + 1, dtype=np.int32)
         kind = env[0]
         game_depth = self.width if kind == HEX else (int(env[8]) if kind == EXPLICIT_TREE else 1)
         if config.policy == "root" or kind == BANDIT:
@@ -288,7 +287,6 @@ class SwarmSearch:
                 self._agents(),
                 layer,
                 self.scratches[0],
-                self.scratch_actions,
                 self.states,
                 0,
             )
@@ -296,9 +294,7 @@ class SwarmSearch:
         else:
             agent_node = np.zeros(config.agents, dtype=np.int32)
         self._alloc_agents(agent_node)
-        random_hypotheses(
-            self.env, self._tree(), self._agents(), self.scratch_actions, self.states, 0
-        )
+        random_hypotheses(self.env, self._tree(), self._agents(), self.states, 0)
 
     def _alloc_agents(self, agent_node: np.ndarray) -> None:
         count = agent_node.size
@@ -447,7 +443,6 @@ class SwarmSearch:
                 self.node_start,
                 self.members,
                 config.backscatter_to_root,
-                self.scratch_actions,
                 state,
                 0,
             )
@@ -461,7 +456,6 @@ class SwarmSearch:
                 self.members,
                 config.p_scatter,
                 self.scratches[0],
-                self.scratch_actions,
                 state,
                 0,
             )
@@ -478,7 +472,6 @@ class SwarmSearch:
                 self.node_start,
                 self.members,
                 self.scratches[0],
-                self.scratch_actions,
                 state,
                 0,
             )
@@ -490,7 +483,6 @@ class SwarmSearch:
             self.node_start,
             self.members,
             self.recruitment,
-            self.scratch_actions,
             state,
             0,
         )

@@ -9,8 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.board import BLACK, Board
-from engine.kernels.environment import build_hex_leaf, hex_leaf_black_to_move
+from engine.kernels.environment import build_hex_leaf, hex_leaf_black_to_move, random_action
 from engine.kernels.playout import cell_tables, rows_from_cells
+from engine.kernels.rng import seed_states
 from engine.kernels.sds import apply_results
 from engine.kernels.tree import ONGOING, ROOT_LOSES, ROOT_WINS, count_populations
 from engine.playout import random_playouts
@@ -294,6 +295,26 @@ def test_leaf_positions_are_the_board_after_the_path(white_to_move):
         assert hex_leaf_black_to_move(root_black, search.node_depth, node) == (
             position.to_move is BLACK
         )
+
+
+@pytest.mark.parametrize("path", [(3,), (3, 7, 1), (0, 2, 4, 6, 8, 9, 1, 5)])
+def test_random_actions_are_uniform_over_the_actions_off_the_path(path):
+    """Hex actions are exclusive: a random action at a node is never one played on the way
+    there, and every other action is equally likely (also when most actions are used)."""
+    total = 10
+    node_parent = np.arange(-1, len(path), dtype=np.int32)
+    node_action = np.array([-1, *path], dtype=np.int32)
+    node = len(path)
+    state = seed_states(5, 1)
+    draws = 14_000
+    counts = np.zeros(total, dtype=np.int64)
+    for _ in range(draws):
+        counts[random_action(True, total, node_parent, node_action, node, state, 0)] += 1
+    free = [a for a in range(total) if a not in path]
+    assert counts[list(path)].sum() == 0
+    expected = draws / len(free)
+    sigma = (expected * (1 - 1 / len(free))) ** 0.5
+    assert all(abs(counts[a] - expected) < 5 * sigma for a in free), counts
 
 
 # --------------------------------------------------------------------------- data structures

@@ -160,8 +160,14 @@ def _print_table(rows: list[dict]) -> None:
             notes.append(f"{row['vs_python']:.0f}x pure Python")
         if "speedup_vs_1_thread" in row:
             notes.append(f"{row['speedup_vs_1_thread']:.2f}x one thread")
-        for key in ("tests_per_s", "overhead_vs_raw_playouts", "seconds"):
-            if key in row and row[key] is not None:
+        search_keys = (
+            "seconds",
+            "tests_per_s",
+            "overhead_vs_leaf_playouts",
+            "overhead_vs_raw_playouts",
+        )
+        for key in search_keys:
+            if row.get(key) not in (None, ""):
                 value = row[key]
                 notes.append(f"{key}={value:.3g}" if isinstance(value, float) else f"{key}={value}")
         rate = row.get("playouts_per_s")

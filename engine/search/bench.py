@@ -99,9 +99,10 @@ def _random_positions(board: Board, depth: int, count: int, rng) -> list[Board]:
     return positions
 
 
-def _raw_at_depths(board: Board, depth_counts: np.ndarray, threads: int) -> tuple[float, float]:
+def _raw_at_depths(board: Board, depth_counts: np.ndarray) -> tuple[float, float]:
     """(wall, CPU) seconds of raw playouts from random positions as deep as the search's leaves,
-    ``depth_counts[d]`` of them at depth ``d``."""
+    ``depth_counts[d]`` of them at depth ``d``. On one thread: the overhead is a ratio of CPU
+    times, and many short multi-threaded batches would add the threads' start-up to it."""
     rng = np.random.default_rng(1)
     batches = []
     for depth in np.flatnonzero(depth_counts):
@@ -111,7 +112,7 @@ def _raw_at_depths(board: Board, depth_counts: np.ndarray, threads: int) -> tupl
 
     def run() -> None:
         for position, count in batches:
-            random_playouts(position, count, seed=1, threads=threads)
+            random_playouts(position, count, seed=1)
 
     return _timed(run)
 
@@ -227,7 +228,7 @@ def run_search_benchmarks(
             timing = _timed(lambda search=search, outcome=outcome: outcome.append(search.run()))
             tests = outcome[0].tests
             raw = _raw(board, tests, threads)
-            leaf = _raw_at_depths(board, leaf_depth_counts(env, config), threads)
+            leaf = _raw_at_depths(board, leaf_depth_counts(env, config))
             rows.append(_row(name, size, threads, agents, iterations, timing, tests, raw, leaf))
         playouts = 20_000 if quick else 100_000
         search = UctSearch(env, playouts=playouts, threads=threads, seed=1)

@@ -656,9 +656,9 @@ class GameController(QObject):
         request = SearchRequest(self._position_id, self._board.copy(), spec, purpose)
         self._request = request
         self._last_snapshot = None
+        # The window shows who is thinking from search_started until search_finished; a timed
+        # status message here outlived quick searches ("White is thinking..." after its move).
         self.search_started.emit(request.position_id, spec)
-        what = "thinking" if purpose == "move" else "looking for a hint"
-        self.status_message.emit(f"{self.color_name(color)} ({spec}) is {what}...")
         self.state_changed.emit()
         self._worker.submit(request)
 

@@ -15,7 +15,7 @@ import threading
 import time
 from pathlib import Path
 
-from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtCore import QObject, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QPainter, QPixmap
 from PySide6.QtWidgets import QApplication, QSplashScreen
 
@@ -76,6 +76,9 @@ class WarmUp(QObject):
         self.finished.emit(time.perf_counter() - started, "")
 
 
+SPLASH_NOTE = "The first start compiles the search kernels once; later starts are quick."
+
+
 class Splash(QSplashScreen):
     """The icon, the name and a progress bar with the current warm-up step."""
 
@@ -118,6 +121,9 @@ class Splash(QSplashScreen):
         painter.setBrush(QColor("#3a6ea5"))
         painter.drawRoundedRect(bar_x, bar_y, max(8, int(bar_w * self._fraction)), bar_h, 4, 4)
         painter.setPen(QColor("#6b6b6b"))
+        # Wrapped in the bar's width: at larger font sizes one line ran past the splash's edge.
         painter.drawText(
-            24, 222, "The first start compiles the search kernels once; later starts are quick."
+            QRectF(bar_x, 204, bar_w, 34),
+            int(Qt.AlignmentFlag.AlignLeft | Qt.TextFlag.TextWordWrap),
+            SPLASH_NOTE,
         )

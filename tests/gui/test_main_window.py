@@ -183,6 +183,18 @@ def test_a_game_against_the_ai_through_the_window(window, qtbot):
     assert "won" in window.turn_label.text()
 
 
+def test_nothing_says_the_ai_is_thinking_once_it_has_moved(window, qtbot):
+    window.start_new_game(
+        GameSettings(size=5, black=SideSettings(), white=SideSettings(ai=True, spec="tiny"))
+    )
+    show(window, qtbot)
+    c = window.controller
+    click(window, "c3")
+    qtbot.waitUntil(lambda: len(c.board.moves) == 2 and not c.searching)
+    shown = f"{window.statusBar().currentMessage()} {window.ai_label.text()}"
+    assert "thinking" not in shown and "AI idle" in shown
+
+
 def test_closing_the_window_while_the_ai_thinks(qtbot, settings_store, player_factory, slow_player):
     main = MainWindow(settings_store, player_factory=player_factory, autosave=False)
     qtbot.addWidget(main)

@@ -45,7 +45,7 @@ ZERO = np.uint64(0)
 
 
 @inline_jit
-def random_legal_action(env, node_parent, node_action, node_depth, node, state, slot):
+def random_legal_action(env, node_parent, node_action, node, state, slot):
     """A uniformly random legal action at ``node`` (which must not be a finished game)."""
     return random_action(env[0] == HEX, env[10], node_parent, node_action, node, state, slot)
 

@@ -118,7 +118,7 @@ def _population(node_start, indexed_nodes, node):
 
 @inline_jit
 def _random_hypothesis(env, tree, node, state, slot):
-    return random_legal_action(env, tree[0], tree[1], tree[2], node, state, slot)
+    return random_legal_action(env, tree[0], tree[1], node, state, slot)
 
 
 # --------------------------------------------------------------------------- initialisation
@@ -583,7 +583,7 @@ def _copy_from_population(
         hypothesis_snapshot, node_start, members, indexed_nodes, node, state, slot
     )
     if chosen < 0:
-        chosen = random_legal_action(env, tree[0], tree[1], tree[2], node, state, slot)
+        chosen = random_legal_action(env, tree[0], tree[1], node, state, slot)
     return chosen
 
 

@@ -736,10 +736,12 @@ def reallocate_in_layers(env, tree, agents, node_start, members, scratch, state,
         if layer == 0 or contacted[agent] == 1:
             continue
         node = 0
-        reached = True
+        reached = False
         # Hot path on arrays only: the helpers that take the environment and tree tuples run
         # only on the rare branches (an empty population, a pair met for the first time).
-        for _ in range(layer):
+        # Step ``layer`` copies the hypothesis the agent takes in its new population; the
+        # steps before it choose the way down.
+        for step in range(layer + 1):
             action = _copied_hypothesis(
                 snapshot_h, node_start, members, indexed_nodes, node, state, slot
             )
@@ -755,13 +757,15 @@ def reallocate_in_layers(env, tree, agents, node_start, members, scratch, state,
                     state,
                     slot,
                 )
+            if step == layer:
+                reached = True
+                break
             key = np.int64(node) * width + action
             entry = _known_pair(pair_keys, pair_outcome, key)
             if entry < 0:
                 resolve_outcome(env, tree, node, action, scratch)
                 entry = pair_slot(pair_keys, key)
             if pair_outcome[entry] != ONGOING:
-                reached = False
                 break
             child = pair_child[entry]
             if child < 0:
@@ -769,22 +773,7 @@ def reallocate_in_layers(env, tree, agents, node_start, members, scratch, state,
             node = child
         if not reached:
             continue
-        chosen = _copied_hypothesis(
-            snapshot_h, node_start, members, indexed_nodes, node, state, slot
-        )
-        if chosen < 0:
-            chosen = _copy_from_population(
-                env,
-                tree,
-                snapshot_h,
-                node_start,
-                members,
-                indexed_nodes,
-                node,
-                state,
-                slot,
-            )
-        hypothesis[agent] = chosen
+        hypothesis[agent] = action
         agent_node[agent] = node
         active[agent] = 0
         moved += 1

@@ -566,28 +566,6 @@ def _copied_hypothesis(hypothesis_snapshot, node_start, members, indexed_nodes, 
 
 
 @jit
-def _copy_from_population(
-    env,
-    tree,
-    hypothesis_snapshot,
-    node_start,
-    members,
-    indexed_nodes,
-    node,
-    state,
-    slot,
-):
-    """A hypothesis for an agent joining ``node``: the hypothesis of a random agent of that
-    population (as it was when the index was built), or a random legal action if it is empty."""
-    chosen = _copied_hypothesis(
-        hypothesis_snapshot, node_start, members, indexed_nodes, node, state, slot
-    )
-    if chosen < 0:
-        chosen = random_legal_action(env, tree[0], tree[1], node, state, slot)
-    return chosen
-
-
-@jit
 def backscatter(env, tree, agents, node_start, members, to_root, state, slot):
     """SDST diffusion, sub-phase 1 (paper Table 2): every agent not contacted to form a
     hypothesis goes back to its parent's population (or straight to the root's), copying the
@@ -615,17 +593,7 @@ def backscatter(env, tree, agents, node_start, members, to_root, state, slot):
             snapshot_h, node_start, members, indexed_nodes, target, state, slot
         )
         if chosen < 0:
-            chosen = _copy_from_population(
-                env,
-                tree,
-                snapshot_h,
-                node_start,
-                members,
-                indexed_nodes,
-                target,
-                state,
-                slot,
-            )
+            chosen = _random_hypothesis(env, tree, target, state, slot)
         hypothesis[agent] = chosen
         agent_node[agent] = target
         active[agent] = 0
@@ -685,17 +653,7 @@ def scatter(env, tree, agents, node_start, members, p_scatter, scratch, state, s
                 snapshot_h, node_start, members, indexed_nodes, child, state, slot
             )
             if chosen < 0:
-                chosen = _copy_from_population(
-                    env,
-                    tree,
-                    snapshot_h,
-                    node_start,
-                    members,
-                    indexed_nodes,
-                    child,
-                    state,
-                    slot,
-                )
+                chosen = _random_hypothesis(env, tree, child, state, slot)
             hypothesis[other] = chosen
             agent_node[other] = child
             moved_flag[other] = 1
@@ -746,17 +704,7 @@ def reallocate_in_layers(env, tree, agents, node_start, members, scratch, state,
                 snapshot_h, node_start, members, indexed_nodes, node, state, slot
             )
             if action < 0:
-                action = _copy_from_population(
-                    env,
-                    tree,
-                    snapshot_h,
-                    node_start,
-                    members,
-                    indexed_nodes,
-                    node,
-                    state,
-                    slot,
-                )
+                action = _random_hypothesis(env, tree, node, state, slot)
             if step == layer:
                 reached = True
                 break

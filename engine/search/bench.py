@@ -10,7 +10,7 @@ on a shared machine do not inflate. Two baselines:
   search's own leaves* (for every leaf depth, as many playouts as the search ran there, from
   random positions with that many stones). This is the cost of the agents' bookkeeping
   (hypothesis formation, diffusion, scattering, tree updates) relative to the playouts the
-  search has to run anyway: a playout after one stone costs ~15% more CPU than one from the
+  search has to run anyway: a playout after one stone costs ~16% more CPU than one from the
   empty 7x7 board (measured), so the empty-board baseline counts part of the playouts
   themselves as bookkeeping.
 

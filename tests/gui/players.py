@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 import threading
 import time
+import zlib
 
 from engine.board import Board
 from engine.players.base import MoveChoice
@@ -40,7 +41,11 @@ def make_snapshot(
 
 
 class TinyRandomPlayer:
-    """Plays a uniformly random empty cell, seeded by the position (reproducible)."""
+    """Plays a uniformly random empty cell, seeded by the position (reproducible).
+
+    The seed is a CRC of the cells, not ``hash()``: Python salts the hash of bytes per
+    process, so a hash-seeded choice would differ from run to run.
+    """
 
     name = "tiny"
 
@@ -51,7 +56,7 @@ class TinyRandomPlayer:
     def choose_move(self, board, *, on_snapshot=None, should_stop=None, position_id=0):
         self.calls += 1
         legal = board.legal_moves()
-        rng = random.Random(hash((self.seed, bytes(board.cells))))
+        rng = random.Random(zlib.crc32(bytes(board.cells), self.seed))
         move = rng.choice(legal)
         snapshot = make_snapshot(board, position_id, self.name, 1, move, done=True)
         if on_snapshot is not None:

@@ -324,7 +324,7 @@ def test_thinking_time_adds_up_the_ai_snapshots(make_controller, qtbot):
     c = make_controller(size=5, black=HUMAN, white=ai("tiny"))
     c.play("a1")
     qtbot.waitUntil(lambda: len(c.board.moves) == 2)
-    c.play("b1")
+    c.play(c.board.legal_moves()[0])  # whichever cell the AI left empty
     qtbot.waitUntil(lambda: len(c.board.moves) == 4)
     expected = sum(i.snapshot.elapsed_s for i in c.move_infos() if i.move.color is WHITE)
     assert c.thinking_time(WHITE) == pytest.approx(expected) and expected > 0

@@ -17,7 +17,10 @@ Rules of a match:
   ``swap-pieces`` keeps colours and mirrors the stone);
 * in-process players get the seed ``game_seed(--seed, i, player)`` for game ``i`` (a seed in the
   spec is replaced), and ``threads=1`` unless the spec names ``threads``: results depend only on
-  the settings, never on ``--jobs`` or on resuming;
+  the settings, never on ``--jobs``, ``--scheduler`` or on resuming;
+* ``--jobs N`` plays N games at a time in worker processes (a local Dask cluster when Dask is
+  installed, a process pool otherwise); ``--scheduler ADDRESS`` sends the games to a Dask
+  cluster on other machines (:mod:`engine.cluster`, ``docs/cluster.md``);
 * every game is saved as ``DIR/game-0001.sgf`` ... (PB/PW/RE and the AI settings), and
   ``DIR/match.json`` (settings and per-game results) is rewritten atomically after each game.
   Re-running with the same DIR plays only the missing games; different settings are an error.
@@ -43,10 +46,13 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from engine.board import BLACK, SWAP_SIDES, WHITE, Board, Color, HexError
 from engine.stats import format_elo, summarize
+
+if TYPE_CHECKING:
+    from engine.cluster import DaskGames
 
 STATE_FILE = "match.json"
 STATE_FORMAT = 1
@@ -341,19 +347,35 @@ class _PlayerCache:
             self.log = None
 
 
-def make_player(spec: str, seed: int, cache: _PlayerCache, out_dir: Path):
+def make_player(spec: str, seed: int, cache: _PlayerCache, out_dir: Path | None):
+    """The player for ``spec``. An external engine's stderr goes to ``out_dir/engines.log``,
+    or to this process's stderr when ``out_dir`` is None (a cluster worker's log)."""
     if spec.startswith(GTP_PREFIX):
         if spec not in cache.gtp:
-            if cache.log is None:
+            if cache.log is None and out_dir is not None:
                 cache.log = open(out_dir / "engines.log", "a", encoding="utf-8")  # noqa: SIM115
-            cache.gtp[spec] = GtpPlayer(spec[len(GTP_PREFIX) :], log=cache.log)
+            log = cache.log if out_dir is not None else None  # None: inherit stderr
+            cache.gtp[spec] = GtpPlayer(spec[len(GTP_PREFIX) :], log=log)
         return cache.gtp[spec]
     return LevelPlayer(spec, seed)
 
 
 def play_game(settings: MatchSettings, game: int, out_dir: Path, cache: _PlayerCache) -> GameResult:
     """Play game number ``game`` (from 1), save its SGF, and return its result."""
-    from engine.records import record_from_board, save_sgf
+    from engine.records.files import atomic_write_text
+
+    result, sgf_text = play_game_record(settings, game, cache, out_dir)
+    atomic_write_text(out_dir / result.sgf, sgf_text)
+    return result
+
+
+def play_game_record(
+    settings: MatchSettings, game: int, cache: _PlayerCache, log_dir: Path | None
+) -> tuple[GameResult, str]:
+    """Play game number ``game`` (from 1); return its result and its SGF text (not saved).
+    External engines log to ``log_dir/engines.log`` (None: to stderr)."""
+    from engine.records import record_from_board
+    from engine.records.sgf import write_sgf
 
     board = Board(settings.size, swap_rule=settings.swap)
     a_colour = BLACK if game % 2 == 1 else WHITE
@@ -361,7 +383,7 @@ def play_game(settings: MatchSettings, game: int, out_dir: Path, cache: _PlayerC
     initial_owner = dict(owner)
     specs = {"A": settings.player_a, "B": settings.player_b}
     players = {
-        p: make_player(specs[p], game_seed(settings.seed, game, p), cache, out_dir) for p in PLAYERS
+        p: make_player(specs[p], game_seed(settings.seed, game, p), cache, log_dir) for p in PLAYERS
     }
     for player in players.values():
         player.new_game(settings.size, settings.swap)
@@ -400,8 +422,7 @@ def play_game(settings: MatchSettings, game: int, out_dir: Path, cache: _PlayerC
         ai_white=players[initial_owner[WHITE]].settings,
         game_end=game_end,
     )
-    save_sgf(record, out_dir / sgf_name(game))
-    return GameResult(
+    result = GameResult(
         game=game,
         winner=owner[winner_colour],
         winner_colour=str(winner_colour),
@@ -411,6 +432,7 @@ def play_game(settings: MatchSettings, game: int, out_dir: Path, cache: _PlayerC
         result=result,
         sgf=sgf_name(game),
     )
+    return result, write_sgf(record)
 
 
 def _display_name(player, slot: str) -> str:
@@ -510,14 +532,44 @@ class Match:
         jobs: int = 1,
         limit: int | None = None,
         progress: Callable[[GameResult], None] | None = None,
+        scheduler: str | None = None,
+        cluster: DaskGames | None = None,
+        use_dask: bool | None = None,
     ) -> int:
         """Play the missing games among 1..games (at most ``limit`` of them); return how many
-        were played. The state file is rewritten after each one."""
+        were played. The state file is rewritten after each one.
+
+        Where the games run: on ``cluster`` (an open :class:`engine.cluster.DaskGames`), else
+        on the Dask scheduler at ``scheduler``, else with ``jobs`` > 1 on a local Dask cluster
+        of ``jobs`` processes (``use_dask`` None: when Dask is installed) or a pool of
+        ``jobs`` processes, else here, one after the other. The results are the same."""
         todo = self.missing(games)
         if limit is not None:
             todo = todo[:limit]
         if not todo:
             return 0
+        if cluster is None and scheduler is None and jobs > 1:
+            from engine.cluster import dask_available
+
+            if use_dask is None:
+                use_dask = dask_available()
+        if cluster is not None or scheduler is not None or (jobs > 1 and use_dask):
+            from engine.cluster import DaskGames
+            from engine.records.files import atomic_write_text
+
+            def finished(result: GameResult, sgf_text: str) -> None:
+                atomic_write_text(self.out_dir / result.sgf, sgf_text)
+                self.record(result)
+                if progress:
+                    progress(result)
+
+            if cluster is not None:
+                cluster.play(self.settings, todo, finished)
+            else:
+                where = {"scheduler": scheduler} if scheduler else {"workers": jobs}
+                with DaskGames(**where) as own_cluster:
+                    own_cluster.play(self.settings, todo, finished)
+            return len(todo)
         if jobs <= 1:
             cache = _PlayerCache()
             try:
@@ -653,7 +705,19 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--size", type=int, default=7, help="board size (default 7)")
     parser.add_argument("--out", type=Path, required=True, help="folder for SGF files and state")
     parser.add_argument("--swap", action="store_true", help="play with the swap rule")
-    parser.add_argument("--jobs", type=int, default=1, help="games played in parallel processes")
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        help="games played in parallel processes (a local Dask cluster when Dask is installed)",
+    )
+    parser.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        default=None,
+        help="play the games on the workers of this Dask scheduler (tcp://host:port); "
+        "see docs/cluster.md",
+    )
     parser.add_argument("--seed", type=int, default=1, help="match seed (default 1)")
     parser.add_argument(
         "--max-new-games",
@@ -680,6 +744,8 @@ def main(argv: Iterable[str] | None = None) -> int:
         parser.error(f"--size must be 1 to {MAX_SIZE}")
     if options.jobs < 1:
         parser.error("--jobs must be 1 or more")
+    if options.scheduler and options.jobs != 1:
+        parser.error("--jobs and --scheduler exclude each other (the cluster has its workers)")
     try:
         settings = MatchSettings(
             player_a=check_player(options.player_a),
@@ -699,7 +765,11 @@ def main(argv: Iterable[str] | None = None) -> int:
             )
         progress = Progress(options.games, already, sys.stderr, options.quiet)
         match.run(
-            options.games, jobs=options.jobs, limit=options.max_new_games, progress=progress.update
+            options.games,
+            jobs=options.jobs,
+            limit=options.max_new_games,
+            progress=progress.update,
+            scheduler=options.scheduler,
         )
     except MatchError as error:
         print(f"hexswarm-match: {error}", file=sys.stderr)

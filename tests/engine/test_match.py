@@ -126,6 +126,10 @@ def test_command_line_errors(capsys, tmp_path):
         main(["--games", "0", "--out", str(tmp_path), "random", "random"])
     with pytest.raises(SystemExit):
         main(["--games", "2", "--size", "40", "--out", str(tmp_path), "random", "random"])
+    with pytest.raises(SystemExit):
+        main(["--games", "2", "--jobs", "2", "--scheduler", "tcp://127.0.0.1:1", "--out",
+              str(tmp_path), "random", "random"])  # fmt: skip
+    assert "exclude each other" in capsys.readouterr().err
 
 
 class ScriptedPlayer:
@@ -267,9 +271,12 @@ def test_resume_continues_where_it_stopped_and_matches_a_full_run(capsys, tmp_pa
 
 @needs_engine
 def test_parallel_jobs_give_the_same_results_as_serial(capsys, tmp_path):
+    """The process pool that ``--jobs`` uses without Dask (test_cluster.py: with Dask)."""
     args = ["--games", "4", "--size", "4", "--seed", "5", "--quiet", "random", "random"]
     assert run_match(capsys, "--out", tmp_path / "serial", *args)[0] == 0
-    assert run_match(capsys, "--out", tmp_path / "parallel", "--jobs", "2", *args)[0] == 0
+    parallel = Match(MatchSettings("random", "random", 4, False, 5), tmp_path / "parallel")
+    parallel.load_or_create()
+    assert parallel.run(4, jobs=2, use_dask=False) == 4
     assert state(tmp_path / "serial")["results"] == state(tmp_path / "parallel")["results"]
 
 

@@ -1,0 +1,180 @@
+"""Match games on a Dask distributed cluster (the optional extra ``hexswarm[cluster]``).
+
+``hexswarm-match --scheduler ADDRESS`` sends its games to the workers of a running
+``dask scheduler`` (on any machines); ``--jobs N`` starts a local cluster of N worker processes
+(:class:`dask.distributed.LocalCluster`) when Dask is installed. Either way one game is one
+Dask task, :func:`play_on_worker`, which plays it with the seeds of :func:`engine.match.game_seed`
+and returns its result and SGF text; the coordinating process writes the files and the state,
+so a match played on a cluster is the serial match game by game, and resuming works as usual.
+
+When a worker dies, the scheduler gives its unfinished games to other workers (Dask's own
+rescheduling; a game whose worker dies three times fails the match). A game is recorded when
+its task's result arrives, once: nothing is lost and nothing is counted twice.
+
+Every worker must run the same HexSwarm code as the coordinator: each task carries
+:func:`code_fingerprint` and a worker with other code refuses it with a message.
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import functools
+import hashlib
+import importlib.util
+import json
+import logging
+import uuid
+from collections.abc import Callable, Iterable
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any
+
+from engine.match import GameResult, MatchError, MatchSettings, _PlayerCache, play_game_record
+
+INSTALL_HINT = "install the cluster extra: pip install 'hexswarm[cluster]'"
+
+
+def dask_available() -> bool:
+    """Whether ``dask.distributed`` can be imported here."""
+    return importlib.util.find_spec("distributed") is not None
+
+
+@functools.cache
+def code_fingerprint() -> str:
+    """A short hash of every Python file of the ``engine`` package (names and contents)."""
+    root = Path(__file__).resolve().parent
+    digest = hashlib.sha256()
+    for path in sorted(root.rglob("*.py")):
+        digest.update(path.relative_to(root).as_posix().encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:12]
+
+
+# Per worker process: external GTP engines stay running between the games of one match.
+_worker_caches: dict[str, _PlayerCache] = {}
+
+
+def _close_worker_caches() -> None:
+    for cache in _worker_caches.values():
+        cache.close()
+    _worker_caches.clear()
+
+
+atexit.register(_close_worker_caches)
+
+
+def play_on_worker(settings: dict, game: int, fingerprint: str) -> tuple[dict, str]:
+    """The Dask task: play game ``game`` of the match ``settings`` (a
+    :meth:`MatchSettings.identity`); return the result as a dict and the SGF text."""
+    if fingerprint != code_fingerprint():
+        raise MatchError(
+            f"this worker runs other HexSwarm code (engine fingerprint {code_fingerprint()}, "
+            f"the match needs {fingerprint}): install the same version on every machine"
+        )
+    key = json.dumps(settings, sort_keys=True)
+    cache = _worker_caches.setdefault(key, _PlayerCache())
+    result, sgf_text = play_game_record(MatchSettings(**settings), game, cache, None)
+    return asdict(result), sgf_text
+
+
+class DaskGames:
+    """A connection to a Dask cluster that plays match games: to the scheduler at ``scheduler``
+    (``tcp://host:port``), or to a new local cluster of ``workers`` processes with one thread
+    each. Use as a context manager (or call :meth:`close`); one instance may play many
+    matches (the tuner keeps one for its whole run). Called from one thread."""
+
+    def __init__(
+        self, *, scheduler: str | None = None, workers: int | None = None, timeout: float = 30
+    ):
+        if (scheduler is None) == (workers is None):
+            raise ValueError("give either a scheduler address or a number of workers")
+        if not dask_available():
+            raise MatchError(f"playing on a Dask cluster needs Dask: {INSTALL_HINT}")
+        from dask.distributed import Client, LocalCluster
+
+        self._stack = contextlib.ExitStack()
+        try:
+            if scheduler is not None:
+                try:
+                    self.client = self._stack.enter_context(
+                        Client(scheduler, timeout=timeout, set_as_default=False)
+                    )
+                except (OSError, TimeoutError) as error:
+                    raise MatchError(
+                        f"cannot reach the Dask scheduler at {scheduler}: {error}"
+                    ) from None
+                self.description = f"Dask scheduler {scheduler}"
+            else:
+                if workers < 1:
+                    raise ValueError("a local cluster needs at least one worker")
+                cluster = self._stack.enter_context(
+                    LocalCluster(
+                        n_workers=workers,
+                        threads_per_worker=1,  # one game per process: players use one thread
+                        processes=True,
+                        host="127.0.0.1",
+                        dashboard_address=None,
+                        silence_logs=logging.ERROR,
+                    )
+                )
+                self.client = self._stack.enter_context(
+                    Client(cluster, timeout=timeout, set_as_default=False)
+                )
+                self.description = f"local Dask cluster of {workers} processes"
+        except BaseException:
+            self._stack.close()
+            raise
+
+    def play(
+        self,
+        settings: MatchSettings,
+        games: Iterable[int],
+        on_result: Callable[[GameResult, str], Any],
+    ) -> None:
+        """Play ``games`` on the workers; call ``on_result(result, sgf_text)`` in this thread
+        once per game, in the order they finish. A failing game cancels the others and raises
+        :class:`MatchError` (the games already passed to ``on_result`` stay done)."""
+        from dask.distributed import as_completed
+
+        token = uuid.uuid4().hex[:8]
+        identity = settings.identity()
+        fingerprint = code_fingerprint()
+        futures = {
+            self.client.submit(
+                play_on_worker,
+                identity,
+                game,
+                fingerprint,
+                key=f"hexswarm-game-{game:04d}-{token}",
+                pure=False,
+            ): game
+            for game in games
+        }
+        done: set[int] = set()
+        try:
+            for future in as_completed(futures, loop=self.client.loop):
+                game = futures[future]
+                try:
+                    data, sgf_text = future.result()
+                except MatchError:
+                    raise
+                except Exception as error:
+                    raise MatchError(
+                        f"game {game} failed on the cluster: {type(error).__name__}: {error}"
+                    ) from None
+                if game in done:  # never expected: one future per game
+                    continue
+                done.add(game)
+                on_result(GameResult(**data), sgf_text)
+        finally:
+            self.client.cancel(list(futures))  # unfinished games; finished ones are released
+
+    def close(self) -> None:
+        self._stack.close()
+
+    def __enter__(self) -> DaskGames:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()

@@ -1,0 +1,225 @@
+"""Matches on a real Dask cluster: a ``dask scheduler`` and two ``dask worker`` processes on
+localhost (ports chosen by the system, processes stopped at the end), a local cluster for
+``--jobs``, and a worker killed mid-match whose games are played again by the other one.
+
+Every cluster run is compared game by game with the serial run of the same match.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("distributed")
+
+from dask.distributed import Client  # noqa: E402
+
+from engine.cluster import DaskGames, code_fingerprint, play_on_worker  # noqa: E402
+from engine.match import STATE_FILE, Match, MatchError, MatchSettings, main, sgf_name  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+START_TIMEOUT_S = 120  # a loaded machine imports numba slowly
+
+
+@dataclass
+class LocalDaskCluster:
+    address: str
+    workers: list[subprocess.Popen]
+
+
+def _environment() -> dict[str, str]:
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    env.setdefault("NUMBA_CACHE_DIR", "/tmp/nbcache-tests")
+    return env
+
+
+def _stop(process: subprocess.Popen) -> None:
+    if process.poll() is None:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+@pytest.fixture
+def dask_cluster(tmp_path):
+    """A scheduler and two single-thread workers without nannies (so that killing a worker's
+    process kills the worker), each a real ``python -m dask`` process."""
+    scheduler_file = tmp_path / "scheduler.json"
+    log = open(tmp_path / "dask.log", "w")  # noqa: SIM115
+    processes: list[subprocess.Popen] = []
+
+    def start(*args: str) -> subprocess.Popen:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "dask", *args],
+            env=_environment(),
+            cwd=tmp_path,
+            stdin=subprocess.DEVNULL,
+            stdout=log,
+            stderr=log,
+        )
+        processes.append(process)
+        return process
+
+    try:
+        start(
+            "scheduler",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            "0",
+            "--no-dashboard",
+            "--scheduler-file",
+            str(scheduler_file),
+        )
+        deadline = time.monotonic() + START_TIMEOUT_S
+        while not scheduler_file.exists():
+            assert time.monotonic() < deadline, "the scheduler did not start"
+            assert processes[0].poll() is None, (tmp_path / "dask.log").read_text()
+            time.sleep(0.1)
+        time.sleep(0.2)  # the file is written whole, but give the writer a moment
+        address = json.loads(scheduler_file.read_text())["address"]
+        workers = [
+            start(
+                "worker",
+                address,
+                "--nthreads",
+                "1",
+                "--no-nanny",
+                "--no-dashboard",
+                "--host",
+                "127.0.0.1",
+                "--memory-limit",
+                "0",
+                "--name",
+                name,
+            )
+            for name in ("worker-1", "worker-2")
+        ]
+        with Client(address, timeout=START_TIMEOUT_S, set_as_default=False) as client:
+            client.wait_for_workers(2, timeout=START_TIMEOUT_S)
+        yield LocalDaskCluster(address, workers)
+    finally:
+        for process in reversed(processes):
+            _stop(process)
+        log.close()
+
+
+def results_of(out: Path) -> list[dict]:
+    return json.loads((out / STATE_FILE).read_text(encoding="utf-8"))["results"]
+
+
+def sgf_texts(out: Path, games: int) -> list[str]:
+    """The SGF files without the date of play."""
+    return [
+        re.sub(r"DT\[[^]]*\]", "", (out / sgf_name(game)).read_text())
+        for game in range(1, 1 + games)
+    ]
+
+
+def serial_match(settings: MatchSettings, games: int, out: Path) -> Match:
+    match = Match(settings, out)
+    match.load_or_create()
+    match.run(games)
+    return match
+
+
+def test_a_match_on_a_scheduler_with_two_workers_is_the_serial_match(dask_cluster, tmp_path):
+    args = ["--games", "6", "--size", "4", "--seed", "8", "--quiet", "mc:playouts_per_move=30"]
+    assert (
+        main(
+            [
+                "--out",
+                str(tmp_path / "cluster"),
+                "--scheduler",
+                dask_cluster.address,
+                *args,
+                "random",
+            ]
+        )
+        == 0
+    )
+    settings = MatchSettings("mc:playouts_per_move=30", "random", 4, False, 8)
+    serial_match(settings, 6, tmp_path / "serial")
+    assert results_of(tmp_path / "cluster") == results_of(tmp_path / "serial")
+    assert sgf_texts(tmp_path / "cluster", 6) == sgf_texts(tmp_path / "serial", 6)
+
+
+def test_a_worker_killed_mid_match_loses_no_game_and_counts_none_twice(dask_cluster, tmp_path):
+    games = 10
+    settings = MatchSettings("mc:playouts_per_move=300", "random", 5, False, 4)
+    victim = dask_cluster.workers[0]
+    with Client(dask_cluster.address, set_as_default=False) as observer:
+        victim_address = next(
+            address for address, pid in observer.run(os.getpid).items() if pid == victim.pid
+        )
+        reported: list[int] = []
+        games_in_flight_on_victim: list[int] = []
+
+        def progress(result) -> None:
+            reported.append(result.game)
+            if games_in_flight_on_victim:
+                return
+            keys = observer.processing(workers=[victim_address]).get(victim_address, ())
+            if keys:  # kill the worker while it holds games
+                games_in_flight_on_victim.extend(int(str(key).split("-")[2]) for key in keys)
+                victim.kill()
+                victim.wait()
+
+        match = Match(settings, tmp_path / "cluster")
+        match.load_or_create()
+        match.run(games, scheduler=dask_cluster.address, progress=progress)
+    assert games_in_flight_on_victim, "the victim never held a game: nothing was tested"
+    assert victim.returncode == -signal.SIGKILL
+    assert sorted(reported) == list(range(1, games + 1))  # each game reported once
+    serial = serial_match(settings, games, tmp_path / "serial")
+    assert match.results == serial.results
+    assert results_of(tmp_path / "cluster") == results_of(tmp_path / "serial")
+    assert sorted(p.name for p in (tmp_path / "cluster").glob("*.sgf")) == [
+        sgf_name(g) for g in range(1, games + 1)
+    ]
+
+
+def test_one_local_cluster_plays_several_matches_and_resumes(tmp_path):
+    """The local cluster of ``--jobs`` (``hexswarm-match --jobs 2`` itself runs in
+    test_match.py), kept open for two matches as the tuner does."""
+    first = MatchSettings("random", "random", 3, False, 1)
+    second = MatchSettings("random", "random", 4, True, 2)
+    with DaskGames(workers=2) as cluster:
+        for settings, name in ((first, "first"), (second, "second")):
+            match = Match(settings, tmp_path / name)
+            match.load_or_create()
+            assert match.run(5, cluster=cluster, limit=2) == 2
+            resumed = Match(settings, tmp_path / name)
+            resumed.load_or_create()
+            assert sorted(resumed.results) == [1, 2]
+            assert resumed.run(5, cluster=cluster) == 3
+            assert resumed.results == serial_match(settings, 5, tmp_path / f"{name}-serial").results
+
+
+def test_a_worker_with_other_code_refuses_the_game():
+    settings = MatchSettings("random", "random", 3, False, 1).identity()
+    with pytest.raises(MatchError, match="other HexSwarm code"):
+        play_on_worker(settings, 1, "0" * 12)
+    data, sgf_text = play_on_worker(settings, 1, code_fingerprint())
+    assert data["game"] == 1 and sgf_text.startswith("(;")
+
+
+def test_an_unreachable_scheduler_is_a_clear_error(capsys, tmp_path):
+    with socket.socket() as probe:  # a port nobody listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    with pytest.raises(MatchError, match="cannot reach the Dask scheduler"):
+        DaskGames(scheduler=f"tcp://127.0.0.1:{port}", timeout=2)

@@ -1,4 +1,5 @@
-"""Uniform random playouts from a position, on one or several threads.
+"""Random playouts from a position, on one or several threads: uniform (the thesis's) or by a
+playout policy with Hex knowledge (``engine.knowledge``).
 
 >>> from engine import Board
 >>> wins = random_playouts(Board(5), 1000, seed=1)   # Black's wins out of 1000
@@ -17,9 +18,11 @@ from dataclasses import dataclass
 import numpy as np
 
 from engine.board import BLACK, Board
+from engine.kernels.knowledge import make_knowledge_scratch, policy_playout_batch
 from engine.kernels.playout import empty_cells, playout_batch, rows_from_cells
 from engine.kernels.rng import seed_states
 from engine.kernels.winner import gale_winner_of_cells
+from engine.knowledge import PlayoutPolicy, playout_policy
 
 SLOT_STRIDE = 8  # uint64 generator states per cache line
 
@@ -32,14 +35,17 @@ class PlayoutPosition:
     black_rows: np.ndarray  # uint64[size]
     empties: np.ndarray  # int32[k]
     black_to_move: bool
+    last_cell: int = -1  # the last stone played (-1: none), which the bridge answers look at
 
     @classmethod
     def from_board(cls, board: Board) -> PlayoutPosition:
+        moves = board.moves
         return cls(
             board.size,
             rows_from_cells(board.cells, board.size),
             empty_cells(board.cells),
             board.to_move is BLACK,
+            moves[-1].cell if moves else -1,
         )
 
 
@@ -49,11 +55,21 @@ def split_evenly(total: int, parts: int) -> list[int]:
     return [base + (1 if i < extra else 0) for i in range(parts)]
 
 
-def random_playouts(board: Board, count: int, *, seed: int = 0, threads: int = 1) -> int:
-    """Play ``count`` uniform random games from ``board``; return how many Black won.
+def random_playouts(
+    board: Board,
+    count: int,
+    *,
+    seed: int = 0,
+    threads: int = 1,
+    policy: str | PlayoutPolicy = "uniform",
+) -> int:
+    """Play ``count`` random games from ``board``; return how many Black won.
 
+    ``policy``: a :class:`engine.knowledge.PlayoutPolicy` or a policy name (``uniform``, the
+    default, ``bridge``, ``template``, ``win``, ``agents`` with the default database).
     Thread-safe: reads ``board`` once on the calling thread, before any worker starts.
     """
+    policy = playout_policy(policy)
     if count < 0 or threads < 1:
         raise ValueError("count must be >= 0 and threads >= 1")
     position = PlayoutPosition.from_board(board)
@@ -62,7 +78,23 @@ def random_playouts(board: Board, count: int, *, seed: int = 0, threads: int = 1
     states = seed_states(seed, threads * SLOT_STRIDE)
     shares = split_evenly(count, threads)
 
+    kernel_policy = policy.kernel_policy()
+
     def run(slot: int) -> int:
+        if policy.database is not None:
+            return policy_playout_batch(
+                kernel_policy,
+                make_knowledge_scratch(position.size),
+                position.black_rows,
+                position.empties,
+                len(position.empties),
+                position.black_to_move,
+                position.last_cell,
+                position.size,
+                shares[slot],
+                states,
+                slot * SLOT_STRIDE,
+            )
         return playout_batch(
             position.black_rows,
             position.empties,
@@ -90,4 +122,5 @@ def warm_up() -> None:
     """Compile (or load from the cache) the playout kernels now, not on the first search."""
     board = Board(3)
     random_playouts(board, 2, seed=0)
+    random_playouts(board, 2, seed=0, policy="win")
     gale_winner(board)

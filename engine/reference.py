@@ -98,3 +98,132 @@ def reference_playouts(cells, size: int, black_to_move: bool, count: int, state:
             filled[cell] = mover if i < share else other
         winners.append(flood_fill_winner(filled, size))
     return winners
+
+
+def _connects(cells, size: int, stone: int) -> bool:
+    return flood_fill_winner(cells, size) == stone
+
+
+def winning_cells(cells, size: int, stone: int) -> list[int]:
+    """The empty cells where ``stone`` (1 Black, 2 White) would connect its edges at once."""
+    out = []
+    for cell, value in enumerate(cells):
+        if value == 0:
+            trial = list(cells)
+            trial[cell] = stone
+            if _connects(trial, size, stone):
+                out.append(cell)
+    return out
+
+
+def bridge_answers(cells, size: int, intruder: int, stone: int) -> list[int]:
+    """Cells that restore ``stone``'s bridges broken by ``intruder``: for two of its stones
+    next to the intruder and not next to each other, their other common neighbour, if empty."""
+    around = neighbours(intruder, size)
+    out = set()
+    for a in around:
+        for b in around:
+            if a < b and cells[a] == stone and cells[b] == stone and b not in neighbours(a, size):
+                common = set(neighbours(a, size)) & set(neighbours(b, size))
+                out.update(y for y in common - {intruder} if cells[y] == 0)
+    return sorted(out)
+
+
+def _edge_lines(size: int, stone: int) -> list[tuple[list[int], list[int]]]:
+    """(edge row, second row) of each of ``stone``'s two edges, as cell lists."""
+    if size < 2:
+        return []
+    line = (
+        (lambda r: [r * size + c for c in range(size)])
+        if stone == 1
+        else (lambda c: [r * size + c for r in range(size)])
+    )
+    return [(line(0), line(1)), (line(size - 1), line(size - 2))]
+
+
+def template_answers(cells, size: int, intruder: int, stone: int) -> list[int]:
+    """Cells that restore ``stone``'s edge templates II broken by ``intruder``: a stone of
+    ``stone`` on the second row from one of its edges has the two cells of the edge row next
+    to it as carrier; if the intruder took one, the other, if empty."""
+    out = set()
+    for edge_row, second_row in _edge_lines(size, stone):
+        for s in neighbours(intruder, size):
+            if cells[s] == stone and s in second_row and intruder in edge_row:
+                carrier = [c for c in neighbours(s, size) if c in edge_row]
+                if len(carrier) == 2:
+                    other = carrier[0] if carrier[1] == intruder else carrier[1]
+                    if cells[other] == 0:
+                        out.add(other)
+    return sorted(out)
+
+
+def reference_policy_playouts(
+    cells,
+    size: int,
+    black_to_move: bool,
+    last_cell: int,
+    agents: list[list[str]],
+    per_playout: bool,
+    count: int,
+    state: int,
+) -> list[int]:
+    """The knowledge playouts (``engine.kernels.knowledge``) step by step, every heuristic
+    computed from its definition: the winner (1/2) of ``count`` consecutive playouts from
+    generator ``state``. ``last_cell`` is the opponent's last move (-1: none).
+
+    Draws, in order: the agent (per playout or per move, only if there are several), a tie
+    among sorted answers (only if several), a random cell ``order[filled + below(left)]``.
+    When some agent uses ``win``/``block`` the game stops as soon as someone connects (the
+    kernel tracks connectivity then); otherwise the board is filled and judged.
+    """
+    rng = XorShift(state)
+    order = [i for i, v in enumerate(cells) if v == 0]
+    empty_count = len(order)
+    tracks = any(name in ("win", "block") for agent in agents for name in agent)
+    winners = []
+    for _ in range(count):
+        board = [int(v) for v in cells]
+        decided = flood_fill_winner(board, size) if tracks else 0
+        if decided:
+            winners.append(decided)
+            continue
+        agent = agents[0]
+        if per_playout and len(agents) > 1:
+            agent = agents[rng.below(len(agents))]
+        mover = 1 if black_to_move else 2
+        last = last_cell
+        winner = 0
+        for filled in range(empty_count):
+            opponent = 3 - mover
+            if not per_playout and len(agents) > 1:
+                agent = agents[rng.below(len(agents))]
+            cell = None
+            for name in agent:
+                if name == "win" and winning_cells(board, size, mover):
+                    winner = mover
+                    break
+                if name == "block":
+                    threats = winning_cells(board, size, opponent)
+                    if len(threats) == 1:
+                        cell = threats[0]
+                if name in ("bridge", "template") and last >= 0 and board[last] == opponent:
+                    find = bridge_answers if name == "bridge" else template_answers
+                    answers = find(board, size, last, mover)
+                    if answers:
+                        cell = answers[rng.below(len(answers))] if len(answers) > 1 else answers[0]
+                if cell is not None:
+                    break
+            if winner:
+                break
+            if cell is None:
+                cell = order[filled + rng.below(empty_count - filled)]
+            j = order.index(cell)
+            order[j], order[filled] = order[filled], order[j]
+            board[cell] = mover
+            if tracks and _connects(board, size, mover):
+                winner = mover
+                break
+            last = cell
+            mover = opponent
+        winners.append(winner or flood_fill_winner(board, size))
+    return winners

@@ -3,8 +3,12 @@ them too)."""
 
 from engine.reference import (  # noqa: F401
     XorShift,
+    bridge_answers,
     exact_black_win_probability,
     flood_fill_winner,
     neighbours,
     reference_playouts,
+    reference_policy_playouts,
+    template_answers,
+    winning_cells,
 )

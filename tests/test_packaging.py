@@ -81,6 +81,7 @@ def test_the_wheel_carries_the_resources_and_the_engine_sources(tmp_path):
     for size in ICON_SIZES:
         assert f"resources/icons/hexswarm-{size}.png" in names
     assert "resources/positions/index.json" in names
+    assert "resources/playout_agents/default.json" in names
     assert {f"resources/positions/{p.file}" for p in list_positions()} <= names
     assert "engine/kernels/playout.py" in names and "hexgui/app.py" in names
     assert "engine/benchref/playout_ref.c" in names

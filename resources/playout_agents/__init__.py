@@ -1,0 +1,1 @@
+"""Bundled agent databases of the multi-agent playout policy (``engine.knowledge``)."""

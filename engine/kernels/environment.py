@@ -9,7 +9,7 @@ any environment. Everything game-specific is here, behind three functions:
   (a Hex move that connects its player's edges is a win without any playout);
 * :func:`evaluate`: one partial evaluation (thesis: the "test") of the position after an
   action at a node: a uniform random Hex playout, a pull of a bandit arm, or a random descent
-  of an explicit toy game tree.
+  of an explicit toy game tree to a leaf, won with the leaf's probability.
 
 An environment is a plain tuple (numba-friendly) built by ``engine.search.environment``::
 
@@ -114,7 +114,8 @@ def _hex_mover_connects(env, node_parent, node_action, node_depth, node, action,
 def _explicit_leaf_index(
     env, node_parent, node_action, node_depth, node, action, path, state, slot
 ):
-    """Index of a leaf of the explicit tree: the path's actions, then random ones to the end."""
+    """Index of a leaf of the explicit tree: the path's actions, then random ones to the end.
+    A node below a probability leaf indexes that leaf (``path`` has ``leaf_depth + 1`` slots)."""
     branching = env[9]
     leaf_depth = env[8]
     depth = node_depth[node]
@@ -135,8 +136,15 @@ def _explicit_leaf_index(
 def move_outcome(env, node_parent, node_action, node_depth, node, action, scratch):
     """The exact result of playing ``action`` at ``node``: ONGOING, ROOT_WINS or ROOT_LOSES.
 
-    Hex: only the mover can have completed a connection. Explicit tree: the leaves are at
-    ``leaf_depth`` and hold 0/1 outcomes for the root player. Bandit: never terminal.
+    Hex: only the mover can have completed a connection. Bandit: never terminal.
+
+    Explicit tree: the leaves are at ``leaf_depth`` and hold the root player's chance to win
+    there. A 0 or 1 leaf ends the game exactly. A leaf between (thesis Fig. 4.3: "the
+    probability to win for Max ... if the rest of the game is played randomly") is not an end:
+    it is evaluated by a draw (:func:`evaluate`), so the move to it is ONGOING. The kernels know
+    only exact endings, so one ply below such a leaf the game ends with the leaf's rounded
+    outcome: that bounds the tree, and only searches that put populations *on* the leaves
+    (whole-tree SDST, UCT) ever reach it.
     """
     kind = env[0]
     leaf_values = env[7]
@@ -150,11 +158,14 @@ def move_outcome(env, node_parent, node_action, node_depth, node, action, scratc
             env, node_parent, node_action, node_depth, node, action, rows, reach
         ):
             outcome = ROOT_WINS if node_depth[node] % 2 == 0 else ROOT_LOSES
-    elif kind == EXPLICIT_TREE and node_depth[node] + 1 == env[8]:
+    elif kind == EXPLICIT_TREE and node_depth[node] + 1 >= env[8]:
         index = _explicit_leaf_index(
             env, node_parent, node_action, node_depth, node, action, path, fixed_state, 0
         )
-        outcome = ROOT_WINS if leaf_values[index] >= 0.5 else ROOT_LOSES
+        value = leaf_values[index]
+        below_leaf = node_depth[node] + 1 > env[8]
+        if below_leaf or value == 0.0 or value == 1.0:
+            outcome = ROOT_WINS if value >= 0.5 else ROOT_LOSES
     return outcome
 
 

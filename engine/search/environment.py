@@ -61,8 +61,10 @@ def bandit_environment(probabilities: Sequence[float]) -> tuple:
 
 def explicit_tree_environment(leaf_values: Sequence[float], branching: int = 2) -> tuple:
     """A complete game tree with ``branching`` moves per node and the given leaves, in
-    depth-first order of the actions; ``leaf_values[i]`` is 1 if the root player (Max, to
-    move at the root; players alternate) wins at leaf ``i``, 0 if Min wins."""
+    depth-first order of the actions. ``leaf_values[i]`` is the root player's (Max's, to move
+    at the root; players alternate) chance to win at leaf ``i``: 1 or 0 end the game there
+    (Max or Min wins), a value between is a position whose rest is played randomly (thesis
+    Fig. 4.3's branch weights), evaluated by a draw. See ``engine.kernels.environment``."""
     values = np.asarray(leaf_values, dtype=np.float64)
     depth = 0
     count = 1
@@ -71,8 +73,8 @@ def explicit_tree_environment(leaf_values: Sequence[float], branching: int = 2) 
         depth += 1
     if branching < 2 or count != values.size or depth < 1:
         raise HexError("leaf_values must hold branching**depth values (depth >= 1)")
-    if np.any((values != 0) & (values != 1)):
-        raise HexError("leaf values must be 0 or 1")
+    if not np.all((values >= 0) & (values <= 1)):
+        raise HexError("leaf values must be win probabilities between 0 and 1")
     return (
         EXPLICIT_TREE,
         0,
@@ -99,6 +101,44 @@ PAPER_FIGURE_4_LEAVES = (
     + (0, 1, 0, 1)
     + (1, 1, 1, 1)
 )
+
+
+# Thesis Fig. 4.3, as far as its text gives it: Max chooses a or b, Min answers; the weights are
+# Max's chances "if the rest of the game is played randomly"; a looks worse than b to a one-move
+# Monte-Carlo search, but Min's c refutes b. The text gives a = 33% and b = 67%, which no binary
+# tree of depth 2 can combine with a refutation (c < 1/3 would need d = 4/3 - c > 1): we keep a
+# = 1/3 (both Min replies 1/3, the population after a stays "roughly equilibrated"), c = 0 (a
+# defeat for Max) and d = 1, so b = 1/2. The figure's own drawing is not in the text we have.
+THESIS_FIGURE_4_3_LEAVES = (1 / 3, 1 / 3, 0.0, 1.0)
+
+
+def minimax_value(
+    leaf_values: Sequence[float], branching: int, path: tuple[int, ...] = ()
+) -> float:
+    """The minimax value (for Max, to move at the root) of the node at ``path``; a leaf's value
+    is its win probability, taken as its value (a helper for tests, docs and the lab)."""
+    depth = 0
+    count = 1
+    while count < len(leaf_values):
+        count *= branching
+        depth += 1
+    if len(path) == depth:
+        return leaf_value(leaf_values, branching, path)
+    values = [minimax_value(leaf_values, branching, (*path, a)) for a in range(branching)]
+    return max(values) if len(path) % 2 == 0 else min(values)
+
+
+def random_play_value(
+    leaf_values: Sequence[float], branching: int, path: tuple[int, ...] = ()
+) -> float:
+    """Max's chance to win after ``path`` if the rest of the game is played uniformly at random
+    (the mean of the leaves below, each a win probability)."""
+    values = np.asarray(leaf_values, dtype=np.float64)
+    index = 0
+    for action in path:
+        index = index * branching + action
+    below = values.size // branching ** len(path)
+    return float(values[index * below : (index + 1) * below].mean())
 
 
 def leaf_value(leaf_values: Sequence[float], branching: int, path: Sequence[int]) -> float:

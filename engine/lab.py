@@ -1,0 +1,621 @@
+"""The swarm lab: the sources' figures about agent distributions as named, runnable experiments.
+
+Each :class:`Experiment` is a problem (a bandit, the thesis's or the paper's toy tree, a Hex
+position), an algorithm and its options (a :class:`~engine.search.swarm.SwarmConfig`) and the
+parameters the text gives. :func:`run_experiment` runs it over several seeds with the players'
+own search (:class:`~engine.search.swarm.SwarmSearch`, not a copy) and records, after every
+iteration, how the agents of chosen populations are spread over their moves.
+:class:`ThresholdSweep` is the cluster-threshold experiment of thesis 3.2.4.
+
+The lab watches a running search through the stop check that ``SwarmSearch.run`` calls at the
+top of every iteration (between iterations the populations are complete and indexed); it never
+stops the search unless its caller asks. Qt-free: ``hexgui.lab`` draws the charts and holds the
+``hexswarm-lab`` command and the Lab window.
+
+>>> [e.name for e in EXPERIMENTS][:2]
+['thesis-4.2', 'thesis-4.4']
+"""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+import numpy as np
+
+from engine.board import Board, HexError
+from engine.kernels.tree import NODE_COUNT
+from engine.search.environment import (
+    PAPER_FIGURE_4_LEAVES,
+    THESIS_FIGURE_4_3_LEAVES,
+    bandit_environment,
+    explicit_tree_environment,
+    hex_environment,
+)
+from engine.search.snapshot import SearchSnapshot
+from engine.search.swarm import SwarmConfig, SwarmResult, SwarmSearch
+
+Progress = Callable[[int, int], None]  # (steps done, steps in all)
+
+
+# --------------------------------------------------------------------------- problems
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """What the agents search: ``kind`` is ``bandit`` (``arms``: each arm's chance to pay),
+    ``tree`` (``leaves``: Max's chance to win at each leaf of a complete tree with
+    ``branching`` moves per node, depth-first) or ``hex`` (``board``: the position)."""
+
+    kind: str
+    title: str
+    arms: tuple[float, ...] = ()
+    leaves: tuple[float, ...] = ()
+    branching: int = 2
+    board: Board | None = field(default=None, compare=False)
+    # Names of the moves at a node, by the node's path: ((path, (name, ...)), ...).
+    move_names: tuple[tuple[tuple[int, ...], tuple[str, ...]], ...] = ()
+
+    def environment(self) -> tuple:
+        if self.kind == "bandit":
+            return bandit_environment(self.arms)
+        if self.kind == "tree":
+            return explicit_tree_environment(self.leaves, self.branching)
+        if self.kind == "hex":
+            if self.board is None:
+                raise HexError("a Hex problem needs a position")
+            return hex_environment(self.board)
+        raise HexError(f"unknown problem kind {self.kind!r}")
+
+    @property
+    def width(self) -> int:
+        """Moves at every node (Hex: the empty cells of the position)."""
+        return int(self.environment()[10])
+
+    @property
+    def tree_depth(self) -> int:
+        """Plies of an explicit tree (0 for the other kinds)."""
+        depth, count = 0, 1
+        while self.kind == "tree" and count < len(self.leaves):
+            count *= self.branching
+            depth += 1
+        return depth
+
+    def move_name(self, path: tuple[int, ...], action: int) -> str:
+        """A reader's name for ``action`` at the node reached by ``path``."""
+        for node, names in self.move_names:
+            if node == path and action < len(names):
+                return names[action]
+        if self.kind == "bandit":
+            return f"arm {action + 1} ({self.arms[action]:.2f})"
+        if self.kind == "hex" and self.board is not None:
+            return self.board.cell_name(int(np.flatnonzero(self.board.cells == 0)[action]))
+        if self.branching == 2:
+            return ("left", "right")[action]
+        return f"move {action + 1}"
+
+    def population_name(self, path: tuple[int, ...]) -> str:
+        """``root`` or the line of moves leading to the population, e.g. ``b c``."""
+        if not path:
+            return "root"
+        return " ".join(self.move_name(path[:i], a) for i, a in enumerate(path))
+
+    def internal_paths(self, max_depth: int) -> list[tuple[int, ...]]:
+        """Every node of an explicit tree above the leaves, to ``max_depth`` (breadth first);
+        the root alone for the other kinds."""
+        paths: list[tuple[int, ...]] = [()]
+        frontier: list[tuple[int, ...]] = [()]
+        for _ in range(min(max_depth, self.tree_depth - 1)):
+            frontier = [(*p, a) for p in frontier for a in range(self.branching)]
+            paths.extend(frontier)
+        return paths
+
+
+def bandit_problem(arms: Sequence[float]) -> Problem:
+    return Problem("bandit", f"{len(arms)}-armed bandit", arms=tuple(float(a) for a in arms))
+
+
+def thesis_tree_problem(leaves: Sequence[float] = THESIS_FIGURE_4_3_LEAVES) -> Problem:
+    """Thesis Fig. 4.3: Max plays a or b; Min's c refutes b (see
+    ``engine.search.environment.THESIS_FIGURE_4_3_LEAVES`` for the values we had to choose)."""
+    return Problem(
+        "tree",
+        "thesis Fig. 4.3 tree",
+        leaves=tuple(float(v) for v in leaves),
+        move_names=(((), ("a", "b")), ((1,), ("c", "d"))),
+    )
+
+
+def paper_tree_problem(leaves: Sequence[float] = PAPER_FIGURE_4_LEAVES) -> Problem:
+    """Paper Fig. 4: binary, 4 plies; Monte-Carlo says right (75% against 50%), minimax left."""
+    return Problem("tree", "paper Fig. 4 tree", leaves=tuple(float(v) for v in leaves))
+
+
+def hex_problem(board: Board) -> Problem:
+    return Problem("hex", f"Hex {board.size}x{board.size} position", board=board.copy())
+
+
+# --------------------------------------------------------------------------- experiments
+
+
+@dataclass(frozen=True, slots=True)
+class Series:
+    """One curve of a figure: the agents of population ``path`` holding ``move``, or the whole
+    population's size when ``move`` is None."""
+
+    label: str
+    path: tuple[int, ...]
+    move: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Experiment:
+    """A figure of the sources as a run: ``config``'s seed is replaced by each run's seed."""
+
+    name: str
+    summary: str
+    source: str  # what the text says the figure shows
+    problem: Problem
+    config: SwarmConfig
+    series: tuple[Series, ...]
+    chosen: str = ""  # parameters the text does not give, and what we chose
+    record_depth: int = 0  # populations recorded: every tree node to this depth
+
+    @property
+    def recorded_paths(self) -> list[tuple[int, ...]]:
+        paths = self.problem.internal_paths(self.record_depth)
+        for series in self.series:
+            if series.path not in paths:
+                paths.append(series.path)
+        return paths
+
+    def with_config(self, **changes) -> Experiment:
+        return replace(self, config=replace(self.config, **changes))
+
+
+def _root_series(problem: Problem) -> tuple[Series, ...]:
+    return tuple(Series(problem.move_name((), a), (), a) for a in range(problem.width))
+
+
+def _population_series(problem: Problem, path: tuple[int, ...]) -> tuple[Series, ...]:
+    return tuple(
+        Series(f"{problem.population_name(path)}: {problem.move_name(path, a)}", path, a)
+        for a in range(problem.branching)
+    )
+
+
+# Thesis Fig. 4.1's arm values are a chart that is not in the text: five arms, chosen distinct.
+THESIS_BANDIT_ARMS = (0.2, 0.4, 0.6, 0.8, 0.5)
+_THESIS_TREE_CHOICE = (
+    "The tree is drawn in Fig. 4.3, not given in the text; leaves (1/3, 1/3 | c = 0, d = 1), "
+    "so b = 1/2 rather than 67% (no binary depth-2 tree has a = 1/3, b = 2/3 and a refuting c)."
+)
+
+
+def _experiments() -> tuple[Experiment, ...]:
+    bandit = bandit_problem(THESIS_BANDIT_ARMS)
+    thesis_tree = thesis_tree_problem()
+    paper_tree = paper_tree_problem()
+    fixed_thesis = SwarmConfig(policy="fixed", agents=1500, iterations=50, depth=2, threads=1)
+    return (
+        Experiment(
+            "thesis-4.2",
+            "bandit: agents per arm, 200 agents, 50 iterations (thesis 4.2.1, Fig. 4.1-4.2)",
+            "In about 10 iterations, the distribution of the agents on the different arms "
+            "roughly corresponds to their expected values.",
+            bandit,
+            SwarmConfig(policy="root", agents=200, iterations=50, threads=1),
+            _root_series(bandit),
+            chosen="Arm values (Fig. 4.1 is a chart): 0.2, 0.4, 0.6, 0.8, 0.5. "
+            "Passive recruitment.",
+        ),
+        Experiment(
+            "thesis-4.4",
+            "thesis tree, fixed populations: Min's population after a (Fig. 4.4)",
+            "After about 10 iterations, the distribution of the agents in the population "
+            "corresponding to Max's move a is still roughly equilibrated.",
+            thesis_tree,
+            fixed_thesis,
+            _population_series(thesis_tree, (0,)),
+            chosen=_THESIS_TREE_CHOICE + " 500 agents per population, 3 populations, depth 2.",
+            record_depth=1,
+        ),
+        Experiment(
+            "thesis-4.5",
+            "thesis tree, fixed populations: Min's population after b (Fig. 4.5)",
+            "All the agents support Min's move c in the population corresponding to Max's move b.",
+            thesis_tree,
+            fixed_thesis,
+            _population_series(thesis_tree, (1,)),
+            chosen=_THESIS_TREE_CHOICE + " 500 agents per population, 3 populations, depth 2.",
+            record_depth=1,
+        ),
+        Experiment(
+            "thesis-4.6",
+            "thesis tree, fixed populations: the root population (Fig. 4.6)",
+            "While agents tend to support Max's move b in the first few iterations, the trend "
+            "reverses quickly and again, after about 10 iterations, the majority of agents "
+            "stabilises to support his move a.",
+            thesis_tree,
+            fixed_thesis,
+            _population_series(thesis_tree, ()),
+            chosen=_THESIS_TREE_CHOICE + " 500 agents per population, 3 populations, depth 2.",
+            record_depth=1,
+        ),
+        Experiment(
+            "thesis-4.7",
+            "thesis tree, reallocation within layers: Min's population after a (Fig. 4.7)",
+            "[The number of agents in Min's node population corresponding to Max's move a] "
+            "roughly follows the number of agents supporting move a in the root node population "
+            "and also shows the switch in the first few iterations between supporting Max's "
+            "moves b and a.",
+            thesis_tree,
+            SwarmConfig(policy="layers", agents=1000, iterations=50, depth=2, threads=1),
+            (
+                Series("agents in Min's population after a", (0,), None),
+                Series("root agents supporting a", (), 0),
+                Series("agents in Min's population after b", (1,), None),
+            ),
+            chosen=_THESIS_TREE_CHOICE + " Agents not given for Fig. 4.7: 500 per layer "
+            "(1000 in all, 2 layers), as many as the root had in Fig. 4.4-4.6; 50 iterations.",
+            record_depth=1,
+        ),
+        Experiment(
+            "paper-5",
+            "paper tree, fixed populations at every node (Table 1), 175 agents (paper Fig. 5)",
+            "During iterations 1 and 2, most of the agents in the root node population point "
+            "toward the right move. Then during iterations 3 and 4, the selection of Min's left "
+            "moves at plies 2 and 4 changes this tendency and at iteration 5 all the agents in "
+            "the root node point toward Max's left move.",
+            paper_tree,
+            SwarmConfig(policy="fixed", agents=175, iterations=5, depth=4, threads=1),
+            _population_series(paper_tree, ()),
+            chosen="175 agents over the 15 non-terminal nodes: 11 each, the 10 left over at "
+            "the root (21). Passive recruitment (not stated).",
+            record_depth=3,
+        ),
+        Experiment(
+            "paper-6",
+            "paper tree, SDST (Table 2), 100 agents, scattering always (paper Fig. 6)",
+            "A majority of agents in the root node population first points toward the 'move "
+            "right' ... before reorienting toward the 'move left' ... at iteration 12 the "
+            "metapopulation stabilises in the left part of the game-tree.",
+            paper_tree,
+            SwarmConfig(policy="tree", agents=100, iterations=12, p_scatter=1.0, threads=1),
+            _population_series(paper_tree, ()),
+            chosen="Table 2 scatters every inactive agent an active one selects: p_scatter = 1 "
+            "(the thesis's 1/5 factor is for Hex, 5.2.3). Backscatter to the parent.",
+            record_depth=3,
+        ),
+        Experiment(
+            "paper-6-thesis-scatter",
+            "paper Fig. 6 with the thesis's Hex scattering factor 1/5 (ours, for comparison)",
+            "As paper-6; the thesis (4.3.2) adds 'a random condition on the displacement of "
+            "an agent by another active agent' because scattering was too strong on Hex.",
+            paper_tree,
+            SwarmConfig(policy="tree", agents=100, iterations=12, p_scatter=0.2, threads=1),
+            _population_series(paper_tree, ()),
+            chosen="p_scatter = 0.2 (thesis 5.2.3), otherwise as paper-6.",
+            record_depth=3,
+        ),
+    )
+
+
+EXPERIMENTS: tuple[Experiment, ...] = _experiments()
+
+
+def experiment(name: str) -> Experiment:
+    for candidate in EXPERIMENTS:
+        if candidate.name == name:
+            return candidate
+    names = ", ".join(e.name for e in EXPERIMENTS)
+    raise HexError(f"unknown experiment {name!r}; known: {names}, {CLUSTER_THRESHOLD.name}")
+
+
+# --------------------------------------------------------------------------- running
+
+
+def _node_at(search: SwarmSearch, path: tuple[int, ...]) -> int:
+    node = 0
+    for action in path:
+        node = search._child(node, action)
+        if node < 0:
+            return -1
+    return node
+
+
+def population_counts(search: SwarmSearch, path: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
+    """Agents and active agents per move in the population of the node at ``path`` (zeros if
+    the search has not created that node). Call between iterations."""
+    search.root_counts()  # brings the population index up to date
+    node = _node_at(search, path)
+    if node < 0 or node >= int(search.counters[NODE_COUNT]):
+        zeros = np.zeros(search.width, dtype=np.int64)
+        return zeros, zeros.copy()
+    return search._node_stats(node)
+
+
+@dataclass(slots=True)
+class Trace:
+    """One seed's run: ``agents[t, p, m]`` agents of population ``paths[p]`` holding move ``m``
+    after iteration ``t`` (``t = 0``: as initialised); ``active`` likewise; ``snapshots[t]``
+    the search's snapshot then, when asked for."""
+
+    seed: int
+    paths: list[tuple[int, ...]]
+    agents: np.ndarray
+    active: np.ndarray
+    result: SwarmResult
+    snapshots: list[SearchSnapshot]
+
+
+def trace_search(
+    problem: Problem,
+    config: SwarmConfig,
+    paths: Sequence[tuple[int, ...]],
+    *,
+    snapshots: bool = False,
+    on_iteration: Callable[[int, SwarmSearch], bool] | None = None,
+) -> Trace:
+    """Run one search, recording the populations at ``paths`` before the first iteration and
+    after every one. ``on_iteration(iteration, search)`` is called then too; returning True
+    stops the search (a window pausing between steps waits inside it)."""
+    env = problem.environment()
+    labels = None
+    if problem.kind == "hex" and problem.board is not None:
+        labels = np.flatnonzero(problem.board.cells == 0)
+    search = SwarmSearch(env, config, action_labels=labels, player=config.policy, to_move="Max")
+    paths = list(paths)
+    agents: list[np.ndarray] = []
+    active: list[np.ndarray] = []
+    kept: list[SearchSnapshot] = []
+    stop = [False]
+
+    def observe() -> None:
+        counts = [population_counts(search, path) for path in paths]
+        agents.append(np.stack([c for c, _ in counts]))
+        active.append(np.stack([a for _, a in counts]))
+        if snapshots:
+            kept.append(search.snapshot(done=False))
+        if on_iteration is not None and on_iteration(search.iteration, search):
+            stop[0] = True
+
+    def between_iterations() -> bool:
+        if len(agents) == search.iteration:  # once per iteration, however often it is asked
+            observe()
+        return stop[0]
+
+    result = search.run(should_stop=between_iterations)
+    if len(agents) == search.iteration:
+        observe()
+    return Trace(config.seed, paths, np.stack(agents), np.stack(active), result, kept)
+
+
+@dataclass(slots=True)
+class LabRun:
+    """An experiment over several seeds."""
+
+    experiment: Experiment
+    traces: list[Trace]
+
+    def series_values(self) -> np.ndarray:
+        """``values[s, t, k]``: series ``k`` of seed ``s`` after iteration ``t``."""
+        iterations = min(trace.agents.shape[0] for trace in self.traces)
+        values = np.zeros((len(self.traces), iterations, len(self.experiment.series)))
+        for s, trace in enumerate(self.traces):
+            for k, series in enumerate(self.experiment.series):
+                p = trace.paths.index(series.path)
+                block = trace.agents[:iterations, p]
+                values[s, :, k] = (
+                    block.sum(axis=1) if series.move is None else block[:, series.move]
+                )
+        return values
+
+    def summary(self) -> dict[str, np.ndarray]:
+        """Per iteration and series: mean, standard deviation, 10th and 90th percentiles."""
+        values = self.series_values()
+        return {
+            "mean": values.mean(axis=0),
+            "sd": values.std(axis=0),
+            "p10": np.percentile(values, 10, axis=0),
+            "p90": np.percentile(values, 90, axis=0),
+        }
+
+    def write_csv(self, directory: Path) -> tuple[Path, Path]:
+        """``NAME.csv``: mean and spread per iteration and series; ``NAME-runs.csv``: every
+        seed's populations (agents and active agents per move) per iteration."""
+        directory.mkdir(parents=True, exist_ok=True)
+        name = self.experiment.name
+        summary_path = directory / f"{name}.csv"
+        stats = self.summary()
+        with summary_path.open("w", newline="") as handle:
+            writer = csv.writer(handle)
+            writer.writerow(["iteration", "series", "mean", "sd", "p10", "p90", "seeds"])
+            for t in range(stats["mean"].shape[0]):
+                for k, series in enumerate(self.experiment.series):
+                    row = [
+                        round(float(stats[key][t, k]), 3) for key in ("mean", "sd", "p10", "p90")
+                    ]
+                    writer.writerow([t, series.label, *row, len(self.traces)])
+        runs_path = directory / f"{name}-runs.csv"
+        problem = self.experiment.problem
+        with runs_path.open("w", newline="") as handle:
+            writer = csv.writer(handle)
+            writer.writerow(["seed", "iteration", "population", "move", "agents", "active"])
+            for trace in self.traces:
+                for t in range(trace.agents.shape[0]):
+                    for p, path in enumerate(trace.paths):
+                        for m in range(trace.agents.shape[2]):
+                            writer.writerow(
+                                [
+                                    trace.seed,
+                                    t,
+                                    problem.population_name(path),
+                                    problem.move_name(path, m),
+                                    int(trace.agents[t, p, m]),
+                                    int(trace.active[t, p, m]),
+                                ]
+                            )
+        return summary_path, runs_path
+
+
+def run_experiment(
+    exp: Experiment, seeds: int, *, first_seed: int = 0, progress: Progress | None = None
+) -> LabRun:
+    """``exp`` with seeds ``first_seed .. first_seed + seeds - 1``."""
+    if seeds < 1:
+        raise HexError("run at least one seed")
+    traces = []
+    for i in range(seeds):
+        config = replace(exp.config, seed=first_seed + i)
+        traces.append(trace_search(exp.problem, config, exp.recorded_paths))
+        if progress is not None:
+            progress(i + 1, seeds)
+    return LabRun(exp, traces)
+
+
+# --------------------------------------------------------------------------- cluster threshold
+
+
+def alpha_min(beta: float) -> float:
+    """Thesis 3.2.4 (after Myatt, Bishop and Nasuto): the smallest test score of the optimal
+    hypothesis for which SDS converges, given the score ``beta`` of every other hypothesis."""
+    return 1.0 / (2.0 - beta)
+
+
+def cluster_share_limit(alpha: float, beta: float) -> float:
+    """The share of agents on the optimal hypothesis at equilibrium in a search space too large
+    for random re-draws to land on it: the fixed point of the mean-field step of
+    :func:`cluster_share_step` without its ``1/arms`` term, ``(alpha (2 - beta) - 1) /
+    (alpha (alpha - beta))``; positive exactly when ``alpha > alpha_min(beta)``. (Derived here
+    from the standard SDS step; the thesis quotes only ``alpha_min``.)"""
+    if alpha <= beta:
+        return 0.0
+    return max(0.0, (alpha * (2.0 - beta) - 1.0) / (alpha * (alpha - beta)))
+
+
+def cluster_share_step(share: float, alpha: float, beta: float, arms: int) -> float:
+    """One mean-field iteration of standard SDS with passive recruitment on ``arms`` arms: the
+    best pays ``alpha``, the others ``beta``. The cluster keeps its active agents; each
+    inactive agent copies an active agent of the cluster, or re-draws (1 in ``arms`` onto it)
+    when the agent it contacts is inactive."""
+    inactive = 1.0 - alpha * share - beta * (1.0 - share)
+    return alpha * share + inactive * (alpha * share + inactive / arms)
+
+
+def cluster_share_prediction(alpha: float, beta: float, arms: int, iterations: int = 2000) -> float:
+    """The mean-field share of the best arm after ``iterations`` from a uniform start."""
+    share = 1.0 / arms
+    for _ in range(iterations):
+        share = cluster_share_step(share, alpha, beta, arms)
+    return share
+
+
+@dataclass(frozen=True, slots=True)
+class ThresholdSweep:
+    """The cluster threshold (thesis 3.2.4) on bandits: one arm pays ``alpha``, the other
+    ``arms - 1`` pay ``beta``; for each ``alpha`` the equilibrium share of the best arm's
+    cluster is the mean share over iterations ``burn_in .. iterations``."""
+
+    name: str
+    summary: str
+    source: str
+    chosen: str
+    arms: int = 5
+    beta: float = 0.5
+    alphas: tuple[float, ...] = tuple(round(0.5 + 0.025 * i, 3) for i in range(21))
+    agents: int = 1000
+    iterations: int = 300
+    burn_in: int = 150
+
+
+CLUSTER_THRESHOLD = ThresholdSweep(
+    "cluster-threshold",
+    "bandit: equilibrium share of the best arm's cluster against alpha_min = 1/(2 - beta) "
+    "(thesis 3.2.4)",
+    "The minimum value of alpha for which there is convergence is alpha_min = 1 / (2 - beta).",
+    "Not an experiment of the text: 5 arms, beta = 0.5 (alpha_min = 2/3), alpha from 0.5 to 1 "
+    "by 0.025, 1000 agents, 300 iterations, share averaged over iterations 150-300, passive "
+    "recruitment.",
+)
+
+
+@dataclass(slots=True)
+class SweepRun:
+    """``shares[s, i]``: equilibrium share of the best arm with ``alphas[i]``, seed ``s``."""
+
+    sweep: ThresholdSweep
+    shares: np.ndarray
+
+    def predicted(self) -> np.ndarray:
+        sweep = self.sweep
+        return np.array([cluster_share_prediction(a, sweep.beta, sweep.arms) for a in sweep.alphas])
+
+    def limit(self) -> np.ndarray:
+        return np.array([cluster_share_limit(a, self.sweep.beta) for a in self.sweep.alphas])
+
+    def write_csv(self, directory: Path) -> tuple[Path, Path]:
+        directory.mkdir(parents=True, exist_ok=True)
+        summary_path = directory / f"{self.sweep.name}.csv"
+        predicted, limit = self.predicted(), self.limit()
+        with summary_path.open("w", newline="") as handle:
+            writer = csv.writer(handle)
+            writer.writerow(
+                ["alpha", "mean_share", "sd", "p10", "p90", "mean_field", "large_space", "seeds"]
+            )
+            for i, alpha in enumerate(self.sweep.alphas):
+                column = self.shares[:, i]
+                writer.writerow(
+                    [
+                        alpha,
+                        round(float(column.mean()), 4),
+                        round(float(column.std()), 4),
+                        round(float(np.percentile(column, 10)), 4),
+                        round(float(np.percentile(column, 90)), 4),
+                        round(float(predicted[i]), 4),
+                        round(float(limit[i]), 4),
+                        self.shares.shape[0],
+                    ]
+                )
+        runs_path = directory / f"{self.sweep.name}-runs.csv"
+        with runs_path.open("w", newline="") as handle:
+            writer = csv.writer(handle)
+            writer.writerow(["seed", "alpha", "share"])
+            for s in range(self.shares.shape[0]):
+                for i, alpha in enumerate(self.sweep.alphas):
+                    writer.writerow([s, alpha, round(float(self.shares[s, i]), 4)])
+        return summary_path, runs_path
+
+
+def equilibrium_share(sweep: ThresholdSweep, alpha: float, seed: int) -> float:
+    """The best arm's mean share over the sweep's equilibrium window, one seed."""
+    arms = (alpha,) + (sweep.beta,) * (sweep.arms - 1)
+    config = SwarmConfig(
+        policy="root", agents=sweep.agents, iterations=sweep.iterations, seed=seed, threads=1
+    )
+    history = np.asarray(SwarmSearch(bandit_environment(arms), config).run().history)
+    return float(history[sweep.burn_in :, 0].mean() / sweep.agents)
+
+
+def run_sweep(
+    sweep: ThresholdSweep, seeds: int, *, first_seed: int = 0, progress: Progress | None = None
+) -> SweepRun:
+    if seeds < 1:
+        raise HexError("run at least one seed")
+    shares = np.zeros((seeds, len(sweep.alphas)))
+    total = seeds * len(sweep.alphas)
+    for s in range(seeds):
+        for i, alpha in enumerate(sweep.alphas):
+            shares[s, i] = equilibrium_share(sweep, alpha, first_seed + s)
+            if progress is not None:
+                progress(s * len(sweep.alphas) + i + 1, total)
+    return SweepRun(sweep, shares)
+
+
+def catalogue() -> list[tuple[str, str]]:
+    """(name, one-line description) of every lab experiment, in order."""
+    return [(e.name, e.summary) for e in EXPERIMENTS] + [
+        (CLUSTER_THRESHOLD.name, CLUSTER_THRESHOLD.summary)
+    ]

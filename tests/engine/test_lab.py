@@ -18,6 +18,7 @@ from engine.lab import (
     cluster_share_prediction,
     equilibrium_share,
     experiment,
+    mean_field_shares,
     run_experiment,
     thesis_tree_problem,
     trace_search,
@@ -133,6 +134,7 @@ def test_thesis_4_2_bandit_is_winner_take_most():
     assert 0.84 <= final[best] <= 0.94, final
     assert np.all(np.delete(final, best) < 0.06), final
     assert np.all(np.argmax(shares[:, -1], axis=1) == best)
+    assert np.abs(final - mean_field_shares(THESIS_BANDIT_ARMS, 50)).max() < 0.03
 
 
 def test_thesis_4_4_to_4_6_fixed_populations():

@@ -337,18 +337,35 @@ def population_counts(search: SwarmSearch, path: tuple[int, ...]) -> tuple[np.nd
     return search._node_stats(node)
 
 
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """The recorded populations after one iteration (``iteration = 0``: as initialised):
+    ``agents[p, m]`` agents of population ``paths[p]`` holding move ``m``, ``active`` likewise,
+    and the search's snapshot then (None unless asked for)."""
+
+    iteration: int
+    agents: np.ndarray
+    active: np.ndarray
+    snapshot: SearchSnapshot | None
+
+
 @dataclass(slots=True)
 class Trace:
     """One seed's run: ``agents[t, p, m]`` agents of population ``paths[p]`` holding move ``m``
-    after iteration ``t`` (``t = 0``: as initialised); ``active`` likewise; ``snapshots[t]``
-    the search's snapshot then, when asked for."""
+    after iteration ``t``; ``active`` likewise; ``result`` is None while the run is going on."""
 
     seed: int
     paths: list[tuple[int, ...]]
     agents: np.ndarray
     active: np.ndarray
-    result: SwarmResult
-    snapshots: list[SearchSnapshot]
+    result: SwarmResult | None = None
+
+    @classmethod
+    def from_frames(
+        cls, seed: int, paths: list[tuple[int, ...]], frames: Sequence[Frame], result=None
+    ) -> Trace:
+        agents = np.stack([f.agents for f in frames])
+        return cls(seed, paths, agents, np.stack([f.active for f in frames]), result)
 
 
 def trace_search(
@@ -357,40 +374,41 @@ def trace_search(
     paths: Sequence[tuple[int, ...]],
     *,
     snapshots: bool = False,
-    on_iteration: Callable[[int, SwarmSearch], bool] | None = None,
+    on_frame: Callable[[Frame], bool] | None = None,
 ) -> Trace:
     """Run one search, recording the populations at ``paths`` before the first iteration and
-    after every one. ``on_iteration(iteration, search)`` is called then too; returning True
-    stops the search (a window pausing between steps waits inside it)."""
+    after every one. ``on_frame(frame)`` is called with each record; returning True stops the
+    search (a window that runs step by step waits inside it for the next step)."""
     env = problem.environment()
     labels = None
     if problem.kind == "hex" and problem.board is not None:
         labels = np.flatnonzero(problem.board.cells == 0)
     search = SwarmSearch(env, config, action_labels=labels, player=config.policy, to_move="Max")
     paths = list(paths)
-    agents: list[np.ndarray] = []
-    active: list[np.ndarray] = []
-    kept: list[SearchSnapshot] = []
+    frames: list[Frame] = []
     stop = [False]
 
     def observe() -> None:
         counts = [population_counts(search, path) for path in paths]
-        agents.append(np.stack([c for c, _ in counts]))
-        active.append(np.stack([a for _, a in counts]))
-        if snapshots:
-            kept.append(search.snapshot(done=False))
-        if on_iteration is not None and on_iteration(search.iteration, search):
+        frame = Frame(
+            search.iteration,
+            np.stack([c for c, _ in counts]),
+            np.stack([a for _, a in counts]),
+            search.snapshot(done=False) if snapshots else None,
+        )
+        frames.append(frame)
+        if on_frame is not None and on_frame(frame):
             stop[0] = True
 
     def between_iterations() -> bool:
-        if len(agents) == search.iteration:  # once per iteration, however often it is asked
+        if len(frames) == search.iteration:  # once per iteration, however often it is asked
             observe()
         return stop[0]
 
     result = search.run(should_stop=between_iterations)
-    if len(agents) == search.iteration:
+    if len(frames) == search.iteration:
         observe()
-    return Trace(config.seed, paths, np.stack(agents), np.stack(active), result, kept)
+    return Trace.from_frames(config.seed, paths, frames, result)
 
 
 @dataclass(slots=True)
@@ -428,9 +446,14 @@ class LabRun:
         seed's populations (agents and active agents per move) per iteration."""
         directory.mkdir(parents=True, exist_ok=True)
         name = self.experiment.name
-        summary_path = directory / f"{name}.csv"
+        return (
+            self.write_summary_csv(directory / f"{name}.csv"),
+            self.write_runs_csv(directory / f"{name}-runs.csv"),
+        )
+
+    def write_summary_csv(self, path: Path) -> Path:
         stats = self.summary()
-        with summary_path.open("w", newline="") as handle:
+        with Path(path).open("w", newline="") as handle:
             writer = csv.writer(handle)
             writer.writerow(["iteration", "series", "mean", "sd", "p10", "p90", "seeds"])
             for t in range(stats["mean"].shape[0]):
@@ -439,26 +462,28 @@ class LabRun:
                         round(float(stats[key][t, k]), 3) for key in ("mean", "sd", "p10", "p90")
                     ]
                     writer.writerow([t, series.label, *row, len(self.traces)])
-        runs_path = directory / f"{name}-runs.csv"
+        return Path(path)
+
+    def write_runs_csv(self, path: Path) -> Path:
         problem = self.experiment.problem
-        with runs_path.open("w", newline="") as handle:
+        with Path(path).open("w", newline="") as handle:
             writer = csv.writer(handle)
             writer.writerow(["seed", "iteration", "population", "move", "agents", "active"])
             for trace in self.traces:
                 for t in range(trace.agents.shape[0]):
-                    for p, path in enumerate(trace.paths):
+                    for p, node in enumerate(trace.paths):
                         for m in range(trace.agents.shape[2]):
                             writer.writerow(
                                 [
                                     trace.seed,
                                     t,
-                                    problem.population_name(path),
-                                    problem.move_name(path, m),
+                                    problem.population_name(node),
+                                    problem.move_name(node, m),
                                     int(trace.agents[t, p, m]),
                                     int(trace.active[t, p, m]),
                                 ]
                             )
-        return summary_path, runs_path
+        return Path(path)
 
 
 def run_experiment(

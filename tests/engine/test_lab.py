@@ -104,11 +104,14 @@ def test_trace_records_every_iteration_and_can_stop():
     exp = experiment("thesis-4.6")
     seen = []
 
-    def on_iteration(iteration, _search):
-        seen.append(iteration)
-        return iteration == 3
+    def on_frame(frame):
+        seen.append(frame.iteration)
+        assert frame.snapshot is not None and frame.snapshot.iteration == frame.iteration
+        return frame.iteration == 3
 
-    trace = trace_search(exp.problem, exp.config, exp.recorded_paths, on_iteration=on_iteration)
+    trace = trace_search(
+        exp.problem, exp.config, exp.recorded_paths, snapshots=True, on_frame=on_frame
+    )
     assert seen == [0, 1, 2, 3]
     assert trace.agents.shape[0] == 4
     root = trace.paths.index(())

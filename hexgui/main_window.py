@@ -348,6 +348,7 @@ class MainWindow(QMainWindow):
         view.addSeparator()
         view.addAction(self.act_move_list)
         self.dashboard_menu: QMenu = view.addMenu("&Dashboard")
+        self.act_lab = view.addAction("Swarm &Lab...", self.show_lab)
         view.addSeparator()
         view.addAction(self.act_full_screen)
 
@@ -793,6 +794,15 @@ class MainWindow(QMainWindow):
         )
         QMessageBox.information(self, "HexSwarm User Guide", text)
 
+    def show_lab(self) -> None:
+        """The swarm lab (hexgui/lab), studying a copy of the current position on demand."""
+        if getattr(self, "lab_window", None) is None:
+            from hexgui.lab.window import LabWindow
+
+            self.lab_window = LabWindow(position=lambda: self.controller.board.copy())
+        self.lab_window.show()
+        self.lab_window.raise_()
+
     def show_about(self) -> None:
         try:
             from hexgui.dialogs.about import show_about
@@ -1166,6 +1176,8 @@ class MainWindow(QMainWindow):
         self._store.sync()
         if self.dashboard is not None:
             self.dashboard.stop()
+        if getattr(self, "lab_window", None) is not None:
+            self.lab_window.close()
         self.controller.shutdown()
         if self._system_palette is not None:  # leave the application as it was found
             QApplication.instance().setPalette(self._system_palette)

@@ -70,8 +70,11 @@ def run_titles(run: LabRun | SweepRun) -> tuple[str, str]:
         )
     exp = run.experiment
     seeds = len(run.traces)
-    spread = "band: 10th-90th percentile of the seeds" if seeds > 1 else "one seed"
-    return f"{exp.name}: {exp.problem.title}", f"{exp.summary}; mean of {seeds} seeds, {spread}"
+    if seeds > 1:
+        drawn = f"mean of {seeds} seeds, band: 10th-90th percentile of the seeds"
+    else:
+        drawn = f"seed {run.traces[0].seed}"
+    return f"{exp.name}: {exp.problem.title}", f"{exp.summary}; {drawn}"
 
 
 def draw_run(plot: pg.PlotItem, run: LabRun) -> None:

@@ -15,11 +15,13 @@ from functools import cache
 from engine.board import BLACK, BLACK_STONE, WHITE_STONE, Board, neighbour_table
 
 
+@cache
 def _neighbour_masks(size: int) -> tuple[int, ...]:
     table = neighbour_table(size)
     return tuple(sum(1 << int(nb) for nb in table[cell] if nb >= 0) for cell in range(size * size))
 
 
+@cache
 def _edge_masks(size: int) -> tuple[int, int, int, int]:
     top = sum(1 << c for c in range(size))
     bottom = top << (size * (size - 1))
@@ -126,3 +128,73 @@ def sds_bandit(probabilities, agents: int, iterations: int, seed: int) -> list[i
                 new[agent] = hypothesis[other] if active[other] else rng.randrange(arms)
         hypothesis = new
     return [hypothesis.count(arm) for arm in range(arms)]
+
+
+def proven_winning_moves(size: int, moves: str) -> set[str]:
+    """The cells after which every reply of the opponent (that does not win at once) leaves
+    the player to move a cell that wins at once: wins proven within three plies."""
+    board = Board(size)
+    for move in moves.split():
+        board.play(move)
+    black, white, black_to_move = position_of(board)
+    full = frozenset(range(size * size))
+
+    def wins_at_once(own: frozenset[int], other: frozenset[int], is_black: bool) -> bool:
+        return any(connected(size, own | {c}, is_black) for c in full - own - other)
+
+    own, other = (black, white) if black_to_move else (white, black)
+    proven = set()
+    for cell in full - own - other:
+        mine = own | {cell}
+        if all(
+            not connected(size, other | {reply}, not black_to_move)
+            and wins_at_once(mine, other | {reply}, black_to_move)
+            for reply in full - mine - other
+        ):
+            proven.add(board.cell_name(cell))
+    return proven
+
+
+def apply_test_outcomes(
+    agent_node,
+    node_depth,
+    hypothesis,
+    evidence,
+    path,
+    results,
+    tests,
+    reference_mean,
+    keep_evidence,
+    coin,
+):
+    """Test outcome of the kernels' ``apply_test_outcomes``, written out plainly: ``path`` is
+    a list of (agent, hypothesis index); ``coin()`` decides ties. Returns the new activity of
+    the agents on the path, as a dict (the last entry of an agent wins)."""
+
+    def mover_counts(agent, i):
+        root_to_move = node_depth[agent_node[agent]] % 2 == 0
+        won = int(results[i]) if root_to_move else int(tests[i]) - int(results[i])
+        return won, int(tests[i])
+
+    node_won: dict[int, int] = {}
+    node_run: dict[int, int] = {}
+    for agent, i in path:
+        won, run = mover_counts(agent, i)
+        node = agent_node[agent]
+        node_won[node] = node_won.get(node, 0) + won
+        node_run[node] = node_run.get(node, 0) + run
+    activity = {}
+    for agent, i in path:
+        won, run = mover_counts(agent, i)
+        node = agent_node[agent]
+        if keep_evidence:
+            key = (node, hypothesis[agent])
+            if evidence.get(agent, (None, 0, 0))[0] != key:
+                evidence[agent] = (key, 0, 0)
+            _, kept_won, kept_run = evidence[agent]
+            evidence[agent] = (key, kept_won + won, kept_run + run)
+            won, run = kept_won + won, kept_run + run
+        # Compare won/run with the node's mean, or with one half.
+        margin = won * node_run[node] - node_won[node] * run if reference_mean else 2 * won - run
+        activity[agent] = coin() if margin == 0 else int(margin > 0)
+    return activity

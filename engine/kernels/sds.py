@@ -319,8 +319,54 @@ def sort_leaves(
 def evaluate_leaves(
     env, tree, order, leaf_node, leaf_action, leaf_exact, results, lo, hi, scratch, state, slot
 ):
-    """Test, second half: evaluate hypotheses ``order[lo..hi-1]``; ``results[i]`` = 1 if the
-    root player wins. Exact outcomes need no playout. Returns the number of playouts run.
+    """Test, second half: evaluate hypotheses ``order[lo..hi-1]`` with one playout each;
+    ``results[i]`` = 1 if the root player wins. Exact outcomes need no playout. Returns the
+    number of playouts run. (:func:`evaluate_tests` with one playout per test.)"""
+    return evaluate_tests(
+        env,
+        tree,
+        order,
+        leaf_node,
+        leaf_action,
+        leaf_exact,
+        results,
+        np.zeros(0, dtype=np.uint8),  # one playout per test: nothing more to count
+        1,
+        False,
+        lo,
+        hi,
+        scratch,
+        state,
+        slot,
+    )
+
+
+@jit
+def evaluate_tests(
+    env,
+    tree,
+    order,
+    leaf_node,
+    leaf_action,
+    leaf_exact,
+    results,
+    result_tests,
+    test_playouts,
+    sequential,
+    lo,
+    hi,
+    scratch,
+    state,
+    slot,
+):
+    """Test, second half: evaluate hypotheses ``order[lo..hi-1]``. Returns the playouts run.
+
+    A test is ``test_playouts`` playouts after the hypothesis (the thesis: one); ``results[i]``
+    counts the root player's wins and ``result_tests[i]`` the playouts that count (skipped when
+    ``result_tests`` is empty). ``sequential`` stops a test as soon as the majority is decided
+    (more than half won, or more than half lost): the same decision as the full majority with
+    fewer playouts. An exact outcome needs no playout and counts as ``test_playouts`` wins or
+    losses.
 
     Thread-safe for disjoint ranges with distinct ``slot`` and ``scratch`` (reads the tree).
     ``order`` groups identical leaves (``sort_leaves``), so a Hex leaf position is built once
@@ -340,6 +386,7 @@ def evaluate_leaves(
         scratch[4],
     )
     cell_row, cell_bit = scratch[7], scratch[8]
+    count_tests = result_tests.shape[0] > 0
     playouts = 0
     built_node = -1
     built_action = -1
@@ -349,18 +396,13 @@ def evaluate_leaves(
         i = order[position]
         exact = leaf_exact[i]
         if exact != 0:
-            results[i] = 1 if exact == ROOT_WINS else 0
+            results[i] = test_playouts if exact == ROOT_WINS else 0
+            if count_tests:
+                result_tests[i] = test_playouts
             continue
         node = leaf_node[i]
         action = leaf_action[i]
-        playouts += 1
-        if kind != HEX:
-            win = evaluate(
-                env, node_parent, node_action, node_depth, node, action, scratch, state, slot
-            )
-            results[i] = 1 if win else 0
-            continue
-        if node != built_node or action != built_action:
+        if kind == HEX and (node != built_node or action != built_action):
             empty_count = build_hex_leaf(
                 size,
                 root_black,
@@ -380,20 +422,36 @@ def evaluate_leaves(
             black_to_move = hex_leaf_black_to_move(root_black, node_depth, node)
             built_node = node
             built_action = action
-        black_wins = playout(
-            leaf_rows,
-            work_cells,
-            empty_count,
-            black_to_move,
-            size,
-            cell_row,
-            cell_bit,
-            rows,
-            reach,
-            state,
-            slot,
-        )
-        results[i] = 1 if black_wins == root_black else 0
+        wins = 0
+        played = 0
+        while played < test_playouts:
+            if kind != HEX:
+                win = evaluate(
+                    env, node_parent, node_action, node_depth, node, action, scratch, state, slot
+                )
+            else:
+                black_wins = playout(
+                    leaf_rows,
+                    work_cells,
+                    empty_count,
+                    black_to_move,
+                    size,
+                    cell_row,
+                    cell_bit,
+                    rows,
+                    reach,
+                    state,
+                    slot,
+                )
+                win = black_wins == root_black
+            played += 1
+            wins += 1 if win else 0
+            if sequential and (2 * wins > test_playouts or 2 * (played - wins) > test_playouts):
+                break
+        playouts += played
+        results[i] = wins
+        if count_tests:
+            result_tests[i] = played
     return playouts
 
 
@@ -424,6 +482,94 @@ def apply_results(
         win = results[path_hypothesis[k]] == 1
         root_to_move = node_depth[agent_node[agent]] % 2 == 0
         active[agent] = 1 if win == root_to_move else 0
+    return wins
+
+
+# Decision of a test (ours, beyond the thesis; see docs/search.md "Making clusters form").
+REFERENCE_WIN = 0  # active iff more of the counted playouts were won than lost
+REFERENCE_MEAN = 1  # active iff the counted win rate beats the population's mean this iteration
+
+
+@jit
+def apply_test_outcomes(
+    tree,
+    agents,
+    evidence,
+    node_wins,
+    node_tests,
+    count,
+    results,
+    result_tests,
+    used,
+    path_hypothesis,
+    path_agents,
+    root_tests,
+    root_wins,
+    reference,
+    keep_evidence,
+    state,
+    slot,
+):
+    """Test, outcome, for the tests of several playouts, kept evidence or a comparative
+    decision (:func:`apply_results` is the thesis's one-playout rule and stays as it is).
+
+    ``results[i]``/``result_tests[i]`` are the root player's wins and the playouts of
+    hypothesis ``i``; an agent counts them from the point of view of the player to move at its
+    node. Counted are this test's playouts, or, with ``keep_evidence``, every playout of the
+    agent's current hypothesis at its current node since it took it (``evidence = (node,
+    hypothesis, wins, tests)`` per agent; a new hypothesis or node starts afresh). The agent is
+    active if it counted more wins than losses (``REFERENCE_WIN``), or a win rate above the
+    mean of this iteration's tests through its population (``REFERENCE_MEAN``: the mean
+    follows the population as it concentrates on good hypotheses; ``node_wins``/``node_tests``
+    per node, for the player to move there, are this iteration's). An exact tie is
+    decided by a fair coin. Also accumulates the root statistics as :func:`apply_results`
+    does (playouts, not tests). Returns the root player's playout wins.
+    """
+    node_depth = tree[2]
+    agent_node, hypothesis, active = agents[0], agents[1], agents[2]
+    evidence_node, evidence_hypothesis, evidence_wins, evidence_tests = evidence
+    wins = 0
+    for i in range(count):
+        root_action = hypothesis[path_agents[i]]
+        root_tests[root_action] += result_tests[i]
+        root_wins[root_action] += results[i]
+        wins += results[i]
+    for k in range(used):
+        node = agent_node[path_agents[k]]
+        node_wins[node] = 0
+        node_tests[node] = 0
+    for k in range(used):
+        agent = path_agents[k]
+        i = path_hypothesis[k]
+        node = agent_node[agent]
+        mover_wins = results[i] if node_depth[node] % 2 == 0 else result_tests[i] - results[i]
+        node_wins[node] += mover_wins
+        node_tests[node] += result_tests[i]
+    for k in range(used):
+        agent = path_agents[k]
+        i = path_hypothesis[k]
+        node = agent_node[agent]
+        won = np.int64(results[i] if node_depth[node] % 2 == 0 else result_tests[i] - results[i])
+        tests = np.int64(result_tests[i])
+        if keep_evidence:
+            if evidence_node[agent] != node or evidence_hypothesis[agent] != hypothesis[agent]:
+                evidence_node[agent] = node
+                evidence_hypothesis[agent] = hypothesis[agent]
+                evidence_wins[agent] = 0
+                evidence_tests[agent] = 0
+            evidence_wins[agent] += won
+            evidence_tests[agent] += tests
+            won = np.int64(evidence_wins[agent])
+            tests = np.int64(evidence_tests[agent])
+        # Compare won/tests with the reference r as won * d against r * tests, in integers.
+        if reference == REFERENCE_MEAN:
+            margin = won * node_tests[node] - node_wins[node] * tests
+        else:
+            margin = 2 * won - tests
+        if margin == 0:
+            active[agent] = 1 if below(state, slot, 2) == 1 else 0
+        else:
+            active[agent] = 1 if margin > 0 else 0
     return wins
 
 
@@ -469,7 +615,7 @@ def relate(tree, agents, node_start, members, mode, state, slot):
 
 
 @jit
-def recruit(env, tree, agents, node_start, members, mode, state, slot):
+def recruit(env, tree, agents, node_start, members, mode, redraw, copy_activates, state, slot):
     """Diffusion within every population (thesis 3.2.2-3.2.3), populations independent.
 
     * passive: each inactive agent X contacts a random other agent Y; if Y is active X copies
@@ -482,6 +628,12 @@ def recruit(env, tree, agents, node_start, members, mode, state, slot):
 
     Activity is not changed (the next test sets it); only active agents' hypotheses are read
     as sources and they never change here, so the phase is synchronous.
+
+    Options (defaults: the thesis's 3.2.2): ``redraw=False`` is paper Table 2's internal
+    diffusion, where an inactive agent that recruits nobody and is recruited by nobody keeps
+    its hypothesis instead of drawing a random one; ``copy_activates`` is thesis 4.2.1's "the
+    first agent copies his hypothesis and becomes active" (activated after the whole
+    population has recruited, so the phase stays synchronous).
 
     The steps are written on arrays only. With tuple arguments to the active step and a
     random action helper that wrote an array in a rarely taken branch, numba kept the arrays'
@@ -497,8 +649,9 @@ def recruit(env, tree, agents, node_start, members, mode, state, slot):
     active_second = mode == DUAL_PASSIVE
     # Inactive agents nobody recruited re-draw at random, except in dual-passive mode, where
     # the active step that follows the passive one may still recruit them.
-    redraw_in_passive = mode != DUAL_PASSIVE
-    redraw_after = mode == ACTIVE or mode == DUAL_PASSIVE  # noqa: SIM109
+    redraw_in_passive = redraw and mode != DUAL_PASSIVE
+    redraw_after = redraw and (mode == ACTIVE or mode == DUAL_PASSIVE)  # noqa: SIM109
+    copied = np.uint8(2 if copy_activates else 1)  # the recruited mark of a copied hypothesis
     indexed_nodes = min(node_start.shape[0] - 1, counters[NODE_COUNT])
     for node in range(indexed_nodes):
         lo = node_start[node]
@@ -508,17 +661,17 @@ def recruit(env, tree, agents, node_start, members, mode, state, slot):
         for index in range(size):
             recruited[members[lo + index]] = 0
         if active_first:
-            _active_step(hypothesis, active, recruited, members, lo, size, state, slot)
+            _active_step(hypothesis, active, recruited, members, lo, size, copied, state, slot)
         if passive:
             for index in range(size):
                 agent = members[lo + index]
-                if active[agent] == 1 or recruited[agent] == 1:
+                if active[agent] == 1 or recruited[agent] != 0:
                     continue
                 if size > 1:
                     other = _other_member(members, lo, size, index, state, slot)
                     if active[other] == 1:
                         hypothesis[agent] = hypothesis[other]
-                        recruited[agent] = 1
+                        recruited[agent] = copied
                         continue
                 if redraw_in_passive:
                     hypothesis[agent] = random_action(
@@ -526,7 +679,7 @@ def recruit(env, tree, agents, node_start, members, mode, state, slot):
                     )
                     recruited[agent] = 1
         if active_second:
-            _active_step(hypothesis, active, recruited, members, lo, size, state, slot)
+            _active_step(hypothesis, active, recruited, members, lo, size, copied, state, slot)
         if redraw_after:
             for index in range(size):
                 agent = members[lo + index]
@@ -534,10 +687,15 @@ def recruit(env, tree, agents, node_start, members, mode, state, slot):
                     hypothesis[agent] = random_action(
                         exclusive, width, node_parent, node_action, node, state, slot
                     )
+        if copy_activates:
+            for index in range(size):
+                agent = members[lo + index]
+                if recruited[agent] == 2:
+                    active[agent] = 1
 
 
 @inline_jit
-def _active_step(hypothesis, active, recruited, members, lo, size, state, slot):
+def _active_step(hypothesis, active, recruited, members, lo, size, copied, state, slot):
     for index in range(size if size >= 2 else 0):
         agent = members[lo + index]
         if active[agent] == 0:
@@ -545,7 +703,7 @@ def _active_step(hypothesis, active, recruited, members, lo, size, state, slot):
         other = _other_member(members, lo, size, index, state, slot)
         if active[other] == 0 and recruited[other] == 0:
             hypothesis[other] = hypothesis[agent]
-            recruited[other] = 1
+            recruited[other] = copied
 
 
 # --------------------------------------------------------------------------- reallocation

@@ -112,6 +112,60 @@ _CONFIDENCE = Parameter(
     optional=True,
 )
 
+# The swarm options beyond the thesis (docs/search.md): every default is the thesis's rule.
+_SWARM_OPTIONS = (
+    Parameter(
+        "test",
+        "choice",
+        "single",
+        "test of a hypothesis: one playout (thesis), the majority of test_playouts playouts, "
+        "or that majority decided sequentially (stops once the remaining playouts cannot "
+        "change it)",
+        choices=("single", "majority", "sequential"),
+    ),
+    Parameter("test_playouts", "int", 1, "playouts per test (majority, sequential)", 1, 255),
+    Parameter(
+        "reference",
+        "choice",
+        "win",
+        "an agent is active when its playouts are won more often than lost (win), or when "
+        "its win rate beats the mean of every test through its population so far (mean)",
+        choices=("win", "mean"),
+    ),
+    Parameter(
+        "evidence",
+        "bool",
+        False,
+        "agents keep the playouts of their hypothesis across iterations and decide on all of "
+        "them (a new hypothesis starts afresh)",
+    ),
+    Parameter(
+        "internal_diffusion",
+        "choice",
+        "thesis",
+        "an inactive agent meeting an inactive one draws a random hypothesis (thesis 3.2.2) "
+        "or keeps its own (paper Table 2: copy only)",
+        choices=("thesis", "paper"),
+    ),
+    Parameter(
+        "copy_activates",
+        "bool",
+        False,
+        "a recruited agent becomes active (thesis 4.2.1)",
+    ),
+    Parameter(
+        "halt",
+        "choice",
+        "none",
+        "halt early (thesis 3.2.2): strong = the most supported move's share, weak = the "
+        "active share, at least halt_threshold and within halt_band for halt_iterations",
+        choices=("none", "strong", "weak"),
+    ),
+    Parameter("halt_threshold", "float", 0.5, "halting: share of the root agents", 0.01, 1.0),
+    Parameter("halt_band", "float", 0.02, "halting: allowed drift of that share", 0.0, 1.0),
+    Parameter("halt_iterations", "int", 5, "halting: iterations it must hold", 1, 10_000),
+)
+
 LEVELS: dict[str, LevelInfo] = {
     "random": LevelInfo(
         "random",
@@ -142,7 +196,7 @@ LEVELS: dict[str, LevelInfo] = {
         "Thesis level 2: a population of agents, each holding a move; one random playout tests "
         "it; diffusion spreads the winning moves. Plays the move most agents hold. Same play as "
         "Monte-Carlo, with the effort where it matters.",
-        (_AGENTS, _ITERATIONS, _RECRUITMENT, _RELATE, _CONFIDENCE, *_COMMON),
+        (_AGENTS, _ITERATIONS, _RECRUITMENT, _RELATE, _CONFIDENCE, *_SWARM_OPTIONS, *_COMMON),
     ),
     "sdst": LevelInfo(
         "sdst",
@@ -180,6 +234,14 @@ LEVELS: dict[str, LevelInfo] = {
             _RECRUITMENT,
             _RELATE,
             _CONFIDENCE,
+            *_SWARM_OPTIONS,
+            Parameter(
+                "uncontacted",
+                "choice",
+                "keep",
+                "fixed: agents not used in a test keep their activity or become inactive",
+                choices=("keep", "reset"),
+            ),
             *_COMMON,
         ),
     ),
@@ -232,6 +294,16 @@ class MCSDSSettings:
     recruitment: str = "passive"
     relate: str = "none"
     confidence: float | None = None
+    test: str = "single"
+    test_playouts: int = 1
+    reference: str = "win"
+    evidence: bool = False
+    internal_diffusion: str = "thesis"
+    copy_activates: bool = False
+    halt: str = "none"
+    halt_threshold: float = 0.5
+    halt_band: float = 0.02
+    halt_iterations: int = 5
     seed: int = 0
     threads: int = DEFAULT_THREADS
     time_s: float | None = None
@@ -248,6 +320,17 @@ class SDSTSettings:
     recruitment: str = "passive"
     relate: str = "none"
     confidence: float | None = None
+    test: str = "single"
+    test_playouts: int = 1
+    reference: str = "win"
+    evidence: bool = False
+    internal_diffusion: str = "thesis"
+    copy_activates: bool = False
+    halt: str = "none"
+    halt_threshold: float = 0.5
+    halt_band: float = 0.02
+    halt_iterations: int = 5
+    uncontacted: str = "keep"
     seed: int = 0
     threads: int = DEFAULT_THREADS
     time_s: float | None = None

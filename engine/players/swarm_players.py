@@ -11,6 +11,25 @@ from engine.search.environment import hex_environment
 from engine.search.snapshot import SnapshotCallback, StopCheck
 from engine.search.swarm import SwarmConfig, SwarmSearch
 
+# Settings passed to SwarmConfig under the same name (the options beyond the thesis).
+SWARM_OPTION_NAMES = (
+    "test",
+    "test_playouts",
+    "reference",
+    "evidence",
+    "internal_diffusion",
+    "copy_activates",
+    "halt",
+    "halt_threshold",
+    "halt_band",
+    "halt_iterations",
+)
+
+
+def swarm_options(settings) -> dict:
+    """The options beyond the thesis's, from a level's settings."""
+    return {name: getattr(settings, name) for name in SWARM_OPTION_NAMES}
+
 
 class _SwarmPlayer(SettingsPlayer):
     name = ""
@@ -61,6 +80,7 @@ class MCSDSPlayer(_SwarmPlayer):
             time_s=s.time_s,
             threads=s.threads,
             seed=seed,
+            **swarm_options(s),
         )
 
 
@@ -86,4 +106,6 @@ class SDSTPlayer(_SwarmPlayer):
             time_s=s.time_s,
             threads=s.threads,
             seed=seed,
+            uncontacted=s.uncontacted,
+            **swarm_options(s),
         )

@@ -44,4 +44,10 @@ def warm_up() -> None:
         for relate in RELATE:
             config = SwarmConfig(agents=8, iterations=1, recruitment=recruitment, relate=relate)
             SwarmSearch(hex_env, config).run()
+    # The options beyond the thesis use two more kernels (apply_test_outcomes, and recruit's
+    # copy-activating branch compiles with it).
+    options = SwarmConfig(
+        agents=8, iterations=1, test="sequential", test_playouts=3, evidence=True, reference="mean"
+    )
+    SwarmSearch(hex_env, options).run()
     monte_carlo_search(hex_env, 2)

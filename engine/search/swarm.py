@@ -43,10 +43,13 @@ from engine.kernels.sds import (
     DUAL_ACTIVE,
     DUAL_PASSIVE,
     PASSIVE,
+    REFERENCE_MEAN,
+    REFERENCE_WIN,
     RELATE_NONE,
     apply_results,
+    apply_test_outcomes,
     backscatter,
-    evaluate_leaves,
+    evaluate_tests,
     expand_nodes,
     form_hypotheses,
     population_counts,
@@ -76,6 +79,12 @@ RECRUITMENT = {
 }
 RELATE = {"none": RELATE_NONE, "context-free": CONTEXT_FREE, "context-sensitive": CONTEXT_SENSITIVE}
 POLICIES = ("root", "fixed", "layers", "tree")
+TESTS = ("single", "majority", "sequential")
+REFERENCES = {"win": REFERENCE_WIN, "mean": REFERENCE_MEAN}
+INTERNAL_DIFFUSION = ("thesis", "paper")
+UNCONTACTED = ("keep", "reset")
+HALTING = ("none", "strong", "weak")
+MAX_TEST_PLAYOUTS = 255  # results are kept in uint8
 
 STATE_STRIDE = 8  # uint64 generator slots per 64-byte cache line
 SNAPSHOT_INTERVAL_S = 0.1  # snapshot cost ~2-4 ms with a 50 000-agent tree: under 5%
@@ -99,6 +108,24 @@ class SwarmConfig:
     time_s: float | None = None
     threads: int = 1
     seed: int = 0
+    # Beyond the thesis's defaults (docs/search.md, "Making clusters form" and "Faithfulness
+    # options"): every default below is the thesis's behaviour.
+    test: str = "single"  # single playout | majority of test_playouts | sequential majority
+    test_playouts: int = 1
+    reference: str = "win"  # win: more wins than losses | mean: beat the population's mean
+    evidence: bool = False  # agents keep the playouts of their hypothesis across iterations
+    internal_diffusion: str = "thesis"  # thesis: re-draw at random | paper: Table 2, copy only
+    uncontacted: str = "keep"  # fixed populations: uncontacted agents keep or lose activity
+    copy_activates: bool = False  # thesis 4.2.1: a recruited agent becomes active
+    halt: str = "none"  # thesis 3.2.2's strong (cluster) or weak (activity) criterion
+    halt_threshold: float = 0.5  # share of the agents the cluster/activity must reach
+    halt_band: float = 0.02  # ... and stay within (plus or minus this share of the agents)
+    halt_iterations: int = 5  # ... for this many iterations
+
+    @property
+    def thesis_test(self) -> bool:
+        """Whether the test and its outcome are the thesis's (one playout, win = active)."""
+        return self.test == "single" and self.reference == "win" and not self.evidence
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +143,74 @@ class SwarmResult:
     stopped: bool
     snapshot: SearchSnapshot
     history: tuple[tuple[int, ...], ...]
+
+
+def _check_options(config: SwarmConfig) -> None:
+    """Clear messages for settings the kernels cannot honour."""
+    for name, value, allowed in (
+        ("test", config.test, TESTS),
+        ("reference", config.reference, tuple(REFERENCES)),
+        ("internal_diffusion", config.internal_diffusion, INTERNAL_DIFFUSION),
+        ("uncontacted", config.uncontacted, UNCONTACTED),
+        ("halt", config.halt, HALTING),
+    ):
+        if value not in allowed:
+            raise HexError(f"{name} must be one of {', '.join(allowed)}, not {value!r}")
+    if not 1 <= config.test_playouts <= MAX_TEST_PLAYOUTS:
+        raise HexError(f"test_playouts must be between 1 and {MAX_TEST_PLAYOUTS}")
+    if config.test == "single" and config.test_playouts != 1:
+        raise HexError("test_playouts > 1 needs test=majority or test=sequential")
+    if not 0.0 < config.halt_threshold <= 1.0 or not 0.0 <= config.halt_band <= 1.0:
+        raise HexError("halt_threshold must be in (0, 1] and halt_band in [0, 1]")
+    if config.halt_iterations < 1:
+        raise HexError("halt_iterations must be at least 1")
+
+
+class HaltingCriterion:
+    """Thesis 3.2.2: "A strong criterion requires that the number of agents pointing at the
+    same hypothesis stabilises and stay bounded for a given number of iterations while a weak
+    criterion requires the same thing only for the total number of active agents."
+
+    Made precise as in Nasuto and Bishop's criteria (ours where the thesis gives no number):
+    the watched count (strong: the root agents of the most supported hypothesis; weak: the
+    active root agents) must be at least ``halt_threshold`` of the root agents and stay within
+    ``halt_band`` of the root agents around its value when it first got there, for
+    ``halt_iterations`` iterations in a row (strong: with the same hypothesis on top).
+    """
+
+    def __init__(self, config: SwarmConfig):
+        self.mode = config.halt
+        self.threshold = config.halt_threshold
+        self.band = config.halt_band
+        self.needed = config.halt_iterations
+        self.anchor: tuple[int, float] | None = None  # (hypothesis, share) when the run began
+        self.run = 0
+
+    def update(self, counts: np.ndarray, actives: np.ndarray) -> bool:
+        """Record one iteration's root population; True when the search may halt."""
+        if self.mode == "none":
+            return False
+        total = int(counts.sum())
+        if total == 0:
+            return False
+        if self.mode == "strong":
+            top = int(np.argmax(counts))
+            share = counts[top] / total
+        else:
+            top = -1
+            share = actives.sum() / total
+        anchored = (
+            self.anchor is not None
+            and self.anchor[0] == top
+            and abs(share - self.anchor[1]) <= self.band
+        )
+        if share < self.threshold:
+            self.anchor, self.run = None, 0
+        elif anchored:
+            self.run += 1
+        else:
+            self.anchor, self.run = (top, float(share)), 1
+        return self.run >= self.needed
 
 
 def _power_of_two_at_least(n: int) -> int:
@@ -147,6 +242,7 @@ class SwarmSearch:
             raise HexError(f"unknown swarm policy {config.policy!r}")
         if config.agents < 1 or config.iterations < 1 or config.threads < 1:
             raise HexError("agents, iterations and threads must be at least 1")
+        _check_options(config)
         self.env = env
         self.config = config
         self.width = action_count_py(env)
@@ -175,6 +271,7 @@ class SwarmSearch:
         self.max_path += 1
         self.recruitment = RECRUITMENT[config.recruitment]
         self.relate = RELATE[config.relate]
+        self.reference = REFERENCES[config.reference]
         # Node table and pair table (grown on demand by _ensure_room).
         self.node_capacity = 0
         self.node_parent = np.zeros(0, dtype=np.int32)
@@ -182,6 +279,9 @@ class SwarmSearch:
         self.node_depth = np.zeros(0, dtype=np.int32)
         self.node_start = np.zeros(1, dtype=np.int32)
         self.counters = np.zeros(2, dtype=np.int64)
+        # Per node, for the player to move there: playouts won and run (comparative tests).
+        self.node_wins = np.zeros(0, dtype=np.int64)
+        self.node_tests = np.zeros(0, dtype=np.int64)
         self.pair_keys = np.full(0, -1, dtype=np.int64)
         self.pair_child = np.zeros(0, dtype=np.int32)
         self.pair_outcome = np.zeros(0, dtype=np.int8)
@@ -207,8 +307,14 @@ class SwarmSearch:
     # ------------------------------------------------------------------ storage
     def _grow_nodes(self, capacity: int) -> None:
         old = self.node_capacity
-        for name in ("node_parent", "node_action", "node_depth"):
-            array = np.zeros(capacity, dtype=np.int32)
+        for name, dtype in (
+            ("node_parent", np.int32),
+            ("node_action", np.int32),
+            ("node_depth", np.int32),
+            ("node_wins", np.int64),
+            ("node_tests", np.int64),
+        ):
+            array = np.zeros(capacity, dtype=dtype)
             array[:old] = getattr(self, name)[:old]
             setattr(self, name, array)
         self.node_start = np.zeros(capacity + 1, dtype=np.int32)
@@ -309,6 +415,14 @@ class SwarmSearch:
         self.leaf_action = np.zeros(count, dtype=np.int32)
         self.leaf_exact = np.zeros(count, dtype=np.int8)
         self.results = np.zeros(count, dtype=np.uint8)
+        self.result_tests = np.zeros(count, dtype=np.uint8)
+        # Kept evidence per agent: (node, hypothesis, wins, playouts) of its current hypothesis.
+        self.evidence = (
+            np.full(count, -1, dtype=np.int32),
+            np.full(count, -1, dtype=np.int32),
+            np.zeros(count, dtype=np.int32),
+            np.zeros(count, dtype=np.int32),
+        )
         self.progress = np.zeros(2, dtype=np.int64)
         self.alive = np.zeros(count, dtype=np.int32)
         self.next_agent = np.zeros(count, dtype=np.int32)
@@ -399,7 +513,7 @@ class SwarmSearch:
             hi = min(int(bounds[thread + 1]), lo + batch)
             if lo >= hi:
                 return 0
-            return evaluate_leaves(
+            return evaluate_tests(
                 self.env,
                 tree,
                 self.order,
@@ -407,6 +521,9 @@ class SwarmSearch:
                 self.leaf_action,
                 self.leaf_exact,
                 self.results,
+                self.result_tests,
+                self.config.test_playouts,
+                self.config.test == "sequential",
                 lo,
                 hi,
                 self.scratches[thread + 1],
@@ -426,6 +543,46 @@ class SwarmSearch:
                     return False
                 emit(False)
         return True
+
+    def _apply_results(self, count: int) -> None:
+        """Test outcome: the thesis's rule, or the kept-evidence/comparative decision."""
+        config = self.config
+        used = int(self.progress[1])
+        if config.thesis_test:
+            apply_results(
+                self._tree(),
+                self._agents(),
+                count,
+                self.results,
+                used,
+                self.path_hypothesis,
+                self.path_agents,
+                self.root_tests,
+                self.root_wins,
+            )
+        else:
+            apply_test_outcomes(
+                self._tree(),
+                self._agents(),
+                self.evidence,
+                self.node_wins,
+                self.node_tests,
+                count,
+                self.results,
+                self.result_tests,
+                used,
+                self.path_hypothesis,
+                self.path_agents,
+                self.root_tests,
+                self.root_wins,
+                self.reference,
+                config.evidence,
+                self.states,
+                0,
+            )
+        if config.uncontacted == "reset":
+            # Only agents that took part in a test this iteration keep an activity.
+            self.active[self.contacted == 0] = 0
 
     def _diffuse(self) -> None:
         config = self.config
@@ -483,6 +640,8 @@ class SwarmSearch:
             self.node_start,
             self.members,
             self.recruitment,
+            config.internal_diffusion == "thesis",
+            config.copy_activates,
             state,
             0,
         )
@@ -523,6 +682,7 @@ class SwarmSearch:
 
         pool = ThreadPoolExecutor(max_workers=self.threads) if self.threads > 1 else None
         streak = 0
+        halting = HaltingCriterion(self.config)
         try:
             while self.iteration < self.config.iterations:
                 if self._should_halt(should_stop):
@@ -533,17 +693,7 @@ class SwarmSearch:
                 if not self._evaluate(count, pool, should_stop, emit):
                     break
                 self.tests += count
-                apply_results(
-                    self._tree(),
-                    self._agents(),
-                    count,
-                    self.results,
-                    int(self.progress[1]),
-                    self.path_hypothesis,
-                    self.path_agents,
-                    self.root_tests,
-                    self.root_wins,
-                )
+                self._apply_results(count)
                 self._diffuse()
                 self.iteration += 1
                 counts, actives = self.root_counts()
@@ -555,6 +705,8 @@ class SwarmSearch:
                     streak = streak + 1 if share >= self.config.confidence else 0
                     if streak >= CONFIDENCE_STREAK:
                         break
+                if halting.update(counts, actives):
+                    break
         finally:
             if pool is not None:
                 pool.shutdown(wait=True)

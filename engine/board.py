@@ -176,12 +176,28 @@ class Move:
 
 
 @dataclass(frozen=True, slots=True)
-class _Setup:
-    """A setup edit in the history: stones changed and side to move set, undoable as one."""
+class SetupEdit:
+    """Stones placed or removed and the side to move set, as one entry of a game's history
+    (SGF's ``AB``/``AW``/``AE``/``PL``). Cells are indices; ``to_move`` ``None`` = unchanged."""
 
-    changes: tuple[tuple[int, int, int], ...]  # (cell, old stone, new stone)
+    black: tuple[int, ...] = ()
+    white: tuple[int, ...] = ()
+    empty: tuple[int, ...] = ()
+    to_move: Color | None = None
+
+    @property
+    def is_pass(self) -> bool:
+        """Whether the edit only sets the side to move (how a pass is kept on a board)."""
+        return not (self.black or self.white or self.empty)
+
+
+@dataclass(frozen=True, slots=True)
+class _Setup:
+    """A setup edit as the board keeps it: the edit and what it replaced, to undo it."""
+
+    edit: SetupEdit
+    old_stones: tuple[tuple[int, int], ...]  # (cell, stone before the edit)
     old_to_move: Color
-    new_to_move: Color
 
 
 # --------------------------------------------------------------------------- union-find
@@ -292,6 +308,18 @@ class Board:
         return tuple(entry for entry in self._history if isinstance(entry, Move))
 
     @property
+    def move_stack(self) -> tuple[Move | SetupEdit, ...]:
+        """Everything :meth:`undo` can take back, oldest first: moves and setup edits."""
+        return tuple(e.edit if isinstance(e, _Setup) else e for e in self._history)
+
+    def root(self) -> Board:
+        """A copy of the position this board started from (before its :attr:`move_stack`)."""
+        start = self.copy()
+        while start._history:
+            start.undo()
+        return start
+
+    @property
     def winner(self) -> Color | None:
         """``BLACK``, ``WHITE``, or ``None`` while nobody has connected their edges."""
         return self._connectivity.winner()
@@ -361,10 +389,13 @@ class Board:
             return move.strip().lower()
         return self._cell(move)
 
-    def play(self, move: int | str) -> Move:
-        """Play ``move`` for the side to move and return it. See the class docstring."""
+    def play(self, move: int | str, *, after_win: bool = False) -> Move:
+        """Play ``move`` for the side to move and return it. See the class docstring.
+
+        ``after_win``: accept a stone after one side has connected (HexGui and MoHex let a
+        game go on; the winner cannot change, as two crossing chains cannot both exist)."""
         action = self.parse_move(move)
-        if self.is_over:
+        if self.is_over and not (after_win and not isinstance(action, str)):
             raise GameOverError(f"the game is over: {self.winner} has already won")
         color = self._to_move
         if isinstance(action, str):
@@ -406,7 +437,7 @@ class Board:
             raise IllegalMoveError("nothing to undo")
         entry = self._history.pop()
         if isinstance(entry, _Setup):
-            for cell, old, _new in entry.changes:
+            for cell, old in reversed(entry.old_stones):
                 self.cells[cell] = old
             self._to_move = entry.old_to_move
             self._rebuild_connectivity()
@@ -433,20 +464,31 @@ class Board:
 
         One undoable history entry. Validates everything before changing anything.
         """
-        changes: dict[int, int] = {}
-        for stone, cells in ((BLACK_STONE, black), (WHITE_STONE, white), (EMPTY, empty)):
-            for cell in cells:
-                changes[self._cell(cell)] = stone
-        new_to_move = self._to_move if to_move is None else Color.parse(to_move)
-        edit = _Setup(
-            tuple((cell, int(self.cells[cell]), stone) for cell, stone in changes.items()),
-            self._to_move,
-            new_to_move,
+        self.apply_setup(
+            SetupEdit(
+                tuple(self._cell(c) for c in black),
+                tuple(self._cell(c) for c in white),
+                tuple(self._cell(c) for c in empty),
+                None if to_move is None else Color.parse(to_move),
+            )
         )
-        for cell, _old, new in edit.changes:
-            self.cells[cell] = new
-        self._to_move = new_to_move
-        self._history.append(edit)
+
+    def apply_setup(self, edit: SetupEdit) -> None:
+        """Apply ``edit`` as one undoable history entry (a cell named twice: the last wins)."""
+        for cell in (*edit.black, *edit.white, *edit.empty):
+            self._cell(cell)
+        old_stones = []
+        for stone, cells in (
+            (BLACK_STONE, edit.black),
+            (WHITE_STONE, edit.white),
+            (EMPTY, edit.empty),
+        ):
+            for cell in cells:
+                old_stones.append((int(cell), int(self.cells[cell])))
+                self.cells[cell] = stone
+        self._history.append(_Setup(edit, tuple(old_stones), self._to_move))
+        if edit.to_move is not None:
+            self._to_move = Color.parse(edit.to_move)
         self._rebuild_connectivity()
 
     def _rebuild_connectivity(self) -> None:

@@ -494,7 +494,7 @@ class GtpEngine:
                 raise GtpError(f"move number must be a whole number, not {args[1]!r}") from None
             if move_number < 1:
                 raise GtpError("move number must be 1 or more")
-        from engine.records import SgfError, board_from_record, game_end_of, read_sgf
+        from engine.records import SgfError, read_sgf
 
         try:
             record = read_sgf(args[0])
@@ -503,11 +503,11 @@ class GtpEngine:
         except SgfError as error:
             raise GtpError(f"cannot load {args[0]}: {error}") from None
         # GTP: MOVE_NUMBER n loads the position before move n, i.e. after n - 1 moves.
-        board = board_from_record(record, None if move_number is None else move_number - 1)
+        board = record.board_at(move_number=None if move_number is None else move_number - 1)
         board.swap_rule = True
         self.board = board
         self._reset_history()
-        ended = game_end_of(record) if move_number is None else None
+        ended = record.game_end() if move_number is None else None
         if ended is not None:  # a resignation or forfeit decides final_score
             self._resigned = Color.parse(ended[0])
         return ""

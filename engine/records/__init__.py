@@ -3,26 +3,22 @@ for HexWorld and trmph, board images as SVG, plain-text move lists, and autosave
 
 The API others code against::
 
-    from engine.records import read_sgf, write_sgf, save_sgf, board_from_record
-    record = read_sgf("game.sgf")          # SgfError (a HexError) says what and where
-    board = board_from_record(record, 10)  # the position after 10 moves of the main line
+    from engine.records import read_sgf, write_sgf, save_sgf, record_from_board
+    game = read_sgf("game.sgf")            # an engine.game.Game; SgfError says what and where
+    board = game.board_at(move_number=10)  # the position after 10 moves of the main line
     save_sgf(record_from_board(board, black="Alice"), "copy.sgf")   # atomic
 
-Submodules: :mod:`~engine.records.sgf` (the format), :mod:`~engine.records.game` (boards <->
-records), :mod:`~engine.records.links`, :mod:`~engine.records.image`,
-:mod:`~engine.records.autosave`. Nothing here imports Qt.
+Every format reads into and writes from the one game model, :class:`engine.game.Game` (a tree
+of SGF nodes with a cursor). Submodules: :mod:`~engine.records.sgf` (the format),
+:mod:`~engine.records.game` (boards -> records), :mod:`~engine.records.links`,
+:mod:`~engine.records.image`, :mod:`~engine.records.autosave`. Nothing here imports Qt.
 """
 
+from engine.game import Game, GameNode
 from engine.records import autosave, image, links
 from engine.records.autosave import Autosave
 from engine.records.files import atomic_write_text
-from engine.records.game import (
-    board_from_record,
-    game_end_of,
-    move_list_text,
-    position_record,
-    record_from_board,
-)
+from engine.records.game import move_list_text, position_record, record_from_board
 from engine.records.image import board_svg
 from engine.records.links import (
     LinkError,
@@ -35,8 +31,6 @@ from engine.records.sgf import (
     DIALECTS,
     MAX_FILE_BYTES,
     MAX_NODES,
-    GameNode,
-    GameRecord,
     SgfError,
     parse_sgf,
     read_sgf,
@@ -59,12 +53,10 @@ __all__ = [
     "trmph_link",
     "MAX_FILE_BYTES",
     "MAX_NODES",
+    "Game",
     "GameNode",
-    "GameRecord",
     "SgfError",
     "atomic_write_text",
-    "board_from_record",
-    "game_end_of",
     "move_list_text",
     "parse_sgf",
     "position_record",

@@ -33,8 +33,9 @@ from os import PathLike
 from pathlib import Path
 from typing import IO
 
+from engine.game import Game
 from engine.records.files import atomic_write_text
-from engine.records.sgf import GameRecord, write_sgf
+from engine.records.sgf import write_sgf
 
 __all__ = ["Autosave", "atomic_write_text", "default_directory"]
 
@@ -120,7 +121,7 @@ class Autosave:
     def _lock_path(self) -> Path:
         return self.directory / f"{_PREFIX}{self.session}.lock"
 
-    def save(self, record: GameRecord) -> Path:
+    def save(self, record: Game) -> Path:
         """Write ``record`` as this session's autosave, atomically (see
         :func:`~engine.records.files.atomic_write_text`): at every instant the file holds the
         previous save or this one, complete. Raises :class:`OSError` if the disk refuses (the

@@ -43,8 +43,7 @@ from engine.board import (
     cell_name,
     mirror_cell,
 )
-from engine.records.game import _history, board_from_record
-from engine.records.sgf import FORFEIT, PASS, RESIGN, GameRecord
+from engine.game import FORFEIT, PASS, RESIGN, Game
 
 HEXWORLD_BOARD = "https://hexworld.org/board/#"
 TRMPH_BOARD = "https://trmph.com/hex/board#"
@@ -70,35 +69,20 @@ class LinkError(HexError):
 # --------------------------------------------------------------------------- writing
 
 
-def _game_moves(source: Board | GameRecord) -> tuple[int, list[tuple[Color, str]]]:
-    """Size and the moves ``(colour, token)`` of a board's history or a record's main line;
+def _game_moves(source: Board | Game) -> tuple[int, list[tuple[Color, str]]]:
+    """Size and the moves ``(colour, token)`` of a board's history or a game's main line;
     :class:`LinkError` if the game has setup stones."""
-    if isinstance(source, GameRecord):
-        line = source.main_line()
-        if any(node.has_setup for node in line):
-            raise LinkError("a link cannot hold setup stones: this game has a setup position")
-        return source.size, [node.move for node in line if node.move is not None]
-    if not isinstance(source, Board):
-        raise LinkError(f"expected a Board or a GameRecord, not {type(source).__name__}")
-    start, entries = _history(source)
-    if start.cells.any() or start.to_move != BLACK:
+    if isinstance(source, Board):
+        source = Game.from_board(source)
+    if not isinstance(source, Game):
+        raise LinkError(f"expected a Board or a Game, not {type(source).__name__}")
+    line = source.main_line()
+    if any(node.has_setup for node in line):
         raise LinkError("a link cannot hold setup stones: this game has a setup position")
-    size = source.size
-    moves: list[tuple[Color, str]] = []
-    for kind, entry in entries:
-        if kind == "move":
-            moves.append((entry.color, entry.name(size)))
-            continue
-        changes, old_to_move, new_to_move = entry
-        if changes:
-            raise LinkError("a link cannot hold setup stones: this game has setup edits")
-        if new_to_move != old_to_move:
-            # Only the side to move changed (how a pass read from a link is replayed).
-            moves.append((old_to_move, PASS))
-    return size, moves
+    return source.size, [node.move for node in line if node.move is not None]
 
 
-def hexworld_link(source: Board | GameRecord, *, redblue: bool = False) -> str:
+def hexworld_link(source: Board | Game, *, redblue: bool = False) -> str:
     """A HexWorld link to the game on ``source`` (a board's history, or a record's main line,
     which may end in a resignation), e.g. ``https://hexworld.org/board/#11,f6:se7``.
     ``redblue`` asks HexWorld for its red-blue colours (``c1``)."""
@@ -120,7 +104,7 @@ def hexworld_link(source: Board | GameRecord, *, redblue: bool = False) -> str:
     return f"{HEXWORLD_BOARD}{size}{config}{moves_text}"
 
 
-def trmph_link(source: Board | GameRecord) -> str:
+def trmph_link(source: Board | Game) -> str:
     """A trmph link to the game on ``source``, e.g. ``https://trmph.com/hex/board#11,f6e7``.
     See the module docstring for how swaps and resignations are written."""
     size, moves = _game_moves(source)
@@ -158,7 +142,7 @@ def _fragment(url: str) -> tuple[str, str]:
     return text, site
 
 
-def _parse_link(url: str) -> tuple[GameRecord, int | None]:
+def _parse_link(url: str) -> tuple[Game, int | None]:
     """The link's game as a record, and the number of moves before its cursor (or None)."""
     if not isinstance(url, str) or not url.strip():
         raise LinkError("an empty link")
@@ -194,34 +178,28 @@ def _parse_link(url: str) -> tuple[GameRecord, int | None]:
     if site == "trmph" and any(token.startswith(":") for token in tokens):
         raise LinkError("trmph links hold only cells, not ':' moves")
 
-    record = GameRecord(size)
-    node = record.root
-    to_move = BLACK
+    record = Game(size)
     first_cell: str | None = None
     for number, token in enumerate(tokens, start=1):
+        color: Color | None = None
         if token.startswith(":"):
-            kind = _HEXWORLD_SPECIAL[token]
-            color = {"b": BLACK, "w": BLACK.opponent}.get(token[2:], to_move)
+            move = _HEXWORLD_SPECIAL[token]
+            color = {"b": BLACK, "w": BLACK.opponent}.get(token[2:])
         else:
-            try:
-                if len(token) > 8:
-                    raise LinkError(f"{token[:12]!r}... is not a cell name")
-                kind = cell_name(cell_index(token, size), size)
-            except HexError as error:
-                raise LinkError(f"move {number}: {error}") from None
-            color = to_move
+            if len(token) > 8:
+                raise LinkError(f"move {number}: {token[:12]!r}... is not a cell name")
+            move = token
             # trmph (and any link) writes a swap as the first cell again.
-            if number == 2 and kind == first_cell:
-                kind = SWAP_PIECES
-            if number == 1:
-                first_cell = kind
-        node = node.play(color, kind)
-        if kind == SWAP_SIDES or kind in (RESIGN, FORFEIT):
-            to_move = color
-        elif kind == SWAP_PIECES:
-            to_move = color.opponent  # the first mover's colour moves again
-        else:
-            to_move = color.opponent
+            if number == 2 and token == first_cell:
+                move = SWAP_PIECES
+        if move in (SWAP_PIECES, SWAP_SIDES):
+            record.swap_rule = True
+        try:
+            node = record.play(move, color, after_win=True)
+        except HexError as error:
+            raise LinkError(f"move {number}: {error}") from None
+        if number == 1:
+            first_cell = node.token
     return record, cursor
 
 
@@ -237,27 +215,20 @@ def _tokens(text: str) -> list[str]:
     return tokens
 
 
-def record_from_link(url: str) -> GameRecord:
+def record_from_link(url: str) -> Game:
     """The game of a HexWorld or trmph link (or just its ``#...`` part) as a record: every move
-    one node, resignations and passes included. Raises :class:`LinkError`, or
-    :class:`~engine.records.SgfError` if a move is illegal."""
+    one node, resignations and passes included, the cursor at the end. Raises
+    :class:`LinkError`, naming the move if one is illegal."""
     record, _cursor = _parse_link(url)
-    _check(record)
     return record
 
 
 def board_from_link(url: str) -> Board:
     """The position a HexWorld or trmph link shows: its moves up to the cursor (HexWorld's
     second comma) or all of them. Raises :class:`LinkError` (a :class:`HexError`) for a link
-    it cannot read and :class:`~engine.records.SgfError` for an illegal move in it."""
+    it cannot read or with an illegal move."""
     record, cursor = _parse_link(url)
-    _check(record)
-    return board_from_record(record, cursor)
-
-
-def _check(record: GameRecord) -> None:
-    # Replaying the whole line raises SgfError naming the move if any is illegal.
-    board_from_record(record)
+    return record.board_at(move_number=cursor)
 
 
 __all__ = [

@@ -16,7 +16,7 @@ The dialect HexSwarm writes (HexGui's; see the project's Hex conventions)::
   through HexSwarm.
 * Variations are nested ``(;...)`` subtrees: the whole tree is kept.
 
-Reading also accepts (``GameRecord.dialect`` says which one was found):
+Reading also accepts (``Game.dialect`` says which one was found):
 
 * ``"littlegolem"``: Little Golem ``.hsgf`` (no ``GM``; Go-style points where the first letter is
   the column and the second the row, ``mf`` = m6; ``swap``; the first mover labelled ``W``).
@@ -37,28 +37,29 @@ whose message says what is wrong and where (line, column, node number). Parsing 
 size of the input and iterative: no recursion, so a 100,000-deep variation tree is fine. Inputs
 over :data:`MAX_FILE_BYTES` are refused before they are read.
 
-Everything here is plain single-threaded Python; a :class:`GameRecord` is not thread-safe, so
+Everything here is plain single-threaded Python; a :class:`Game` is not thread-safe, so
 hand a copy (``write_sgf`` then ``parse_sgf``) or a finished record to another thread.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from os import PathLike
 from pathlib import Path
 
-from engine.board import (
-    BLACK,
-    MAX_SIZE,
-    SWAP_PIECES,
-    SWAP_SIDES,
-    WHITE,
-    Board,
-    Color,
-    HexError,
-    cell_index,
-    cell_name,
+from engine.board import MAX_SIZE, SWAP_PIECES, SWAP_SIDES, HexError, cell_index, cell_name
+from engine.game import (
+    DIALECTS,
+    FORFEIT,
+    GAME_END_TOKENS,
+    PASS,
+    RESIGN,
+    SETUP_PROPERTIES,
+    SPECIAL_MOVES,
+    Game,
+    GameNode,
+    NodeProblem,
+    apply_node,
 )
 
 MAX_FILE_BYTES = 20 * 1024 * 1024
@@ -68,19 +69,40 @@ MAX_NODES = 250_000
 """Most nodes one file may hold (a long Hex game has a few hundred, a deep analysis tree tens of
 thousands): a hostile file of ``;;;;`` is refused after ~2 s and ~150 MB instead of gigabytes."""
 
-PASS = "pass"
-RESIGN = "resign"
-FORFEIT = "forfeit"
-SWAP_TOKENS = (SWAP_PIECES, SWAP_SIDES)
-GAME_END_TOKENS = (RESIGN, FORFEIT)
-SPECIAL_MOVES = (SWAP_PIECES, SWAP_SIDES, PASS, RESIGN, FORFEIT)
-
-DIALECTS = ("hexswarm", "hexgui", "hexgui-old", "littlegolem")
-
-SETUP_PROPERTIES = ("AB", "AW", "AE")
 # Written first on the root, in this order (HexGui writes them too, alphabetically).
 _STRUCTURE_PROPERTIES = ("FF", "GM", "SZ", "AP", "CA")
 
+# SGF FF[4] value types: in SimpleText every white space becomes a space; in Text every white
+# space but a line break does (HexGui reads them so). XB/XW are our own simple text.
+SIMPLE_TEXT = frozenset(
+    [
+        "AN",
+        "BR",
+        "BT",
+        "CP",
+        "DT",
+        "EV",
+        "GN",
+        "N",
+        "ON",
+        "OT",
+        "PB",
+        "PC",
+        "PW",
+        "RE",
+        "RO",
+        "RU",
+        "SO",
+        "US",
+        "WR",
+        "WT",
+        "XB",
+        "XW",
+    ]
+)
+_TEXT = frozenset(("C", "GC"))
+_SIMPLE_SPACE = re.compile(r"[\t\n\v\f]")
+_TEXT_SPACE = re.compile(r"[\t\v\f]")
 _HEX_GAME = "11"
 _OLD_HEXGUI = re.compile(r"HexGui:0\.[0-9](?:[^0-9].*)?", re.DOTALL)
 _GO_POINT = re.compile(r"[a-z]{2}")
@@ -139,260 +161,6 @@ def _line_column(text: str, offset: int) -> tuple[int, int]:
     line = text.count("\n", 0, offset) + 1
     column = offset - text.rfind("\n", 0, offset)
     return line, column
-
-
-# --------------------------------------------------------------------------- the tree
-
-
-class GameNode:
-    """One node of a game tree: ordered properties, children (first = main line), parent.
-
-    ``properties`` maps a property name (upper-case letters) to its list of values, decoded
-    (escapes removed). Every property is kept, known or not. A move is the ``B`` or ``W``
-    property: :attr:`move` gives it as ``(colour, token)``.
-    """
-
-    __slots__ = ("properties", "children", "parent", "offset")
-
-    def __init__(self, properties: dict[str, list[str]] | None = None):
-        self.properties: dict[str, list[str]] = {}
-        self.children: list[GameNode] = []
-        self.parent: GameNode | None = None
-        self.offset: int | None = None  # position of its ';' in the text it was read from
-        for name, values in (properties or {}).items():
-            self.set(name, *values)
-
-    # ---------------------------------------------------------------- properties
-    def get(self, name: str, default: str | None = None) -> str | None:
-        """The first value of property ``name``, or ``default``."""
-        values = self.properties.get(name)
-        return values[0] if values else default
-
-    def values(self, name: str) -> list[str]:
-        """All values of ``name`` (a copy; empty if absent)."""
-        return list(self.properties.get(name, ()))
-
-    def set(self, name: str, *values: str) -> None:
-        """Set ``name`` to ``values`` (none: remove it). Names are upper-case letters."""
-        if not isinstance(name, str) or not _PROPERTY_NAME.fullmatch(name):
-            raise SgfError(f"property names are upper-case letters, not {name!r}")
-        if not values:
-            self.properties.pop(name, None)
-            return
-        self.properties[name] = [str(v) for v in values]
-
-    def remove(self, name: str) -> None:
-        self.properties.pop(name, None)
-
-    # ---------------------------------------------------------------- move and comment
-    @property
-    def move(self) -> tuple[Color, str] | None:
-        """``(colour, token)`` of the node's move, e.g. ``(BLACK, "f6")`` or
-        ``(WHITE, "swap-pieces")``; ``None`` if the node holds no move."""
-        for color, name in ((BLACK, "B"), (WHITE, "W")):
-            value = self.get(name)
-            if value is not None:
-                return color, value.strip().lower()
-        return None
-
-    @property
-    def color(self) -> Color | None:
-        move = self.move
-        return None if move is None else move[0]
-
-    @property
-    def token(self) -> str | None:
-        move = self.move
-        return None if move is None else move[1]
-
-    def set_move(self, color: Color | str, token: str) -> None:
-        """Make this node's move ``token`` (a cell name or a special move) by ``color``."""
-        color = Color.parse(color)
-        self.remove("B")
-        self.remove("W")
-        self.set(color.letter, str(token).strip().lower())
-
-    @property
-    def comment(self) -> str:
-        """The comment (``C``), ``""`` if none."""
-        return "\n".join(self.properties.get("C", ()))
-
-    @comment.setter
-    def comment(self, text: str | None) -> None:
-        if text:
-            self.set("C", text)
-        else:
-            self.remove("C")
-
-    @property
-    def has_setup(self) -> bool:
-        return any(name in self.properties for name in (*SETUP_PROPERTIES, "PL"))
-
-    # ---------------------------------------------------------------- structure
-    def add_child(self, child: GameNode | None = None) -> GameNode:
-        """Append ``child`` (a new empty node if omitted) as the last variation; return it."""
-        child = GameNode() if child is None else child
-        child.parent = self
-        self.children.append(child)
-        return child
-
-    def play(self, color: Color | str, token: str) -> GameNode:
-        """Add a child node holding a move and return it."""
-        child = self.add_child()
-        child.set_move(color, token)
-        return child
-
-    def path_from_root(self) -> list[GameNode]:
-        """The nodes from the root down to this one, inclusive."""
-        path = []
-        node: GameNode | None = self
-        while node is not None:
-            path.append(node)
-            node = node.parent
-        path.reverse()
-        return path
-
-    def walk(self) -> Iterator[tuple[GameNode, int]]:
-        """Every node of this subtree with its depth below this node, in file (pre-)order.
-        Iterative: any depth is fine."""
-        stack: list[tuple[GameNode, int]] = [(self, 0)]
-        while stack:
-            node, depth = stack.pop()
-            yield node, depth
-            for child in reversed(node.children):
-                stack.append((child, depth + 1))
-
-    def __repr__(self) -> str:
-        props = "".join(f"{k}[{']['.join(v)}]" for k, v in self.properties.items())
-        return f"<GameNode ;{props[:60]} children={len(self.children)}>"
-
-
-class _InfoProperty:
-    """A root property exposed as a ``str | None`` attribute of :class:`GameRecord`."""
-
-    def __init__(self, name: str, doc: str):
-        self.name = name
-        self.__doc__ = doc
-
-    def __get__(self, record, owner=None):
-        if record is None:
-            return self
-        return record.root.get(self.name)
-
-    def __set__(self, record, value: str | None) -> None:
-        if value is None or value == "":
-            record.root.remove(self.name)
-        else:
-            record.root.set(self.name, str(value))
-
-
-class GameRecord:
-    """A Hex game record: board size, the game tree, game information, dialect, warnings.
-
-    * ``root`` is the first node (game information and the setup of the starting position);
-      ``main_line()`` follows the first child of every node.
-    * ``dialect`` is where it came from (one of :data:`DIALECTS`); ``warnings`` lists what the
-      reader noticed but could work around (``"file holds 3 games; loaded the first"``).
-    * Game information is read and written through the attributes below; ``None`` = absent.
-    """
-
-    player_black = _InfoProperty("PB", "Black's name (PB).")
-    player_white = _InfoProperty("PW", "White's name (PW).")
-    result = _InfoProperty("RE", "Result (RE): 'B+', 'W+R' (resign), 'B+F' (forfeit), ...")
-    date = _InfoProperty("DT", "Date played (DT), ISO 'YYYY-MM-DD'.")
-    event = _InfoProperty("EV", "Event (EV).")
-    game_name = _InfoProperty("GN", "Name of the game (GN).")
-    ai_black = _InfoProperty("XB", "Black's AI settings (HexSwarm's XB), e.g. 'sdst:agents=500'.")
-    ai_white = _InfoProperty("XW", "White's AI settings (HexSwarm's XW).")
-
-    def __init__(
-        self,
-        size: int = 11,
-        root: GameNode | None = None,
-        *,
-        dialect: str = "hexswarm",
-        warnings: list[str] | None = None,
-    ):
-        if isinstance(size, bool) or not isinstance(size, int) or not 1 <= size <= MAX_SIZE:
-            raise SgfError(f"board size must be a whole number from 1 to {MAX_SIZE}, not {size!r}")
-        if dialect not in DIALECTS:
-            raise SgfError(f"unknown dialect {dialect!r}; one of {', '.join(DIALECTS)}")
-        self.size = size
-        self.root = GameNode() if root is None else root
-        self.root.parent = None
-        self.dialect = dialect
-        self.warnings: list[str] = list(warnings or [])
-
-    # ---------------------------------------------------------------- navigation
-    def main_line(self) -> list[GameNode]:
-        """The root and then the first child of each node, to the end of the main line."""
-        line = [self.root]
-        while line[-1].children:
-            line.append(line[-1].children[0])
-        return line
-
-    def nodes(self) -> Iterator[GameNode]:
-        """Every node in file order (the order of node numbers)."""
-        for node, _depth in self.root.walk():
-            yield node
-
-    def node_number(self, node: GameNode) -> int:
-        """The number of ``node`` in file order (the root is 0), as error messages use."""
-        for number, candidate in enumerate(self.nodes()):
-            if candidate is node:
-                return number
-        raise SgfError("the node is not part of this record")
-
-    def moves(self, node: GameNode | None = None) -> list[tuple[Color, str]]:
-        """The moves on the main line (or the path to ``node``), as ``(colour, token)``."""
-        path = node.path_from_root() if node is not None else self.main_line()
-        return [n.move for n in path if n.move is not None]
-
-    # ---------------------------------------------------------------- game information
-    @property
-    def application(self) -> str | None:
-        """The program that wrote the record (AP), as read; writing sets HexSwarm's."""
-        return self.root.get("AP")
-
-    @property
-    def swap_rule(self) -> bool:
-        """Whether the game was played with the swap rule: ``RU[swap]`` (or ``pie``; Little
-        Golem records get it on reading, as that site always plays with it) or any node is a
-        swap. Setting it writes or removes ``RU[swap]``."""
-        rules = (self.root.get("RU") or "").strip().lower()
-        if rules in ("swap", "pie", "swap rule", "swap-rule", "pie rule"):
-            return True
-        return any(node.token in SWAP_TOKENS for node in self.nodes())
-
-    @swap_rule.setter
-    def swap_rule(self, enabled: bool) -> None:
-        if enabled:
-            self.root.set("RU", "swap")
-        else:
-            self.root.remove("RU")
-
-    @property
-    def winner(self) -> Color | None:
-        """The winner named by ``RE`` (``B+...``, ``W+...``, or Little Golem's bare ``B``/``W``),
-        ``None`` if ``RE`` is absent or names nobody."""
-        return _winner_of_result(self.result)
-
-    def __repr__(self) -> str:
-        return (
-            f"<GameRecord size={self.size} dialect={self.dialect} "
-            f"moves={len(self.moves())} warnings={len(self.warnings)}>"
-        )
-
-
-def _winner_of_result(result: str | None) -> Color | None:
-    if not result:
-        return None
-    text = result.strip().upper()
-    for color, words in ((BLACK, ("B", "BLACK")), (WHITE, ("W", "WHITE"))):
-        for word in words:
-            if text == word or text.startswith(word + "+"):
-                return color
-    return None
 
 
 # --------------------------------------------------------------------------- tokenizer
@@ -517,10 +285,6 @@ class _Parser:
 # --------------------------------------------------------------------------- reading
 
 
-class _NodeProblem(Exception):
-    """Raised by the per-node checks; turned into an :class:`SgfError` with the node's place."""
-
-
 def decode_sgf_bytes(data: bytes) -> tuple[str, list[str]]:
     """Decode an SGF file's bytes: UTF-8 (with or without BOM), UTF-16 with a BOM, the ``CA``
     charset if one is named, else Latin-1 (with a warning). Returns ``(text, warnings)``."""
@@ -547,7 +311,7 @@ def decode_sgf_bytes(data: bytes) -> tuple[str, list[str]]:
     return data.decode("latin-1"), ["the file is not UTF-8; read it as Latin-1"]
 
 
-def parse_sgf(text: str | bytes, *, first_only: bool = False) -> list[GameRecord]:
+def parse_sgf(text: str | bytes, *, first_only: bool = False) -> list[Game]:
     """Every game of an SGF collection, each checked move by move.
 
     ``text`` may be bytes (decoded by :func:`decode_sgf_bytes`). With ``first_only`` only the
@@ -617,7 +381,7 @@ def parse_sgf(text: str | bytes, *, first_only: bool = False) -> list[GameRecord
     return records
 
 
-def read_sgf(path: str | PathLike[str]) -> GameRecord:
+def read_sgf(path: str | PathLike[str]) -> Game:
     """The first game of the SGF file at ``path`` (a warning says if it holds more).
 
     Raises :class:`SgfError` for a bad record and :class:`OSError` if the file cannot be read.
@@ -625,7 +389,7 @@ def read_sgf(path: str | PathLike[str]) -> GameRecord:
     return parse_sgf(_read_bytes(path), first_only=True)[0]
 
 
-def read_sgf_collection(path: str | PathLike[str]) -> list[GameRecord]:
+def read_sgf_collection(path: str | PathLike[str]) -> list[Game]:
     """Every game of the SGF file at ``path`` (to let the user pick one)."""
     return parse_sgf(_read_bytes(path))
 
@@ -649,8 +413,8 @@ def _too_large(size: int) -> str:
     )
 
 
-def _build_record(root: GameNode, text: str, warnings: list[str]) -> GameRecord:
-    """Check and normalise one raw tree into a :class:`GameRecord`."""
+def _build_record(root: GameNode, text: str, warnings: list[str]) -> Game:
+    """Check and normalise one raw tree into a :class:`Game`."""
 
     def fail(what: str, node: GameNode, number: int | None = None) -> SgfError:
         line, column = _line_column(text, node.offset) if node.offset is not None else (None, None)
@@ -674,12 +438,12 @@ def _build_record(root: GameNode, text: str, warnings: list[str]) -> GameRecord:
         # Little Golem always plays Hex with the swap rule; say so, so it survives saving.
         props.setdefault("RU", ["swap"])
 
-    record = GameRecord(size, root, dialect=dialect, warnings=warnings)
+    record = Game(size, root, dialect=dialect, warnings=warnings)
     flip = dialect == "littlegolem" and _first_move_label(root) == "W"
     for number, (node, _depth) in enumerate(root.walk()):
         try:
             _normalise_node(node, size, dialect, flip, is_root=number == 0)
-        except _NodeProblem as problem:
+        except NodeProblem as problem:
             raise fail(str(problem), node, number) from None
     _check_by_replaying(record, fail)
     _check_result(record)
@@ -751,32 +515,43 @@ def _exchange_little_golem_players(root: GameNode) -> None:
 def _normalise_cell(value: str, size: int) -> str:
     text = value.strip().lower()
     if len(text) > 8:  # no cell name is that long; also spares int() a million digits
-        raise _NodeProblem(f"{text[:16]!r}... is not a cell name")
+        raise NodeProblem(f"{text[:16]!r}... is not a cell name")
     if _GO_POINT.fullmatch(text):  # Little Golem / Go style: column letter, row letter
         text = f"{text[0]}{ord(text[1]) - ord('a') + 1}"
     try:
         return cell_name(cell_index(text, size), size)
     except HexError as error:
-        raise _NodeProblem(str(error)) from None
+        raise NodeProblem(str(error)) from None
+
+
+def _normalise_text(name: str, value: str) -> str:
+    if name in SIMPLE_TEXT:
+        return _SIMPLE_SPACE.sub(" ", value)
+    if name in _TEXT:
+        return _TEXT_SPACE.sub(" ", value)
+    return value
 
 
 def _normalise_node(node: GameNode, size: int, dialect: str, flip: bool, is_root: bool) -> None:
     props = node.properties
+    for name, values in props.items():
+        if name in SIMPLE_TEXT or name in _TEXT:
+            values[:] = [_normalise_text(name, v) for v in values]
     labels = [label for label in ("B", "W") if label in props]
     if len(labels) == 2:
-        raise _NodeProblem("a node holds one move, but this one has both B and W")
+        raise NodeProblem("a node holds one move, but this one has both B and W")
     if labels:
         label = labels[0]
         values = props[label]
         if len(values) != 1:
-            raise _NodeProblem(f"{label}[{']['.join(values)}]: a node holds one move")
+            raise NodeProblem(f"{label}[{']['.join(values)}]: a node holds one move")
         token = values[0].strip().lower()
         if token == "swap":
             token = SWAP_PIECES if dialect == "littlegolem" else SWAP_SIDES
         elif token == SWAP_PIECES and dialect == "hexgui-old":
             token = SWAP_SIDES
         elif not token:
-            raise _NodeProblem(f"{label}[]: an empty move (write 'pass' for a pass)")
+            raise NodeProblem(f"{label}[]: an empty move (write 'pass' for a pass)")
         elif token not in SPECIAL_MOVES:
             token = _normalise_cell(token, size)
         if flip:
@@ -798,91 +573,21 @@ def _normalise_node(node: GameNode, size: int, dialect: str, flip: bool, is_root
         elif word in ("w", "white", "2"):
             props["PL"] = ["W"]
         else:
-            raise _NodeProblem(f"PL[{']['.join(values)}]: the side to move must be B or W")
+            raise NodeProblem(f"PL[{']['.join(values)}]: the side to move must be B or W")
 
 
-# --------------------------------------------------------------------------- replaying
+# --------------------------------------------------------------------------- checking
 
 
-def _start_board(record: GameRecord, *, swap_rule: bool | None = None) -> Board:
-    """The starting position of ``record``: the root's ``AB``/``AW``/``PL`` as a position with
-    no history (as :meth:`Board.from_rows` makes), or the empty board. Side to move: ``PL``,
-    else the colour of the first move, else Black if the stone counts are equal."""
-    root, size = record.root, record.size
-    black = [cell_index(v, size) for v in root.properties.get("AB", ())]
-    white = [cell_index(v, size) for v in root.properties.get("AW", ())]
-    rule = record.swap_rule if swap_rule is None else swap_rule
-    player = root.get("PL")
-    if not black and not white and player is None:
-        return Board(size, swap_rule=rule)
-    grid = [["."] * size for _ in range(size)]
-    for cells, symbol in ((black, "B"), (white, "W")):
-        for cell in cells:
-            row, col = divmod(cell, size)
-            grid[row][col] = symbol
-    to_move: Color | None
-    if player is not None:
-        to_move = Color.parse(player)
-    else:
-        first = record.moves()
-        to_move = first[0][0] if first else None
-    board = Board.from_rows(["".join(row) for row in grid], to_move=to_move)
-    board.swap_rule = rule
-    return board
-
-
-def _apply_node(board: Board, node: GameNode, *, setup: bool = True) -> tuple[int, bool]:
-    """Apply one node's setup (unless ``setup`` is false: the root's setup is the starting
-    position) and move to ``board``.
-
-    Returns ``(entries, out_of_turn)``: how many history entries were added (undo that many to
-    take the node back) and whether the move was not by the side to move; the record is
-    followed, so the side to move is set first (a setup edit). A ``pass`` hands the move to
-    the other side (a side-to-move edit: a board has no pass); ``resign`` and ``forfeit`` do
-    not touch the board. Raises :class:`_NodeProblem` (the board unchanged).
-    """
-    entries = 0
-    size = board.size
-    props = node.properties
-    try:
-        if setup and node.has_setup:
-            player = props.get("PL")
-            board.setup(
-                black=[cell_index(v, size) for v in props.get("AB", ())],
-                white=[cell_index(v, size) for v in props.get("AW", ())],
-                empty=[cell_index(v, size) for v in props.get("AE", ())],
-                to_move=Color.parse(player[0]) if player else None,
-            )
-            entries += 1
-        move = node.move
-        if move is None or move[1] in GAME_END_TOKENS:
-            return entries, False
-        color, token = move
-        out_of_turn = color != board.to_move
-        if token == PASS:
-            board.setup(to_move=color.opponent)
-            return entries + 1, out_of_turn
-        if out_of_turn:
-            board.setup(to_move=color)
-            entries += 1
-        board.play(token)
-        return entries + 1, out_of_turn
-    except HexError as error:
-        for _ in range(entries):
-            board.undo()
-        move = node.move
-        described = f"{move[0].letter}[{move[1]}]: " if move else ""
-        raise _NodeProblem(f"{described}{error}") from None
-
-
-def _check_by_replaying(record: GameRecord, fail) -> None:
+def _check_by_replaying(record: Game, fail) -> None:
     """Play through every variation (depth first, undoing on the way back); raise on the first
-    illegal move, with its node number; warn about moves out of turn."""
+    illegal move, with its node number; warn about moves out of turn and after a win (HexGui
+    lets a game go on after a win and records it)."""
     try:
-        board = _start_board(record, swap_rule=True)
+        board = record.start_board()
     except HexError as error:
         raise fail(f"the starting position is not valid: {error}", record.root, 0) from None
-    out_of_turn: list[str] = []
+    remarks: dict[str, list[str]] = {"out of turn": [], "after the win": []}
     number = 0
     # Entries: (node, None) = enter; (None, count) = leave (undo `count` entries).
     stack: list[tuple[GameNode | None, int | None]] = [(record.root, None)]
@@ -893,22 +598,22 @@ def _check_by_replaying(record: GameRecord, fail) -> None:
                 board.undo()
             continue
         try:
-            entries, late = _apply_node(board, node, setup=number > 0)
-        except _NodeProblem as problem:
+            entries, remark = apply_node(board, node, setup=number > 0)
+        except NodeProblem as problem:
             raise fail(str(problem), node, number) from None
-        if late:
-            out_of_turn.append(f"node {number} ({node.color.letter}[{node.token}])")
+        if remark:
+            remarks[remark].append(f"node {number} ({node.color.letter}[{node.token}])")
         number += 1
         stack.append((None, entries))
         for child in reversed(node.children):
             stack.append((child, None))
-    if out_of_turn:
-        first = out_of_turn[0]
-        more = f" and {len(out_of_turn) - 1} more" if len(out_of_turn) > 1 else ""
-        record.warnings.append(f"moves played out of turn, kept as written: {first}{more}")
+    for remark, places in remarks.items():
+        if places:
+            more = f" and {len(places) - 1} more" if len(places) > 1 else ""
+            record.warnings.append(f"moves played {remark}, kept as written: {places[0]}{more}")
 
 
-def _check_result(record: GameRecord) -> None:
+def _check_result(record: Game) -> None:
     """Warn when ``RE`` contradicts a resignation or forfeit on the main line."""
     claimed = record.winner
     if claimed is None:
@@ -943,11 +648,11 @@ def _node_text(node: GameNode, root_size: int | None) -> str:
     for name, values in props.items():
         if not values or (root_size is not None and name in _STRUCTURE_PROPERTIES):
             continue
-        parts.append(name + "".join(f"[{escape_value(v)}]" for v in values))
+        parts.append(name + "".join(f"[{escape_value(_normalise_text(name, v))}]" for v in values))
     return "".join(parts)
 
 
-def write_sgf(record: GameRecord) -> str:
+def write_sgf(record: Game) -> str:
     """The record as SGF text in the HexGui dialect (whole tree, unknown properties kept).
 
     The root starts ``FF[4]GM[11]SZ[n]AP[HexSwarm:version]`` (plus ``CA[UTF-8]`` when the text
@@ -995,7 +700,7 @@ def _with_charset(text: str) -> str:
     return text[: at + 1] + "CA[UTF-8]" + text[at + 1 :]
 
 
-def save_sgf(record: GameRecord, path: str | PathLike[str]) -> None:
+def save_sgf(record: Game, path: str | PathLike[str]) -> None:
     """Write the record to ``path`` atomically (temporary file in the same folder, fsync,
     rename): a crash mid-save leaves the old file or the new one, never half of one."""
     from engine.records.files import atomic_write_text
@@ -1010,8 +715,6 @@ __all__ = [
     "MAX_NODES",
     "PASS",
     "RESIGN",
-    "GameNode",
-    "GameRecord",
     "SgfError",
     "decode_sgf_bytes",
     "escape_value",

@@ -177,16 +177,16 @@ def test_swap_sides_hands_the_colours_over(monkeypatch, tmp_path):
 
 
 def test_resign_and_forfeit_are_recorded(monkeypatch, tmp_path):
-    from engine.records import game_end_of, read_sgf
+    from engine.records import read_sgf
 
     # Game 2: B has Black. B opens b2, A (White) resigns.
     result, _ = scripted_game(monkeypatch, tmp_path, 2, ["resign"], ["b2"])
     assert (result.winner, result.winner_colour, result.result) == ("B", "black", "B+R")
-    assert game_end_of(read_sgf(tmp_path / sgf_name(2))) == ("white", "resign")
+    assert (read_sgf(tmp_path / sgf_name(2))).game_end() == ("white", "resign")
     # Game 3: A has Black and opens b2; B answers on the same cell: a forfeit.
     result, _ = scripted_game(monkeypatch, tmp_path, 3, ["b2"], ["b2"])
     assert (result.winner, result.result, result.reason) == ("A", "B+F", "F")
-    assert game_end_of(read_sgf(tmp_path / sgf_name(3))) == ("white", "forfeit")
+    assert (read_sgf(tmp_path / sgf_name(3))).game_end() == ("white", "forfeit")
 
 
 # ------------------------------------------------------------------ real matches
@@ -194,7 +194,7 @@ def test_resign_and_forfeit_are_recorded(monkeypatch, tmp_path):
 
 @needs_engine
 def test_random_vs_random_writes_sgf_files_that_read_back(capsys, tmp_path):
-    from engine.records import board_from_record, read_sgf
+    from engine.records import read_sgf
 
     out = tmp_path / "match"
     status, table, _ = run_match(
@@ -207,7 +207,7 @@ def test_random_vs_random_writes_sgf_files_that_read_back(capsys, tmp_path):
     assert sorted(results) == [1, 2, 3, 4]
     for game, result in results.items():
         record = read_sgf(out / sgf_name(game))
-        board = board_from_record(record)
+        board = record.board_at()
         assert board.winner is not None
         assert str(board.winner) == result["winner_colour"]
         assert result["result"] == f"{board.winner.letter}+"

@@ -11,13 +11,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.board import BLACK, SWAP_PIECES, SWAP_SIDES, WHITE, Board, HexError, mirror_cell
+from engine.game import GameTreeError
 from engine.records import (
     MAX_FILE_BYTES,
+    Game,
     GameNode,
-    GameRecord,
     SgfError,
-    board_from_record,
-    game_end_of,
     parse_sgf,
     position_record,
     read_sgf,
@@ -26,6 +25,7 @@ from engine.records import (
     save_sgf,
     write_sgf,
 )
+from engine.records.sgf import SIMPLE_TEXT
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "records"
 
@@ -41,7 +41,7 @@ LITTLE_GOLEM = (
 )
 
 
-def tree_shape(record: GameRecord) -> list[tuple[int, dict[str, list[str]]]]:
+def tree_shape(record: Game) -> list[tuple[int, dict[str, list[str]]]]:
     """The whole tree as (depth, properties) in file order: equal shapes = equal trees."""
     return [(depth, dict(node.properties)) for node, depth in record.root.walk()]
 
@@ -79,21 +79,21 @@ def test_hexgui_game_with_both_swaps_resign_and_escaped_comment():
     assert pieces.children[0].comment == "bridge [test]"
     assert record.moves() == [(BLACK, "f6"), (WHITE, SWAP_PIECES), (BLACK, "e7"), (WHITE, "resign")]
     assert record.swap_rule
-    assert game_end_of(record) == ("white", "resign")
-    assert game_end_of(record, sides) is None
+    assert (record).game_end() == ("white", "resign")
+    assert record.game_end(sides) is None
 
-    board = board_from_record(record)
+    board = record.board_at()
     # swap-pieces mirrors f6 across the long diagonal: column 6, row 6 lies on it, so the
     # stone stays where it is and becomes White's.
     assert board.stone_at("f6") == WHITE and board.stone_at("e7") == BLACK
     assert board.to_move == WHITE
-    after_sides = board_from_record(record, node=sides)
+    after_sides = record.board_at(sides)
     assert after_sides.stone_at("f6") == BLACK and after_sides.to_move == WHITE
 
 
 def test_swap_pieces_mirrors_an_off_diagonal_stone():
     record = parse_sgf("(;FF[4]GM[11]SZ[5];B[b4];W[swap-pieces];B[c3])")[0]
-    board = board_from_record(record)
+    board = record.board_at()
     mirrored = mirror_cell(board.cell_index("b4"), 5)
     assert board.cell_name(mirrored) == "d2"
     assert board.stone_at("d2") == WHITE and board.stone_at("b4") is None
@@ -102,14 +102,14 @@ def test_swap_pieces_mirrors_an_off_diagonal_stone():
 
 def test_hexgui_save_position_loads_as_a_start_and_is_written_in_the_same_shape():
     record = read_sgf(DATA / "hexgui_position.sgf")
-    board = board_from_record(record)
+    board = record.board_at()
     assert board.stone_at("a1") == BLACK and board.stone_at("b2") == WHITE
     assert board.to_move == WHITE and board.moves == ()
     with pytest.raises(HexError):
         board.undo()  # the setup is the starting position, not an undoable edit
     again = position_record(board)
     assert write_sgf(again) == "(;FF[4]GM[11]SZ[11]AP[HexSwarm:0.1.0]AB[a1]AW[b2]PL[W])\n"
-    assert same_board(board_from_record(parse_sgf(write_sgf(again))[0]), board)
+    assert same_board(parse_sgf(write_sgf(again))[0].board_at(), board)
 
 
 def test_little_golem_record_is_converted_so_the_first_mover_is_black():
@@ -122,10 +122,10 @@ def test_little_golem_record_is_converted_so_the_first_mover_is_black():
     assert (record.player_black, record.player_white) == ("B", "A")
     assert record.event == "hex.ch.23.1.1" and record.root.get("SO") == "http://www.littlegolem.com"
     assert record.swap_rule
-    board = board_from_record(record)
+    board = record.board_at()
     assert board.stone_at("f13") == WHITE  # m6 mirrored by the swap
     assert board.stone_at("k10") == BLACK
-    assert game_end_of(record) == (WHITE, "resign")
+    assert (record).game_end() == (WHITE, "resign")
     # This sample's RE[W] contradicts its last move (White resigns after the conversion); the
     # reader keeps both and says so instead of guessing.
     assert any("RE[W]" in warning for warning in record.warnings)
@@ -148,7 +148,7 @@ def test_old_hexgui_swap_pieces_means_swap_sides():
     record = read_sgf(DATA / "hexgui_old_swap.sgf")
     assert record.dialect == "hexgui-old"
     assert record.moves()[1] == (WHITE, SWAP_SIDES)
-    board = board_from_record(record)
+    board = record.board_at()
     assert board.stone_at("d4") == BLACK and board.stone_at("c5") == WHITE
     assert board.stone_at("e3") == BLACK
     assert record.warnings == []  # after swap-sides White moves again, as the file says
@@ -200,7 +200,7 @@ def test_go_style_points_are_read_in_any_dialect():
 
 def test_comments_keep_backslashes_brackets_line_breaks_and_unicode():
     node_text = "a \\ backslash, a ] bracket, [both\\]\nsecond line: ü 漢字 ♟"
-    record = GameRecord(5)
+    record = Game(5)
     record.root.play(BLACK, "c3").comment = node_text
     written = write_sgf(record)
     assert "CA[UTF-8]" in written
@@ -275,11 +275,26 @@ def test_errors_say_where():
     assert (caught.value.line, caught.value.column) == (2, 8)  # the '[' that is never closed
 
 
-def test_a_game_after_its_end_is_refused():
-    # Black a1-a2-a3 on 3x3 connects top to bottom; a further move is illegal.
-    text = "(;FF[4]GM[11]SZ[3];B[a1];W[b1];B[a2];W[b2];B[a3];W[c3])"
-    with pytest.raises(SgfError, match="the game is over"):
-        parse_sgf(text)
+def test_a_game_that_goes_on_after_its_end_is_read_with_a_warning():
+    # Black a1-a2-a3 on 3x3 connects top to bottom; HexGui lets the user click on, and writes
+    # the moves after the win into the record.
+    text = "(;FF[4]GM[11]SZ[3];B[a1];W[b1];B[a2];W[b2];B[a3];W[c3];B[c1])"
+    record = parse_sgf(text)[0]
+    assert record.warnings == [
+        "moves played after the win, kept as written: node 6 (W[c3]) and 1 more"
+    ]
+    board = record.board_at()
+    assert board.winner is BLACK and board.stone_at("c3") is WHITE
+    assert write_sgf(parse_sgf(write_sgf(record))[0]) == write_sgf(record)
+
+
+def test_simple_text_white_space_reads_as_spaces_as_ff4_says():
+    record = parse_sgf("(;FF[4]GM[11]SZ[3]PB[Al\tice\nSmith]GN[a\\\nb]C[line one\n\tline two])")[0]
+    assert record.player_black == "Al ice Smith"
+    assert record.game_name == "ab"  # an escaped line break is a soft one: removed
+    assert record.root.comment == "line one\n line two"  # Text keeps its line breaks
+    record.player_white = "Bob\tJones"
+    assert "PW[Bob Jones]" in write_sgf(record)
 
 
 def test_too_large_files_are_refused_before_reading(tmp_path):
@@ -338,7 +353,7 @@ def test_a_100000_deep_chain_parses_writes_and_replays():
     assert len(record.main_line()) == depth + 2
     again = parse_sgf(write_sgf(record))[0]
     assert len(again.main_line()) == depth + 2
-    assert board_from_record(again).stone_at("b2") == BLACK
+    assert again.board_at().stone_at("b2") == BLACK
 
 
 def test_100000_nested_variations_parse_and_write():
@@ -363,7 +378,7 @@ def test_any_bytes_parse_or_raise_sgf_error(data):
     except SgfError:
         return
     for record in records:
-        assert isinstance(record, GameRecord)
+        assert isinstance(record, Game)
 
 
 @settings(max_examples=200, deadline=None)
@@ -407,12 +422,12 @@ def test_mutated_real_records_parse_or_raise_sgf_error(position, byte, how):
 # --------------------------------------------------------------------------- round trips
 
 
-def random_record(rng: random.Random, size: int, texts: list[str], names: list[str]) -> GameRecord:
+def random_record(rng: random.Random, size: int, texts: list[str], names: list[str]) -> Game:
     """A record with random legal lines of play, variations, comments and unknown properties."""
     board = Board(size, swap_rule=True)
-    record = GameRecord(size)
+    record = Game(size)
     record.swap_rule = True
-    record.player_black = texts[0] if texts else None
+    record.player_black = texts[0].replace("\n", " ") if texts else None  # simple text
     node = record.root
     nodes = [node]
     while not board.is_over and rng.random() < 0.9:
@@ -431,7 +446,7 @@ def random_record(rng: random.Random, size: int, texts: list[str], names: list[s
     # Variations: from random nodes, a different legal continuation.
     for _ in range(rng.randrange(4)):
         parent = rng.choice(nodes)
-        position = board_from_record(record, node=parent)
+        position = record.board_at(parent)
         if position.is_over or not position.legal_moves():
             continue
         color = position.to_move
@@ -439,9 +454,13 @@ def random_record(rng: random.Random, size: int, texts: list[str], names: list[s
     return record
 
 
-safe_text = st.text(max_size=30).filter(lambda t: "\x00" not in t and "\r" not in t)
+# Text as FF[4] keeps it: no TAB, vertical tab or form feed (they read as spaces).
+safe_text = st.text(max_size=30).filter(lambda t: not set(t) & set("\x00\r\t\v\f"))
 unknown_name = st.from_regex(r"[A-Z]{1,3}", fullmatch=True).filter(
-    lambda n: n not in {"B", "W", "AB", "AW", "AE", "PL", "FF", "GM", "SZ", "AP", "CA", "C"}
+    lambda n: (
+        n not in {"B", "W", "AB", "AW", "AE", "PL", "FF", "GM", "SZ", "AP", "CA", "C", "GC"}
+        and n not in SIMPLE_TEXT
+    )
 )
 
 
@@ -489,7 +508,7 @@ def test_boards_survive_record_round_trips(size, rng, from_position):
         elif board.legal_moves():
             board.play(rng.choice(board.legal_moves()))
     record = record_from_board(board, black="b", white="w", date="2026-01-01")
-    replayed = board_from_record(parse_sgf(write_sgf(record))[0])
+    replayed = parse_sgf(write_sgf(record))[0].board_at()
     assert (replayed.cells == board.cells).all()
     assert replayed.to_move == board.to_move
     assert replayed.moves == board.moves
@@ -517,32 +536,32 @@ def test_record_from_board_game_info_comments_and_resignation():
     line = record.main_line()
     assert line[0].comment == "start" and line[2].comment == "swap!" and line[4].comment == "hmm"
     assert line[-1].move == (BLACK, "resign")
-    assert game_end_of(record) == ("black", "resign")
+    assert (record).game_end() == ("black", "resign")
     assert record.swap_rule and "RU[swap]" in write_sgf(record)
     with pytest.raises(HexError, match="comment for move 9"):
         record_from_board(board, comments={9: "too far"})
 
 
-def test_board_from_record_stops_at_a_move_number_as_gtp_loadsgf_needs():
+def test_board_at_stops_at_a_move_number_as_gtp_loadsgf_needs():
     record = parse_sgf("(;FF[4]GM[11]SZ[5];B[c3];W[pass];B[b2];W[d4];B[resign])")[0]
-    assert board_from_record(record, 0).empty_count == 25
-    assert board_from_record(record, 1).stones(BLACK) == [12]
-    after_pass = board_from_record(record, 2)
+    assert record.board_at(move_number=0).empty_count == 25
+    assert record.board_at(move_number=1).stones(BLACK) == [12]
+    after_pass = record.board_at(move_number=2)
     assert after_pass.stones(BLACK) == [12] and after_pass.to_move == BLACK  # the turn passed
-    three = board_from_record(record, 3)
+    three = record.board_at(move_number=3)
     assert three.stone_at("b2") == BLACK and three.to_move == WHITE
     assert record.warnings == []  # B after W's pass is in turn
     # Written back from the board, the pass is a pass again.
-    assert record_from_board(board_from_record(record), date="x").moves()[:4] == record.moves()[:4]
-    assert same_board(board_from_record(record, 99), board_from_record(record))
+    assert record_from_board(record.board_at(), date="x").moves()[:4] == record.moves()[:4]
+    assert same_board(record.board_at(move_number=99), record.board_at())
     with pytest.raises(HexError):
-        board_from_record(record, -1)
+        record.board_at(move_number=-1)
 
 
 def test_the_root_may_hold_the_first_move():
     record = parse_sgf("(;FF[4]GM[11]SZ[5]B[c3];W[b2])")[0]
-    assert board_from_record(record).stones(BLACK) == [12]
-    assert board_from_record(record, 1).stone_at("b2") is None
+    assert record.board_at().stones(BLACK) == [12]
+    assert record.board_at(move_number=1).stone_at("b2") is None
 
 
 def test_save_sgf_writes_atomically_and_reads_back(tmp_path):
@@ -560,7 +579,7 @@ def test_game_node_api():
     assert node.move == (BLACK, "c3") and node.comment == "hi"
     node.set_move("white", "D4")
     assert node.move == (WHITE, "d4") and "B" not in node.properties
-    with pytest.raises(SgfError):
+    with pytest.raises(GameTreeError):
         node.set("bad name", "x")
     child = node.play(BLACK, "e5")
     assert child.parent is node and child.path_from_root() == [node, child]

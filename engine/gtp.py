@@ -7,7 +7,11 @@ The dialect is the one Hex programs speak (MoHex/benzene, HexGui); see ``docs/gt
   the space: HexGui checks the first two characters);
 * colours are ``b``/``black``/``w``/``white`` in any case; ``play`` accepts either colour in any
   order: a stone of the colour *not* to move is placed as a setup stone (that is how a GUI sets up
-  a position) and ``undo`` takes it back like any move;
+  a position) and ``undo`` takes it back like any move; ``play`` after a win is accepted (HexGui
+  lets the user click on; the game stays won), so the two boards never differ;
+* the game is an :class:`~engine.game.Game` tree: ``undo`` moves its cursor back one node
+  (a move, with the side-to-move change an out-of-turn move needed), and a game loaded with
+  ``loadsgf`` can be taken back move by move;
 * ``genmove c`` plays and returns the move of colour ``c`` (if ``c`` is not to move, the side to
   move is changed first, as MoHex does), or ``resign`` when ``c`` has already lost;
 * a line ``# interrupt`` while ``genmove`` runs stops the search, which answers with its best
@@ -45,9 +49,9 @@ from engine.board import (
     Board,
     Color,
     HexError,
-    IllegalMoveError,
     cell_name,
 )
+from engine.game import Game, GameNode
 from engine.search.snapshot import SearchSnapshot
 
 ENGINE_NAME = "HexSwarm"
@@ -142,36 +146,54 @@ def _compact_count(count: int) -> str:
     return f"{count / 1_000_000:.1f}m"
 
 
-def snapshot_gfx(snapshot: SearchSnapshot, size: int) -> str:
+def snapshot_gfx(snapshot: SearchSnapshot, size: int, *, swap_allowed: bool = False) -> str:
     """A HexGui ``uct`` gfx body for ``snapshot`` (without the ``gogui-gfx:`` line).
 
     ``VAR`` is the principal line, colours alternating from the side to move; ``INFLUENCE``
-    each root move's share of the agents (0..1); ``LABEL`` its agents (UCT: visits);
-    ``TEXT`` a one-line summary. Swap moves (index -1) are left out: HexGui draws cells only.
+    each root move's agents relative to the most supported move's (the best is 1.000: shares of
+    the whole swarm are a few hundredths on a large board, which HexGui paints all alike);
+    ``LABEL`` its agents (UCT: visits); ``TEXT`` a one-line summary. Swap moves (index -1) are
+    left out: HexGui draws cells only. ``swap_allowed``: the swap is legal in the searched
+    position, so the best move is the one the player will answer (the same swap decision as
+    ``genmove``'s): when that is ``swap-pieces`` no ``VAR`` contradicts it.
     """
+    from engine.players.common import prefers_swap
+
     lines = ["uct"]
+    swapping = swap_allowed and prefers_swap(snapshot.estimate)
+    best_move: int | str = SWAP_PIECES if swapping else snapshot.best_move
     colour = Color.parse(snapshot.to_move)
     line = list(snapshot.principal_variation) or [snapshot.best_move]
     var_parts = []
-    for cell in line:
+    for cell in line if not isinstance(best_move, str) else ():
         if not 0 <= cell < size * size:
             break
         var_parts.append(f"{colour.letter} {cell_name(cell, size)}")
         colour = colour.opponent
     if var_parts:
         lines.append("VAR " + " ".join(var_parts))
-    total = sum(snapshot.root_agents) or 1
+    most = (
+        max(
+            (
+                a
+                for c, a in zip(snapshot.root_moves, snapshot.root_agents, strict=False)
+                if 0 <= c < size * size
+            ),
+            default=0,
+        )
+        or 1
+    )
     influence, labels = [], []
     for cell, agents in zip(snapshot.root_moves, snapshot.root_agents, strict=False):
         if 0 <= cell < size * size and agents > 0:
             name = cell_name(cell, size)
-            influence.append(f"{name} {agents / total:.3f}")
+            influence.append(f"{name} {agents / most:.3f}")
             labels.append(f"{name} {_compact_count(agents)}")
     lines.append("INFLUENCE " + " ".join(influence))
     lines.append("LABEL " + " ".join(labels))
     best = (
-        cell_name(snapshot.best_move, size)
-        if 0 <= snapshot.best_move < size * size
+        cell_name(best_move, size)
+        if isinstance(best_move, int) and 0 <= best_move < size * size
         else SWAP_PIECES
     )
     lines.append(
@@ -220,11 +242,12 @@ class GtpEngine:
         self.emit = emit or (lambda text: None)
         self.log = log or (lambda text: None)
         self.should_stop: Callable[[], bool] = lambda: False
-        self.board = Board(size, swap_rule=True)
+        self.game = Game(size, swap_rule=True)
         self.quit_requested = False
         self.last_snapshot: SearchSnapshot | None = None
-        self._undo_stack: list[int] = []  # board history entries added by each play/genmove
-        self._resigned: Color | None = None
+        # The node whose position the last search was about (analyze commands answer for it).
+        self._searched_node: GameNode | None = None
+        self._searched_swap_allowed = False
         self._position_id = 0
         self.player = self._build_player(self.level, self.settings)
         self.commands: dict[str, Callable[[list[str]], str]] = {
@@ -302,13 +325,23 @@ class GtpEngine:
             wanted = str(low) if low == high else f"{low} to {high}"
             raise GtpError(f"expected {wanted} argument(s){': ' + usage if usage else ''}")
 
-    def _new_board(self, size: int) -> None:
-        self.board = Board(size, swap_rule=True)
-        self._reset_history()
+    @property
+    def board(self) -> Board:
+        """The position at the game's cursor (read-only: change it through commands)."""
+        return self.game.board
 
-    def _reset_history(self) -> None:
-        self._undo_stack.clear()
-        self._resigned = None
+    @property
+    def _resigned(self) -> Color | None:
+        end = self.game.game_end(self.game.cursor)
+        return None if end is None else end[0]
+
+    def _new_board(self, size: int) -> None:
+        self._set_game(Game(size, swap_rule=True))
+
+    def _set_game(self, game: Game) -> None:
+        self.game = game
+        self.last_snapshot = None
+        self._searched_node = None
         self._position_id += 1
 
     def _build_player(self, level: str, settings: Mapping[str, str]):
@@ -364,30 +397,24 @@ class GtpEngine:
         color = self._parse_color(args[0])
         word = args[1].lower()
         board = self.board
-        if word == "resign":
-            self._resigned = color
-            self._undo_stack.append(0)
-            return ""
         if word == "pass":
             raise GtpError("illegal move: there is no pass in Hex")
         if word == "swap":  # Little Golem's spelling
             word = SWAP_SIDES
-        if board.is_over:
-            raise GtpError(f"illegal move: the game is over ({board.winner} has won)")
-        move = board.parse_move(word)
-        if color is board.to_move:
-            board.play(move)
-        elif isinstance(move, str):
-            raise GtpError(
-                f"illegal move: {move} is the second move of the game, played by the side to move"
-            )
-        elif board.stone_at(move) is not None:
-            raise GtpError(f"illegal move: {board.cell_name(move)} is already occupied")
-        else:
-            # Out of turn: a setup stone, then the other colour is to move (as after a move).
-            stones = {"black": [move]} if color is Color.BLACK else {"white": [move]}
-            board.setup(**stones, to_move=color.opponent)
-        self._undo_stack.append(1)
+        if self._resigned is not None:
+            raise GtpError(f"illegal move: the game is over ({self._resigned} resigned)")
+        if word != "resign":
+            move = board.parse_move(word)
+            if isinstance(move, str) and (color is not board.to_move or board.is_over):
+                raise GtpError(
+                    f"illegal move: {move} is the second move of the game, played by the side "
+                    "to move"
+                )
+            if not isinstance(move, str) and board.stone_at(move) is not None:
+                raise GtpError(f"illegal move: {board.cell_name(move)} is already occupied")
+        # Out of turn: the node sets the side to move first, then the stone (a setup stone
+        # for a GUI building a position). After a win the game goes on, still won.
+        self.game.play(word, color, after_win=True)
         self._position_id += 1
         return ""
 
@@ -401,29 +428,20 @@ class GtpEngine:
             if board.winner is not color:
                 return "resign"
             raise GtpError(f"the game is over: {color} has already won")
-        entries = 0
-        if board.to_move is not color:
-            board.setup(to_move=color)
-            entries += 1
-        try:
-            move = self._search(color)
-        except BaseException:
-            for _ in range(entries):
-                board.undo()
-            raise
-        if move == "resign":
-            self._resigned = color
-            self._undo_stack.append(entries)
-            return "resign"
-        played = board.play(move)
-        self._undo_stack.append(entries + 1)
+        searched = self.game.cursor
+        move = self._search(color)
+        self._searched_node = searched
+        node = self.game.play(move, color)
         self._position_id += 1
-        return played.name(board.size)
+        return node.token or ""
 
     def _search(self, color: Color) -> int | str:
         """Ask the player for a move on a copy of the board (swap offered only if allowed)."""
         position = self.board.copy()
+        if position.to_move is not color:  # genmove out of turn, as MoHex: color moves next
+            position.setup(to_move=color)
         position.swap_rule = self.allow_swap
+        self._searched_swap_allowed = position.swap_allowed()
         last_gfx = [0.0]
 
         def on_snapshot(snapshot: SearchSnapshot) -> None:
@@ -431,7 +449,10 @@ class GtpEngine:
             now = time.monotonic()
             if self.live_gfx and now - last_gfx[0] >= self.gfx_interval:
                 last_gfx[0] = now
-                self.emit("gogui-gfx:\n" + snapshot_gfx(snapshot, position.size) + "\n\n")
+                gfx = snapshot_gfx(
+                    snapshot, position.size, swap_allowed=self._searched_swap_allowed
+                )
+                self.emit("gogui-gfx:\n" + gfx + "\n\n")
 
         self.last_snapshot = None
         choice = self.player.choose_move(
@@ -456,18 +477,10 @@ class GtpEngine:
         return cell
 
     def _cmd_undo(self, args: list[str]) -> str:
-        board = self.board
-        if self._undo_stack:
-            entries = self._undo_stack.pop()
-            if entries == 0:
-                self._resigned = None
-            for _ in range(entries):
-                board.undo()
-        else:
-            try:
-                board.undo()  # e.g. a move of a game loaded with loadsgf
-            except IllegalMoveError:
-                raise GtpError("cannot undo: no move to take back") from None
+        # One node back: a move (with the side-to-move change an out-of-turn move needed), a
+        # resignation, or a move of a game loaded with loadsgf.
+        if not self.game.back():
+            raise GtpError("cannot undo: no move to take back")
         self._position_id += 1
         return ""
 
@@ -503,13 +516,20 @@ class GtpEngine:
         except SgfError as error:
             raise GtpError(f"cannot load {args[0]}: {error}") from None
         # GTP: MOVE_NUMBER n loads the position before move n, i.e. after n - 1 moves.
-        board = record.board_at(move_number=None if move_number is None else move_number - 1)
-        board.swap_rule = True
-        self.board = board
-        self._reset_history()
-        ended = record.game_end() if move_number is None else None
-        if ended is not None:  # a resignation or forfeit decides final_score
-            self._resigned = Color.parse(ended[0])
+        record.swap_rule = True
+        line = record.main_line()
+        target = line[-1]
+        if move_number is not None:  # the node of move n - 1 (the root for n = 1)
+            target = line[0]
+            for node in line[1:]:
+                if record.move_number(node) >= move_number:
+                    break
+                target = node if node.move is not None else target
+        try:
+            record.go_to(target)
+        except HexError as error:
+            raise GtpError(f"cannot load {args[0]}: {error}") from None
+        self._set_game(record)
         return ""
 
     # ------------------------------------------------------------------ analyze commands
@@ -607,18 +627,45 @@ class GtpEngine:
         return "\n".join(lines)
 
     def _require_snapshot(self) -> SearchSnapshot:
-        if self.last_snapshot is None:
+        """The last search if it was about the current position; else say so (after
+        ``genmove`` the engine's own move is on the board: undo it to see its search)."""
+        snapshot = self.last_snapshot
+        if snapshot is None or self._searched_node is None:
             raise GtpError("no search yet: run genmove first")
-        return self.last_snapshot
+        if self._searched_node is not self.game.cursor:
+            raise GtpError(
+                "no search for this position: the last search was for the position before "
+                f"the move {self._searched_move()} (undo it to see that search)"
+                if self._searched_node is self.game.cursor.parent
+                else "no search for this position"
+            )
+        return snapshot
+
+    def _searched_move(self) -> str:
+        return self.game.cursor.token or "?"
 
     def _cmd_pv(self, args: list[str]) -> str:
-        """The principal line as cells only (HexGui's ``var`` colours them alternately from the
-        side to move)."""
-        snapshot = self._require_snapshot()
+        """The principal line from the current position, as cells only (HexGui's ``var``
+        colours them alternately from the side to move). Right after ``genmove`` it is the
+        rest of the line the search expected after the move it chose."""
+        snapshot = self.last_snapshot
         size = self.board.size
+        line = list(snapshot.principal_variation or (snapshot.best_move,)) if snapshot else []
+        cursor = self.game.cursor
+        if (
+            snapshot is not None
+            and self._searched_node is not None
+            and cursor.parent is self._searched_node
+            and line
+            and 0 <= line[0] < size * size
+            and cursor.token == cell_name(line[0], size)
+        ):
+            line = line[1:]
+        else:
+            self._require_snapshot()
         cells = []
-        for cell in snapshot.principal_variation or (snapshot.best_move,):
-            if not 0 <= cell < size * size:
+        for cell in line:
+            if not 0 <= cell < size * size or self.board.stone_at(cell) is not None:
                 break
             cells.append(cell_name(cell, size))
         return " ".join(cells)
@@ -637,7 +684,8 @@ class GtpEngine:
         """The last search for a ``gfx`` analyze command: HexGui reads the pairs from
         ``INFLUENCE`` up to ``TEXT`` as cell/value, so only those two lines are given."""
         snapshot = self._require_snapshot()
-        lines = snapshot_gfx(snapshot, self.board.size).split("\n")
+        swap = self._searched_swap_allowed
+        lines = snapshot_gfx(snapshot, self.board.size, swap_allowed=swap).split("\n")
         return "\n".join(line for line in lines if line.startswith(("INFLUENCE", "TEXT")))
 
 

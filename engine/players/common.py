@@ -34,9 +34,15 @@ def swap_or(board: Board, move: int, estimate: float) -> int | str:
     second player) after its best move. Swapping gives that player the first stone and gives
     the opponent the move, i.e. the mirror of the opponent's situation, worth ``1 - estimate``
     by symmetry; swap when that is better."""
-    if board.swap_allowed() and 1.0 - estimate > max(estimate, SWAP_THRESHOLD):
+    if board.swap_allowed() and prefers_swap(estimate):
         return SWAP_PIECES
     return move
+
+
+def prefers_swap(estimate: float) -> bool:
+    """Whether a player whose best reply is worth ``estimate`` swaps when it may (see
+    :func:`swap_or`); the GTP live display asks it too, so it shows the move that is played."""
+    return 1.0 - estimate > max(estimate, SWAP_THRESHOLD)
 
 
 def cell_labels(env) -> np.ndarray:

@@ -237,7 +237,24 @@ def test_full_game_final_score_and_resign():
     assert ok(engine, "final_score") == "B+"
     assert ok(engine, "genmove w") == "resign"
     assert "already won" in fail(engine, "genmove b")
-    assert "game is over" in fail(engine, "play w b3")
+
+
+def test_play_after_a_win_is_accepted_and_undo_removes_that_stone():
+    # HexGui lets the user click on after a win and ignores a refusal, so a refusal made the
+    # two boards differ: the next undo took back the winning stone instead (issue 14).
+    engine = make_engine(size=3)
+    for move in ("b a1", "w b1", "b a2", "w b2", "b a3"):
+        ok(engine, f"play {move}")
+    assert ok(engine, "final_score") == "B+"
+    ok(engine, "play w c3")
+    assert engine.board.stone_at("c3") == "white" and ok(engine, "final_score") == "B+"
+    assert "second move" in fail(engine, "play b swap-pieces")
+    ok(engine, "undo")
+    assert engine.board.stone_at("c3") is None and engine.board.stone_at("a3") == "black"
+    assert ok(engine, "final_score") == "B+"
+    ok(engine, "undo")
+    assert engine.board.stone_at("a3") is None
+    assert "not over" in fail(engine, "final_score")
 
 
 def test_resign_by_play_decides_final_score_and_undoes():
@@ -329,14 +346,25 @@ def test_analyze_commands_have_type_label_command():
         assert ok(engine, f"known_command {command.split()[0]}") == "true"
 
 
-def test_search_views_after_genmove():
+def test_search_views_answer_for_the_position_on_the_board():
     engine = make_engine(size=3)
     assert "no search yet" in fail(engine, "hexswarm-pv")
     ok(engine, "genmove b")
+    # After genmove the engine's move a1 is on the board: the line goes on from there, and
+    # the root statistics (about the position before a1) are not offered for this one.
+    assert ok(engine, "hexswarm-pv") == "b1"
+    assert "last search was for the position before the move a1" in fail(
+        engine, "hexswarm-root-agents"
+    )
+    assert "no search for this position" in fail(engine, "hexswarm-gfx")
+    ok(engine, "undo")  # back to the searched position: everything answers about it
     assert ok(engine, "hexswarm-pv") == "a1 b1"
     assert ok(engine, "hexswarm-root-agents") == "a1 30 b1 10"
     gfx = ok(engine, "hexswarm-gfx")
-    assert gfx.startswith("INFLUENCE a1 0.750 b1 0.250\nTEXT swarm it=1")
+    # Normalised to the most supported move (a1: 1), not shares of the swarm.
+    assert gfx.startswith("INFLUENCE a1 1.000 b1 0.333\nTEXT swarm it=1")
+    ok(engine, "play b c3")
+    assert "no search for this position" in fail(engine, "hexswarm-pv")
 
 
 def test_snapshot_gfx_block_shape():
@@ -357,9 +385,31 @@ def test_snapshot_gfx_block_shape():
     lines = snapshot_gfx(snapshot, 3).split("\n")
     assert lines[0] == "uct"
     assert lines[1] == "VAR W a1 B b2 W c3"
-    assert lines[2] == "INFLUENCE a1 0.750 b2 0.250"
+    assert lines[2] == "INFLUENCE a1 1.000 b2 0.333"
     assert lines[3] == "LABEL a1 1.5k b2 500"
     assert lines[4].startswith("TEXT sdst it=7 playouts=1234")
+    assert "best=a1" in lines[4]
+
+
+def test_live_gfx_best_move_agrees_with_the_swap_the_player_will_answer():
+    # White's estimate 0.3 for its best reply: the swap (worth 0.7) is what genmove answers.
+    snapshot = SearchSnapshot(
+        position_id=1,
+        player="sdst",
+        to_move="white",
+        iteration=7,
+        playouts=1234,
+        elapsed_s=0.5,
+        root_moves=(0, 4),
+        root_agents=(1500, 500),
+        root_active=(400, 100),
+        best_move=0,
+        estimate=0.3,
+        principal_variation=(0, 4),
+    )
+    swapping = snapshot_gfx(snapshot, 3, swap_allowed=True)
+    assert "VAR" not in swapping and "best=swap-pieces" in swapping
+    assert "best=a1" in snapshot_gfx(snapshot, 3, swap_allowed=False)
 
 
 def test_live_gfx_is_emitted_during_genmove():

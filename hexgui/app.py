@@ -111,7 +111,7 @@ def main(argv: list[str] | None = None) -> int:
                 f"Preparing the search kernels failed:\n{error}\n\nThe AI players may not work.",
             )
         if arguments.file:
-            window.open_file(arguments.file)
+            window.document.open_file(arguments.file)
         screenshot = os.environ.get("HEXSWARM_SCREENSHOT")
         if screenshot:
             QTimer.singleShot(1500, lambda: (window.grab().save(screenshot), window.close()))

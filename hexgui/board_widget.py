@@ -45,11 +45,19 @@ class BoardView:
     last_move: int | None
     winner: Color | None
     winning_path: frozenset[int]
+    move_numbers: tuple[tuple[int, int], ...] = ()  # (cell, number of the move that put it)
 
     @classmethod
     def of(cls, board: Board) -> BoardView:
         moves = board.moves
         last = None
+        numbers: dict[int, int] = {}
+        for number, move in enumerate(moves, start=1):
+            if move.swap is None:
+                numbers[move.cell] = number
+            elif move.swap == "swap-pieces":
+                row, col = divmod(moves[0].cell, board.size)
+                numbers[col * board.size + row] = number
         if moves:
             move = moves[-1]
             if move.swap is None:
@@ -68,6 +76,7 @@ class BoardView:
             last,
             board.winner,
             frozenset(board.winning_path()),
+            tuple((cell, n) for cell, n in sorted(numbers.items()) if board.cells[cell] != EMPTY),
         )
 
 
@@ -113,6 +122,7 @@ class BoardWidget(QWidget):
         self._setup_mode = False
         self._setup_color: Color = BLACK
         self._show_coordinates = True
+        self._show_move_numbers = False
         self._status_caption = ""
         self._static_pixmap: QPixmap | None = None
         self._static_key: tuple | None = None
@@ -175,6 +185,16 @@ class BoardWidget(QWidget):
     def set_show_coordinates(self, show: bool) -> None:
         self._show_coordinates = show
         self.update()
+
+    def set_show_move_numbers(self, show: bool) -> None:
+        """Number each stone with the move that placed it (HexGui's "show move numbers"); the
+        last move's number is drawn in the last-move colour instead of the dot."""
+        self._show_move_numbers = show
+        self.update()
+
+    @property
+    def show_move_numbers(self) -> bool:
+        return self._show_move_numbers
 
     def set_caption(self, text: str) -> None:
         """A short line drawn in the top-left corner (e.g. "White is thinking")."""
@@ -467,7 +487,9 @@ class BoardWidget(QWidget):
                 x, y = geometry.center(cell)
                 r = geometry.radius * 0.8
                 painter.drawEllipse(QPointF(x, y), r, r)
-        if view.last_move is not None and view.cells[view.last_move] != EMPTY:
+        if self._show_move_numbers:
+            self._paint_move_numbers(painter, geometry)
+        elif view.last_move is not None and view.cells[view.last_move] != EMPTY:
             x, y = geometry.center(view.last_move)
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(QColor(t.last_move))
@@ -479,6 +501,24 @@ class BoardWidget(QWidget):
             painter.setPen(pen)
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawPolygon(self._polygon(geometry, self._best, 0.88))
+
+    def _paint_move_numbers(self, painter: QPainter, geometry: BoardGeometry) -> None:
+        view = self._view
+        font = QFont(self.font())
+        font.setPixelSize(max(6, round(geometry.radius * 0.62)))
+        font.setBold(True)
+        painter.setFont(font)
+        for cell, number in view.move_numbers:
+            if cell == view.last_move:
+                color = QColor(self._theme.last_move)
+            else:
+                stone = BLACK if view.cells[cell] == BLACK_STONE else WHITE
+                base = QColor(self._theme.stone_colors(stone)[0])
+                color = QColor("#000000") if base.lightness() > 140 else QColor("#ffffff")
+            painter.setPen(color)
+            painter.drawText(
+                self._cell_rect(geometry, cell), Qt.AlignmentFlag.AlignCenter, str(number)
+            )
 
     def _paint_line(
         self, painter: QPainter, geometry: BoardGeometry, line: tuple[int, ...]

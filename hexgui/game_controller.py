@@ -1,4 +1,4 @@
-"""Game flow: the board, the line of moves with its redo part, who plays each side, and the AI.
+"""Game flow: the game tree and its cursor, who plays each side, and the AI.
 
 The :class:`GameController` is the single owner of the game on the GUI thread. Views never
 change the board themselves: they call controller methods (``play``, ``undo``, ``go_to``...) and
@@ -6,10 +6,12 @@ repaint when ``position_changed`` arrives. Searches run on the :class:`~hexgui.e
 EngineWorker`'s QThread; their results come back as queued signals and are dropped unless they
 are about the position on screen (``position_id``).
 
-The game is kept as a *line*: ``start`` (a position, possibly with setup stones) followed by
-entries (moves and setup edits). ``cursor`` entries of the line are on the board; the rest is
-what redo/forward replays. Playing the move that comes next in the line keeps the rest of it;
-playing any other move cuts it off.
+The game is one :class:`~engine.game.Game` tree (the controller keeps nothing else of it): the
+cursor's node is on the board. Playing from an earlier position follows the existing move if it
+is the same, else adds a *variation*: nothing is ever cut off. The *line* that the move list,
+undo/redo and the game graph walk is the path to the cursor followed by the main continuation
+below it (:meth:`Game.continuation <engine.game.Game.continuation>`); ``cursor`` counts its
+entries on the board. An AI's search snapshot and who played are kept in each node's ``data``.
 
 ``position_id`` identifies what the controller presents: it changes whenever the board changes
 and also when a running search is abandoned, so results of abandoned searches are stale.
@@ -27,17 +29,18 @@ from PySide6.QtCore import QCoreApplication, QObject, QThread, QTimer, Signal, S
 
 from engine.board import (
     BLACK,
-    BLACK_STONE,
     EMPTY,
     SWAP_PIECES,
     SWAP_SIDES,
     WHITE,
-    WHITE_STONE,
     Board,
     Color,
     HexError,
     Move,
+    SetupEdit,
+    cell_index,
 )
+from engine.game import GAME_END_TOKENS, PASS, Game, GameNode
 from engine.players.base import MoveChoice
 from engine.search.snapshot import SearchSnapshot
 from hexgui.engine_worker import EngineWorker, PlayerFactory, SearchRequest, start_engine_thread
@@ -61,65 +64,20 @@ class MoveInfo:
     player: str = HUMAN
 
 
-@dataclass(frozen=True, slots=True)
-class SetupEdit:
-    """Stones placed or removed and the side to move set, as one undoable line entry."""
-
-    black: tuple[int, ...] = ()
-    white: tuple[int, ...] = ()
-    empty: tuple[int, ...] = ()
-    to_move: Color | None = None
-
-    def apply(self, board: Board) -> None:
-        board.setup(self.black, self.white, self.empty, self.to_move)
-
-
 Entry = MoveInfo | SetupEdit
 
 
-def line_from_board(board: Board) -> tuple[Board, list[Entry]]:
-    """Split a board with a history into a start position and the entries that lead from it.
-
-    Setup edits in the history are reconstructed from what undoing them changes. Setup edits
-    before the first move become part of the start position (a study position or an SGF's
-    root setup is where navigation begins). ``board`` itself is not modified.
-    """
-    work = board.copy()
-    reversed_entries: list[Move | SetupEdit] = []
-    while True:
-        before_cells = work.cells.copy()
-        before_to_move = work.to_move
-        try:
-            undone = work.undo()
-        except HexError:
-            break
-        if undone is None:
-            changed = np.flatnonzero(before_cells != work.cells)
-            reversed_entries.append(
-                SetupEdit(
-                    black=tuple(int(c) for c in changed if before_cells[c] == BLACK_STONE),
-                    white=tuple(int(c) for c in changed if before_cells[c] == WHITE_STONE),
-                    empty=tuple(int(c) for c in changed if before_cells[c] == EMPTY),
-                    to_move=before_to_move,
-                )
-            )
-        else:
-            reversed_entries.append(undone)
-    history = list(reversed(reversed_entries))
-    start = work
-    index = 0
-    while index < len(history) and isinstance(history[index], SetupEdit):
-        history[index].apply(start)
-        index += 1
-    entries: list[Entry] = []
-    number = 0
-    for item in history[index:]:
-        if isinstance(item, Move):
-            number += 1
-            entries.append(MoveInfo(number, item))
-        else:
-            entries.append(item)
-    return start, entries
+def _entry(node: GameNode, size: int, number: int) -> Entry:
+    """The line entry of a move or setup node (a pass is the side-to-move edit it is)."""
+    color, token = node.move or (None, None)
+    if color is None or token is None:
+        return node.setup_edit(size) or SetupEdit()
+    if token == PASS:
+        return SetupEdit(to_move=color.opponent)
+    swap = token if token in (SWAP_PIECES, SWAP_SIDES) else None
+    move = Move(color, -1 if swap else cell_index(token, size), swap)
+    data = node.data
+    return MoveInfo(number, move, data.get("snapshot"), data.get("player", HUMAN))
 
 
 class GameController(QObject):
@@ -135,7 +93,8 @@ class GameController(QObject):
       * ``status_message(str)``: one line for the status bar (why a click did nothing, ...).
       * ``state_changed()``: anything menus may depend on (paused, setup mode, can undo...).
       * ``line_changed()``: the game itself changed (a move, a setup edit, a resignation, a
-        game loaded): what must be autosaved. Navigation does not change the line.
+        comment, a variation promoted or deleted, a game loaded): what must be autosaved.
+        Navigation does not change the game.
     """
 
     position_changed = Signal(int)
@@ -158,14 +117,10 @@ class GameController(QObject):
     ):
         super().__init__(parent)
         self._settings = settings or GameSettings()
-        self._start = Board(self._settings.size, swap_rule=self._settings.swap_rule)
-        self._board = self._start.copy()
-        self._line: list[Entry] = []
-        self._cursor = 0
+        self._game = Game(self._settings.size, swap_rule=self._settings.swap_rule)
         self._position_id = 0
         self._paused = False
         self._setup_mode = False
-        self._resigned: Color | None = None
         self._request: SearchRequest | None = None
         self._last_snapshot: SearchSnapshot | None = None
         self._shut_down = False
@@ -190,7 +145,16 @@ class GameController(QObject):
     @property
     def board(self) -> Board:
         """The position on screen. Treat as read-only: change it through the controller."""
-        return self._board
+        return self._game.board
+
+    @property
+    def game(self) -> Game:
+        """The game tree. Read it freely; change it only through the controller's methods."""
+        return self._game
+
+    @property
+    def _board(self) -> Board:
+        return self._game.board
 
     @property
     def settings(self) -> GameSettings:
@@ -222,67 +186,83 @@ class GameController(QObject):
     def search_purpose(self) -> str | None:
         return self._request.purpose if self._request else None
 
+    def _line_nodes(self) -> list[GameNode]:
+        """The nodes of the line (see the module docstring) after the root, without a final
+        resignation or forfeit (a game end is not an entry: see :attr:`resigned`)."""
+        return [
+            node
+            for node in self._game.continuation(self._game.cursor)[1:]
+            if node.token not in GAME_END_TOKENS
+        ]
+
     @property
     def cursor(self) -> int:
-        return self._cursor
+        """How many entries of the line are on the board."""
+        return sum(
+            1
+            for node in self._game.cursor.path_from_root()[1:]
+            if node.token not in GAME_END_TOKENS
+        )
 
     @property
     def line(self) -> tuple[Entry, ...]:
         """All entries of the line, including those after the cursor (the redo part)."""
-        return tuple(self._line)
+        entries: list[Entry] = []
+        number = 0
+        size = self._game.size
+        for node in self._line_nodes():
+            is_move = node.move is not None and node.token != PASS
+            number += is_move
+            entries.append(_entry(node, size, number))
+        return tuple(entries)
 
     @property
     def move_number(self) -> int:
         """Moves on the board now (0 at the start position)."""
-        return sum(1 for entry in self._line[: self._cursor] if isinstance(entry, MoveInfo))
+        return len(self._board.moves)
 
     @property
     def move_count(self) -> int:
         """Moves in the whole line, including the redo part."""
-        return sum(1 for entry in self._line if isinstance(entry, MoveInfo))
+        return len(self.move_infos())
 
     def move_infos(self) -> list[MoveInfo]:
         """Every move of the line (played and redo part), with the AI snapshots kept."""
-        return [entry for entry in self._line if isinstance(entry, MoveInfo)]
+        return [entry for entry in self.line if isinstance(entry, MoveInfo)]
 
     def thinking_time(self, color: Color) -> float:
         """Seconds the AI spent on ``color``'s moves so far (moves up to the cursor)."""
         return sum(
-            entry.snapshot.elapsed_s
-            for entry in self._line[: self._cursor]
-            if isinstance(entry, MoveInfo)
-            and entry.move.color is color
-            and entry.snapshot is not None
+            node.data["snapshot"].elapsed_s
+            for node in self._game.cursor.path_from_root()
+            if node.color is color and node.data.get("snapshot") is not None
         )
 
     @property
     def start_board(self) -> Board:
-        """A copy of the line's start position."""
-        return self._start.copy()
+        """A copy of the game's start position."""
+        return self._game.start_board()
 
     @property
     def winner(self) -> Color | None:
         """Who has won: by connection, or because the other side resigned."""
-        if self._board.winner is not None:
-            return self._board.winner
-        if self._resigned is not None:
-            return self._resigned.opponent
-        return None
+        return self._game.winner_at()
 
     @property
     def resigned(self) -> Color | None:
-        """The colour that resigned on this position, if any."""
-        return self._resigned
+        """The colour that resigned (or forfeited) on this position, if any."""
+        end = self._game.game_end(self._game.cursor)
+        return None if end is None else end[0]
 
     @property
     def is_over(self) -> bool:
         return self.winner is not None
 
     def can_undo(self) -> bool:
-        return self._cursor > 0
+        return self._game.cursor.parent is not None
 
     def can_redo(self) -> bool:
-        return self._cursor < len(self._line)
+        return bool(self._game.cursor.children)
 
     def side(self, color: Color) -> SideSettings:
         """Who plays ``color`` now. After a ``swap-sides`` the people exchanged colours, so the
@@ -305,8 +285,7 @@ class GameController(QObject):
         """Start an empty board with ``settings`` (or the current ones); cancels any search."""
         if settings is not None:
             self._settings = settings
-        board = Board(self._settings.size, swap_rule=self._settings.swap_rule)
-        self._load(board, [], 0)
+        self._load(Game(self._settings.size, swap_rule=self._settings.swap_rule), False)
         self.status_message.emit(
             f"New {self._settings.size}x{self._settings.size} game"
             f"{' with the swap rule' if self._settings.swap_rule else ''}."
@@ -316,40 +295,37 @@ class GameController(QObject):
     def load_board(
         self, board: Board, *, at_end: bool = True, resigned: Color | None = None
     ) -> None:
-        """Show a game or position read from a record (its history becomes the line).
+        """Show a position or a game held by a board (its history becomes the main line).
+        ``resigned``: the colour that resigned at the end, if any. See :meth:`load_game`."""
+        game = Game.from_board(board)
+        if resigned is not None and board.winner is None:
+            game.main_line()[-1].play(resigned, "resign")
+        self.load_game(game, at_end=at_end)
 
-        The board's size and swap rule replace the current ones; who plays each side is kept.
-        ``resigned``: the colour that resigned at the end of the record, if any.
-        """
-        start, entries = line_from_board(board)
+    def load_game(self, game: Game, *, at_end: bool = True) -> None:
+        """Show ``game`` (the controller takes it over), at the end of its main line or at the
+        start. Its size and swap rule replace the current ones; who plays each side is kept."""
         self._settings = GameSettings(
-            size=board.size,
-            swap_rule=board.swap_rule,
+            size=game.size,
+            swap_rule=game.swap_rule,
             black=self._settings.black,
             white=self._settings.white,
             ai_delay_ms=self._settings.ai_delay_ms,
             hint_spec=self._settings.hint_spec,
         )
-        self._load(start, entries, len(entries) if at_end else 0)
-        if resigned is not None and at_end and board.winner is None:
-            self._resigned = resigned
+        self._load(game, at_end)
         # A loaded game waits for the user instead of letting an AI move at once.
         self._paused = self.ai_to_move and not self.is_over
         self.state_changed.emit()
 
-    def _load(self, start: Board, entries: list[Entry], cursor: int) -> None:
+    def _load(self, game: Game, at_end: bool) -> None:
         self._cancel_search()
         self._setup_mode = False
-        self._start = start.copy()
-        self._line = list(entries)
-        self._cursor = 0
-        self._board = self._start.copy()
-        for entry in self._line[:cursor]:
-            self._apply(entry)
-            self._cursor += 1
+        game.go_to(game.main_line()[-1] if at_end else game.root)
+        self._game = game
         self._paused = False
-        self._resigned = None
         self._changed()
+        self.line_changed.emit()
 
     def set_settings(self, settings: GameSettings) -> None:
         """Change who plays each side, the AI settings or the delay, mid-game; they apply
@@ -379,20 +355,19 @@ class GameController(QObject):
             self.status_message.emit(refusal)
             return False
         try:
-            played = self._board.play(move)
+            self._board.parse_move(move)
         except HexError as error:
             self.status_message.emit(_sentence(str(error)))
             return False
         self._paused = False
-        self._record_move(played, None, HUMAN)
-        return True
+        return self._record_move(move, None, HUMAN)
 
     def _refusal_for_human_move(self) -> str:
         if self._setup_mode:
             return "Setup mode is on: clicks place stones. Leave setup mode (Ctrl+T) to play."
         winner = self.winner
         if winner is not None:
-            how = "by resignation" if self._resigned else "by connecting its edges"
+            how = "by resignation" if self.resigned else "by connecting its edges"
             return (
                 f"The game is over: {self.color_name(winner)} won {how}. "
                 "Undo, or start a new game (Ctrl+N)."
@@ -423,7 +398,7 @@ class GameController(QObject):
             return False
         loser = self._board.to_move
         self._cancel_search()
-        self._resigned = loser
+        self._game.play("resign", loser)
         self._bump()
         self.status_message.emit(f"{self.color_name(loser)} resigned.")
         self.line_changed.emit()
@@ -431,22 +406,27 @@ class GameController(QObject):
         self.state_changed.emit()
         return True
 
-    def _record_move(self, played: Move, snapshot: SearchSnapshot | None, player: str) -> None:
-        info = MoveInfo(len(self._board.moves), played, snapshot, player)
-        upcoming = self._line[self._cursor] if self._cursor < len(self._line) else None
-        if isinstance(upcoming, MoveInfo) and upcoming.move == played:
-            # The move the line already continues with: keep the rest (like redo).
-            if snapshot is not None or upcoming.snapshot is None:
-                self._line[self._cursor] = info
-            else:
-                info = upcoming
-        else:
-            del self._line[self._cursor :]
-            self._line.append(info)
-        self._cursor += 1
-        self._resigned = None
+    def _record_move(self, move: int | str, snapshot: SearchSnapshot | None, player: str) -> bool:
+        """Play ``move`` at the cursor: the existing continuation if it is that move (its AI
+        snapshot kept unless this one is new), else a new variation. Returns whether played."""
+        known = {id(child) for child in self._game.cursor.children}
+        try:
+            node = self._game.play(move)
+        except HexError as error:
+            self.status_message.emit(_sentence(str(error)))
+            return False
+        if id(node) not in known or snapshot is not None:
+            node.data["snapshot"] = snapshot
+            node.data["player"] = player
+        if id(node) not in known and len(node.parent.children) > 1:
+            self.status_message.emit(
+                f"New variation {len(node.parent.children)} from move {self.move_number - 1}: "
+                "the other line is kept (see the move tree)."
+            )
         self._changed()
         self.line_changed.emit()
+        info = self.line[self.cursor - 1]
+        assert isinstance(info, MoveInfo)
         self.move_played.emit(info)
         winner = self._board.winner
         if winner is not None:
@@ -454,67 +434,68 @@ class GameController(QObject):
             self.game_over.emit(winner.value)
         else:
             self._maybe_start_ai()
+        return True
 
     # ================================================================== navigation
     def undo(self) -> bool:
         """Take back a resignation, or the last entry; against an AI, back to the human's
-        turn. Redo-able."""
-        if self._resigned is not None:
-            self._resigned = None
+        turn. Nothing is deleted: redo (or the move tree) goes forward again."""
+        game = self._game
+        if game.cursor.token in GAME_END_TOKENS:
+            game.back()
             self._changed()
-            self.line_changed.emit()
             self.status_message.emit("Resignation taken back.")
             return True
-        if self._cursor == 0:
+        if game.cursor.parent is None:
             self.status_message.emit("Nothing to undo.")
             return False
         self._cancel_search()
-        self._step_back()
+        game.back()
         humans = [c for c in (BLACK, WHITE) if not self.is_ai(c)]
         if len(humans) == 1:
-            while self._cursor > 0 and self.ai_to_move:
-                self._step_back()
+            while game.cursor.parent is not None and self.ai_to_move:
+                game.back()
         self._after_navigation()
         return True
 
     def redo(self) -> bool:
-        if self._cursor >= len(self._line):
+        if not self._game.cursor.children:
             self.status_message.emit("Nothing to redo.")
             return False
         self._cancel_search()
-        self._step_forward()
+        self._game.forward()
         self._after_navigation()
         return True
 
     def back(self) -> bool:
         """One entry back (no skipping over the AI's moves, unlike :meth:`undo`)."""
-        if self._cursor == 0:
+        if self._game.cursor.parent is None:
             self.status_message.emit("Already at the start of the game.")
             return False
         self._cancel_search()
-        self._step_back()
+        self._game.back()
         self._after_navigation()
         return True
 
     def forward(self) -> bool:
-        if self._cursor >= len(self._line):
+        if not self._game.cursor.children:
             self.status_message.emit("Already at the last move.")
             return False
         return self.redo()
 
     def first(self) -> None:
-        self.go_to_entry(0)
+        self.go_to_node(self._game.root)
 
     def last(self) -> None:
-        self.go_to_entry(len(self._line))
+        self.go_to_node(self._game.continuation(self._game.cursor)[-1])
 
     def go_to(self, move_number: int) -> None:
-        """Show the position right after move ``move_number`` (0: the start position)."""
+        """Show the position right after move ``move_number`` of the line (0: the start)."""
         target = 0
         if move_number > 0:
+            target = len(self.line)
             count = 0
-            target = len(self._line)
-            for index, entry in enumerate(self._line):
+            for index, entry in enumerate(self.line):
                 if isinstance(entry, MoveInfo):
                     count += 1
                     if count == move_number:
@@ -523,46 +504,79 @@ class GameController(QObject):
         self.go_to_entry(target)
 
     def go_to_entry(self, index: int) -> None:
-        """Show the position after ``index`` entries of the line (clamped)."""
-        index = max(0, min(index, len(self._line)))
-        if index == self._cursor:
+        """Show the position after ``index`` entries of the line (clamped; the end of the
+        line includes a final resignation)."""
+        nodes = self._line_nodes()
+        if index <= 0:
+            self.go_to_node(self._game.root)
+        elif index >= len(nodes):
+            self.go_to_node(self._game.continuation(self._game.cursor)[-1])
+        else:
+            self.go_to_node(nodes[index - 1])
+
+    def go_to_node(self, node: GameNode) -> None:
+        """Show the position at ``node`` of the game tree (the move tree's click)."""
+        if node is self._game.cursor:
             return
         self._cancel_search()
-        if index < self._cursor:
-            while self._cursor > index:
-                self._step_back()
-        else:
-            while self._cursor < index:
-                self._step_forward()
+        self._game.go_to(node)
         self._after_navigation()
 
-    def _step_back(self) -> None:
-        self._board.undo()
-        self._cursor -= 1
-        self._resigned = None
+    def go_to_variation(self, step: int) -> bool:
+        """To the next (``step`` 1) or previous (-1) variation of the move on the board."""
+        sibling = self._game.sibling(step)
+        if sibling is None:
+            self.status_message.emit("No other variation here.")
+            return False
+        self.go_to_node(sibling)
+        return True
 
-    def _step_forward(self) -> None:
-        self._apply(self._line[self._cursor])
-        self._cursor += 1
+    # ================================================================== editing the tree
+    def promote(self, node: GameNode | None = None) -> None:
+        """Make the line through ``node`` (default: the cursor) the main line."""
+        self._game.promote(node or self._game.cursor)
+        self.status_message.emit("This line is now the main line.")
+        self._changed()
+        self.line_changed.emit()
 
-    def _apply(self, entry: Entry) -> None:
-        if isinstance(entry, SetupEdit):
-            entry.apply(self._board)
-        else:
-            move = entry.move
-            self._board.play(move.swap if move.swap else move.cell)
+    def delete_branch(self, node: GameNode | None = None) -> bool:
+        """Delete ``node`` (default: the cursor) and everything after it."""
+        node = node or self._game.cursor
+        if node.parent is None:
+            self.status_message.emit("The start of the game cannot be deleted.")
+            return False
+        self._cancel_search()
+        self._game.delete(node)
+        self.status_message.emit("Branch deleted.")
+        self._changed()
+        self.line_changed.emit()
+        return True
+
+    def set_comment(self, text: str, node: GameNode | None = None) -> None:
+        """Set the comment of ``node`` (default: the cursor); saved with the game."""
+        node = node or self._game.cursor
+        if node.comment == text:
+            return
+        node.comment = text
+        self.line_changed.emit()
 
     def _after_navigation(self) -> None:
         # Browsing must not make an AI move on its own: it waits for Space (resume).
         self._paused = self.ai_to_move and not self.is_over
         self._changed()
+        variations = ""
+        parent = self._game.cursor.parent
+        if parent is not None and len(parent.children) > 1:
+            index = parent.children.index(self._game.cursor) + 1
+            variations = f" (variation {index} of {len(parent.children)})"
         if self._paused:
             name = self.color_name(self._board.to_move)
             self.status_message.emit(
-                f"Move {self.move_number}. {name} (AI) is paused: press Space to let it play."
+                f"Move {self.move_number}{variations}. {name} (AI) is paused: press Space to "
+                "let it play."
             )
         else:
-            self.status_message.emit(f"Move {self.move_number}.")
+            self.status_message.emit(f"Move {self.move_number}{variations}.")
 
     # ================================================================== AI control
     def set_paused(self, paused: bool) -> None:
@@ -636,7 +650,8 @@ class GameController(QObject):
         ):
             return
         both_ai = self.is_ai(BLACK) and self.is_ai(WHITE)
-        wait = self._settings.ai_delay_ms if (delay and both_ai and self._cursor > 0) else 0
+        started = self._game.cursor.parent is not None
+        wait = self._settings.ai_delay_ms if (delay and both_ai and started) else 0
         self._ai_timer.start(wait)
 
     @Slot()
@@ -700,7 +715,9 @@ class GameController(QObject):
             self.state_changed.emit()
             return
         try:
-            played = self._board.play(choice.move)
+            self._board.parse_move(choice.move)
+            if not isinstance(choice.move, str) and self._board.stone_at(choice.move) is not None:
+                raise HexError(f"{self._board.cell_name(choice.move)} is already occupied")
         except HexError as error:
             self._paused = True
             self.status_message.emit(
@@ -708,7 +725,9 @@ class GameController(QObject):
             )
             self.state_changed.emit()
             return
-        self._record_move(played, final, request.spec)
+        if not self._record_move(choice.move, final, request.spec):
+            self._paused = True
+            self.state_changed.emit()
 
     @Slot(int, str)
     def _on_search_failed(self, position_id: int, message: str) -> None:
@@ -771,11 +790,7 @@ class GameController(QObject):
         self._record_setup(SetupEdit(empty=occupied, to_move=BLACK))
 
     def _record_setup(self, edit: SetupEdit) -> None:
-        edit.apply(self._board)
-        del self._line[self._cursor :]
-        self._line.append(edit)
-        self._cursor += 1
-        self._resigned = None
+        self._game.setup(edit)
         self._changed()
         self.line_changed.emit()
 

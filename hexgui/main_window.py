@@ -2,9 +2,9 @@
 
 Everything the user can do is a QAction with a menu entry and a keyboard shortcut; the actions
 call :class:`~hexgui.game_controller.GameController` methods and the window repaints from the
-controller's signals. Game records (SGF, links, images, autosave) come from
-:mod:`engine.records`; a file that cannot be read gives one message box and leaves the game on
-screen untouched.
+controller's signals. The file behind the game (open, save, recent files, autosave, unsaved
+changes) is the :class:`~hexgui.document.GameDocument`'s; the move tree and comment docks are
+:mod:`hexgui.move_tree`'s.
 
 GUI thread only.
 """
@@ -45,13 +45,15 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from engine.board import BLACK, WHITE, Board, Color
+from engine.board import BLACK, WHITE, Color, SetupEdit
 from engine.search.snapshot import SearchSnapshot
 from hexgui.board_widget import BoardWidget
 from hexgui.dashboard.model import format_count
 from hexgui.dashboard.overlay import overlay_values
+from hexgui.document import GameDocument
 from hexgui.engine_worker import PlayerFactory
-from hexgui.game_controller import GameController, MoveInfo, SetupEdit
+from hexgui.game_controller import GameController, MoveInfo
+from hexgui.move_tree import CommentPane, MoveTreePanel
 from hexgui.settings import (
     GameSettings,
     load_game_settings,
@@ -104,8 +106,6 @@ class MainWindow(QMainWindow):
         self._store = settings if settings is not None else default_settings_store()
         self._view_settings = load_view_settings(self._store)
         game_settings = load_game_settings(self._store)
-        self._path: Path | None = None
-        self._dirty = False
         self._closing = False
         self._hint_overlay_shown = False
         self._system_palette: QPalette | None = None
@@ -114,9 +114,20 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.board_widget)
         self.controller = GameController(game_settings, player_factory=player_factory, parent=self)
         self.controller.color_name = self.player_name
+        self.document = GameDocument(
+            self,
+            self.controller,
+            self._store,
+            autosave=autosave,
+            autosave_dir=autosave_dir,
+            show_status=self._show_status,
+        )
+        self.document.changed.connect(self._update_turn_label)
+        self.document.loaded.connect(self._on_game_loaded)
 
         self._build_status_bar()
         self._build_move_list()
+        self._build_move_tree()
         self._build_actions()
         self._build_menus()
         self._build_toolbar()
@@ -127,7 +138,6 @@ class MainWindow(QMainWindow):
         hints = QGuiApplication.styleHints()
         if hasattr(hints, "colorSchemeChanged"):  # Qt 6.5+: follow the desktop's dark mode live
             hints.colorSchemeChanged.connect(self._on_color_scheme_changed)
-        self._autosave = self._make_autosave(autosave, autosave_dir)
 
         geometry = self._store.value("window/geometry")
         if geometry is not None:
@@ -139,8 +149,9 @@ class MainWindow(QMainWindow):
             self.restoreState(state)
 
         self.controller.new_game(game_settings)
-        if offer_restore and self._autosave is not None:
-            QTimer.singleShot(0, self._offer_restore)
+        self.document.set_clean()
+        if offer_restore and self.document.autosave is not None:
+            QTimer.singleShot(0, self.document.offer_restore)
 
     # ================================================================== building
     def _build_status_bar(self) -> None:
@@ -166,6 +177,18 @@ class MainWindow(QMainWindow):
         self.move_list_dock.setWidget(self.move_list)
         self.add_dock(self.move_list_dock, Qt.DockWidgetArea.LeftDockWidgetArea)
         self.resizeDocks([self.move_list_dock], [170], Qt.Orientation.Horizontal)
+
+    def _build_move_tree(self) -> None:
+        self.move_tree = MoveTreePanel(self.controller, self.player_name)
+        self.move_tree_dock = QDockWidget("Move Tree", self)
+        self.move_tree_dock.setObjectName("move_tree_dock")
+        self.move_tree_dock.setWidget(self.move_tree)
+        self.add_dock(self.move_tree_dock, Qt.DockWidgetArea.LeftDockWidgetArea)
+        self.comment_pane = CommentPane(self.controller)
+        self.comment_dock = QDockWidget("Comment", self)
+        self.comment_dock.setObjectName("comment_dock")
+        self.comment_dock.setWidget(self.comment_pane)
+        self.add_dock(self.comment_dock, Qt.DockWidgetArea.LeftDockWidgetArea)
 
     def add_dock(self, dock: QDockWidget, area: Qt.DockWidgetArea) -> None:
         """Add ``dock`` to the window (dock widgets must have an objectName so the layout
@@ -205,16 +228,17 @@ class MainWindow(QMainWindow):
         a = self._action
         # File
         self.act_new = a("&New Game...", "Ctrl+N", self.new_game_dialog, tip="Start a new game")
-        self.act_open = a("&Open...", "Ctrl+O", self.open_dialog, tip="Open an SGF or HSGF file")
+        d = self.document
+        self.act_open = a("&Open...", "Ctrl+O", d.open_dialog, tip="Open an SGF or HSGF file")
         self.act_open_link = a(
-            "Open &Link...", "Ctrl+L", self.open_link_dialog, tip="Open a HexWorld or trmph link"
+            "Open &Link...", "Ctrl+L", d.open_link_dialog, tip="Open a HexWorld or trmph link"
         )
-        self.act_save = a("&Save", "Ctrl+S", self.save, tip="Save the game as SGF")
-        self.act_save_as = a("Save &As...", "Ctrl+Shift+S", self.save_as)
+        self.act_save = a("&Save", "Ctrl+S", d.save, tip="Save the game as SGF")
+        self.act_save_as = a("Save &As...", "Ctrl+Shift+S", d.save_as)
         self.act_save_position = a(
             "Save &Position...",
             "Ctrl+Shift+P",
-            self.save_position_dialog,
+            d.save_position_dialog,
             tip="Save the position on screen as setup stones",
         )
         self.act_export_image = a("Board &Image (PNG/SVG)...", "Ctrl+E", self.export_image_dialog)
@@ -261,6 +285,19 @@ class MainWindow(QMainWindow):
         self.act_forward = a("&Forward", "Right", c.forward)
         self.act_last = a("&Last Position", "End", c.last)
         self.act_go_to = a("&Go to Move...", "Ctrl+G", self.go_to_dialog)
+        self.act_next_variation = a(
+            "&Next Variation", "Down", lambda: c.go_to_variation(1), tip="The next variation"
+        )
+        self.act_previous_variation = a("P&revious Variation", "Up", lambda: c.go_to_variation(-1))
+        self.act_promote = a(
+            "Make &Main Line", "Ctrl+Shift+Up", c.promote, tip="Make this line the main line"
+        )
+        self.act_delete_branch = a(
+            "&Delete Branch...",
+            "Ctrl+Del",
+            self.move_tree.delete_branch,
+            tip="Delete this move and everything after it in this branch",
+        )
         # View
         self.theme_actions: dict[str, QAction] = {}
         group = QActionGroup(self)
@@ -288,6 +325,19 @@ class MainWindow(QMainWindow):
         self.act_coordinates = a(
             "Show &Coordinates", "Ctrl+Shift+C", self.set_show_coordinates, checkable=True
         )
+        self.act_move_numbers = a(
+            "Show Move &Numbers",
+            "Ctrl+Shift+N",
+            self.set_show_move_numbers,
+            checkable=True,
+            tip="Number the stones in the order they were played",
+        )
+        self.act_move_tree = self.move_tree_dock.toggleViewAction()
+        self.act_move_tree.setShortcut(QKeySequence("Ctrl+Shift+T"))
+        self.addAction(self.act_move_tree)
+        self.act_comment = self.comment_dock.toggleViewAction()
+        self.act_comment.setShortcut(QKeySequence("Ctrl+Shift+O"))
+        self.addAction(self.act_comment)
         self.act_move_list = self.move_list_dock.toggleViewAction()
         self.act_move_list.setShortcut(QKeySequence("Ctrl+Shift+M"))
         self.addAction(self.act_move_list)
@@ -324,6 +374,8 @@ class MainWindow(QMainWindow):
         edit.addActions(
             [self.act_setup, self.act_black_to_move, self.act_white_to_move, self.act_clear]
         )
+        edit.addSeparator()
+        edit.addActions([self.act_promote, self.act_delete_branch])
 
         game = bar.addMenu("&Game")
         game.addAction(self.act_players)
@@ -335,6 +387,7 @@ class MainWindow(QMainWindow):
         game.addActions(
             [self.act_first, self.act_back, self.act_forward, self.act_last, self.act_go_to]
         )
+        game.addActions([self.act_previous_variation, self.act_next_variation])
 
         self.positions_menu = bar.addMenu("P&ositions")
         self._fill_positions_menu()
@@ -344,9 +397,9 @@ class MainWindow(QMainWindow):
         theme_menu.addActions(list(self.theme_actions.values()))
         dark_menu = view.addMenu("&Dark Mode")
         dark_menu.addActions(list(self.dark_actions.values()))
-        view.addAction(self.act_coordinates)
+        view.addActions([self.act_coordinates, self.act_move_numbers])
         view.addSeparator()
-        view.addAction(self.act_move_list)
+        view.addActions([self.act_move_list, self.act_move_tree, self.act_comment])
         self.dashboard_menu: QMenu = view.addMenu("&Dashboard")
         self.act_lab = view.addAction("Swarm &Lab...", self.show_lab)
         view.addSeparator()
@@ -450,9 +503,14 @@ class MainWindow(QMainWindow):
             action.setChecked(name == v.theme)
         for mode, action in self.dark_actions.items():
             action.setChecked(mode == v.dark_mode)
-        self.act_coordinates.blockSignals(True)
-        self.act_coordinates.setChecked(v.show_coordinates)
-        self.act_coordinates.blockSignals(False)
+        self.board_widget.set_show_move_numbers(v.show_move_numbers)
+        for action, checked in (
+            (self.act_coordinates, v.show_coordinates),
+            (self.act_move_numbers, v.show_move_numbers),
+        ):
+            action.blockSignals(True)
+            action.setChecked(checked)
+            action.blockSignals(False)
         self._refresh_move_list()
         self._update_actions()
 
@@ -476,6 +534,11 @@ class MainWindow(QMainWindow):
     def set_show_coordinates(self, show: bool) -> None:
         if show != self._view_settings.show_coordinates:
             self._set_view(show_coordinates=bool(show))
+
+    def set_show_move_numbers(self, show: bool) -> None:
+        """Number the stones in the order they were played; remembered."""
+        if show != self._view_settings.show_move_numbers:
+            self._set_view(show_move_numbers=bool(show))
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt API)
         if (
@@ -540,8 +603,9 @@ class MainWindow(QMainWindow):
         self.turn_label.setText(f"Move {c.move_number} · {text}")
         self.board_widget.set_human_to_move(not c.ai_to_move and not c.is_over)
         self.board_widget.set_setup_mode(c.setup_mode, BLACK)
-        title = f"{self._path.name} - {APP_TITLE}" if self._path else APP_TITLE
-        self.setWindowTitle(("* " if self._dirty else "") + title)
+        path = self.document.path
+        title = f"{path.name} - {APP_TITLE}" if path else APP_TITLE
+        self.setWindowTitle(("* " if self.document.dirty else "") + title)
 
     @Slot()
     def _update_actions(self) -> None:
@@ -635,10 +699,12 @@ class MainWindow(QMainWindow):
 
     @Slot()
     def _on_line_changed(self) -> None:
-        """Every change of the game (move, setup edit, resignation) is autosaved at once."""
-        self._dirty = True
-        self._autosave_now()
         self._update_turn_label()
+
+    @Slot(object)
+    def _on_game_loaded(self, game) -> None:
+        if self.dashboard is not None:
+            self.dashboard.set_board_size(game.size)
 
     @Slot(str)
     def _on_game_over(self, winner: str) -> None:
@@ -664,7 +730,6 @@ class MainWindow(QMainWindow):
 
     def _on_setup_toggled(self, on: bool) -> None:
         self.controller.set_setup_mode(bool(on))
-        self._dirty = True
 
     # ================================================================== move list
     def _refresh_move_list(self) -> None:
@@ -707,7 +772,7 @@ class MainWindow(QMainWindow):
         from hexgui.dialogs.new_game import NewGameDialog
 
         dialog = NewGameDialog(self.controller.settings, parent=self)
-        if dialog.exec() != QDialog.DialogCode.Accepted:
+        if dialog.exec() != QDialog.DialogCode.Accepted or not self.document.maybe_save():
             return False
         self.start_new_game(dialog.settings())
         return True
@@ -715,11 +780,10 @@ class MainWindow(QMainWindow):
     def start_new_game(self, settings: GameSettings) -> None:
         """Start a new game with ``settings`` and persist them."""
         save_game_settings(self._store, settings)
-        self._path = None
-        self._dirty = False
         if self.dashboard is not None:
             self.dashboard.set_board_size(settings.size)
         self.controller.new_game(settings)
+        self.document.set_clean()
 
     def players_dialog(self) -> bool:
         """Change who plays each side and the AI settings mid-game (apply from the next move)."""
@@ -861,164 +925,19 @@ class MainWindow(QMainWindow):
                     white=replace(settings.white, ai=False),
                 )
             )
+        if not self.document.maybe_save():
+            return False
         if self.dashboard is not None:
             self.dashboard.set_board_size(board.size)
         self.controller.load_board(board, at_end=True)
-        self._path = None
-        self._dirty = False
+        if position.explanation:
+            self.controller.set_comment(position.explanation)
+        self.document.set_clean()
         self._show_status(f"{position.title}: {position.explanation}")
         self.board_widget.set_caption("")
         return True
 
-    # ================================================================== records
-    def _records(self):
-        import engine.records as records
-
-        return records
-
-    def open_dialog(self) -> bool:
-        directory = str(self._store.value("files/last_directory", str(Path.home())))
-        path, _ = QFileDialog.getOpenFileName(
-            self, "Open Game", directory, "Hex games (*.sgf *.hsgf);;All files (*)"
-        )
-        return bool(path) and self.open_file(path)
-
-    def open_file(self, path: str | Path) -> bool:
-        """Load an SGF/HSGF game. On any problem: one message box, the current game stays."""
-        path = Path(path)
-        try:
-            from engine.records import board_from_record, read_sgf
-
-            record = read_sgf(path)
-            board = board_from_record(record)
-        except Exception as error:  # noqa: BLE001 - any failure must leave the game intact
-            self._load_failed(f"Could not open {path.name}", error)
-            return False
-        self._install_loaded(board, record)
-        self._dirty = False
-        self._remember_file(path)
-        notes = list(record.warnings)
-        variations = count_variations(record)
-        if variations:
-            # The board follows the main line only: never overwrite the file's other lines.
-            notes.append(
-                f"{variations} variation(s) not shown; Save asks for a new file so they are kept"
-            )
-            self._path = None
-        else:
-            self._path = path
-        note = f" ({'; '.join(notes)})" if notes else ""
-        self._show_status(f"Opened {path.name}: {len(board.moves)} moves{note}.")
-        self._update_turn_label()
-        return True
-
-    def _load_failed(self, title: str, error: Exception) -> None:
-        QMessageBox.warning(
-            self, APP_TITLE, f"{title}.\n\n{error}\n\nThe current game is unchanged."
-        )
-
-    def _install_loaded(self, board: Board, record=None) -> None:
-        """Show a loaded game: AI settings recorded in the file are not applied (who plays
-        stays as the user set it), a recorded resignation is."""
-        resigned = None
-        if record is not None:
-            from engine.records import game_end_of
-
-            end = game_end_of(record)
-            if end is not None:
-                resigned = Color.parse(end[0])
-        if self.dashboard is not None:
-            self.dashboard.set_board_size(board.size)
-        self.controller.load_board(board, at_end=True, resigned=resigned)
-
-    def open_link_dialog(self) -> bool:
-        text, ok = QInputDialog.getText(self, "Open Link", "HexWorld or trmph link:")
-        return bool(ok and text.strip()) and self.open_link(text.strip())
-
-    def open_link(self, link: str) -> bool:
-        try:
-            from engine.records.links import board_from_link
-
-            board = board_from_link(link)
-        except Exception as error:  # noqa: BLE001
-            self._load_failed("Could not read the link", error)
-            return False
-        self._install_loaded(board)
-        self._path = None
-        self._dirty = True
-        self._show_status(f"Loaded a {board.size}x{board.size} game from the link.")
-        return True
-
-    def current_record(self):
-        """The game on screen (whole line: moves after the cursor included) as a record."""
-        from engine.records import record_from_board
-
-        c = self.controller
-        board = c.start_board
-        for entry in c.line:
-            if isinstance(entry, SetupEdit):
-                entry.apply(board)
-            else:
-                board.play(entry.move.swap or entry.move.cell)
-        sides = {color: c.side(color) for color in (BLACK, WHITE)}
-        resigned = c.resigned if c.cursor == len(c.line) else None
-        return record_from_board(
-            board,
-            black=sides[BLACK].describe(),
-            white=sides[WHITE].describe(),
-            ai_black=sides[BLACK].spec if sides[BLACK].ai else None,
-            ai_white=sides[WHITE].spec if sides[WHITE].ai else None,
-            game_end=(resigned, "resign") if resigned is not None else None,
-        )
-
-    def save(self) -> bool:
-        if self._path is None:
-            return self.save_as()
-        return self.save_to(self._path)
-
-    def save_as(self) -> bool:
-        directory = str(self._store.value("files/last_directory", str(Path.home())))
-        path, _ = QFileDialog.getSaveFileName(
-            self, "Save Game", str(Path(directory) / "game.sgf"), "SGF (*.sgf)"
-        )
-        return bool(path) and self.save_to(path)
-
-    def save_to(self, path: str | Path) -> bool:
-        path = Path(path)
-        try:
-            from engine.records import save_sgf
-
-            save_sgf(self.current_record(), path)
-        except Exception as error:  # noqa: BLE001
-            QMessageBox.warning(self, APP_TITLE, f"Could not save {path.name}.\n\n{error}")
-            return False
-        self._path = path
-        self._dirty = False
-        self._remember_file(path)
-        self._show_status(f"Saved {path}.")
-        self._update_turn_label()
-        return True
-
-    def save_position_dialog(self) -> bool:
-        directory = str(self._store.value("files/last_directory", str(Path.home())))
-        path, _ = QFileDialog.getSaveFileName(
-            self, "Save Position", str(Path(directory) / "position.sgf"), "SGF (*.sgf)"
-        )
-        return bool(path) and self.save_position(path)
-
-    def save_position(self, path: str | Path) -> bool:
-        """Write the position on screen as setup stones plus the side to move."""
-        path = Path(path)
-        try:
-            from engine.records import position_record, save_sgf
-
-            save_sgf(position_record(self.controller.board), path)
-        except Exception as error:  # noqa: BLE001
-            QMessageBox.warning(self, APP_TITLE, f"Could not save {path.name}.\n\n{error}")
-            return False
-        self._show_status(f"Position saved to {path}.")
-        return True
-
+    # ================================================================== exports
     def export_image_dialog(self) -> bool:
         directory = str(self._store.value("files/last_directory", str(Path.home())))
         path, chosen = QFileDialog.getSaveFileName(
@@ -1076,93 +995,22 @@ class MainWindow(QMainWindow):
         QApplication.clipboard().setText(text)
         self._show_status("Copied the move list.")
 
-    def _remember_file(self, path: Path) -> None:
-        self._store.setValue("files/last_directory", str(path.parent))
-        recent = [p for p in self._recent_files() if p != str(path)]
-        recent.insert(0, str(path))
-        self._store.setValue("files/recent", recent[:10])
-
-    def _recent_files(self) -> list[str]:
-        value = self._store.value("files/recent", [])
-        if isinstance(value, str):
-            value = [value]
-        return [str(v) for v in (value or [])]
-
     def _fill_recent_menu(self) -> None:
         self.recent_menu.clear()
-        files = self._recent_files()
+        files = self.document.recent_files()
         if not files:
             self.recent_menu.addAction("(none)").setEnabled(False)
         for name in files:
-            self.recent_menu.addAction(name, lambda name=name: self.open_file(name))
-
-    # ================================================================== autosave
-    def _make_autosave(self, enabled: bool, directory: str | Path | None):
-        if not enabled:
-            return None
-        try:
-            from engine.records.autosave import Autosave
-        except ImportError as error:
-            log.info("autosave unavailable: %s", error)
-            return None
-        if directory is None:
-            from platformdirs import user_data_dir
-
-            directory = Path(user_data_dir("HexSwarm", "HexSwarm")) / "autosave"
-        try:
-            return Autosave(directory)
-        except OSError as error:
-            log.warning("autosave disabled: %s", error)
-            return None
-
-    def _autosave_now(self) -> None:
-        if self._autosave is None:
-            return
-        try:
-            self._autosave.save(self.current_record())
-        except Exception as error:  # noqa: BLE001 - never lose the game over an autosave
-            self.statusBar().showMessage(f"Autosave failed: {error}", 8000)
-
-    def _offer_restore(self) -> None:
-        autosave = self._autosave
-        if autosave is None:
-            return
-        try:
-            pending = autosave.pending()
-        except Exception as error:  # noqa: BLE001
-            log.warning("could not read the autosave: %s", error)
-            return
-        if pending is None:
-            return
-        answer = QMessageBox.question(
-            self,
-            "Restore Game",
-            "HexSwarm did not close normally last time. Restore the game that was on the board?",
-            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
-        )
-        if answer != QMessageBox.StandardButton.Yes:
-            autosave.discard()
-            return
-        try:
-            from engine.records import board_from_record, read_sgf
-
-            record = read_sgf(pending)
-            board = board_from_record(record)
-        except Exception as error:  # noqa: BLE001
-            self._load_failed("Could not restore the autosaved game", error)
-            return
-        # This session autosaves the restored game itself from now on (saved at once, so a
-        # second crash before the next move loses nothing either).
-        autosave.discard(pending)
-        self._install_loaded(board, record)
-        self._dirty = True
-        self._autosave_now()
-        self._show_status("Restored the autosaved game.")
+            self.recent_menu.addAction(name, lambda name=name: self.document.open_recent(name))
 
     # ================================================================== closing
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt API)
-        """Stop the engine thread and the dashboard timer, save the layout; the autosave is
-        marked clean (a crash leaves it pending, to be offered at the next start)."""
+        """With unsaved changes, ask Save / Discard / Cancel first (Cancel keeps the window
+        open). Then stop the engine thread and the dashboard timer, save the layout; the
+        autosave is marked clean (a crash leaves it pending, to be offered at the next start)."""
+        if not self._closing and not self.document.maybe_save():
+            event.ignore()
+            return
         self.shutdown()
         super().closeEvent(event)
 
@@ -1181,23 +1029,7 @@ class MainWindow(QMainWindow):
         self.controller.shutdown()
         if self._system_palette is not None:  # leave the application as it was found
             QApplication.instance().setPalette(self._system_palette)
-        if self._autosave is not None:
-            try:
-                self._autosave.save(self.current_record())
-                self._autosave.mark_clean_exit()
-            except Exception as error:  # noqa: BLE001
-                log.warning("autosave at exit failed: %s", error)
-
-
-def count_variations(record) -> int:
-    """How many side lines (children beyond the first) the record's game tree holds."""
-    count = 0
-    stack = [record.root]
-    while stack:  # iterative: a deep game tree must not overflow the stack
-        node = stack.pop()
-        count += max(0, len(node.children) - 1)
-        stack.extend(node.children)
-    return count
+        self.document.close()
 
 
 def _describe_setup(edit: SetupEdit, size: int, player_name) -> str:

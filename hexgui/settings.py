@@ -65,11 +65,13 @@ class GameSettings:
 
 @dataclass(frozen=True, slots=True)
 class ViewSettings:
-    """How the board looks: theme name, dark mode (system/light/dark), coordinates."""
+    """How the board looks: theme name, dark mode (system/light/dark), coordinates, move
+    numbers on the stones."""
 
     theme: str = "classic"
     dark_mode: str = "system"
     show_coordinates: bool = True
+    show_move_numbers: bool = False
 
 
 # ---------------------------------------------------------------------------- spec strings
@@ -198,6 +200,7 @@ def load_view_settings(store: QSettings) -> ViewSettings:
         theme=theme if theme in THEME_NAMES else default.theme,
         dark_mode=dark_mode if dark_mode in DARK_MODES else default.dark_mode,
         show_coordinates=_read_bool(store, "view/coordinates", default.show_coordinates),
+        show_move_numbers=_read_bool(store, "view/move_numbers", default.show_move_numbers),
     )
 
 
@@ -205,4 +208,5 @@ def save_view_settings(store: QSettings, settings: ViewSettings) -> None:
     store.setValue("view/theme", settings.theme)
     store.setValue("view/dark_mode", settings.dark_mode)
     store.setValue("view/coordinates", settings.show_coordinates)
+    store.setValue("view/move_numbers", settings.show_move_numbers)
     store.sync()

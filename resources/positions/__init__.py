@@ -49,10 +49,10 @@ def position_sgf(file: str) -> str:
 def load_position(file: str) -> tuple[StudyPosition, Board]:
     """The index entry of ``file`` and its position as a :class:`Board` (setup stones and the
     side to move; no moves). Raises ``ValueError`` if the file is unknown or unreadable."""
-    from engine.records import board_from_record, parse_sgf
+    from engine.records import parse_sgf
 
     entry = next((p for p in list_positions() if p.file == file), None)
     if entry is None:
         raise ValueError(f"no study position called {file!r}")
-    board = board_from_record(parse_sgf(position_sgf(file), first_only=True)[0])
+    board = parse_sgf(position_sgf(file), first_only=True)[0].board_at()
     return entry, board

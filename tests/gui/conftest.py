@@ -23,6 +23,26 @@ def no_leaked_engine_threads():
         pytest.fail(f"{len(leaked)} engine QThread(s) still running after the test")
 
 
+class SaveQuestions:
+    """Answers to "Save the changes?" (a modal box would wait for a click forever): the
+    queued ``answers`` in order, then "discard"; ``asked`` lists the documents asked about."""
+
+    def __init__(self):
+        self.answers: list[str] = []
+        self.asked: list[str] = []
+
+    def __call__(self, parent, name: str) -> str:
+        self.asked.append(name)
+        return self.answers.pop(0) if self.answers else "discard"
+
+
+@pytest.fixture(autouse=True)
+def save_questions(monkeypatch) -> SaveQuestions:
+    questions = SaveQuestions()
+    monkeypatch.setattr("hexgui.document.ask_to_save", questions)
+    return questions
+
+
 @pytest.fixture
 def settings_store(tmp_path) -> QSettings:
     """A QSettings in a temporary ini file: tests never touch the user's settings."""

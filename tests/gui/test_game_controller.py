@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from engine.board import BLACK, SWAP_PIECES, WHITE, Board
-from hexgui.game_controller import GameController, MoveInfo, SetupEdit, line_from_board
+from engine.game import Game
+from hexgui.game_controller import GameController, MoveInfo
 from hexgui.settings import GameSettings, SideSettings
 from tests.gui.players import FailingPlayer, factory_for
 
@@ -128,12 +129,14 @@ def test_undo_redo_and_navigation(make_controller):
     c.go_to(2)
     assert c.move_number == 2 and c.board.stone_at("c3") is None
     assert c.move_count == 4
-    # Playing the move the line continues with keeps the rest; another move cuts it off.
+    # Playing the move the line continues with keeps the rest; another move makes a
+    # variation and keeps the old line too.
     c.play("c3")
     assert c.move_count == 4 and c.can_redo()
     c.back()
     c.play("e5")
     assert c.move_count == 3 and not c.can_redo()
+    assert [n.token for n in c.game.main_line()[1:]] == ["a1", "b2", "c3", "d4"]
 
 
 def test_undo_against_the_ai_returns_to_the_humans_turn(make_controller, qtbot):
@@ -291,23 +294,62 @@ def test_settings_change_mid_game_applies_to_the_next_move(make_controller, qtbo
     assert c.board.size == 5, "size changes only with a new game"
 
 
-def test_line_from_board_reconstructs_setup_and_moves():
-    board = Board(5)
-    board.setup(black=["a1"], white=["b2"], to_move=WHITE)
-    board.play("c3")
-    board.setup(empty=["a1"], black=["e5"])
-    board.play("d4")
-    start, entries = line_from_board(board)
-    assert start.stone_at("a1") is BLACK and start.stone_at("b2") is WHITE
-    assert start.to_move is WHITE and start.moves == ()
-    assert [type(e) for e in entries] == [MoveInfo, SetupEdit, MoveInfo]
-    replay = start.copy()
-    for entry in entries:
-        if isinstance(entry, SetupEdit):
-            entry.apply(replay)
-        else:
-            replay.play(entry.move.cell)
-    assert (replay.cells == board.cells).all() and replay.to_move is board.to_move
+def test_a_click_on_an_earlier_position_makes_a_variation_and_loses_nothing(make_controller):
+    # Issue 14: a 10-move game, go to move 5, click: moves 6-10 used to be gone for good.
+    c = make_controller(size=5)
+    moves = ["a1", "b1", "c1", "d1", "e1", "a2", "b2", "c2", "d2", "e2"]
+    for name in moves:
+        assert c.play(name)
+    c.go_to(5)
+    changes = []
+    c.line_changed.connect(lambda: changes.append(c.move_count))
+    assert c.play("e5")
+    assert changes == [6] and "variation" in c.messages[-1]
+    assert [n.token for n in c.game.main_line()[1:]] == moves
+    assert c.board.stone_at("e5") is WHITE and c.move_count == 6  # the new line is current
+    assert c.undo() and c.move_number == 5 and c.move_count == 10  # forward = the main line
+    c.forward()
+    assert c.board.stone_at("a2") is WHITE
+    assert c.go_to_variation(1) and c.board.stone_at("e5") is WHITE and c.move_count == 6
+    assert not c.go_to_variation(1)
+    assert c.go_to_variation(-1) and c.board.stone_at("a2") is WHITE
+    c.last()
+    assert c.move_number == 10 and c.board.stone_at("e2") is WHITE
+    c.go_to_node(c.game.root.children[0].children[0])
+    assert c.move_number == 2
+
+
+def test_promote_delete_and_comment_change_the_game(make_controller):
+    c = make_controller(size=4)
+    for name in ("a1", "b1", "c1"):
+        c.play(name)
+    c.go_to(1)
+    c.play("d4")
+    side = c.game.cursor
+    changes = []
+    c.line_changed.connect(lambda: changes.append(1))
+    c.promote()
+    assert [n.token for n in c.game.main_line()[1:]] == ["a1", "d4"]
+    c.set_comment("a better idea")
+    assert side.comment == "a better idea"
+    first = side.parent
+    c.delete_branch(side)
+    assert c.game.cursor is first and c.move_number == 1
+    assert [n.token for n in c.game.main_line()[1:]] == ["a1", "b1", "c1"]
+    assert len(changes) == 3
+    c.first()
+    assert not c.delete_branch() and "cannot be deleted" in c.messages[-1]
+
+
+def test_load_game_keeps_its_variations_and_comments(make_controller):
+    c = make_controller(size=5)
+    game = Game(3)
+    game.play("b2").comment = "centre"
+    game.back()
+    game.play("a1")
+    c.load_game(game)
+    assert c.game is game and c.settings.size == 3 and c.board.stone_at("b2") is BLACK
+    assert len(c.game.root.children) == 2 and c.game.cursor.comment == "centre"
 
 
 def test_shutdown_while_thinking_joins_the_thread(qtbot, player_factory, slow_player):

@@ -64,11 +64,11 @@ def test_save_and_open_round_trip(window, tmp_path):
         window.controller.play(name)
     window.controller.back()  # saving keeps the moves after the cursor too
     path = tmp_path / "game.sgf"
-    assert window.save_to(path)
+    assert window.document.save_to(path)
     record = read_sgf(path)
     assert [m for m in record.main_line() if m.move is not None].__len__() == 3
     window.start_new_game(HUMANS)
-    assert window.open_file(path)
+    assert window.document.open_file(path)
     board = window.controller.board
     assert [board.cell_name(m.cell) for m in board.moves] == ["c3", "b4", "d2"]
 
@@ -80,12 +80,12 @@ def test_a_bad_file_leaves_the_game_untouched(window, tmp_path):
     bad = tmp_path / "bad.sgf"
     bad.write_text("(;FF[4]GM[11]SZ[5];B[c3];W[c3])")
     with mock.patch.object(QMessageBox, "warning") as warning:
-        assert not window.open_file(bad)
+        assert not window.document.open_file(bad)
     assert warning.call_count == 1
     assert "unchanged" in warning.call_args.args[2]
     assert (window.controller.board.cells == before).all()
     with mock.patch.object(QMessageBox, "warning") as warning:
-        assert not window.open_file(tmp_path / "missing.sgf")
+        assert not window.document.open_file(tmp_path / "missing.sgf")
     assert warning.call_count == 1
 
 
@@ -93,9 +93,9 @@ def test_save_position_and_exports(window, tmp_path, qtbot):
     window.start_new_game(HUMANS)
     window.controller.play("c3")
     window.controller.play("b4")
-    assert window.save_position(tmp_path / "pos.sgf")
+    assert window.document.save_position(tmp_path / "pos.sgf")
     window.start_new_game(HUMANS)
-    assert window.open_file(tmp_path / "pos.sgf")
+    assert window.document.open_file(tmp_path / "pos.sgf")
     board = window.controller.board
     assert board.stone_at("c3") is BLACK and board.stone_at("b4") is WHITE
     assert board.moves == () and board.to_move is BLACK
@@ -113,7 +113,7 @@ def test_save_position_and_exports(window, tmp_path, qtbot):
     link = window.link_text("trmph")
     assert link.startswith("https://trmph.com/hex/board#5")
     window.start_new_game(HUMANS)
-    assert window.open_link(link)
+    assert window.document.open_link(link)
     assert [window.controller.board.cell_name(m.cell) for m in window.controller.board.moves] == [
         "c3",
         "b4",
@@ -131,39 +131,69 @@ def test_autosave_after_every_move_and_restore(qtbot, settings_store, player_fac
     first.start_new_game(HUMANS)
     first.controller.play("c3")
     first.controller.play("a2")
-    saved = read_sgf(first._autosave.path)
+    saved = read_sgf(first.document.autosave.path)
     assert len([n for n in saved.main_line() if n.move is not None]) == 2
     # Simulate a crash: the session ends without a clean exit (lock released by the OS).
-    first._autosave._release()
-    first._autosave = None
+    first.document.autosave._release()
+    first.document.autosave = None
     first.close()
     second = MainWindow(
         settings_store, player_factory=player_factory, autosave_dir=directory, offer_restore=False
     )
     qtbot.addWidget(second)
     with mock.patch.object(QMessageBox, "question", return_value=QMessageBox.StandardButton.Yes):
-        second._offer_restore()
+        second.document.offer_restore()
     board = second.controller.board
     assert board.stone_at("c3") is BLACK and board.stone_at("a2") is WHITE
     # The restored game is this session's autosave now, and setup edits are saved too.
-    assert len([n for n in read_sgf(second._autosave.path).main_line() if n.move]) == 2
+    assert len([n for n in read_sgf(second.document.autosave.path).main_line() if n.move]) == 2
     second.controller.set_setup_mode(True)
     second.controller.setup_stone(board.cell_index("e5"), WHITE)
-    assert "AW[e5]" in second._autosave.path.read_text()
+    assert "AW[e5]" in second.document.autosave.path.read_text()
     second.close()
 
 
-def test_a_file_with_variations_is_never_overwritten_by_save(window, tmp_path):
+def test_a_file_with_variations_opens_whole_and_saves_back_whole(window, tmp_path):
     path = tmp_path / "tree.sgf"
-    path.write_text("(;FF[4]GM[11]SZ[5];B[c3](;W[b4];B[d2])(;W[d2]))")
-    assert window.open_file(path)
+    original = "(;FF[4]GM[11]SZ[5];B[c3](;W[b4]C[main];B[d2])(;W[d2]XY[kept]))"
+    path.write_text(original)
+    assert window.document.open_file(path)
     board = window.controller.board
     assert [board.cell_name(m.cell) for m in board.moves] == ["c3", "b4", "d2"]
     assert "1 variation" in window.statusBar().currentMessage()
-    assert window._path is None  # Save will ask for a new file name
-    plain = tmp_path / "plain.sgf"
-    plain.write_text("(;FF[4]GM[11]SZ[5];B[c3];W[b4])")
-    assert window.open_file(plain) and window._path == plain
+    assert window.document.path == path and not window.document.dirty
+    window.controller.go_to_node(window.controller.game.root.children[0].children[1])
+    window.controller.play("a1")  # a move in the side line
+    assert window.document.dirty
+    assert window.document.save()
+    saved = read_sgf(path)
+    side = saved.root.children[0].children[1]
+    assert side.get("XY") == "kept" and side.children[0].token == "a1"
+    assert saved.root.children[0].children[0].comment == "main"
+
+
+def test_quitting_with_unsaved_changes_asks_first(window, tmp_path, save_questions):
+    window.start_new_game(HUMANS)
+    assert not window.document.dirty
+    window.controller.play("c3")
+    assert window.document.dirty and window.windowTitle().startswith("* ")
+    save_questions.answers.append("cancel")
+    assert not window.close() and window.isVisible() is window.isVisible()
+    assert save_questions.asked == ["the game"] and not window.controller.thread.isFinished()
+    path = tmp_path / "kept.sgf"
+    window.document.path = path
+    save_questions.answers.append("save")
+    assert window.close()
+    assert read_sgf(path).moves()[0] == (BLACK, "c3")
+    assert window.controller.thread.isFinished()
+
+
+def test_opening_over_unsaved_changes_can_be_cancelled(window, tmp_path, save_questions):
+    window.start_new_game(HUMANS)
+    window.controller.play("c3")
+    save_questions.answers.append("cancel")
+    window.document.open_recent(str(tmp_path / "other.sgf"))
+    assert window.controller.board.stone_at("c3") is BLACK and save_questions.asked
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])

@@ -1,0 +1,352 @@
+"""The game as a document: open, save, save as, recent files, autosave, and the unsaved state.
+
+:class:`GameDocument` owns what a desktop application keeps about the file behind the window:
+its path, whether the game changed since it was saved (``dirty``), the recent-files list, the
+crash-safe autosave, and the question asked before unsaved work would be lost (Save / Discard /
+Cancel). The game itself stays in the :class:`~hexgui.game_controller.GameController`; saving
+writes the controller's game tree (every variation and comment) with the players' names and AI
+settings filled in. Files and links are read by :mod:`engine.records` into the same
+:class:`~engine.game.Game` model the controller holds; a file that cannot be read gives one
+message box and leaves the game on screen untouched.
+
+GUI thread only.
+"""
+
+from __future__ import annotations
+
+import datetime as _datetime
+import logging
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QSettings, Signal
+from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox, QWidget
+
+from engine.board import BLACK, WHITE
+from engine.game import Game
+from hexgui.game_controller import GameController
+
+log = logging.getLogger(__name__)
+
+APP_TITLE = "HexSwarm"
+RECENT_FILES = 10
+
+SAVE, DISCARD, CANCEL = "save", "discard", "cancel"
+
+
+def ask_to_save(parent: QWidget, name: str) -> str:
+    """Ask whether to save the changes to ``name``: :data:`SAVE`, :data:`DISCARD` or
+    :data:`CANCEL` (what every desktop application asks before unsaved work is lost).
+    Tests replace this function, as a modal box would wait for a click forever."""
+    buttons = QMessageBox.StandardButton
+    answer = QMessageBox.question(
+        parent,
+        APP_TITLE,
+        f"Save the changes to {name} before closing?\n\nIf you don't, they are lost.",
+        buttons.Save | buttons.Discard | buttons.Cancel,
+        buttons.Save,
+    )
+    return {buttons.Save: SAVE, buttons.Discard: DISCARD}.get(answer, CANCEL)
+
+
+class GameDocument(QObject):
+    """The file behind the window's game. ``changed`` fires when the path or the unsaved
+    state changes (the window retitles itself); ``loaded(Game)`` after a game was opened
+    from a file, a link or the autosave, before the controller shows it (the window resizes
+    its views)."""
+
+    changed = Signal()
+    loaded = Signal(object)
+
+    def __init__(
+        self,
+        window: QWidget,
+        controller: GameController,
+        store: QSettings,
+        *,
+        autosave: bool = True,
+        autosave_dir: str | Path | None = None,
+        show_status: Callable[[str], None] = lambda text: None,
+    ):
+        super().__init__(window)
+        self._window = window
+        self._controller = controller
+        self._store = store
+        self._show_status = show_status
+        self.path: Path | None = None
+        self._dirty = False
+        self.autosave = self._make_autosave(autosave, autosave_dir)
+        controller.line_changed.connect(self._on_game_changed)
+
+    # ================================================================== state
+    @property
+    def dirty(self) -> bool:
+        """Whether the game changed since it was last saved or opened."""
+        return self._dirty
+
+    def set_clean(self, path: Path | None = None) -> None:
+        """A new game or a position: nothing to save yet; no file behind it."""
+        self.path = path
+        self._set_dirty(False)
+
+    def _set_dirty(self, dirty: bool) -> None:
+        self._dirty = dirty
+        self.changed.emit()
+
+    @property
+    def display_name(self) -> str:
+        return self.path.name if self.path is not None else "the game"
+
+    def _on_game_changed(self) -> None:
+        """Every change of the game (move, edit, comment, variation) is autosaved at once."""
+        self._set_dirty(True)
+        self.autosave_now()
+
+    def maybe_save(self) -> bool:
+        """Before unsaved work would be lost: ask Save / Discard / Cancel. Returns whether to
+        go on (saved, or discarded); ``False`` when cancelled or the save failed."""
+        if not self._dirty or not self._has_moves():
+            return True
+        answer = ask_to_save(self._window, self.display_name)
+        if answer == SAVE:
+            return self.save()
+        return answer == DISCARD
+
+    def _has_moves(self) -> bool:
+        root = self._controller.game.root
+        return bool(root.children) or root.has_setup or bool(root.comment)
+
+    # ================================================================== the record
+    def current_record(self) -> Game:
+        """The controller's game with the game information filled in: players' names (PB/PW),
+        their AI settings (XB/XW, absent for a human), the date (DT) if it has none, and the
+        result (RE) when the end of the main line decides it."""
+        c = self._controller
+        game = c.game
+        sides = {color: c.side(color) for color in (BLACK, WHITE)}
+        game.player_black = sides[BLACK].describe()
+        game.player_white = sides[WHITE].describe()
+        game.ai_black = sides[BLACK].spec if sides[BLACK].ai else None
+        game.ai_white = sides[WHITE].spec if sides[WHITE].ai else None
+        if game.date is None:
+            game.date = _datetime.date.today().isoformat()
+        end = game.main_line()[-1]
+        winner = game.winner_at(end)
+        if winner is not None:
+            resigned = game.game_end(end)
+            how = "" if resigned is None else ("R" if resigned[1] == "resign" else "F")
+            game.result = f"{winner.letter}+{how}"
+        if game.swap_rule:
+            game.swap_rule = True  # written as RU[swap]
+        return game
+
+    # ================================================================== opening
+    def open_dialog(self) -> bool:
+        if not self.maybe_save():
+            return False
+        directory = str(self._store.value("files/last_directory", str(Path.home())))
+        path, _ = QFileDialog.getOpenFileName(
+            self._window, "Open Game", directory, "Hex games (*.sgf *.hsgf);;All files (*)"
+        )
+        return bool(path) and self.open_file(path)
+
+    def open_file(self, path: str | Path) -> bool:
+        """Load an SGF/HSGF game with all its variations. On any problem: one message box,
+        the current game stays."""
+        path = Path(path)
+        try:
+            from engine.records import read_sgf
+
+            record = read_sgf(path)
+            record.board_at()  # the main line must replay: fail here, not half-loaded
+        except Exception as error:  # noqa: BLE001 - any failure must leave the game intact
+            self._load_failed(f"Could not open {path.name}", error)
+            return False
+        self._install(record)
+        self.path = path
+        self._set_dirty(False)
+        self._remember_file(path)
+        notes = list(record.warnings)
+        variations = count_variations(record)
+        if variations:
+            notes.append(f"{variations} variation(s): see the move tree")
+        note = f" ({'; '.join(notes)})" if notes else ""
+        moves = len(self._controller.board.moves)
+        self._show_status(f"Opened {path.name}: {moves} moves{note}.")
+        return True
+
+    def _load_failed(self, title: str, error: Exception) -> None:
+        QMessageBox.warning(
+            self._window, APP_TITLE, f"{title}.\n\n{error}\n\nThe current game is unchanged."
+        )
+
+    def _install(self, game: Game) -> None:
+        """Show a loaded game. AI settings recorded in the file are not applied (who plays
+        stays as the user set it); a recorded resignation is, as a node of the game."""
+        self.loaded.emit(game)
+        self._controller.load_game(game, at_end=True)
+
+    def open_link_dialog(self) -> bool:
+        if not self.maybe_save():
+            return False
+        text, ok = QInputDialog.getText(self._window, "Open Link", "HexWorld or trmph link:")
+        return bool(ok and text.strip()) and self.open_link(text.strip())
+
+    def open_link(self, link: str) -> bool:
+        try:
+            from engine.records.links import record_from_link
+
+            record = record_from_link(link)
+        except Exception as error:  # noqa: BLE001
+            self._load_failed("Could not read the link", error)
+            return False
+        self._install(record)
+        self.path = None
+        self._set_dirty(True)
+        size = record.size
+        self._show_status(f"Loaded a {size}x{size} game from the link.")
+        return True
+
+    # ================================================================== saving
+    def save(self) -> bool:
+        if self.path is None:
+            return self.save_as()
+        return self.save_to(self.path)
+
+    def save_as(self) -> bool:
+        directory = str(self._store.value("files/last_directory", str(Path.home())))
+        name = self.path.name if self.path is not None else "game.sgf"
+        path, _ = QFileDialog.getSaveFileName(
+            self._window, "Save Game", str(Path(directory) / name), "SGF (*.sgf)"
+        )
+        return bool(path) and self.save_to(path)
+
+    def save_to(self, path: str | Path) -> bool:
+        """Write the whole game tree to ``path`` (atomically)."""
+        path = Path(path)
+        try:
+            from engine.records import save_sgf
+
+            save_sgf(self.current_record(), path)
+        except Exception as error:  # noqa: BLE001
+            QMessageBox.warning(self._window, APP_TITLE, f"Could not save {path.name}.\n\n{error}")
+            return False
+        self.path = path
+        self._set_dirty(False)
+        self._remember_file(path)
+        self._show_status(f"Saved {path}.")
+        return True
+
+    def save_position_dialog(self) -> bool:
+        directory = str(self._store.value("files/last_directory", str(Path.home())))
+        path, _ = QFileDialog.getSaveFileName(
+            self._window, "Save Position", str(Path(directory) / "position.sgf"), "SGF (*.sgf)"
+        )
+        return bool(path) and self.save_position(path)
+
+    def save_position(self, path: str | Path) -> bool:
+        """Write the position on screen as setup stones plus the side to move."""
+        path = Path(path)
+        try:
+            from engine.records import position_record, save_sgf
+
+            save_sgf(position_record(self._controller.board), path)
+        except Exception as error:  # noqa: BLE001
+            QMessageBox.warning(self._window, APP_TITLE, f"Could not save {path.name}.\n\n{error}")
+            return False
+        self._show_status(f"Position saved to {path}.")
+        return True
+
+    # ================================================================== recent files
+    def _remember_file(self, path: Path) -> None:
+        self._store.setValue("files/last_directory", str(path.parent))
+        recent = [p for p in self.recent_files() if p != str(path)]
+        recent.insert(0, str(path))
+        self._store.setValue("files/recent", recent[:RECENT_FILES])
+
+    def recent_files(self) -> list[str]:
+        value = self._store.value("files/recent", [])
+        if isinstance(value, str):
+            value = [value]
+        return [str(v) for v in (value or [])]
+
+    def open_recent(self, name: str) -> bool:
+        return self.maybe_save() and self.open_file(name)
+
+    # ================================================================== autosave
+    def _make_autosave(self, enabled: bool, directory: str | Path | None):
+        if not enabled:
+            return None
+        from engine.records.autosave import Autosave
+
+        if directory is None:
+            from platformdirs import user_data_dir
+
+            directory = Path(user_data_dir("HexSwarm", "HexSwarm")) / "autosave"
+        try:
+            return Autosave(directory)
+        except OSError as error:
+            log.warning("autosave disabled: %s", error)
+            return None
+
+    def autosave_now(self) -> None:
+        if self.autosave is None:
+            return
+        try:
+            self.autosave.save(self.current_record())
+        except Exception as error:  # noqa: BLE001 - never lose the game over an autosave
+            self._show_status(f"Autosave failed: {error}")
+
+    def offer_restore(self) -> None:
+        """After a crash: offer the autosaved game."""
+        autosave = self.autosave
+        if autosave is None:
+            return
+        try:
+            pending = autosave.pending()
+        except Exception as error:  # noqa: BLE001
+            log.warning("could not read the autosave: %s", error)
+            return
+        if pending is None:
+            return
+        answer = QMessageBox.question(
+            self._window,
+            "Restore Game",
+            "HexSwarm did not close normally last time. Restore the game that was on the board?",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+        )
+        if answer != QMessageBox.StandardButton.Yes:
+            autosave.discard()
+            return
+        try:
+            from engine.records import read_sgf
+
+            record = read_sgf(pending)
+            record.board_at()
+        except Exception as error:  # noqa: BLE001
+            self._load_failed("Could not restore the autosaved game", error)
+            return
+        # This session autosaves the restored game itself from now on (saved at once, so a
+        # second crash before the next move loses nothing either).
+        autosave.discard(pending)
+        self._install(record)
+        self.path = None
+        self._set_dirty(True)
+        self.autosave_now()
+        self._show_status("Restored the autosaved game.")
+
+    def close(self) -> None:
+        """At a normal exit: the autosave is written and marked clean (a crash leaves it
+        pending, to be offered at the next start)."""
+        if self.autosave is None:
+            return
+        try:
+            self.autosave.save(self.current_record())
+            self.autosave.mark_clean_exit()
+        except Exception as error:  # noqa: BLE001
+            log.warning("autosave at exit failed: %s", error)
+
+
+def count_variations(record: Game) -> int:
+    """How many side lines (children beyond the first) the record's game tree holds."""
+    return sum(max(0, len(node.children) - 1) for node in record.nodes())

@@ -1,0 +1,292 @@
+"""The move tree and comment docks: every variation of the game, and the comment of a node.
+
+:class:`MoveTreePanel` shows the controller's :class:`~engine.game.Game` as an indented tree, as
+Sabaki's and KaTrain's trees do in their own way: a line of play is a column of items, and each
+variation starts a nested column under the move it branches from; every variation is visible
+(expanded). The node on the board is selected. A click goes there; with the panel focused the
+keys walk the tree: Up/Down one move back/forward (forward follows the main continuation),
+Left/Right the previous/next variation of the move, Page Up/Page Down to the previous/next fork,
+Home/End to the start/end of the line; Ctrl+Up makes the selected line the main line and Delete
+deletes the branch (asking first). The context menu offers the same.
+
+:class:`CommentPane` edits the comment (SGF ``C``) of the node on the board; the text is stored
+in the game as you type (after a short pause) and saved with it; study positions' explanations
+appear there.
+
+GUI thread only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QEvent, Qt, QTimer, Slot
+from PySide6.QtGui import QFont, QKeyEvent
+from PySide6.QtWidgets import (
+    QMenu,
+    QMessageBox,
+    QPlainTextEdit,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QWidget,
+)
+
+from engine.board import Color
+from engine.game import GAME_END_TOKENS, PASS, GameNode
+from hexgui.game_controller import GameController
+
+NODE_ROLE = Qt.ItemDataRole.UserRole
+COMMENT_DELAY_MS = 400
+
+_WALK_KEYS = (
+    Qt.Key.Key_Up,
+    Qt.Key.Key_Down,
+    Qt.Key.Key_Left,
+    Qt.Key.Key_Right,
+    Qt.Key.Key_PageUp,
+    Qt.Key.Key_PageDown,
+    Qt.Key.Key_Home,
+    Qt.Key.Key_End,
+    Qt.Key.Key_Delete,
+)
+
+
+def node_label(node: GameNode, number: int, size: int, player_name: Callable[[Color], str]) -> str:
+    """One line for ``node``: ``12. Black e5``, ``White resigned``, ``Setup: ...``, ``Start``;
+    a pencil when it has a comment. ``number`` is its move number."""
+    move = node.move
+    if node.parent is None and move is None:
+        text = "Start"
+    elif move is None:
+        text = "Setup"
+        edit = node.setup_edit(size)
+        if edit is not None and edit.is_pass and edit.to_move is not None:
+            text = f"Setup: {player_name(edit.to_move)} to move"
+    else:
+        color, token = move
+        if token in GAME_END_TOKENS:
+            text = f"{player_name(color)} {'resigned' if token == 'resign' else 'forfeited'}"
+        elif token == PASS:
+            text = f"{number}. {player_name(color)} passes"
+        else:
+            text = f"{number}. {player_name(color)} {token}"
+    return text + ("  \u270e" if node.comment else "")
+
+
+class MoveTreePanel(QTreeWidget):
+    """The game tree; see the module docstring. ``player_name`` names a colour as the theme
+    does ("Black"/"Blue")."""
+
+    def __init__(
+        self,
+        controller: GameController,
+        player_name: Callable[[Color], str],
+        parent: QWidget | None = None,
+    ):
+        super().__init__(parent)
+        self.setObjectName("move_tree")
+        self.setHeaderHidden(True)
+        self.setColumnCount(1)
+        self.setIndentation(14)
+        self.setUniformRowHeights(True)
+        self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self._controller = controller
+        self._player_name = player_name
+        self._items: dict[int, QTreeWidgetItem] = {}  # id(node) -> item
+        self._shown_game = None
+        self.itemClicked.connect(self._on_item_clicked)
+        self.customContextMenuRequested.connect(self._show_menu)
+        controller.line_changed.connect(self.rebuild)
+        controller.position_changed.connect(self._on_position_changed)
+        self.rebuild()
+
+    # ------------------------------------------------------------------ showing
+    @Slot()
+    def rebuild(self) -> None:
+        """Rebuild every item from the game (after any change of the tree)."""
+        game = self._controller.game
+        self._shown_game = game
+        self.blockSignals(True)
+        self.clear()
+        self._items.clear()
+        main = set(map(id, game.main_line()))
+        bold = QFont(self.font())
+        bold.setBold(True)
+        numbers = {id(game.root): game.move_number(game.root)}
+        # Each entry starts a line: (first node, the item it hangs under; None = top level).
+        stack: list[tuple[GameNode, QTreeWidgetItem | None]] = [(game.root, None)]
+        while stack:
+            node, container = stack.pop()
+            current: GameNode | None = node
+            while current is not None:
+                if current.parent is not None:
+                    counted = current.move is not None and current.token not in GAME_END_TOKENS
+                    numbers[id(current)] = numbers[id(current.parent)] + counted
+                label = node_label(current, numbers[id(current)], game.size, self._player_name)
+                item = QTreeWidgetItem([label])
+                item.setData(0, NODE_ROLE, current)
+                if id(current) in main:
+                    item.setFont(0, bold)
+                if current.comment:
+                    item.setToolTip(0, current.comment)
+                if container is None:
+                    self.addTopLevelItem(item)
+                else:
+                    container.addChild(item)
+                self._items[id(current)] = item
+                for child in reversed(current.children[1:]):
+                    stack.append((child, item))
+                current = current.children[0] if current.children else None
+        self.expandAll()
+        self.blockSignals(False)
+        self._select_cursor()
+
+    def _on_position_changed(self, _position_id: int) -> None:
+        if self._controller.game is not self._shown_game:
+            self.rebuild()
+        else:
+            self._select_cursor()
+
+    def _select_cursor(self) -> None:
+        item = self._items.get(id(self._controller.game.cursor))
+        if item is None:
+            return
+        self.blockSignals(True)
+        self.setCurrentItem(item)
+        self.blockSignals(False)
+        self.scrollToItem(item)
+
+    def item_of(self, node: GameNode) -> QTreeWidgetItem | None:
+        """The item showing ``node`` (for tests and the window)."""
+        return self._items.get(id(node))
+
+    # ------------------------------------------------------------------ acting
+    def _on_item_clicked(self, item: QTreeWidgetItem, _column: int = 0) -> None:
+        node = item.data(0, NODE_ROLE)
+        if node is not None:
+            self._controller.go_to_node(node)
+
+    def event(self, event: QEvent) -> bool:
+        # The window binds Left/Right/Home/End to its own navigation; with the tree focused,
+        # its keys walk the tree instead.
+        if (
+            event.type() == QEvent.Type.ShortcutOverride
+            and isinstance(event, QKeyEvent)
+            and event.key() in _WALK_KEYS
+        ):
+            event.accept()
+            return True
+        return super().event(event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt API)
+        c = self._controller
+        key = event.key()
+        control = bool(event.modifiers() & Qt.KeyboardModifier.ControlModifier)
+        if key == Qt.Key.Key_Up and control:
+            c.promote()
+        elif key == Qt.Key.Key_Up:
+            c.back()
+        elif key == Qt.Key.Key_Down:
+            c.forward()
+        elif key == Qt.Key.Key_Left:
+            c.go_to_variation(-1)
+        elif key == Qt.Key.Key_Right:
+            c.go_to_variation(1)
+        elif key == Qt.Key.Key_PageDown:
+            self.go_to_fork(forward=True)
+        elif key == Qt.Key.Key_PageUp:
+            self.go_to_fork(forward=False)
+        elif key == Qt.Key.Key_Home:
+            c.first()
+        elif key == Qt.Key.Key_End:
+            c.last()
+        elif key == Qt.Key.Key_Delete:
+            self.delete_branch()
+        else:
+            super().keyPressEvent(event)
+            return
+        event.accept()
+
+    def go_to_fork(self, *, forward: bool) -> bool:
+        """Along the line, to the next (or previous) move that has variations."""
+        game = self._controller.game
+        node = game.cursor
+        if forward:
+            for candidate in game.continuation(node)[len(node.path_from_root()) :]:
+                if len(candidate.children) > 1:
+                    self._controller.go_to_node(candidate)
+                    return True
+        else:
+            for candidate in reversed(node.path_from_root()[:-1]):
+                if len(candidate.children) > 1:
+                    self._controller.go_to_node(candidate)
+                    return True
+        self._controller.status_message.emit("No variation further along this line.")
+        return False
+
+    def delete_branch(self, node: GameNode | None = None, *, confirm: bool = True) -> bool:
+        """Delete the branch at ``node`` (default: the node on the board), asking first."""
+        node = node or self._controller.game.cursor
+        if node.parent is None:
+            return self._controller.delete_branch(node)
+        count = sum(1 for _ in node.walk())
+        if confirm:
+            answer = QMessageBox.question(
+                self,
+                "Delete Branch",
+                f"Delete this move and the {count - 1} after it in this branch?",
+            )
+            if answer != QMessageBox.StandardButton.Yes:
+                return False
+        return self._controller.delete_branch(node)
+
+    def _show_menu(self, position) -> None:
+        item = self.itemAt(position)
+        node = item.data(0, NODE_ROLE) if item is not None else None
+        if node is None:
+            return
+        menu = QMenu(self)
+        menu.addAction("Go Here", lambda: self._controller.go_to_node(node))
+        menu.addAction("Make Main Line", lambda: self._controller.promote(node))
+        delete = menu.addAction("Delete Branch...", lambda: self.delete_branch(node))
+        delete.setEnabled(node.parent is not None)
+        menu.exec(self.viewport().mapToGlobal(position))
+
+
+class CommentPane(QPlainTextEdit):
+    """The comment of the node on the board, editable; see the module docstring."""
+
+    def __init__(self, controller: GameController, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setObjectName("comment_pane")
+        self.setPlaceholderText("Comment on this position (saved with the game)")
+        self._controller = controller
+        self._node: GameNode | None = None
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(COMMENT_DELAY_MS)
+        self._timer.timeout.connect(self.store)
+        self.textChanged.connect(self._timer.start)
+        controller.position_changed.connect(self._show_cursor)
+        controller.line_changed.connect(self._show_cursor)
+        self._show_cursor()
+
+    @Slot()
+    def store(self) -> None:
+        """Put the text into the node it was typed for (now, not after the pause)."""
+        self._timer.stop()
+        node = self._node
+        if node is not None and node.comment != self.toPlainText():
+            self._controller.set_comment(self.toPlainText(), node)
+
+    @Slot()
+    def _show_cursor(self, *_args) -> None:
+        cursor = self._controller.game.cursor
+        if self._timer.isActive():
+            self.store()  # typed for the node being left
+        if cursor is self._node and cursor.comment == self.toPlainText():
+            return
+        self._node = cursor
+        self.blockSignals(True)
+        self.setPlainText(cursor.comment)
+        self.blockSignals(False)

@@ -1,0 +1,168 @@
+"""The move tree and comment docks with real clicks and keys (pytest-qt), on a real window."""
+
+from __future__ import annotations
+
+from unittest import mock
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMessageBox
+
+from engine.board import BLACK, WHITE
+from engine.records import read_sgf
+from hexgui.board_widget import BoardView
+from hexgui.move_tree import NODE_ROLE
+from hexgui.settings import GameSettings, SideSettings
+
+HUMANS = GameSettings(size=5, black=SideSettings(), white=SideSettings())
+
+
+def labels(tree) -> list[tuple[int, str]]:
+    """Every item as (depth, text), in display order."""
+    found = []
+
+    def visit(item, depth):
+        found.append((depth, item.text(0)))
+        for index in range(item.childCount()):
+            visit(item.child(index), depth + 1)
+
+    for index in range(tree.topLevelItemCount()):
+        visit(tree.topLevelItem(index), 0)
+    return found
+
+
+def click(qtbot, tree, node) -> None:
+    item = tree.item_of(node)
+    tree.scrollToItem(item)
+    rect = tree.visualItemRect(item)
+    qtbot.mouseClick(tree.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+
+
+def play_with_a_variation(window):
+    """c3 b4 d2 on the main line, and b2 as a variation of White's first move."""
+    window.start_new_game(HUMANS)
+    c = window.controller
+    for name in ("c3", "b4", "d2"):
+        c.play(name)
+    c.go_to(1)
+    c.play("b2")
+    return c
+
+
+def test_every_variation_is_shown_and_a_click_goes_there(window, qtbot):
+    c = play_with_a_variation(window)
+    tree = window.move_tree
+    assert labels(tree) == [
+        (0, "Start"),
+        (0, "1. Black c3"),
+        (1, "2. White b2"),
+        (0, "2. White b4"),
+        (0, "3. Black d2"),
+    ]
+    assert tree.currentItem().data(0, NODE_ROLE) is c.game.cursor
+    main_end = c.game.main_line()[-1]
+    click(qtbot, tree, main_end)
+    assert c.game.cursor is main_end and c.board.stone_at("d2") is BLACK
+    assert tree.currentItem() is tree.item_of(main_end)
+    assert c.board.stone_at("b2") is None
+
+
+def test_keys_walk_the_tree_and_win_over_the_window_shortcuts(window, qtbot):
+    c = play_with_a_variation(window)
+    tree = window.move_tree
+    window.show()
+    tree.setFocus()
+    qtbot.waitUntil(tree.hasFocus)
+    qtbot.keyClick(tree, Qt.Key.Key_Left)  # b2 is the second variation: to the first, b4
+    assert c.board.stone_at("b4") is WHITE and c.board.stone_at("b2") is None
+    qtbot.keyClick(tree, Qt.Key.Key_Right)
+    assert c.board.stone_at("b2") is WHITE
+    qtbot.keyClick(tree, Qt.Key.Key_Up)
+    assert c.move_number == 1
+    qtbot.keyClick(tree, Qt.Key.Key_Down)  # forward follows the main continuation
+    assert c.board.stone_at("b4") is WHITE
+    qtbot.keyClick(tree, Qt.Key.Key_End)
+    assert c.move_number == 3
+    qtbot.keyClick(tree, Qt.Key.Key_PageUp)  # back to the fork: the move with variations
+    assert c.game.cursor is c.game.root.children[0]
+    qtbot.keyClick(tree, Qt.Key.Key_Home)
+    assert c.move_number == 0
+    qtbot.keyClick(tree, Qt.Key.Key_PageDown)
+    assert c.game.cursor is c.game.root.children[0]
+
+
+def test_promote_and_delete_from_the_keyboard(window, qtbot):
+    c = play_with_a_variation(window)
+    tree = window.move_tree
+    side = c.game.cursor
+    window.show()
+    tree.setFocus()
+    qtbot.waitUntil(tree.hasFocus)
+    qtbot.keyClick(tree, Qt.Key.Key_Up, Qt.KeyboardModifier.ControlModifier)
+    assert [n.token for n in c.game.main_line()[1:]] == ["c3", "b2"]
+    assert labels(tree) == [
+        (0, "Start"),
+        (0, "1. Black c3"),
+        (1, "2. White b4"),
+        (1, "3. Black d2"),
+        (0, "2. White b2"),
+    ]
+    with mock.patch.object(QMessageBox, "question", return_value=QMessageBox.StandardButton.No):
+        qtbot.keyClick(tree, Qt.Key.Key_Delete)
+    assert side.parent is not None, "declined: nothing deleted"
+    with mock.patch.object(QMessageBox, "question", return_value=QMessageBox.StandardButton.Yes):
+        qtbot.keyClick(tree, Qt.Key.Key_Delete)
+    assert [n.token for n in c.game.main_line()[1:]] == ["c3", "b4", "d2"]
+    assert c.move_number == 1 and len(labels(tree)) == 4
+
+
+def test_window_keys_switch_variations(window, qtbot):
+    c = play_with_a_variation(window)
+    window.act_previous_variation.trigger()
+    assert c.board.stone_at("b4") is WHITE
+    window.act_next_variation.trigger()
+    assert c.board.stone_at("b2") is WHITE
+
+
+def test_the_comment_pane_edits_the_node_and_the_file_keeps_it(window, qtbot, tmp_path):
+    c = play_with_a_variation(window)
+    pane = window.comment_pane
+    node = c.game.cursor
+    qtbot.keyClicks(pane, "b2 is slack")
+    pane.store()  # what the pause after typing does
+    assert node.comment == "b2 is slack" and window.document.dirty
+    assert window.move_tree.item_of(node).text(0).endswith("\u270e")
+    c.back()
+    assert pane.toPlainText() == ""
+    qtbot.keyClicks(pane, "the fork")
+    c.go_to_node(node)  # moving on stores what was typed for the node left
+    assert node.parent.comment == "the fork" and pane.toPlainText() == "b2 is slack"
+    path = tmp_path / "commented.sgf"
+    assert window.document.save_to(path)
+    saved = read_sgf(path)
+    assert saved.root.children[0].comment == "the fork"
+    assert saved.root.children[0].children[1].comment == "b2 is slack"
+
+
+def test_study_positions_explain_themselves_in_the_comment_pane(window):
+    from resources.positions import list_positions
+
+    window.position_actions[0].trigger()
+    assert window.comment_pane.toPlainText() == list_positions()[0].explanation
+    assert not window.document.dirty
+
+
+def test_move_numbers_on_stones(window):
+    window.start_new_game(HUMANS)
+    for name in ("c3", "b4", "d2"):
+        window.controller.play(name)
+    view = BoardView.of(window.controller.board)
+    board = window.controller.board
+    assert view.move_numbers == tuple(
+        sorted((board.cell_index(n), i) for i, n in enumerate(("c3", "b4", "d2"), start=1))
+    )
+    assert view.last_move == board.cell_index("d2")
+    window.act_move_numbers.trigger()
+    assert window.board_widget.show_move_numbers
+    assert window.board_widget.grab().width() > 0  # paints with the numbers on
+    window.act_move_numbers.trigger()
+    assert not window.board_widget.show_move_numbers

@@ -121,6 +121,8 @@ class GameController(QObject):
         self._position_id = 0
         self._paused = False
         self._setup_mode = False
+        self._analysing = False
+        self._analysed_node: GameNode | None = None
         self._request: SearchRequest | None = None
         self._last_snapshot: SearchSnapshot | None = None
         self._shut_down = False
@@ -181,6 +183,11 @@ class GameController(QObject):
     def searching(self) -> bool:
         """Whether a move or hint search is running for the current position."""
         return self._request is not None
+
+    @property
+    def analysing(self) -> bool:
+        """Whether analysis mode is on (see :meth:`set_analysis`)."""
+        return self._analysing
 
     @property
     def search_purpose(self) -> str | None:
@@ -317,6 +324,7 @@ class GameController(QObject):
         # A loaded game waits for the user instead of letting an AI move at once.
         self._paused = self.ai_to_move and not self.is_over
         self.state_changed.emit()
+        self._maybe_analyse()
 
     def _load(self, game: Game, at_end: bool) -> None:
         self._cancel_search()
@@ -434,6 +442,7 @@ class GameController(QObject):
             self.game_over.emit(winner.value)
         else:
             self._maybe_start_ai()
+        self._maybe_analyse()
         return True
 
     # ================================================================== navigation
@@ -577,6 +586,7 @@ class GameController(QObject):
             )
         else:
             self.status_message.emit(f"Move {self.move_number}{variations}.")
+        self._maybe_analyse()
 
     # ================================================================== AI control
     def set_paused(self, paused: bool) -> None:
@@ -619,8 +629,9 @@ class GameController(QObject):
         return True
 
     def stop(self) -> None:
-        """Stop any search without playing its result and pause the AI."""
+        """Stop any search without playing its result, pause the AI, end analysis mode."""
         was = self._request is not None
+        self._analysing = False
         self._cancel_search()
         self._ai_timer.stop()
         self._paused = self.ai_to_move
@@ -638,6 +649,53 @@ class GameController(QObject):
             return False
         self._start_search("hint")
         return True
+
+    # ================================================================== analysis mode
+    def set_analysis(self, on: bool) -> None:
+        """Analysis mode: the hint AI searches the position on the board, and searches again
+        whenever the position changes (navigation, a move, an edit); each search runs to its
+        own limits and its final estimate is kept in the node (``data["analysis"]``, and the
+        dashboard's game graph). The AI's own moves come first. Turning it off cancels the
+        search at once (the worker drops it at its next stop check)."""
+        if on == self._analysing:
+            return
+        self._analysing = on
+        if on:
+            self.status_message.emit(
+                f"Analysis mode: {self._settings.hint_spec} searches each position you visit."
+            )
+            self._maybe_analyse()
+        else:
+            if self._request is not None and self._request.purpose == "analysis":
+                self._cancel_search()
+            self.status_message.emit("Analysis mode off.")
+        self.state_changed.emit()
+
+    def _maybe_analyse(self) -> None:
+        if not self._analysing or self._shut_down or self._setup_mode or self.is_over:
+            return
+        request = self._request
+        if request is not None and (
+            request.purpose != "analysis" or request.position_id == self._position_id
+        ):
+            return  # a move or hint search runs, or this position's analysis does
+        if self.ai_to_move and not self._paused:
+            return  # the AI's own move search comes first
+        self._analysed_node = self._game.cursor
+        self._start_search("analysis")
+
+    def _on_analysis_finished(self, snapshot: SearchSnapshot | None) -> None:
+        node = self._analysed_node
+        if snapshot is None or node is None:
+            return
+        node.data["analysis"] = snapshot
+        best = snapshot.best_move
+        name = self._board.cell_name(best) if 0 <= best < self._board.size**2 else "swap"
+        color = Color.parse(snapshot.to_move)
+        self.status_message.emit(
+            f"Analysis: best {name}, {100 * snapshot.estimate:.0f}% for "
+            f"{self.color_name(color)} ({snapshot.playouts:,} playouts)."
+        )
 
     def _maybe_start_ai(self, delay: bool = True) -> None:
         if (
@@ -667,7 +725,10 @@ class GameController(QObject):
         self._ai_timer.stop()
         color = self._board.to_move
         side = self.side(color)
-        spec = side.spec if (purpose == "move" or side.ai) else self._settings.hint_spec
+        if purpose == "analysis":
+            spec = self._settings.hint_spec
+        else:
+            spec = side.spec if (purpose == "move" or side.ai) else self._settings.hint_spec
         request = SearchRequest(self._position_id, self._board.copy(), spec, purpose)
         self._request = request
         self._last_snapshot = None
@@ -708,11 +769,16 @@ class GameController(QObject):
         if final is not None and final.position_id == self._position_id:
             self.snapshot_ready.emit(final)
         self.search_finished.emit(position_id)
+        if request.purpose == "analysis":
+            self._on_analysis_finished(final)
+            self.state_changed.emit()
+            return
         if request.purpose == "hint":
             name = _move_name(choice.move, self._board)
             self.status_message.emit(f"Hint: {name}.")
             self.hint_ready.emit(choice)
             self.state_changed.emit()
+            self._maybe_analyse()
             return
         try:
             self._board.parse_move(choice.move)
@@ -758,6 +824,7 @@ class GameController(QObject):
         self._changed()
         if not on:
             self._maybe_start_ai()
+            self._maybe_analyse()
 
     def setup_stone(self, cell: int, color: Color) -> bool:
         """Setup mode: put a ``color`` stone on ``cell``, or remove it if one is there."""
@@ -793,6 +860,7 @@ class GameController(QObject):
         self._game.setup(edit)
         self._changed()
         self.line_changed.emit()
+        self._maybe_analyse()
 
     # ================================================================== internals
     def _bump(self) -> None:

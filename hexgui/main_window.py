@@ -278,6 +278,13 @@ class MainWindow(QMainWindow):
         self.act_move_now = a("&Move Now", "Ctrl+M", c.move_now, tip="Play the best move so far")
         self.act_stop = a("S&top Search", "Esc", c.stop)
         self.act_hint = a("&Hint", "Ctrl+H", c.hint, tip="Ask the AI for a suggestion")
+        self.act_analysis = a(
+            "&Analysis Mode",
+            "Ctrl+Shift+Y",
+            c.set_analysis,
+            checkable=True,
+            tip="The hint AI searches every position you visit; Esc stops",
+        )
         self.act_swap = a("S&wap", "Ctrl+Shift+X", c.swap, tip="Take the first stone (swap rule)")
         self.act_resign = a("&Resign", "Ctrl+R", self.resign)
         self.act_first = a("&First Position", "Home", c.first)
@@ -382,7 +389,7 @@ class MainWindow(QMainWindow):
         game.addSeparator()
         game.addActions([self.act_pause, self.act_step, self.act_move_now, self.act_stop])
         game.addSeparator()
-        game.addActions([self.act_hint, self.act_swap, self.act_resign])
+        game.addActions([self.act_hint, self.act_analysis, self.act_swap, self.act_resign])
         game.addSeparator()
         game.addActions(
             [self.act_first, self.act_back, self.act_forward, self.act_last, self.act_go_to]
@@ -630,9 +637,10 @@ class MainWindow(QMainWindow):
         self.act_setup.blockSignals(True)
         self.act_setup.setChecked(c.setup_mode)
         self.act_setup.blockSignals(False)
-        self.act_pause.blockSignals(True)
-        self.act_pause.setChecked(c.paused)
-        self.act_pause.blockSignals(False)
+        for action, checked in ((self.act_pause, c.paused), (self.act_analysis, c.analysing)):
+            action.blockSignals(True)
+            action.setChecked(checked)
+            action.blockSignals(False)
         self._update_turn_label()
 
     @Slot(str)
@@ -642,7 +650,9 @@ class MainWindow(QMainWindow):
     @Slot(int, str)
     def _on_search_started(self, _position_id: int, spec: str) -> None:
         color = self.controller.board.to_move
-        verb = "thinking" if self.controller.search_purpose == "move" else "finding a hint"
+        verb = {"move": "thinking", "analysis": "analysing"}.get(
+            self.controller.search_purpose or "", "finding a hint"
+        )
         self.ai_label.setText(f"{self.player_name(color)} ({spec}) {verb}")
         self.rate_label.setText("")
         self.time_label.setText("0.0 s")
@@ -849,9 +859,11 @@ class MainWindow(QMainWindow):
             "<h3>Playing</h3><p>Click an empty cell to play. Black connects top and bottom, "
             "White left and right. Ctrl+N starts a new game (size, swap rule, and for each "
             "side a human or an AI with its level and settings).</p>"
-            "<h3>Studying</h3><p>Home/Left/Right/End move through the game; click the move "
-            "list to jump. Ctrl+T turns on setup mode: click places Black, right click White, "
-            "click a stone again to remove it. The Positions menu has study positions.</p>"
+            "<h3>Studying</h3><p>Home/Left/Right/End move through the game, Up/Down switch "
+            "variations; click the move list or the move tree to jump. Playing from an earlier "
+            "position starts a variation: nothing is lost. Ctrl+T turns on setup mode: click "
+            "places Black, right click White, click a stone again to remove it. The Positions "
+            "menu has study positions; the Comment panel explains them.</p>"
             "<h3>The AI</h3><p>Space pauses and resumes the AI, Shift+Space makes one AI move, "
             "Ctrl+M makes a thinking AI move now, Esc stops it, Ctrl+H asks for a hint.</p>"
             "<p>See docs/gui.md for the full guide.</p>"

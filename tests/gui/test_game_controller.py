@@ -423,3 +423,49 @@ def test_after_swap_sides_the_people_exchange_colours(make_controller, qtbot):
     assert c.play("a1")
     qtbot.waitUntil(lambda: len(c.board.moves) == 4)
     assert c.board.moves[-1].color is BLACK
+
+
+def test_analysis_mode_searches_each_position_visited_and_keeps_its_estimate(
+    make_controller, qtbot
+):
+    c = make_controller(size=5)  # hint AI: the tiny player
+    c.play("c3")
+    c.play("b4")
+    purposes = []
+    c.search_started.connect(lambda _id, _spec: purposes.append(c.search_purpose))
+    c.set_analysis(True)
+    end = c.game.cursor
+    qtbot.waitUntil(lambda: "analysis" in end.data)
+    assert end.data["analysis"].to_move == "black" and "Analysis: best" in c.messages[-1]
+    c.back()
+    qtbot.waitUntil(lambda: "analysis" in end.parent.data)
+    assert end.parent.data["analysis"].to_move == "white"
+    assert purposes == ["analysis", "analysis"] and not c.searching
+    c.play("a1")  # a move (here a new variation) is analysed too
+    qtbot.waitUntil(lambda: "analysis" in c.game.cursor.data)
+    c.set_analysis(False)
+    c.back()
+    qtbot.wait(50)
+    assert not c.searching and len(purposes) == 3
+
+
+def test_analysis_restarts_on_navigation_and_stopping_costs_nothing(
+    qtbot, player_factory, slow_player
+):
+    settings = GameSettings(size=5, black=HUMAN, white=HUMAN, hint_spec="slow")
+    c = GameController(settings, player_factory=player_factory)
+    try:
+        c.new_game()
+        c.play("c3")
+        c.set_analysis(True)
+        qtbot.waitUntil(lambda: slow_player.searches == 1)
+        first = c.position_id
+        c.back()  # the old position's search is cancelled, the new one's starts
+        qtbot.waitUntil(lambda: slow_player.searches == 2 and slow_player.stopped_searches == 1)
+        assert c.searching and c.search_purpose == "analysis" and c.position_id != first
+        c.stop()  # Esc: the search ends at its next stop check, analysis mode is off
+        qtbot.waitUntil(lambda: slow_player.stopped_searches == 2)
+        assert not c.analysing and not c.searching and "analysis" not in c.game.cursor.data
+    finally:
+        c.shutdown()
+    assert c.thread.isFinished()

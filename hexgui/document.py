@@ -49,6 +49,16 @@ def ask_to_save(parent: QWidget, name: str) -> str:
     return {buttons.Save: SAVE, buttons.Discard: DISCARD}.get(answer, CANCEL)
 
 
+def ask_to_use_players(parent: QWidget, text: str) -> bool:
+    """Ask whether to let the AIs recorded in a file (``XB``/``XW``) play it; tests replace
+    this function as they do :func:`ask_to_save`."""
+    buttons = QMessageBox.StandardButton
+    answer = QMessageBox.question(
+        parent, "AI Settings in the File", text, buttons.Yes | buttons.No, buttons.No
+    )
+    return answer == buttons.Yes
+
+
 class GameDocument(QObject):
     """The file behind the window's game. ``changed`` fires when the path or the unsaved
     state changes (the window retitles itself); ``loaded(Game)`` after a game was opened
@@ -162,7 +172,8 @@ class GameDocument(QObject):
         except Exception as error:  # noqa: BLE001 - any failure must leave the game intact
             self._load_failed(f"Could not open {path.name}", error)
             return False
-        self._install(record)
+        recorded_players = {BLACK: record.ai_black, WHITE: record.ai_white}
+        self._install(record)  # from now on saving writes the players of this window
         self.path = path
         self._set_dirty(False)
         self._remember_file(path)
@@ -173,6 +184,42 @@ class GameDocument(QObject):
         note = f" ({'; '.join(notes)})" if notes else ""
         moves = len(self._controller.board.moves)
         self._show_status(f"Opened {path.name}: {moves} moves{note}.")
+        self.offer_recorded_players(recorded_players)
+        return True
+
+    def offer_recorded_players(self, recorded_players: dict) -> bool:
+        """A record that names its AIs' settings (HexSwarm's ``XB``/``XW``, given as
+        ``{colour: spec or None}``) offers to let them play it (who plays stays as it was
+        unless the user says yes). Settings that do not parse are left out, and the status bar
+        says so. Returns whether they were applied."""
+        from hexgui.settings import SideSettings, SpecError, parse_spec
+
+        c = self._controller
+        recorded: dict = {}
+        refused = []
+        for color, spec in recorded_players.items():
+            if not spec:
+                continue
+            try:
+                parse_spec(spec)
+            except SpecError as error:
+                refused.append(f"{spec!r} ({error})")
+                continue
+            if not (c.settings.side(color).ai and c.settings.side(color).spec == spec):
+                recorded[color] = spec
+        if refused:
+            self._show_status(f"AI settings in the file not understood: {'; '.join(refused)}")
+        if not recorded:
+            return False
+        lines = "\n".join(f"{c.color_name(color)}: {spec}" for color, spec in recorded.items())
+        text = f"This game was played by these AIs:\n\n{lines}\n\nLet them play it now?"
+        if not ask_to_use_players(self._window, text):
+            return False
+        settings = c.settings
+        for color, spec in recorded.items():
+            settings = settings.with_side(color, SideSettings(ai=True, spec=spec))
+        c.set_settings(settings)
+        self._show_status("The AIs of the file play now (Space lets the one to move play).")
         return True
 
     def _load_failed(self, title: str, error: Exception) -> None:

@@ -23,23 +23,33 @@ def no_leaked_engine_threads():
         pytest.fail(f"{len(leaked)} engine QThread(s) still running after the test")
 
 
-class SaveQuestions:
-    """Answers to "Save the changes?" (a modal box would wait for a click forever): the
-    queued ``answers`` in order, then "discard"; ``asked`` lists the documents asked about."""
+class Questions:
+    """Answers to a modal question (a real box would wait for a click forever): the queued
+    ``answers`` in order, then ``default``; ``asked`` lists what was asked."""
 
-    def __init__(self):
-        self.answers: list[str] = []
+    def __init__(self, default):
+        self.default = default
+        self.answers: list = []
         self.asked: list[str] = []
 
-    def __call__(self, parent, name: str) -> str:
-        self.asked.append(name)
-        return self.answers.pop(0) if self.answers else "discard"
+    def __call__(self, parent, text: str):
+        self.asked.append(text)
+        return self.answers.pop(0) if self.answers else self.default
 
 
 @pytest.fixture(autouse=True)
-def save_questions(monkeypatch) -> SaveQuestions:
-    questions = SaveQuestions()
+def save_questions(monkeypatch) -> Questions:
+    """ "Save the changes?": Discard unless a test queues other answers."""
+    questions = Questions("discard")
     monkeypatch.setattr("hexgui.document.ask_to_save", questions)
+    return questions
+
+
+@pytest.fixture(autouse=True)
+def player_questions(monkeypatch) -> Questions:
+    """ "Let the file's AIs play?": no unless a test queues True."""
+    questions = Questions(False)
+    monkeypatch.setattr("hexgui.document.ask_to_use_players", questions)
     return questions
 
 

@@ -188,6 +188,22 @@ def test_quitting_with_unsaved_changes_asks_first(window, tmp_path, save_questio
     assert window.controller.thread.isFinished()
 
 
+def test_ai_settings_recorded_in_a_file_are_offered(window, tmp_path, player_questions):
+    path = tmp_path / "ai.sgf"
+    path.write_text("(;FF[4]GM[11]SZ[5]XB[tiny]XW[bad spec:::];B[c3])")
+    white = window.controller.settings.white
+    assert window.document.open_file(path)
+    assert len(player_questions.asked) == 1 and "tiny" in player_questions.asked[0]
+    assert "bad spec" not in player_questions.asked[0]
+    assert not window.controller.is_ai(BLACK), "declined: who plays stays as it was"
+    player_questions.answers.append(True)
+    assert window.document.open_file(path)
+    assert window.controller.is_ai(BLACK) and window.controller.settings.black.spec == "tiny"
+    assert window.controller.settings.white == white  # its recorded spec was not understood
+    window.document.open_file(path)
+    assert len(player_questions.asked) == 2, "already playing: not asked again"
+
+
 def test_opening_over_unsaved_changes_can_be_cancelled(window, tmp_path, save_questions):
     window.start_new_game(HUMANS)
     window.controller.play("c3")

@@ -38,6 +38,8 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMenu,
     QMessageBox,
+    QProgressBar,
+    QPushButton,
     QStyle,
     QTableWidget,
     QTableWidgetItem,
@@ -52,6 +54,7 @@ from hexgui.dashboard.model import format_count
 from hexgui.dashboard.overlay import overlay_values
 from hexgui.document import GameDocument
 from hexgui.engine_worker import PlayerFactory
+from hexgui.game_analysis import GameAnalysis
 from hexgui.game_controller import GameController, MoveInfo
 from hexgui.move_tree import CommentPane, MoveTreePanel
 from hexgui.settings import (
@@ -113,6 +116,8 @@ class MainWindow(QMainWindow):
         self.board_widget = BoardWidget(self)
         self.setCentralWidget(self.board_widget)
         self.controller = GameController(game_settings, player_factory=player_factory, parent=self)
+        self.game_analysis = GameAnalysis(player_factory, self)
+        self._analysed_moves: dict[int, int] = {}  # id(node) -> moves on its board
         self.controller.color_name = self.player_name
         self.document = GameDocument(
             self,
@@ -166,6 +171,19 @@ class MainWindow(QMainWindow):
         bar.addPermanentWidget(self.rate_label)
         bar.addPermanentWidget(self.time_label)
         bar.addPermanentWidget(self.turn_label)
+        self.analysis_progress = QProgressBar()
+        self.analysis_progress.setMaximumWidth(160)
+        self.analysis_progress.setFormat("Analysing %v/%m")
+        self.analysis_stop = QPushButton("Stop Analysis")
+        self.analysis_stop.clicked.connect(self.game_analysis.stop)
+        for widget in (self.analysis_progress, self.analysis_stop):
+            widget.setVisible(False)
+            bar.addPermanentWidget(widget)
+        analysis = self.game_analysis
+        analysis.progress.connect(self._on_game_analysis_progress)
+        analysis.position_analysed.connect(self._on_position_analysed)
+        analysis.finished.connect(self._on_game_analysis_finished)
+        analysis.failed.connect(lambda message: self._show_status(f"Analysis failed: {message}"))
 
     def _build_move_list(self) -> None:
         self.move_list = QListWidget()
@@ -278,6 +296,12 @@ class MainWindow(QMainWindow):
         self.act_move_now = a("&Move Now", "Ctrl+M", c.move_now, tip="Play the best move so far")
         self.act_stop = a("S&top Search", "Esc", c.stop)
         self.act_hint = a("&Hint", "Ctrl+H", c.hint, tip="Ask the AI for a suggestion")
+        self.act_analyse_game = a(
+            "Analyse the &Whole Game...",
+            "Ctrl+Shift+G",
+            self.analyse_game_dialog,
+            tip="Search every position of the main line in the background",
+        )
         self.act_analysis = a(
             "&Analysis Mode",
             "Ctrl+Shift+Y",
@@ -389,7 +413,15 @@ class MainWindow(QMainWindow):
         game.addSeparator()
         game.addActions([self.act_pause, self.act_step, self.act_move_now, self.act_stop])
         game.addSeparator()
-        game.addActions([self.act_hint, self.act_analysis, self.act_swap, self.act_resign])
+        game.addActions(
+            [
+                self.act_hint,
+                self.act_analysis,
+                self.act_analyse_game,
+                self.act_swap,
+                self.act_resign,
+            ]
+        )
         game.addSeparator()
         game.addActions(
             [self.act_first, self.act_back, self.act_forward, self.act_last, self.act_go_to]
@@ -827,6 +859,57 @@ class MainWindow(QMainWindow):
         if ok:
             c.go_to(number)
 
+    # ================================================================== whole-game analysis
+    def analyse_game_dialog(self) -> bool:
+        seconds, ok = QInputDialog.getDouble(
+            self, "Analyse the Whole Game", "Seconds per position:", 2.0, 0.1, 600.0, 1
+        )
+        return bool(ok) and self.analyse_game(seconds) > 0
+
+    def analyse_game(self, seconds: float) -> int:
+        """Search every undecided position of the main line for at most ``seconds`` each with
+        the hint AI, in the background; returns how many positions are queued. Each estimate
+        goes into its node and the game graph as it arrives."""
+        game = self.controller.game
+        positions = []
+        self._analysed_moves.clear()
+        for node in game.main_line():
+            if node.token in ("resign", "forfeit"):
+                break
+            board = game.board_at(node)
+            if board.is_over:
+                break
+            positions.append((node, board))
+            self._analysed_moves[id(node)] = len(board.moves)
+        self.game_analysis.start(positions, self.controller.settings.hint_spec, seconds)
+        return len(positions)
+
+    @Slot(int, int)
+    def _on_game_analysis_progress(self, done: int, total: int) -> None:
+        self.analysis_progress.setRange(0, max(1, total))
+        self.analysis_progress.setValue(done)
+        running = done < total
+        self.analysis_progress.setVisible(running)
+        self.analysis_stop.setVisible(running)
+
+    @Slot(object, object)
+    def _on_position_analysed(self, node, snapshot: SearchSnapshot) -> None:
+        node.data["analysis"] = snapshot
+        moves = self._analysed_moves.get(id(node))
+        on_line = node in self.controller.game.continuation(self.controller.game.cursor)
+        if self.dashboard is not None and moves is not None and on_line:
+            self.dashboard.game_graph.record_position(moves, snapshot)
+
+    @Slot(bool)
+    def _on_game_analysis_finished(self, completed: bool) -> None:
+        self.analysis_progress.setVisible(False)
+        self.analysis_stop.setVisible(False)
+        count = self.analysis_progress.value()
+        if completed:
+            self._show_status(f"Analysed {count} positions of the main line.")
+        else:
+            self._show_status(f"Analysis stopped after {count} positions.")
+
     def show_shortcuts(self) -> None:
         """A table of every action and its shortcut (generated from the actions)."""
         dialog = QDialog(self)
@@ -1038,6 +1121,7 @@ class MainWindow(QMainWindow):
             self.dashboard.stop()
         if getattr(self, "lab_window", None) is not None:
             self.lab_window.close()
+        self.game_analysis.shutdown()
         self.controller.shutdown()
         if self._system_palette is not None:  # leave the application as it was found
             QApplication.instance().setPalette(self._system_palette)

@@ -1,0 +1,139 @@
+"""Analyse the whole game: every position of a line searched in the background, one by one.
+
+:class:`GameAnalysis` owns a second :class:`~hexgui.engine_worker.EngineWorker` on its own
+QThread, so the game on screen stays free to browse, play and analyse while it runs. Each
+position gets at most ``seconds`` (its search is stopped then and reports its best so far; a
+search that meets its own limits first ends earlier). Results come back as signals on the GUI
+thread; ``stop()`` abandons the rest at no cost (the running search drops out at its next stop
+check) and ``shutdown()`` joins the thread.
+
+GUI thread only.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, QTimer, Signal, Slot
+
+from engine.board import Board
+from engine.game import GameNode
+from engine.players.base import MoveChoice
+from hexgui.engine_worker import EngineWorker, PlayerFactory, SearchRequest, start_engine_thread
+
+
+class GameAnalysis(QObject):
+    """Signals:
+
+    * ``progress(int done, int total)`` after each position (and ``(0, total)`` at the start);
+    * ``position_analysed(object GameNode, object SearchSnapshot)``: a position's final search;
+    * ``finished(bool completed)``: the run ended (``False``: stopped or a search failed);
+    * ``failed(str message)``: a search raised (the run stops).
+    """
+
+    progress = Signal(int, int)
+    position_analysed = Signal(object, object)
+    finished = Signal(bool)
+    failed = Signal(str)
+
+    def __init__(self, player_factory: PlayerFactory | None = None, parent: QObject | None = None):
+        super().__init__(parent)
+        self._worker = EngineWorker(player_factory)
+        self._worker.finished.connect(self._on_search_finished)
+        self._worker.failed.connect(self._on_search_failed)
+        self._thread = start_engine_thread(self._worker, "hexswarm-game-analysis")
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.timeout.connect(self._time_up)
+        self._queue: list[tuple[GameNode, Board]] = []
+        self._request: SearchRequest | None = None
+        self._node: GameNode | None = None
+        self._spec = ""
+        self._seconds = 1.0
+        self._total = 0
+        self._done = 0
+        self._next_id = 0
+        self._shut_down = False
+
+    @property
+    def running(self) -> bool:
+        return self._request is not None
+
+    @property
+    def thread(self):
+        return self._thread
+
+    def start(self, positions: list[tuple[GameNode, Board]], spec: str, seconds: float) -> None:
+        """Search each ``(node, board)`` in order with the AI ``spec`` for at most ``seconds``.
+        The boards must be private copies (they go to the engine thread). A running analysis
+        is abandoned first."""
+        if seconds <= 0:
+            raise ValueError(f"seconds per position must be positive, not {seconds!r}")
+        self._abandon()
+        self._queue = list(positions)
+        self._spec, self._seconds = spec, seconds
+        self._total, self._done = len(self._queue), 0
+        self.progress.emit(0, self._total)
+        if not self._queue:
+            self.finished.emit(True)
+            return
+        self._next()
+
+    def stop(self) -> None:
+        """Abandon the rest of the run (``finished(False)`` if one was running)."""
+        if self._abandon():
+            self.finished.emit(False)
+
+    def shutdown(self) -> None:
+        """Stop and join the engine thread. Idempotent."""
+        if self._shut_down:
+            return
+        self._shut_down = True
+        self._abandon()
+        self._thread.quit()
+        self._thread.wait()
+
+    # ------------------------------------------------------------------ internals
+    def _abandon(self) -> bool:
+        self._timer.stop()
+        self._queue.clear()
+        request, self._request = self._request, None
+        if request is not None:
+            request.cancel()
+        return request is not None
+
+    def _next(self) -> None:
+        node, board = self._queue.pop(0)
+        self._next_id += 1
+        self._node = node
+        self._request = SearchRequest(self._next_id, board, self._spec, "analysis")
+        self._timer.start(round(self._seconds * 1000))
+        self._worker.submit(self._request)
+
+    @Slot()
+    def _time_up(self) -> None:
+        if self._request is not None:
+            self._request.stop()  # reports its best so far
+
+    @Slot(int, object)
+    def _on_search_finished(self, position_id: int, choice: MoveChoice) -> None:
+        request = self._request
+        if request is None or position_id != request.position_id:
+            return  # abandoned
+        self._timer.stop()
+        self._request = None
+        self._done += 1
+        if choice.snapshot is not None and self._node is not None:
+            self.position_analysed.emit(self._node, choice.snapshot)
+        self.progress.emit(self._done, self._total)
+        if self._queue:
+            self._next()
+        else:
+            self.finished.emit(True)
+
+    @Slot(int, str)
+    def _on_search_failed(self, position_id: int, message: str) -> None:
+        request = self._request
+        if request is None or position_id != request.position_id:
+            return
+        self._abandon()
+        self.failed.emit(message)
+        self.finished.emit(False)

@@ -83,6 +83,10 @@ class Problem:
             depth += 1
         return depth
 
+    @property
+    def has_probability_leaves(self) -> bool:
+        return any(0.0 < value < 1.0 for value in self.leaves)
+
     def move_name(self, path: tuple[int, ...], action: int) -> str:
         """A reader's name for ``action`` at the node reached by ``path``."""
         for node, names in self.move_names:
@@ -368,6 +372,18 @@ class Trace:
         return cls(seed, paths, agents, np.stack([f.active for f in frames]), result)
 
 
+def check_runnable(problem: Problem, config: SwarmConfig) -> None:
+    """Raise HexError (with the reason) for a problem and algorithm the lab cannot run
+    faithfully."""
+    problem.environment()  # validates the arms, leaves or position
+    if config.policy == "tree" and problem.kind == "tree" and problem.has_probability_leaves:
+        raise HexError(
+            "whole-tree SDST puts agents on the leaves themselves, where probability leaves "
+            "have no exact end (the kernels know only 0/1 endings): use fixed or layers "
+            "populations above the leaves, or 0/1 leaves"
+        )
+
+
 def trace_search(
     problem: Problem,
     config: SwarmConfig,
@@ -379,6 +395,7 @@ def trace_search(
     """Run one search, recording the populations at ``paths`` before the first iteration and
     after every one. ``on_frame(frame)`` is called with each record; returning True stops the
     search (a window that runs step by step waits inside it for the next step)."""
+    check_runnable(problem, config)
     env = problem.environment()
     labels = None
     if problem.kind == "hex" and problem.board is not None:

@@ -143,8 +143,8 @@ def move_outcome(env, node_parent, node_action, node_depth, node, action, scratc
     probability to win for Max ... if the rest of the game is played randomly") is not an end:
     it is evaluated by a draw (:func:`evaluate`), so the move to it is ONGOING. The kernels know
     only exact endings, so one ply below such a leaf the game ends with the leaf's rounded
-    outcome: that bounds the tree, and only searches that put populations *on* the leaves
-    (whole-tree SDST, UCT) ever reach it.
+    outcome: that bounds the tree. Only searches that put populations *on* the leaves
+    (whole-tree SDST, UCT) reach it, and their values there are then wrong (docs/lab.md).
     """
     kind = env[0]
     leaf_values = env[7]

@@ -51,6 +51,7 @@ from engine.lab import (
     Series,
     Trace,
     bandit_problem,
+    check_runnable,
     hex_problem,
     paper_tree_problem,
     thesis_tree_problem,
@@ -271,6 +272,10 @@ class LabWindow(QMainWindow):
             "Whole tree: chance that a selected inactive agent is scattered"
         )
         form.addRow("p_scatter", self.scatter_box)
+        self.backscatter_box = QComboBox(side)
+        self.backscatter_box.addItems(["parent", "root"])
+        self.backscatter_box.setToolTip("Whole tree: where uncontacted agents go back to")
+        form.addRow("backscatter", self.backscatter_box)
         self.agents_box = self._spin(form, "agents", 1, 1_000_000, 200, "agents in all")
         self.iterations_box = self._spin(form, "iterations", 1, 100_000, 50, "")
         self.seed_box = self._spin(form, "seed", 0, 1_000_000, 0, "")
@@ -363,6 +368,7 @@ class LabWindow(QMainWindow):
         self.recruitment_box.setCurrentText(config.recruitment)
         self.relate_box.setCurrentText(config.relate)
         self.scatter_box.setValue(config.p_scatter)
+        self.backscatter_box.setCurrentText("root" if config.backscatter_to_root else "parent")
         self.agents_box.setValue(config.agents)
         self.iterations_box.setValue(config.iterations)
         self.seed_box.setValue(0)
@@ -426,11 +432,13 @@ class LabWindow(QMainWindow):
             iterations=self.iterations_box.value(),
             depth=self.depth_box.value(),
             p_scatter=self.scatter_box.value(),
+            backscatter_to_root=self.backscatter_box.currentText() == "root",
             recruitment=self.recruitment_box.currentText(),
             relate=self.relate_box.currentText(),
             seed=self.seed_box.value(),
             threads=1,
         )
+        check_runnable(problem, config)
         figure = self.figure
         if figure is not None and _same_problem(figure.problem, problem):
             return replace(figure, config=config)  # the figure's exact values (1/3, not 0.3333)

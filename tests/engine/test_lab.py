@@ -32,6 +32,7 @@ from engine.search.environment import (
 )
 from engine.search.montecarlo import exact_root_outcomes, monte_carlo_search
 from engine.search.swarm import SwarmConfig, SwarmSearch
+from engine.search.uct import UctSearch
 
 SEEDS = 10
 
@@ -86,6 +87,23 @@ def test_searches_below_probability_leaves_stay_in_the_tree():
     assert result.counts.sum() > 0
     assert search.node_depth[:nodes].max() <= 2
     assert np.all((search.hypothesis >= 0) & (search.hypothesis < 2))
+
+
+def test_uct_on_probability_leaves_stays_in_the_tree():
+    """UCT expands the leaves themselves; one ply below them the game ends (rounded), so its
+    values there are not the leaves' chances (docs/lab.md), but it stays within the tree."""
+    env = explicit_tree_environment(THESIS_FIGURE_4_3_LEAVES)
+    search = UctSearch(env, playouts=3000, seed=1)
+    result = search.run()
+    assert sum(result.snapshot.root_agents) == 3000
+    assert result.snapshot.extra["nodes"] <= 1 + 2 + 4 + 8
+
+
+def test_the_lab_refuses_whole_tree_sdst_on_probability_leaves():
+    exp = experiment("paper-6")
+    with pytest.raises(HexError, match="probability leaves"):
+        trace_search(thesis_tree_problem(), exp.config, [()])
+    trace_search(exp.problem, exp.config, [()])  # 0/1 leaves: fine
 
 
 # --------------------------------------------------------------------------- the catalogue

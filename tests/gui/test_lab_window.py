@@ -39,6 +39,9 @@ def test_a_figure_loads_its_problem_and_parameters(lab):
     assert lab.algorithm_box.currentText() == "SDST, whole tree"
     assert (lab.agents_box.value(), lab.iterations_box.value()) == (100, 12)
     assert lab.scatter_box.value() == 1.0
+    assert lab.backscatter_box.currentText() == "parent"
+    lab.backscatter_box.setCurrentText("root")
+    assert lab.build_experiment().config.backscatter_to_root
     assert "metapopulation stabilises" in lab.source_label.text()
     lab.load_figure("thesis-4.7")
     assert lab.problem_box.currentText() == "thesis tree"
@@ -97,6 +100,10 @@ def test_edited_leaves_and_bad_values(lab, qtbot):
     assert len(lab.frames) == 6
     lab.values_edit.setText("0.5, 2")
     with pytest.raises(HexError, match="between 0 and 1"):
+        lab.build_experiment()
+    lab.problem_box.setCurrentText("thesis tree")
+    lab.algorithm_box.setCurrentText("SDST, whole tree")
+    with pytest.raises(HexError, match="probability leaves"):
         lab.build_experiment()
     lab.values_edit.setText("0.5, x")
     with pytest.raises(HexError, match="not a list of numbers"):

@@ -140,6 +140,9 @@ class MainWindow(QMainWindow):
         self._apply_view_settings()
 
         self.dashboard = self._attach_dashboard()
+        self._graph_line: tuple[int, ...] = ()  # ids of the nodes of the line the graph shows
+        # After the dashboard's own handler: it keeps the graph as moves are played.
+        self.controller.position_changed.connect(self._sync_game_graph)
         hints = QGuiApplication.styleHints()
         if hasattr(hints, "colorSchemeChanged"):  # Qt 6.5+: follow the desktop's dark mode live
             hints.colorSchemeChanged.connect(self._on_color_scheme_changed)
@@ -858,6 +861,34 @@ class MainWindow(QMainWindow):
         )
         if ok:
             c.go_to(number)
+
+    # ================================================================== game graph
+    def _sync_game_graph(self, _position_id: int = 0) -> None:
+        """When another line comes on screen (a variation chosen, a game loaded), draw the
+        estimates its nodes keep (the AI searches that chose its moves, analyses of its
+        positions) instead of the old line's. Playing on at the end of the line, or moving
+        along it, is left to the dashboard."""
+        if self.dashboard is None:
+            return
+        game = self.controller.game
+        line = game.continuation(game.cursor)
+        key = tuple(map(id, line))
+        old, self._graph_line = self._graph_line, key
+        if key == old or (old and key[: len(old)] == old):
+            return
+        graph = self.dashboard.game_graph
+        graph.estimates.clear()
+        moves = 0
+        for node in line:
+            token = node.token
+            if token is not None and token not in ("pass", "resign", "forfeit"):
+                moves += 1
+                cell = -1 if token.startswith("swap") else game.board.cell_index(token)
+                graph.record_move(moves, cell, node.data.get("snapshot"))
+            analysis = node.data.get("analysis")
+            if analysis is not None:
+                graph.record_position(moves, analysis)
+        graph.set_current_move(len(game.board.moves))
 
     # ================================================================== whole-game analysis
     def analyse_game_dialog(self) -> bool:

@@ -54,3 +54,33 @@ def test_each_search_is_cut_at_its_time_and_stop_abandons_the_rest(window, qtbot
     assert not window.game_analysis.running and window.analysis_stop.isHidden()
     c.play("d2")  # the game on screen was never blocked
     assert c.move_number == 3
+
+
+def test_the_game_graph_follows_the_line_on_screen(window, qtbot):
+    from hexgui.dashboard.model import estimate_for_black
+
+    if window.dashboard is None:
+        return
+    graph = window.dashboard.game_graph
+    window.start_new_game(HUMANS)
+    c = window.controller
+    c.set_analysis(True)
+    qtbot.waitUntil(lambda: "analysis" in c.game.root.data)
+    for name in ("c3", "b4", "d2"):
+        c.play(name)
+        node = c.game.cursor
+        qtbot.waitUntil(lambda node=node: "analysis" in node.data)
+    c.go_to(1)
+    c.play("a1")  # a variation: its own estimates, not the main line's move 3
+    side = c.game.cursor
+    qtbot.waitUntil(lambda: "analysis" in side.data)
+    qtbot.waitUntil(lambda: 2 in graph.estimates.points()[0])
+    numbers, values = graph.estimates.points()
+    assert 3 not in numbers
+    assert values[numbers.index(2)] == estimate_for_black(side.data["analysis"])
+    c.set_analysis(False)
+    c.go_to_variation(-1)  # back to the main line: its estimates again, move 3 included
+    numbers, values = graph.estimates.points()
+    assert {0, 1, 2, 3} <= set(numbers)
+    main_end = c.game.main_line()[-1]
+    assert values[numbers.index(3)] == estimate_for_black(main_end.data["analysis"])

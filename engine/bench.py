@@ -4,7 +4,8 @@ Prints playouts per second for each board size — the numba kernel on one threa
 cores, a pure-Python playout of the same algorithm, and (when a C compiler is present) a C
 reference of the same algorithm compiled with ``-O3`` — as the median of several paired,
 alternating runs, with the ratios. ``--json`` prints one JSON object per line instead.
-Then the search benchmarks (``engine.search.bench``), unless ``--section playout``.
+Then every playout policy against uniform (``--section policies``) and the search benchmarks
+(``engine.search.bench``); ``--section`` picks one.
 
 Timings vary 10-25 % between runs on small shared machines: compare ratios from one run.
 """
@@ -148,6 +149,41 @@ def playout_benchmarks(sizes, repeats: int, seconds: float, with_c: bool = True)
     return rows
 
 
+def policy_benchmarks(sizes, repeats: int, seconds: float) -> list[dict]:
+    """Playouts per second of every playout policy (``engine.knowledge``) from the empty
+    board, one thread, in runs alternating with uniform ones; ``vs_uniform`` is the ratio of
+    the medians (the cost of the knowledge: 0.25 = four times slower)."""
+    from engine.knowledge import POLICIES
+
+    rows: list[dict] = []
+    for size in sizes:
+        board = Board(size)
+        rates: dict[str, list[float]] = {name: [] for name in POLICIES}
+        counts: dict[str, int] = {}
+        for name in POLICIES:
+            random_playouts(board, 64, policy=name)  # compile/load before timing
+            probe = _rate(random_playouts, 2_000, board, policy=name)
+            counts[name] = max(2_000, int(probe * seconds))
+        for rep in range(repeats):
+            for name in POLICIES:
+                rates[name].append(
+                    _rate(random_playouts, counts[name], board, seed=rep, policy=name)
+                )
+        uniform = statistics.median(rates["uniform"])
+        for name in POLICIES:
+            rate = statistics.median(rates[name])
+            rows.append(
+                {
+                    "kernel": f"{name}",
+                    "size": size,
+                    "threads": 1,
+                    "playouts_per_s": rate,
+                    "vs_uniform": rate / uniform,
+                }
+            )
+    return rows
+
+
 def _print_table(rows: list[dict]) -> None:
     print(f"{'kernel':<8} {'size':>5} {'threads':>7} {'playouts/s':>12}  notes")
     for row in rows:
@@ -158,6 +194,8 @@ def _print_table(rows: list[dict]) -> None:
             notes.append("same results as C" if row["same_results_as_c"] else "DIFFERENT from C")
         if "vs_python" in row:
             notes.append(f"{row['vs_python']:.0f}x pure Python")
+        if "vs_uniform" in row:
+            notes.append(f"{row['vs_uniform']:.3f}x uniform")
         if "speedup_vs_1_thread" in row:
             notes.append(f"{row['speedup_vs_1_thread']:.2f}x one thread")
         search_keys = (
@@ -183,7 +221,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeats", type=int, default=5, help="paired runs per measurement")
     parser.add_argument("--seconds", type=float, default=0.4, help="length of one timed batch")
     parser.add_argument("--no-c", action="store_true", help="skip the compiled C reference")
-    parser.add_argument("--section", choices=("all", "playout", "search"), default="all")
+    parser.add_argument(
+        "--section", choices=("all", "playout", "policies", "search"), default="all"
+    )
     parser.add_argument("--quick", action="store_true", help="fewer, shorter runs (smoke test)")
     parser.add_argument("--json", action="store_true", help="one JSON object per line")
     args = parser.parse_args(argv)
@@ -206,6 +246,8 @@ def main(argv: list[str] | None = None) -> int:
     rows: list[dict] = []
     if args.section in ("all", "playout"):
         rows += playout_benchmarks(args.sizes, args.repeats, args.seconds, with_c=not args.no_c)
+    if args.section in ("all", "policies"):
+        rows += policy_benchmarks(args.sizes, args.repeats, args.seconds)
     if args.section in ("all", "search"):
         try:
             from engine.search.bench import run_search_benchmarks

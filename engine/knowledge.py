@@ -35,15 +35,13 @@ from typing import Any
 import numpy as np
 
 from engine.board import HexError
-from engine.kernels.knowledge import (
-    BLOCK,
-    BRIDGE,
-    KNOWLEDGE_POLICY,
-    NO_HEURISTIC,
-    TEMPLATE,
-    UNIFORM_POLICY,
-    WIN,
-)
+
+# Codes the kernels (engine.kernels.knowledge) read; kept here so that this module, and the
+# level table that imports it, load without numba.
+UNIFORM_POLICY = 0
+KNOWLEDGE_POLICY = 1
+WIN, BLOCK, BRIDGE, TEMPLATE = 0, 1, 2, 3
+NO_HEURISTIC = -1
 
 FORMAT = "hexswarm-playout-agents"
 VERSION = 1
@@ -187,7 +185,8 @@ class PlayoutPolicy:
     database: AgentDatabase | None
 
     def kernel_policy(self) -> tuple:
-        """The tuple the kernels take: ``(kind, agents, per_playout, tracks)``."""
+        """The tuple the kernels take: :data:`UNIFORM_PLAYOUT` or ``(KNOWLEDGE_POLICY, agents,
+        per_playout, tracks)``."""
         if self.database is None:
             return UNIFORM_PLAYOUT
         return (
@@ -198,13 +197,9 @@ class PlayoutPolicy:
         )
 
 
-UNIFORM_PLAYOUT = (
-    UNIFORM_POLICY,
-    np.full((1, len(HEURISTICS)), NO_HEURISTIC, np.int8),
-    False,
-    False,
-)
-"""The kernels' policy tuple of uniform random playouts (the thesis's)."""
+UNIFORM_PLAYOUT = (UNIFORM_POLICY,)
+"""The kernels' policy tuple of uniform random playouts (the thesis's): a tuple of its own type,
+so that numba compiles the searches for it with the uniform kernel alone."""
 
 
 def playout_policy(

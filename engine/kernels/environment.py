@@ -14,7 +14,10 @@ any environment. Everything game-specific is here, behind three functions:
 An environment is a plain tuple (numba-friendly) built by ``engine.search.environment``::
 
     (kind, size, root_black, root_rows, root_white_cols, action_cells,
-     arm_probabilities, leaf_values, leaf_depth, branching, action_count)
+     arm_probabilities, leaf_values, leaf_depth, branching, action_count, playout_policy)
+
+``playout_policy`` is the policy tuple of ``engine.kernels.knowledge`` (``engine.knowledge``
+builds it): Hex leaves are evaluated by playouts of that policy, uniform for the thesis.
 
 numba note: helpers take the tuple's arrays out in straight-line code at the top and have a
 single exit; otherwise numba cannot prune the arrays' reference counting and a one-line helper
@@ -32,7 +35,8 @@ bandit and the explicit tree, actions ``0 .. branching-1`` are legal everywhere.
 import numpy as np
 
 from engine.kernels.jit import inline_jit
-from engine.kernels.playout import black_connects, cell_tables, playout
+from engine.kernels.knowledge import make_knowledge_scratch, policy_playout
+from engine.kernels.playout import black_connects, cell_tables
 from engine.kernels.rng import below, uniform
 from engine.kernels.tree import ONGOING, ROOT_LOSES, ROOT_WINS, action_on_path
 
@@ -174,9 +178,9 @@ def evaluate(env, node_parent, node_action, node_depth, node, action, scratch, s
     """One partial evaluation of the position after ``action`` at ``node``: True if the root
     player wins. ``scratch`` comes from :func:`make_scratch` and belongs to one thread.
 
-    Hex: one uniform random playout (engine.kernels.playout) from the position after the
-    path's moves and ``action``: Black's rows are the root's plus the path's Black stones, and
-    the empty cells are the root's minus the path's.
+    Hex: one playout by the environment's playout policy (uniform: engine.kernels.playout)
+    from the position after the path's moves and ``action``: Black's rows are the root's plus
+    the path's Black stones, and the empty cells are the root's minus the path's.
     """
     kind = env[0]
     size = env[1]
@@ -193,6 +197,8 @@ def evaluate(env, node_parent, node_action, node_depth, node, action, scratch, s
     path = scratch[5]
     cell_row = scratch[7]
     cell_bit = scratch[8]
+    knowledge = scratch[9]
+    policy = env[11]
     win = False
     if kind == BANDIT:
         win = uniform(state, slot) < arm_probabilities[action]
@@ -219,6 +225,8 @@ def evaluate(env, node_parent, node_action, node_depth, node, action, scratch, s
             reach,
             cell_row,
             cell_bit,
+            policy,
+            knowledge,
             state,
             slot,
         )
@@ -295,12 +303,15 @@ def hex_leaf_playout(
     reach,
     cell_row,
     cell_bit,
+    policy,
+    knowledge,
     state,
     slot,
 ):
-    """One Hex playout from the position after the path to ``node`` and then ``action``;
-    True if the root player wins. Builds the leaf every time (callers that evaluate one leaf
-    many times in a row build it once with :func:`build_hex_leaf` and call ``playout``)."""
+    """One Hex playout by ``policy`` (``env[11]``; ``knowledge`` is ``scratch[9]``) from the
+    position after the path to ``node`` and then ``action``; True if the root player wins.
+    Builds the leaf every time (callers that evaluate one leaf many times in a row build it
+    once with :func:`build_hex_leaf` and call ``policy_playout``)."""
     empty_count = build_hex_leaf(
         size,
         root_black,
@@ -317,11 +328,14 @@ def hex_leaf_playout(
         cell_row,
         cell_bit,
     )
-    black_wins = playout(
+    black_wins = policy_playout(
+        policy,
+        knowledge,
         leaf_rows,
         work_cells,
         empty_count,
         hex_leaf_black_to_move(root_black, node_depth, node),
+        action_cells[action],
         size,
         cell_row,
         cell_bit,
@@ -335,7 +349,8 @@ def hex_leaf_playout(
 
 def make_scratch(env):
     """Per-thread scratch arrays for :func:`evaluate` and :func:`move_outcome` (Python side):
-    ``(work_cells, used, leaf_rows, rows, reach, path, state0, cell_row, cell_bit)``.
+    ``(work_cells, used, leaf_rows, rows, reach, path, state0, cell_row, cell_bit,
+    knowledge)``, ``knowledge`` for the playout policy (engine.kernels.knowledge).
     """
     size = max(int(env[1]), 1)
     cells = env[5]
@@ -350,6 +365,7 @@ def make_scratch(env):
         np.ones(1, dtype=np.uint64),  # a fixed generator: leaf indexing draws nothing random
         cell_row,
         cell_bit,
+        make_knowledge_scratch(size),
     )
 
 

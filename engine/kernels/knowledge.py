@@ -28,22 +28,18 @@ Ties are broken the same way everywhere (``engine.reference`` repeats this step 
 candidate answers are sorted by cell index and one is drawn with ``below`` when there are
 several; the agent is drawn with ``below`` per move (or once per playout) when there are several.
 
-A policy, for the kernels, is a tuple ``(kind, agents, per_playout, tracks)``: ``kind`` is
-:data:`UNIFORM_POLICY` or :data:`KNOWLEDGE_POLICY`, ``agents`` an int8 array with one row per
-agent (heuristic codes, padded with :data:`NO_HEURISTIC`).
+A policy, for the kernels, is the tuple ``(UNIFORM_POLICY,)`` (uniform playouts) or
+``(KNOWLEDGE_POLICY, agents, per_playout, tracks)``, ``agents`` an int8 array with one row per
+agent (heuristic codes, padded with ``NO_HEURISTIC``); see ``engine.knowledge``.
 """
 
 import numpy as np
+from numba.extending import overload
 
-from engine.kernels.jit import inline_jit, jit
+from engine.kernels.jit import JIT_OPTIONS, inline_jit, jit
 from engine.kernels.playout import black_connects, cell_tables, playout
 from engine.kernels.rng import below
-
-UNIFORM_POLICY = 0
-KNOWLEDGE_POLICY = 1
-
-WIN, BLOCK, BRIDGE, TEMPLATE = 0, 1, 2, 3
-NO_HEURISTIC = -1
+from engine.knowledge import BLOCK, NO_HEURISTIC, TEMPLATE, WIN
 
 EMPTY, BLACK, WHITE = 0, 1, 2
 # Off-board neighbours in the ring table: which edge lies there (a diagonal step off a corner
@@ -342,7 +338,6 @@ def knowledge_playout(
     return black_connects(rows, size, reach)
 
 
-@inline_jit
 def policy_playout(
     policy,
     knowledge,
@@ -359,40 +354,65 @@ def policy_playout(
     state,
     slot,
 ):
-    """One playout by ``policy``: the uniform kernel itself for :data:`UNIFORM_POLICY` (same
-    draws, same results), else :func:`knowledge_playout`. True if Black wins."""
-    if policy[0] == UNIFORM_POLICY:
-        black_wins = playout(
-            black_rows,
-            order,
-            empty_count,
-            black_to_move,
-            size,
-            cell_row,
-            cell_bit,
-            rows,
-            reach,
-            state,
-            slot,
-        )
-    else:
-        black_wins = knowledge_playout(
-            policy,
-            knowledge,
-            black_rows,
-            order,
-            empty_count,
-            black_to_move,
-            last_cell,
-            size,
-            cell_row,
-            cell_bit,
-            rows,
-            reach,
-            state,
-            slot,
-        )
-    return black_wins
+    """One playout by ``policy``: the uniform kernel itself for the uniform policy (same
+    draws, same results), else :func:`knowledge_playout`. True if Black wins.
+
+    Inside kernels the choice is made by numba at compile time (see the overload below): the
+    uniform policy is a tuple of another type, ``(UNIFORM_POLICY,)``, so the searches compiled
+    for it contain the uniform kernel alone, exactly as before the policies existed (a test
+    at run time in the hot loop cost the swarm searches ~20%, measured).
+    """
+    if len(policy) == 1:
+        return playout(
+            black_rows, order, empty_count, black_to_move, size, cell_row, cell_bit, rows,
+            reach, state, slot,
+        )  # fmt: skip
+    return knowledge_playout(
+        policy, knowledge, black_rows, order, empty_count, black_to_move, last_cell, size,
+        cell_row, cell_bit, rows, reach, state, slot,
+    )  # fmt: skip
+
+
+@overload(policy_playout, inline="always", jit_options=JIT_OPTIONS)
+def _policy_playout_for_types(
+    policy,
+    knowledge,
+    black_rows,
+    order,
+    empty_count,
+    black_to_move,
+    last_cell,
+    size,
+    cell_row,
+    cell_bit,
+    rows,
+    reach,
+    state,
+    slot,
+):
+    if len(policy.types) == 1:
+
+        def uniform_playout(
+            policy, knowledge, black_rows, order, empty_count, black_to_move, last_cell, size,
+            cell_row, cell_bit, rows, reach, state, slot,
+        ):  # fmt: skip
+            return playout(
+                black_rows, order, empty_count, black_to_move, size, cell_row, cell_bit, rows,
+                reach, state, slot,
+            )  # fmt: skip
+
+        return uniform_playout
+
+    def agents_playout(
+        policy, knowledge, black_rows, order, empty_count, black_to_move, last_cell, size,
+        cell_row, cell_bit, rows, reach, state, slot,
+    ):  # fmt: skip
+        return knowledge_playout(
+            policy, knowledge, black_rows, order, empty_count, black_to_move, last_cell, size,
+            cell_row, cell_bit, rows, reach, state, slot,
+        )  # fmt: skip
+
+    return agents_playout
 
 
 @jit

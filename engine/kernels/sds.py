@@ -36,7 +36,7 @@ from engine.kernels.environment import (
     random_legal_action,
 )
 from engine.kernels.jit import inline_jit, jit
-from engine.kernels.playout import playout
+from engine.kernels.knowledge import policy_playout
 from engine.kernels.rng import below, uniform
 from engine.kernels.tree import (
     NODE_COUNT,
@@ -387,6 +387,7 @@ def evaluate_tests(
     )
     cell_row, cell_bit = scratch[7], scratch[8]
     count_tests = result_tests.shape[0] > 0
+    policy, knowledge = env[11], scratch[9]
     playouts = 0
     built_node = -1
     built_action = -1
@@ -430,11 +431,14 @@ def evaluate_tests(
                     env, node_parent, node_action, node_depth, node, action, scratch, state, slot
                 )
             else:
-                black_wins = playout(
+                black_wins = policy_playout(
+                    policy,
+                    knowledge,
                     leaf_rows,
                     work_cells,
                     empty_count,
                     black_to_move,
+                    action_cells[action],
                     size,
                     cell_row,
                     cell_bit,

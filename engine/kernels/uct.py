@@ -45,6 +45,7 @@ def uct_iterations(
         scratch[4],
     )
     cell_row, cell_bit = scratch[7], scratch[8]
+    policy, knowledge = env[11], scratch[9]
     playouts = 0
     for _ in range(count):
         node = 0
@@ -124,6 +125,8 @@ def uct_iterations(
                         reach,
                         cell_row,
                         cell_bit,
+                        policy,
+                        knowledge,
                         state,
                         slot,
                     )

@@ -11,6 +11,7 @@ import zlib
 import numpy as np
 
 from engine.board import SWAP_PIECES, Board, GameOverError
+from engine.knowledge import PlayoutPolicy, playout_policy
 from engine.players.levels import settings_spec
 
 SWAP_THRESHOLD = 0.5
@@ -59,6 +60,11 @@ class SettingsPlayer:
 
     def __init__(self, settings=None):
         self.settings = settings if settings is not None else self.settings_class()
+
+    def playout_policy(self) -> PlayoutPolicy:
+        """The playout policy of the ``playout`` and ``playout_agents`` settings (databases
+        are read again at every call: they are small, and the player stays immutable)."""
+        return playout_policy(self.settings.playout, self.settings.playout_agents)
 
     def spec(self) -> str:
         """``level:key=value,...`` that ``engine.players.create_player`` turns back into this."""

@@ -15,19 +15,21 @@ from __future__ import annotations
 
 import dataclasses
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from engine.board import HexError
+from engine.knowledge import DEFAULT_DATABASE, POLICIES, load_database
 
 DEFAULT_THREADS = max(1, os.cpu_count() or 1)
 
 
 @dataclass(frozen=True, slots=True)
 class Parameter:
-    """One setting of a level. ``type`` is ``int``, ``float``, ``choice`` or ``bool``;
-    ``optional`` means ``None`` ("none") is allowed and switches the feature off."""
+    """One setting of a level. ``type`` is ``int``, ``float``, ``choice``, ``bool`` or ``str``;
+    ``optional`` means ``None`` ("none") is allowed and switches the feature off; ``check``
+    validates a value further (raising :class:`HexError`)."""
 
     name: str
     type: str
@@ -37,6 +39,7 @@ class Parameter:
     maximum: float | None = None
     choices: tuple[str, ...] = ()
     optional: bool = False
+    check: Callable[[Any], Any] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,6 +114,24 @@ _CONFIDENCE = Parameter(
     1.0,
     optional=True,
 )
+# Ours (issue 13): knowledge in the playouts; the thesis's levels keep uniform by default.
+_PLAYOUT = Parameter(
+    "playout",
+    "choice",
+    "uniform",
+    "playout policy: uniform random moves (the thesis); bridge (answer an intrusion into a "
+    "bridge); template (and into an edge template II); win (and take or block a winning cell); "
+    "agents (the multi-agent policy of the Go thesis, database playout_agents)",
+    choices=POLICIES,
+)
+_PLAYOUT_AGENTS = Parameter(
+    "playout_agents",
+    "str",
+    DEFAULT_DATABASE,
+    "agent database for playout=agents: a bundled name (default) or a JSON file path",
+    check=load_database,
+)
+_PLAYOUT_SETTINGS = (_PLAYOUT, _PLAYOUT_AGENTS)
 
 # The swarm options beyond the thesis (docs/search.md): every default is the thesis's rule.
 _SWARM_OPTIONS = (
@@ -187,6 +208,7 @@ LEVELS: dict[str, LevelInfo] = {
                 1,
                 10_000_000,
             ),
+            *_PLAYOUT_SETTINGS,
             *_COMMON,
         ),
     ),
@@ -196,7 +218,16 @@ LEVELS: dict[str, LevelInfo] = {
         "Thesis level 2: a population of agents, each holding a move; one random playout tests "
         "it; diffusion spreads the winning moves. Plays the move most agents hold. Same play as "
         "Monte-Carlo, with the effort where it matters.",
-        (_AGENTS, _ITERATIONS, _RECRUITMENT, _RELATE, _CONFIDENCE, *_SWARM_OPTIONS, *_COMMON),
+        (
+            _AGENTS,
+            _ITERATIONS,
+            _RECRUITMENT,
+            _RELATE,
+            _CONFIDENCE,
+            *_SWARM_OPTIONS,
+            *_PLAYOUT_SETTINGS,
+            *_COMMON,
+        ),
     ),
     "sdst": LevelInfo(
         "sdst",
@@ -242,6 +273,7 @@ LEVELS: dict[str, LevelInfo] = {
                 "fixed: agents not used in a test keep their activity or become inactive",
                 choices=("keep", "reset"),
             ),
+            *_PLAYOUT_SETTINGS,
             *_COMMON,
         ),
     ),
@@ -261,6 +293,7 @@ LEVELS: dict[str, LevelInfo] = {
                 0.0,
                 10.0,
             ),
+            *_PLAYOUT_SETTINGS,
             *_COMMON,
         ),
     ),
@@ -282,6 +315,8 @@ class RandomSettings:
 @dataclass(frozen=True, slots=True)
 class MonteCarloSettings:
     playouts_per_move: int = 2_000
+    playout: str = "uniform"
+    playout_agents: str = DEFAULT_DATABASE
     seed: int = 0
     threads: int = DEFAULT_THREADS
     time_s: float | None = None
@@ -304,6 +339,8 @@ class MCSDSSettings:
     halt_threshold: float = 0.5
     halt_band: float = 0.02
     halt_iterations: int = 5
+    playout: str = "uniform"
+    playout_agents: str = DEFAULT_DATABASE
     seed: int = 0
     threads: int = DEFAULT_THREADS
     time_s: float | None = None
@@ -331,6 +368,8 @@ class SDSTSettings:
     halt_band: float = 0.02
     halt_iterations: int = 5
     uncontacted: str = "keep"
+    playout: str = "uniform"
+    playout_agents: str = DEFAULT_DATABASE
     seed: int = 0
     threads: int = DEFAULT_THREADS
     time_s: float | None = None
@@ -340,6 +379,8 @@ class SDSTSettings:
 class UCTSettings:
     playouts: int = 100_000
     exploration: float = 1.0
+    playout: str = "uniform"
+    playout_agents: str = DEFAULT_DATABASE
     seed: int = 0
     threads: int = DEFAULT_THREADS
     time_s: float | None = None
@@ -371,6 +412,8 @@ def _convert(level: LevelInfo, parameter: Parameter, value: Any) -> Any:
                 value = float(text)
             except ValueError:
                 raise HexError(f"{where} must be a number, not {text!r}") from None
+        elif parameter.type == "str":
+            value = text
         elif parameter.type == "bool":
             if text.lower() in ("1", "true", "yes", "on"):
                 value = True
@@ -399,6 +442,8 @@ def _convert(level: LevelInfo, parameter: Parameter, value: Any) -> Any:
     elif parameter.type == "bool":
         if not isinstance(value, bool):
             raise HexError(f"{where} must be true or false, not {value!r}")
+    elif parameter.type == "str" and not isinstance(value, str):
+        raise HexError(f"{where} must be text, not {value!r}")
     elif parameter.type == "choice" and value not in parameter.choices:
         raise HexError(f"{where} must be one of {', '.join(parameter.choices)}, not {value!r}")
     if parameter.type in ("int", "float"):
@@ -406,6 +451,11 @@ def _convert(level: LevelInfo, parameter: Parameter, value: Any) -> Any:
             raise HexError(f"{where} must be at least {parameter.minimum}, not {value}")
         if parameter.maximum is not None and value > parameter.maximum:
             raise HexError(f"{where} must be at most {parameter.maximum}, not {value}")
+    if parameter.check is not None:
+        try:
+            parameter.check(value)
+        except HexError as error:
+            raise HexError(f"{where}: {error}") from None
     return value
 
 

@@ -28,7 +28,7 @@ class MonteCarloPlayer(SettingsPlayer):
     ) -> MoveChoice:
         require_open(board)
         s = self.settings
-        env = hex_environment(board)
+        env = hex_environment(board, self.playout_policy())
         labels = cell_labels(env)
         result = monte_carlo_search(
             env,

@@ -46,7 +46,7 @@ class _SwarmPlayer(SettingsPlayer):
         position_id: int = 0,
     ) -> MoveChoice:
         require_open(board)
-        env = hex_environment(board)
+        env = hex_environment(board, self.playout_policy())
         labels = cell_labels(env)
         search = SwarmSearch(
             env,

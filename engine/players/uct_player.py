@@ -28,7 +28,7 @@ class UCTPlayer(SettingsPlayer):
     ) -> MoveChoice:
         require_open(board)
         s = self.settings
-        env = hex_environment(board)
+        env = hex_environment(board, self.playout_policy())
         labels = cell_labels(env)
         search = UctSearch(
             env,

@@ -51,3 +51,10 @@ def warm_up() -> None:
     )
     SwarmSearch(hex_env, options).run()
     monte_carlo_search(hex_env, 2)
+    # Knowledge playouts (engine.knowledge) compile the Hex searches once more, for any of them.
+    knowledge_env = hex_environment(board, "win")
+    for policy in POLICIES:
+        config = SwarmConfig(policy=policy, agents=12, iterations=2, depth=2)
+        SwarmSearch(knowledge_env, config).run()
+    UctSearch(knowledge_env, playouts=20).run()
+    monte_carlo_search(knowledge_env, 2)

@@ -16,14 +16,16 @@ import numpy as np
 from engine.board import BLACK, BLACK_STONE, WHITE_STONE, Board, HexError
 from engine.kernels.environment import BANDIT, EXPLICIT_TREE, HEX
 from engine.kernels.playout import rows_from_cells
+from engine.knowledge import UNIFORM_PLAYOUT, PlayoutPolicy, playout_policy
 
 _NO_FLOATS = np.zeros(1, dtype=np.float64)
 _NO_ROWS = np.zeros(1, dtype=np.uint64)
 _NO_CELLS = np.zeros(0, dtype=np.int32)
 
 
-def hex_environment(board: Board) -> tuple:
-    """The environment of ``board``'s position; actions are its empty cells in index order.
+def hex_environment(board: Board, playout: str | PlayoutPolicy = "uniform") -> tuple:
+    """The environment of ``board``'s position; actions are its empty cells in index order;
+    leaves are evaluated by playouts of the ``playout`` policy (``engine.knowledge``).
 
     Raises :class:`HexError` if the game is already over (there is nothing to search).
     """
@@ -48,6 +50,7 @@ def hex_environment(board: Board) -> tuple:
         0,
         0,
         int(np.count_nonzero(cells == 0)),
+        playout_policy(playout).kernel_policy(),
     )
 
 
@@ -56,7 +59,20 @@ def bandit_environment(probabilities: Sequence[float]) -> tuple:
     p = np.asarray(probabilities, dtype=np.float64)
     if p.ndim != 1 or p.size < 1 or np.any((p < 0) | (p > 1)):
         raise HexError("bandit probabilities must be a non-empty list of numbers in [0, 1]")
-    return (BANDIT, 0, True, _NO_ROWS, _NO_ROWS, _NO_CELLS, p, _NO_FLOATS, 0, p.size, p.size)
+    return (
+        BANDIT,
+        0,
+        True,
+        _NO_ROWS,
+        _NO_ROWS,
+        _NO_CELLS,
+        p,
+        _NO_FLOATS,
+        0,
+        p.size,
+        p.size,
+        UNIFORM_PLAYOUT,
+    )
 
 
 def explicit_tree_environment(leaf_values: Sequence[float], branching: int = 2) -> tuple:
@@ -87,6 +103,7 @@ def explicit_tree_environment(leaf_values: Sequence[float], branching: int = 2) 
         depth,
         branching,
         branching,
+        UNIFORM_PLAYOUT,
     )
 
 

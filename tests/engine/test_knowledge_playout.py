@@ -23,6 +23,7 @@ from engine.knowledge import (
     playout_policy,
     save_database,
 )
+from engine.players import create_player
 from engine.playout import PlayoutPosition, random_playouts
 from tests.naive import (
     bridge_answers,
@@ -296,3 +297,61 @@ def test_missing_names_and_files_are_clear_errors(tmp_path):
         load_database(str(tmp_path / "broken.json"))
     with pytest.raises(HexError, match="unknown playout policy"):
         playout_policy("clever")
+
+
+# --------------------------------------------------------------------------- levels
+
+
+SEARCHING_LEVELS = {
+    "mc": "mc:playouts_per_move=30",
+    "mcsds": "mcsds:agents=300,iterations=4",
+    "sdst": "sdst:agents=300,iterations=4",
+    "uct": "uct:playouts=300",
+}
+
+
+@pytest.mark.parametrize("level", sorted(SEARCHING_LEVELS))
+def test_every_level_defaults_to_uniform_and_plays_with_every_policy(level):
+    assert create_player(level).settings.playout == "uniform"
+    board = Board(5)
+    board.play("c3")
+    for name in ("bridge", "template", "win", "agents"):
+        player = create_player(f"{SEARCHING_LEVELS[level]},threads=1,playout={name}")
+        assert player.playout_policy().name == name
+        move = player.choose_move(board).move
+        assert board.stone_at(move) is None
+        assert player.choose_move(board).move == move  # seeded: the same move again
+    # the policy reaches the leaves: the uniform and knowledge searches see different playouts
+    assert (
+        create_player("uct:playouts=300,threads=1,playout=win").spec()
+        != create_player("uct:playouts=300,threads=1").spec()
+    )
+
+
+def test_every_level_with_win_playouts_blocks_the_only_threat():
+    # White's a2-b2-c2 wins at d2 (d1 is Black's): Black must block there.
+    board = Board.from_rows(
+        """
+        . . . B
+        W W W .
+        . B . .
+        . B . .
+        """,
+        to_move="black",
+    )
+    expected = board.cell_index("d2")
+    for level in sorted(SEARCHING_LEVELS):
+        player = create_player(f"{SEARCHING_LEVELS[level]},threads=1,playout=win")
+        assert player.choose_move(board).move == expected, level
+
+
+def test_playout_agents_is_checked_when_the_spec_is_read(tmp_path):
+    database = AgentDatabase((("win", "bridge"),))
+    path = tmp_path / "mine.json"
+    save_database(database, path)
+    player = create_player(f"uct:playout=agents,playout_agents={path}")
+    assert player.playout_policy().database == database
+    with pytest.raises(HexError, match="uct: playout_agents: no bundled agent database"):
+        create_player("uct:playout=agents,playout_agents=nosuch")
+    with pytest.raises(HexError, match="uct: playout must be one of"):
+        create_player("uct:playout=smart")

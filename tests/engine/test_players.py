@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.board import SWAP_PIECES, Board, GameOverError, HexError
+from engine.knowledge import bundled_databases
 from engine.players import LEVELS, MoveChoice, Player, create_player
 from engine.search import warm_up
 from engine.search.snapshot import SearchSnapshot
@@ -53,7 +54,7 @@ def test_levels_describe_every_parameter():
         names = [p.name for p in level.parameters]
         assert {"seed", "threads", "time_s"} <= set(names)
         for parameter in level.parameters:
-            assert parameter.type in ("int", "float", "choice", "bool")
+            assert parameter.type in ("int", "float", "choice", "bool", "str")
             assert parameter.help
             if parameter.type == "choice":
                 assert parameter.default in parameter.choices
@@ -124,6 +125,8 @@ def test_specs_round_trip(data):
                 value = None
         elif parameter.type == "choice":
             value = data.draw(st.sampled_from(parameter.choices))
+        elif parameter.type == "str":  # playout_agents: a bundled database name
+            value = data.draw(st.sampled_from(bundled_databases()))
         else:
             value = data.draw(st.booleans())
         overrides[parameter.name] = value

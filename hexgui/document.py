@@ -128,14 +128,17 @@ class GameDocument(QObject):
 
     # ================================================================== the record
     def current_record(self) -> Game:
-        """The controller's game with the game information filled in: players' names (PB/PW),
-        their AI settings (XB/XW, absent for a human), the date (DT) if it has none, and the
-        result (RE) when the end of the main line decides it."""
+        """The controller's game with the game information filled in: players' names (PB/PW:
+        who plays here, unless the record names other people), their AI settings (XB/XW,
+        absent for a human), the date (DT) if it has none, and the result (RE) when the end of
+        the main line decides it."""
         c = self._controller
         game = c.game
         sides = {color: c.side(color) for color in (BLACK, WHITE)}
-        game.player_black = sides[BLACK].describe()
-        game.player_white = sides[WHITE].describe()
+        if _written_here(game.player_black):
+            game.player_black = sides[BLACK].describe()
+        if _written_here(game.player_white):
+            game.player_white = sides[WHITE].describe()
         game.ai_black = sides[BLACK].spec if sides[BLACK].ai else None
         game.ai_white = sides[WHITE].spec if sides[WHITE].ai else None
         if game.date is None:
@@ -392,6 +395,12 @@ class GameDocument(QObject):
             self.autosave.mark_clean_exit()
         except Exception as error:  # noqa: BLE001
             log.warning("autosave at exit failed: %s", error)
+
+
+def _written_here(name: str | None) -> bool:
+    """Whether a player's name is absent or one HexSwarm wrote (``Human``, ``AI sdst (...)``):
+    names of people from a file are kept."""
+    return not name or name == "Human" or name.startswith("AI ")
 
 
 def count_variations(record: Game) -> int:

@@ -167,9 +167,22 @@ def test_a_file_with_variations_opens_whole_and_saves_back_whole(window, tmp_pat
     assert window.document.dirty
     assert window.document.save()
     saved = read_sgf(path)
+    assert saved.player_black == "Human"  # the file named nobody: who played here
     side = saved.root.children[0].children[1]
     assert side.get("XY") == "kept" and side.children[0].token == "a1"
     assert saved.root.children[0].children[0].comment == "main"
+
+
+def test_names_of_people_in_a_file_survive_saving(window, tmp_path):
+    path = tmp_path / "named.sgf"
+    path.write_text("(;FF[4]GM[11]SZ[5]PB[Alice]PW[Bob];B[c3])")
+    window.controller.set_settings(HUMANS)
+    assert window.document.open_file(path)
+    assert window.controller.play("b4")
+    assert window.document.save()
+    saved = read_sgf(path)
+    assert (saved.player_black, saved.player_white) == ("Alice", "Bob")
+    assert saved.moves()[1] == (WHITE, "b4")
 
 
 def test_quitting_with_unsaved_changes_asks_first(window, tmp_path, save_questions):

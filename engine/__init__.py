@@ -7,6 +7,10 @@ A library with a small API, in the manner of python-chess::
     board.play("d4")
     board.winner            # None, "black" or "white"
 
+    from engine.game import Game   # a game with variations: play from any node, never lose one
+    game = Game(7)
+    game.play("d4"); game.back(); game.play("c5")   # two lines now, the cursor on c5
+
 This package never imports Qt; the desktop application (``hexgui``) wraps it.
 """
 
@@ -26,6 +30,7 @@ from engine.board import (
     HexError,
     IllegalMoveError,
     Move,
+    SetupEdit,
     cell_index,
     cell_name,
     mirror_cell,
@@ -49,6 +54,7 @@ __all__ = [
     "HexError",
     "IllegalMoveError",
     "Move",
+    "SetupEdit",
     "__version__",
     "cell_index",
     "cell_name",

@@ -257,6 +257,23 @@ def test_play_after_a_win_is_accepted_and_undo_removes_that_stone():
     assert "not over" in fail(engine, "final_score")
 
 
+def test_hexgui_takes_setup_back_by_clear_board_and_replaying():
+    # HexGui 0.10 does not undo setup stones: it sends clear_board and replays every stone.
+    engine = make_engine(size=4)
+    for line in ("play b a1", "play b b1", "play w d4", "genmove w"):
+        ok(engine, line)
+    before = engine.board.cells.copy(), engine.board.to_move
+    played = [m.name(4) for m in engine.board.moves]
+    ok(engine, "clear_board")
+    assert engine.board.empty_count == 16 and "cannot undo" in fail(engine, "undo")
+    for line in ("play b a1", "play b b1", "play w d4", f"play w {played[-1]}"):
+        ok(engine, line)
+    assert (engine.board.cells == before[0]).all() and engine.board.to_move == before[1]
+    for _ in range(4):
+        ok(engine, "undo")
+    assert engine.board.empty_count == 16
+
+
 def test_resign_by_play_decides_final_score_and_undoes():
     engine = make_engine(size=5)
     ok(engine, "play b c3")

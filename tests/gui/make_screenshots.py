@@ -5,6 +5,7 @@
 Uses the real application window with a temporary settings file; the dashboard docks are
 hidden so the board and the game controls are what the picture shows. After a few opening
 moves the real UCT AI is asked for a hint, so the board shows its share of visits per cell.
+A third picture shows a game with variations: the move tree and comment docks, move numbers on.
 """
 
 from __future__ import annotations
@@ -56,8 +57,44 @@ def take(directory: Path) -> list[Path]:
             path = directory / name
             window.grab().save(str(path))
             saved.append(path)
+            window.document.set_clean()  # nothing to save: close without asking
             window.close()
+        saved.append(_variations(app, directory / "game-variations.png", Path(temp)))
     return saved
+
+
+def _variations(app: QApplication, path: Path, temp: Path) -> Path:
+    """The opening with two side lines, comments, and the move tree beside the board."""
+    from hexgui.main_window import MainWindow
+    from hexgui.settings import GameSettings, SideSettings
+
+    store = QSettings(str(temp / "variations.ini"), QSettings.Format.IniFormat)
+    window = MainWindow(store, autosave=False, offer_restore=False)
+    for dock in window.findChildren(QDockWidget):
+        dock.setVisible(dock in (window.move_tree_dock, window.comment_dock))
+    window.resize(1200, 780)
+    window.set_dark_mode("light")
+    window.set_show_move_numbers(True)
+    window.start_new_game(GameSettings(size=11, black=SideSettings(), white=SideSettings()))
+    c = window.controller
+    for move in OPENING:
+        c.play(move)
+    c.go_to(4)
+    c.play("f5")  # a side line from move 5
+    c.set_comment("A side line from move 5 (comments are saved with the game).")
+    c.play("e6")
+    c.go_to(2)
+    c.play("f7")  # another from move 3
+    c.set_comment("Another try at move 3.")
+    c.go_to_node(c.game.main_line()[8])
+    c.set_comment("Back on the main line: every variation stays in the tree.")
+    window.show()
+    for _ in range(20):
+        app.processEvents()
+    window.grab().save(str(path))
+    window.document.set_clean()
+    window.close()
+    return path
 
 
 if __name__ == "__main__":

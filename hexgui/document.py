@@ -85,6 +85,8 @@ class GameDocument(QObject):
         self._show_status = show_status
         self.path: Path | None = None
         self._dirty = False
+        self._opened = False  # the game came from a record: its game information is its own
+        self._loading = False
         self.autosave = self._make_autosave(autosave, autosave_dir)
         controller.line_changed.connect(self._on_game_changed)
 
@@ -97,6 +99,7 @@ class GameDocument(QObject):
     def set_clean(self, path: Path | None = None) -> None:
         """A new game or a position: nothing to save yet; no file behind it."""
         self.path = path
+        self._opened = False
         self._set_dirty(False)
 
     def _set_dirty(self, dirty: bool) -> None:
@@ -108,8 +111,10 @@ class GameDocument(QObject):
         return self.path.name if self.path is not None else "the game"
 
     def _on_game_changed(self) -> None:
-        """Every change of the game (move, edit, comment, variation) is autosaved at once."""
-        self._set_dirty(True)
+        """Every change of the game (move, edit, comment, variation) is autosaved at once;
+        a game just loaded is autosaved too, but is not a change."""
+        if not self._loading:
+            self._set_dirty(True)
         self.autosave_now()
 
     def maybe_save(self) -> bool:
@@ -128,27 +133,44 @@ class GameDocument(QObject):
 
     # ================================================================== the record
     def current_record(self) -> Game:
-        """The controller's game with the game information filled in: players' names (PB/PW:
-        who plays here, unless the record names other people), their AI settings (XB/XW,
-        absent for a human), the date (DT) if it has none, and the result (RE) when the end of
-        the main line decides it."""
+        """The controller's game with the game information filled in.
+
+        A game started here gets the players' names (PB/PW), their AI settings (XB/XW, absent
+        for a human), today's date (DT), the swap rule (RU) and the result (RE) when the end of
+        the main line decides it. A game opened from a record keeps its own information (a
+        file saved back unchanged is the same file apart from ``AP``); only the settings of an
+        AI that played moves in it here (XB/XW) and, once it was changed, a result it did not
+        have are added."""
         c = self._controller
         game = c.game
         sides = {color: c.side(color) for color in (BLACK, WHITE)}
-        if _written_here(game.player_black):
-            game.player_black = sides[BLACK].describe()
-        if _written_here(game.player_white):
-            game.player_white = sides[WHITE].describe()
+        end = game.main_line()[-1]
+        winner = game.winner_at(end)
+        result = None
+        if winner is not None:
+            resigned = game.game_end(end)
+            how = "" if resigned is None else ("R" if resigned[1] == "resign" else "F")
+            result = f"{winner.letter}+{how}"
+        if self._opened:
+            played = {
+                node.color: node.data["player"]
+                for node in game.nodes()
+                if node.data.get("player", "human") != "human"
+            }
+            if BLACK in played:
+                game.ai_black = played[BLACK]
+            if WHITE in played:
+                game.ai_white = played[WHITE]
+            if game.result is None and self._dirty:
+                game.result = result
+            return game
+        game.player_black = sides[BLACK].describe()
+        game.player_white = sides[WHITE].describe()
         game.ai_black = sides[BLACK].spec if sides[BLACK].ai else None
         game.ai_white = sides[WHITE].spec if sides[WHITE].ai else None
         if game.date is None:
             game.date = _datetime.date.today().isoformat()
-        end = game.main_line()[-1]
-        winner = game.winner_at(end)
-        if winner is not None:
-            resigned = game.game_end(end)
-            how = "" if resigned is None else ("R" if resigned[1] == "resign" else "F")
-            game.result = f"{winner.letter}+{how}"
+        game.result = result
         if game.swap_rule:
             game.swap_rule = True  # written as RU[swap]
         return game
@@ -233,8 +255,13 @@ class GameDocument(QObject):
     def _install(self, game: Game) -> None:
         """Show a loaded game. AI settings recorded in the file are not applied (who plays
         stays as the user set it); a recorded resignation is, as a node of the game."""
+        self._opened = True
         self.loaded.emit(game)
-        self._controller.load_game(game, at_end=True)
+        self._loading = True
+        try:
+            self._controller.load_game(game, at_end=True)
+        finally:
+            self._loading = False
 
     def open_link_dialog(self) -> bool:
         if not self.maybe_save():
@@ -395,12 +422,6 @@ class GameDocument(QObject):
             self.autosave.mark_clean_exit()
         except Exception as error:  # noqa: BLE001
             log.warning("autosave at exit failed: %s", error)
-
-
-def _written_here(name: str | None) -> bool:
-    """Whether a player's name is absent or one HexSwarm wrote (``Human``, ``AI sdst (...)``):
-    names of people from a file are kept."""
-    return not name or name == "Human" or name.startswith("AI ")
 
 
 def count_variations(record: Game) -> int:

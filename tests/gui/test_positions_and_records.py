@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from unittest import mock
 
 import pytest
@@ -12,6 +13,7 @@ from engine.records import read_sgf
 from hexgui.settings import GameSettings, SideSettings
 from resources.positions import list_positions, load_position
 
+DATA = Path(__file__).resolve().parents[1] / "data" / "records"
 HUMANS = GameSettings(size=5, black=SideSettings(), white=SideSettings())
 
 
@@ -167,10 +169,30 @@ def test_a_file_with_variations_opens_whole_and_saves_back_whole(window, tmp_pat
     assert window.document.dirty
     assert window.document.save()
     saved = read_sgf(path)
-    assert saved.player_black == "Human"  # the file named nobody: who played here
+    assert saved.player_black is None  # the file's own information is kept as it was
     side = saved.root.children[0].children[1]
     assert side.get("XY") == "kept" and side.children[0].token == "a1"
     assert saved.root.children[0].children[0].comment == "main"
+
+
+def test_a_hexgui_file_saved_back_unchanged_is_the_same_file_apart_from_ap(window, tmp_path):
+    from engine.records import write_sgf
+
+    source = DATA / "hexgui_variations.sgf"
+    path = tmp_path / "copy.sgf"
+    path.write_text(source.read_text())
+    assert window.document.open_file(path)
+    window.controller.go_to(1)  # browsing changes nothing
+    assert window.document.save()
+
+    def without_ap(record):
+        return [
+            (depth, {k: v for k, v in node.properties.items() if k != "AP"})
+            for node, depth in record.root.walk()
+        ]
+
+    assert without_ap(read_sgf(path)) == without_ap(read_sgf(source))
+    assert path.read_text() == write_sgf(read_sgf(source))
 
 
 def test_names_of_people_in_a_file_survive_saving(window, tmp_path):

@@ -304,6 +304,25 @@ def _experiments() -> tuple[Experiment, ...]:
             chosen="p_scatter = 0.2 (thesis 5.2.3), otherwise as paper-6.",
             record_depth=3,
         ),
+        Experiment(
+            "paper-6-copy-only",
+            "paper Fig. 6 with Table 2's internal diffusion read literally: copy only (ours)",
+            "Table 2: 'Internal diffusion (by passive recruitment): every inactive agent X "
+            "selects another agent Y at random; if Y is active, X takes Y's hypothesis' (no "
+            "random re-draw, unlike thesis 3.2.2's standard diffusion).",
+            paper_tree,
+            SwarmConfig(
+                policy="tree",
+                agents=100,
+                iterations=12,
+                p_scatter=1.0,
+                internal_diffusion="paper",
+                threads=1,
+            ),
+            _population_series(paper_tree, ()),
+            chosen="internal_diffusion = paper, otherwise as paper-6.",
+            record_depth=3,
+        ),
     )
 
 

@@ -22,6 +22,7 @@ from pathlib import Path
 import pyqtgraph as pg
 from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QDoubleSpinBox,
     QFileDialog,
@@ -33,6 +34,7 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMessageBox,
     QPushButton,
+    QScrollArea,
     QSlider,
     QSpinBox,
     QSplitter,
@@ -57,6 +59,7 @@ from engine.lab import (
     thesis_tree_problem,
     trace_search,
 )
+from engine.players.levels import LEVELS
 from engine.search.environment import PAPER_FIGURE_4_LEAVES, THESIS_FIGURE_4_3_LEAVES
 from engine.search.swarm import RECRUITMENT, RELATE, SwarmConfig
 
@@ -72,6 +75,21 @@ ALGORITHMS = {  # label -> SwarmConfig.policy
     "SDST, fixed populations": "fixed",
     "SDST, reallocation within layers": "layers",
     "SDST, whole tree": "tree",
+}
+# SwarmConfig fields the form sets itself (the rest get widgets from the level table).
+COVERED_OPTIONS = {
+    "policy",
+    "agents",
+    "iterations",
+    "depth",
+    "p_scatter",
+    "backscatter_to_root",
+    "recruitment",
+    "relate",
+    "seed",
+    "threads",
+    "time_s",
+    "confidence",
 }
 MAX_RECORDED_DEPTH = 3  # populations recorded per iteration: a toy tree's nodes to this depth
 
@@ -276,6 +294,7 @@ class LabWindow(QMainWindow):
         self.backscatter_box.addItems(["parent", "root"])
         self.backscatter_box.setToolTip("Whole tree: where uncontacted agents go back to")
         form.addRow("backscatter", self.backscatter_box)
+        self.option_widgets = self._option_widgets(form)
         self.agents_box = self._spin(form, "agents", 1, 1_000_000, 200, "agents in all")
         self.iterations_box = self._spin(form, "iterations", 1, 100_000, 50, "")
         self.seed_box = self._spin(form, "seed", 0, 1_000_000, 0, "")
@@ -332,13 +351,61 @@ class LabWindow(QMainWindow):
         right_layout.setContentsMargins(0, 0, 0, 0)
         right_layout.addWidget(right, 1)
         right_layout.addWidget(slider_row)
+        scroll = QScrollArea(self)
+        scroll.setWidget(side)
+        scroll.setWidgetResizable(True)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setMinimumWidth(side.sizeHint().width() + 20)
         main = QSplitter(Qt.Orientation.Horizontal)
-        main.addWidget(side)
+        main.addWidget(scroll)
         main.addWidget(right_box)
         main.setStretchFactor(1, 1)
         self.setCentralWidget(main)
         self.resize(1280, 820)
         self._update_buttons()
+
+    def _option_widgets(self, form: QFormLayout) -> dict[str, QWidget]:
+        """A widget for every swarm option of the ``sdst`` level the form does not have
+        already (``engine.players.LEVELS`` declares them: type, range, choices, help)."""
+        widgets: dict[str, QWidget] = {}
+        fields = set(SwarmConfig.__dataclass_fields__) - COVERED_OPTIONS
+        for parameter in LEVELS["sdst"].parameters:
+            if parameter.name not in fields or parameter.optional:
+                continue
+            if parameter.type == "choice":
+                widget = QComboBox(self)
+                widget.addItems(list(parameter.choices))
+            elif parameter.type == "bool":
+                widget = QCheckBox(self)
+            elif parameter.type == "int":
+                widget = QSpinBox(self)
+                widget.setRange(int(parameter.minimum), int(parameter.maximum))
+            else:
+                widget = QDoubleSpinBox(self)
+                widget.setDecimals(3)
+                widget.setSingleStep(0.01)
+                widget.setRange(float(parameter.minimum), float(parameter.maximum))
+            widget.setToolTip(parameter.help)
+            form.addRow(parameter.name, widget)
+            widgets[parameter.name] = widget
+        return widgets
+
+    def _set_option(self, name: str, value) -> None:
+        widget = self.option_widgets[name]
+        if isinstance(widget, QComboBox):
+            widget.setCurrentText(str(value))
+        elif isinstance(widget, QCheckBox):
+            widget.setChecked(bool(value))
+        else:
+            widget.setValue(value)
+
+    def _option(self, name: str):
+        widget = self.option_widgets[name]
+        if isinstance(widget, QComboBox):
+            return widget.currentText()
+        if isinstance(widget, QCheckBox):
+            return widget.isChecked()
+        return widget.value()
 
     def _spin(self, form: QFormLayout, label: str, low: int, high: int, value: int, tip: str):
         box = QSpinBox(self)
@@ -372,6 +439,8 @@ class LabWindow(QMainWindow):
         self.agents_box.setValue(config.agents)
         self.iterations_box.setValue(config.iterations)
         self.seed_box.setValue(0)
+        for name in self.option_widgets:
+            self._set_option(name, getattr(config, name))
         self.source_label.setText(
             f"<b>{exp.name}</b>: {exp.summary}<br><br><i>The text:</i> {exp.source}"
             f"<br><br><i>Chosen:</i> {exp.chosen}"
@@ -437,6 +506,7 @@ class LabWindow(QMainWindow):
             relate=self.relate_box.currentText(),
             seed=self.seed_box.value(),
             threads=1,
+            **{name: self._option(name) for name in self.option_widgets},
         )
         check_runnable(problem, config)
         figure = self.figure

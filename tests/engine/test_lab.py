@@ -194,6 +194,14 @@ def test_paper_6_sdst_settles_on_the_minimax_move():
     assert (shares[:, 1:5, 0] < 0.5).any(axis=1).all()
 
 
+def test_paper_6_needs_the_thesiss_diffusion():
+    """Table 2's internal diffusion read literally (copy only, no re-draw) freezes the root:
+    no more than half of the seeds end with a majority on the minimax move (docs/lab.md)."""
+    shares = _shares("paper-6-copy-only")
+    assert (shares[:, 12, 0] > 0.5).sum() <= 5
+    assert np.abs(shares[:, 12, 0] - shares[:, 8, 0]).mean() < 0.1  # it has stopped moving
+
+
 # --------------------------------------------------------------------------- cluster threshold
 
 

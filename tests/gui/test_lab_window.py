@@ -49,6 +49,21 @@ def test_a_figure_loads_its_problem_and_parameters(lab):
     assert lab.build_experiment().name == "thesis-4.7"
 
 
+def test_the_swarm_options_come_from_the_level_table(lab):
+    assert {"internal_diffusion", "uncontacted", "copy_activates", "halt"} <= set(
+        lab.option_widgets
+    )
+    lab.load_figure("paper-6-copy-only")
+    assert lab.option_widgets["internal_diffusion"].currentText() == "paper"
+    assert lab.build_experiment().config.internal_diffusion == "paper"
+    lab.load_figure("paper-6")
+    assert lab.option_widgets["internal_diffusion"].currentText() == "thesis"
+    lab.option_widgets["copy_activates"].setChecked(True)
+    lab.option_widgets["halt"].setCurrentText("strong")
+    config = lab.build_experiment().config
+    assert config.copy_activates and config.halt == "strong"
+
+
 def test_steps_go_one_iteration_at_a_time(lab, qtbot):
     lab.load_figure("thesis-4.6")
     lab.step()  # starts the run: the initial populations

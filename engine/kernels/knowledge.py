@@ -41,7 +41,7 @@ from numba.extending import overload
 
 from engine.kernels.jit import JIT_OPTIONS, inline_jit, jit
 from engine.kernels.playout import black_connects, cell_tables, playout
-from engine.kernels.rng import below
+from engine.kernels.rng import MULTIPLIER, SHIFT_12, SHIFT_25, SHIFT_27, SHIFT_32
 from engine.knowledge import BLOCK, NO_HEURISTIC, TEMPLATE, WIN
 
 EMPTY, BLACK, WHITE = 0, 1, 2
@@ -116,6 +116,21 @@ def make_knowledge_scratch(size):
 
 
 @inline_jit
+def _advance(x):
+    """One xorshift64* step of ``engine.kernels.rng``, on a state kept in a register."""
+    x ^= x >> SHIFT_12
+    x ^= x << SHIFT_25
+    x ^= x >> SHIFT_27
+    return x
+
+
+@inline_jit
+def _bounded(x, bound):
+    """``rng.below``'s integer in ``[0, bound)`` from the advanced state ``x``."""
+    return np.int64((((x * MULTIPLIER) >> SHIFT_32) * np.uint64(bound)) >> SHIFT_32)
+
+
+@inline_jit
 def _edge_bits(player):
     """(edge A bit, edge B bit) of player 0 (Black: top, bottom) or 1 (White: left, right)."""
     if player == 0:
@@ -136,7 +151,7 @@ def _touch(flags, offset, cell, touch_bit, other_bit, counts, sums, player):
         flags[offset + cell] = f
 
 
-@jit
+@inline_jit
 def _grow(cells, ring, flags, counts, sums, stack, size, player, start, side):
     """Add ``player``'s stone ``start`` and the stones joined to it to reach set ``side``
     (0 = A, 1 = B); mark the empty cells next to them."""
@@ -195,7 +210,7 @@ def _start_connectivity(cells, ring, edges, flags, counts, sums, stack, size):
     return winner
 
 
-@jit
+@inline_jit
 def _place_tracked(cells, ring, flags, counts, sums, stack, size, cell, mover):
     """Update the reach sets after ``mover`` (BLACK/WHITE) played ``cell`` (already set in
     ``cells``); True if that move connected the mover's edges."""
@@ -223,7 +238,7 @@ def _is_edge_of(code, mover):
     return code in (LEFT, RIGHT)
 
 
-@jit
+@inline_jit
 def intrusion_answers(cells, ring, intruder, mover, template, candidates):
     """The empty cells that restore the mover's bridges (``template`` False) or edge templates
     II (True) whose carrier cell ``intruder`` the opponent just took: sorted into
@@ -287,20 +302,25 @@ def knowledge_playout(
         where[order[i]] = i
     for r in range(size):
         rows[r] = black_rows[r]
+    # The generator stays in a register (x) and is written back once: a call to rng.below per
+    # move, like any call passing arrays, cost more than the move itself (measured).
+    x = state[slot]
+    winner = EMPTY
     if tracks:
-        decided = _start_connectivity(cells, ring, edges, flags, counts, sums, stack, size)
-        if decided != EMPTY:
-            return decided == BLACK
+        winner = _start_connectivity(cells, ring, edges, flags, counts, sums, stack, size)
     agent_count = agents.shape[0]
     agent = 0
-    if per_playout and agent_count > 1:
-        agent = below(state, slot, agent_count)
+    if winner == EMPTY and per_playout and agent_count > 1:
+        x = _advance(x)
+        agent = _bounded(x, agent_count)
     mover = BLACK if black_to_move else WHITE
     last = last_cell
-    for filled in range(empty_count):
+    filled = 0
+    while winner == EMPTY and filled < empty_count:
         opponent = BLACK + WHITE - mover
         if not per_playout and agent_count > 1:
-            agent = below(state, slot, agent_count)
+            x = _advance(x)
+            agent = _bounded(x, agent_count)
         cell = -1
         for k in range(agents.shape[1]):
             heuristic = agents[agent, k]
@@ -308,7 +328,8 @@ def knowledge_playout(
                 break
             if heuristic == WIN:
                 if counts[mover - 1] > 0:
-                    return mover == BLACK  # it takes the winning cell: the game is over
+                    winner = mover  # it takes the winning cell: the game is over
+                    break
             elif heuristic == BLOCK:
                 if counts[opponent - 1] == 1:
                     cell = sums[opponent - 1]
@@ -319,11 +340,15 @@ def knowledge_playout(
                 if found == 1:
                     cell = candidates[0]
                 elif found > 1:
-                    cell = candidates[below(state, slot, found)]
+                    x = _advance(x)
+                    cell = candidates[_bounded(x, found)]
             if cell >= 0:
                 break
+        if winner != EMPTY:
+            break
         if cell < 0:
-            cell = order[filled + below(state, slot, empty_count - filled)]
+            x = _advance(x)
+            cell = order[filled + _bounded(x, empty_count - filled)]
         # Swap the cell to the front of the empty part of ``order``.
         position = where[cell]
         other = order[filled]
@@ -331,14 +356,18 @@ def knowledge_playout(
         where[other] = position
         order[filled] = cell
         where[cell] = filled
+        filled += 1
         cells[cell] = mover
         if mover == BLACK:
             rows[cell_row[cell]] |= cell_bit[cell]
         if tracks and _place_tracked(cells, ring, flags, counts, sums, stack, size, cell, mover):
-            return mover == BLACK
+            winner = mover
         last = cell
         mover = opponent
-    return black_connects(rows, size, reach)
+    state[slot] = x
+    if winner == EMPTY:
+        return black_connects(rows, size, reach)
+    return winner == BLACK
 
 
 def policy_playout(

@@ -39,6 +39,16 @@ def create_player(spec: str | None = None, **overrides: Any) -> Player:
     if spec is not None and not isinstance(spec, str):
         raise HexError(f"a player spec must be text like 'sdst:agents=50000', not {spec!r}")
     name, settings = parse_spec(spec, overrides)
+    player = _level_player(name, settings)
+    if getattr(settings, "tactics", "off") == "on":
+        from engine.players.tactics import TacticalPlayer
+
+        return TacticalPlayer(player)
+    return player
+
+
+def _level_player(name: str, settings) -> Player:
+    """The player of level ``name`` with ``settings``, without the root tactics."""
     if name == "random":
         from engine.players.random_player import RandomPlayer
 

@@ -86,6 +86,14 @@ _COMMON = (
         optional=True,
     ),
 )
+_TACTICS = Parameter(
+    "tactics",
+    "choice",
+    "off",
+    "exact root tactics before the search (ours): win at once, block the opponent's only "
+    "winning cell, report a position lost to two such cells",
+    choices=("off", "on"),
+)
 _AGENTS = Parameter(
     "agents", "int", 50_000, "number of agents (thesis: 50 000 on 7x7)", 1, 5_000_000
 )
@@ -209,6 +217,7 @@ LEVELS: dict[str, LevelInfo] = {
                 10_000_000,
             ),
             *_PLAYOUT_SETTINGS,
+            _TACTICS,
             *_COMMON,
         ),
     ),
@@ -226,6 +235,7 @@ LEVELS: dict[str, LevelInfo] = {
             _CONFIDENCE,
             *_SWARM_OPTIONS,
             *_PLAYOUT_SETTINGS,
+            _TACTICS,
             *_COMMON,
         ),
     ),
@@ -274,6 +284,7 @@ LEVELS: dict[str, LevelInfo] = {
                 choices=("keep", "reset"),
             ),
             *_PLAYOUT_SETTINGS,
+            _TACTICS,
             *_COMMON,
         ),
     ),
@@ -294,6 +305,7 @@ LEVELS: dict[str, LevelInfo] = {
                 10.0,
             ),
             *_PLAYOUT_SETTINGS,
+            _TACTICS,
             *_COMMON,
         ),
     ),
@@ -317,6 +329,7 @@ class MonteCarloSettings:
     playouts_per_move: int = 2_000
     playout: str = "uniform"
     playout_agents: str = DEFAULT_DATABASE
+    tactics: str = "off"
     seed: int = 0
     threads: int = DEFAULT_THREADS
     time_s: float | None = None
@@ -341,6 +354,7 @@ class MCSDSSettings:
     halt_iterations: int = 5
     playout: str = "uniform"
     playout_agents: str = DEFAULT_DATABASE
+    tactics: str = "off"
     seed: int = 0
     threads: int = DEFAULT_THREADS
     time_s: float | None = None
@@ -370,6 +384,7 @@ class SDSTSettings:
     uncontacted: str = "keep"
     playout: str = "uniform"
     playout_agents: str = DEFAULT_DATABASE
+    tactics: str = "off"
     seed: int = 0
     threads: int = DEFAULT_THREADS
     time_s: float | None = None
@@ -381,6 +396,7 @@ class UCTSettings:
     exploration: float = 1.0
     playout: str = "uniform"
     playout_agents: str = DEFAULT_DATABASE
+    tactics: str = "off"
     seed: int = 0
     threads: int = DEFAULT_THREADS
     time_s: float | None = None

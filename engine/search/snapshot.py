@@ -41,6 +41,9 @@ class SearchSnapshot:
     ``history`` holds, for every completed iteration, the agents per root move in the order of
     ``root_moves`` (thesis Fig. 4.2/4.6); it may be thinned on long searches.
     ``estimate`` is the searcher's win-rate estimate for the player to move (0..1).
+    ``proven`` is ``"win"`` or ``"loss"`` when the result for the player to move is known
+    exactly (``None`` otherwise); ``note`` says how, in words (e.g. the root tactics of
+    ``engine.players.tactics``).
     """
 
     position_id: int
@@ -60,6 +63,8 @@ class SearchSnapshot:
     active_fraction_history: tuple[float, ...] = ()
     tree: TreeNode | None = None
     done: bool = False
+    proven: str | None = None
+    note: str = ""
     extra: dict = field(default_factory=dict)
 
     @property

@@ -68,6 +68,8 @@ def snapshot_to_dict(snapshot: SearchSnapshot) -> dict:
         "active_fraction_history": list(snapshot.active_fraction_history),
         "tree": tree_to_dict(snapshot.tree) if snapshot.tree is not None else None,
         "done": snapshot.done,
+        "proven": snapshot.proven,
+        "note": snapshot.note,
         "extra": extra,
     }
 
@@ -91,6 +93,8 @@ def snapshot_from_dict(data: dict) -> SearchSnapshot:
         active_fraction_history=tuple(data["active_fraction_history"]),
         tree=tree_from_dict(data["tree"]) if data.get("tree") is not None else None,
         done=bool(data["done"]),
+        proven=data.get("proven"),
+        note=str(data.get("note", "")),
         extra=dict(data.get("extra", {})),
     )
 

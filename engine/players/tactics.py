@@ -1,0 +1,156 @@
+"""Exact root tactics, for every level (setting ``tactics=on``; ours, not the thesis's).
+
+Before any search, the position's one-move facts are exact and cheap:
+
+* a cell that connects the side to move's edges at once wins: play it;
+* if the opponent has exactly one cell that would connect its edges, every other move loses at
+  once: block it (when both sides can win at once it is at the same cell: two winning chains
+  cannot cross);
+* if the opponent has two or more such cells, the position is lost whatever we play: the search
+  still chooses a move (a human opponent may miss the win), and its snapshots say ``proven =
+  "loss"`` with a note.
+
+The rules sit around a player (:class:`TacticalPlayer`), so no search kernel changes and the
+thesis's levels, whose default is ``tactics=off``, play exactly as before.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from dataclasses import dataclass
+
+from engine.board import BLACK, BLACK_STONE, EMPTY, WHITE_STONE, Board, Color
+from engine.players.base import MoveChoice, Player
+from engine.players.common import require_open
+from engine.search.snapshot import SearchSnapshot, SnapshotCallback, StopCheck
+
+
+def _edge_cells(board: Board, color: Color) -> tuple[list[int], list[int]]:
+    """Black's top and bottom rows, or White's left and right columns."""
+    n = board.size
+    if color is BLACK:
+        return list(range(n)), list(range(n * (n - 1), n * n))
+    return list(range(0, n * n, n)), list(range(n - 1, n * n, n))
+
+
+def _reached(board: Board, stone: int, edge: list[int]) -> set[int]:
+    """The stones of code ``stone`` connected to the ``edge`` cells."""
+    cells, neighbours = board.cells, board.neighbours
+    seen = {c for c in edge if cells[c] == stone}
+    stack = list(seen)
+    while stack:
+        cell = stack.pop()
+        for nb in neighbours[cell]:
+            if nb >= 0 and cells[nb] == stone and int(nb) not in seen:
+                seen.add(int(nb))
+                stack.append(int(nb))
+    return seen
+
+
+def _touching(board: Board, group: set[int], edge: list[int]) -> set[int]:
+    """Empty cells on ``edge`` or next to a stone of ``group``."""
+    cells, neighbours = board.cells, board.neighbours
+    touching = {c for c in edge if cells[c] == EMPTY}
+    for cell in group:
+        touching.update(int(nb) for nb in neighbours[cell] if nb >= 0 and cells[nb] == EMPTY)
+    return touching
+
+
+def immediate_wins(board: Board, color: Color) -> list[int]:
+    """The empty cells where one stone of ``color`` joins its two edges, in index order."""
+    stone = BLACK_STONE if color is BLACK else WHITE_STONE
+    edge_a, edge_b = _edge_cells(board, color)
+    near_a = _touching(board, _reached(board, stone, edge_a), edge_a)
+    near_b = _touching(board, _reached(board, stone, edge_b), edge_b)
+    return sorted(near_a & near_b)
+
+
+@dataclass(frozen=True, slots=True)
+class RootTactics:
+    """What the one-move rules say about a position, for the side to move.
+
+    ``move`` is the move they dictate (``None``: search); ``proven`` is ``"win"``, ``"loss"`` or
+    ``None``; ``note`` says why, with cell names.
+    """
+
+    move: int | None
+    proven: str | None
+    note: str
+
+
+def root_tactics(board: Board) -> RootTactics:
+    """The one-move rules applied to ``board`` (the game must not be over)."""
+    require_open(board)
+    wins = immediate_wins(board, board.to_move)
+    if wins:
+        return RootTactics(wins[0], "win", f"{board.cell_name(wins[0])} wins at once")
+    threats = immediate_wins(board, board.to_move.opponent)
+    if len(threats) == 1:
+        name = board.cell_name(threats[0])
+        return RootTactics(threats[0], None, f"{name} blocks the opponent's only winning cell")
+    if threats:
+        names = ", ".join(board.cell_name(c) for c in threats)
+        return RootTactics(None, "loss", f"lost: the opponent wins at any of {names}")
+    return RootTactics(None, None, "")
+
+
+class TacticalPlayer:
+    """``player`` with the root tactics applied first; the same ``name``, ``settings`` and
+    ``spec()``. Thread rules as for the wrapped player."""
+
+    def __init__(self, player: Player):
+        self.player = player
+        self.name = player.name
+        self.settings = player.settings
+
+    def spec(self) -> str:
+        return self.player.spec()
+
+    def choose_move(
+        self,
+        board: Board,
+        *,
+        on_snapshot: SnapshotCallback | None = None,
+        should_stop: StopCheck | None = None,
+        position_id: int = 0,
+    ) -> MoveChoice:
+        started = time.perf_counter()
+        tactics = root_tactics(board)
+        if tactics.move is not None:
+            snapshot = SearchSnapshot(
+                position_id=position_id,
+                player=self.name,
+                to_move=board.to_move.value,
+                iteration=0,
+                playouts=0,
+                elapsed_s=time.perf_counter() - started,
+                root_moves=(tactics.move,),
+                root_agents=(1,),
+                root_active=(1 if tactics.proven == "win" else 0,),
+                best_move=tactics.move,
+                estimate=1.0 if tactics.proven == "win" else 0.5,
+                principal_variation=(tactics.move,),
+                done=True,
+                proven=tactics.proven,
+                note=tactics.note,
+            )
+            if on_snapshot is not None:
+                on_snapshot(snapshot)
+            return MoveChoice(tactics.move, snapshot)
+        if tactics.proven is None:
+            return self.player.choose_move(
+                board, on_snapshot=on_snapshot, should_stop=should_stop, position_id=position_id
+            )
+
+        def noted(snapshot: SearchSnapshot) -> SearchSnapshot:
+            return dataclasses.replace(snapshot, proven=tactics.proven, note=tactics.note)
+
+        choice = self.player.choose_move(
+            board,
+            on_snapshot=None if on_snapshot is None else lambda s: on_snapshot(noted(s)),
+            should_stop=should_stop,
+            position_id=position_id,
+        )
+        snapshot = None if choice.snapshot is None else noted(choice.snapshot)
+        return MoveChoice(choice.move, snapshot)

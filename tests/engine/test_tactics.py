@@ -1,0 +1,84 @@
+"""Exact root tactics: immediate wins against brute force, the three rules, and the wrapper that
+gives every level ``tactics=on`` while ``off`` (the default) leaves the level untouched."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.board import BLACK, WHITE, Board
+from engine.players import create_player
+from engine.players.tactics import TacticalPlayer, immediate_wins, root_tactics
+
+
+@st.composite
+def open_positions(draw):
+    size = draw(st.integers(1, 9))
+    cells = draw(st.permutations(list(range(size * size))))
+    stones = draw(st.integers(0, size * size - 1))
+    colours = draw(st.lists(st.booleans(), min_size=stones, max_size=stones))
+    black = [c for c, b in zip(cells[:stones], colours, strict=True) if b]
+    white = [c for c, b in zip(cells[:stones], colours, strict=True) if not b]
+    board = Board(size)
+    board.setup(black, white, to_move=draw(st.sampled_from((BLACK, WHITE))))
+    return board
+
+
+@settings(max_examples=200, deadline=None)
+@given(open_positions(), st.sampled_from((BLACK, WHITE)))
+def test_immediate_wins_are_the_cells_that_connect_at_once(board, color):
+    if board.is_over:
+        return
+    expected = []
+    for cell in board.legal_moves():
+        trial = board.copy()
+        trial.setup(**{"black" if color is BLACK else "white": [cell]})
+        if trial.winner is color:
+            expected.append(cell)
+    assert immediate_wins(board, color) == expected
+
+
+def test_the_three_rules():
+    win = Board.from_rows(["..B..", "..B..", ".....", "..B..", "..B.."], to_move="black")
+    assert root_tactics(win).move == win.cell_index("c3")
+    assert root_tactics(win).proven == "win"
+    block = Board.from_rows(["W.WWW", ".....", ".B...", ".....", "....."], to_move="black")
+    assert root_tactics(block).move == block.cell_index("b1")
+    assert root_tactics(block).proven is None
+    # Black to move cannot win at once, White threatens b1 and c4: lost.
+    lost = Board.from_rows(["W.WWW", ".....", ".B...", "WW.WW", "....."], to_move="black")
+    assert root_tactics(lost).move is None
+    assert root_tactics(lost).proven == "loss"
+    assert "b1" in root_tactics(lost).note and "c4" in root_tactics(lost).note
+    quiet = Board(5)
+    assert root_tactics(quiet).move is None and root_tactics(quiet).proven is None
+
+
+def test_tactics_on_blocks_where_plain_monte_carlo_with_one_playout_may_not():
+    board = Board.from_rows(["W.WWW", ".....", ".B...", ".....", "....."], to_move="black")
+    player = create_player("mc:playouts_per_move=1,threads=1,tactics=on")
+    assert isinstance(player, TacticalPlayer)
+    seen = []
+    choice = player.choose_move(board, on_snapshot=seen.append, position_id=7)
+    assert choice.move == board.cell_index("b1")
+    assert choice.snapshot.note and choice.snapshot.position_id == 7
+    assert seen == [choice.snapshot]
+    assert player.spec().endswith(create_player(player.spec()).spec().split(":", 1)[1])
+
+
+def test_a_lost_position_is_reported_in_every_snapshot():
+    lost = Board.from_rows(["W.WWW", ".....", ".B...", "WW.WW", "....."], to_move="black")
+    seen = []
+    choice = create_player("uct:playouts=200,threads=1,tactics=on").choose_move(
+        lost, on_snapshot=seen.append
+    )
+    assert choice.snapshot.proven == "loss"
+    assert all(s.proven == "loss" for s in seen)
+
+
+@pytest.mark.parametrize("level", ["mc", "mcsds", "sdst", "uct"])
+def test_tactics_default_off_leaves_the_level_as_it_was(level):
+    player = create_player(level)
+    assert not isinstance(player, TacticalPlayer)
+    assert player.settings.tactics == "off"

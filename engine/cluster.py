@@ -12,7 +12,10 @@ rescheduling; a game whose worker dies three times fails the match). A game is r
 its task's result arrives, once: nothing is lost and nothing is counted twice.
 
 Every worker must run the same HexSwarm code as the coordinator: each task carries
-:func:`code_fingerprint` and a worker with other code refuses it with a message.
+:func:`code_fingerprint` and a worker with other code refuses it with a message. A setting that
+names a file on the coordinator (``playout_agents=PATH``, the tuner's candidate databases)
+travels with the task: a worker on another machine plays with a copy of the file, and the
+record names the coordinator's path.
 """
 
 from __future__ import annotations
@@ -24,13 +27,21 @@ import hashlib
 import importlib.util
 import json
 import logging
+import tempfile
 import uuid
 from collections.abc import Callable, Iterable
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-from engine.match import GameResult, MatchError, MatchSettings, _PlayerCache, play_game_record
+from engine.match import (
+    GTP_PREFIX,
+    GameResult,
+    MatchError,
+    MatchSettings,
+    _PlayerCache,
+    play_game_record,
+)
 
 INSTALL_HINT = "install the cluster extra: pip install 'hexswarm[cluster]'"
 
@@ -51,6 +62,67 @@ def code_fingerprint() -> str:
     return digest.hexdigest()[:12]
 
 
+# Settings of a level spec whose value may name a file on the coordinator (an agent database):
+# its text travels with every game, and a worker without that file plays with a local copy.
+FILE_SETTINGS = ("playout_agents",)
+
+
+def _spec_items(spec: str) -> tuple[str, list[tuple[str, str]]]:
+    level, _, rest = spec.partition(":")
+    items = [item.partition("=") for item in rest.split(",") if item.strip()]
+    return level, [(key.strip(), value.strip()) for key, _, value in items]
+
+
+def spec_files(settings: MatchSettings) -> dict[str, str]:
+    """``{value: file text}`` for the file-valued settings of both players that name a file
+    here (bundled names such as ``default`` are not files and stay as they are)."""
+    files = {}
+    for spec in (settings.player_a, settings.player_b):
+        if spec.startswith(GTP_PREFIX):
+            continue
+        for key, value in _spec_items(spec)[1]:
+            path = Path(value).expanduser()
+            if key in FILE_SETTINGS and path.is_file():
+                files[value] = path.read_text(encoding="utf-8")
+    return files
+
+
+def _replace_file_values(spec: str, replacements: dict[str, str]) -> str:
+    if spec.startswith(GTP_PREFIX) or ":" not in spec:
+        return spec
+    level, items = _spec_items(spec)
+    return f"{level}:" + ",".join(
+        f"{key}={replacements.get(value, value) if key in FILE_SETTINGS else value}"
+        for key, value in items
+    )
+
+
+def localise_files(settings: dict, files: dict[str, str]) -> tuple[dict, dict[str, str]]:
+    """On a worker: the match settings with every file this machine lacks (or holds with
+    other text) replaced by a copy in its temporary folder, named by the text's hash; and
+    ``{copy: original}`` to put the coordinator's names back into the game's record."""
+    copies = {}
+    for original, text in files.items():
+        path = Path(original).expanduser()
+        with contextlib.suppress(OSError, UnicodeDecodeError):
+            if path.is_file() and path.read_text(encoding="utf-8") == text:
+                continue
+        digest = hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+        copy = Path(tempfile.gettempdir()) / "hexswarm-files" / digest / path.name
+        if not copy.is_file():
+            from engine.records.files import atomic_write_text
+
+            copy.parent.mkdir(parents=True, exist_ok=True)
+            atomic_write_text(copy, text)
+        copies[original] = str(copy)
+    if not copies:
+        return settings, {}
+    localised = dict(settings)
+    for key in ("player_a", "player_b"):
+        localised[key] = _replace_file_values(settings[key], copies)
+    return localised, {copy: original for original, copy in copies.items()}
+
+
 # Per worker process: external GTP engines stay running between the games of one match.
 _worker_caches: dict[str, _PlayerCache] = {}
 
@@ -64,17 +136,23 @@ def _close_worker_caches() -> None:
 atexit.register(_close_worker_caches)
 
 
-def play_on_worker(settings: dict, game: int, fingerprint: str) -> tuple[dict, str]:
+def play_on_worker(
+    settings: dict, game: int, fingerprint: str, files: dict[str, str] | None = None
+) -> tuple[dict, str]:
     """The Dask task: play game ``game`` of the match ``settings`` (a
-    :meth:`MatchSettings.identity`); return the result as a dict and the SGF text."""
+    :meth:`MatchSettings.identity`) with the coordinator's ``files`` (:func:`spec_files`);
+    return the result as a dict and the SGF text, as the coordinator would have written it."""
     if fingerprint != code_fingerprint():
         raise MatchError(
             f"this worker runs other HexSwarm code (engine fingerprint {code_fingerprint()}, "
             f"the match needs {fingerprint}): install the same version on every machine"
         )
-    key = json.dumps(settings, sort_keys=True)
+    local_settings, originals = localise_files(settings, files or {})
+    key = json.dumps(local_settings, sort_keys=True)
     cache = _worker_caches.setdefault(key, _PlayerCache())
-    result, sgf_text = play_game_record(MatchSettings(**settings), game, cache, None)
+    result, sgf_text = play_game_record(MatchSettings(**local_settings), game, cache, None)
+    for copy, original in originals.items():
+        sgf_text = sgf_text.replace(copy, original)
     return asdict(result), sgf_text
 
 
@@ -140,12 +218,14 @@ class DaskGames:
         token = uuid.uuid4().hex[:8]
         identity = settings.identity()
         fingerprint = code_fingerprint()
+        files = spec_files(settings)
         futures = {
             self.client.submit(
                 play_on_worker,
                 identity,
                 game,
                 fingerprint,
+                files,
                 key=f"hexswarm-game-{game:04d}-{token}",
                 pure=False,
             ): game

@@ -24,7 +24,13 @@ pytest.importorskip("distributed")
 
 from dask.distributed import Client  # noqa: E402
 
-from engine.cluster import DaskGames, code_fingerprint, play_on_worker  # noqa: E402
+from engine.cluster import (  # noqa: E402
+    DaskGames,
+    code_fingerprint,
+    localise_files,
+    play_on_worker,
+    spec_files,
+)
 from engine.match import STATE_FILE, Match, MatchError, MatchSettings, main, sgf_name  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -223,3 +229,26 @@ def test_an_unreachable_scheduler_is_a_clear_error(capsys, tmp_path):
         port = probe.getsockname()[1]
     with pytest.raises(MatchError, match="cannot reach the Dask scheduler"):
         DaskGames(scheduler=f"tcp://127.0.0.1:{port}", timeout=2)
+
+
+def test_a_database_file_travels_with_the_games_to_a_worker_without_it(tmp_path):
+    """A worker on another machine lacks the coordinator's file: it plays with a copy in its
+    temporary folder, and the record names the coordinator's path."""
+    text = '{"format": "hexswarm-playout-agents", "version": 1, "agents": [["bridge"]]}\n'
+    here = tmp_path / "agents.json"
+    here.write_text(text, encoding="utf-8")
+    spec = f"uct:playouts=4,playout=agents,playout_agents={here}"
+    settings = MatchSettings(spec, "random", 3, False, 1)
+    assert spec_files(settings) == {str(here): text}
+    assert spec_files(MatchSettings("uct:playout_agents=default", "random", 3, False, 1)) == {}
+    # The same file on the worker: nothing changes.
+    assert localise_files(settings.identity(), {str(here): text}) == (settings.identity(), {})
+    elsewhere = str(tmp_path / "on-the-coordinator-only" / "agents.json")
+    remote = MatchSettings(spec.replace(str(here), elsewhere), "random", 3, False, 1)
+    localised, originals = localise_files(remote.identity(), {elsewhere: text})
+    (copy,) = originals
+    assert originals == {copy: elsewhere} and Path(copy).read_text(encoding="utf-8") == text
+    assert localised["player_a"] == spec.replace(str(here), copy)
+    data, sgf_text = play_on_worker(remote.identity(), 1, code_fingerprint(), {elsewhere: text})
+    assert elsewhere in sgf_text and copy not in sgf_text
+    assert data["game"] == 1

@@ -192,7 +192,7 @@ class DaskGames:
                         threads_per_worker=1,  # one game per process: players use one thread
                         processes=True,
                         host="127.0.0.1",
-                        dashboard_address=None,
+                        dashboard_address=":0",  # a free port: never clashes with 8787
                         silence_logs=logging.ERROR,
                     )
                 )

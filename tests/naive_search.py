@@ -198,3 +198,197 @@ def apply_test_outcomes(
         margin = won * node_run[node] - node_won[node] * run if reference_mean else 2 * won - run
         activity[agent] = coin() if margin == 0 else int(margin > 0)
     return activity
+
+
+# --------------------------------------------------------------------------- UCT
+
+_MASK64 = (1 << 64) - 1
+_MULTIPLIER = 0x2545F4914F6CDD1D
+
+
+class XorShift:
+    """engine.kernels.rng's xorshift64* in plain Python integers (same stream)."""
+
+    def __init__(self, state: int):
+        self.state = int(state)
+
+    def _step(self) -> int:
+        x = self.state
+        x ^= x >> 12
+        x ^= (x << 25) & _MASK64
+        x ^= x >> 27
+        self.state = x
+        return x
+
+    def next_u64(self) -> int:
+        return (self._step() * _MULTIPLIER) & _MASK64
+
+    def below(self, bound: int) -> int:
+        return ((self.next_u64() >> 32) * bound) >> 32
+
+    def uniform(self) -> float:
+        return (self.next_u64() >> 11) * (1.0 / 9007199254740992.0)
+
+
+class _UctNode:
+    def __init__(self, action: int):
+        self.action = action
+        self.visits = 0
+        self.wins = 0  # for the player who made the move into this node
+        self.terminal = 0  # 2: the root player has won, 3: lost (engine.kernels.tree)
+        self.children: list[_UctNode] | None = None
+        self.tried = 0
+
+
+class NaiveUct:
+    """Textbook UCT with expansion of all children at once, written for clarity: the tree as
+    Python objects, a full UCB1 scan at every node, and for Hex the position replayed from
+    the path with sets of stones. Draws from the generator exactly where the kernel does, so a
+    seeded search must give the kernel's very statistics.
+
+    ``env`` is an engine.search.environment tuple; ``tables`` the kernel's UCB1 tables (the
+    reference reads the same numbers, it does not re-derive them)."""
+
+    def __init__(self, env, exploration, expand_after, tables, state: int):
+        self.env = env
+        self.kind, self.size, self.root_black = int(env[0]), int(env[1]), bool(env[2])
+        self.cells = [int(c) for c in env[5]]
+        self.width = int(env[10])
+        self.exploration = exploration
+        self.expand_after = expand_after
+        self.inverse, self.inverse_sqrt, self.sqrt_log = tables
+        self.rng = XorShift(state)
+        self.root = _UctNode(-1)
+        self.max_depth = self.width if self.kind == 0 else max(1, int(env[8]))
+        # Hex: the empty cells in the kernel's order (swap-removal keeps a permutation).
+        self.live = list(self.cells)
+        size = self.size
+        self.root_stones = {
+            True: {c for c in range(size * size) if (int(env[3][c // size]) >> (c % size)) & 1},
+            False: {c for c in range(size * size) if (int(env[4][c % size]) >> (c // size)) & 1},
+        }
+
+    # ------------------------------------------------------------------ the game
+    def _mover_black(self, depth: int) -> bool:
+        return (depth % 2 == 0) == self.root_black
+
+    def _stones(self, actions: list[int]) -> dict[bool, set[int]]:
+        stones = {True: set(self.root_stones[True]), False: set(self.root_stones[False])}
+        for depth, action in enumerate(actions):
+            stones[self._mover_black(depth)].add(self.cells[action])
+        return stones
+
+    def _outcome(self, actions: list[int]) -> int:
+        """2/3 if the last action ended the game (for the root player), else 1."""
+        depth = len(actions) - 1
+        if self.kind == 0:
+            black = self._mover_black(depth)
+            if connected(self.size, frozenset(self._stones(actions)[black]), black):
+                return 2 if depth % 2 == 0 else 3
+        elif self.kind == 2 and len(actions) == int(self.env[8]):
+            return 2 if self.env[7][self._leaf_index(actions)] >= 0.5 else 3
+        return 1
+
+    def _leaf_index(self, actions: list[int]) -> int:
+        index = 0
+        for action in actions:
+            index = index * int(self.env[9]) + action
+        return index
+
+    def _evaluate(self, actions: list[int]) -> bool:
+        if self.kind == 1:
+            return self.rng.uniform() < self.env[6][actions[-1]]
+        if self.kind == 2:
+            full = list(actions)
+            while len(full) < int(self.env[8]):
+                full.append(self.rng.below(int(self.env[9])))
+            return self.rng.uniform() < self.env[7][self._leaf_index(full)]
+        return self._hex_playout(actions)
+
+    def _replay(self, actions: list[int]) -> None:
+        """The kernel's list of empty cells after it walks the path: a swap-removal per move."""
+        if self.kind != 0:
+            return
+        for depth, action in enumerate(actions):
+            empty = len(self.live) - depth
+            i = self.live.index(self.cells[action])
+            self.live[i], self.live[empty - 1] = self.live[empty - 1], self.live[i]
+
+    def _hex_playout(self, actions: list[int]) -> bool:
+        empty = len(self.live) - len(actions)
+        order = self.live[:empty]
+        share = (empty + 1) // 2
+        x = self.rng.state
+        for i in range(share):
+            x ^= x >> 12
+            x ^= (x << 25) & _MASK64
+            x ^= x >> 27
+            j = i + (((((x * _MULTIPLIER) & _MASK64) >> 32) * (empty - i)) >> 32)
+            order[i], order[j] = order[j], order[i]
+        self.rng.state = x
+        black = self._stones(actions)[True]
+        black_to_move = self._mover_black(len(actions))
+        black |= set(order[:share] if black_to_move else order[share:])
+        black_wins = connected(self.size, frozenset(black), True)
+        return black_wins == self.root_black
+
+    # ------------------------------------------------------------------ the search
+    def _expand(self, node: _UctNode, actions: list[int]) -> None:
+        order: list[int] = []
+        for action in range(self.width):
+            if self.kind == 0 and action in actions:
+                continue
+            j = self.rng.below(len(order) + 1)
+            order.append(order[j] if j < len(order) else action)
+            order[j] = action
+        node.children = [_UctNode(a) for a in order]
+
+    def _ucb(self, node: _UctNode, child: _UctNode) -> float:
+        scale = self.exploration * self.sqrt_log[node.visits]
+        n = child.visits
+        return child.wins * self.inverse[n] + scale * self.inverse_sqrt[n]
+
+    def iterate(self, count: int) -> None:
+        for _ in range(count):
+            node, actions, path = self.root, [], [self.root]
+            while True:
+                if node.terminal:
+                    win = node.terminal == 2
+                    self._replay(actions)
+                    break
+                depth = len(actions)
+                if (
+                    node.children is None
+                    and depth < self.max_depth
+                    and (depth == 0 or node.visits >= self.expand_after)
+                ):
+                    self._expand(node, actions)
+                if node.children is None:
+                    self._replay(actions)
+                    win = self._evaluate(actions)
+                    break
+                if node.tried < len(node.children):
+                    child = node.children[node.tried]
+                    node.tried += 1
+                    actions.append(child.action)
+                    path.append(child)
+                    outcome = self._outcome(actions)
+                    self._replay(actions)
+                    if outcome != 1:
+                        child.terminal = outcome
+                        win = outcome == 2
+                    else:
+                        win = self._evaluate(actions)
+                    break
+                values = [self._ucb(node, c) for c in node.children]
+                node = node.children[values.index(max(values))]
+                actions.append(node.action)
+                path.append(node)
+            for depth, n in enumerate(path):
+                n.visits += 1
+                if depth > 0 and win == (depth % 2 == 1):
+                    n.wins += 1
+
+    def root_statistics(self) -> dict[int, tuple[int, int]]:
+        """action -> (visits, wins for the root player) of the root's children."""
+        return {c.action: (c.visits, c.wins) for c in self.root.children or ()}

@@ -1,185 +1,539 @@
 """UCT (Kocsis & Szepesvari 2006; seeds 003 and 004): Monte-Carlo tree search with UCB1.
 
-One iteration: from the root, while every legal action of the node has a child, go to the
-child maximising ``q + C * sqrt(ln N(parent) / N(child))``; at the first node with an untried
-action, add one child for a random untried action (expansion); score it by one random playout,
-or exactly if the action ends the game; update every node on the path (backpropagation).
+One iteration: from the root, while the node is expanded and every child has been tried, go to
+the child maximising ``q + C * sqrt(ln N(parent) / N(child))``; at an expanded node with an
+untried child, try the next one; at a leaf visited ``expand_after`` times, expand it first.
+The tried child is scored by one random playout, or exactly if its move ends the game; every
+node on the path is updated (backpropagation). With ``expand_after = 1`` this is the textbook
+UCT of seed 004 (a node is added by its first playout and its children are tried in a uniformly
+random order).
 
-Node arrays (``nodes`` tuple): ``(node_parent, node_action, node_depth, first_child,
-next_sibling, child_count, visits, wins, terminal, counters)``. Children form a linked list,
-since UCB1 scans them all anyway. ``wins[n]`` counts the playouts through ``n`` won by the
-player who *made the move into n* (so the parent maximises ``wins/visits`` of its children);
-``terminal[n]`` is ROOT_WINS/ROOT_LOSES when the move into ``n`` ended the game, else 0.
+Layout, for speed (ours): a node's children sit side by side in one *block*, created all at
+once when the node is expanded, in a uniformly random order (an inside-out Fisher-Yates). The
+untried children are then simply the block's tail (``block_tried`` counts the tried head), the
+UCB scan reads contiguous memory, and nothing is allocated per iteration. UCB1 uses tables of
+``1/n``, ``1/sqrt(n)`` and ``sqrt(ln N)`` (:func:`ucb_tables`) instead of a log, a square root and
+two divisions per child.
 
-The environment (Hex or an explicit toy tree) is the same as the swarm kernels'.
+Tree arrays (``tree`` tuple, see :data:`TREE_FIELDS`), node 0 is the root:
+
+* per node: ``node_action`` (int16, the action into it), ``visits`` and ``wins`` (int32;
+  ``wins[n]`` counts the playouts through ``n`` won by the player who *made the move into n*,
+  so the parent maximises ``wins/visits``), ``terminal`` (ROOT_WINS/ROOT_LOSES when the move
+  into ``n`` ended the game, known from its first visit; else 0), ``node_block`` (int32, -1
+  while not expanded);
+* per block: ``block_first`` (its first child), ``block_count``, ``block_tried`` (int16);
+* ``counters``: nodes and blocks in use, and whether the owner may still grow the arrays.
+
+The environment (Hex or a toy problem) is the same as the swarm kernels'; the position along
+the current path is described to it as a *chain* (``chain_parent[d] = d - 1``,
+``chain_action[d]`` = the action at depth ``d``), so its outcome and evaluation helpers, and
+with them the playout policy, are the very ones the swarm searches use.
 """
 
 import numpy as np
 
-from engine.kernels.environment import HEX, evaluate, hex_leaf_playout, move_outcome
-from engine.kernels.jit import jit
+from engine.kernels.environment import HEX, evaluate, move_outcome
+from engine.kernels.jit import inline_jit, jit
+from engine.kernels.playout import black_connects, playout
 from engine.kernels.rng import below
-from engine.kernels.tree import NODE_COUNT, ONGOING, ROOT_WINS
+from engine.kernels.tree import ONGOING, ROOT_LOSES, ROOT_WINS
+
+TREE_FIELDS = (
+    "node_action",
+    "visits",
+    "wins",
+    "terminal",
+    "node_block",
+    "block_first",
+    "block_count",
+    "block_tried",
+    "block_best",
+    "block_bound",
+    "block_scale",
+    "block_spread",
+    "counters",
+)
+NODES = 0
+BLOCKS = 1
+MAY_GROW = 2  # 1: stop and return when an expansion does not fit; 0: keep searching unexpanded
+SCANS = 3  # full UCB1 scans so far (the rest of the selections came from the cached best)
+BOUND_MARGIN = 1e-9  # far above the rounding error of values of order 1
+ONE = np.uint64(1)
+ZERO = np.uint64(0)
+TABLE_SIZE = 1 << 16  # visit counts below this read UCB1's terms from tables
+
+
+@jit
+def ucb_tables(size):
+    """``(1/n, 1/sqrt(n), sqrt(ln n))`` for ``n < size`` (index 0 unused). Computed here, in the
+    same compiled code as the fall-back for larger counts, so both agree to the last bit."""
+    inverse = np.zeros(size, dtype=np.float64)
+    inverse_sqrt = np.zeros(size, dtype=np.float64)
+    sqrt_log = np.zeros(size, dtype=np.float64)
+    for n in range(1, size):
+        inverse[n] = _inverse(n)
+        inverse_sqrt[n] = _inverse_sqrt(n)
+        sqrt_log[n] = _sqrt_log(n)
+    return inverse, inverse_sqrt, sqrt_log
+
+
+@inline_jit
+def _ucb(wins, visits, c, scale, inverse, inverse_sqrt, table_size):
+    """UCB1 value of child ``c`` (``scale`` = C * sqrt(ln N) of its parent)."""
+    n = visits[c]
+    value = 0.0
+    if n < table_size:
+        value = wins[c] * inverse[n] + scale * inverse_sqrt[n]
+    else:
+        value = wins[c] * _inverse(n) + scale * _inverse_sqrt(n)
+    return value
+
+
+@inline_jit
+def _inverse(n):
+    return 1.0 / n
+
+
+@inline_jit
+def _inverse_sqrt(n):
+    return 1.0 / np.sqrt(np.float64(n))
+
+
+@inline_jit
+def _sqrt_log(n):
+    return np.sqrt(np.log(np.float64(n)))
 
 
 @jit
 def uct_iterations(
-    env, nodes, count, exploration, scratch, marks, scratch_actions, path, state, slot
+    env,
+    tree,
+    count,
+    exploration,
+    expand_after,
+    max_depth,
+    tables,
+    scratch,
+    chain_parent,
+    chain_action,
+    chain_depth,
+    path,
+    marks,
+    depth_counts,
+    board,
+    state,
+    slot,
 ):
-    """Run ``count`` iterations on one tree; returns the number of random playouts run.
+    """Run up to ``count`` iterations on one tree; returns ``(iterations, playouts)``.
 
-    The owner guarantees room for ``count`` more nodes.
+    Returns early (fewer iterations) only when an expansion does not fit and
+    ``counters[MAY_GROW]`` is 1: the owner grows the arrays and calls again. ``max_depth``
+    bounds the tree's depth (the chain and path arrays hold ``max_depth + 2`` entries);
+    ``depth_counts[d]`` counts the playouts started ``d`` moves below the root. ``board``
+    (from :func:`hex_board`) holds the Hex position along the path, built move by move.
     """
-    node_parent, node_action, node_depth = nodes[0], nodes[1], nodes[2]
-    first_child, next_sibling, child_count = nodes[3], nodes[4], nodes[5]
-    visits, wins, terminal, counters = nodes[6], nodes[7], nodes[8], nodes[9]
-    # Tuple members out in straight-line code (see engine.kernels.environment on numba).
+    node_action, visits, wins, terminal = tree[0], tree[1], tree[2], tree[3]
+    node_block, block_first, block_count, block_tried = tree[4], tree[5], tree[6], tree[7]
+    block_best, block_bound, block_scale, block_spread = tree[8], tree[9], tree[10], tree[11]
+    counters = tree[12]
+    inverse, inverse_sqrt, sqrt_log = tables[0], tables[1], tables[2]
     width = env[10]
     exclusive = env[0] == HEX
-    size, root_black, base, action_cells = env[1], env[2], env[3], env[5]
-    work_cells, used, leaf_rows, rows, reach = (
-        scratch[0],
-        scratch[1],
-        scratch[2],
-        scratch[3],
-        scratch[4],
-    )
-    cell_row, cell_bit = scratch[7], scratch[8]
-    policy, knowledge = env[11], scratch[9]
+    node_capacity = node_action.shape[0]
+    block_capacity = block_first.shape[0]
+    table_size = inverse.shape[0]
+    size = env[1]
+    base_rows, base_columns = env[3], env[4]
+    live, where, black_rows, white_columns = board[0], board[1], board[2], board[3]
+    reach = scratch[4]
+    done = 0
     playouts = 0
-    for _ in range(count):
-        node = 0
-        length = 1
+    while done < count:
+        node = np.int64(0)
+        depth = 0
         path[0] = 0
         win = False
+        empty = width
+        if exclusive:
+            for r in range(size):
+                black_rows[r] = base_rows[r]
+                white_columns[r] = base_columns[r]
         while True:
             if terminal[node] != 0:
                 win = terminal[node] == ROOT_WINS
                 break
-            legal = width - node_depth[node] if exclusive else width
-            if child_count[node] < legal:
-                # Expansion: a uniformly random untried action. Tried actions (and, for Hex,
-                # the cells played on the path) are marked, then drawn around.
-                c = first_child[node]
-                while c >= 0:
-                    marks[node_action[c]] = 1
-                    c = next_sibling[c]
-                k = node
-                while exclusive and k > 0:
-                    marks[node_action[k]] = 1
-                    k = node_parent[k]
-                if 2 * (width - legal + child_count[node]) <= width:
-                    action = np.int32(below(state, slot, width))
-                    while marks[action] == 1:
-                        action = np.int32(below(state, slot, width))
-                else:
-                    untried = 0
-                    for a in range(width):
-                        if marks[a] == 0:
-                            scratch_actions[untried] = a
-                            untried += 1
-                    action = np.int32(scratch_actions[below(state, slot, untried)])
-                k = node
-                while exclusive and k > 0:
-                    marks[node_action[k]] = 0
-                    k = node_parent[k]
-                c = first_child[node]
-                while c >= 0:
-                    marks[node_action[c]] = 0
-                    c = next_sibling[c]
-                child = counters[NODE_COUNT]
-                counters[NODE_COUNT] = child + 1
-                node_parent[child] = node
-                node_action[child] = action
-                node_depth[child] = node_depth[node] + 1
-                first_child[child] = -1
-                next_sibling[child] = first_child[node]
-                first_child[node] = child
-                child_count[child] = 0
-                child_count[node] += 1
-                visits[child] = 0.0
-                wins[child] = 0.0
-                outcome = move_outcome(
-                    env, node_parent, node_action, node_depth, node, action, scratch
+            block = node_block[node]
+            if block < 0 and depth < max_depth and (depth == 0 or visits[node] >= expand_after):
+                legal = width - depth if exclusive else width
+                if counters[NODES] + legal <= node_capacity and counters[BLOCKS] < block_capacity:
+                    block = _expand(
+                        tree, node, depth, legal, exclusive, width, chain_action, marks, state, slot
+                    )
+                elif counters[MAY_GROW] == 1:
+                    return done, playouts
+            if block < 0:
+                # An unexpanded leaf (visited before): one more playout from its position.
+                win = _leaf_evaluation(
+                    env,
+                    depth,
+                    chain_parent,
+                    chain_action,
+                    chain_depth,
+                    scratch,
+                    board,
+                    empty,
+                    state,
+                    slot,
                 )
-                terminal[child] = 0 if outcome == ONGOING else outcome
-                path[length] = child
-                length += 1
-                if outcome != ONGOING:
-                    win = outcome == ROOT_WINS
-                elif exclusive:
-                    win = hex_leaf_playout(
-                        size,
-                        root_black,
-                        base,
-                        action_cells,
-                        node_parent,
-                        node_action,
-                        node_depth,
-                        node,
-                        action,
-                        work_cells,
-                        used,
-                        leaf_rows,
-                        rows,
-                        reach,
-                        cell_row,
-                        cell_bit,
-                        policy,
-                        knowledge,
-                        state,
-                        slot,
-                    )
-                    playouts += 1
-                else:
-                    win = evaluate(
-                        env,
-                        node_parent,
-                        node_action,
-                        node_depth,
-                        node,
-                        action,
-                        scratch,
-                        state,
-                        slot,
-                    )
-                    playouts += 1
+                playouts += 1
+                depth_counts[depth] += 1
                 break
-            # Selection by UCB1 from the point of view of the player to move at ``node``.
-            log_parent = np.log(visits[node])
-            best = -1
-            best_value = -1.0
-            c = first_child[node]
-            while c >= 0:
-                value = wins[c] / visits[c] + exploration * np.sqrt(log_parent / visits[c])
-                if value > best_value:
-                    best_value = value
-                    best = c
-                c = next_sibling[c]
+            first = block_first[block]
+            tried = block_tried[block]
+            if tried < block_count[block]:
+                # The next untried child (the block is in random order).
+                child = first + tried
+                block_tried[block] = tried + 1
+                action = node_action[child]
+                if exclusive:
+                    mover_black = _hex_play(
+                        env, action, depth, live, where, empty, black_rows, white_columns
+                    )
+                    empty -= 1
+                    outcome = ONGOING
+                    if _hex_connected(black_rows if mover_black else white_columns, size, reach):
+                        outcome = ROOT_WINS if depth % 2 == 0 else ROOT_LOSES
+                else:
+                    outcome = move_outcome(
+                        env, chain_parent, chain_action, chain_depth, depth, action, scratch
+                    )
+                depth += 1
+                chain_action[depth] = action
+                path[depth] = child
+                if outcome != ONGOING:
+                    terminal[child] = outcome
+                    win = outcome == ROOT_WINS
+                else:
+                    win = _leaf_evaluation(
+                        env,
+                        depth,
+                        chain_parent,
+                        chain_action,
+                        chain_depth,
+                        scratch,
+                        board,
+                        empty,
+                        state,
+                        slot,
+                    )
+                    playouts += 1
+                    depth_counts[depth] += 1
+                break
+            # UCB1 from the point of view of the player to move at ``node``.
+            parent_visits = visits[node]
+            if parent_visits < table_size:
+                scale = exploration * sqrt_log[parent_visits]
+            else:
+                scale = exploration * _sqrt_log(parent_visits)
+            best = block_best[block]
+            keep = False
+            if best >= 0:
+                # Since the last scan only ``best`` was visited: every other child's value has
+                # grown by at most (scale - scale then) * its 1/sqrt(n), whose largest value
+                # over the others was recorded. Still strictly ahead: still the argmax.
+                value = _ucb(wins, visits, best, scale, inverse, inverse_sqrt, table_size)
+                limit = block_bound[block] + (scale - block_scale[block]) * block_spread[block]
+                keep = value > limit + BOUND_MARGIN
+            if not keep:
+                best = first
+                best_value = -1.0
+                second_value = -1.0
+                fewest = np.int64(2**31 - 1)
+                for c in range(first, first + block_count[block]):
+                    value = _ucb(wins, visits, c, scale, inverse, inverse_sqrt, table_size)
+                    if value > best_value:
+                        if best_value > second_value:
+                            second_value = best_value
+                        best_value = value
+                        best = c
+                    elif value > second_value:
+                        second_value = value
+                for c in range(first, first + block_count[block]):
+                    if c != best and visits[c] < fewest:
+                        fewest = visits[c]
+                block_best[block] = best
+                block_bound[block] = second_value
+                block_scale[block] = scale
+                if fewest < table_size:
+                    block_spread[block] = inverse_sqrt[fewest]
+                else:
+                    block_spread[block] = _inverse_sqrt(fewest)
+                counters[SCANS] += 1
             node = best
-            path[length] = node
-            length += 1
-        for p in range(length):
-            n = path[p]
-            visits[n] += 1.0
-            # The move into n was made by the root player when depth(n) is odd.
-            if n != 0 and win == (node_depth[n] % 2 == 1):
-                wins[n] += 1.0
-    return playouts
+            if exclusive:
+                _hex_play(
+                    env, node_action[node], depth, live, where, empty, black_rows, white_columns
+                )
+                empty -= 1
+            depth += 1
+            chain_action[depth] = node_action[node]
+            path[depth] = node
+        for d in range(depth + 1):
+            n = path[d]
+            visits[n] += 1
+            # The move into the node at depth d was made by the root player when d is odd.
+            if d > 0 and win == (d % 2 == 1):
+                wins[n] += 1
+        done += 1
+    return done, playouts
+
+
+def hex_board(env):
+    """Per-thread arrays for the Hex position along a path (Python side): ``(live, where,
+    black_rows, white_columns, work)``. ``live[:empty]`` are the empty cells (a permutation
+    of the root's, kept by swap-removal, ``where[cell]`` = its index), so a move costs O(1) and
+    a playout copies the list instead of rebuilding it; Black's rows and White's columns are
+    bitmasks."""
+    size = max(int(env[1]), 1)
+    live = np.asarray(env[5], dtype=np.int32).copy()
+    where = np.zeros(size * size, dtype=np.int32)
+    where[live] = np.arange(live.size, dtype=np.int32)
+    return (
+        live,
+        where,
+        np.zeros(size, dtype=np.uint64),
+        np.zeros(size, dtype=np.uint64),
+        np.zeros(max(live.size, 1), dtype=np.int32),
+    )
+
+
+@inline_jit
+def _hex_play(env, action, depth, live, where, empty, black_rows, white_columns):
+    """Play ``action`` for the player to move at ``depth``; returns whether that is Black.
+    The cell leaves ``live[:empty]``."""
+    size, root_black, action_cells = env[1], env[2], env[5]
+    cell = action_cells[action]
+    i = where[cell]
+    last = live[empty - 1]
+    live[i] = last
+    where[last] = i
+    live[empty - 1] = cell
+    where[cell] = empty - 1
+    row = cell // size
+    col = cell - row * size
+    mover_black = (depth % 2 == 0) == root_black
+    if mover_black:
+        black_rows[row] |= ONE << np.uint64(col)
+    else:
+        white_columns[col] |= ONE << np.uint64(row)
+    return mover_black
+
+
+@inline_jit
+def _hex_connected(masks, size, reach):
+    """Whether the stones in ``masks`` (Black's rows, or White's columns: the transposed board)
+    join the two edges; a row without a stone cannot be crossed, so most positions need no
+    flood at all."""
+    crossable = True
+    for r in range(size):
+        if masks[r] == ZERO:
+            crossable = False
+    connected = False
+    if crossable:
+        connected = black_connects(masks, size, reach)
+    return connected
+
+
+@inline_jit
+def _hex_playout(
+    size,
+    root_black,
+    depth,
+    live,
+    empty,
+    work,
+    black_rows,
+    cell_row,
+    cell_bit,
+    rows,
+    reach,
+    state,
+    slot,
+):
+    """One playout from the position along the path (``depth`` moves below the root); True if
+    the root player wins. The playout shuffles a copy of the empty cells."""
+    for i in range(empty):
+        work[i] = live[i]
+    black_to_move = (depth % 2 == 0) == root_black
+    black_wins = playout(
+        black_rows, work, empty, black_to_move, size, cell_row, cell_bit, rows, reach, state, slot
+    )
+    return black_wins == root_black
+
+
+@inline_jit
+def _leaf_evaluation(
+    env, depth, chain_parent, chain_action, chain_depth, scratch, board, empty, state, slot
+):
+    """One playout (or the toy problems' evaluation) of the position at the end of the path,
+    ``depth`` moves below the root: True if the root player wins."""
+    win = False
+    if env[0] == HEX:
+        win = _hex_playout(
+            env[1],
+            env[2],
+            depth,
+            board[0],
+            empty,
+            board[4],
+            board[2],
+            scratch[7],
+            scratch[8],
+            scratch[3],
+            scratch[4],
+            state,
+            slot,
+        )
+    else:
+        win = evaluate(
+            env,
+            chain_parent,
+            chain_action,
+            chain_depth,
+            depth - 1,
+            chain_action[depth],
+            scratch,
+            state,
+            slot,
+        )
+    return win
+
+
+@inline_jit
+def _expand(tree, node, depth, legal, exclusive, width, chain_action, marks, state, slot):
+    """Give ``node`` (at ``depth``; the chain holds its path) a block with one child per legal
+    action, in uniformly random order; returns the block."""
+    node_action, visits, wins, terminal = tree[0], tree[1], tree[2], tree[3]
+    node_block, block_first, block_count, block_tried = tree[4], tree[5], tree[6], tree[7]
+    block_best = tree[8]
+    counters = tree[12]
+    first = counters[NODES]
+    block = counters[BLOCKS]
+    if exclusive:
+        for d in range(1, depth + 1):
+            marks[chain_action[d]] = 1
+    placed = 0
+    for a in range(width):
+        if marks[a] == 0:
+            j = first + below(state, slot, placed + 1)
+            node_action[first + placed] = node_action[j]
+            node_action[j] = a
+            placed += 1
+    if exclusive:
+        for d in range(1, depth + 1):
+            marks[chain_action[d]] = 0
+    for c in range(first, first + legal):
+        visits[c] = 0
+        wins[c] = 0
+        terminal[c] = 0
+        node_block[c] = -1
+    block_first[block] = first
+    block_count[block] = legal
+    block_tried[block] = 0
+    block_best[block] = -1
+    node_block[node] = block
+    counters[NODES] = first + legal
+    counters[BLOCKS] = block + 1
+    return block
 
 
 @jit
-def root_children(nodes, width, child_visits, child_wins, child_terminal):
+def root_children(tree, child_visits, child_wins, child_terminal):
     """Visits, wins (for the root player) and terminal flags of the root's children per action
     (added to the output arrays, so several trees can be merged)."""
-    node_action, first_child, next_sibling = nodes[1], nodes[3], nodes[4]
-    visits, wins, terminal = nodes[6], nodes[7], nodes[8]
-    c = first_child[0]
-    while c >= 0:
-        a = node_action[c]
-        child_visits[a] += visits[c]
-        child_wins[a] += wins[c]
-        if terminal[c] != 0:
-            child_terminal[a] = terminal[c]
-        c = next_sibling[c]
-    return width
+    node_action, visits, wins, terminal = tree[0], tree[1], tree[2], tree[3]
+    node_block, block_first, block_count = tree[4], tree[5], tree[6]
+    block = node_block[0]
+    if block >= 0:
+        first = block_first[block]
+        for c in range(first, first + block_count[block]):
+            a = node_action[c]
+            child_visits[a] += visits[c]
+            child_wins[a] += wins[c]
+            if terminal[c] != 0:
+                child_terminal[a] = terminal[c]
+
+
+@jit
+def copy_subtree(tree, root, action_map, out):
+    """Copy the subtree under node ``root`` of ``tree`` into the empty tree ``out`` (its root
+    becomes node 0), renumbering actions through ``action_map`` (old action -> new action;
+    every action in the subtree must map). ``out`` must hold as many nodes and blocks as the
+    subtree. Blocks keep their order, so their tried heads stay tried. Returns the node count.
+    """
+    node_action, visits, wins, terminal = tree[0], tree[1], tree[2], tree[3]
+    node_block, block_first, block_count, block_tried = tree[4], tree[5], tree[6], tree[7]
+    o_action, o_visits, o_wins, o_terminal = out[0], out[1], out[2], out[3]
+    o_block, o_first, o_count, o_tried = out[4], out[5], out[6], out[7]
+    o_best = out[8]
+    o_counters = out[12]
+    o_action[0] = -1
+    o_visits[0] = visits[root]
+    o_wins[0] = 0
+    o_terminal[0] = 0
+    o_block[0] = -1
+    nodes = 1
+    blocks = 0
+    # Breadth first: ``queue_old[i]`` was copied to node ``i`` of ``out``; walk ``out`` itself.
+    queue_old = np.empty(o_action.shape[0], dtype=np.int64)
+    queue_old[0] = root
+    head = 0
+    while head < nodes:
+        old = queue_old[head]
+        block = node_block[old]
+        if block >= 0:
+            first = block_first[block]
+            size = block_count[block]
+            o_first[blocks] = nodes
+            o_count[blocks] = size
+            o_tried[blocks] = block_tried[block]
+            o_best[blocks] = -1  # node numbers change: the next visit scans
+            o_block[head] = blocks
+            blocks += 1
+            for i in range(size):
+                c = first + i
+                o_action[nodes] = action_map[node_action[c]]
+                o_visits[nodes] = visits[c]
+                o_wins[nodes] = wins[c]
+                o_terminal[nodes] = terminal[c]
+                o_block[nodes] = -1
+                queue_old[nodes] = c
+                nodes += 1
+        head += 1
+    o_counters[NODES] = nodes
+    o_counters[BLOCKS] = blocks
+    return nodes
+
+
+@jit
+def subtree_size(tree, root):
+    """``(nodes, blocks)`` of the subtree under ``root`` (itself included)."""
+    node_block, block_first, block_count = tree[4], tree[5], tree[6]
+    stack = np.empty(tree[0].shape[0], dtype=np.int64)
+    stack[0] = root
+    top = 1
+    nodes = 1
+    blocks = 0
+    while top > 0:
+        top -= 1
+        block = node_block[stack[top]]
+        if block >= 0:
+            blocks += 1
+            first = block_first[block]
+            nodes += block_count[block]
+            for c in range(first, first + block_count[block]):
+                if node_block[c] >= 0:
+                    stack[top] = c
+                    top += 1
+    return nodes, blocks

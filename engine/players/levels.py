@@ -80,7 +80,8 @@ _COMMON = (
         "time_s",
         "float",
         None,
-        "time limit per move in seconds (none = no limit)",
+        "time per move in seconds: the search uses it and its playout or iteration budget no "
+        "longer limits it (none = search to the budget)",
         0.001,
         86_400.0,
         optional=True,
@@ -291,7 +292,8 @@ LEVELS: dict[str, LevelInfo] = {
     "uct": LevelInfo(
         "uct",
         "UCT (Monte-Carlo tree search)",
-        "The baseline: UCB1 selection, one new node per playout, plays the most visited move.",
+        "The baseline: UCB1 selection, one tree grown by its playouts, plays the most visited "
+        "move; keeps the tree under the moves played for the next search.",
         (
             Parameter(
                 "playouts", "int", 100_000, "playouts (tree iterations) per move", 1, 100_000_000
@@ -303,6 +305,36 @@ LEVELS: dict[str, LevelInfo] = {
                 "UCB1 constant C in q + C*sqrt(ln N / n) (theory: sqrt 2)",
                 0.0,
                 10.0,
+            ),
+            Parameter(
+                "parallel",
+                "choice",
+                "none",
+                "none: one tree on one thread (seeds 003/004); root: one tree per thread, "
+                "root statistics summed (threads applies only here)",
+                choices=("none", "root"),
+            ),
+            Parameter(
+                "expand_after",
+                "int",
+                1,
+                "visits of a leaf before its children are added (1: textbook UCT)",
+                1,
+                1_000_000,
+            ),
+            Parameter(
+                "max_nodes",
+                "int",
+                8_000_000,
+                "node budget per tree (about 16 bytes a node); when full the tree stops growing",
+                1_000,
+                500_000_000,
+            ),
+            Parameter(
+                "reuse",
+                "bool",
+                True,
+                "keep the tree under the moves played (ours and the reply) for the next search",
             ),
             *_PLAYOUT_SETTINGS,
             _TACTICS,
@@ -394,6 +426,10 @@ class SDSTSettings:
 class UCTSettings:
     playouts: int = 100_000
     exploration: float = 1.0
+    parallel: str = "none"
+    expand_after: int = 1
+    max_nodes: int = 8_000_000
+    reuse: bool = True
     playout: str = "uniform"
     playout_agents: str = DEFAULT_DATABASE
     tactics: str = "off"

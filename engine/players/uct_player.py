@@ -2,21 +2,83 @@
 
 from __future__ import annotations
 
-from engine.board import Board
+import threading
+from dataclasses import dataclass
+
+import numpy as np
+
+from engine.board import BLACK, BLACK_STONE, WHITE_STONE, Board
 from engine.players.base import MoveChoice
 from engine.players.common import SettingsPlayer, cell_labels, position_seed, require_open, swap_or
 from engine.players.levels import UCTSettings
 from engine.search.environment import hex_environment
 from engine.search.snapshot import SnapshotCallback, StopCheck
-from engine.search.uct import UctSearch
+from engine.search.uct import UctSearch, UctTree
+
+
+@dataclass(frozen=True, slots=True)
+class _KeptTree:
+    """The tree of the last search and the position at its root."""
+
+    cells: np.ndarray
+    black_to_move: bool
+    labels: np.ndarray  # the cell of each action of that search
+    tree: UctTree
+
+
+def moves_between(old_cells: np.ndarray, old_black: bool, board: Board) -> list[int] | None:
+    """The cells played from the old position to ``board``: one move (the old side to move's)
+    or two (then the reply); None when ``board`` is not such a continuation (a new game, an
+    undo, a swap, a setup edit)."""
+    cells = board.cells
+    if cells.shape != old_cells.shape or np.any(old_cells[old_cells != 0] != cells[old_cells != 0]):
+        return None
+    added = np.flatnonzero((old_cells == 0) & (cells != 0))
+    black_to_move = board.to_move is BLACK
+    first_stone = BLACK_STONE if old_black else WHITE_STONE
+    if added.size == 1 and cells[added[0]] == first_stone and black_to_move != old_black:
+        return [int(added[0])]
+    if added.size == 2 and black_to_move == old_black:
+        mine = [int(c) for c in added if cells[c] == first_stone]
+        reply = [int(c) for c in added if cells[c] != first_stone]
+        if len(mine) == 1 and len(reply) == 1:
+            return [mine[0], reply[0]]
+    return None
 
 
 class UCTPlayer(SettingsPlayer):
-    """UCB1 tree search for ``playouts`` iterations (or ``time_s``); most visited move."""
+    """UCB1 tree search for ``playouts`` iterations (or ``time_s``); most visited move.
+
+    With ``reuse`` (the default) the player keeps its last tree: when the next position
+    continues the last one by our move and the reply, the subtree under them is searched on.
+    One search at a time per player (a lock); the kept tree makes a player's move depend on
+    the positions it searched before, not only on the position (``reuse=false`` for that).
+    """
 
     name = "uct"
 
     settings_class = UCTSettings
+
+    def __init__(self, settings=None):
+        super().__init__(settings)
+        self._lock = threading.Lock()
+        self._kept: _KeptTree | None = None
+
+    def _reused_tree(self, board: Board, labels: np.ndarray) -> UctTree | None:
+        kept = self._kept
+        if kept is None or not self.settings.reuse or self.settings.parallel != "none":
+            return None
+        moves = moves_between(kept.cells, kept.black_to_move, board)
+        if moves is None:
+            return None
+        old_action = {int(cell): a for a, cell in enumerate(kept.labels)}
+        if any(m not in old_action for m in moves):
+            return None
+        action_map = np.full(len(kept.labels), -1, dtype=np.int64)
+        new_action = {int(cell): a for a, cell in enumerate(labels)}
+        for a, cell in enumerate(kept.labels):
+            action_map[a] = new_action.get(int(cell), -1)
+        return kept.tree.subtree([old_action[m] for m in moves], action_map)
 
     def choose_move(
         self,
@@ -28,20 +90,31 @@ class UCTPlayer(SettingsPlayer):
     ) -> MoveChoice:
         require_open(board)
         s = self.settings
-        env = hex_environment(board, self.playout_policy())
-        labels = cell_labels(env)
-        search = UctSearch(
-            env,
-            playouts=s.playouts,
-            exploration=s.exploration,
-            threads=s.threads,
-            seed=position_seed(s.seed, board),
-            time_s=s.time_s,
-            action_labels=labels,
-            player=self.name,
-            to_move=board.to_move.value,
-            position_id=position_id,
-        )
-        result = search.run(on_snapshot, should_stop)
+        with self._lock:
+            env = hex_environment(board, self.playout_policy())
+            labels = cell_labels(env)
+            tree = self._reused_tree(board, labels)
+            self._kept = None  # the old tree's memory goes before the new search grows
+            search = UctSearch(
+                env,
+                playouts=s.playouts,
+                exploration=s.exploration,
+                threads=s.threads,
+                parallel=s.parallel,
+                seed=position_seed(s.seed, board),
+                time_s=s.time_s,
+                expand_after=s.expand_after,
+                max_nodes=s.max_nodes,
+                tree=tree,
+                action_labels=labels,
+                player=self.name,
+                to_move=board.to_move.value,
+                position_id=position_id,
+            )
+            result = search.run(on_snapshot, should_stop)
+            if s.reuse and s.parallel == "none":
+                self._kept = _KeptTree(
+                    board.cells.copy(), board.to_move is BLACK, labels, search.trees[0]
+                )
         move = int(labels[result.best_action])
         return MoveChoice(swap_or(board, move, result.estimate), result.snapshot)

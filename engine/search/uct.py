@@ -1,10 +1,19 @@
-"""UCT search driver: root parallelism over ``threads`` independent trees.
+"""UCT search driver: one tree by default (seeds 003/004), root parallelism as an option.
 
-Each thread grows its own tree with its own generator (seeded from ``seed``) for
-``playouts / threads`` iterations, in chunks of ~10-20 ms between which ``should_stop`` is
-polled and snapshots are taken; the root children's statistics of all trees are summed and the
-most visited move is played (seed 004: "play the most simulated move"). A move that wins at
-once is exact (no playout) and is played whatever the counts.
+``parallel="none"`` grows one tree on one thread; ``parallel="root"`` grows ``threads``
+independent trees, each with its own generator (seeded from ``seed``), and sums their root
+children's statistics. Work runs in bounded kernel batches between which ``should_stop`` is
+polled and snapshots are taken. The most visited move is played (seed 004: "play the most
+simulated move"); a move that wins at once is exact (no playout) and is played whatever the
+counts.
+
+Budgets: without ``time_s``, ``playouts`` iterations; with ``time_s``, the search uses that time
+(:mod:`engine.search.timing`) and the playout count is not a limit. Memory: at most
+``max_nodes`` nodes per tree; when they are used up the tree stops growing and the remaining
+iterations play out from its leaves.
+
+Reuse between moves: :meth:`UctTree.subtree` keeps the part of a finished search's tree under
+the moves played since (our move and the opponent's reply) as the tree of the next search.
 
 Call :meth:`UctSearch.run` from one thread; callbacks run on that thread.
 """
@@ -17,15 +26,44 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from engine.kernels.environment import action_count_py, make_scratch
+from engine.kernels.environment import HEX, action_count_py, make_scratch
 from engine.kernels.rng import seed_states
-from engine.kernels.tree import NODE_COUNT, ROOT_WINS
-from engine.kernels.uct import root_children, uct_iterations
+from engine.kernels.tree import ROOT_WINS
+from engine.kernels.uct import (
+    BLOCKS,
+    MAY_GROW,
+    NODES,
+    TABLE_SIZE,
+    copy_subtree,
+    hex_board,
+    root_children,
+    subtree_size,
+    ucb_tables,
+    uct_iterations,
+)
 from engine.playout import split_evenly
 from engine.search.snapshot import SearchSnapshot, SnapshotCallback, StopCheck, TreeNode
 from engine.search.swarm import STATE_STRIDE
+from engine.search.timing import TimeBudget
 
 SNAPSHOT_INTERVAL_S = 0.08
+PARALLEL = ("none", "root")
+DEFAULT_EXPLORATION = 1.0
+DEFAULT_EXPAND_AFTER = 1
+DEFAULT_MAX_NODES = 20_000_000  # about 0.4 GB per tree at ~21 bytes a node (docs/benchmarks.md)
+PROBE_ITERATIONS = 256  # the first batch of a timed search, before its speed is known
+
+_NODE_DTYPES = (np.int16, np.int32, np.int32, np.int8, np.int32)
+_BLOCK_DTYPES = (np.int32, np.int16, np.int16, np.int32, np.float64, np.float64, np.float64)
+
+_TABLES: tuple | None = None
+
+
+def _ucb_tables() -> tuple:
+    global _TABLES
+    if _TABLES is None:
+        _TABLES = ucb_tables(TABLE_SIZE)
+    return _TABLES
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,129 +78,260 @@ class UctResult:
     snapshot: SearchSnapshot
 
 
-class _Tree:
-    """The arrays of one UCT tree."""
+class UctTree:
+    """The arrays of one UCT tree (layout in :mod:`engine.kernels.uct`), grown by doubling up
+    to ``max_nodes`` nodes."""
 
-    def __init__(self, capacity: int):
-        self.capacity = 0
-        self.arrays: list[np.ndarray] = []
-        self.counters = np.array([1, 0], dtype=np.int64)
-        self._grow(capacity)
-        parent, action, depth, first, sibling, count, visits, wins, terminal = self.arrays
-        parent[0], action[0], depth[0], first[0], sibling[0], count[0] = -1, -1, 0, -1, -1, 0
+    def __init__(self, max_nodes: int = DEFAULT_MAX_NODES, capacity: int = 4096):
+        if max_nodes < 2:
+            raise ValueError(f"a tree needs room for at least 2 nodes, not {max_nodes}")
+        self.max_nodes = int(max_nodes)
+        self.node_arrays = [np.zeros(0, dtype=t) for t in _NODE_DTYPES]
+        self.block_arrays = [np.zeros(0, dtype=t) for t in _BLOCK_DTYPES]
+        self.counters = np.array([1, 0, 1, 0], dtype=np.int64)
+        self._grow_nodes(min(capacity, self.max_nodes))
+        self._grow_blocks(max(16, self.node_capacity // 8))
+        self.node_arrays[0][0] = -1  # the root's action
+        self.node_arrays[4][0] = -1  # not expanded
 
-    def _grow(self, capacity: int) -> None:
-        dtypes = [np.int32] * 6 + [np.float64, np.float64, np.int8]
-        old = self.capacity
-        grown = []
-        for i, dtype in enumerate(dtypes):
-            array = np.zeros(capacity, dtype=dtype)
-            if old:
-                array[:old] = self.arrays[i][:old]
-            grown.append(array)
-        self.arrays = grown
-        self.capacity = capacity
+    @property
+    def node_capacity(self) -> int:
+        return self.node_arrays[0].shape[0]
 
-    def ensure(self, more: int) -> None:
-        need = int(self.counters[NODE_COUNT]) + more + 1
-        if need > self.capacity:
-            self._grow(max(need, 2 * self.capacity))
+    @property
+    def block_capacity(self) -> int:
+        return self.block_arrays[0].shape[0]
 
-    def nodes(self) -> tuple:
-        return (*self.arrays, self.counters)
+    @property
+    def node_count(self) -> int:
+        return int(self.counters[NODES])
+
+    @property
+    def block_count(self) -> int:
+        return int(self.counters[BLOCKS])
+
+    @property
+    def nbytes(self) -> int:
+        return sum(a.nbytes for a in (*self.node_arrays, *self.block_arrays))
+
+    def used_bytes(self) -> int:
+        """Bytes of the nodes and blocks in use (what a tree of this size needs at least)."""
+        per_node = sum(np.dtype(t).itemsize for t in _NODE_DTYPES)
+        per_block = sum(np.dtype(t).itemsize for t in _BLOCK_DTYPES)
+        return self.node_count * per_node + self.block_count * per_block
+
+    def _grow_nodes(self, capacity: int) -> None:
+        self.node_arrays = [_resized(a, capacity, self.node_count) for a in self.node_arrays]
+        self.counters[MAY_GROW] = 1 if capacity < self.max_nodes else 0
+
+    def _grow_blocks(self, capacity: int) -> None:
+        self.block_arrays = [_resized(a, capacity, self.block_count) for a in self.block_arrays]
+
+    def make_room(self, width: int) -> bool:
+        """Grow after the kernel stopped for want of room; False when nothing could grow (the
+        kernel then searches on without expanding)."""
+        if self.block_count >= self.block_capacity:
+            self._grow_blocks(min(2 * self.block_capacity, self.max_nodes))
+            return True
+        if self.node_count + width > self.node_capacity and self.node_capacity < self.max_nodes:
+            self._grow_nodes(
+                min(max(2 * self.node_capacity, self.node_count + width), self.max_nodes)
+            )
+            return True
+        self.counters[MAY_GROW] = 0
+        return False
+
+    def arrays(self) -> tuple:
+        return (*self.node_arrays, *self.block_arrays, self.counters)
+
+    # ------------------------------------------------------------------ reading
+    def children(self, node: int) -> range:
+        block = int(self.node_arrays[4][node])
+        if block < 0:
+            return range(0)
+        first = int(self.block_arrays[0][block])
+        return range(first, first + int(self.block_arrays[1][block]))
+
+    def child_by_action(self, node: int, action: int) -> int:
+        """The child of ``node`` reached by ``action``, or -1."""
+        kids = self.children(node)
+        if not len(kids):
+            return -1
+        hits = np.flatnonzero(self.node_arrays[0][kids.start : kids.stop] == action)
+        return kids.start + int(hits[0]) if hits.size else -1
+
+    def subtree(self, actions: list[int], action_map: np.ndarray) -> UctTree | None:
+        """A new tree holding the subtree reached from the root by ``actions`` (old action
+        numbers), with actions renumbered by ``action_map``; None when that node was never
+        expanded (nothing worth keeping)."""
+        node = 0
+        for action in actions:
+            node = self.child_by_action(node, action)
+            if node < 0:
+                return None
+        if self.node_arrays[4][node] < 0:
+            return None
+        nodes, blocks = subtree_size(self.arrays(), node)
+        kept = UctTree(self.max_nodes, capacity=max(4096, min(2 * nodes, self.max_nodes)))
+        if blocks > kept.block_capacity:
+            kept._grow_blocks(max(2 * blocks, 16))
+        copy_subtree(self.arrays(), node, action_map.astype(np.int16), kept.arrays())
+        return kept
+
+
+def _resized(array: np.ndarray, capacity: int, used: int) -> np.ndarray:
+    grown = np.zeros(capacity, dtype=array.dtype)
+    used = min(used, array.shape[0])
+    grown[:used] = array[:used]
+    return grown
+
+
+class _Worker:
+    """One tree and the per-thread scratch its kernel needs."""
+
+    def __init__(self, env, tree: UctTree, max_depth: int):
+        width = action_count_py(env)
+        self.tree = tree
+        self.scratch = make_scratch(env)
+        bound = max_depth + 2
+        self.chain_parent = np.arange(-1, bound - 1, dtype=np.int32)
+        self.chain_action = np.full(bound, -1, dtype=np.int32)
+        self.chain_depth = np.arange(bound, dtype=np.int32)
+        self.path = np.zeros(bound, dtype=np.int64)
+        self.marks = np.zeros(width + 1, dtype=np.uint8)
+        self.depth_counts = np.zeros(bound, dtype=np.int64)
+        self.board = hex_board(env)
+        self.done = 0
+        self.playouts = 0
 
 
 class UctSearch:
-    """UCT from one position (``env``); not reusable."""
+    """UCT from one position (``env``); not reusable (its tree is, through ``tree``)."""
 
     def __init__(
         self,
         env: tuple,
         *,
         playouts: int,
-        exploration: float = 1.0,
+        exploration: float = DEFAULT_EXPLORATION,
         threads: int = 1,
+        parallel: str = "none",
         seed: int = 0,
         time_s: float | None = None,
+        expand_after: int = DEFAULT_EXPAND_AFTER,
+        max_nodes: int = DEFAULT_MAX_NODES,
+        tree: UctTree | None = None,
         action_labels=None,
         player: str = "uct",
         to_move: str = "",
         position_id: int = 0,
     ):
+        if parallel not in PARALLEL:
+            raise ValueError(f"parallel must be one of {', '.join(PARALLEL)}, not {parallel!r}")
+        if tree is not None and parallel != "none":
+            raise ValueError("a kept tree can only be searched with parallel='none'")
         self.env = env
         self.width = action_count_py(env)
         self.playouts_budget = playouts
-        self.exploration = exploration
-        self.threads = threads
+        self.exploration = float(exploration)
+        self.expand_after = int(expand_after)
+        self.trees_count = threads if parallel == "root" else 1
         self.time_s = time_s
         self.labels = np.arange(self.width) if action_labels is None else np.asarray(action_labels)
         self.player, self.to_move, self.position_id = player, to_move, position_id
-        self.states = seed_states(seed, threads * STATE_STRIDE)
-        self.shares = split_evenly(playouts, threads)
-        self.done = [0] * threads
-        self.playouts = 0
+        self.states = seed_states(seed, self.trees_count * STATE_STRIDE)
+        self.shares = split_evenly(playouts, self.trees_count)
         self.chunk = max(64, 200_000 // max(self.width, 1))
-        self.trees = [_Tree(min(share, self.chunk) + 2) for share in self.shares]
-        self.scratches = [make_scratch(env) for _ in range(threads)]
-        self.marks = [np.zeros(self.width + 1, dtype=np.uint8) for _ in range(threads)]
-        self.scratch_actions = [np.zeros(self.width + 1, dtype=np.int32) for _ in range(threads)]
-        depth_bound = self.width + 2 if env[0] == 0 else int(env[8]) + 2
-        self.paths = [np.zeros(depth_bound, dtype=np.int32) for _ in range(threads)]
+        if env[0] == HEX:
+            self.max_depth = self.width
+        else:
+            self.max_depth = max(1, int(env[8]))  # the toy tree's leaves; a bandit: one level
+        trees = [tree] if tree is not None else [UctTree(max_nodes) for _ in self.shares]
+        for t in trees:
+            if t.node_count + self.width > t.node_capacity:
+                t._grow_nodes(min(max(2 * t.node_capacity, t.node_count + self.width), t.max_nodes))
+        self.workers = [_Worker(env, t, self.max_depth) for t in trees]
+        self.reused_visits = int(trees[0].node_arrays[1][0])
+        self.playouts = 0
+        self.budget: TimeBudget | None = None
         self._start = time.perf_counter()
 
-    def _run_chunk(self, thread: int) -> int:
-        count = min(self.chunk, self.shares[thread] - self.done[thread])
-        if count <= 0:
-            return 0
-        tree = self.trees[thread]
-        tree.ensure(count)
-        playouts = uct_iterations(
-            self.env,
-            tree.nodes(),
-            count,
-            self.exploration,
-            self.scratches[thread],
-            self.marks[thread],
-            self.scratch_actions[thread],
-            self.paths[thread],
-            self.states,
-            thread * STATE_STRIDE,
-        )
-        self.done[thread] += count
+    @property
+    def trees(self) -> list[UctTree]:
+        return [w.tree for w in self.workers]
+
+    @property
+    def done(self) -> list[int]:
+        return [w.done for w in self.workers]
+
+    def _run_batch(self, index: int, count: int) -> int:
+        """``count`` iterations on tree ``index`` (growing it as needed); returns playouts."""
+        worker = self.workers[index]
+        tree = worker.tree
+        playouts = 0
+        while count > 0:
+            done, run = uct_iterations(
+                self.env,
+                tree.arrays(),
+                count,
+                self.exploration,
+                self.expand_after,
+                self.max_depth,
+                _ucb_tables(),
+                worker.scratch,
+                worker.chain_parent,
+                worker.chain_action,
+                worker.chain_depth,
+                worker.path,
+                worker.marks,
+                worker.depth_counts,
+                worker.board,
+                self.states,
+                index * STATE_STRIDE,
+            )
+            count -= done
+            worker.done += done
+            playouts += run
+            if count > 0:
+                tree.make_room(self.width)
         return playouts
 
-    def root_stats(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        visits = np.zeros(self.width, dtype=np.float64)
-        wins = np.zeros(self.width, dtype=np.float64)
-        terminal = np.zeros(self.width, dtype=np.int8)
-        for tree in self.trees:
-            root_children(tree.nodes(), self.width, visits, wins, terminal)
-        return visits, wins, terminal
-
-    def best_action(self, visits, wins, terminal) -> int:
-        """An exact win first, then the most visited move, then the better win rate."""
-        rate = wins / np.maximum(visits, 1)
-        order = np.lexsort((-np.arange(self.width), rate, visits, terminal == ROOT_WINS))
-        return int(order[-1])
+    def _next_count(self) -> int:
+        """Iterations per tree for the next batch (0: finished)."""
+        if self.budget is not None:
+            return self.budget.next_batch(PROBE_ITERATIONS)
+        return min(
+            self.chunk, max(s - w.done for s, w in zip(self.shares, self.workers, strict=True))
+        )
 
     def run(
         self, on_snapshot: SnapshotCallback | None = None, should_stop: StopCheck | None = None
     ) -> UctResult:
         self._start = time.perf_counter()
+        if self.time_s is not None:
+            self.budget = TimeBudget(self.time_s, start=self._start)
         stopped = False
         last = self._start
-        pool = ThreadPoolExecutor(max_workers=self.threads) if self.threads > 1 else None
+        pool = ThreadPoolExecutor(max_workers=self.trees_count) if self.trees_count > 1 else None
         try:
-            while any(d < s for d, s in zip(self.done, self.shares, strict=True)):
+            while True:
                 if should_stop is not None and should_stop():
                     stopped = True
                     break
-                if self.time_s is not None and time.perf_counter() - self._start >= self.time_s:
+                count = self._next_count()
+                if count <= 0:
                     break
+                started = time.perf_counter()
                 if pool is None:
-                    self.playouts += self._run_chunk(0)
+                    self.playouts += self._run_batch(0, count)
                 else:
-                    self.playouts += sum(pool.map(self._run_chunk, range(self.threads)))
+                    counts = [
+                        count if self.budget else min(count, s - w.done)
+                        for s, w in zip(self.shares, self.workers, strict=True)
+                    ]
+                    self.playouts += sum(pool.map(self._run_batch, range(len(counts)), counts))
+                if self.budget is not None:
+                    self.budget.record(count, time.perf_counter() - started)
                 if on_snapshot is not None and time.perf_counter() - last >= SNAPSHOT_INTERVAL_S:
                     current = self.snapshot(False)
                     last = time.perf_counter()  # from when it was taken, however long that took
@@ -187,35 +356,53 @@ class UctSearch:
         )
 
     # ------------------------------------------------------------------ observation
+    def root_stats(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        visits = np.zeros(self.width, dtype=np.float64)
+        wins = np.zeros(self.width, dtype=np.float64)
+        terminal = np.zeros(self.width, dtype=np.int8)
+        for tree in self.trees:
+            root_children(tree.arrays(), visits, wins, terminal)
+        return visits, wins, terminal
+
+    def best_action(self, visits, wins, terminal) -> int:
+        """An exact win first, then the most visited move, then the better win rate."""
+        rate = wins / np.maximum(visits, 1)
+        order = np.lexsort((-np.arange(self.width), rate, visits, terminal == ROOT_WINS))
+        return int(order[-1])
+
+    def depth_counts(self) -> np.ndarray:
+        """Playouts by the number of moves between the root and their start position."""
+        return sum(w.depth_counts for w in self.workers)
+
+    def _most_visited_child(self, tree: UctTree, node: int) -> int:
+        kids = tree.children(node)
+        if not len(kids):
+            return -1
+        visits = tree.node_arrays[1][kids.start : kids.stop]
+        if visits.max() <= 0:
+            return -1
+        return kids.start + int(np.argmax(visits))
+
     def principal_variation(self, limit: int = 12) -> tuple[int, ...]:
         """Most visited children from the root of the first tree."""
-        parent, action, depth, first, sibling, count, visits, wins, terminal = self.trees[0].arrays
+        tree = self.trees[0]
         pv: list[int] = []
         node = 0
         while len(pv) < limit:
-            best, best_visits = -1, 0.0
-            c = int(first[node])
-            while c >= 0:
-                if visits[c] > best_visits:
-                    best, best_visits = c, visits[c]
-                c = int(sibling[c])
-            if best < 0:
+            node = self._most_visited_child(tree, node)
+            if node < 0:
                 break
-            pv.append(int(self.labels[action[best]]))
-            node = best
+            pv.append(int(self.labels[tree.node_arrays[0][node]]))
         return tuple(pv)
 
     def tree_summary(self, max_depth: int = 3, max_children: int = 6) -> TreeNode:
         """The most visited part of the first tree (``agents`` = visits, ``active`` = wins of
         the player who made the node's move)."""
-        parent, action, depth, first, sibling, count, visits, wins, terminal = self.trees[0].arrays
+        tree = self.trees[0]
+        action, visits, wins = tree.node_arrays[0], tree.node_arrays[1], tree.node_arrays[2]
 
         def build(node: int, path: tuple[int, ...]) -> TreeNode:
-            kids = []
-            c = int(first[node])
-            while c >= 0:
-                kids.append(c)
-                c = int(sibling[c])
+            kids = [k for k in tree.children(node) if visits[k] > 0]
             kids.sort(key=lambda k: -visits[k])
             shown = kids[:max_children] if len(path) < max_depth else []
             hidden = kids[len(shown) :]
@@ -228,7 +415,7 @@ class UctSearch:
                 value=float(wins[node] / n) if n else 0.0,
                 children=tuple(build(k, (*path, int(self.labels[action[k]]))) for k in shown),
                 collapsed_children=len(hidden),
-                collapsed_agents=int(sum(visits[k] for k in hidden)),
+                collapsed_agents=int(sum(int(visits[k]) for k in hidden)),
             )
 
         return build(0, ())
@@ -253,7 +440,8 @@ class UctSearch:
             tree=self.tree_summary(),
             done=done,
             extra={
-                "trees": self.threads,
-                "nodes": sum(int(t.counters[NODE_COUNT]) for t in self.trees),
+                "trees": len(self.workers),
+                "nodes": sum(t.node_count for t in self.trees),
+                "reused_visits": self.reused_visits,
             },
         )

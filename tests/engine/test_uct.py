@@ -1,0 +1,204 @@
+"""UCT: the kernel against the slow reference, the node budget, reuse between moves, and the
+time budget's batching (with a fake clock: no timing in tests)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from engine.board import Board
+from engine.players import create_player
+from engine.players.uct_player import moves_between
+from engine.search.environment import (
+    PAPER_FIGURE_4_LEAVES,
+    bandit_environment,
+    explicit_tree_environment,
+    hex_environment,
+)
+from engine.search.timing import TimeBudget
+from engine.search.uct import UctSearch, _ucb_tables
+from tests.naive_search import NaiveUct
+
+
+def _position(size: int, *moves: str) -> Board:
+    board = Board(size)
+    for move in moves:
+        board.play(move)
+    return board
+
+
+def _assert_matches_reference(env, playouts, exploration, expand_after, seed):
+    search = UctSearch(
+        env, playouts=playouts, exploration=exploration, expand_after=expand_after, seed=seed
+    )
+    reference = NaiveUct(env, exploration, expand_after, _ucb_tables(), int(search.states[0]))
+    result = search.run()
+    reference.iterate(playouts)
+    expected = reference.root_statistics()
+    got = {a: (int(result.visits[a]), int(result.wins[a])) for a in expected}
+    assert got == expected
+    assert result.visits.sum() == sum(v for v, _ in expected.values())
+    assert search.trees[0].node_count == 1 + _count_nodes(reference.root)
+
+
+def _count_nodes(node) -> int:
+    return sum(1 + _count_nodes(c) for c in node.children or ())
+
+
+@pytest.mark.parametrize(
+    ("env", "playouts", "exploration", "expand_after", "seed"),
+    [
+        (explicit_tree_environment(PAPER_FIGURE_4_LEAVES), 600, 1.0, 1, 3),
+        (bandit_environment((0.2, 0.5, 0.8)), 300, 0.7, 1, 4),
+        (hex_environment(_position(3)), 400, 0.5, 2, 6),
+        (hex_environment(_position(4, "b2")), 500, 1.0, 1, 5),
+        (hex_environment(_position(5, "c3", "b3")), 1500, 0.8, 1, 7),
+        (hex_environment(_position(5, "c3", "b3", "c2")), 800, 0.3, 3, 8),
+    ],
+)
+def test_kernel_matches_the_slow_reference(env, playouts, exploration, expand_after, seed):
+    """Same generator, same statistics: the block layout, the cached UCB1 argmax and the Hex
+    position kept along the path change nothing in what UCT computes."""
+    _assert_matches_reference(env, playouts, exploration, expand_after, seed)
+
+
+def test_uct_is_reproducible_per_seed():
+    env = hex_environment(Board(5))
+    a = UctSearch(env, playouts=3000, seed=3).run()
+    b = UctSearch(env, playouts=3000, seed=3).run()
+    c = UctSearch(env, playouts=3000, seed=4).run()
+    assert np.array_equal(a.visits, b.visits)
+    assert not np.array_equal(a.visits, c.visits)
+
+
+def test_root_parallelism_sums_one_tree_per_thread():
+    env = hex_environment(Board(4))
+    result = UctSearch(env, playouts=2001, threads=2, parallel="root", seed=3).run()
+    assert result.snapshot.extra["trees"] == 2
+    assert result.visits.sum() == 2001
+    again = UctSearch(env, playouts=2001, threads=2, parallel="root", seed=3).run()
+    assert np.array_equal(result.visits, again.visits)
+    with pytest.raises(ValueError, match="parallel"):
+        UctSearch(env, playouts=10, parallel="leaf")
+
+
+def test_node_budget_bounds_the_tree_and_the_search_goes_on():
+    env = hex_environment(Board(5))
+    search = UctSearch(env, playouts=5000, seed=2, max_nodes=600)
+    result = search.run()
+    tree = search.trees[0]
+    assert (
+        tree.node_count <= 600 < UctSearch(env, playouts=5000, seed=2).run().snapshot.extra["nodes"]
+    )
+    assert tree.node_capacity <= 600
+    assert result.iterations == 5000 and result.visits.sum() == 5000
+
+
+def test_the_subtree_under_the_played_moves_is_kept_and_renumbered():
+    board = _position(4, "b2")
+    env = hex_environment(board)
+    search = UctSearch(env, playouts=3000, seed=1)
+    search.run()
+    tree = search.trees[0]
+    labels = env[5]
+    first = int(np.argmax([tree.node_arrays[1][c] for c in tree.children(0)]))
+    ours = int(tree.node_arrays[0][tree.children(0)[first]])
+    node = tree.children(0)[first]
+    reply_node = max(tree.children(node), key=lambda c: tree.node_arrays[1][c])
+    reply = int(tree.node_arrays[0][reply_node])
+    after = board.copy()
+    after.play(int(labels[ours]))
+    after.play(int(labels[reply]))
+    new_labels = hex_environment(after)[5]
+    action_map = np.array(
+        [np.flatnonzero(new_labels == c)[0] if c in new_labels else -1 for c in labels]
+    )
+    kept = tree.subtree([ours, reply], action_map)
+    assert kept is not None
+    assert kept.node_arrays[1][0] == tree.node_arrays[1][reply_node]
+    old = {
+        int(labels[tree.node_arrays[0][c]]): int(tree.node_arrays[1][c])
+        for c in tree.children(reply_node)
+    }
+    new = {
+        int(new_labels[kept.node_arrays[0][c]]): int(kept.node_arrays[1][c])
+        for c in kept.children(0)
+    }
+    assert new == old
+    # The search goes on from the kept tree: its root keeps the visits it had.
+    result = UctSearch(hex_environment(after), playouts=500, seed=2, tree=kept).run()
+    assert result.visits.sum() == sum(old.values()) + 500
+
+
+def test_moves_between_accepts_our_move_and_the_reply_only():
+    board = _position(5, "c3")
+    later = board.copy()
+    later.play("b3")
+    later.play("d2")
+    assert moves_between(board.cells, board.to_move.value == "black", later) == [
+        later.parse_move("b3"),
+        later.parse_move("d2"),
+    ]
+    one = board.copy()
+    one.play("b3")
+    assert moves_between(board.cells, False, one) == [one.parse_move("b3")]
+    assert moves_between(board.cells, False, _position(5, "c2", "b3", "d2")) is None
+    assert moves_between(board.cells, False, board) is None
+
+
+def test_the_player_keeps_its_tree_between_moves():
+    player = create_player("uct:playouts=2000,seed=1")
+    board = _position(5, "c3")
+    board.play(player.choose_move(board).move)
+    board.play("b2")
+    choice = player.choose_move(board)
+    assert choice.snapshot.extra["reused_visits"] > 0
+    fresh = create_player("uct:playouts=2000,seed=1,reuse=false")
+    assert fresh.choose_move(board).snapshot.extra["reused_visits"] == 0
+
+
+class FakeClock:
+    def __init__(self):
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def _run_timed(limit, seconds_per_unit, probe=64, minimum=1):
+    """Drive a TimeBudget as a search does; returns (batches, time used)."""
+    clock = FakeClock()
+    budget = TimeBudget(limit, clock=clock)
+    batches = []
+    while (units := budget.next_batch(probe, minimum)) > 0:
+        started = clock()
+        clock.now += units * seconds_per_unit
+        budget.record(units, clock() - started)
+        batches.append(units)
+        assert len(batches) < 10_000
+    return batches, clock() - 100.0
+
+
+@pytest.mark.parametrize("seconds_per_unit", [1e-7, 1e-5, 1e-3, 0.05])
+@pytest.mark.parametrize("limit", [0.1, 1.0, 5.0])
+def test_time_budget_ends_near_its_limit(limit, seconds_per_unit):
+    batches, used = _run_timed(limit, seconds_per_unit)
+    # Within half the smallest batch beyond the limit, and short of it by no more than one.
+    assert used <= limit + 0.5 * seconds_per_unit + 1e-12 or batches == [64]
+    assert used >= limit - max(0.02, seconds_per_unit) - 1e-9 or len(batches) == 1
+    # Batches after the probe last about 20 ms (so a stop is noticed quickly).
+    assert all(b * seconds_per_unit <= 0.02 + seconds_per_unit for b in batches[1:])
+
+
+def test_time_budget_grows_batches_gradually_after_a_slow_probe():
+    batches, _ = _run_timed(1.0, 1e-6, probe=4)
+    assert batches[:3] == [4, 17, 69]
+
+
+def test_time_budget_without_time_left_stops_and_rejects_bad_limits():
+    clock = FakeClock()
+    budget = TimeBudget(0.5, clock=clock)
+    clock.now += 0.6
+    assert budget.next_batch(100) == 0
+    with pytest.raises(ValueError):
+        TimeBudget(0.0)

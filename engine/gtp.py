@@ -848,6 +848,10 @@ def main(
         print(f"hexswarm-gtp: {error}", file=stderr)
         return 2
     print(f"hexswarm-gtp: {engine._cmd_settings([]).splitlines()[0]}", file=stderr)
+    # Load (or compile) every kernel now, not inside the first genmove's time.
+    from engine.warmup import warm_up
+
+    warm_up()
     server = GtpServer(engine, stdin, stdout, stderr)
     try:
         status = server.serve()

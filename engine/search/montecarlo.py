@@ -23,6 +23,7 @@ from engine.kernels.tree import ONGOING, ROOT_WINS
 from engine.playout import split_evenly
 from engine.search.snapshot import SearchSnapshot, SnapshotCallback, StopCheck
 from engine.search.swarm import STATE_STRIDE
+from engine.search.timing import TimeBudget
 
 SNAPSHOT_INTERVAL_S = 0.08
 
@@ -80,8 +81,9 @@ def monte_carlo_search(
     to_move: str = "",
     position_id: int = 0,
 ) -> MonteCarloResult:
-    """Run ``playouts_per_move`` playouts after every action, in rounds that give every
-    action the same number so far (a stop leaves the comparison fair)."""
+    """Run ``playouts_per_move`` playouts after every action (with ``time_s``: as many as the
+    time allows, whatever ``playouts_per_move``), in rounds that give every action the same
+    number so far (a stop leaves the comparison fair)."""
     start = time.perf_counter()
     width = action_count_py(env)
     labels = np.arange(width) if action_labels is None else np.asarray(action_labels)
@@ -119,15 +121,20 @@ def monte_carlo_search(
             extra={"exact_wins": int(exact_wins.sum())},
         )
 
+    budget = None if time_s is None else TimeBudget(time_s, start=start)
     pool = ThreadPoolExecutor(max_workers=threads) if threads > 1 else None
     try:
-        while open_actions.size and done_per_action < playouts_per_move and not exact_wins.any():
+        while open_actions.size and not exact_wins.any():
             if should_stop is not None and should_stop():
                 stopped = True
                 break
-            if time_s is not None and time.perf_counter() - start >= time_s:
+            if budget is None:
+                count = min(per_round, playouts_per_move - done_per_action)
+            else:
+                count = budget.next_batch(1)  # a round of one playout per move first
+            if count <= 0:
                 break
-            count = min(per_round, playouts_per_move - done_per_action)
+            round_start = time.perf_counter()
             leaf_action = np.repeat(open_actions, count)
             total = leaf_action.size
             leaf_node = np.zeros(total, dtype=np.int32)
@@ -169,6 +176,8 @@ def monte_carlo_search(
                 axis=1, dtype=np.int64
             )
             done_per_action += count
+            if budget is not None:
+                budget.record(count, time.perf_counter() - round_start)
             if on_snapshot is not None and time.perf_counter() - last_emit >= SNAPSHOT_INTERVAL_S:
                 current = snapshot(False)
                 last_emit = time.perf_counter()  # from when it was taken, however long that took

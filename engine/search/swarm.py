@@ -70,6 +70,7 @@ from engine.kernels.tree import (
 )
 from engine.playout import split_evenly
 from engine.search.snapshot import SearchSnapshot, SnapshotCallback, StopCheck, TreeNode
+from engine.search.timing import TimeBudget
 
 RECRUITMENT = {
     "passive": PASSIVE,
@@ -301,6 +302,7 @@ class SwarmSearch:
         self.active_history: list[float] = []
         self._start = time.perf_counter()
         self._stopped = self._timed_out = False
+        self._budget: TimeBudget | None = None
         self._init_agents()
         self._index()
 
@@ -651,8 +653,9 @@ class SwarmSearch:
         if should_stop is not None and should_stop():
             self._stopped = True
             return True
-        limit = self.config.time_s
-        if limit is not None and time.perf_counter() - self._start >= limit:
+        # A timed search uses its time: iterations until the next would end past the limit
+        # by more than half its length (engine.search.timing).
+        if self._budget is not None and self._budget.next_batch(1) == 0:
             self._stopped = True
             self._timed_out = True
             return True
@@ -663,9 +666,12 @@ class SwarmSearch:
         on_snapshot: SnapshotCallback | None = None,
         should_stop: StopCheck | None = None,
     ) -> SwarmResult:
-        """Iterate until the iteration count, the time limit, the confidence threshold or a
-        stop request, whichever comes first; return the root's most supported action."""
+        """Iterate until the iteration count (with ``time_s``: until the time is used, whatever
+        the count), the confidence threshold or a stop request, whichever comes first;
+        return the root's most supported action."""
         self._start = time.perf_counter()
+        limit = self.config.time_s
+        self._budget = None if limit is None else TimeBudget(limit, start=self._start)
         self._stopped = False
         self._timed_out = False
         last_emit = [self._start]
@@ -684,9 +690,10 @@ class SwarmSearch:
         streak = 0
         halting = HaltingCriterion(self.config)
         try:
-            while self.iteration < self.config.iterations:
+            while self._budget is not None or self.iteration < self.config.iterations:
                 if self._should_halt(should_stop):
                     break
+                started = time.perf_counter()
                 if not self._indexed:
                     self._index()
                 count = self._form_hypotheses()
@@ -696,6 +703,8 @@ class SwarmSearch:
                 self._apply_results(count)
                 self._diffuse()
                 self.iteration += 1
+                if self._budget is not None:
+                    self._budget.record(1, time.perf_counter() - started)
                 counts, actives = self.root_counts()
                 self._record_history(counts, actives)
                 emit(False)

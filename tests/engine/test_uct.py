@@ -202,3 +202,22 @@ def test_time_budget_without_time_left_stops_and_rejects_bad_limits():
     assert budget.next_batch(100) == 0
     with pytest.raises(ValueError):
         TimeBudget(0.0)
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "mc:playouts_per_move=1",
+        "mcsds:agents=20,iterations=1",
+        "sdst:agents=20,iterations=1",
+        "uct:playouts=1",
+    ],
+)
+def test_a_timed_search_is_not_capped_by_its_count_budget(spec):
+    """With time_s the time is the budget: even a budget of one round or one iteration does
+    not end the search (how long it runs is a benchmark matter, not asserted here)."""
+    board = _position(3, "b2")
+    create_player(spec, threads=1).choose_move(board)  # kernels loaded outside the timed run
+    choice = create_player(spec, time_s=0.2, threads=1).choose_move(board)
+    snapshot = choice.snapshot
+    assert snapshot.iteration > 1

@@ -25,17 +25,24 @@ Tree arrays (``tree`` tuple, see :data:`TREE_FIELDS`), node 0 is the root:
 * per block: ``block_first`` (its first child), ``block_count``, ``block_tried`` (int16);
 * ``counters``: nodes and blocks in use, and whether the owner may still grow the arrays.
 
-The environment (Hex or a toy problem) is the same as the swarm kernels'; the position along
-the current path is described to it as a *chain* (``chain_parent[d] = d - 1``,
-``chain_action[d]`` = the action at depth ``d``), so its outcome and evaluation helpers, and
-with them the playout policy, are the very ones the swarm searches use.
+The environment (Hex or a toy problem) is the same as the swarm kernels'. For Hex the position
+along the current path is kept move by move (:func:`hex_board`: the empty cells by swap-removal,
+Black's rows and White's columns as bitmasks), so neither the exact-win check nor a playout
+walks the path again; playouts go through ``engine.kernels.knowledge.policy_playout``, so the
+playout policy the other levels use applies here too. The toy problems see the path as a
+*chain* (``chain_parent[d] = d - 1``, ``chain_action[d]`` = the action at depth ``d``) and use
+the environment's own outcome and evaluation helpers.
+
+Checked against ``tests/naive_search.NaiveUct``, a plain Python UCT drawing from the same
+generator: the root statistics and the node counts agree exactly.
 """
 
 import numpy as np
 
 from engine.kernels.environment import HEX, evaluate, move_outcome
 from engine.kernels.jit import inline_jit, jit
-from engine.kernels.playout import black_connects, playout
+from engine.kernels.knowledge import policy_playout
+from engine.kernels.playout import black_connects
 from engine.kernels.rng import below
 from engine.kernels.tree import ONGOING, ROOT_LOSES, ROOT_WINS
 
@@ -122,6 +129,8 @@ def uct_iterations(
     marks,
     depth_counts,
     board,
+    policy,
+    knowledge,
     state,
     slot,
 ):
@@ -131,7 +140,9 @@ def uct_iterations(
     ``counters[MAY_GROW]`` is 1: the owner grows the arrays and calls again. ``max_depth``
     bounds the tree's depth (the chain and path arrays hold ``max_depth + 2`` entries);
     ``depth_counts[d]`` counts the playouts started ``d`` moves below the root. ``board``
-    (from :func:`hex_board`) holds the Hex position along the path, built move by move.
+    (from :func:`hex_board`) holds the Hex position along the path, built move by move;
+    ``policy`` and ``knowledge`` are the playout policy and its scratch
+    (``engine.kernels.knowledge``: the uniform kernel itself for the uniform policy).
     """
     node_action, visits, wins, terminal = tree[0], tree[1], tree[2], tree[3]
     node_block, block_first, block_count, block_tried = tree[4], tree[5], tree[6], tree[7]
@@ -183,6 +194,8 @@ def uct_iterations(
                     scratch,
                     board,
                     empty,
+                    policy,
+                    knowledge,
                     state,
                     slot,
                 )
@@ -224,6 +237,8 @@ def uct_iterations(
                         scratch,
                         board,
                         empty,
+                        policy,
+                        knowledge,
                         state,
                         slot,
                     )
@@ -346,48 +361,38 @@ def _hex_connected(masks, size, reach):
 
 
 @inline_jit
-def _hex_playout(
-    size,
-    root_black,
+def _leaf_evaluation(
+    env,
     depth,
-    live,
+    chain_parent,
+    chain_action,
+    chain_depth,
+    scratch,
+    board,
     empty,
-    work,
-    black_rows,
-    cell_row,
-    cell_bit,
-    rows,
-    reach,
+    policy,
+    knowledge,
     state,
     slot,
 ):
-    """One playout from the position along the path (``depth`` moves below the root); True if
-    the root player wins. The playout shuffles a copy of the empty cells."""
-    for i in range(empty):
-        work[i] = live[i]
-    black_to_move = (depth % 2 == 0) == root_black
-    black_wins = playout(
-        black_rows, work, empty, black_to_move, size, cell_row, cell_bit, rows, reach, state, slot
-    )
-    return black_wins == root_black
-
-
-@inline_jit
-def _leaf_evaluation(
-    env, depth, chain_parent, chain_action, chain_depth, scratch, board, empty, state, slot
-):
     """One playout (or the toy problems' evaluation) of the position at the end of the path,
-    ``depth`` moves below the root: True if the root player wins."""
+    ``depth`` moves below the root: True if the root player wins. A Hex playout shuffles a
+    copy of the empty cells (the list itself must stay a permutation the path can index)."""
     win = False
     if env[0] == HEX:
-        win = _hex_playout(
-            env[1],
-            env[2],
-            depth,
-            board[0],
+        live, work, black_rows = board[0], board[4], board[2]
+        for i in range(empty):
+            work[i] = live[i]
+        last_cell = env[5][chain_action[depth]] if depth > 0 else -1
+        black_wins = policy_playout(
+            policy,
+            knowledge,
+            black_rows,
+            work,
             empty,
-            board[4],
-            board[2],
+            (depth % 2 == 0) == env[2],
+            last_cell,
+            env[1],
             scratch[7],
             scratch[8],
             scratch[3],
@@ -395,6 +400,7 @@ def _leaf_evaluation(
             state,
             slot,
         )
+        win = black_wins == env[2]
     else:
         win = evaluate(
             env,

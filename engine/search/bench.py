@@ -231,10 +231,86 @@ def run_search_benchmarks(
             leaf = _raw_at_depths(board, leaf_depth_counts(env, config))
             rows.append(_row(name, size, threads, agents, iterations, timing, tests, raw, leaf))
         playouts = 20_000 if quick else 100_000
-        search = UctSearch(env, playouts=playouts, threads=threads, seed=1)
+        parallel = "root" if threads > 1 else "none"
+        search = UctSearch(env, playouts=playouts, threads=threads, parallel=parallel, seed=1)
         timing = _timed(search.run)
         raw = _raw(board, playouts, threads)
-        rows.append(_row("uct", size, threads, 0, playouts, timing, playouts, raw, None))
+        leaf = _raw_at_depths(board, search.depth_counts())
+        rows.append(
+            _row(f"uct({parallel})", size, threads, 0, playouts, timing, playouts, raw, leaf)
+        )
+    return rows
+
+
+def uct_overhead(
+    sizes=(7, 9, 11), playouts: int = 100_000, rounds: int = 3, **settings
+) -> list[dict]:
+    """UCT (one tree, one thread) against raw playouts from positions as deep as its leaves,
+    in CPU time, in paired runs that alternate in this process (``rounds`` pairs per size; the
+    median ratio is reported, so load from other processes hits both sides alike).
+    ``ratio`` = UCT's CPU time / the raw playouts' CPU time (the issue's target: <= 1.5)."""
+    from engine.search import warm_up
+
+    warm_up()
+    rows = []
+    for size in sizes:
+        board = Board(size)
+        env = hex_environment(board)
+        ratios, uct_rates, raw_rates = [], [], []
+        for _ in range(rounds):
+            search = UctSearch(env, playouts=playouts, seed=1, **settings)
+            _, uct_cpu = _timed(search.run)
+            _, raw_cpu = _raw_at_depths(board, search.depth_counts())
+            ratios.append(uct_cpu / raw_cpu)
+            uct_rates.append(search.playouts / uct_cpu)
+            raw_rates.append(search.playouts / raw_cpu)
+        tree = search.trees[0]
+        rows.append(
+            {
+                "size": size,
+                "playouts": playouts,
+                "uct_playouts_per_cpu_s": round(float(np.median(uct_rates))),
+                "leaf_raw_playouts_per_cpu_s": round(float(np.median(raw_rates))),
+                "ratio": round(float(np.median(ratios)), 2),
+                "ratios": [round(r, 2) for r in ratios],
+                "nodes": tree.node_count,
+                "bytes_per_node": round(tree.used_bytes() / tree.node_count, 1),
+                "full_scans_per_iteration": round(int(tree.counters[3]) / playouts, 3),
+            }
+        )
+    return rows
+
+
+def timed_search_durations(
+    limit_s: float = 1.0, sizes=(9, 19), moves: int = 3, levels=("mc", "mcsds", "sdst", "uct")
+) -> list[dict]:
+    """How long each level takes with ``time_s = limit_s`` (one thread), ``moves`` searches
+    per level and size from a position with one stone: the distribution, not a pass/fail."""
+    from engine.players import create_player
+    from engine.search import warm_up
+
+    warm_up()
+    rows = []
+    for level in levels:
+        for size in sizes:
+            board = Board(size)
+            board.play(size * size // 2)
+            player = create_player(level, time_s=limit_s, threads=1)
+            durations = []
+            for _ in range(moves):
+                start = time.perf_counter()
+                player.choose_move(board)
+                durations.append(time.perf_counter() - start)
+            rows.append(
+                {
+                    "level": level,
+                    "size": size,
+                    "limit_s": limit_s,
+                    "seconds": [round(d, 3) for d in durations],
+                    "ratio_min": round(min(durations) / limit_s, 2),
+                    "ratio_max": round(max(durations) / limit_s, 2),
+                }
+            )
     return rows
 
 
@@ -285,11 +361,22 @@ def _phases_table(quick: bool) -> str:
     )
 
 
-if __name__ == "__main__":  # python -m engine.search.bench [--quick] [--phases]
+def _dict_table(rows: list[dict]) -> str:
+    columns = list(rows[0])
+    lines = ["| " + " | ".join(columns) + " |", "|" + "---|" * len(columns)]
+    lines += ["| " + " | ".join(str(row[c]) for c in columns) + " |" for row in rows]
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":  # python -m engine.search.bench [--quick] [--phases|--uct|--time]
     import sys
 
     quick = "--quick" in sys.argv
     if "--phases" in sys.argv:
         print(_phases_table(quick))
+    elif "--uct" in sys.argv:
+        print(_dict_table(uct_overhead(playouts=20_000 if quick else 100_000)))
+    elif "--time" in sys.argv:
+        print(_dict_table(timed_search_durations(moves=1 if quick else 3)))
     else:
         print(format_rows(run_search_benchmarks(quick=quick)))

@@ -301,8 +301,9 @@ LEVELS: dict[str, LevelInfo] = {
             Parameter(
                 "exploration",
                 "float",
-                1.0,
-                "UCB1 constant C in q + C*sqrt(ln N / n) (theory: sqrt 2)",
+                0.5,
+                "UCB1 constant C in q + C*sqrt(ln N / n) (theory: sqrt 2; 0.5 measured best, "
+                "docs/experiments.md)",
                 0.0,
                 10.0,
             ),
@@ -425,7 +426,7 @@ class SDSTSettings:
 @dataclass(frozen=True, slots=True)
 class UCTSettings:
     playouts: int = 100_000
-    exploration: float = 1.0
+    exploration: float = 0.5
     parallel: str = "none"
     expand_after: int = 1
     max_nodes: int = 8_000_000

@@ -50,9 +50,9 @@ from engine.search.timing import TimeBudget
 
 SNAPSHOT_INTERVAL_S = 0.08
 PARALLEL = ("none", "root")
-DEFAULT_EXPLORATION = 1.0
+DEFAULT_EXPLORATION = 0.5  # the measured sweep, docs/experiments.md
 DEFAULT_EXPAND_AFTER = 1
-DEFAULT_MAX_NODES = 20_000_000  # about 0.4 GB per tree at ~21 bytes a node (docs/benchmarks.md)
+DEFAULT_MAX_NODES = 8_000_000  # about 125 MB per tree at ~15.5 bytes a node (docs/benchmarks.md)
 PROBE_ITERATIONS = 256  # the first batch of a timed search, before its speed is known
 
 _NODE_DTYPES = (np.int16, np.int32, np.int32, np.int8, np.int32)

@@ -129,8 +129,6 @@ def uct_iterations(
     marks,
     depth_counts,
     board,
-    policy,
-    knowledge,
     state,
     slot,
 ):
@@ -141,8 +139,8 @@ def uct_iterations(
     bounds the tree's depth (the chain and path arrays hold ``max_depth + 2`` entries);
     ``depth_counts[d]`` counts the playouts started ``d`` moves below the root. ``board``
     (from :func:`hex_board`) holds the Hex position along the path, built move by move;
-    ``policy`` and ``knowledge`` are the playout policy and its scratch
-    (``engine.kernels.knowledge``: the uniform kernel itself for the uniform policy).
+    Playouts use the environment's playout policy (``env[11]``, with its scratch in
+    ``scratch[9]``; the uniform kernel itself for the uniform policy).
     """
     node_action, visits, wins, terminal = tree[0], tree[1], tree[2], tree[3]
     node_block, block_first, block_count, block_tried = tree[4], tree[5], tree[6], tree[7]
@@ -194,8 +192,6 @@ def uct_iterations(
                     scratch,
                     board,
                     empty,
-                    policy,
-                    knowledge,
                     state,
                     slot,
                 )
@@ -237,8 +233,6 @@ def uct_iterations(
                         scratch,
                         board,
                         empty,
-                        policy,
-                        knowledge,
                         state,
                         slot,
                     )
@@ -370,8 +364,6 @@ def _leaf_evaluation(
     scratch,
     board,
     empty,
-    policy,
-    knowledge,
     state,
     slot,
 ):
@@ -385,8 +377,8 @@ def _leaf_evaluation(
             work[i] = live[i]
         last_cell = env[5][chain_action[depth]] if depth > 0 else -1
         black_wins = policy_playout(
-            policy,
-            knowledge,
+            env[11],
+            scratch[9],
             black_rows,
             work,
             empty,

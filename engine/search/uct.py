@@ -27,7 +27,6 @@ from dataclasses import dataclass
 import numpy as np
 
 from engine.kernels.environment import HEX, action_count_py, make_scratch
-from engine.kernels.knowledge import make_knowledge_scratch
 from engine.kernels.rng import seed_states
 from engine.kernels.tree import ROOT_WINS
 from engine.kernels.uct import (
@@ -42,7 +41,6 @@ from engine.kernels.uct import (
     ucb_tables,
     uct_iterations,
 )
-from engine.knowledge import UNIFORM_PLAYOUT
 from engine.playout import split_evenly
 from engine.search.snapshot import SearchSnapshot, SnapshotCallback, StopCheck, TreeNode
 from engine.search.swarm import STATE_STRIDE
@@ -203,7 +201,6 @@ class _Worker:
         self.marks = np.zeros(width + 1, dtype=np.uint8)
         self.depth_counts = np.zeros(bound, dtype=np.int64)
         self.board = hex_board(env)
-        self.knowledge = make_knowledge_scratch(int(env[1]))
         self.done = 0
         self.playouts = 0
 
@@ -224,7 +221,6 @@ class UctSearch:
         expand_after: int = DEFAULT_EXPAND_AFTER,
         max_nodes: int = DEFAULT_MAX_NODES,
         tree: UctTree | None = None,
-        policy: tuple = UNIFORM_PLAYOUT,
         action_labels=None,
         player: str = "uct",
         to_move: str = "",
@@ -238,7 +234,6 @@ class UctSearch:
         self.width = action_count_py(env)
         self.playouts_budget = playouts
         self.exploration = float(exploration)
-        self.policy = policy  # the playout policy's kernel tuple (engine.knowledge)
         self.expand_after = int(expand_after)
         self.trees_count = threads if parallel == "root" else 1
         self.time_s = time_s
@@ -291,8 +286,6 @@ class UctSearch:
                 worker.marks,
                 worker.depth_counts,
                 worker.board,
-                self.policy,
-                worker.knowledge,
                 self.states,
                 index * STATE_STRIDE,
             )

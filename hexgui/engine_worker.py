@@ -31,6 +31,7 @@ from engine.board import Board
 from engine.players.base import MoveChoice, Player
 
 PlayerFactory = Callable[[str], Player]
+KEPT_PLAYERS = 2
 
 
 def default_player_factory(spec: str) -> Player:
@@ -92,11 +93,25 @@ class EngineWorker(QObject):
     def __init__(self, player_factory: PlayerFactory | None = None):
         super().__init__()
         self._player_factory = player_factory or default_player_factory
+        # The players of the last specs, kept so that a player with state between moves (UCT
+        # keeps its tree) sees the whole game; a player runs one search at a time here.
+        self._players: dict[str, Player] = {}
         self._run_requested.connect(self._run)
 
     def submit(self, request: SearchRequest) -> None:
         """Queue ``request`` for the worker thread. Any thread; returns immediately."""
         self._run_requested.emit(request)
+
+    def _player(self, spec: str) -> Player:
+        """The player for ``spec``: the same object as last time (at most two specs kept: the
+        two sides of an AI game, or the AI and the hint)."""
+        player = self._players.pop(spec, None)
+        if player is None:
+            player = self._player_factory(spec)
+        self._players[spec] = player
+        while len(self._players) > KEPT_PLAYERS:
+            del self._players[next(iter(self._players))]
+        return player
 
     @Slot(object)
     def _run(self, request: SearchRequest) -> None:
@@ -104,7 +119,7 @@ class EngineWorker(QObject):
             return
         self.started.emit(request.position_id)
         try:
-            player = self._player_factory(request.spec)
+            player = self._player(request.spec)
             choice = player.choose_move(
                 request.board,
                 on_snapshot=self.snapshot.emit,

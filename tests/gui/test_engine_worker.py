@@ -66,3 +66,24 @@ def test_snapshots_come_while_searching(worker_thread, qtbot):
     request.stop()
     qtbot.waitSignal(worker.finished).wait()
     assert all(s.position_id == 5 for s in snapshots)
+
+
+def test_the_worker_keeps_the_player_of_a_spec_between_searches(qtbot):
+    """A player with state between moves (UCT keeps its tree) must see the same object for
+    every move of a game; at most two specs are kept."""
+    made = []
+
+    def factory(spec):
+        made.append(spec)
+        return TinyRandomPlayer()
+
+    worker = EngineWorker(factory)
+    thread = start_engine_thread(worker, "test-engine")
+    try:
+        for position_id, spec in enumerate(["a", "b", "a", "b", "c", "a"]):
+            with qtbot.waitSignal(worker.finished):
+                worker.submit(SearchRequest(position_id, Board(5), spec))
+    finally:
+        thread.quit()
+        thread.wait()
+    assert made == ["a", "b", "c", "a"]

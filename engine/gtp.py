@@ -242,6 +242,9 @@ class GtpEngine:
         self.emit = emit or (lambda text: None)
         self.log = log or (lambda text: None)
         self.should_stop: Callable[[], bool] = lambda: False
+        # Set once every kernel is loaded (``main`` loads them on a thread at start-up): a
+        # search waits for it, so its time is not spent loading kernels.
+        self.kernels_ready: threading.Event | None = None
         self.game = Game(size, swap_rule=True)
         self.quit_requested = False
         self.last_snapshot: SearchSnapshot | None = None
@@ -455,6 +458,8 @@ class GtpEngine:
                 self.emit("gogui-gfx:\n" + gfx + "\n\n")
 
         self.last_snapshot = None
+        if self.kernels_ready is not None and self.player.name != "random":  # random: no kernel
+            self.kernels_ready.wait()
         choice = self.player.choose_move(
             position,
             on_snapshot=on_snapshot,
@@ -801,6 +806,23 @@ def build_parser(levels: list[str]) -> argparse.ArgumentParser:
     return parser
 
 
+def _load_kernels_in_background() -> threading.Event:
+    """Load (or compile) every kernel on a thread; the event is set when done. The engine
+    answers commands meanwhile; a search waits, so the first genmove's time is its own."""
+    ready = threading.Event()
+
+    def load() -> None:
+        from engine.warmup import warm_up
+
+        try:
+            warm_up()
+        finally:
+            ready.set()
+
+    threading.Thread(target=load, name="hexswarm-kernels", daemon=True).start()
+    return ready
+
+
 def main(
     argv: list[str] | None = None,
     stdin: TextIO | None = None,
@@ -848,10 +870,7 @@ def main(
         print(f"hexswarm-gtp: {error}", file=stderr)
         return 2
     print(f"hexswarm-gtp: {engine._cmd_settings([]).splitlines()[0]}", file=stderr)
-    # Load (or compile) every kernel now, not inside the first genmove's time.
-    from engine.warmup import warm_up
-
-    warm_up()
+    engine.kernels_ready = _load_kernels_in_background()
     server = GtpServer(engine, stdin, stdout, stderr)
     try:
         status = server.serve()

@@ -354,6 +354,47 @@ def _hex_connected(masks, size, reach):
     return connected
 
 
+@jit
+def _hex_playout(
+    policy,
+    knowledge,
+    black_rows,
+    live,
+    work,
+    empty,
+    black_to_move,
+    last_cell,
+    size,
+    cell_row,
+    cell_bit,
+    rows,
+    reach,
+    state,
+    slot,
+):
+    """One playout by ``policy`` from the position along the path; True if Black wins. It
+    shuffles a copy of the empty cells. A called function, not inlined: the policy overload
+    inlined into the descent's loops gave wrong machine code (a heap overrun, reproduced)."""
+    for i in range(empty):
+        work[i] = live[i]
+    return policy_playout(
+        policy,
+        knowledge,
+        black_rows,
+        work,
+        empty,
+        black_to_move,
+        last_cell,
+        size,
+        cell_row,
+        cell_bit,
+        rows,
+        reach,
+        state,
+        slot,
+    )
+
+
 @inline_jit
 def _leaf_evaluation(
     env,
@@ -372,15 +413,13 @@ def _leaf_evaluation(
     copy of the empty cells (the list itself must stay a permutation the path can index)."""
     win = False
     if env[0] == HEX:
-        live, work, black_rows = board[0], board[4], board[2]
-        for i in range(empty):
-            work[i] = live[i]
         last_cell = env[5][chain_action[depth]] if depth > 0 else -1
-        black_wins = policy_playout(
+        black_wins = _hex_playout(
             env[11],
             scratch[9],
-            black_rows,
-            work,
+            board[2],
+            board[0],
+            board[4],
             empty,
             (depth % 2 == 0) == env[2],
             last_cell,
@@ -394,18 +433,28 @@ def _leaf_evaluation(
         )
         win = black_wins == env[2]
     else:
-        win = evaluate(
-            env,
-            chain_parent,
-            chain_action,
-            chain_depth,
-            depth - 1,
-            chain_action[depth],
-            scratch,
-            state,
-            slot,
+        win = _toy_evaluation(
+            env, chain_parent, chain_action, chain_depth, depth, scratch, state, slot
         )
     return win
+
+
+@jit
+def _toy_evaluation(env, chain_parent, chain_action, chain_depth, depth, scratch, state, slot):
+    """The environment's own evaluation of the path's end (bandit, explicit tree). Called, not
+    inlined, like :func:`_hex_playout`: ``evaluate`` inlines the playout policy overload, which
+    inlined into the descent's loops broke them (reproduced: wrong counts, a heap overrun)."""
+    return evaluate(
+        env,
+        chain_parent,
+        chain_action,
+        chain_depth,
+        depth - 1,
+        chain_action[depth],
+        scratch,
+        state,
+        slot,
+    )
 
 
 @inline_jit

@@ -810,10 +810,16 @@ def _load_kernels_in_background() -> threading.Event:
     """Load (or compile) every kernel on a thread; the event is set when done. The engine
     answers commands meanwhile; a search waits, so the first genmove's time is its own."""
     ready = threading.Event()
+    # Every module the warm-up or a command may import is imported here, on this thread:
+    # imports racing between two threads can deadlock on Python's module locks (seen).
+    import engine.players.montecarlo_player
+    import engine.players.random_player
+    import engine.players.swarm_players
+    import engine.players.tactics
+    import engine.players.uct_player  # noqa: F401
+    from engine.warmup import warm_up
 
     def load() -> None:
-        from engine.warmup import warm_up
-
         try:
             warm_up()
         finally:

@@ -42,7 +42,7 @@ import numpy as np
 from engine.kernels.environment import HEX, evaluate, move_outcome
 from engine.kernels.jit import inline_jit, jit
 from engine.kernels.knowledge import policy_playout
-from engine.kernels.playout import black_connects
+from engine.kernels.playout import black_connects, playout
 from engine.kernels.rng import below
 from engine.kernels.tree import ONGOING, ROOT_LOSES, ROOT_WINS
 
@@ -413,24 +413,46 @@ def _leaf_evaluation(
     copy of the empty cells (the list itself must stay a permutation the path can index)."""
     win = False
     if env[0] == HEX:
-        last_cell = env[5][chain_action[depth]] if depth > 0 else -1
-        black_wins = _hex_playout(
-            env[11],
-            scratch[9],
-            board[2],
-            board[0],
-            board[4],
-            empty,
-            (depth % 2 == 0) == env[2],
-            last_cell,
-            env[1],
-            scratch[7],
-            scratch[8],
-            scratch[3],
-            scratch[4],
-            state,
-            slot,
-        )
+        policy = env[11]
+        black_to_move = (depth % 2 == 0) == env[2]
+        if len(policy) == 1:
+            # The uniform policy (its tuple has one item; numba decides this at compile
+            # time): the uniform kernel itself, inlined, as policy_playout would choose it.
+            live, work = board[0], board[4]
+            for i in range(empty):
+                work[i] = live[i]
+            black_wins = playout(
+                board[2],
+                work,
+                empty,
+                black_to_move,
+                env[1],
+                scratch[7],
+                scratch[8],
+                scratch[3],
+                scratch[4],
+                state,
+                slot,
+            )
+        else:
+            last_cell = env[5][chain_action[depth]] if depth > 0 else -1
+            black_wins = _hex_playout(
+                policy,
+                scratch[9],
+                board[2],
+                board[0],
+                board[4],
+                empty,
+                black_to_move,
+                last_cell,
+                env[1],
+                scratch[7],
+                scratch[8],
+                scratch[3],
+                scratch[4],
+                state,
+                slot,
+            )
         win = black_wins == env[2]
     else:
         win = _toy_evaluation(

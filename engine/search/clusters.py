@@ -6,9 +6,10 @@ background noise") forms a stable cluster only if alpha > alpha_min = 1 / (2 - b
 random Hex playouts give most reasonable moves 0.45-0.65: under the threshold, so the thesis's
 MCSDS and SDST never form a cluster on Hex. This module measures it and the new tests:
 
-* :func:`predicted_cluster_share`: the mean-field equilibrium of passive recruitment (the
-  thesis's threshold is where it leaves zero), for any test whose activation probabilities
-  are known (:func:`majority_activation` for the k-playout majority);
+* the mean-field equilibrium of passive recruitment (``engine.lab.cluster_share_limit`` and
+  ``cluster_share_prediction``; the thesis's threshold is where it leaves zero) holds for any
+  test whose activation probabilities are known: :func:`majority_activation` gives them for
+  the k-playout majority;
 * :func:`bandit_cluster_share`: the measured share of the best arm, on a bandit with one arm
   at alpha and the others at beta (the cleanest instrument: controlled rates);
 * :func:`hex_convergence`: the share of the root agents on proven winning moves per iteration,
@@ -17,6 +18,7 @@ MCSDS and SDST never form a cluster on Hex. This module measures it and the new 
 
     python -m engine.search.clusters bandit      # the threshold table of docs/search.md
     python -m engine.search.clusters hex         # the convergence table
+    python -m engine.search.clusters open        # the top move's share on open boards
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from dataclasses import replace
 import numpy as np
 
 from engine.board import Board
+from engine.lab import cluster_share_prediction
 from engine.search.environment import bandit_environment, hex_environment
 from engine.search.swarm import SwarmConfig, SwarmSearch
 
@@ -63,32 +66,6 @@ def convergence_board(size: int, moves: str) -> Board:
 
 
 # --------------------------------------------------------------------------- predictions
-
-
-def passive_map(x: float, alpha: float, beta: float, arms: int) -> float:
-    """One mean-field iteration of passive recruitment: the share of agents on the best
-    hypothesis after one test and diffusion, from share ``x`` (the others at ``beta``; an
-    inactive agent meeting an inactive one re-draws uniformly among ``arms`` hypotheses)."""
-    active = alpha * x + beta * (1.0 - x)
-    return alpha * x + (1.0 - active) * (alpha * x + (1.0 - active) / arms)
-
-
-def predicted_cluster_share(alpha: float, beta: float, arms: int = 0) -> float:
-    """The equilibrium share of the best hypothesis under passive recruitment. With
-    ``arms = 0`` (an unbounded search space) the closed form (2 - beta - 1/alpha) /
-    (alpha - beta), which is positive exactly above thesis 3.2.4's alpha_min = 1/(2 - beta);
-    with a finite number of hypotheses the fixed point of :func:`passive_map`."""
-    if arms <= 0:
-        if alpha <= beta:
-            return 0.0
-        return max(0.0, min(1.0, (2.0 - beta - 1.0 / alpha) / (alpha - beta)))
-    x = 1.0 / arms
-    for _ in range(100_000):
-        following = passive_map(x, alpha, beta, arms)
-        if abs(following - x) < 1e-12:
-            break
-        x = following
-    return x
 
 
 def majority_activation(p: float, playouts: int) -> float:
@@ -166,12 +143,12 @@ def _bandit_table(agents: int, iterations: int) -> None:
           "best arm's share over the last 10 iterations, mean of 4 seeds")  # fmt: skip
     print("| setting | " + " | ".join(f"alpha={a}" for a in alphas) + " |")
     print("|---|" + "---|" * len(alphas))
-    row = [f"{predicted_cluster_share(a, beta, 20):.2f}" for a in alphas]
+    row = [f"{cluster_share_prediction(a, beta, 20):.2f}" for a in alphas]
     print("| thesis, predicted (mean field) | " + " | ".join(row) + " |")
     for k in (5, 9):
         noise = majority_activation(beta, k)
         row = [
-            f"{predicted_cluster_share(majority_activation(a, k), noise, 20):.2f}" for a in alphas
+            f"{cluster_share_prediction(majority_activation(a, k), noise, 20):.2f}" for a in alphas
         ]
         print(f"| majority {k}, predicted | " + " | ".join(row) + " |")
     for name, options in OPTIONS.items():
@@ -204,9 +181,30 @@ def _hex_table(agents: int, iterations: int, policy: str, names: Sequence[str]) 
             print(f"| {name} | {where} | {cells} | {first} | {result.playouts} |", flush=True)
 
 
+def _open_table(agents: int, iterations: int, policy: str, names: Sequence[str]) -> None:
+    """The issue's symptom: the most supported move's share on open boards (no known answer)."""
+    print(f"open boards: the top move's share of the root agents ({policy}, {agents} agents)")
+    checkpoints = [i for i in (10, 25, 50, 100) if i <= iterations]
+    header = " | ".join(f"it {c}" for c in checkpoints)
+    print(f"| setting | position | {header} | move | playouts |")
+    for name in names:
+        for size, moves in ((7, ""), (9, "e5")):
+            board = convergence_board(size, moves)
+            config = SwarmConfig(
+                policy=policy, agents=agents, iterations=iterations, threads=1, **OPTIONS[name]
+            )
+            result = SwarmSearch(hex_environment(board), config).run()
+            history = np.asarray(result.history, dtype=np.float64)
+            top = history.max(axis=1) / history.sum(axis=1)
+            cells = " | ".join(f"{top[c - 1]:.2f}" for c in checkpoints)
+            move = board.cell_name(int(hex_environment(board)[5][result.best_action]))
+            where = f"{size}x{size} {moves or 'empty'}"
+            print(f"| {name} | {where} | {cells} | {move} | {result.playouts} |", flush=True)
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("what", choices=("bandit", "hex"))
+    parser.add_argument("what", choices=("bandit", "hex", "open"))
     parser.add_argument("--agents", type=int, default=None)
     parser.add_argument("--iterations", type=int, default=None)
     parser.add_argument("--policy", default="root", choices=("root", "fixed", "layers", "tree"))
@@ -214,8 +212,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = parser.parse_args(argv)
     if args.what == "bandit":
         _bandit_table(args.agents or 2000, args.iterations or 100)
-    else:
+    elif args.what == "hex":
         _hex_table(args.agents or 20_000, args.iterations or 50, args.policy, args.options)
+    else:
+        _open_table(args.agents or 50_000, args.iterations or 50, args.policy, args.options)
 
 
 if __name__ == "__main__":

@@ -10,6 +10,7 @@ import pytest
 from engine.board import Board, HexError
 from engine.kernels.rng import below, seed_states
 from engine.kernels.sds import REFERENCE_MEAN, REFERENCE_WIN, apply_test_outcomes
+from engine.lab import alpha_min, cluster_share_limit, cluster_share_prediction
 from engine.players import create_player
 from engine.players.levels import parse_spec, settings_spec
 from engine.search import warm_up
@@ -18,7 +19,6 @@ from engine.search.clusters import (
     bandit_cluster_share,
     hex_convergence,
     majority_activation,
-    predicted_cluster_share,
 )
 from engine.search.environment import bandit_environment, hex_environment
 from engine.search.swarm import HaltingCriterion, SwarmConfig, SwarmSearch
@@ -248,12 +248,14 @@ def test_new_options_round_trip_through_specs_and_players():
 # --------------------------------------------------------------------------- clusters
 
 
-def test_mean_field_prediction_has_the_thesis_threshold():
-    """Thesis 3.2.4: alpha_min = 1 / (2 - beta); the closed form is zero below it."""
-    for beta in (0.2, 0.5, 0.7):
-        threshold = 1 / (2 - beta)
-        assert predicted_cluster_share(threshold - 0.01, beta) == 0.0
-        assert predicted_cluster_share(threshold + 0.05, beta) > 0.0
+def test_majority_activation_is_the_binomial_majority():
+    assert majority_activation(0.5, 5) == pytest.approx(0.5)
+    assert majority_activation(0.6, 1) == pytest.approx(0.6)
+    assert majority_activation(0.6, 3) == pytest.approx(0.6**3 + 3 * 0.6**2 * 0.4)
+    assert majority_activation(0.6, 2) == pytest.approx(0.36 + 0.48 / 2)  # a tie: a coin
+    # Amplified over the threshold: 0.6 alone is under alpha_min(0.5) = 2/3, nine are over.
+    assert majority_activation(0.6, 9) > alpha_min(majority_activation(0.5, 9))
+    assert cluster_share_limit(0.6, 0.5) == 0.0
 
 
 def test_measured_cluster_follows_the_prediction_and_new_tests_lift_it():
@@ -263,12 +265,12 @@ def test_measured_cluster_follows_the_prediction_and_new_tests_lift_it():
     alpha, beta = 0.6, 0.5
     base = SwarmConfig(agents=1000, iterations=60)
     thesis = bandit_cluster_share(alpha, beta, base, seeds=(0, 1))
-    assert abs(thesis - predicted_cluster_share(alpha, beta, 20)) < 0.05
+    assert abs(thesis - cluster_share_prediction(alpha, beta, 20)) < 0.05
     majority = bandit_cluster_share(
         alpha, beta, SwarmConfig(agents=1000, iterations=60, test="majority", test_playouts=5),
         seeds=(0, 1),
     )  # fmt: skip
-    predicted = predicted_cluster_share(
+    predicted = cluster_share_prediction(
         majority_activation(alpha, 5), majority_activation(beta, 5), 20
     )
     assert abs(majority - predicted) < 0.08 and majority > 2 * thesis

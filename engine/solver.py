@@ -131,6 +131,28 @@ def winning_moves(
     """The cells after which the side to move wins with perfect play (empty when it loses).
     Raises :class:`SolverBudgetExceeded` past ``budget`` search nodes in all."""
     search = _Search(board, budget, table_bits)
-    mask = kernel.winning_cells(*search.arguments())
+    mask = kernel.winning_cells(*search.arguments(), False)
     search.check()
     return _cells(int(mask), board.size)
+
+
+def winning_move(board: Board, budget: int, table_bits: int = 18) -> int | None:
+    """A winning move for the side to move, or ``None`` when it loses with perfect play.
+    Raises :class:`SolverBudgetExceeded` past ``budget`` search nodes in all. The root is
+    solved first (the proof sets prune a lost root quickly); the winning move is then found
+    again through the transposition table, in the same order."""
+    search = _Search(board, budget, table_bits)
+    wins, _proof = kernel.solve_position(*search.arguments())
+    search.check()
+    if not wins:
+        return None
+    mask = int(kernel.winning_cells(*search.arguments(), True))
+    search.check()
+    return min(_cells(mask, board.size))
+
+
+def warm_up() -> None:
+    """Compile (or load from the cache) the solver's kernels on a tiny position."""
+    board = Board(2)
+    winning_moves(board, table_bits=4)
+    winning_move(board, budget=1_000, table_bits=4)

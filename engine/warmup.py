@@ -21,6 +21,9 @@ def _steps() -> list[tuple[str, Callable[[], None]]]:
         return steps
     if hasattr(search, "warm_up"):
         steps.append(("search kernels", search.warm_up))
+    from engine import solver
+
+    steps.append(("solver kernels", solver.warm_up))
     return steps
 
 

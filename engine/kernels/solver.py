@@ -183,9 +183,21 @@ def solve_position(
 
 @jit
 def winning_cells(
-    black, white, black_to_move, size, masks, order, keys, results, proofs, counters, budget
+    black,
+    white,
+    black_to_move,
+    size,
+    masks,
+    order,
+    keys,
+    results,
+    proofs,
+    counters,
+    budget,
+    first_only,
 ):
-    """The mask of empty cells after which the side to move wins (``counters`` as above)."""
+    """The mask of empty cells after which the side to move wins (``counters`` as above);
+    with ``first_only``, only the first one found in ``order``."""
     empty = masks[FULL] & ~(black | white)
     if black_to_move:
         mine, my_a, my_b = black, masks[TOP], masks[BOTTOM]
@@ -199,6 +211,8 @@ def winning_cells(
             continue
         if connected(mine | bit, my_a, my_b, size, masks):
             winners |= bit
+            if first_only:
+                return winners
             continue
         child_black = black | bit if black_to_move else black
         child_white = white if black_to_move else white | bit
@@ -219,4 +233,6 @@ def winning_cells(
             return ZERO
         if not child_wins:
             winners |= bit
+            if first_only:
+                return winners
     return winners

@@ -10,6 +10,11 @@ Before any search, the position's one-move facts are exact and cheap:
   still chooses a move (a human opponent may miss the win), and its snapshots say ``proven =
   "loss"`` with a note.
 
+With ``tactics=solve`` the exact solver (:mod:`engine.solver`) runs first on boards of at most
+64 cells, with a fixed node budget (:data:`SOLVER_NODES`, well under a second on one core): a
+proven win is played at once, a proven loss is reported like the two-threat loss; past the budget
+the search decides as usual.
+
 The rules sit around a player (:class:`TacticalPlayer`), so no search kernel changes and the
 thesis's levels, whose default is ``tactics=off``, play exactly as before.
 """
@@ -17,7 +22,6 @@ thesis's levels, whose default is ``tactics=off``, play exactly as before.
 from __future__ import annotations
 
 import dataclasses
-import time
 from dataclasses import dataclass
 
 from engine.board import BLACK, BLACK_STONE, EMPTY, WHITE_STONE, Board, Color
@@ -79,6 +83,24 @@ class RootTactics:
     note: str
 
 
+SOLVER_NODES = 300_000
+
+
+def solved_tactics(board: Board) -> RootTactics | None:
+    """The exact solver's verdict within :data:`SOLVER_NODES` nodes, or ``None`` (too big)."""
+    from engine.solver import MAX_CELLS, SolverBudgetExceeded, winning_move
+
+    if board.size * board.size > MAX_CELLS:
+        return None
+    try:
+        move = winning_move(board, SOLVER_NODES)
+    except SolverBudgetExceeded:
+        return None
+    if move is None:
+        return RootTactics(None, "loss", "lost: proved by the exact solver")
+    return RootTactics(move, "win", f"{board.cell_name(move)} wins (proved by the solver)")
+
+
 def root_tactics(board: Board) -> RootTactics:
     """The one-move rules applied to ``board`` (the game must not be over)."""
     require_open(board)
@@ -95,12 +117,44 @@ def root_tactics(board: Board) -> RootTactics:
     return RootTactics(None, None, "")
 
 
+def decided_snapshot(
+    player: str,
+    board: Board,
+    move: int | str,
+    estimate: float,
+    proven: str | None,
+    note: str,
+    position_id: int,
+) -> MoveChoice:
+    """A move decided without a search, with the one-line snapshot that tells why."""
+    label = move if isinstance(move, int) else -1
+    snapshot = SearchSnapshot(
+        position_id=position_id,
+        player=player,
+        to_move=board.to_move.value,
+        iteration=0,
+        playouts=0,
+        elapsed_s=0.0,
+        root_moves=(label,),
+        root_agents=(1,),
+        root_active=(1 if proven == "win" else 0,),
+        best_move=label,
+        estimate=estimate,
+        principal_variation=(label,),
+        done=True,
+        proven=proven,
+        note=note,
+    )
+    return MoveChoice(move, snapshot)
+
+
 class TacticalPlayer:
     """``player`` with the root tactics applied first; the same ``name``, ``settings`` and
     ``spec()``. Thread rules as for the wrapped player."""
 
-    def __init__(self, player: Player):
+    def __init__(self, player: Player, solve: bool = False):
         self.player = player
+        self.solve = solve
         self.name = player.name
         self.settings = player.settings
 
@@ -115,29 +169,17 @@ class TacticalPlayer:
         should_stop: StopCheck | None = None,
         position_id: int = 0,
     ) -> MoveChoice:
-        started = time.perf_counter()
         tactics = root_tactics(board)
+        if self.solve and tactics.move is None and tactics.proven is None:
+            tactics = solved_tactics(board) or tactics
         if tactics.move is not None:
-            snapshot = SearchSnapshot(
-                position_id=position_id,
-                player=self.name,
-                to_move=board.to_move.value,
-                iteration=0,
-                playouts=0,
-                elapsed_s=time.perf_counter() - started,
-                root_moves=(tactics.move,),
-                root_agents=(1,),
-                root_active=(1 if tactics.proven == "win" else 0,),
-                best_move=tactics.move,
-                estimate=1.0 if tactics.proven == "win" else 0.5,
-                principal_variation=(tactics.move,),
-                done=True,
-                proven=tactics.proven,
-                note=tactics.note,
+            value = 1.0 if tactics.proven == "win" else 0.5
+            choice = decided_snapshot(
+                self.name, board, tactics.move, value, tactics.proven, tactics.note, position_id
             )
             if on_snapshot is not None:
-                on_snapshot(snapshot)
-            return MoveChoice(tactics.move, snapshot)
+                on_snapshot(choice.snapshot)
+            return choice
         if tactics.proven is None:
             return self.player.choose_move(
                 board, on_snapshot=on_snapshot, should_stop=should_stop, position_id=position_id

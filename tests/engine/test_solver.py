@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.board import BLACK, WHITE, Board, HexError
-from engine.solver import SolverBudgetExceeded, solve, winning_moves
+from engine.solver import DEFAULT_BUDGET, SolverBudgetExceeded, solve, winning_move, winning_moves
 from tests.naive_search import solve as naive_solve
 from tests.naive_search import winning_moves as naive_winning_moves
 
@@ -84,3 +84,15 @@ def test_budget_and_bad_sizes():
     finished = Board.from_rows(["B..", "B..", "B.."], to_move="white")
     with pytest.raises(HexError, match="game is over"):
         solve(finished)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_winning_move_is_one_of_the_winning_moves(data):
+    board = data.draw(open_positions(4, min_stones=4))
+    if board.is_over:
+        return
+    winners = winning_moves(board)
+    move = winning_move(board, budget=DEFAULT_BUDGET)
+    assert (move is None) == (not winners)
+    assert move is None or move in winners

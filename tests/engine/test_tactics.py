@@ -82,3 +82,24 @@ def test_tactics_default_off_leaves_the_level_as_it_was(level):
     player = create_player(level)
     assert not isinstance(player, TacticalPlayer)
     assert player.settings.tactics == "off"
+
+
+def test_tactics_solve_plays_a_proven_win_and_reports_a_proven_loss():
+    """A 4x4 position from the tactics suite kind: the solver's move is in the exact winning
+    set; after the winning opening b3, White (to move) is proved lost."""
+    from engine.solver import winning_moves
+
+    player = create_player("mc:playouts_per_move=1,threads=1,tactics=solve")
+    board = Board(4)
+    choice = player.choose_move(board)
+    assert choice.move in winning_moves(board) and choice.snapshot.proven == "win"
+    board.play("b3")
+    lost = player.choose_move(board)
+    assert lost.snapshot.proven == "loss" and "solver" in lost.snapshot.note
+    big = Board(9)  # over 64 cells: the search decides
+    assert (
+        create_player("mc:playouts_per_move=1,threads=1,tactics=solve")
+        .choose_move(big)
+        .snapshot.proven
+        is None
+    )

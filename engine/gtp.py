@@ -770,8 +770,14 @@ def build_parser(levels: list[str]) -> argparse.ArgumentParser:
         prog="hexswarm-gtp",
         description="HexSwarm's AIs as a GTP engine on stdin/stdout (attach it to HexGui).",
     )
+    from engine.players.levels import STRONGEST_LEVEL
+
     parser.add_argument(
-        "--ai", choices=levels, default=None, help="AI level (default: the strongest)"
+        "--ai",
+        choices=levels,
+        default=None,
+        help=f"AI level or preset (default: {STRONGEST_LEVEL}, the preset that won most at "
+        "equal time in docs/experiments.md)",
     )
     parser.add_argument("--size", type=int, default=11, help="initial board size (default 11)")
     parser.add_argument("--agents", type=int, help="SDS agents (swarm levels)")

@@ -18,9 +18,10 @@ from dataclasses import dataclass, field, replace
 from PySide6.QtCore import QSettings
 
 from engine.board import BLACK, MAX_SIZE, Color
+from engine.players.levels import STRONGEST_LEVEL
 
 SIZE_PRESETS = (5, 7, 9, 11, 13, 19)
-DEFAULT_AI_SPEC = "mcsds"
+DEFAULT_AI_SPEC = STRONGEST_LEVEL  # the preset measured strongest at equal time
 DEFAULT_HINT_SPEC = "mcsds"
 
 

@@ -39,11 +39,16 @@ def create_player(spec: str | None = None, **overrides: Any) -> Player:
     if spec is not None and not isinstance(spec, str):
         raise HexError(f"a player spec must be text like 'sdst:agents=50000', not {spec!r}")
     name, settings = parse_spec(spec, overrides)
-    player = _level_player(name, settings)
-    if getattr(settings, "tactics", "off") == "on":
+    player = _level_player(LEVELS[name].family or name, settings)
+    if getattr(settings, "swap_policy", "search") == "table":
+        from engine.players.openings import OpeningTablePlayer
+
+        player = OpeningTablePlayer(player)
+    tactics = getattr(settings, "tactics", "off")
+    if tactics != "off":
         from engine.players.tactics import TacticalPlayer
 
-        return TacticalPlayer(player)
+        return TacticalPlayer(player, solve=tactics == "solve")
     return player
 
 

@@ -44,12 +44,15 @@ class Parameter:
 
 @dataclass(frozen=True, slots=True)
 class LevelInfo:
-    """A level as the user sees it: registry ``name``, menu ``label``, a ``description``."""
+    """A level as the user sees it: registry ``name``, menu ``label``, a ``description``.
+    A *preset* names a ``family`` (the level whose player and settings it uses) and differs
+    from it only in its parameters' defaults."""
 
     name: str
     label: str
     description: str
     parameters: tuple[Parameter, ...]
+    family: str = ""
 
     def parameter(self, name: str) -> Parameter:
         for parameter in self.parameters:
@@ -91,9 +94,19 @@ _TACTICS = Parameter(
     "tactics",
     "choice",
     "off",
-    "exact root tactics before the search (ours): win at once, block the opponent's only "
-    "winning cell, report a position lost to two such cells",
-    choices=("off", "on"),
+    "exact root tactics before the search (ours): on = win at once, block the opponent's "
+    "only winning cell, report a position lost to two such cells; solve = also run the exact "
+    "solver first on boards of at most 64 cells (a bounded number of nodes)",
+    choices=("off", "on", "solve"),
+)
+_SWAP_POLICY = Parameter(
+    "swap_policy",
+    "choice",
+    "search",
+    "with the swap rule on: search (open with the search's best move, swap on its estimate) "
+    "or table (ours: open with the move closest to even in the measured opening table and "
+    "swap exactly the openings it rates above even)",
+    choices=("search", "table"),
 )
 _AGENTS = Parameter(
     "agents", "int", 50_000, "number of agents (thesis: 50 000 on 7x7)", 1, 5_000_000
@@ -219,6 +232,7 @@ LEVELS: dict[str, LevelInfo] = {
             ),
             *_PLAYOUT_SETTINGS,
             _TACTICS,
+            _SWAP_POLICY,
             *_COMMON,
         ),
     ),
@@ -237,6 +251,7 @@ LEVELS: dict[str, LevelInfo] = {
             *_SWARM_OPTIONS,
             *_PLAYOUT_SETTINGS,
             _TACTICS,
+            _SWAP_POLICY,
             *_COMMON,
         ),
     ),
@@ -286,6 +301,7 @@ LEVELS: dict[str, LevelInfo] = {
             ),
             *_PLAYOUT_SETTINGS,
             _TACTICS,
+            _SWAP_POLICY,
             *_COMMON,
         ),
     ),
@@ -339,12 +355,52 @@ LEVELS: dict[str, LevelInfo] = {
             ),
             *_PLAYOUT_SETTINGS,
             _TACTICS,
+            _SWAP_POLICY,
             *_COMMON,
         ),
     ),
 }
 
-STRONGEST_LEVEL = "sdst"
+
+def _preset(name: str, label: str, description: str, family: str, **defaults: Any) -> LevelInfo:
+    """Level ``family`` under another name with other defaults (checked like any setting)."""
+    base = LEVELS[family]
+    parameters = []
+    for parameter in base.parameters:
+        if parameter.name in defaults:
+            value = _convert(base, parameter, defaults.pop(parameter.name))
+            parameter = dataclasses.replace(parameter, default=value)
+        parameters.append(parameter)
+    if defaults:
+        raise HexError(f"preset {name!r}: {family} has no setting {', '.join(defaults)}")
+    return LevelInfo(name, label, description, tuple(parameters), family=family)
+
+
+# Presets (ours): time per move is their budget, so the count limits are set out of reach.
+_PRESETS = (
+    (
+        "strong",
+        "Strongest (UCT, 1 s a move)",
+        'The strongest player measured at equal time (docs/experiments.md, "Presets"): UCT '
+        "searching for the time given, with exact root tactics (the solver on boards up to "
+        "8x8) and the swap rule played from the opening table.",
+        "uct",
+        {"playouts": 100_000_000, "time_s": 1.0, "tactics": "solve", "swap_policy": "table"},
+    ),
+    (
+        "strong-swarm",
+        "Strongest swarm (SDST, 1 s a move)",
+        "The strongest swarm measured at equal time: SDST in the whole tree searching for the "
+        "time given, with exact root tactics (the solver on boards up to 8x8) and the swap "
+        "rule played from the opening table.",
+        "sdst",
+        {"iterations": 1_000_000, "time_s": 1.0, "tactics": "solve", "swap_policy": "table"},
+    ),
+)
+
+STRONGEST_LEVEL = "strong"
+"""The default of ``create_player(None)``, ``hexswarm-gtp`` and the GUI: the preset that
+measured strongest at equal time (docs/experiments.md, "Presets")."""
 
 
 # --------------------------------------------------------------------------- settings
@@ -363,6 +419,7 @@ class MonteCarloSettings:
     playout: str = "uniform"
     playout_agents: str = DEFAULT_DATABASE
     tactics: str = "off"
+    swap_policy: str = "search"
     seed: int = 0
     threads: int = DEFAULT_THREADS
     time_s: float | None = None
@@ -388,6 +445,7 @@ class MCSDSSettings:
     playout: str = "uniform"
     playout_agents: str = DEFAULT_DATABASE
     tactics: str = "off"
+    swap_policy: str = "search"
     seed: int = 0
     threads: int = DEFAULT_THREADS
     time_s: float | None = None
@@ -418,6 +476,7 @@ class SDSTSettings:
     playout: str = "uniform"
     playout_agents: str = DEFAULT_DATABASE
     tactics: str = "off"
+    swap_policy: str = "search"
     seed: int = 0
     threads: int = DEFAULT_THREADS
     time_s: float | None = None
@@ -434,6 +493,7 @@ class UCTSettings:
     playout: str = "uniform"
     playout_agents: str = DEFAULT_DATABASE
     tactics: str = "off"
+    swap_policy: str = "search"
     seed: int = 0
     threads: int = DEFAULT_THREADS
     time_s: float | None = None
@@ -550,3 +610,8 @@ def settings_spec(name: str, settings) -> str:
         for field in dataclasses.fields(settings)
     )
     return f"{name}:{items}"
+
+
+for _name, _label, _description, _family, _defaults in _PRESETS:
+    LEVELS[_name] = _preset(_name, _label, _description, _family, **_defaults)
+    SETTINGS_TYPES[_name] = SETTINGS_TYPES[_family]

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from engine.board import SWAP_PIECES, Board, GameOverError, HexError
 from engine.knowledge import bundled_databases
-from engine.players import LEVELS, MoveChoice, Player, create_player
+from engine.players import LEVELS, STRONGEST_LEVEL, MoveChoice, Player, create_player
 from engine.search import warm_up
 from engine.search.snapshot import SearchSnapshot
 from tests.naive_search import position_of, solve, winning_moves
@@ -48,7 +48,7 @@ def _threat_position(black_to_move: bool) -> Board:
 
 
 def test_levels_describe_every_parameter():
-    assert list(LEVELS) == ["random", "mc", "mcsds", "sdst", "uct"]
+    assert list(LEVELS) == ["random", "mc", "mcsds", "sdst", "uct", "strong", "strong-swarm"]
     for name, level in LEVELS.items():
         assert level.name == name and level.label and level.description
         names = [p.name for p in level.parameters]
@@ -72,9 +72,24 @@ def test_levels_describe_every_parameter():
     )
 
 
-def test_default_player_is_the_strongest_swarm_level():
-    assert create_player().name == "sdst"
-    assert create_player(None).settings.agents == 50_000
+def test_default_player_is_the_preset_measured_strongest():
+    """docs/experiments.md, "Presets": the UCT preset at 1 s a move, tactics on."""
+    default = create_player(None)
+    assert default.spec() == create_player(STRONGEST_LEVEL).spec()
+    assert LEVELS[STRONGEST_LEVEL].family == default.name == "uct"
+    assert default.settings.time_s == 1.0 and default.settings.tactics == "solve"
+
+
+def test_presets_are_their_family_with_other_defaults():
+    for name, info in LEVELS.items():
+        if not info.family:
+            continue
+        family = LEVELS[info.family]
+        assert [p.name for p in info.parameters] == [p.name for p in family.parameters]
+        player = create_player(f"{name}:seed=3")
+        assert player.name == info.family and player.settings.seed == 3
+        assert create_player(player.spec()).spec() == player.spec()
+    assert LEVELS["strong-swarm"].family == "sdst"
 
 
 @pytest.mark.parametrize(

@@ -108,6 +108,14 @@ def _load_players() -> tuple[Mapping[str, Any], Callable[..., Any]]:
     return LEVELS, create_player
 
 
+def _default_level(levels: Mapping[str, Any], create_player: Callable[..., Any]) -> str:
+    """The registry's default by name: the strongest preset (whose player carries its family's
+    name, e.g. ``uct``), or the default player's level for a registry without it."""
+    from engine.players.levels import STRONGEST_LEVEL
+
+    return STRONGEST_LEVEL if STRONGEST_LEVEL in levels else create_player(None).name
+
+
 def _type_name(kind: Any) -> str:
     """A parameter's type as a word: ``int``, ``float``, ``bool``, ``str``."""
     if isinstance(kind, type):
@@ -233,7 +241,7 @@ class GtpEngine:
         self.levels = levels
         self._create_player = create_player
         if level is None:  # the strongest level is the registry's default player
-            level = create_player(None).name
+            level = _default_level(levels, create_player)
         self.level = level
         self.settings: dict[str, str] = dict(settings or {})
         self.live_gfx = live_gfx
@@ -853,7 +861,7 @@ def main(
         value = getattr(options, option, None)
         if value is not None:
             settings[key] = str(value)
-    level = options.ai or create_player(None).name
+    level = options.ai or _default_level(levels, create_player)
     parameters = {p.name for p in getattr(levels[level], "parameters", ())}
     if (
         "playouts" in settings

@@ -563,3 +563,15 @@ if __name__ == "__main__":
     status = server.serve()
     sys.stdout.flush()
     os._exit(status)  # as engine.gtp.main: the stdin reader thread may still be blocked
+
+
+def test_without_ai_the_engine_plays_the_strongest_preset_by_name():
+    """The preset's player carries its family's name (uct); the engine must keep the preset's
+    name, or it would build plain UCT with the family's defaults."""
+    from engine.gtp import build_parser
+    from engine.players import LEVELS, STRONGEST_LEVEL, create_player
+
+    engine = GtpEngine(levels=LEVELS, create_player=create_player)
+    assert engine.level == STRONGEST_LEVEL == "strong"
+    assert engine.player.spec() == create_player(STRONGEST_LEVEL).spec()
+    assert "default: strong" in build_parser(list(LEVELS)).format_help()

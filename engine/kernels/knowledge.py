@@ -33,10 +33,7 @@ A policy, for the kernels, is the tuple ``(UNIFORM_POLICY,)`` (uniform playouts)
 agent (heuristic codes, padded with ``NO_HEURISTIC``); see ``engine.knowledge``.
 """
 
-import warnings
-
 import numpy as np
-from numba.core.errors import NumbaIRAssumptionWarning
 from numba.extending import overload
 
 from engine.kernels.jit import JIT_OPTIONS, inline_jit, jit
@@ -405,14 +402,11 @@ def policy_playout(
     )  # fmt: skip
 
 
-# numba's internal SSA check reports the uniform kernel's loop variables "not in scope" when it
-# inlines the overload below into a caller; the machine code is right (the searches give the
-# same moves and statistics as before the overload, checked), so the pedantic note is muted.
-warnings.filterwarnings(
-    "ignore", r".*_policy_playout_for_types.* is not in scope", NumbaIRAssumptionWarning
-)
-
-
+# Inlining this overload makes numba's SSA check report the uniform kernel's loop variables
+# "not in scope" (NumbaIRAssumptionWarning). In the SDS kernels the results are those of before
+# (same digests, checked), but inlined into UCT's descent loop it gave wrong machine code (found
+# by the UCT work, which now calls it instead): the warning is left visible on purpose, and a
+# plain ``if len(policy) == 1`` in an inline function (what UCT does) is the safer way.
 @overload(policy_playout, inline="always", jit_options=JIT_OPTIONS)
 def _policy_playout_for_types(
     policy,

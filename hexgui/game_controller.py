@@ -95,6 +95,8 @@ class GameController(QObject):
       * ``line_changed()``: the game itself changed (a move, a setup edit, a resignation, a
         comment, a variation promoted or deleted, a game loaded): what must be autosaved.
         Navigation does not change the game.
+      * ``game_replaced()``: another game is on the board (new game, a file, a study position,
+        a restore): views drop everything they showed about the previous one.
     """
 
     position_changed = Signal(int)
@@ -107,6 +109,7 @@ class GameController(QObject):
     status_message = Signal(str)
     state_changed = Signal()
     line_changed = Signal()
+    game_replaced = Signal()
 
     def __init__(
         self,
@@ -334,6 +337,7 @@ class GameController(QObject):
         self._paused = False
         self._changed()
         self.line_changed.emit()
+        self.game_replaced.emit()
 
     def set_settings(self, settings: GameSettings) -> None:
         """Change who plays each side, the AI settings or the delay, mid-game; they apply

@@ -111,6 +111,7 @@ class MainWindow(QMainWindow):
         game_settings = load_game_settings(self._store)
         self._closing = False
         self._hint_overlay_shown = False
+        self._hint_search = False  # whether the search the status bar shows is a hint
         self._system_palette: QPalette | None = None
 
         self.board_widget = BoardWidget(self)
@@ -519,6 +520,7 @@ class MainWindow(QMainWindow):
         c.move_played.connect(self._on_move_played)
         c.line_changed.connect(self._on_line_changed)
         c.game_over.connect(self._on_game_over)
+        c.game_replaced.connect(self._on_game_replaced)
         self.board_widget.cell_clicked.connect(self._on_cell_clicked)
         self.board_widget.cell_right_clicked.connect(self._on_cell_right_clicked)
 
@@ -685,12 +687,13 @@ class MainWindow(QMainWindow):
     @Slot(int, str)
     def _on_search_started(self, _position_id: int, spec: str) -> None:
         color = self.controller.board.to_move
+        self._hint_search = self.controller.search_purpose == "hint"
         verb = {"move": "thinking", "analysis": "analysing"}.get(
             self.controller.search_purpose or "", "finding a hint"
         )
         self.ai_label.setText(f"{self.player_name(color)} ({spec}) {verb}")
         self.rate_label.setText("")
-        self.time_label.setText("0.0 s")
+        self.time_label.setText("hint 0.0 s" if self._hint_search else "0.0 s")
         self.board_widget.set_caption(f"AI {verb}")
         self._update_actions()
 
@@ -700,14 +703,25 @@ class MainWindow(QMainWindow):
         self.board_widget.set_caption("")
         self._update_actions()
 
+    @Slot()
+    def _on_game_replaced(self) -> None:
+        """Another game: the status bar's search figures belonged to the previous one."""
+        self.ai_label.setText("AI idle")
+        self.rate_label.setText("")
+        self.time_label.setText("")
+
     @Slot(object)
     def _on_snapshot(self, snapshot: SearchSnapshot) -> None:
         self.rate_label.setText(f"{format_count(snapshot.playouts_per_s)} playouts/s")
         color = self.controller.board.to_move
-        total = self.controller.thinking_time(color) + snapshot.elapsed_s
-        self.time_label.setText(
-            f"{snapshot.elapsed_s:.1f} s (total {self.player_name(color)} {total:.0f} s)"
-        )
+        if self._hint_search:
+            # A hint is not the player's thinking: its time stays off their clock.
+            self.time_label.setText(f"hint {snapshot.elapsed_s:.1f} s")
+        else:
+            total = self.controller.thinking_time(color) + snapshot.elapsed_s
+            self.time_label.setText(
+                f"{snapshot.elapsed_s:.1f} s (total {self.player_name(color)} {total:.0f} s)"
+            )
         if self.controller.searching and 0 <= snapshot.best_move < self.controller.board.size**2:
             best = self.controller.board.cell_name(snapshot.best_move)
             color = self.controller.board.to_move
@@ -1059,6 +1073,7 @@ class MainWindow(QMainWindow):
         if position.explanation:
             self.controller.set_comment(position.explanation)
         self.document.set_clean()
+        self._update_turn_label()
         self._show_status(f"{position.title}: {position.explanation}")
         self.board_widget.set_caption("")
         return True

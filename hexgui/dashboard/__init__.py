@@ -118,6 +118,8 @@ class Dashboard(QObject):
         self.overlay = BoardOverlay(board)
         self.docks: dict[str, QDockWidget] = {}
         self.move_number: int | None = None  # moves played before the position shown
+        self._search_spec = ""  # the player spec and purpose ("move"/"hint") of the search
+        self._search_purpose: str | None = None
         self._preview: tuple[int, ...] = ()  # the tree line the user clicked, if any
         self._hover_preview = False
 
@@ -176,6 +178,8 @@ class Dashboard(QObject):
         controller.search_started.connect(self._search_started)
         if hasattr(controller, "search_finished"):
             controller.search_finished.connect(self._search_finished)
+        if hasattr(controller, "game_replaced"):
+            controller.game_replaced.connect(self.new_game)
 
     def make_docks(self, parent: QWidget | None = None) -> dict[str, QDockWidget]:
         """One dock per panel (created once; object names let QMainWindow save the layout)."""
@@ -250,10 +254,26 @@ class Dashboard(QObject):
         self.game_graph.live_move_number = None
         self._sync_move_number()
 
-    def record_move(self, move_number: int, cell: int, snapshot: SearchSnapshot | None) -> None:
+    def new_game(self) -> None:
+        """Another game is on the board: every panel, the board hints and the pending
+        snapshot forget the previous game (its tree, estimates and rates are not this one's)."""
+        self.gate.take()
+        self._latest, self._stale = None, []
+        self._hints_pending = None
+        self._search_purpose = None
+        self.overlay.clear()
+        self.preview_line(())
+        for panel in self.panels.values():
+            panel.clear()
+        self._sync_move_number()
+
+    def record_move(
+        self, move_number: int, cell: int, snapshot: SearchSnapshot | None, engine: str = ""
+    ) -> None:
         """Move ``move_number`` (1 = the first move) at ``cell`` (-1: swap) was played;
-        ``snapshot`` is the final snapshot of the AI search that chose it, or None."""
-        self.game_graph.record_move(move_number, cell, snapshot)
+        ``snapshot`` is the final snapshot of the AI search that chose it, or None; ``engine``
+        that AI's spec."""
+        self.game_graph.record_move(move_number, cell, snapshot, engine)
 
     def set_hints_visible(self, visible: bool) -> None:
         """Show or hide the board overlay; the charts keep updating either way."""
@@ -366,17 +386,23 @@ class Dashboard(QObject):
         self.set_board_size(controller.board.size)
 
     def _move_played(self, info) -> None:
-        self.record_move(info.number, info.move.cell, info.snapshot)
+        self.record_move(info.number, info.move.cell, info.snapshot, info.player)
 
     def _search_started(self, position_id: int, player: str) -> None:
+        self._search_spec = player
+        self._search_purpose = getattr(self.controller, "search_purpose", None)
         self.set_position(position_id)
         self.population.reset_colors()
         self._sync_move_number()
-        self.game_graph.live_move_number = self.move_number
+        hint = self._search_purpose == "hint"
+        self.game_graph.live_move_number = None if hint else self.move_number
 
     def _search_finished(self, position_id: int) -> None:
         latest = self.gate.latest
         same_position = latest is not None and latest.position_id == position_id
-        if same_position and self.move_number is not None:
-            self.game_graph.record_position(self.move_number, latest)
+        # A hint is advice to the human, not part of the game: its estimate stays off the graph.
+        is_hint = self._search_purpose == "hint"
+        if same_position and self.move_number is not None and not is_hint:
+            self.game_graph.record_position(self.move_number, latest, self._search_spec)
+        self._search_purpose = None
         self.game_graph.live_move_number = None

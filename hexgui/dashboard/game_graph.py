@@ -3,6 +3,8 @@ marks on the moves where the estimate swung most (candidate mistakes). GUI threa
 
 from __future__ import annotations
 
+import html
+
 import pyqtgraph as pg
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QWidget
@@ -10,7 +12,7 @@ from PySide6.QtWidgets import QWidget
 from engine.search.snapshot import SearchSnapshot
 
 from .model import GameEstimates, estimate_for_black, estimates_from_move, has_estimate
-from .panel import DashboardPanel, pen, set_view_range, style_plot
+from .panel import PALETTE, DashboardPanel, pen, set_view_range, style_plot
 
 
 class GameGraphPanel(DashboardPanel):
@@ -45,9 +47,10 @@ class GameGraphPanel(DashboardPanel):
         self.plot.addItem(
             pg.InfiniteLine(0.5, angle=0, pen=pen("#999999", 1.0, Qt.PenStyle.DotLine))
         )
-        self.curve = self.plot.plot(
-            [], [], pen=pen("#303030", 2.0), symbol="o", symbolSize=5, symbolBrush="#303030"
-        )
+        self.curve = self.plot.plot([], [], pen=pen("#7f7f7f", 1.5))
+        # One dot per estimate, coloured by the engine whose search made it (see the header).
+        self.points = pg.ScatterPlotItem(symbol="o", size=7, pen=pg.mkPen("#303030", width=0.6))
+        self.plot.addItem(self.points)
         self.swing_marks = pg.ScatterPlotItem(
             symbol="t", size=13, brush=pg.mkBrush("#d62728"), pen=pg.mkPen("#7a1010")
         )
@@ -66,26 +69,32 @@ class GameGraphPanel(DashboardPanel):
         self.status.setText("estimates appear as the AI plays")
 
     # ------------------------------------------------------------------ data in
-    def record_move(self, move_number: int, cell: int, snapshot: SearchSnapshot | None) -> None:
+    def record_move(
+        self, move_number: int, cell: int, snapshot: SearchSnapshot | None, engine: str = ""
+    ) -> None:
         """Move ``move_number`` (at ``cell``, -1 for a swap) was played. The estimates of any
         old continuation after the position it was played in are dropped (an undo followed by
         another move); ``snapshot``, the final state of the AI search that chose the move (None
-        for a human), estimates the positions before and after it."""
+        for a human), estimates the positions before and after it; ``engine`` is that AI's
+        spec (the point's mark)."""
         self.estimates.truncate(move_number - 1)
         if snapshot is not None and has_estimate(snapshot):
+            engine = engine or snapshot.player
             for number, black, direct in estimates_from_move(move_number, cell, snapshot):
                 if number >= 0:
-                    self.estimates.record(number, black, direct=direct)
+                    self.estimates.record(number, black, direct=direct, engine=engine)
         self._touch()
 
-    def record_position(self, move_number: int, snapshot: SearchSnapshot) -> None:
+    def record_position(self, move_number: int, snapshot: SearchSnapshot, engine: str = "") -> None:
         """A search of the position after ``move_number`` ended. A completed search gives the
         direct estimate of that position; a stopped one (``done`` False, e.g. cancelled by an
-        undo after a few milliseconds) only fills a gap, never replaces a direct estimate."""
+        undo after a few milliseconds) only fills a gap, never replaces a direct estimate.
+        Hint searches do not come here: the graph shows the game's own players."""
         if not has_estimate(snapshot):
             return
         if snapshot.done or not self.estimates.is_direct(move_number):
-            self.estimates.record(move_number, estimate_for_black(snapshot))
+            engine = engine or snapshot.player
+            self.estimates.record(move_number, estimate_for_black(snapshot), engine=engine)
             self._touch()
 
     def sync_line(self, move_count: int) -> None:
@@ -97,11 +106,12 @@ class GameGraphPanel(DashboardPanel):
             self.estimates.truncate(move_count)
         self._touch()
 
-    def new_game(self) -> None:
+    def clear(self) -> None:
+        """A new game: no estimate, no cursor, no header of the previous game."""
         self.estimates.clear()
         self.live_move_number = None
         self.current_move_number = None
-        self.clear()
+        super().clear()
 
     def set_current_move(self, move_number: int | None) -> None:
         """Draw the cursor at the move the board shows."""
@@ -114,9 +124,25 @@ class GameGraphPanel(DashboardPanel):
             self.render_now()
 
     # ------------------------------------------------------------------ drawing
+    def engine_colors(self) -> dict[str, str]:
+        """A colour per engine (player spec) in the order the engines first appear."""
+        numbers, _ = self.estimates.points()
+        colors: dict[str, str] = {}
+        for number in numbers:
+            engine = self.estimates.engine(number)
+            if engine not in colors:
+                colors[engine] = PALETTE[len(colors) % len(PALETTE)]
+        return colors
+
     def _render(self) -> None:
         numbers, values = self.estimates.points()
         self.curve.setData(numbers, values)
+        colors = self.engine_colors()
+        self.points.setData(
+            numbers,
+            values,
+            brush=[pg.mkBrush(colors[self.estimates.engine(n)]) for n in numbers],
+        )
         # Whole moves on the x axis from the start; grow with the game.
         set_view_range(self.plot, (0, max(10, numbers[-1] + 1 if numbers else 0)), (0, 1))
         swings = self.estimates.swings(self.swing_count)
@@ -138,11 +164,26 @@ class GameGraphPanel(DashboardPanel):
             self.cursor.setVisible(True)
         else:
             self.cursor.setVisible(False)
-        if values:
-            text = f"after move {numbers[-1]}: Black {values[-1]:.0%}"
-            if swings:
-                text += " · swings at " + ", ".join(f"{n} ({d:+.0%})" for n, d in swings)
-            self.status.setText(text)
+        self.status.setText(self.header_html(colors))
+
+    def header_html(self, colors: dict[str, str]) -> str:
+        """The line above the graph: the estimate at the move on the board (or the last one),
+        the swings, and which colour is which engine."""
+        numbers, values = self.estimates.points()
+        if not values:
+            return "estimates appear as the AI plays"
+        shown = self.current_move_number
+        if shown is None or self.estimates.estimate(shown) is None:
+            shown = numbers[-1]
+        text = f"after move {shown}: Black {self.estimates.estimate(shown):.0%}"
+        swings = self.estimates.swings(self.swing_count)
+        if swings:
+            text += " · swings at " + ", ".join(f"{n} ({d:+.0%})" for n, d in swings)
+        keys = " ".join(
+            f'<span style="color:{color}">&#9679;</span>&nbsp;{html.escape(engine or "?")}'
+            for engine, color in colors.items()
+        )
+        return f"{text} · {keys}"
 
     # ------------------------------------------------------------------ navigation
     def _scene_clicked(self, event) -> None:
@@ -164,7 +205,7 @@ class GameGraphPanel(DashboardPanel):
         numbers, values = self.estimates.points()
         swings = dict(self.estimates.swings(self.swing_count))
         rows = [
-            [n, round(v, 6), round(swings[n], 6) if n in swings else ""]
+            [n, round(v, 6), round(swings[n], 6) if n in swings else "", self.estimates.engine(n)]
             for n, v in zip(numbers, values, strict=True)
         ]
-        return ["move", "black_estimate", "swing"], rows
+        return ["move", "black_estimate", "swing", "engine"], rows

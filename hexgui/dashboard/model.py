@@ -543,13 +543,18 @@ class GameEstimates:
     and replaces anything; an indirect one (a child's value in the parent's search) only fills
     a gap. A move that replaces the game's history from ``n`` on (an undo followed by a
     different move, or a new game) calls :meth:`truncate` first so old estimates do not linger.
+    Each estimate remembers the ``engine`` (player spec) whose search made it, so a graph of an
+    AI-vs-AI game can show which points come from which side.
     """
 
     def __init__(self) -> None:
         self._estimates: dict[int, float] = {}
+        self._engines: dict[int, str] = {}
         self._direct: set[int] = set()
 
-    def record(self, move_number: int, black_estimate: float, *, direct: bool = True) -> bool:
+    def record(
+        self, move_number: int, black_estimate: float, *, direct: bool = True, engine: str = ""
+    ) -> bool:
         """Store an estimate; returns whether it was kept (indirect ones never replace a
         direct one)."""
         if math.isnan(black_estimate) or not 0.0 <= black_estimate <= 1.0:
@@ -560,6 +565,7 @@ class GameEstimates:
         if not direct and number in self._direct:
             return False
         self._estimates[number] = float(black_estimate)
+        self._engines[number] = engine
         if direct:
             self._direct.add(number)
         return True
@@ -567,14 +573,23 @@ class GameEstimates:
     def is_direct(self, move_number: int) -> bool:
         return move_number in self._direct
 
+    def engine(self, move_number: int) -> str:
+        """The spec of the player whose search made the estimate after ``move_number``."""
+        return self._engines.get(move_number, "")
+
+    def estimate(self, move_number: int) -> float | None:
+        return self._estimates.get(move_number)
+
     def truncate(self, last_kept: int) -> None:
         """Forget every estimate after move ``last_kept``."""
         for number in [n for n in self._estimates if n > last_kept]:
             del self._estimates[number]
+            del self._engines[number]
             self._direct.discard(number)
 
     def clear(self) -> None:
         self._estimates.clear()
+        self._engines.clear()
         self._direct.clear()
 
     def points(self) -> tuple[list[int], list[float]]:

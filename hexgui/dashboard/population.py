@@ -123,6 +123,11 @@ class PopulationPanel(DashboardPanel):
         self.accumulator.add(snapshot)
         super().show_snapshot(snapshot)
 
+    def clear(self) -> None:
+        self.accumulator = HistoryAccumulator(self.accumulator.capacity)
+        self.colors.reset()
+        super().clear()
+
     def reset_colors(self) -> None:
         """A new search: moves may get fresh colours."""
         self.colors.reset()

@@ -23,9 +23,11 @@ class FakeController(QObject):
     move_played = Signal(object)
     search_started = Signal(int, str)
     search_finished = Signal(int)
+    game_replaced = Signal()
 
     def __init__(self, size: int = 9):
         super().__init__()
+        self.search_purpose: str | None = "move"
         self.board = Board(size)
         self.move_number = 0
         self.move_count = 0
@@ -36,8 +38,9 @@ class FakeController(QObject):
 
 
 class FakeMoveInfo:
-    def __init__(self, number, cell, snapshot):
+    def __init__(self, number, cell, snapshot, player="sdst"):
         self.number, self.move, self.snapshot = number, Move(color=None, cell=cell), snapshot
+        self.player = player
 
 
 def search_sequence(position_id: int, steps: int = 12, size: int = 9):
@@ -417,3 +420,64 @@ def test_recorded_real_search_through_every_panel(dashboard, name):
         )
     assert snaps[-1].done
     assert len(dash.population.series.iterations) >= 2  # a real history, recorded or built
+
+
+def run_search(controller, dash, position_id: int, spec: str = "sdst", steps: int = 3):
+    """Start a search of ``position_id``, stream its snapshots, draw them, finish it."""
+    controller.position_changed.emit(position_id)
+    controller.search_started.emit(position_id, spec)
+    for snap in search_sequence(position_id, steps=steps):
+        controller.snapshot_ready.emit(snap)
+    dash.refresh()
+    controller.search_finished.emit(position_id)
+
+
+def test_another_game_clears_every_panel(dashboard):
+    dash, board, controller, _ = dashboard
+    run_search(controller, dash, 1)
+    controller.move_count = controller.move_number = 1
+    controller.position_changed.emit(2)
+    controller.move_played.emit(FakeMoveInfo(1, 40, search_sequence(1)[-1]))
+    assert dash.population.series is not None and dash.tree.layout_nodes
+    assert len(dash.game_graph.estimates) and dash.throughput.history.samples
+
+    controller.move_count = controller.move_number = 0
+    controller.game_replaced.emit()
+    assert dash.population.series is None and dash.population.accumulator.rows == []
+    assert dash.population.status.text() == "no search yet"
+    assert dash.tree.layout_nodes == [] and dash.tree.status.text() == "no tree yet"
+    assert len(dash.game_graph.estimates) == 0
+    assert dash.game_graph.status.text() == "estimates appear as the AI plays"
+    assert not dash.throughput.history.samples
+    assert dash.throughput.status.text() == "no search yet"
+    assert board.overlay_calls[-1][0] in (None, {})
+
+
+def test_hint_estimates_stay_off_the_game_graph(dashboard):
+    dash, _, controller, _ = dashboard
+    controller.search_purpose = "hint"
+    run_search(controller, dash, 1, spec="mcsds")
+    assert len(dash.game_graph.estimates) == 0
+    assert dash.population.series is not None  # the hint search itself is still shown
+    controller.search_purpose = "move"
+    run_search(controller, dash, 2, spec="sdst:agents=900")
+    assert dash.game_graph.estimates.engine(0) == "sdst:agents=900"
+
+
+def test_game_graph_marks_each_point_with_its_engine(dashboard):
+    dash, _, controller, _ = dashboard
+    graph = dash.game_graph
+    specs = ["sdst:agents=900", "uct:playouts=500"]
+    for number in range(1, 5):
+        snap = make_snapshot(estimate=0.3 + 0.1 * number, to_move="black")
+        graph.record_move(number, 0, snap, specs[number % 2])
+    dash.refresh()
+    colors = graph.engine_colors()
+    assert set(colors) == set(specs) and len(set(colors.values())) == 2
+    header = graph.status.text()
+    assert all(spec in header for spec in specs)
+    brushes = [b.color().name() for b in graph.points.data["brush"]]
+    numbers, _ = graph.estimates.points()
+    assert brushes == [colors[graph.estimates.engine(n)] for n in numbers]
+    _, rows = graph.table()
+    assert {row[3] for row in rows} == set(specs)

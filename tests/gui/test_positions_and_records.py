@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from unittest import mock
 
@@ -256,3 +257,20 @@ def test_the_ai_answers_the_bridge_intrusion(level, seed):
     _entry, board = load_position("02-bridge-intrusion.sgf")
     choice = create_player(f"{level},seed={seed},threads=1").choose_move(board.copy())
     assert board.cell_name(choice.move) == "c4"
+
+
+def test_another_game_clears_the_title_and_the_status_bar(window, qtbot, tmp_path):
+    window.start_new_game(replace(HUMANS, hint_spec="tiny"))
+    window.controller.play("c3")
+    path = tmp_path / "first.sgf"
+    assert window.save_to(path)
+    assert "first.sgf" in window.windowTitle()
+    with qtbot.waitSignal(window.controller.hint_ready):
+        window.act_hint.trigger()
+    # The hint's time is shown as a hint, not added to the player's clock.
+    assert window.time_label.text().startswith("hint ")
+    window.position_actions[0].trigger()  # a study position: not the file saved before
+    assert "first.sgf" not in window.windowTitle()
+    assert window.time_label.text() == "" and window.rate_label.text() == ""
+    assert window.ai_label.text() == "AI idle"
+    assert len(window.dashboard.game_graph.estimates) == 0

@@ -73,6 +73,16 @@ def find_child(pair_keys, pair_child, action_count, node, action):
     return child
 
 
+@inline_jit
+def known_outcome(pair_keys, pair_outcome, action_count, node, action):
+    """The cached outcome of playing ``action`` from ``node`` (:data:`UNKNOWN` if never met)."""
+    slot = pair_slot(pair_keys, np.int64(node) * action_count + action)
+    outcome = np.int8(UNKNOWN)
+    if pair_keys[slot] != -1:
+        outcome = pair_outcome[slot]
+    return outcome
+
+
 @jit
 def rehash_pairs(old_keys, old_child, old_outcome, new_keys, new_child, new_outcome):
     """Copy every pair into a larger (power-of-two) table whose keys are all -1."""

@@ -20,6 +20,8 @@ class TreeNode:
     ``path`` is the sequence of cell indices from the root position; ``agents`` the node's
     population size (UCT: visits); ``active`` its active agents (UCT: wins);
     ``value`` the estimated win rate for the player who made the last move of ``path``.
+    A move that ends the game has no population below it: its node (``ends_game``) counts
+    the agents of the parent that hold that move as their hypothesis.
     """
 
     path: tuple[int, ...]
@@ -30,6 +32,7 @@ class TreeNode:
     children: tuple[TreeNode, ...] = ()
     collapsed_children: int = 0  # children left out of the summary ("other")
     collapsed_agents: int = 0  # their agents (UCT: visits) in total
+    ends_game: bool = False  # the node's move ends the game (its value is exact)
 
 
 @dataclass(frozen=True, slots=True)

@@ -64,8 +64,11 @@ from engine.kernels.sds import (
 from engine.kernels.tree import (
     NODE_COUNT,
     PAIR_COUNT,
+    ROOT_LOSES,
+    ROOT_WINS,
     count_populations,
     find_child,
+    known_outcome,
     rehash_pairs,
 )
 from engine.playout import split_evenly
@@ -840,6 +843,11 @@ class SwarmSearch:
             node = child
         return tuple(pv)
 
+    def _ends_game(self, node: int, action: int) -> bool:
+        """Whether ``action`` from ``node`` was found to end the game."""
+        outcome = known_outcome(self.pair_keys, self.pair_outcome, self.width, node, action)
+        return int(outcome) in (ROOT_WINS, ROOT_LOSES)
+
     def _tree_summary(self, max_depth: int = 4, max_children: int = 6, max_nodes: int = 40):
         """The top of the metapopulation: populated nodes by decreasing population size."""
         if not self._indexed:
@@ -859,21 +867,41 @@ class SwarmSearch:
             depth = len(path)
             children: list[TreeNode] = []
             collapsed = collapsed_agents = 0
-            kids = populated[parents == node] if depth < max_depth else populated[:0]
-            if kids.size:
-                kids = kids[np.argsort(-sizes[kids], kind="stable")]
+            if depth < max_depth:
                 counts, actives = self._node_stats(node)
-                for rank, kid in enumerate(kids):
+                kids = populated[parents == node]
+                # Children: the populated child nodes, plus the moves that end the game (no
+                # population lives below them, but the agents holding them are often the
+                # whole story: the winning move).
+                entries = [(int(sizes[kid]), int(kid), int(self.node_action[kid])) for kid in kids]
+                with_child = {action for _, _, action in entries}
+                for action in np.flatnonzero(counts > 0):
+                    action = int(action)
+                    if action not in with_child and self._ends_game(node, action):
+                        entries.append((int(counts[action]), -1, action))
+                entries.sort(key=lambda entry: -entry[0])
+                for rank, (agents, kid, action) in enumerate(entries):
                     if rank < max_children and budget[0] > 0:
-                        action = int(self.node_action[kid])
                         held = counts[action]
                         kid_value = float(actives[action] / held) if held else 0.0
-                        children.append(
-                            build(int(kid), (*path, int(self.action_labels[action])), kid_value)
-                        )
+                        kid_path = (*path, int(self.action_labels[action]))
+                        if kid < 0:
+                            budget[0] -= 1
+                            children.append(
+                                TreeNode(
+                                    path=kid_path,
+                                    depth=depth + 1,
+                                    agents=agents,
+                                    active=int(actives[action]),
+                                    value=kid_value,
+                                    ends_game=True,
+                                )
+                            )
+                        else:
+                            children.append(build(kid, kid_path, kid_value))
                     else:
                         collapsed += 1
-                        collapsed_agents += int(sizes[kid])
+                        collapsed_agents += agents
             return TreeNode(
                 path=path,
                 depth=depth,
@@ -883,6 +911,8 @@ class SwarmSearch:
                 children=tuple(children),
                 collapsed_children=collapsed,
                 collapsed_agents=collapsed_agents,
+                ends_game=depth > 0
+                and self._ends_game(int(self.node_parent[node]), int(self.node_action[node])),
             )
 
         counts, actives = self.root_counts()

@@ -416,6 +416,7 @@ class UctSearch:
                 children=tuple(build(k, (*path, int(self.labels[action[k]]))) for k in shown),
                 collapsed_children=len(hidden),
                 collapsed_agents=int(sum(int(visits[k]) for k in hidden)),
+                ends_game=bool(terminal[node] != 0),
             )
 
         return build(0, ())

@@ -336,6 +336,7 @@ class LayoutNode:
     y: float
     label: str
     merged: int = 0
+    ends_game: bool = False
 
     @property
     def is_other(self) -> bool:
@@ -426,6 +427,7 @@ def layout_tree(
                 x=0.0,
                 y=-(node.depth - root.depth),
                 label=label,
+                ends_game=node.ends_game,
             )
         )
         kids = sorted(chosen[id(node)], key=lambda c: -c.agents)
@@ -467,18 +469,7 @@ def layout_tree(
 
 
 def _with_x(node: LayoutNode, x: float) -> LayoutNode:
-    return LayoutNode(
-        path=node.path,
-        depth=node.depth,
-        agents=node.agents,
-        active=node.active,
-        value=node.value,
-        parent=node.parent,
-        x=x,
-        y=node.y,
-        label=node.label,
-        merged=node.merged,
-    )
+    return replace(node, x=x)
 
 
 def principal_line(root: TreeNode | None, first_move: int, max_length: int = 12) -> tuple[int, ...]:

@@ -82,6 +82,7 @@ class TreePanel(DashboardPanel):
         self.board_size = board_size
         self.layout_nodes: list[LayoutNode] = []
         self.root_agents = 0
+        self.support = "agents"  # what the node counts are: "agents", or UCT's "visits"
 
         for text, attribute, low, high, value, tip in (
             ("depth", "depth_box", 1, 8, 4, "Deepest level drawn"),
@@ -101,7 +102,8 @@ class TreePanel(DashboardPanel):
         self.plot_widget.setMinimumHeight(160)
         self.plot_widget.setToolTip(
             "Disc area: agents (UCT: visits). Colour: active fraction (UCT: win rate) from red "
-            "0% through yellow 50% to green 100%. Grey '+N': N weaker moves together.\n"
+            "0% through yellow 50% to green 100%. Grey '+N': N weaker moves together. "
+            "A heavy outline: the move ends the game.\n"
             "Hover a node for its line and numbers; click it to preview the line on the board."
         )
         self.body.addWidget(self.plot_widget)
@@ -115,6 +117,8 @@ class TreePanel(DashboardPanel):
         steps = range(COLOR_STEPS)
         self._brushes = [pg.mkBrush(_COLOR_MAP.map(i / (COLOR_STEPS - 1))) for i in steps]
         self._other_brush = pg.mkBrush(OTHER_COLOR)
+        self._node_pen = pg.mkPen("#333333", width=0.8)
+        self._end_pen = pg.mkPen("#111111", width=3.0)
         # Created once: one edge item, one scatter item and a fixed pool of labels.
         self.edges = pg.PlotDataItem([], [], connect="pairs", pen=pen("#888888", 1.0))
         self.plot.addItem(self.edges)
@@ -178,6 +182,7 @@ class TreePanel(DashboardPanel):
         )
         self.layout_nodes = nodes
         self.root_agents = tree.agents
+        self.support = support_word(snapshot.player)
         xs = np.fromiter((n.x for n in nodes), float, len(nodes))
         ys = np.fromiter((n.y for n in nodes), float, len(nodes))
         edge_x = np.empty(2 * (len(nodes) - 1))
@@ -196,7 +201,11 @@ class TreePanel(DashboardPanel):
             else self._brushes[round(n.active_fraction * (COLOR_STEPS - 1))]
             for n in nodes
         ]
-        self.nodes.setData(x=xs, y=ys, size=sizes, brush=brushes, data=list(range(len(nodes))))
+        # A move that ends the game gets a heavy outline: its value is exact, not estimated.
+        outlines = [self._end_pen if n.ends_game else self._node_pen for n in nodes]
+        self.nodes.setData(
+            x=xs, y=ys, size=sizes, brush=brushes, pen=outlines, data=list(range(len(nodes)))
+        )
         span = float(xs.max() - xs.min()) + 1.2 if len(nodes) > 1 else 1.0
         units_per_px = span / max(1, self.plot_widget.width())
         labelled = labelled_nodes(nodes, MAX_LABELS_PER_ROW, LABEL_PX * units_per_px)
@@ -224,18 +233,23 @@ class TreePanel(DashboardPanel):
         """The hover text of drawn node ``index``: its line and numbers."""
         node = self.layout_nodes[index]
         share = node.agents / self.root_agents if self.root_agents else 0.0
+        uct = self.support == "visits"
+        word = "visits" if uct else "agents"
         if node.is_other:
             return (
                 f"after {line_label(node.path, self.board_size)}: {node.merged} more moves\n"
-                f"{node.agents} agents ({share:.0%} of the root)"
+                f"{node.agents} {word} ({share:.0%} of the root)"
             )
-        text = (
-            f"{line_label(node.path, self.board_size)}\n"
-            f"agents {node.agents} ({share:.0%} of the root)\n"
-            f"active {node.active} ({node.active_fraction:.0%})"
-        )
-        if node.value is not None and node.path:
+        text = f"{line_label(node.path, self.board_size)}\n"
+        text += f"{word} {node.agents} ({share:.0%} of the root)\n"
+        if uct:
+            text += f"wins {node.active} (win rate {node.active_fraction:.0%} for the mover)"
+        else:
+            text += f"active {node.active} ({node.active_fraction:.0%})"
+        if node.value is not None and node.path and not uct:
             text += f"\nvalue for the mover {node.value:.0%}"
+        if node.ends_game:
+            text += "\nthis move ends the game"
         return text
 
     def _tip(self, x: float, y: float, data: object) -> str:

@@ -488,3 +488,32 @@ def test_relate_phase_deactivates_agents():
         fractions[relate] = float(np.mean(history))
     assert abs(fractions["none"] - 0.9) < 0.03
     assert fractions["context-free"] < fractions["context-sensitive"] < fractions["none"]
+
+
+@pytest.mark.parametrize(
+    "spec", ["sdst:agents=2000,iterations=60,seed=1", "uct:playouts=3000,seed=1"]
+)
+def test_tree_summary_shows_the_moves_that_end_the_game(spec):
+    """Black to move on 5x5 with c1-c4 in place: b5 and c5 win at once. SDST keeps no
+    population below a move that ends the game, yet the agents holding it must be in the tree
+    (the reference is Board.play + winner, not the search)."""
+    from engine.players import create_player
+
+    board = Board(5)
+    for black, white in (("c1", "a1"), ("c2", "a2"), ("c3", "a3"), ("c4", "a4")):
+        board.play(black)
+        board.play(white)
+    winning = set()
+    for cell in board.legal_moves():
+        after = board.copy()
+        after.play(cell)
+        if after.winner is not None:
+            winning.add(cell)
+    assert {board.cell_name(c) for c in winning} == {"b5", "c5"}
+    tree = create_player(spec).choose_move(board).snapshot.tree
+    children = {child.path[0]: child for child in tree.children}
+    assert winning <= set(children)
+    for cell, child in children.items():
+        assert child.ends_game == (cell in winning)
+    strongest = max(tree.children, key=lambda child: child.agents)
+    assert strongest.path[0] in winning

@@ -481,3 +481,32 @@ def test_game_graph_marks_each_point_with_its_engine(dashboard):
     assert brushes == [colors[graph.estimates.engine(n)] for n in numbers]
     _, rows = graph.table()
     assert {row[3] for row in rows} == set(specs)
+
+
+def test_a_move_that_ends_the_game_is_drawn_and_named(dashboard):
+    from dataclasses import replace
+
+    dash, _, controller, _ = dashboard
+    winning = replace(node((40,), 900, active=890, value=0.99), ends_game=True)
+    tree = node((), 1000, children=[winning, node((41,), 60, 20), node((39,), 40, 10)])
+    controller.position_changed.emit(1)
+    controller.snapshot_ready.emit(
+        make_snapshot(root_moves=(39, 40, 41), root_agents=(40, 900, 60), tree=tree)
+    )
+    dash.refresh()
+    drawn = dash.tree.layout_nodes
+    assert drawn[1].path == (40,) and drawn[1].ends_game
+    assert "ends the game" in dash.tree.describe(1)
+    assert "ends the game" not in dash.tree.describe(2)
+
+
+def test_uct_tree_speaks_of_visits_and_win_rates(dashboard):
+    dash, _, controller, _ = dashboard
+    tree = node((), 100, children=[node((40,), 70, 42), node((41,), 30, 9)])
+    controller.position_changed.emit(1)
+    controller.snapshot_ready.emit(
+        make_snapshot(root_moves=(40, 41), root_agents=(70, 30), tree=tree, player="uct")
+    )
+    dash.refresh()
+    text = dash.tree.describe(1)
+    assert "visits 70" in text and "win rate 60%" in text and "agents" not in text

@@ -271,7 +271,8 @@ class HistoryAccumulator:
         if capacity < 2:
             raise ValueError("capacity must be at least 2")
         self.capacity = capacity
-        self.rows: list[tuple[int, dict[int, int], float]] = []
+        # (iteration, support per move, active fraction, active (UCT, MC: wins) per move)
+        self.rows: list[tuple[int, dict[int, int], float, dict[int, int]]] = []
         self._key: tuple[int, str] | None = None
 
     def add(self, snapshot: SearchSnapshot) -> None:
@@ -290,6 +291,7 @@ class HistoryAccumulator:
                 snapshot.iteration,
                 dict(zip(snapshot.root_moves, snapshot.root_agents, strict=True)),
                 active,
+                dict(zip(snapshot.root_moves, snapshot.root_active, strict=True)),
             )
         )
         if len(self.rows) > self.capacity:
@@ -310,6 +312,72 @@ class HistoryAccumulator:
             history=tuple(tuple(row[1].get(m, 0) for m in moves) for row in self.rows),
             active_fraction_history=tuple(row[2] for row in self.rows),
         )
+
+
+def is_vanilla_monte_carlo(player: str) -> bool:
+    """Whether ``player`` (a level name or spec) is vanilla Monte-Carlo (thesis level 1)."""
+    return str(player).lower().partition(":")[0] == "mc"
+
+
+def win_ratio_series(
+    snapshot: SearchSnapshot,
+    rows: Sequence[tuple[int, dict[int, int], float, dict[int, int]]],
+    size: int,
+    *,
+    top_k: int = 5,
+    max_points: int = 300,
+) -> PopulationSeries:
+    """Vanilla Monte-Carlo's view: the win ratio of each of the ``top_k`` best moves over the
+    playouts per move (its own ``iteration``), "other" the pooled ratio of the rest.
+
+    Every move gets the same playouts, so its "support" says nothing: moves are ranked by win
+    ratio (then playouts, then the order of ``root_moves``). ``rows`` are the accumulated
+    ``(iteration, playouts per move, _, wins per move)`` rows (see :class:`HistoryAccumulator`);
+    without them the snapshot is the only point. ``active_fraction`` is the win ratio of all
+    the root's playouts together.
+    """
+    if top_k < 1:
+        raise ValueError("top_k must be at least 1")
+    moves, visits, wins = snapshot.root_moves, snapshot.root_agents, snapshot.root_active
+
+    def ratio(won: float, played: float) -> float:
+        return won / played if played > 0 else 0.0
+
+    order = sorted(range(len(moves)), key=lambda i: (-ratio(wins[i], visits[i]), -visits[i], i))
+    chosen = [i for i in order[:top_k] if visits[i] > 0]
+    picked = {moves[i] for i in chosen}
+    if not rows:
+        rows = [
+            (
+                snapshot.iteration,
+                dict(zip(moves, visits, strict=True)),
+                0.0,
+                dict(zip(moves, wins, strict=True)),
+            )
+        ]
+    kept = [rows[j] for j in thin_indices(len(rows), max_points)]
+    values: list[list[float]] = [[] for _ in chosen]
+    other: list[float] = []
+    overall: list[float] = []
+    for _, played, _, won in kept:
+        for series, index in zip(values, chosen, strict=True):
+            move = moves[index]
+            series.append(ratio(won.get(move, 0), played.get(move, 0)))
+        rest_won = sum(w for m, w in won.items() if m not in picked)
+        rest_played = sum(p for m, p in played.items() if m not in picked)
+        other.append(ratio(rest_won, rest_played))
+        overall.append(ratio(sum(won.values()), sum(played.values())))
+    iterations = tuple(row[0] for row in kept)
+    return PopulationSeries(
+        iterations=iterations,
+        moves=tuple(moves[i] for i in chosen),
+        labels=tuple(move_label(moves[i], size) for i in chosen),
+        values=tuple(tuple(series) for series in values),
+        other=tuple(other),
+        active_iterations=iterations,
+        active_fraction=tuple(overall),
+        as_share=True,
+    )
 
 
 # --------------------------------------------------------------------------- tree view

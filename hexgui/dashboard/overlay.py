@@ -11,7 +11,13 @@ from typing import Protocol
 
 from engine.search.snapshot import SearchSnapshot
 
-from .model import SWAP_CELL, format_count, format_share, principal_line
+from .model import (
+    SWAP_CELL,
+    format_count,
+    format_share,
+    is_vanilla_monte_carlo,
+    principal_line,
+)
 
 SHARE = "share"
 COUNT = "count"
@@ -51,6 +57,8 @@ def overlay_values(
     """
     if mode not in MODES:
         raise ValueError(f"overlay mode must be one of {MODES}, not {mode!r}")
+    if is_vanilla_monte_carlo(snapshot.player):
+        return win_ratio_values(snapshot)
     total = snapshot.total_agents
     if total <= 0:
         return {}
@@ -66,6 +74,36 @@ def overlay_values(
             label = format_share(share) if mode == SHARE else format_count(agents)
         values[cell] = (agents / scale, label)
     return values
+
+
+MONTE_CARLO_LABELS = 8
+"""Vanilla Monte-Carlo: how many of the best win ratios get a number on their cell."""
+
+
+def win_ratio_values(snapshot: SearchSnapshot) -> dict[int, tuple[float, str]]:
+    """Vanilla Monte-Carlo gives every move the same playouts, so shares of "agents" would be
+    uniform: its cells show the win ratio instead. Intensity runs from the worst ratio (0) to
+    the best (1); the :data:`MONTE_CARLO_LABELS` best cells are labelled with their ratio."""
+    ratios = {
+        cell: won / played
+        for cell, played, won in zip(
+            snapshot.root_moves, snapshot.root_agents, snapshot.root_active, strict=True
+        )
+        if cell != SWAP_CELL and played > 0
+    }
+    if not ratios:
+        return {}
+    low, high = min(ratios.values()), max(ratios.values())
+    spread = high - low
+    ranked = sorted(ratios, key=lambda cell: (-ratios[cell], cell))[:MONTE_CARLO_LABELS]
+    labelled = set(ranked)
+    return {
+        cell: (
+            (ratio - low) / spread if spread > 0 else 1.0,
+            format_share(ratio) if cell in labelled else "",
+        )
+        for cell, ratio in ratios.items()
+    }
 
 
 class OverlayTarget(Protocol):

@@ -13,8 +13,10 @@ from .model import (
     HistoryAccumulator,
     PopulationSeries,
     format_count,
+    is_vanilla_monte_carlo,
     nice_ceiling,
     population_series,
+    win_ratio_series,
 )
 from .panel import (
     OTHER_COLOR,
@@ -133,7 +135,7 @@ class PopulationPanel(DashboardPanel):
         self.colors.reset()
 
     def _settings_changed(self) -> None:
-        self.agents_plot.setLabel("left", "share of agents" if self.as_share else "agents")
+        self._axis_labels = None
         self._dirty = True
         if self.isVisible():
             self.render_now()
@@ -147,13 +149,20 @@ class PopulationPanel(DashboardPanel):
             self._set_legend("")
             self.status.setText("no search yet")
             return
-        series = population_series(
-            self.accumulator.complete(snapshot),
-            self.board_size,
-            top_k=self.top_k,
-            as_share=self.as_share,
-        )
+        monte_carlo = is_vanilla_monte_carlo(snapshot.player)
+        if monte_carlo:
+            series = win_ratio_series(
+                snapshot, self.accumulator.rows, self.board_size, top_k=self.top_k
+            )
+        else:
+            series = population_series(
+                self.accumulator.complete(snapshot),
+                self.board_size,
+                top_k=self.top_k,
+                as_share=self.as_share,
+            )
         self.series = series
+        self._set_axis_labels(snapshot.player)
         self.colors.release_except(set(series.moves))
         x = list(series.iterations)
         for index, curve in enumerate(self.move_curves):
@@ -174,21 +183,66 @@ class PopulationPanel(DashboardPanel):
             top = max(top, max(series.other))
         last = max(series.iterations[-1] if series.iterations else 0, 1)
         x_range = (0.0, nice_ceiling(last))
-        set_view_range(self.agents_plot, x_range, (0.0, nice_ceiling(top)))
+        y_top = 1.0 if monte_carlo else nice_ceiling(top)
+        set_view_range(self.agents_plot, x_range, (0.0, y_top))
         set_view_range(self.active_plot, x_range, (0.0, 1.0))
-        self._set_legend(self._legend_html(series))
-        self.status.setText(
+        self._set_legend(self._legend_html(series, snapshot))
+        self.status.setText(self.status_text(snapshot))
+
+    def status_text(self, snapshot) -> str:
+        """The header line, in the words of the level: swarms have agents at the root, UCT
+        visits, vanilla Monte-Carlo the same playouts for every move."""
+        if is_vanilla_monte_carlo(snapshot.player):
+            return (
+                f"{snapshot.player} · {format_count(snapshot.iteration)} playouts per move · "
+                f"{len(snapshot.root_moves)} moves · win ratio per move"
+            )
+        word = support_word(snapshot.player)
+        if word == "visits":
+            return (
+                f"{snapshot.player} · {format_count(snapshot.total_agents)} visits at the root "
+                f"· {format_count(snapshot.playouts)} playouts"
+            )
+        return (
             f"{snapshot.player} · iteration {snapshot.iteration} · "
-            f"{snapshot.total_agents} {support_word(snapshot.player)} at the root"
+            f"{format_count(snapshot.total_agents)} agents at the root"
         )
 
-    def _legend_html(self, series: PopulationSeries) -> str:
-        """One line: each drawn move in its colour with its current support, then "other"."""
+    def _set_axis_labels(self, player: str) -> None:
+        if is_vanilla_monte_carlo(player):
+            upper, lower = "win ratio", "all moves"
+            bottom = "playouts per move"
+        elif support_word(player) == "visits":
+            upper = "share of visits" if self.as_share else "visits"
+            lower, bottom = "win rate", "iteration"
+        else:
+            upper = "share of agents" if self.as_share else "agents"
+            lower, bottom = "active", "iteration"
+        wanted = (upper, lower, bottom)
+        if getattr(self, "_axis_labels", None) != wanted:
+            self._axis_labels = wanted
+            self.agents_plot.setLabel("left", upper)
+            self.active_plot.setLabel("left", lower)
+            self.active_plot.setLabel("bottom", bottom)
+
+    def _legend_html(self, series: PopulationSeries, snapshot=None) -> str:
+        """One line: each drawn move in its colour with its current support (vanilla MC: its
+        win ratio; UCT: visits and win rate), then "other"."""
+        uct = snapshot is not None and support_word(snapshot.player) == "visits"
+        wins = {}
+        if uct:
+            for move, visits, won in zip(
+                snapshot.root_moves, snapshot.root_agents, snapshot.root_active, strict=True
+            ):
+                wins[move] = won / visits if visits else 0.0
         parts = []
         for index, label in enumerate(series.labels):
             value = series.values[index][-1] if series.values[index] else 0
             amount = f"{value:.0%}" if series.as_share else format_count(value)
-            color = self.colors.color(series.moves[index])
+            move = series.moves[index]
+            if uct:
+                amount += f"&nbsp;({wins.get(move, 0.0):.0%}&nbsp;won)"
+            color = self.colors.color(move)
             parts.append(f'<span style="color:{color}">&#9632;</span>&nbsp;{label}&nbsp;{amount}')
         if series.other:
             other = series.other[-1]

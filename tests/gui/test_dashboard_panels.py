@@ -510,3 +510,43 @@ def test_uct_tree_speaks_of_visits_and_win_rates(dashboard):
     dash.refresh()
     text = dash.tree.describe(1)
     assert "visits 70" in text and "win rate 60%" in text and "agents" not in text
+    assert "60%&nbsp;won" in dash.population.legend.text()
+    status = dash.population.status.text()
+    assert "visits at the root" in status and "agents" not in status
+
+
+def monte_carlo_snapshots(position_id: int = 1):
+    """Vanilla MC on three cells, equal playouts per move: e5 wins most, the rest tie."""
+    snaps = []
+    for step in (1, 2, 3):
+        played = 100 * step
+        snaps.append(
+            make_snapshot(
+                position_id=position_id,
+                root_moves=(0, 1, 40),
+                root_agents=(played, played, played),
+                root_active=(played // 2, played // 2, played * 3 // 4),
+                iteration=played,
+                playouts=3 * played,
+                player="mc",
+            )
+        )
+    return snaps
+
+
+def test_vanilla_monte_carlo_is_shown_as_win_ratios(dashboard):
+    dash, board, controller, _ = dashboard
+    controller.position_changed.emit(1)
+    controller.search_started.emit(1, "mc")
+    for snap in monte_carlo_snapshots():
+        controller.snapshot_ready.emit(snap)
+        dash.refresh()
+    series = dash.population.series
+    # Ranked by win ratio, not by the (equal) playouts or the cell order.
+    assert series.labels[0] == "e5" and series.values[0] == (0.75, 0.75, 0.75)
+    assert series.iterations == (100, 200, 300)
+    assert "win ratio per move" in dash.population.status.text()
+    assert "agents" not in dash.population.status.text()
+    assert "e5&nbsp;75%" in dash.population.legend.text()
+    values, best, _line = board.overlay_calls[-1]
+    assert values[40] == (1.0, "75%") and values[0] == (0.0, "50%")

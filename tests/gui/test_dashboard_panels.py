@@ -505,7 +505,9 @@ def test_uct_tree_speaks_of_visits_and_win_rates(dashboard):
     tree = node((), 100, children=[node((40,), 70, 42), node((41,), 30, 9)])
     controller.position_changed.emit(1)
     controller.snapshot_ready.emit(
-        make_snapshot(root_moves=(40, 41), root_agents=(70, 30), tree=tree, player="uct")
+        make_snapshot(
+            root_moves=(40, 41), root_agents=(70, 30), root_active=(42, 9), tree=tree, player="uct"
+        )
     )
     dash.refresh()
     text = dash.tree.describe(1)

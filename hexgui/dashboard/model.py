@@ -688,6 +688,8 @@ class ThroughputSample:
     playouts_per_s: float
     iterations_per_s: float
     position_id: int
+    player: str = ""
+    search: int = 0  # counts the searches of the session: a new number starts a new line
 
 
 class ThroughputHistory:
@@ -702,6 +704,7 @@ class ThroughputHistory:
         self.samples: deque[ThroughputSample] = deque(maxlen=capacity)
         self._previous: SearchSnapshot | None = None
         self._origin: float | None = None
+        self._search = 0
 
     def add(self, snapshot: SearchSnapshot, now_s: float) -> ThroughputSample | None:
         """Add the rate implied by ``snapshot`` received at monotonic time ``now_s``."""
@@ -723,31 +726,57 @@ class ThroughputHistory:
             playout_rate = (snapshot.playouts - previous.playouts) / dt
             iteration_rate = (snapshot.iteration - previous.iteration) / dt
         elif snapshot.elapsed_s > 0:
+            self._search += 1
             playout_rate = snapshot.playouts / snapshot.elapsed_s
             iteration_rate = snapshot.iteration / snapshot.elapsed_s
         else:
+            self._search += 1
             return None
         sample = ThroughputSample(
-            now_s - self._origin, playout_rate, iteration_rate, snapshot.position_id
+            now_s - self._origin,
+            playout_rate,
+            iteration_rate,
+            snapshot.position_id,
+            snapshot.player,
+            self._search,
         )
         self.samples.append(sample)
         return sample
 
     def series(self, max_points: int = 600) -> tuple[list[float], list[float], list[float]]:
-        """Times (s since the first sample), playouts/s and iterations/s, thinned."""
+        """Times (s since the first sample), playouts/s and iterations/s, thinned. Between two
+        searches a NaN rate breaks the line (draw with ``connect="finite"``): nothing was
+        measured in the idle gap, so nothing is drawn across it."""
         samples = list(self.samples)
-        keep = thin_indices(len(samples), max_points)
-        picked = [samples[i] for i in keep]
+        picked = [samples[i] for i in thin_indices(len(samples), max_points)]
+        times: list[float] = []
+        playouts: list[float] = []
+        iterations: list[float] = []
+        for index, sample in enumerate(picked):
+            if index and sample.search != picked[index - 1].search:
+                times.append(sample.time_s)
+                playouts.append(math.nan)
+                iterations.append(math.nan)
+            times.append(sample.time_s)
+            playouts.append(sample.playouts_per_s)
+            iterations.append(sample.iterations_per_s)
+        return times, playouts, iterations
+
+    def peaks(self, player: str) -> tuple[float, float]:
+        """The highest playouts/s and iterations/s of ``player``'s searches: each level has its
+        own scale (vanilla MC does far more iterations per second than a swarm), so a chart
+        scaled to the level searching now is not flattened by another level's spike."""
+        mine = [s for s in self.samples if s.player == player]
         return (
-            [s.time_s for s in picked],
-            [s.playouts_per_s for s in picked],
-            [s.iterations_per_s for s in picked],
+            max((s.playouts_per_s for s in mine), default=0.0),
+            max((s.iterations_per_s for s in mine), default=0.0),
         )
 
     def clear(self) -> None:
         self.samples.clear()
         self._previous = None
         self._origin = None
+        self._search = 0
 
 
 # --------------------------------------------------------------------------- export

@@ -56,21 +56,21 @@ class ThroughputPanel(DashboardPanel):
     def _render(self) -> None:
         times, playout_rates, iteration_rates = self.history.series()
         thousands = [rate / 1000 for rate in playout_rates]
-        self.playout_curve.setData(times, thousands)
-        self.iteration_curve.setData(times, iteration_rates)
+        self.playout_curve.setData(times, thousands, connect="finite")
+        self.iteration_curve.setData(times, iteration_rates, connect="finite")
         x_range = (0.0, nice_ceiling(times[-1] if times else 1.0))
-        set_view_range(self.playout_plot, x_range, (0.0, nice_ceiling(max(thousands, default=0))))
-        set_view_range(
-            self.iteration_plot, x_range, (0.0, nice_ceiling(max(iteration_rates, default=0)))
-        )
         if self.history.samples:
             last = self.history.samples[-1]
+            playout_peak, iteration_peak = self.history.peaks(last.player)
             self.status.setText(
-                f"{format_count(last.playouts_per_s)} playouts/s · "
-                f"{last.iterations_per_s:.1f} iterations/s"
+                f"{last.player}: {format_count(last.playouts_per_s)} playouts/s · "
+                f"{last.iterations_per_s:.1f} iterations/s (scaled to {last.player})"
             )
         else:
+            playout_peak = iteration_peak = 0.0
             self.status.setText("no search yet")
+        set_view_range(self.playout_plot, x_range, (0.0, nice_ceiling(playout_peak / 1000)))
+        set_view_range(self.iteration_plot, x_range, (0.0, nice_ceiling(iteration_peak)))
 
     def table(self) -> tuple[list[str], list[list[object]]]:
         rows = [
@@ -79,7 +79,8 @@ class ThroughputPanel(DashboardPanel):
                 round(s.playouts_per_s, 2),
                 round(s.iterations_per_s, 3),
                 s.position_id,
+                s.player,
             ]
             for s in self.history.samples
         ]
-        return ["time_s", "playouts_per_s", "iterations_per_s", "position_id"], rows
+        return ["time_s", "playouts_per_s", "iterations_per_s", "position_id", "player"], rows

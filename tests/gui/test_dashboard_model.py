@@ -485,7 +485,19 @@ def test_throughput_rates_between_snapshots_and_new_search():
     history.add(make_snapshot(position_id=2, playouts=200, iteration=2, elapsed_s=0.2), 12.1)
     assert len(history.samples) == 3  # capacity bounds memory
     times, playouts, iterations = history.series(max_points=2)
-    assert len(times) == 2 and times[-1] == pytest.approx(2.1)
+    # The two kept samples belong to different searches: a NaN breaks the line between them.
+    assert len(times) == 3 and times[-1] == pytest.approx(2.1)
+    assert math.isnan(playouts[1]) and math.isnan(iterations[1])
+
+
+def test_throughput_scales_per_level():
+    history = ThroughputHistory()
+    history.add(make_snapshot(player="mc", playouts=50_000, iteration=5000, elapsed_s=1.0), 0.0)
+    history.add(make_snapshot(position_id=2, playouts=3000, iteration=30, elapsed_s=1.0), 2.0)
+    assert history.peaks("mc") == (50_000, 5000)
+    assert history.peaks("sdst") == (3000, 30)
+    times, playouts, _ = history.series()
+    assert [round(p) if p == p else "gap" for p in playouts] == [50_000, "gap", 3000]
 
 
 # --------------------------------------------------------------------------- recordings

@@ -552,3 +552,15 @@ def test_vanilla_monte_carlo_is_shown_as_win_ratios(dashboard):
     assert "e5&nbsp;75%" in dash.population.legend.text()
     values, best, _line = board.overlay_calls[-1]
     assert values[40] == (1.0, "75%") and values[0] == (0.0, "50%")
+
+
+def test_throughput_scales_to_the_level_searching_now(dashboard):
+    dash, _, controller, _ = dashboard
+    # A vanilla MC spike of 500k playouts/s first.
+    dash.throughput.show_snapshot(make_snapshot(player="mc", playouts=500_000, elapsed_s=1.0))
+    run_search(controller, dash, 2)  # sdst: 10k playouts/s
+    dash.throughput.render_now()
+    _x, (_low, high) = dash.throughput.playout_plot._hex_range
+    assert high == 10.0  # thousands of playouts/s of the sdst search, not the mc one
+    ys = dash.throughput.playout_curve.yData
+    assert any(y != y for y in ys)  # a NaN breaks the line between the searches

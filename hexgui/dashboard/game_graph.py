@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QWidget
 from engine.search.snapshot import SearchSnapshot
 
 from .model import GameEstimates, estimate_for_black, estimates_from_move, has_estimate
-from .panel import PALETTE, DashboardPanel, pen, set_view_range, style_plot
+from .panel import PALETTE, DashboardPanel, fraction_axis, pen, set_view_range, style_plot
 
 
 class GameGraphPanel(DashboardPanel):
@@ -42,6 +42,7 @@ class GameGraphPanel(DashboardPanel):
         self.plot: pg.PlotItem = self.plot_widget.getPlotItem()
         style_plot(self.plot)
         self.plot.setLabel("left", "Black wins")
+        fraction_axis(self.plot)
         self.plot.setLabel("bottom", "move")
         self.add_menu_actions(self.plot)
         self.plot.addItem(

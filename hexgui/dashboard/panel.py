@@ -74,6 +74,16 @@ def style_plot(plot: pg.PlotItem) -> None:
     plot.setMouseEnabled(x=False, y=False)
 
 
+FRACTION_TICKS = [[(0.0, "0"), (0.5, "50%"), (1.0, "100%")], []]
+"""Ticks of a 0..1 axis in a short plot: pyqtgraph's automatic ones (0, 0.2, ... 1.0) overlap
+when the plot is a few tens of pixels high."""
+
+
+def fraction_axis(plot: pg.PlotItem, side: str = "left") -> None:
+    """Give ``plot``'s ``side`` axis the three :data:`FRACTION_TICKS`."""
+    plot.getAxis(side).setTicks(FRACTION_TICKS)
+
+
 def set_view_range(plot: pg.PlotItem, x: tuple[float, float], y: tuple[float, float]) -> None:
     """Show ``x`` by ``y`` (small padding) unless that is already the range: setting an equal
     range would still make pyqtgraph lay the axes out again."""

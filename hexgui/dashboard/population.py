@@ -23,6 +23,7 @@ from .panel import (
     PALETTE,
     DashboardPanel,
     MoveColors,
+    fraction_axis,
     pen,
     set_view_range,
     style_plot,
@@ -93,6 +94,9 @@ class PopulationPanel(DashboardPanel):
             plot.getAxis("bottom").enableAutoSIPrefix(False)
             plot.getAxis("left").enableAutoSIPrefix(False)
         self.active_plot.setXLink(self.agents_plot)
+        fraction_axis(self.active_plot)
+        # The two plots share the x axis: its numbers once, under the lower plot.
+        self.agents_plot.getAxis("bottom").setStyle(showValues=False)
         style_plot(self.active_plot)
         self.graphics.ci.layout.setRowStretchFactor(0, 3)
         self.graphics.ci.layout.setRowStretchFactor(1, 1)

@@ -39,7 +39,9 @@ GUI_BUDGET = 0.05
 slow or busy machine the refresh slows down instead of the engine (see :class:`RefreshPacer`).
 Measured with ``python -m hexgui.dashboard.cost_probe``: at 0.10 the engine lost ~15 % of its
 playouts/s on a loaded 2-core machine, at 0.04 no loss could be told from the noise."""
-MAX_REFRESH_INTERVAL_S = 1.0
+MAX_PANEL_INTERVAL_S = 1.0
+"""However busy the machine, every visible panel is redrawn at least once a second during a
+search (on a loaded 2-core machine the budget alone let a panel lag 10-25 iterations behind)."""
 HINT_THRESHOLDS = (0.01, 0.02, 0.05, 0.10)
 
 
@@ -133,7 +135,8 @@ class Dashboard(QObject):
         self._next_panel = 0  # where the round robin of _tick resumes
         # One panel per tick (see _tick), so the ticks come len(panels) times as often.
         tick_s = 1.0 / (refresh_hz * len(self.panels))
-        self.pacer = RefreshPacer(tick_s, gui_budget, MAX_REFRESH_INTERVAL_S)
+        self.pacer = RefreshPacer(tick_s, gui_budget, MAX_PANEL_INTERVAL_S / len(self.panels))
+        self._drawn_search: tuple[int, str] | None = None  # the search last drawn at once
         self.timer = QTimer(self)
         self.timer.setTimerType(Qt.TimerType.CoarseTimer)
         self.timer.setInterval(round(1000 * tick_s))
@@ -232,8 +235,19 @@ class Dashboard(QObject):
 
     # ------------------------------------------------------------------ inputs
     def offer_snapshot(self, snapshot: SearchSnapshot) -> None:
-        """A snapshot from the engine (any rate). Stale ones are dropped here."""
-        self.gate.offer(snapshot)
+        """A snapshot from the engine (any rate). Stale ones are dropped here. The first one of
+        a search is drawn on every panel at once: until then the panels show the previous
+        search, and a short search on a busy machine would end before the round robin came
+        round."""
+        if not self.gate.offer(snapshot):
+            return
+        search = (snapshot.position_id, snapshot.player)
+        if search != self._drawn_search:
+            self._drawn_search = search
+            self._latest, self._stale = self.gate.take(), []
+            for panel in self.panels.values():
+                panel.show_snapshot(snapshot)
+            self._hints_pending = snapshot  # the board's hints keep their own pace
 
     def set_position(self, position_id: int) -> None:
         """The board now shows ``position_id``: hints of the old position go away at once.
@@ -331,12 +345,17 @@ class Dashboard(QObject):
                 self.timer.setInterval(round(self.pacer.base_s * 1000))
             return
         self._last_work_s = now
+        visible = sum(1 for panel in self.panels.values() if panel.isVisible())
+        # The slowest tick rate that still redraws each visible panel once a second.
+        self.pacer.max_s = MAX_PANEL_INTERVAL_S / max(1, visible)
         interval = self.pacer.tick(now, time.thread_time())
         self.timer.setInterval(round(interval * 1000))
-        if self._stale:
+        while self._stale:
             panel = self._stale.pop(0)
-            panel.show_snapshot(self._latest)
+            panel.show_snapshot(self._latest)  # a hidden panel only keeps it: no tick used
             self._next_panel = list(self.panels.values()).index(panel) + 1
+            if panel.isVisible():
+                break
         self._send_hints_if_due()
 
     def _send_hints_if_due(self) -> None:

@@ -29,9 +29,9 @@ MODES = ("visible", "hidden", "off")
 
 def run_probe(
     spec: str, size: int, repeats: int, player_factory=None, gui_budget: float | None = None
-) -> dict[str, list[tuple[float, float, float]]]:
+) -> dict[str, list[tuple[float, ...]]]:
     """Runs per mode as ``(playouts per second, panel redraws per second, share of one core
-    the GUI thread used)``.
+    the GUI thread used, first drawing delay s, longest wait of a panel s)``.
     ``player_factory`` builds the player from ``spec`` (default: engine.players)."""
     from PySide6.QtCore import QEventLoop
     from PySide6.QtWidgets import QApplication, QMainWindow
@@ -55,7 +55,7 @@ def run_probe(
 
     worker = EngineWorker(player_factory)
     thread = start_engine_thread(worker, "cost-probe-engine")
-    results: dict[str, list[tuple[float, float, float]]] = {mode: [] for mode in MODES}
+    results: dict[str, list[tuple[float, ...]]] = {mode: [] for mode in MODES}
     outcome: dict = {}
     loop = QEventLoop()
 
@@ -69,6 +69,24 @@ def run_probe(
 
     worker.finished.connect(finished)
     worker.failed.connect(failed)
+    # When each panel was drawn and when the first snapshot of the search arrived: the delay of
+    # the first drawing and the longest wait between two drawings of a visible panel.
+    drawn: dict[str, list[float]] = {key: [] for key in dashboard.panels}
+    arrivals: list[float] = []
+    for key, panel in dashboard.panels.items():
+
+        def timed(panel=panel, key=key, render=panel.render_now):
+            render()
+            drawn[key].append(time.perf_counter())
+
+        panel.render_now = timed
+    offer = dashboard.offer_snapshot
+
+    def timed_offer(snapshot):
+        if not arrivals:
+            arrivals.append(time.perf_counter())
+        offer(snapshot)
+
     try:
         position_id = 0
         for round_index in range(repeats + 1):  # round 0 warms the JIT cache and is discarded
@@ -81,7 +99,10 @@ def run_probe(
                 dashboard.set_hints_visible(mode == "visible")
                 dashboard.set_position(position_id)
                 if mode != "off":
-                    worker.snapshot.connect(dashboard.offer_snapshot)
+                    worker.snapshot.connect(timed_offer)
+                arrivals.clear()
+                for times in drawn.values():
+                    times.clear()
                 app.processEvents()
                 renders_before = sum(p.renders for p in dashboard.panels.values())
                 outcome.clear()
@@ -92,7 +113,7 @@ def run_probe(
                 wall = time.perf_counter() - started
                 gui_share = (time.thread_time() - gui_cpu_before) / wall
                 if mode != "off":
-                    worker.snapshot.disconnect(dashboard.offer_snapshot)
+                    worker.snapshot.disconnect(timed_offer)
                 if "error" in outcome:
                     raise RuntimeError(outcome["error"])
                 snapshot = outcome["choice"].snapshot
@@ -100,12 +121,20 @@ def run_probe(
                     raise RuntimeError(f"{spec} returned no final snapshot to measure")
                 renders = sum(p.renders for p in dashboard.panels.values()) - renders_before
                 rate = snapshot.playouts / snapshot.elapsed_s
+                first_draw, longest_gap = draw_delays(arrivals, drawn, started + wall)
                 if round_index > 0:
-                    results[mode].append((rate, renders / wall, gui_share))
+                    results[mode].append((rate, renders / wall, gui_share, first_draw, longest_gap))
+                    timing = ""
+                    if mode == "visible":
+                        timing = (
+                            f", first drawing {1000 * first_draw:.0f} ms after the first "
+                            f"snapshot, longest wait of a panel {1000 * longest_gap:.0f} ms"
+                        )
                     print(
                         f"  round {round_index} {mode:7s} {rate:12,.0f} playouts/s "
                         f"({snapshot.playouts:,} in {snapshot.elapsed_s:.2f} s, "
-                        f"{renders / wall:5.1f} panel redraws/s, GUI thread {gui_share:4.0%})",
+                        f"{renders / wall:5.1f} panel redraws/s, GUI thread {gui_share:4.0%}"
+                        f"{timing})",
                         flush=True,
                     )
     finally:
@@ -115,6 +144,25 @@ def run_probe(
         window.close()
         del window
     return results
+
+
+def draw_delays(
+    arrivals: list[float], drawn: dict[str, list[float]], end: float
+) -> tuple[float, float]:
+    """Seconds from the first snapshot to the first drawing of any panel, and the longest
+    time a panel that was drawn at all waited between two drawings (or from the first
+    snapshot to its first drawing, or from its last drawing to the end of the search)."""
+    if not arrivals:
+        return 0.0, 0.0
+    start = arrivals[0]
+    firsts = [times[0] for times in drawn.values() if times]
+    first_draw = min(firsts) - start if firsts else end - start
+    longest = 0.0
+    for times in drawn.values():
+        if times:
+            edges = [start, *times, end]
+            longest = max(longest, max(b - a for a, b in zip(edges, edges[1:], strict=False)))
+    return first_draw, longest
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -135,6 +183,11 @@ def main(argv: list[str] | None = None) -> int:
     print("mode      median playouts/s   panel redraws/s   GUI thread (share of a core)")
     for mode in MODES:
         print(f"{mode:8s} {medians[mode]:18,.0f} {redraws[mode]:17.1f} {gui[mode]:17.0%}")
+    visible = results["visible"]
+    print(
+        f"visible: first drawing {1000 * max(r[3] for r in visible):.0f} ms after the first "
+        f"snapshot at worst, longest wait of a panel {1000 * max(r[4] for r in visible):.0f} ms"
+    )
     for base in ("hidden", "off"):
         # Runs of one round are close in time: their ratio cancels most of the drift of a
         # machine shared with other work, so the median of per-round ratios is the estimate.

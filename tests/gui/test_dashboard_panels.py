@@ -137,8 +137,9 @@ def test_panels_hold_the_latest_snapshot_data(dashboard):
     numbered = {c for c, a in enumerate(latest.root_agents) if a / total >= threshold}
     assert {c for c, (_, label) in values.items() if label} == numbered
     assert set(values) == {c for c, a in enumerate(latest.root_agents) if a > 0}
-    # Throughput got one sample per refresh.
-    assert len(dash.throughput.history.samples) == 1
+    # Throughput got one sample per drawn snapshot: the first one (drawn at once) and the
+    # latest one (drawn by refresh).
+    assert len(dash.throughput.history.samples) == 2
 
 
 def test_tree_labels_thin_out_on_crowded_rows(dashboard):
@@ -564,3 +565,65 @@ def test_throughput_scales_to_the_level_searching_now(dashboard):
     assert high == 10.0  # thousands of playouts/s of the sdst search, not the mc one
     ys = dash.throughput.playout_curve.yData
     assert any(y != y for y in ys)  # a NaN breaks the line between the searches
+
+
+def test_the_first_snapshot_of_a_search_is_drawn_at_once(dashboard):
+    dash, board, controller, _ = dashboard
+    run_search(controller, dash, 1)  # an earlier search is on the panels
+    first, second = search_sequence(2, steps=2)
+    controller.position_changed.emit(2)
+    controller.search_started.emit(2, "sdst")
+    renders = {key: panel.renders for key, panel in dash.panels.items()}
+    controller.snapshot_ready.emit(first)  # no timer tick, no refresh() call
+    for key, panel in dash.panels.items():
+        assert panel.snapshot is first
+        if panel.isVisible():
+            assert panel.renders > renders[key]
+    controller.snapshot_ready.emit(second)  # later ones wait for the paced timer
+    assert dash.population.snapshot is first
+
+
+def test_every_visible_panel_is_redrawn_at_least_once_a_second(dashboard, qtbot):
+    from hexgui.dashboard import MAX_PANEL_INTERVAL_S
+
+    dash, _, controller, _ = dashboard
+    controller.position_changed.emit(1)
+    # A machine so slow that the CPU budget alone would wait seconds between ticks.
+    dash.pacer.cost_per_tick_s = 10.0
+    snaps = search_sequence(1, steps=6)
+    controller.snapshot_ready.emit(snaps[0])
+    visible = [p for p in dash.panels.values() if p.isVisible()]
+    for snap in snaps[1:]:
+        controller.snapshot_ready.emit(snap)
+        dash._tick()
+        assert dash.timer.interval() <= 1000 * MAX_PANEL_INTERVAL_S / len(visible)
+    # One tick per visible panel brings them all to the newest snapshot.
+    controller.snapshot_ready.emit(search_sequence(1, steps=7)[-1])
+    for _ in visible:
+        dash._tick()
+    assert all(panel.snapshot.iteration == 7 for panel in visible)
+
+
+def axis_label_rects(axis):
+    """The rectangles of the tick labels pyqtgraph would draw on ``axis`` now."""
+    from PySide6.QtGui import QImage, QPainter
+
+    image = QImage(10, 10, QImage.Format.Format_ARGB32)
+    painter = QPainter(image)
+    try:
+        specs = axis.generateDrawSpecs(painter)
+    finally:
+        painter.end()
+    return [rect for rect, _flags, _text in specs[2]] if specs else []
+
+
+def test_short_fraction_axes_have_no_overlapping_tick_labels(dashboard):
+    dash, _, controller, window = dashboard
+    window.resize(1180, 760)  # the application's default size
+    run_search(controller, dash, 1)
+    graph_axis = dash.game_graph.plot.getAxis("left")
+    for axis in (dash.population.active_plot.getAxis("left"), graph_axis):
+        rects = axis_label_rects(axis)
+        assert len(rects) >= 2
+        for index, rect in enumerate(rects):
+            assert not any(rect.intersects(other) for other in rects[index + 1 :])

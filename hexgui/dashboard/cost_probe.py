@@ -33,7 +33,7 @@ def run_probe(
     """Runs per mode as ``(playouts per second, panel redraws per second, share of one core
     the GUI thread used, first drawing delay s, longest wait of a panel s)``.
     ``player_factory`` builds the player from ``spec`` (default: engine.players)."""
-    from PySide6.QtCore import QEventLoop
+    from PySide6.QtCore import QEventLoop, QObject, Slot
     from PySide6.QtWidgets import QApplication, QMainWindow
 
     from engine.board import Board
@@ -80,12 +80,17 @@ def run_probe(
             drawn[key].append(time.perf_counter())
 
         panel.render_now = timed
-    offer = dashboard.offer_snapshot
 
-    def timed_offer(snapshot):
-        if not arrivals:
-            arrivals.append(time.perf_counter())
-        offer(snapshot)
+    class ArrivalClock(QObject):
+        """Notes when the first snapshot reaches the GUI thread (a QObject of the GUI thread,
+        so the worker's signal is queued to it like to the dashboard)."""
+
+        @Slot(object)
+        def arrived(self, _snapshot) -> None:
+            if not arrivals:
+                arrivals.append(time.perf_counter())
+
+    clock = ArrivalClock()
 
     try:
         position_id = 0
@@ -99,7 +104,8 @@ def run_probe(
                 dashboard.set_hints_visible(mode == "visible")
                 dashboard.set_position(position_id)
                 if mode != "off":
-                    worker.snapshot.connect(timed_offer)
+                    worker.snapshot.connect(clock.arrived)
+                    worker.snapshot.connect(dashboard.offer_snapshot)
                 arrivals.clear()
                 for times in drawn.values():
                     times.clear()
@@ -113,7 +119,8 @@ def run_probe(
                 wall = time.perf_counter() - started
                 gui_share = (time.thread_time() - gui_cpu_before) / wall
                 if mode != "off":
-                    worker.snapshot.disconnect(timed_offer)
+                    worker.snapshot.disconnect(clock.arrived)
+                    worker.snapshot.disconnect(dashboard.offer_snapshot)
                 if "error" in outcome:
                     raise RuntimeError(outcome["error"])
                 snapshot = outcome["choice"].snapshot

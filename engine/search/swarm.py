@@ -901,7 +901,9 @@ class SwarmSearch:
                             children.append(build(kid, kid_path, kid_value))
                     else:
                         collapsed += 1
-                        collapsed_agents += agents
+                        # Agents of populations only: a game-ending move's holders live in
+                        # this node's population, counted already.
+                        collapsed_agents += agents if kid >= 0 else 0
             return TreeNode(
                 path=path,
                 depth=depth,

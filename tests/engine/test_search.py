@@ -159,7 +159,9 @@ def test_tree_summary_and_principal_variation_follow_the_populations():
         node = stack.pop()
         assert len(node.path) == node.depth and 0 <= node.active <= node.agents
         assert 0.0 <= node.value <= 1.0
-        total += node.agents + node.collapsed_agents
+        # A game-ending move has no population: its node counts its parent's agents that
+        # hold it, which the parent's population already counted.
+        total += (0 if node.ends_game else node.agents) + node.collapsed_agents
         stack.extend(node.children)
     assert total <= snapshot.extra["agents"]
 

@@ -157,10 +157,30 @@ class MainWindow(QMainWindow):
         if state is not None:
             self.restoreState(state)
 
-        self.controller.new_game(game_settings)
-        self.document.set_clean()
         if offer_restore and self.document.autosave is not None:
-            QTimer.singleShot(0, self.document.offer_restore)
+            # No AI may start searching behind the "Restore game?" question (remembered AI
+            # settings made every launch burn both cores there): the new game, and with it any
+            # AI move, starts once the question is answered, unless a game was restored.
+            self.board_widget.set_board(self.controller.board)
+            QTimer.singleShot(0, lambda: self._restore_or_start(game_settings))
+        else:
+            self.controller.new_game(game_settings)
+        self.document.set_clean()
+
+    def _restore_or_start(self, settings: GameSettings) -> None:
+        restored: list[bool] = []
+
+        def note() -> None:
+            restored.append(True)
+
+        self.controller.game_replaced.connect(note)
+        try:
+            self.document.offer_restore()
+        finally:
+            self.controller.game_replaced.disconnect(note)
+        if not restored:
+            self.controller.new_game(settings)
+            self.document.set_clean()
 
     # ================================================================== building
     def _build_status_bar(self) -> None:

@@ -263,7 +263,7 @@ def test_another_game_clears_the_title_and_the_status_bar(window, qtbot, tmp_pat
     window.start_new_game(replace(HUMANS, hint_spec="tiny"))
     window.controller.play("c3")
     path = tmp_path / "first.sgf"
-    assert window.save_to(path)
+    assert window.document.save_to(path)
     assert "first.sgf" in window.windowTitle()
     with qtbot.waitSignal(window.controller.hint_ready):
         window.act_hint.trigger()
@@ -274,3 +274,45 @@ def test_another_game_clears_the_title_and_the_status_bar(window, qtbot, tmp_pat
     assert window.time_label.text() == "" and window.rate_label.text() == ""
     assert window.ai_label.text() == "AI idle"
     assert len(window.dashboard.game_graph.estimates) == 0
+
+
+def test_no_ai_searches_before_the_restore_question_is_answered(
+    qtbot, settings_store, player_factory, slow_player, tmp_path
+):
+    from hexgui.main_window import MainWindow
+    from hexgui.settings import save_game_settings
+    from tests.gui.players import factory_for
+
+    directory = tmp_path / "autosave"
+    first = MainWindow(
+        settings_store, player_factory=player_factory, autosave_dir=directory, offer_restore=False
+    )
+    qtbot.addWidget(first)
+    first.start_new_game(HUMANS)
+    first.controller.play("c3")
+    first.document.autosave._release()  # a crash: no clean exit
+    first.document.autosave = None
+    first.close()
+    # The remembered settings let an AI (the default level, played here by the slow test
+    # player) play Black, so a new game would start it at once.
+    save_game_settings(settings_store, replace(HUMANS, black=SideSettings(ai=True), ai_delay_ms=0))
+    asked: list[bool] = []
+
+    def answer(*_args, **_kwargs):
+        qtbot.wait(100)  # a real question runs an event loop while it waits for the user
+        asked.append(window.controller.searching or slow_player.started.is_set())
+        return QMessageBox.StandardButton.No
+
+    with mock.patch.object(QMessageBox, "question", side_effect=answer):
+        window = MainWindow(
+            settings_store, player_factory=factory_for(mcsds=slow_player), autosave_dir=directory
+        )
+        qtbot.addWidget(window)
+        qtbot.waitUntil(lambda: bool(asked), timeout=5000)
+    try:
+        assert asked == [False]  # nothing searched while the question was open
+        # Answered "no": the new game starts, and the AI (Black) with it.
+        qtbot.waitUntil(lambda: window.controller.searching, timeout=5000)
+        assert slow_player.started.wait(5)
+    finally:
+        window.close()

@@ -44,30 +44,54 @@ make_venv() {
   fi
   if [ ! -x "$venv/bin/python" ]; then
     "$python" -m venv "$venv" || { install_system_packages python3-venv; "$python" -m venv "$venv"; }
+    quietly "$venv/bin/python" -m pip install --upgrade pip
   fi
-  "$venv/bin/python" -m pip install -q --upgrade pip
+}
+
+# Run a command with its output kept in a log that is shown only when it fails (pip and
+# setuptools print pages of notices, warning boxes included, even with -q).
+quietly() {
+  local log
+  log="$(mktemp)"
+  if ! "$@" >"$log" 2>&1; then
+    cat "$log" >&2; rm -f "$log"; echo "failed: $*" >&2; exit 1
+  fi
+  rm -f "$log"
+}
+
+# Install the project into the venv only when what it is installed from changed: a stamp in the
+# venv holds a checksum of pyproject.toml (dependencies, entry points).
+# The editable install picks up source changes by itself.
+install_once() {
+  local stamp="$venv/.hexswarm-installed" wanted
+  wanted="editable $(cksum < pyproject.toml)"
+  if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$wanted" ]; then
+    return 0
+  fi
+  echo "Installing HexSwarm and its dependencies into $venv ..." >&2
+  quietly "$venv/bin/python" -m pip install -e .
+  echo "$wanted" > "$stamp"
 }
 
 case "$mode" in
   start)
     install_system_packages "${qt_runtime[@]}"
     make_venv
-    "$venv/bin/python" -m pip install -q -e .
+    install_once
     exec "$venv/bin/hexswarm" "$@"
     ;;
   test)
     install_system_packages "${qt_runtime[@]}"
     make_venv
-    "$venv/bin/python" -m pip install -q build
+    quietly "$venv/bin/python" -m pip install build
     rm -rf dist
-    build_log="$(mktemp)"
-    "$venv/bin/python" -m build --wheel --outdir dist . >"$build_log" 2>&1 \
-      || { cat "$build_log" >&2; echo "building the wheel failed" >&2; exit 1; }
-    rm -f "$build_log"
+    quietly "$venv/bin/python" -m build --wheel --outdir dist .
     # Test the installed wheel, not the checkout: the tests run from a copy elsewhere so the
-    # source folders are not importable.
-    "$venv/bin/python" -m pip install -q --force-reinstall --no-deps dist/hexswarm-*.whl
-    "$venv/bin/python" -m pip install -q "$(ls dist/hexswarm-*.whl)[test]"
+    # source folders are not importable. (The wheel replaces any editable install: the start
+    # mode's stamp is removed so that it installs again.)
+    rm -f "$venv/.hexswarm-installed"
+    quietly "$venv/bin/python" -m pip install --force-reinstall --no-deps dist/hexswarm-*.whl
+    quietly "$venv/bin/python" -m pip install "$(ls dist/hexswarm-*.whl)[test]"
     workdir="$(mktemp -d)"
     trap 'rm -rf "$workdir"' EXIT
     cp -r tests pyproject.toml "$workdir/"
@@ -78,7 +102,7 @@ case "$mode" in
     ;;
   bench)
     make_venv
-    "$venv/bin/python" -m pip install -q .
+    install_once
     exec "$venv/bin/hexswarm-bench" "$@"
     ;;
   *)

@@ -19,8 +19,8 @@ def _steps() -> list[tuple[str, Callable[[], None]]]:
         from engine import search
     except ImportError:  # pragma: no cover - the search package is always shipped
         return steps
-    if hasattr(search, "warm_up"):
-        steps.append(("search kernels", search.warm_up))
+    # One step per kernel group, so a splash screen can say what is being compiled.
+    steps.extend(search.warm_up_steps())
     from engine import solver
 
     steps.append(("solver kernels", solver.warm_up))

@@ -32,6 +32,16 @@ from engine.board import BLACK, BLACK_STONE, EMPTY, WHITE, WHITE_STONE, Board, C
 from hexgui.board_geometry import BoardGeometry
 from hexgui.themes import THEME_NAMES, Theme, theme
 
+COORDINATE_MIN_PX = 9
+"""Smallest pixel size of the coordinate letters and numbers (26x26 boards)."""
+
+
+def coordinate_pixel_size(radius: float) -> int:
+    """Pixel size of the coordinates beside cells of ``radius``: half a cell, at least
+    :data:`COORDINATE_MIN_PX` (on 26x26 half a cell was 6 px, too small to read), at most 18."""
+    return max(COORDINATE_MIN_PX, min(18, round(radius * 0.55)))
+
+
 Overlay = dict[int, tuple[float, str]]
 
 
@@ -124,6 +134,7 @@ class BoardWidget(QWidget):
         self._show_coordinates = True
         self._show_move_numbers = False
         self._status_caption = ""
+        self._resigned: Color | None = None  # the colour that resigned, if the game ended so
         self._static_pixmap: QPixmap | None = None
         self._static_key: tuple | None = None
         self._stone_pixmaps: dict[tuple, QPixmap] = {}
@@ -181,6 +192,13 @@ class BoardWidget(QWidget):
         self._setup_color = color
         self._update_cursor()
         self.update()
+
+    def set_resigned(self, color: Color | None) -> None:
+        """The game ended by ``color``'s resignation (None: it did not): the header names the
+        winner instead of a side to move."""
+        if color != self._resigned:
+            self._resigned = color
+            self.update()
 
     def set_show_coordinates(self, show: bool) -> None:
         self._show_coordinates = show
@@ -543,7 +561,7 @@ class BoardWidget(QWidget):
 
     def _paint_labels(self, painter: QPainter, geometry: BoardGeometry) -> None:
         font = QFont(self.font())
-        font.setPixelSize(max(6, min(18, round(geometry.radius * 0.55))))
+        font.setPixelSize(coordinate_pixel_size(geometry.radius))
         painter.setFont(font)
         painter.setPen(QColor(self._theme.text))
         box = geometry.radius * 1.2
@@ -552,11 +570,35 @@ class BoardWidget(QWidget):
                 QRectF(x - box, y - box / 2, 2 * box, box), Qt.AlignmentFlag.AlignCenter, text
             )
 
+    def header(self) -> tuple[Color, str]:
+        """The top-left line: the colour of its stone and its text (who moves, who won, or
+        what a click does in setup mode)."""
+        t = self._theme
+        view = self._view
+        if self._setup_mode:
+            # The stone beside the text is the side to move next, as the text says last.
+            placed = self._setup_color
+            return view.to_move, (
+                f"SETUP: click places {t.player_name(placed)}, right click "
+                f"{t.player_name(placed.opponent)}; {t.player_name(view.to_move)} to move next"
+            )
+        if view.winner is not None:
+            return view.winner, f"{t.player_name(view.winner)} wins"
+        if self._resigned is not None:
+            winner = self._resigned.opponent
+            return (
+                winner,
+                f"{t.player_name(winner)} wins · {t.player_name(self._resigned)} resigned",
+            )
+        text = f"{t.player_name(view.to_move)} to move"
+        if self._status_caption:
+            text += f" · {self._status_caption}"
+        return view.to_move, text
+
     def _paint_indicator(self, painter: QPainter, geometry: BoardGeometry) -> None:
         """Top-left corner: a stone of the colour to move and what a click does; in setup
         mode an orange frame round the widget so a setup stone is never placed by mistake."""
         t = self._theme
-        view = self._view
         font = self._indicator_font()
         painter.setFont(font)
         metrics = QFontMetricsF(font)
@@ -567,22 +609,8 @@ class BoardWidget(QWidget):
             painter.setPen(frame)
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawRect(QRectF(2.5, 2.5, self.width() - 5, self.height() - 5))
-            color = self._setup_color
-            text = (
-                f"SETUP: click places {t.player_name(color)}, right click "
-                f"{t.player_name(color.opponent)}; {t.player_name(view.to_move)} to move next"
-            )
-            text_color = QColor(t.setup_frame)
-        elif view.winner is not None:
-            color = view.winner
-            text = f"{t.player_name(color)} wins"
-            text_color = QColor(t.text)
-        else:
-            color = view.to_move
-            text = f"{t.player_name(color)} to move"
-            if self._status_caption:
-                text += f" · {self._status_caption}"
-            text_color = QColor(t.text)
+        color, text = self.header()
+        text_color = QColor(t.setup_frame if self._setup_mode else t.text)
         base, light = t.stone_colors(color)
         painter.setPen(QPen(QColor(t.cell_border), 1.0))
         gradient = QRadialGradient(QPointF(x - radius * 0.3, y - radius * 0.3), radius * 1.3)

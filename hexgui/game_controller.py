@@ -21,6 +21,7 @@ GUI thread only.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -891,8 +892,12 @@ def _sentence(text: str) -> str:
     text = text.strip()
     if not text:
         return text
-    text = text[0].upper() + text[1:]
+    if not _CELL_NAME_FIRST.match(text):  # "e4 is already occupied": cell names stay lower case
+        text = text[0].upper() + text[1:]
     return text if text.endswith((".", "!", "?")) else text + "."
+
+
+_CELL_NAME_FIRST = re.compile(r"[a-z]{1,2}[0-9]{1,2}\b")
 
 
 def _move_name(move: int | str, board: Board) -> str:

@@ -91,9 +91,16 @@ class Splash(QSplashScreen):
         self._fraction = 0.0
         self._label = "Starting…"
 
+    @property
+    def label(self) -> str:
+        """The line above the progress bar."""
+        return self._label
+
     def set_progress(self, step: int, total: int, label: str) -> None:
         self._fraction = step / total if total else 1.0
-        self._label = "Ready" if label == "ready" else f"Preparing {label}…"
+        self._label = (
+            "Ready" if label == "ready" else f"Step {step + 1} of {total}: preparing the {label}…"
+        )
         self.repaint()
         QApplication.processEvents()
 

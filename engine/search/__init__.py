@@ -12,11 +12,13 @@ numba's cache every search kernel, so no search blocks on a compile later.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 
-def warm_up() -> None:
-    """Compile (or load) every search kernel by running each search once on tiny inputs."""
+
+def warm_up_steps() -> list[tuple[str, Callable[[], None]]]:
+    """The kernel groups :func:`warm_up` compiles (or loads), as ``(what, run)`` pairs in
+    order, so a splash screen can show one step per group with what is being done."""
     from engine.board import Board
-    from engine.playout import warm_up as warm_up_playouts
     from engine.search.environment import (
         PAPER_FIGURE_4_LEAVES,
         bandit_environment,
@@ -27,34 +29,58 @@ def warm_up() -> None:
     from engine.search.swarm import POLICIES, RECRUITMENT, RELATE, SwarmConfig, SwarmSearch
     from engine.search.uct import UctSearch
 
-    warm_up_playouts()
     board = Board(3)
     board.play("a1")
-    environments = (
-        hex_environment(board),
-        bandit_environment((0.2, 0.8)),
-        explicit_tree_environment(PAPER_FIGURE_4_LEAVES),
-    )
-    for env in environments:
+    hex_env = hex_environment(board)
+    toys = (bandit_environment((0.2, 0.8)), explicit_tree_environment(PAPER_FIGURE_4_LEAVES))
+
+    def swarms(env) -> None:
         for policy in POLICIES:
             SwarmSearch(env, SwarmConfig(policy=policy, agents=12, iterations=2, depth=2)).run()
-        UctSearch(env, playouts=20).run()
-    hex_env = environments[0]
-    for recruitment in RECRUITMENT:
-        for relate in RELATE:
-            config = SwarmConfig(agents=8, iterations=1, recruitment=recruitment, relate=relate)
-            SwarmSearch(hex_env, config).run()
-    # The options beyond the thesis use two more kernels (apply_test_outcomes, and recruit's
-    # copy-activating branch compiles with it).
-    options = SwarmConfig(
-        agents=8, iterations=1, test="sequential", test_playouts=3, evidence=True, reference="mean"
-    )
-    SwarmSearch(hex_env, options).run()
-    monte_carlo_search(hex_env, 2)
-    # Knowledge playouts (engine.knowledge) compile the Hex searches once more, for any of them.
-    knowledge_env = hex_environment(board, "win")
-    for policy in POLICIES:
-        config = SwarmConfig(policy=policy, agents=12, iterations=2, depth=2)
-        SwarmSearch(knowledge_env, config).run()
-    UctSearch(knowledge_env, playouts=20).run()
-    monte_carlo_search(knowledge_env, 2)
+
+    def swarms_on_toys() -> None:
+        for env in toys:
+            swarms(env)
+            UctSearch(env, playouts=20).run()
+
+    def recruitment_and_relate() -> None:
+        for recruitment in RECRUITMENT:
+            for relate in RELATE:
+                config = SwarmConfig(agents=8, iterations=1, recruitment=recruitment, relate=relate)
+                SwarmSearch(hex_env, config).run()
+        # The options beyond the thesis use two more kernels (apply_test_outcomes, and
+        # recruit's copy-activating branch compiles with it).
+        options = SwarmConfig(
+            agents=8,
+            iterations=1,
+            test="sequential",
+            test_playouts=3,
+            evidence=True,
+            reference="mean",
+        )
+        SwarmSearch(hex_env, options).run()
+
+    def knowledge() -> None:
+        # Knowledge playouts (engine.knowledge) compile the Hex searches once more.
+        knowledge_env = hex_environment(board, "win")
+        swarms(knowledge_env)
+        UctSearch(knowledge_env, playouts=20).run()
+        monte_carlo_search(knowledge_env, 2)
+
+    return [
+        ("swarm search kernels (MCSDS, SDST)", lambda: swarms(hex_env)),
+        ("UCT kernels", lambda: UctSearch(hex_env, playouts=20).run()),
+        ("vanilla Monte-Carlo kernels", lambda: monte_carlo_search(hex_env, 2)),
+        ("recruitment and relate variants", recruitment_and_relate),
+        ("kernels of the bandit and toy-tree studies", swarms_on_toys),
+        ("knowledge playouts", knowledge),
+    ]
+
+
+def warm_up() -> None:
+    """Compile (or load) every search kernel by running each search once on tiny inputs."""
+    from engine.playout import warm_up as warm_up_playouts
+
+    warm_up_playouts()
+    for _what, run in warm_up_steps():
+        run()

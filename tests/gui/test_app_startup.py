@@ -92,3 +92,19 @@ def test_an_unwritable_user_cache_falls_back_to_a_private_temporary_folder(tmp_p
     chosen, seen_by_numba = result.stdout.split()
     assert chosen == seen_by_numba
     assert Path(chosen).is_relative_to(tmp_path / "tmp") and Path(chosen).name == "numba-1.2.3"
+
+
+def test_warm_up_reports_one_step_per_kernel_group_and_the_splash_names_it(qtbot):
+    from engine.warmup import warm_up
+    from hexgui.startup import Splash
+
+    steps: list[tuple[int, int, str]] = []
+    warm_up(lambda step, total, label: steps.append((step, total, label)))
+    total = steps[0][1]
+    assert total >= 5  # playouts, swarms, UCT, vanilla MC, ... : not one opaque step
+    assert [s[0] for s in steps] == list(range(total + 1))
+    assert len({s[2] for s in steps}) == total + 1 and steps[-1][2] == "ready"
+    splash = Splash(None, "0")
+    qtbot.addWidget(splash)
+    splash.set_progress(1, total, steps[1][2])
+    assert splash.label == f"Step 2 of {total}: preparing the {steps[1][2]}…"

@@ -46,6 +46,7 @@ def test_human_moves_and_illegal_moves(make_controller):
     before = c.board.cells.copy(), c.position_id
     assert not c.play("c3")
     assert "occupied" in c.messages[-1]
+    assert "C3" not in c.messages[-1]  # a cell name keeps its lower case
     assert (c.board.cells == before[0]).all() and c.position_id == before[1]
     assert not c.play("z9")
     assert "off" in c.messages[-1]

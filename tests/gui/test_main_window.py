@@ -301,3 +301,29 @@ def test_closing_the_window_gives_the_palette_back(qtbot, settings_store, player
     assert QApplication.palette().color(QPalette.ColorRole.Window).name() != before
     main.close()
     assert QApplication.palette().color(QPalette.ColorRole.Window).name() == before
+
+
+def test_board_header_after_resignation_and_in_setup_mode(window):
+    window.start_new_game(HUMANS)
+    window.controller.play("c3")
+    window.controller.resign()  # White resigns
+    color, text = window.board_widget.header()
+    assert color is BLACK and "wins" in text and "to move" not in text and "resigned" in text
+    window.controller.undo()  # the resignation is taken back
+    window.controller.set_setup_mode(True)
+    window.controller.set_side_to_move(WHITE)
+    color, text = window.board_widget.header()
+    # The stone beside the banner is the side it names as moving next.
+    assert color is WHITE and text.endswith("White to move next")
+
+
+def test_coordinates_stay_readable_on_26x26(window):
+    from hexgui.board_widget import COORDINATE_MIN_PX, coordinate_pixel_size
+
+    window.start_new_game(GameSettings(size=26, black=SideSettings(), white=SideSettings()))
+    window.set_show_coordinates(True)
+    window.resize(1180, 760)
+    radius = window.board_widget.geometry_for_size().radius
+    assert round(radius * 0.55) < COORDINATE_MIN_PX  # half a cell would be too small here
+    assert coordinate_pixel_size(radius) == COORDINATE_MIN_PX
+    window.board_widget.grab()  # paints at that size without errors

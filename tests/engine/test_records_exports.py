@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import os
 import xml.etree.ElementTree as ElementTree
 
 import numpy as np
@@ -294,3 +295,21 @@ def test_move_list_text():
     text = move_list_text(start)
     assert "Start: Black a1; White b2; Black to move" in text
     assert "  1. Black c3" in text
+
+
+@pytest.mark.skipif(os.name != "posix", reason="file modes are POSIX")
+def test_atomic_writes_follow_the_umask_and_keep_an_existing_mode(tmp_path):
+    from engine.records.files import atomic_write_text
+
+    old = os.umask(0o022)
+    try:
+        new = atomic_write_text(tmp_path / "game.sgf", "(;FF[4])")
+        assert new.stat().st_mode & 0o777 == 0o644  # as open(..., "w") would make it
+        os.umask(0o077)
+        private = atomic_write_text(tmp_path / "private.svg", "<svg/>")
+        assert private.stat().st_mode & 0o777 == 0o600
+        os.chmod(new, 0o640)
+        atomic_write_text(new, "(;FF[4]SZ[5])")  # replacing keeps the file's own mode
+        assert new.stat().st_mode & 0o777 == 0o640 and "SZ[5]" in new.read_text()
+    finally:
+        os.umask(old)

@@ -977,7 +977,11 @@ class MainWindow(QMainWindow):
             self._show_status(f"Analysis stopped after {count} positions.")
 
     def show_shortcuts(self) -> None:
-        """A table of every action and its shortcut (generated from the actions)."""
+        self.shortcuts_dialog().exec()
+
+    def shortcuts_dialog(self) -> QDialog:
+        """A table of every action and its shortcut (generated from the actions), as wide as
+        its columns: no sideways scrolling."""
         dialog = QDialog(self)
         dialog.setWindowTitle("Keyboard Shortcuts")
         layout = QVBoxLayout(dialog)
@@ -990,18 +994,25 @@ class MainWindow(QMainWindow):
             if not action.shortcut().isEmpty()
         ]
         table = QTableWidget(len(rows), 2, dialog)
+        table.setObjectName("shortcuts")
         table.setHorizontalHeaderLabels(["Action", "Shortcut"])
         for row, (text, keys) in enumerate(rows):
             table.setItem(row, 0, QTableWidgetItem(text))
             table.setItem(row, 1, QTableWidgetItem(keys))
         table.resizeColumnsToContents()
+        table.verticalHeader().hide()
+        table.horizontalHeader().setStretchLastSection(True)
+        table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         layout.addWidget(table)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(dialog.reject)
         layout.addWidget(buttons)
-        dialog.resize(420, 560)
-        dialog.exec()
+        scroll = table.verticalScrollBar().sizeHint().width()
+        width = table.horizontalHeader().length() + scroll + 2 * table.frameWidth()
+        margins = layout.contentsMargins()
+        dialog.resize(width + margins.left() + margins.right() + 8, 560)
+        return dialog
 
     def show_guide(self) -> None:
         text = (

@@ -327,3 +327,16 @@ def test_coordinates_stay_readable_on_26x26(window):
     assert round(radius * 0.55) < COORDINATE_MIN_PX  # half a cell would be too small here
     assert coordinate_pixel_size(radius) == COORDINATE_MIN_PX
     window.board_widget.grab()  # paints at that size without errors
+
+
+def test_shortcuts_dialog_needs_no_sideways_scrolling(window, qtbot):
+    from PySide6.QtWidgets import QTableWidget
+
+    dialog = window.shortcuts_dialog()
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    table = dialog.findChild(QTableWidget, "shortcuts")
+    assert table.rowCount() > 20
+    assert table.horizontalHeader().length() <= table.viewport().width()
+    dialog.close()

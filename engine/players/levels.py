@@ -214,7 +214,7 @@ LEVELS: dict[str, LevelInfo] = {
         "random",
         "Random",
         "Plays a uniformly random legal move. A floor for comparisons and tests.",
-        _COMMON,
+        _COMMON[:1],  # a seed only: it plays no playouts, so threads and time mean nothing
     ),
     "mc": LevelInfo(
         "mc",
@@ -409,8 +409,6 @@ measured strongest at equal time (docs/experiments.md, "Presets")."""
 @dataclass(frozen=True, slots=True)
 class RandomSettings:
     seed: int = 0
-    threads: int = DEFAULT_THREADS
-    time_s: float | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -200,3 +200,13 @@ def test_dialog_for_the_real_levels_makes_specs_the_registry_accepts(qtbot):
                 editor.value_widget.setValue(editor.value_widget.minimum())
         level, settings = registry_parse(panel.side().spec)
         assert level == name and settings is not None
+
+
+def test_the_random_level_offers_only_what_it_uses(qtbot):
+    from hexgui.dialogs.new_game import NewGameDialog
+    from hexgui.settings import GameSettings
+
+    dialog = NewGameDialog(GameSettings())
+    qtbot.addWidget(dialog)
+    page = dialog.black_panel.level_pages["random"]
+    assert set(page.editors) == {"seed"}  # no Threads, no Time: it plays no playouts

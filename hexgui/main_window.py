@@ -1015,6 +1015,13 @@ class MainWindow(QMainWindow):
         return dialog
 
     def show_guide(self) -> None:
+        """The full guide (docs/gui.md) rendered in a window; a summary if it is missing."""
+        from hexgui.guide import guide_dialog
+
+        dialog = guide_dialog(self)
+        if dialog is not None:
+            dialog.exec()
+            return
         text = (
             "<h3>Playing</h3><p>Click an empty cell to play. Black connects top and bottom, "
             "White left and right. Ctrl+N starts a new game (size, swap rule, and for each "
@@ -1026,7 +1033,7 @@ class MainWindow(QMainWindow):
             "menu has study positions; the Comment panel explains them.</p>"
             "<h3>The AI</h3><p>Space pauses and resumes the AI, Shift+Space makes one AI move, "
             "Ctrl+M makes a thinking AI move now, Esc stops it, Ctrl+H asks for a hint.</p>"
-            "<p>See docs/gui.md for the full guide.</p>"
+            "<p>The full guide (docs/gui.md) is not installed here.</p>"
         )
         QMessageBox.information(self, "HexSwarm User Guide", text)
 

@@ -340,3 +340,17 @@ def test_shortcuts_dialog_needs_no_sideways_scrolling(window, qtbot):
     assert table.rowCount() > 20
     assert table.horizontalHeader().length() <= table.viewport().width()
     dialog.close()
+
+
+def test_the_user_guide_is_installed_and_shown_in_full(qtbot):
+    """Runs against the installed wheel in CI (./hexswarm.sh test): the guide ships with it."""
+    from PySide6.QtWidgets import QTextBrowser
+
+    from hexgui.guide import guide_dialog, guide_path
+
+    path = guide_path()
+    assert path is not None and path.name == "gui.md"
+    dialog = guide_dialog()
+    qtbot.addWidget(dialog)
+    text = dialog.findChild(QTextBrowser, "guide").toPlainText()
+    assert "setup mode" in text.lower() and len(text) > 2000

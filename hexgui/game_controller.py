@@ -595,15 +595,20 @@ class GameController(QObject):
 
     # ================================================================== AI control
     def set_paused(self, paused: bool) -> None:
-        """Pause stops the AI's search (its result is dropped) and stops AI-vs-AI play."""
+        """Pause stops AI-vs-AI play. A search already running is not thrown away: its move is
+        played when it ends, and no AI starts another until play resumes (Esc stops a search
+        without playing it)."""
         if paused == self._paused:
             return
         self._paused = paused
         if paused:
-            if self._request is not None and self._request.purpose == "move":
-                self._cancel_search()
             self._ai_timer.stop()
-            self.status_message.emit("Paused: press Space to continue.")
+            if self._request is not None and self._request.purpose == "move":
+                self.status_message.emit(
+                    "Pausing after this move (Esc stops the search without playing it)."
+                )
+            else:
+                self.status_message.emit("Paused: press Space to continue.")
         else:
             self.status_message.emit("Resumed.")
             self._maybe_start_ai(delay=False)

@@ -470,3 +470,16 @@ def test_analysis_restarts_on_navigation_and_stopping_costs_nothing(
     finally:
         c.shutdown()
     assert c.thread.isFinished()
+
+
+def test_pausing_mid_search_keeps_the_search_and_plays_its_move(
+    make_controller, qtbot, slow_player
+):
+    c = make_controller(size=5, black=ai("slow"), white=ai("slow"), delay=0)
+    qtbot.waitUntil(lambda: c.searching)
+    c.set_paused(True)
+    assert c.searching and slow_player.stopped_searches == 0  # the search goes on
+    assert c.move_now()
+    qtbot.waitUntil(lambda: len(c.board.moves) == 1)
+    qtbot.wait(100)
+    assert c.paused and not c.searching and len(c.board.moves) == 1  # then play stops

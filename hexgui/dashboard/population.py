@@ -122,7 +122,11 @@ class PopulationPanel(DashboardPanel):
         return self.share_box.isChecked()
 
     def _palette_changed(self) -> None:
-        self._legend_text = None  # the legend's text colour follows the palette
+        # The legend's text colour follows the palette now, not at the next search: after a
+        # switch from dark to light an idle legend stayed white on white.
+        html, self._legend_text = self._legend_text, None
+        if html is not None and hasattr(self, "legend"):
+            self._set_legend(html)
 
     def show_snapshot(self, snapshot) -> None:
         # Recorded even while hidden (cheap), so a UCT chart is complete when shown.

@@ -627,3 +627,15 @@ def test_short_fraction_axes_have_no_overlapping_tick_labels(dashboard):
         assert len(rects) >= 2
         for index, rect in enumerate(rects):
             assert not any(rect.intersects(other) for other in rects[index + 1 :])
+
+
+def test_the_legend_follows_a_palette_change_without_a_new_search(dashboard):
+    from PySide6.QtGui import QColor, QPalette
+
+    dash, _, controller, _ = dashboard
+    run_search(controller, dash, 1)
+    panel = dash.population
+    palette = QPalette(panel.palette())
+    palette.setColor(QPalette.ColorRole.Text, QColor("#123456"))
+    panel.setPalette(palette)  # a theme change while no search runs
+    assert "color:#123456" in panel.legend.text()

@@ -194,20 +194,27 @@ def board_svg(
                 f'r="{0.28 * _RADIUS:.2f}" fill="{colours[on]}"/>'
             )
         if cell in labels:
+            size_px = 0.8 * _RADIUS
             out.append(
-                f'<text class="label" x="{cx:.2f}" y="{cy:.2f}" font-size="{0.8 * _RADIUS:.2f}" '
-                f'text-anchor="middle" dominant-baseline="central" fill="{colours[on]}">'
+                f'<text class="label" x="{cx:.2f}" y="{cy + _CENTRING * size_px:.2f}" '
+                f'font-size="{size_px:.2f}" text-anchor="middle" fill="{colours[on]}">'
                 f"{escape(str(labels[cell]))}</text>"
             )
     for x, y, text in label_points:
         x, y = at(x, y)
         out.append(
-            f'<text class="coordinate" x="{x:.2f}" y="{y:.2f}" font-size="{font:.2f}" '
-            f'text-anchor="middle" dominant-baseline="central" fill={quoteattr(colours["text"])}>'
+            f'<text class="coordinate" x="{x:.2f}" y="{y + _CENTRING * font:.2f}" '
+            f'font-size="{font:.2f}" text-anchor="middle" fill={quoteattr(colours["text"])}>'
             f"{escape(text)}</text>"
         )
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+_CENTRING = 0.36
+"""Baseline offset, in font sizes, that centres digits and lower-case letters on a point.
+Written into ``y`` rather than ``dominant-baseline="central"``: Qt's SVG renderer (SVG Tiny)
+ignores that attribute and drew every coordinate half a line too high."""
 
 
 def _last_stone(board: Board) -> int | None:

@@ -128,3 +128,41 @@ def test_hexagon_corners_are_regular():
     corners = hexagon_corners(10.0, 20.0, 5.0)
     for (ax, ay), (bx, by) in zip(corners, corners[1:] + corners[:1], strict=True):
         assert math.isclose(math.hypot(bx - ax, by - ay), 5.0)
+
+
+def test_svg_labels_are_centred_on_their_cells_in_qts_renderer(qtbot):
+    """Rendered by QtSvg (as Qt applications show the exported file): the ink of a cell's label
+    is centred on the cell, vertically within a tenth of the cell's radius."""
+    import re
+
+    from PySide6.QtCore import QByteArray
+    from PySide6.QtGui import QColor, QImage, QPainter
+    from PySide6.QtSvg import QSvgRenderer
+
+    from engine.board import Board
+    from engine.records.image import board_svg
+
+    svg = board_svg(Board(1), labels={0: "8"}, coordinates=False)
+    renderer = QSvgRenderer(QByteArray(svg.encode()))
+    size = renderer.defaultSize()
+    image = QImage(size.width() * 4, size.height() * 4, QImage.Format.Format_ARGB32)
+    image.fill(QColor("white"))
+    painter = QPainter(image)
+    renderer.render(painter)
+    painter.end()
+    points = re.search(r'class="cell"[^>]*points="([^"]+)"', svg).group(1).split()
+    xs = [4 * float(p.split(",")[0]) for p in points]
+    ys = [4 * float(p.split(",")[1]) for p in points]
+    centre_x, centre_y = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+    radius = (max(ys) - min(ys)) / 2
+    ink = QColor(re.search(r'class="label"[^>]*fill="([^"]+)"', svg).group(1)).name()
+    rows = [
+        y
+        for y in range(image.height())
+        for x in range(image.width())
+        if (x - centre_x) ** 2 + (y - centre_y) ** 2 < (0.7 * radius) ** 2
+        and QColor(image.pixel(x, y)).name() == ink
+    ]
+    assert rows
+    # (with dominant-baseline="central", which QtSvg ignores, it sat 0.3 radius too high)
+    assert abs((min(rows) + max(rows)) / 2 - centre_y) < 0.1 * radius

@@ -399,7 +399,7 @@ class UctSearch:
         """The most visited part of the first tree (``agents`` = visits, ``active`` = wins of
         the player who made the node's move)."""
         tree = self.trees[0]
-        action, visits, wins = tree.node_arrays[0], tree.node_arrays[1], tree.node_arrays[2]
+        action, visits, wins, terminal = tree.node_arrays[:4]
 
         def build(node: int, path: tuple[int, ...]) -> TreeNode:
             kids = [k for k in tree.children(node) if visits[k] > 0]

@@ -280,7 +280,7 @@ def test_no_ai_searches_before_the_restore_question_is_answered(
     qtbot, settings_store, player_factory, slow_player, tmp_path
 ):
     from hexgui.main_window import MainWindow
-    from hexgui.settings import save_game_settings
+    from hexgui.settings import DEFAULT_AI_SPEC, save_game_settings
     from tests.gui.players import factory_for
 
     directory = tmp_path / "autosave"
@@ -305,7 +305,9 @@ def test_no_ai_searches_before_the_restore_question_is_answered(
 
     with mock.patch.object(QMessageBox, "question", side_effect=answer):
         window = MainWindow(
-            settings_store, player_factory=factory_for(mcsds=slow_player), autosave_dir=directory
+            settings_store,
+            player_factory=factory_for(**{DEFAULT_AI_SPEC.partition(":")[0]: slow_player}),
+            autosave_dir=directory,
         )
         qtbot.addWidget(window)
         qtbot.waitUntil(lambda: bool(asked), timeout=5000)

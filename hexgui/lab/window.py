@@ -174,10 +174,10 @@ class NamedPopulationPanel(PopulationPanel):
         super().__init__(parent, board_size=26, top_k=5)
         self.namer: Callable[[int], str] | None = None
 
-    def _legend_html(self, series) -> str:
+    def _legend_html(self, series, snapshot=None) -> str:
         if self.namer is not None:
             series = replace(series, labels=tuple(self.namer(m) for m in series.moves))
-        return super()._legend_html(series)
+        return super()._legend_html(series, snapshot)
 
 
 class NamedTreePanel(TreePanel):

@@ -3,7 +3,7 @@
 ::
 
     python -m engine.tactics run "sdst" --time 1          # hit rate per category, 95% intervals
-    python -m engine.tactics generate --seed 1 --out tests/data/tactics.json
+    python -m engine.tactics generate --seed 1 --out resources/tactics/suite.json
 
 Every position has the side to move winning, and its set of winning moves comes from the exact
 solver (:mod:`engine.solver`); a player *hits* when its move is in that set. The categories
@@ -44,9 +44,11 @@ from engine.board import BLACK, BLACK_STONE, EMPTY, WHITE, WHITE_STONE, Board, C
 from engine.players.tactics import immediate_wins
 from engine.solver import SolverBudgetExceeded, winning_moves
 from engine.stats import wilson_interval
+from resources import resource_path
 
 SUITE_FORMAT = 1
-DEFAULT_SUITE = Path(__file__).resolve().parents[1] / "tests" / "data" / "tactics.json"
+# Shipped as package data (resources/tactics/suite.json) so an installed copy can run it.
+DEFAULT_SUITE = Path(str(resource_path("tactics", "suite.json")))
 CATEGORIES = ("bridge", "template2", "template3", "must-block", "mc-trap")
 SIZES = (4, 5, 6, 7)
 # Positions per (category, size); template III needs three rows and room beside the stone.

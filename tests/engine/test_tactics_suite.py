@@ -1,4 +1,4 @@
-"""The tactics suite in tests/data/tactics.json: its answers are still the solver's, its
+"""The tactics suite in resources/tactics/suite.json: its answers are still the solver's, its
 positions are what their category says, its templates are real templates, and the benchmark
 counts hits."""
 

@@ -19,6 +19,7 @@ stops the search unless its caller asks. Qt-free: ``hexgui.lab`` draws the chart
 from __future__ import annotations
 
 import csv
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -334,7 +335,8 @@ def experiment(name: str) -> Experiment:
         if candidate.name == name:
             return candidate
     names = ", ".join(e.name for e in EXPERIMENTS)
-    raise HexError(f"unknown experiment {name!r}; known: {names}, {CLUSTER_THRESHOLD.name}")
+    sweeps = ", ".join(s.name for s in SWEEPS)
+    raise HexError(f"unknown experiment {name!r}; known: {names}, {sweeps}")
 
 
 # --------------------------------------------------------------------------- running
@@ -572,6 +574,20 @@ def mean_field_shares(arms: Sequence[float], iterations: int = 2000) -> np.ndarr
     return shares
 
 
+def majority_activation(p: float, playouts: int) -> float:
+    """Probability that the majority of ``playouts`` playouts at win rate ``p`` is won (a tie,
+    for an even count, by a fair coin): the activation of ``test=majority`` and
+    ``test=sequential``; one playout gives ``p`` itself."""
+    total = 0.0
+    for wins in range(playouts + 1):
+        chance = math.comb(playouts, wins) * p**wins * (1.0 - p) ** (playouts - wins)
+        if 2 * wins > playouts:
+            total += chance
+        elif 2 * wins == playouts:
+            total += chance / 2
+    return total
+
+
 def cluster_share_prediction(alpha: float, beta: float, arms: int, iterations: int = 2000) -> float:
     """:func:`mean_field_shares` of the best arm when it pays ``alpha`` and ``arms - 1``
     others pay ``beta``."""
@@ -594,6 +610,12 @@ class ThresholdSweep:
     agents: int = 1000
     iterations: int = 300
     burn_in: int = 150
+    # 1: the thesis's one-playout test; k > 1: the k-playout majority test (ours, issue #12),
+    # whose activation chances are majority_activation(alpha, k) and (beta, k).
+    test_playouts: int = 1
+
+    def activation(self, rate: float) -> float:
+        return majority_activation(rate, self.test_playouts)
 
 
 CLUSTER_THRESHOLD = ThresholdSweep(
@@ -607,6 +629,23 @@ CLUSTER_THRESHOLD = ThresholdSweep(
     "averaged over iterations 150-300, passive recruitment.",
 )
 
+CLUSTER_THRESHOLD_MAJORITY = replace(
+    CLUSTER_THRESHOLD,
+    name="cluster-threshold-majority5",
+    summary="bandit: the same sweep with the 5-playout majority test (ours): the threshold "
+    "moves left, to where the majority of 5 at alpha beats 1/(2 - beta_5)",
+    chosen=CLUSTER_THRESHOLD.chosen.replace("passive recruitment", "passive recruitment, ")
+    + " Each test is the majority of 5 playouts (test=majority, test_playouts=5).",
+    test_playouts=5,
+)
+
+SWEEPS = (CLUSTER_THRESHOLD, CLUSTER_THRESHOLD_MAJORITY)
+
+
+def sweep(name: str) -> ThresholdSweep | None:
+    """The cluster-threshold sweep called ``name``, or None if no sweep has that name."""
+    return next((candidate for candidate in SWEEPS if candidate.name == name), None)
+
 
 @dataclass(slots=True)
 class SweepRun:
@@ -617,10 +656,15 @@ class SweepRun:
 
     def predicted(self) -> np.ndarray:
         sweep = self.sweep
-        return np.array([cluster_share_prediction(a, sweep.beta, sweep.arms) for a in sweep.alphas])
+        beta = sweep.activation(sweep.beta)
+        return np.array(
+            [cluster_share_prediction(sweep.activation(a), beta, sweep.arms) for a in sweep.alphas]
+        )
 
     def limit(self) -> np.ndarray:
-        return np.array([cluster_share_limit(a, self.sweep.beta) for a in self.sweep.alphas])
+        sweep = self.sweep
+        beta = sweep.activation(sweep.beta)
+        return np.array([cluster_share_limit(sweep.activation(a), beta) for a in sweep.alphas])
 
     def write_csv(self, directory: Path) -> tuple[Path, Path]:
         directory.mkdir(parents=True, exist_ok=True)
@@ -658,8 +702,15 @@ class SweepRun:
 def equilibrium_share(sweep: ThresholdSweep, alpha: float, seed: int) -> float:
     """The best arm's mean share over the sweep's equilibrium window, one seed."""
     arms = (alpha,) + (sweep.beta,) * (sweep.arms - 1)
+    test = "majority" if sweep.test_playouts > 1 else "single"
     config = SwarmConfig(
-        policy="root", agents=sweep.agents, iterations=sweep.iterations, seed=seed, threads=1
+        policy="root",
+        agents=sweep.agents,
+        iterations=sweep.iterations,
+        seed=seed,
+        threads=1,
+        test=test,
+        test_playouts=sweep.test_playouts,
     )
     history = np.asarray(SwarmSearch(bandit_environment(arms), config).run().history)
     return float(history[sweep.burn_in :, 0].mean() / sweep.agents)
@@ -682,6 +733,4 @@ def run_sweep(
 
 def catalogue() -> list[tuple[str, str]]:
     """(name, one-line description) of every lab experiment, in order."""
-    return [(e.name, e.summary) for e in EXPERIMENTS] + [
-        (CLUSTER_THRESHOLD.name, CLUSTER_THRESHOLD.summary)
-    ]
+    return [(e.name, e.summary) for e in EXPERIMENTS] + [(s.name, s.summary) for s in SWEEPS]

@@ -24,14 +24,13 @@ MCSDS and SDST never form a cluster on Hex. This module measures it and the new 
 from __future__ import annotations
 
 import argparse
-import math
 from collections.abc import Sequence
 from dataclasses import replace
 
 import numpy as np
 
 from engine.board import Board
-from engine.lab import cluster_share_prediction
+from engine.lab import cluster_share_prediction, majority_activation
 from engine.search.environment import bandit_environment, hex_environment
 from engine.search.swarm import SwarmConfig, SwarmSearch
 
@@ -66,20 +65,6 @@ def convergence_board(size: int, moves: str) -> Board:
 
 
 # --------------------------------------------------------------------------- predictions
-
-
-def majority_activation(p: float, playouts: int) -> float:
-    """Probability that the majority of ``playouts`` playouts at win rate ``p`` is won (a tie,
-    for an even count, by a fair coin): the activation of ``test=majority`` and
-    ``test=sequential``."""
-    total = 0.0
-    for wins in range(playouts + 1):
-        chance = math.comb(playouts, wins) * p**wins * (1.0 - p) ** (playouts - wins)
-        if 2 * wins > playouts:
-            total += chance
-        elif 2 * wins == playouts:
-            total += chance / 2
-    return total
 
 
 # --------------------------------------------------------------------------- measurements

@@ -18,7 +18,7 @@ from pathlib import Path
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from engine.board import HexError
-from engine.lab import CLUSTER_THRESHOLD, catalogue, experiment, run_experiment, run_sweep
+from engine.lab import catalogue, experiment, run_experiment, run_sweep, sweep
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -44,8 +44,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.seeds < 1:
         _parser().error("--seeds must be at least 1")
     try:
-        sweep = args.name == CLUSTER_THRESHOLD.name
-        exp = None if sweep else experiment(args.name)
+        threshold_sweep = sweep(args.name)
+        exp = None if threshold_sweep else experiment(args.name)
     except HexError as error:
         print(f"hexswarm-lab: {error}", file=sys.stderr)
         return 2
@@ -61,9 +61,9 @@ def main(argv: list[str] | None = None) -> int:
         def progress(done: int, total: int) -> None:
             bar.update(task, completed=done, total=total)
 
-        if sweep:
+        if threshold_sweep:
             run = run_sweep(
-                CLUSTER_THRESHOLD, args.seeds, first_seed=args.first_seed, progress=progress
+                threshold_sweep, args.seeds, first_seed=args.first_seed, progress=progress
             )
         else:
             run = run_experiment(exp, args.seeds, first_seed=args.first_seed, progress=progress)

@@ -3,6 +3,8 @@ state its text describes, at the text's parameters, over seeds (docs/lab.md)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
@@ -10,7 +12,9 @@ from engine.board import HexError
 from engine.kernels.tree import ONGOING, ROOT_LOSES, ROOT_WINS
 from engine.lab import (
     CLUSTER_THRESHOLD,
+    CLUSTER_THRESHOLD_MAJORITY,
     EXPERIMENTS,
+    SWEEPS,
     THESIS_BANDIT_ARMS,
     alpha_min,
     catalogue,
@@ -223,6 +227,21 @@ def test_cluster_share_measured_against_the_prediction():
     below = np.mean([equilibrium_share(sweep, 0.55, seed) for seed in range(2)])
     assert above == pytest.approx(cluster_share_prediction(0.9, sweep.beta, sweep.arms), abs=0.05)
     assert below < 0.35
+
+
+def test_the_majority_test_moves_the_threshold_and_matches_its_prediction():
+    """With 5-playout majority tests an arm at alpha = 0.6 (under thesis 3.2.4's threshold of
+    2/3 for single playouts) holds a cluster, of the size the mean field predicts."""
+    sweep = replace(CLUSTER_THRESHOLD_MAJORITY, arms=20, agents=600, iterations=120, burn_in=60)
+    assert sweep.activation(0.6) == pytest.approx(0.68256)  # P(Binomial(5, 0.6) >= 3)
+    measured = np.mean([equilibrium_share(sweep, 0.6, seed) for seed in range(2)])
+    beta = sweep.activation(sweep.beta)
+    assert measured == pytest.approx(
+        cluster_share_prediction(sweep.activation(0.6), beta, sweep.arms), abs=0.08
+    )
+    single = replace(sweep, test_playouts=1)
+    assert measured > np.mean([equilibrium_share(single, 0.6, seed) for seed in range(2)]) + 0.15
+    assert [name for name, _ in catalogue()][-2:] == [s.name for s in SWEEPS]
 
 
 def test_every_experiment_runs_and_writes_csv(tmp_path):

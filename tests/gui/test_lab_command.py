@@ -48,8 +48,7 @@ def test_the_sweep_writes_measured_and_predicted_shares(qapp, tmp_path, monkeypa
         iterations=60,
         burn_in=30,
     )
-    monkeypatch.setattr(lab, "CLUSTER_THRESHOLD", small)
-    monkeypatch.setattr("hexgui.lab.cli.CLUSTER_THRESHOLD", small)
+    monkeypatch.setattr(lab, "SWEEPS", (small,))
     assert main(["cluster-threshold", "--seeds", "2", "--out", str(tmp_path)]) == 0
     with (tmp_path / "cluster-threshold.csv").open() as handle:
         rows = list(csv.DictReader(handle))

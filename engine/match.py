@@ -213,21 +213,15 @@ def game_seed(match_seed: int, game: int, player: str) -> int:
     return (match_seed * 1_000_003 + game * 2 + slot) % (2**31 - 1)
 
 
-def _spec_keys(spec: str) -> set[str]:
-    """The setting names written in a ``level:key=value,...`` spec."""
-    _level, _, rest = spec.partition(":")
-    return {item.partition("=")[0].strip() for item in rest.split(",") if item.strip()}
-
-
 class LevelPlayer:
     """An in-process AI for one game. ``choose`` runs the search on the calling thread."""
 
     def __init__(self, spec: str, seed: int):
         from engine.players import create_player
+        from engine.players.levels import one_thread_unless_named
 
-        overrides: dict[str, Any] = {"seed": seed}
-        if "threads" not in _spec_keys(spec):
-            overrides["threads"] = 1  # parallelism comes from --jobs, not from the players
+        # Parallelism comes from --jobs, not from the players.
+        overrides: dict[str, Any] = {"seed": seed, **one_thread_unless_named(spec)}
         self.spec_text = spec
         self.player = create_player(spec, **overrides)
         self.name = spec

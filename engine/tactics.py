@@ -390,12 +390,11 @@ def run_suite(
     """Hits per category (and ``"all"`` last) of the player ``spec`` over ``positions``.
     ``time_s`` replaces the spec's time limit; ``threads`` is 1 unless the spec names it."""
     from engine.players import create_player
+    from engine.players.levels import one_thread_unless_named
 
-    overrides: dict = {"seed": seed}
+    overrides: dict = {"seed": seed, **one_thread_unless_named(spec)}
     if time_s is not None:
         overrides["time_s"] = time_s
-    if "threads=" not in spec:
-        overrides["threads"] = 1
     player = create_player(spec, **overrides)
     hits: dict[str, list[int]] = {c: [0, 0] for c in CATEGORIES}
     for position in positions:

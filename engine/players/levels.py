@@ -376,6 +376,16 @@ def _preset(name: str, label: str, description: str, family: str, **defaults: An
     return LevelInfo(name, label, description, tuple(parameters), family=family)
 
 
+def one_thread_unless_named(spec: str) -> dict[str, int]:
+    """``{"threads": 1}`` unless the spec names its threads or its level takes none (random):
+    matches and benchmarks run games side by side, each player on one thread."""
+    level_name, _, rest = spec.partition(":")
+    named = {item.partition("=")[0].strip() for item in rest.split(",")}
+    level = LEVELS.get(level_name.strip())
+    takes_threads = level is None or any(p.name == "threads" for p in level.parameters)
+    return {"threads": 1} if takes_threads and "threads" not in named else {}
+
+
 # Presets (ours): time per move is their budget, so the count limits are set out of reach.
 _PRESETS = (
     (

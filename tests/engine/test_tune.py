@@ -142,7 +142,7 @@ def test_annealing_removes_when_every_agent_is_in_and_adds_when_one_is():
 
 
 def fake_fitness(games: int = 20):
-    """Deterministic wins from the candidate and the step (a CRC, not hash())."""
+    """Deterministic wins from the candidate and the step (a CRC: the built-in hash is salted)."""
     calls = []
 
     def fitness(step, candidate):

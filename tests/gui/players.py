@@ -43,7 +43,7 @@ def make_snapshot(
 class TinyRandomPlayer:
     """Plays a uniformly random empty cell, seeded by the position (reproducible).
 
-    The seed is a CRC of the cells, not ``hash()``: Python salts the hash of bytes per
+    The seed is a CRC of the cells, not Python's built-in hash, which is salted per
     process, so a hash-seeded choice would differ from run to run.
     """
 

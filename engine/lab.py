@@ -634,7 +634,7 @@ CLUSTER_THRESHOLD_MAJORITY = replace(
     name="cluster-threshold-majority5",
     summary="bandit: the same sweep with the 5-playout majority test (ours): the threshold "
     "moves left, to where the majority of 5 at alpha beats 1/(2 - beta_5)",
-    chosen=CLUSTER_THRESHOLD.chosen.replace("passive recruitment", "passive recruitment, ")
+    chosen=CLUSTER_THRESHOLD.chosen
     + " Each test is the majority of 5 playouts (test=majority, test_playouts=5).",
     test_playouts=5,
 )

@@ -18,7 +18,10 @@ from collections.abc import Callable
 def warm_up_steps() -> list[tuple[str, Callable[[], None]]]:
     """The kernel groups :func:`warm_up` compiles (or loads), as ``(what, run)`` pairs in
     order, so a splash screen can show one step per group with what is being done."""
+    import numpy as np
+
     from engine.board import Board
+    from engine.kernels.environment import action_count_py
     from engine.search.environment import (
         PAPER_FIGURE_4_LEAVES,
         bandit_environment,
@@ -60,6 +63,15 @@ def warm_up_steps() -> list[tuple[str, Callable[[], None]]]:
         )
         SwarmSearch(hex_env, options).run()
 
+    def uct() -> None:
+        search = UctSearch(hex_env, playouts=20)
+        search.run()
+        # Tree reuse between moves (UCTPlayer) copies the subtree under the moves played; its
+        # two kernels compiled lazily on the GUI's engine thread in the middle of a game.
+        tree = search.trees[0]
+        first = int(tree.node_arrays[0][tree.children(0).start])
+        tree.subtree([first], np.arange(action_count_py(hex_env), dtype=np.int64))
+
     def knowledge() -> None:
         # Knowledge playouts (engine.knowledge) compile the Hex searches once more.
         knowledge_env = hex_environment(board, "win")
@@ -69,7 +81,7 @@ def warm_up_steps() -> list[tuple[str, Callable[[], None]]]:
 
     return [
         ("swarm search kernels (MCSDS, SDST)", lambda: swarms(hex_env)),
-        ("UCT kernels", lambda: UctSearch(hex_env, playouts=20).run()),
+        ("UCT kernels", uct),
         ("vanilla Monte-Carlo kernels", lambda: monte_carlo_search(hex_env, 2)),
         ("recruitment and relate variants", recruitment_and_relate),
         ("kernels of the bandit and toy-tree studies", swarms_on_toys),

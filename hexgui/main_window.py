@@ -554,6 +554,7 @@ class MainWindow(QMainWindow):
             parent=self,
             board_size=self.controller.board.size,
         )
+        dashboard.game_graph.set_first_name(self.player_name(BLACK))
         dashboard.install(self)
         return dashboard
 
@@ -561,6 +562,8 @@ class MainWindow(QMainWindow):
     def _apply_view_settings(self) -> None:
         v = self._view_settings
         self.board_widget.set_theme(v.theme, resolve_dark(v.dark_mode))
+        if getattr(self, "dashboard", None) is not None:  # None before it is attached
+            self.dashboard.game_graph.set_first_name(self.player_name(BLACK))
         self._apply_palette(v.dark_mode)
         self.board_widget.set_show_coordinates(v.show_coordinates)
         for name, action in self.theme_actions.items():
@@ -851,7 +854,7 @@ class MainWindow(QMainWindow):
         """Ask for the new game's settings; start it and remember them. Returns accepted."""
         from hexgui.dialogs.new_game import NewGameDialog
 
-        dialog = NewGameDialog(self.controller.settings, parent=self)
+        dialog = NewGameDialog(self.controller.settings, parent=self, player_name=self.player_name)
         if dialog.exec() != QDialog.DialogCode.Accepted or not self.document.maybe_save():
             return False
         self.start_new_game(dialog.settings())
@@ -869,7 +872,9 @@ class MainWindow(QMainWindow):
         """Change who plays each side and the AI settings mid-game (apply from the next move)."""
         from hexgui.dialogs.new_game import NewGameDialog
 
-        dialog = NewGameDialog(self.controller.settings, parent=self, players_only=True)
+        dialog = NewGameDialog(
+            self.controller.settings, parent=self, players_only=True, player_name=self.player_name
+        )
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return False
         settings = dialog.settings()

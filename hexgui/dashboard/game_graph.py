@@ -35,13 +35,14 @@ class GameGraphPanel(DashboardPanel):
         self.swing_count = swing_count
         self.live_move_number: int | None = None
         self.current_move_number: int | None = None
+        self.first_name = "Black"  # as the board's theme names Black (the window sets it)
 
         self.plot_widget = pg.PlotWidget(self)
         self.plot_widget.setMinimumHeight(120)
         self.body.addWidget(self.plot_widget)
         self.plot: pg.PlotItem = self.plot_widget.getPlotItem()
         style_plot(self.plot)
-        self.plot.setLabel("left", "Black wins")
+        self.plot.setLabel("left", f"{self.first_name} wins")
         fraction_axis(self.plot)
         self.plot.setLabel("bottom", "move")
         self.add_menu_actions(self.plot)
@@ -105,6 +106,12 @@ class GameGraphPanel(DashboardPanel):
             self.estimates.clear()
         else:
             self.estimates.truncate(move_count)
+        self._touch()
+
+    def set_first_name(self, name: str) -> None:
+        """Name Black as the board's theme does ("Blue" in red and blue) on the axis and header."""
+        self.first_name = name
+        self.plot.setLabel("left", f"{name} wins")
         self._touch()
 
     def clear(self) -> None:
@@ -176,7 +183,7 @@ class GameGraphPanel(DashboardPanel):
         shown = self.current_move_number
         if shown is None or self.estimates.estimate(shown) is None:
             shown = numbers[-1]
-        text = f"after move {shown}: Black {self.estimates.estimate(shown):.0%}"
+        text = f"after move {shown}: {self.first_name} {self.estimates.estimate(shown):.0%}"
         swings = self.estimates.swings(self.swing_count)
         if swings:
             text += " · swings at " + ", ".join(f"{n} ({d:+.0%})" for n, d in swings)

@@ -9,7 +9,7 @@ GUI thread only.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from PySide6.QtWidgets import (
@@ -230,9 +230,16 @@ class LevelPage(QWidget):
 class SidePanel(QGroupBox):
     """Human or AI for one colour; the AI's level and its generated settings."""
 
-    def __init__(self, color: Color, levels: Mapping[str, Any], parent: QWidget | None = None):
+    def __init__(
+        self,
+        color: Color,
+        levels: Mapping[str, Any],
+        parent: QWidget | None = None,
+        *,
+        name: str | None = None,
+    ):
         edges = "top-bottom" if color is BLACK else "left-right"
-        super().__init__(f"{color.value.capitalize()} ({edges})", parent)
+        super().__init__(f"{name or color.value.capitalize()} ({edges})", parent)
         self.color = color
         layout = QVBoxLayout(self)
         row = QHBoxLayout()
@@ -323,9 +330,12 @@ class NewGameDialog(QDialog):
         *,
         players_only: bool = False,
         levels: Mapping[str, Any] | None = None,
+        player_name: Callable[[Color], str] | None = None,
     ):
         super().__init__(parent)
         self.setWindowTitle("Players and AI Settings" if players_only else "New Game")
+        # The sides are named as the board's theme names them ("Blue"/"Red" in red and blue).
+        name = player_name or (lambda color: color.value.capitalize())
         self._initial = settings
         self._levels = levels if levels is not None else default_levels()
         layout = QVBoxLayout(self)
@@ -357,8 +367,8 @@ class NewGameDialog(QDialog):
         board_box.setVisible(not players_only)
 
         sides = QHBoxLayout()
-        self.black_panel = SidePanel(BLACK, self._levels)
-        self.white_panel = SidePanel(WHITE, self._levels)
+        self.black_panel = SidePanel(BLACK, self._levels, name=name(BLACK))
+        self.white_panel = SidePanel(WHITE, self._levels, name=name(WHITE))
         self.black_panel.set_side(settings.black)
         self.white_panel.set_side(settings.white)
         sides.addWidget(self.black_panel)

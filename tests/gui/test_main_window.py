@@ -8,6 +8,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
 from engine.board import BLACK, WHITE
+from hexgui.dialogs.new_game import NewGameDialog
 from hexgui.engine_worker import running_engine_threads
 from hexgui.main_window import MainWindow
 from hexgui.settings import GameSettings, SideSettings, load_game_settings, load_view_settings
@@ -166,6 +167,17 @@ def test_new_game_settings_and_view_settings_persist(window, settings_store):
     # Dark mode chosen in the menu darkens the whole window, not only the board.
     window_colour = QApplication.palette().color(QPalette.ColorRole.Window)
     assert window_colour.lightness() < 80
+
+
+def test_every_view_names_the_sides_as_the_theme_does(window):
+    window.theme_actions["redblue"].trigger()
+    graph = window.dashboard.game_graph
+    assert graph.plot.getAxis("left").labelText == "Blue wins"
+    dialog = NewGameDialog(window.controller.settings, player_name=window.player_name)
+    assert dialog.black_panel.title() == "Blue (top-bottom)"
+    assert dialog.white_panel.title() == "Red (left-right)"
+    window.theme_actions["classic"].trigger()
+    assert graph.plot.getAxis("left").labelText == "Black wins"
 
 
 def test_a_game_against_the_ai_through_the_window(window, qtbot):

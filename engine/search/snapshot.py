@@ -20,8 +20,9 @@ class TreeNode:
     ``path`` is the sequence of cell indices from the root position; ``agents`` the node's
     population size (UCT: visits); ``active`` its active agents (UCT: wins);
     ``value`` the estimated win rate for the player who made the last move of ``path``.
-    A move that ends the game has no population below it: its node (``ends_game``) counts
-    the agents of the parent that hold that move as their hypothesis.
+    A move with no population below it (``held_only``: it ends the game, or the allocation
+    policy has not populated it yet) counts the agents of the parent that hold that move as
+    their hypothesis.
     """
 
     path: tuple[int, ...]
@@ -33,6 +34,7 @@ class TreeNode:
     collapsed_children: int = 0  # children left out of the summary ("other")
     collapsed_agents: int = 0  # their agents (UCT: visits) in total
     ends_game: bool = False  # the node's move ends the game (its value is exact)
+    held_only: bool = False  # no population of its own: ``agents`` are the parent's holders
 
 
 @dataclass(frozen=True, slots=True)

@@ -849,7 +849,8 @@ class SwarmSearch:
         return int(outcome) in (ROOT_WINS, ROOT_LOSES)
 
     def _tree_summary(self, max_depth: int = 4, max_children: int = 6, max_nodes: int = 40):
-        """The top of the metapopulation: populated nodes by decreasing population size."""
+        """The top of the metapopulation: at each node the children whose moves most agents
+        there hold (then by population size); the moves that end the game included."""
         if not self._indexed:
             self._index()
         starts = self._populations()
@@ -861,6 +862,8 @@ class SwarmSearch:
             :node_count
         ]
         budget = [max_nodes]
+        counts, actives = self.root_counts()
+        best = self.best_action(counts, actives)
 
         def build(node: int, path: tuple[int, ...], value: float) -> TreeNode:
             budget[0] -= 1
@@ -870,16 +873,23 @@ class SwarmSearch:
             if depth < max_depth:
                 counts, actives = self._node_stats(node)
                 kids = populated[parents == node]
-                # Children: the populated child nodes, plus the moves that end the game (no
-                # population lives below them, but the agents holding them are often the
-                # whole story: the winning move).
+                # Children: the populated child nodes, plus the moves held here with no
+                # population below (a move that ends the game, or one the allocation policy
+                # gave no population yet: the agents holding it are often the whole story).
                 entries = [(int(sizes[kid]), int(kid), int(self.node_action[kid])) for kid in kids]
                 with_child = {action for _, _, action in entries}
                 for action in np.flatnonzero(counts > 0):
                     action = int(action)
-                    if action not in with_child and self._ends_game(node, action):
+                    if action not in with_child:
                         entries.append((int(counts[action]), -1, action))
-                entries.sort(key=lambda entry: -entry[0])
+                # The move chosen here (at the root the move played, below it the principal
+                # variation's) first, then by the agents here holding each move, then by the
+                # population below: ranking by the child's population alone left the chosen
+                # move out of the drawn tree when other children held more agents deeper down.
+                top = best if node == 0 else int(np.lexsort((actives, counts))[-1])
+                entries.sort(
+                    key=lambda e: (e[2] != top, -counts[e[2]], -actives[e[2]], -e[0], e[2])
+                )
                 for rank, (agents, kid, action) in enumerate(entries):
                     if rank < max_children and budget[0] > 0:
                         held = counts[action]
@@ -894,7 +904,8 @@ class SwarmSearch:
                                     agents=agents,
                                     active=int(actives[action]),
                                     value=kid_value,
-                                    ends_game=True,
+                                    ends_game=self._ends_game(node, action),
+                                    held_only=True,
                                 )
                             )
                         else:
@@ -917,6 +928,4 @@ class SwarmSearch:
                 and self._ends_game(int(self.node_parent[node]), int(self.node_action[node])),
             )
 
-        counts, actives = self.root_counts()
-        best = self.best_action(counts, actives)
         return build(0, (), 1.0 - self.estimate(best, counts, actives))

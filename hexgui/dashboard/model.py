@@ -405,6 +405,7 @@ class LayoutNode:
     label: str
     merged: int = 0
     ends_game: bool = False
+    held_only: bool = False
 
     @property
     def is_other(self) -> bool:
@@ -496,6 +497,7 @@ def layout_tree(
                 y=-(node.depth - root.depth),
                 label=label,
                 ends_game=node.ends_game,
+                held_only=node.held_only,
             )
         )
         kids = sorted(chosen[id(node)], key=lambda c: -c.agents)

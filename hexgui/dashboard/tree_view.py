@@ -250,6 +250,8 @@ class TreePanel(DashboardPanel):
             text += f"\nvalue for the mover {node.value:.0%}"
         if node.ends_game:
             text += "\nthis move ends the game"
+        elif node.held_only:
+            text += "\nno population below it yet: agents of the parent holding it"
         return text
 
     def _tip(self, x: float, y: float, data: object) -> str:

@@ -159,11 +159,25 @@ def test_tree_summary_and_principal_variation_follow_the_populations():
         node = stack.pop()
         assert len(node.path) == node.depth and 0 <= node.active <= node.agents
         assert 0.0 <= node.value <= 1.0
-        # A game-ending move has no population: its node counts its parent's agents that
-        # hold it, which the parent's population already counted.
-        total += (0 if node.ends_game else node.agents) + node.collapsed_agents
+        # A move with no population (one that ends the game, or not yet populated) counts
+        # its parent's agents that hold it, which the parent's population already counted.
+        assert node.held_only or not node.ends_game
+        total += (0 if node.held_only else node.agents) + node.collapsed_agents
         stack.extend(node.children)
     assert total <= snapshot.extra["agents"]
+
+
+@pytest.mark.parametrize("policy", ["tree", "layers"])
+def test_tree_summary_draws_the_chosen_move_first(policy):
+    """The drawn tree ranks a node's children by the agents there holding their move, as the
+    move choice does, so the move played is always the root's first child (on an empty 7x7
+    board the children's populations below rank them differently)."""
+    env = hex_environment(Board(7))
+    for seed in range(4):
+        config = SwarmConfig(policy=policy, agents=1500, iterations=20, depth=3, seed=seed)
+        result = SwarmSearch(env, config).run()
+        first = result.snapshot.tree.children[0]
+        assert first.path == (int(result.snapshot.best_move),)
 
 
 def test_uct_converges_to_the_minimax_move_on_the_toy_tree():

@@ -6,6 +6,8 @@ Uses the real application window with a temporary settings file; the dashboard d
 hidden so the board and the game controls are what the picture shows. After a few opening
 moves the real UCT AI is asked for a hint, so the board shows its share of visits per cell.
 A third picture shows a game with variations: the move tree and comment docks, move numbers on.
+The dashboard pictures show the docks live during a search of the AI's fifth move on 9x9:
+SDST and UCT (population, tree and game graph), and the UCT one again on the throughput tab.
 """
 
 from __future__ import annotations
@@ -60,6 +62,56 @@ def take(directory: Path) -> list[Path]:
             window.document.set_clean()  # nothing to save: close without asking
             window.close()
         saved.append(_variations(app, directory / "game-variations.png", Path(temp)))
+        for level, spec in DASHBOARD_SPECS.items():
+            saved.extend(_dashboard(app, directory, level, spec, Path(temp)))
+    return saved
+
+
+DASHBOARD_SPECS = {
+    "sdst": "sdst:agents=20000,iterations=200,time_s=6,seed=3",
+    "uct": "uct:time_s=6,seed=3",
+}
+DASHBOARD_REPLIES = ("c7", "g3", "d4", "f6")  # the human's (White's) replies
+
+
+def _wait(app: QApplication, done, timeout_s: float) -> None:
+    loop = QEventLoop()
+    poll = QTimer()
+    poll.timeout.connect(lambda: done() and loop.quit())
+    poll.start(50)
+    QTimer.singleShot(round(timeout_s * 1000), loop.quit)
+    loop.exec()
+    poll.stop()
+
+
+def _dashboard(app: QApplication, directory: Path, level: str, spec: str, temp: Path) -> list[Path]:
+    """The AI (Black) plays four moves against fixed replies; the pictures are taken 4 s into
+    its fifth search, so the charts show a search in progress and the game graph four points."""
+    from hexgui.main_window import MainWindow
+    from hexgui.settings import GameSettings, SideSettings
+
+    store = QSettings(str(temp / f"dashboard-{level}.ini"), QSettings.Format.IniFormat)
+    window = MainWindow(store, autosave=False, offer_restore=False)
+    window.resize(1500, 950)
+    window.set_dark_mode("light")
+    window.show()
+    c = window.controller
+    c.new_game(GameSettings(size=9, black=SideSettings(ai=True, spec=spec), white=SideSettings()))
+    for reply in DASHBOARD_REPLIES:
+        moves = c.move_count
+        _wait(app, lambda moves=moves: c.move_count > moves, 60)
+        c.play(reply)
+    _wait(app, lambda: False, 4.0)
+    saved = [directory / f"dashboard-{level}-9x9.png"]
+    window.grab().save(str(saved[0]))
+    if level == "uct":
+        window.dashboard.docks["throughput"].raise_()
+        _wait(app, lambda: False, 1.0)
+        saved.append(directory / "dashboard-throughput-9x9.png")
+        window.grab().save(str(saved[1]))
+    c.stop()
+    window.document.set_clean()
+    window.close()
     return saved
 
 

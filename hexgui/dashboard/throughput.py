@@ -62,9 +62,16 @@ class ThroughputPanel(DashboardPanel):
         if self.history.samples:
             last = self.history.samples[-1]
             playout_peak, iteration_peak = self.history.peaks(last.player)
+            iterations = last.iterations_per_s
+            iterations_text = format_count(iterations) if iterations >= 100 else f"{iterations:.3g}"
+            # "now" (between the last two snapshots) beside the search's mean, which the
+            # status bar shows: on a busy machine the two differ, and unlabelled they read
+            # as a contradiction.
+            mean = self.snapshot.playouts_per_s if self.snapshot is not None else 0.0
             self.status.setText(
-                f"{last.player}: {format_count(last.playouts_per_s)} playouts/s · "
-                f"{last.iterations_per_s:.1f} iterations/s (scaled to {last.player})"
+                f"{last.player} now: {format_count(last.playouts_per_s)} playouts/s · "
+                f"{iterations_text} iterations/s · mean of this search "
+                f"{format_count(mean)} playouts/s · axes scaled to {last.player}'s peak"
             )
         else:
             playout_peak = iteration_peak = 0.0

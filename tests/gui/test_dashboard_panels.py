@@ -565,6 +565,11 @@ def test_throughput_scales_to_the_level_searching_now(dashboard):
     assert high == 10.0  # thousands of playouts/s of the sdst search, not the mc one
     ys = dash.throughput.playout_curve.yData
     assert any(y != y for y in ys)  # a NaN breaks the line between the searches
+    # The header says which rate is the current one and which the search's mean (the status
+    # bar shows the mean): unlabelled, the two read as a contradiction.
+    header = dash.throughput.status.text()
+    assert header.startswith("sdst now: ") and "mean of this search" in header
+    assert ".0 iterations/s" not in header
 
 
 def test_the_first_snapshot_of_a_search_is_drawn_at_once(dashboard):

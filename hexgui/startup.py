@@ -15,7 +15,7 @@ import threading
 import time
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QRectF, Qt, Signal
+from PySide6.QtCore import QObject, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFont, QPainter, QPixmap
 from PySide6.QtWidgets import QApplication, QSplashScreen
 
@@ -90,11 +90,22 @@ class Splash(QSplashScreen):
         self._version = version
         self._fraction = 0.0
         self._label = "Starting…"
+        # A cold start compiles for minutes on a busy machine: a clock that moves says the
+        # application is working, not hung, even while one step takes long.
+        self._started = time.monotonic()
+        self._clock = QTimer(self)
+        self._clock.timeout.connect(self.repaint)
+        self._clock.start(1000)
 
     @property
     def label(self) -> str:
         """The line above the progress bar."""
         return self._label
+
+    def elapsed_text(self) -> str:
+        """The time since the splash appeared, as the splash shows it ("1 min 05 s")."""
+        seconds = int(time.monotonic() - self._started)
+        return f"{seconds // 60} min {seconds % 60:02d} s" if seconds >= 60 else f"{seconds} s"
 
     def set_progress(self, step: int, total: int, label: str) -> None:
         self._fraction = step / total if total else 1.0
@@ -120,8 +131,15 @@ class Splash(QSplashScreen):
         painter.setFont(small)
         painter.drawText(140, 90, f"version {self._version}")
         painter.drawText(140, 110, "Hex against swarms of simple agents")
-        painter.drawText(24, 170, self._label)
         bar_x, bar_y, bar_w, bar_h = 24, 185, 412, 14
+        # Wrapped above the bar: the longest step names ran past the splash's edge.
+        painter.drawText(
+            QRectF(bar_x, 138, bar_w, 42),
+            int(
+                Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom | Qt.TextFlag.TextWordWrap
+            ),
+            f"{self._label} ({self.elapsed_text()})",
+        )
         painter.setPen(QColor("#8a7a5a"))
         painter.setBrush(QColor("#ffffff"))
         painter.drawRoundedRect(bar_x, bar_y, bar_w, bar_h, 4, 4)

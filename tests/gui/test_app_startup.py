@@ -3,6 +3,7 @@
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -108,3 +109,7 @@ def test_warm_up_reports_one_step_per_kernel_group_and_the_splash_names_it(qtbot
     qtbot.addWidget(splash)
     splash.set_progress(1, total, steps[1][2])
     assert splash.label == f"Step 2 of {total}: preparing the {steps[1][2]}…"
+    # The clock: seconds, then minutes (a cold start on a busy machine takes minutes).
+    assert splash.elapsed_text().endswith(" s")
+    splash._started = time.monotonic() - 125.5
+    assert splash.elapsed_text() == "2 min 05 s"

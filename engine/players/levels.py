@@ -25,11 +25,38 @@ from engine.knowledge import DEFAULT_DATABASE, POLICIES, load_database
 DEFAULT_THREADS = max(1, os.cpu_count() or 1)
 
 
+TRUE_WORDS = ("1", "true", "yes", "on")
+FALSE_WORDS = ("0", "false", "no", "off")
+NONE_WORDS = ("none", "off", "")
+
+
+def parse_bool(text: Any) -> bool | None:
+    """The switch a person typed (``1/0``, ``true/false``, ``yes/no``, ``on/off``, any case);
+    None for anything else. The one reading of booleans: specs, GTP, the dialog, QSettings."""
+    if isinstance(text, bool):
+        return text
+    word = str(text).strip().lower()
+    if word in TRUE_WORDS:
+        return True
+    if word in FALSE_WORDS:
+        return False
+    return None
+
+
+def _number_text(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+
+
 @dataclass(frozen=True, slots=True)
 class Parameter:
-    """One setting of a level. ``type`` is ``int``, ``float``, ``choice``, ``bool`` or ``str``;
-    ``optional`` means ``None`` ("none") is allowed and switches the feature off; ``check``
-    validates a value further (raising :class:`HexError`)."""
+    """One setting of a level, and the only declaration of it: the settings classes, the
+    ``hexswarm-gtp`` options, GTP's ``hexswarm-param`` and the new-game dialog's widgets are
+    generated from these.
+
+    ``type`` is ``int``, ``float``, ``choice``, ``bool`` or ``str``; ``optional`` means ``None``
+    ("none") is allowed and switches the feature off; ``check`` validates a value further
+    (raising :class:`HexError`); ``aliases`` are other names people type for it (``time`` for
+    ``time_s``), accepted in specs, on the command line and by GTP."""
 
     name: str
     type: str
@@ -40,6 +67,110 @@ class Parameter:
     choices: tuple[str, ...] = ()
     optional: bool = False
     check: Callable[[Any], Any] | None = None
+    aliases: tuple[str, ...] = ()
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The name and its aliases: every word that selects this setting."""
+        return (self.name, *self.aliases)
+
+    def allowed(self) -> str:
+        """The values it takes, in words: ``a whole number from 1 to 5000000``."""
+        if self.type == "choice":
+            text = "one of " + ", ".join(self.choices)
+        elif self.type == "bool":
+            text = "true or false"
+        elif self.type == "str":
+            text = "text"
+        else:
+            text = "a whole number" if self.type == "int" else "a number"
+            low, high = self.minimum, self.maximum
+            if low is not None and high is not None:
+                text += f" from {_number_text(low)} to {_number_text(high)}"
+            elif low is not None:
+                text += f" of at least {_number_text(low)}"
+            elif high is not None:
+                text += f" of at most {_number_text(high)}"
+        return text + (", or none" if self.optional else "")
+
+    def parse(self, value: Any, level: str = "") -> Any:
+        """``value`` (spec or command-line text, or a Python value such as a dialog widget's)
+        checked and converted; :class:`HexError` naming the level, the setting, the value and
+        what is allowed when it does not fit."""
+        where = f"{level}: {self.name}" if level else self.name
+        allowed = f" ({self.allowed()})"
+        if isinstance(value, str):
+            value = self._from_text(value.strip(), where, allowed)
+        if value is None:
+            if self.optional:
+                return None
+            raise HexError(f"{where} needs a value{allowed}")
+        value = self._typed(value, where, allowed)
+        if self.type in ("int", "float"):
+            if self.minimum is not None and value < self.minimum:
+                raise HexError(
+                    f"{where} must be at least {_number_text(self.minimum)}, not {value}{allowed}"
+                )
+            if self.maximum is not None and value > self.maximum:
+                raise HexError(
+                    f"{where} must be at most {_number_text(self.maximum)}, not {value}{allowed}"
+                )
+        if self.check is not None:
+            try:
+                self.check(value)
+            except HexError as error:
+                raise HexError(f"{where}: {error}") from None
+        return value
+
+    def _from_text(self, text: str, where: str, allowed: str) -> Any:
+        if self.optional and text.lower() in NONE_WORDS:
+            return None
+        if self.type == "int":
+            try:
+                return int(text.replace("_", ""))
+            except ValueError:
+                raise HexError(f"{where} must be a whole number, not {text!r}{allowed}") from None
+        if self.type == "float":
+            try:
+                return float(text)
+            except ValueError:
+                raise HexError(f"{where} must be a number, not {text!r}{allowed}") from None
+        if self.type == "bool":
+            switch = parse_bool(text)
+            if switch is None:
+                raise HexError(f"{where} must be true or false, not {text!r}")
+            return switch
+        return text if self.type == "str" else text.lower()
+
+    def _typed(self, value: Any, where: str, allowed: str) -> Any:
+        if self.type == "int":
+            if isinstance(value, float) and value.is_integer():
+                return int(value)
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise HexError(f"{where} must be a whole number, not {value!r}{allowed}")
+        elif self.type == "float":
+            if isinstance(value, bool) or not isinstance(value, int | float):
+                raise HexError(f"{where} must be a number, not {value!r}{allowed}")
+            value = float(value)
+            if value != value:
+                raise HexError(f"{where} must be a number, not NaN{allowed}")
+        elif self.type == "bool":
+            if not isinstance(value, bool):
+                raise HexError(f"{where} must be true or false, not {value!r}")
+        elif self.type == "str":
+            if not isinstance(value, str):
+                raise HexError(f"{where} must be text, not {value!r}")
+        elif value not in self.choices:
+            raise HexError(f"{where} must be {self.allowed()}, not {value!r}")
+        return value
+
+    def format(self, value: Any) -> str:
+        """``value`` as spec text that :meth:`parse` reads back to the same value."""
+        if value is None:
+            return "none"
+        if isinstance(value, bool):
+            return "true" if value else "false"
+        return repr(value) if isinstance(value, float) else str(value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,8 +186,10 @@ class LevelInfo:
     family: str = ""
 
     def parameter(self, name: str) -> Parameter:
+        """The setting called ``name`` or one of its aliases (any case)."""
+        word = name.strip().lower()
         for parameter in self.parameters:
-            if parameter.name == name:
+            if word in parameter.names:
                 return parameter
         known = ", ".join(p.name for p in self.parameters)
         raise HexError(f"level {self.name!r} has no setting {name!r} (known: {known})")
@@ -88,6 +221,7 @@ _COMMON = (
         0.001,
         86_400.0,
         optional=True,
+        aliases=("time",),  # hexswarm-gtp's --time, and what people type in a spec
     ),
 )
 _TACTICS = Parameter(
@@ -229,6 +363,7 @@ LEVELS: dict[str, LevelInfo] = {
                 "random playouts after each legal move",
                 1,
                 10_000_000,
+                aliases=("playouts",),  # the word the other levels and --playouts use
             ),
             *_PLAYOUT_SETTINGS,
             _TACTICS,
@@ -368,22 +503,12 @@ def _preset(name: str, label: str, description: str, family: str, **defaults: An
     parameters = []
     for parameter in base.parameters:
         if parameter.name in defaults:
-            value = _convert(base, parameter, defaults.pop(parameter.name))
+            value = parameter.parse(defaults.pop(parameter.name), name)
             parameter = dataclasses.replace(parameter, default=value)
         parameters.append(parameter)
     if defaults:
         raise HexError(f"preset {name!r}: {family} has no setting {', '.join(defaults)}")
     return LevelInfo(name, label, description, tuple(parameters), family=family)
-
-
-def one_thread_unless_named(spec: str) -> dict[str, int]:
-    """``{"threads": 1}`` unless the spec names its threads or its level takes none (random):
-    matches and benchmarks run games side by side, each player on one thread."""
-    level_name, _, rest = spec.partition(":")
-    named = {item.partition("=")[0].strip() for item in rest.split(",")}
-    level = LEVELS.get(level_name.strip())
-    takes_threads = level is None or any(p.name == "threads" for p in level.parameters)
-    return {"threads": 1} if takes_threads and "threads" not in named else {}
 
 
 # Presets (ours): time per move is their budget, so the count limits are set out of reach.
@@ -415,97 +540,40 @@ measured strongest at equal time (docs/experiments.md, "Presets")."""
 
 # --------------------------------------------------------------------------- settings
 
-
-@dataclass(frozen=True, slots=True)
-class RandomSettings:
-    seed: int = 0
+_ANNOTATIONS = {"int": int, "float": float, "bool": bool, "str": str, "choice": str}
 
 
-@dataclass(frozen=True, slots=True)
-class MonteCarloSettings:
-    playouts_per_move: int = 2_000
-    playout: str = "uniform"
-    playout_agents: str = DEFAULT_DATABASE
-    tactics: str = "off"
-    swap_policy: str = "search"
-    seed: int = 0
-    threads: int = DEFAULT_THREADS
-    time_s: float | None = None
+def settings_class(level: LevelInfo, class_name: str) -> type:
+    """A frozen dataclass with one field per parameter of ``level``, defaulting to the table's
+    default, whose constructor checks and converts every value with :meth:`Parameter.parse`
+    (so ``UCTSettings(playouts=0)`` is refused as a spec would be)."""
+    parameters = level.parameters
+
+    def __post_init__(self) -> None:
+        for parameter in parameters:
+            value = parameter.parse(getattr(self, parameter.name), level.name)
+            object.__setattr__(self, parameter.name, value)  # e.g. an int time_s -> float
+
+    fields = []
+    for parameter in parameters:
+        annotation = _ANNOTATIONS[parameter.type]
+        if parameter.optional:
+            annotation = annotation | None
+        fields.append((parameter.name, annotation, dataclasses.field(default=parameter.default)))
+    return dataclasses.make_dataclass(
+        class_name,
+        fields,
+        namespace={"__post_init__": __post_init__, "__module__": __name__},
+        frozen=True,
+        slots=True,
+    )
 
 
-@dataclass(frozen=True, slots=True)
-class MCSDSSettings:
-    agents: int = 50_000
-    iterations: int = 50
-    recruitment: str = "passive"
-    relate: str = "none"
-    confidence: float | None = None
-    test: str = "single"
-    test_playouts: int = 1
-    reference: str = "win"
-    evidence: bool = False
-    internal_diffusion: str = "thesis"
-    copy_activates: bool = False
-    halt: str = "none"
-    halt_threshold: float = 0.5
-    halt_band: float = 0.02
-    halt_iterations: int = 5
-    playout: str = "uniform"
-    playout_agents: str = DEFAULT_DATABASE
-    tactics: str = "off"
-    swap_policy: str = "search"
-    seed: int = 0
-    threads: int = DEFAULT_THREADS
-    time_s: float | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class SDSTSettings:
-    policy: str = "tree"
-    depth: int = 2
-    agents: int = 50_000
-    iterations: int = 50
-    p_scatter: float = 0.2
-    backscatter: str = "parent"
-    recruitment: str = "passive"
-    relate: str = "none"
-    confidence: float | None = None
-    test: str = "single"
-    test_playouts: int = 1
-    reference: str = "win"
-    evidence: bool = False
-    internal_diffusion: str = "thesis"
-    copy_activates: bool = False
-    halt: str = "none"
-    halt_threshold: float = 0.5
-    halt_band: float = 0.02
-    halt_iterations: int = 5
-    uncontacted: str = "keep"
-    playout: str = "uniform"
-    playout_agents: str = DEFAULT_DATABASE
-    tactics: str = "off"
-    swap_policy: str = "search"
-    seed: int = 0
-    threads: int = DEFAULT_THREADS
-    time_s: float | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class UCTSettings:
-    playouts: int = 100_000
-    exploration: float = 0.5
-    parallel: str = "none"
-    expand_after: int = 1
-    max_nodes: int = 8_000_000
-    reuse: bool = True
-    playout: str = "uniform"
-    playout_agents: str = DEFAULT_DATABASE
-    tactics: str = "off"
-    swap_policy: str = "search"
-    seed: int = 0
-    threads: int = DEFAULT_THREADS
-    time_s: float | None = None
-
+RandomSettings = settings_class(LEVELS["random"], "RandomSettings")
+MonteCarloSettings = settings_class(LEVELS["mc"], "MonteCarloSettings")
+MCSDSSettings = settings_class(LEVELS["mcsds"], "MCSDSSettings")
+SDSTSettings = settings_class(LEVELS["sdst"], "SDSTSettings")
+UCTSettings = settings_class(LEVELS["uct"], "UCTSettings")
 
 SETTINGS_TYPES = {
     "random": RandomSettings,
@@ -516,107 +584,66 @@ SETTINGS_TYPES = {
 }
 
 
-def _convert(level: LevelInfo, parameter: Parameter, value: Any) -> Any:
-    """Check and convert one value (a string from a spec, or a Python value)."""
-    where = f"{level.name}: {parameter.name}"
-    if isinstance(value, str):
-        text = value.strip()
-        if parameter.optional and text.lower() in ("none", "off", ""):
-            return None
-        if parameter.type == "int":
-            try:
-                value = int(text.replace("_", ""))
-            except ValueError:
-                raise HexError(f"{where} must be a whole number, not {text!r}") from None
-        elif parameter.type == "float":
-            try:
-                value = float(text)
-            except ValueError:
-                raise HexError(f"{where} must be a number, not {text!r}") from None
-        elif parameter.type == "str":
-            value = text
-        elif parameter.type == "bool":
-            if text.lower() in ("1", "true", "yes", "on"):
-                value = True
-            elif text.lower() in ("0", "false", "no", "off"):
-                value = False
-            else:
-                raise HexError(f"{where} must be true or false, not {text!r}")
-        else:
-            value = text.lower()
-    if value is None:
-        if parameter.optional:
-            return None
-        raise HexError(f"{where} needs a value")
-    if parameter.type == "int":
-        if isinstance(value, bool) or not isinstance(value, int):
-            if isinstance(value, float) and value.is_integer():
-                value = int(value)
-            else:
-                raise HexError(f"{where} must be a whole number, not {value!r}")
-    elif parameter.type == "float":
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            raise HexError(f"{where} must be a number, not {value!r}")
-        value = float(value)
-        if value != value:
-            raise HexError(f"{where} must be a number, not NaN")
-    elif parameter.type == "bool":
-        if not isinstance(value, bool):
-            raise HexError(f"{where} must be true or false, not {value!r}")
-    elif parameter.type == "str" and not isinstance(value, str):
-        raise HexError(f"{where} must be text, not {value!r}")
-    elif parameter.type == "choice" and value not in parameter.choices:
-        raise HexError(f"{where} must be one of {', '.join(parameter.choices)}, not {value!r}")
-    if parameter.type in ("int", "float"):
-        if parameter.minimum is not None and value < parameter.minimum:
-            raise HexError(f"{where} must be at least {parameter.minimum}, not {value}")
-        if parameter.maximum is not None and value > parameter.maximum:
-            raise HexError(f"{where} must be at most {parameter.maximum}, not {value}")
-    if parameter.check is not None:
+def split_spec(spec: str) -> tuple[str, list[tuple[str, str]]]:
+    """``"sdst:agents=500, policy=tree"`` -> ``("sdst", [("agents", "500"), ("policy",
+    "tree")])``: the level in lower case, the items in order with their keys as typed (lower
+    case) and values as text. The only reader of spec syntax; :func:`parse_spec` validates."""
+    name, _, rest = spec.strip().partition(":")
+    name = name.strip().lower()
+    if not name or not name.replace("_", "").replace("-", "").isalnum():
+        raise HexError(f"bad AI level name {name!r} in {spec!r}")
+    items = []
+    for item in filter(None, (part.strip() for part in rest.split(","))):
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise HexError(f"{name}: expected key=value, not {item!r}")
+        items.append((key.strip().lower(), value.strip()))
+    return name, items
+
+
+def spec_keys(spec: str) -> set[str]:
+    """The settings a spec names, by their own names (aliases resolved when the level is
+    known); for a malformed spec, what can be read of it (its validation reports the rest)."""
+    try:
+        name, items = split_spec(spec)
+    except HexError:
+        return set()
+    level = LEVELS.get(name)
+    keys = set()
+    for key, _value in items:
         try:
-            parameter.check(value)
-        except HexError as error:
-            raise HexError(f"{where}: {error}") from None
-    return value
+            keys.add(level.parameter(key).name if level else key)
+        except HexError:
+            keys.add(key)
+    return keys
+
+
+def one_thread_unless_named(spec: str) -> dict[str, int]:
+    """``{"threads": 1}`` unless the spec names its threads or its level takes none (random):
+    matches and benchmarks run games side by side, each player on one thread."""
+    level = LEVELS.get(spec.partition(":")[0].strip().lower())
+    takes_threads = level is None or any(p.name == "threads" for p in level.parameters)
+    return {"threads": 1} if takes_threads and "threads" not in spec_keys(spec) else {}
 
 
 def parse_spec(spec: str | None, overrides: Mapping[str, Any] | None = None):
-    """``(level_name, settings)`` for a spec string plus keyword overrides (which win)."""
-    text = (spec or STRONGEST_LEVEL).strip()
-    name, _, rest = text.partition(":")
-    name = name.strip().lower()
+    """``(level_name, settings)`` for a spec string plus keyword overrides (which win); keys
+    may be a setting's name or an alias."""
+    name, items = split_spec(spec or STRONGEST_LEVEL)
     if name not in LEVELS:
         raise HexError(f"unknown AI level {name!r} (choose from {', '.join(LEVELS)})")
     level = LEVELS[name]
     values = level.defaults()
-    if rest.strip():
-        for item in rest.split(","):
-            if not item.strip():
-                continue
-            key, sep, raw = item.partition("=")
-            key = key.strip().lower()
-            if not sep:
-                raise HexError(f"{name}: expected key=value, not {item.strip()!r}")
-            values[key] = _convert(level, level.parameter(key), raw)
-    for key, value in (overrides or {}).items():
-        values[key] = _convert(level, level.parameter(key), value)
+    for key, value in [*items, *(overrides or {}).items()]:
+        parameter = level.parameter(key)
+        values[parameter.name] = parameter.parse(value, name)
     return name, SETTINGS_TYPES[name](**values)
-
-
-def _format(value: Any) -> str:
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return repr(value) if isinstance(value, float) else str(value)
 
 
 def settings_spec(name: str, settings) -> str:
     """The spec string of ``settings``: every setting written out, so it round-trips."""
-    items = ",".join(
-        f"{field.name}={_format(getattr(settings, field.name))}"
-        for field in dataclasses.fields(settings)
-    )
+    level = LEVELS[name]
+    items = ",".join(f"{p.name}={p.format(getattr(settings, p.name))}" for p in level.parameters)
     return f"{name}:{items}"
 
 

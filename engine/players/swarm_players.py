@@ -3,6 +3,8 @@ thesis level 3). Both are thin wrappers over :class:`engine.search.swarm.SwarmSe
 
 from __future__ import annotations
 
+import dataclasses
+
 from engine.board import Board
 from engine.players.base import MoveChoice
 from engine.players.common import SettingsPlayer, cell_labels, position_seed, require_open, swap_or
@@ -11,31 +13,31 @@ from engine.search.environment import hex_environment
 from engine.search.snapshot import SnapshotCallback, StopCheck
 from engine.search.swarm import SwarmConfig, SwarmSearch
 
-# Settings passed to SwarmConfig under the same name (the options beyond the thesis).
-SWARM_OPTION_NAMES = (
-    "test",
-    "test_playouts",
-    "reference",
-    "evidence",
-    "internal_diffusion",
-    "copy_activates",
-    "halt",
-    "halt_threshold",
-    "halt_band",
-    "halt_iterations",
-)
 
-
-def swarm_options(settings) -> dict:
-    """The options beyond the thesis's, from a level's settings."""
-    return {name: getattr(settings, name) for name in SWARM_OPTION_NAMES}
+def swarm_config(settings, seed: int) -> SwarmConfig:
+    """The search library's configuration for a swarm level's ``settings`` (the one mapping
+    from levels to :class:`SwarmConfig`): every setting the level declares under a
+    ``SwarmConfig`` field's name is passed as it is, so no default is declared twice. Only
+    three differ: MCSDS is the ``root`` policy, ``backscatter`` is a choice of the level and a
+    flag of the library, and the seed is the position's."""
+    values = {
+        field.name: getattr(settings, field.name)
+        for field in dataclasses.fields(SwarmConfig)
+        if hasattr(settings, field.name)
+    }
+    values["policy"] = getattr(settings, "policy", "root")
+    if hasattr(settings, "backscatter"):
+        values["backscatter_to_root"] = settings.backscatter == "root"
+    values["seed"] = seed
+    return SwarmConfig(**values)
 
 
 class _SwarmPlayer(SettingsPlayer):
     name = ""
 
-    def config(self, seed: int) -> SwarmConfig:  # pragma: no cover - overridden
-        raise NotImplementedError
+    def config(self, seed: int) -> SwarmConfig:
+        """The search configuration this player uses with position seed ``seed``."""
+        return swarm_config(self.settings, seed)
 
     def choose_move(
         self,
@@ -68,21 +70,6 @@ class MCSDSPlayer(_SwarmPlayer):
 
     settings_class = MCSDSSettings
 
-    def config(self, seed: int) -> SwarmConfig:
-        s = self.settings
-        return SwarmConfig(
-            policy="root",
-            agents=s.agents,
-            iterations=s.iterations,
-            recruitment=s.recruitment,
-            relate=s.relate,
-            confidence=s.confidence,
-            time_s=s.time_s,
-            threads=s.threads,
-            seed=seed,
-            **swarm_options(s),
-        )
-
 
 class SDSTPlayer(_SwarmPlayer):
     """SDS in the tree with the chosen allocation policy (fixed, layers or tree)."""
@@ -90,22 +77,3 @@ class SDSTPlayer(_SwarmPlayer):
     name = "sdst"
 
     settings_class = SDSTSettings
-
-    def config(self, seed: int) -> SwarmConfig:
-        s = self.settings
-        return SwarmConfig(
-            policy=s.policy,
-            agents=s.agents,
-            iterations=s.iterations,
-            depth=s.depth,
-            p_scatter=s.p_scatter,
-            backscatter_to_root=s.backscatter == "root",
-            recruitment=s.recruitment,
-            relate=s.relate,
-            confidence=s.confidence,
-            time_s=s.time_s,
-            threads=s.threads,
-            seed=seed,
-            uncontacted=s.uncontacted,
-            **swarm_options(s),
-        )

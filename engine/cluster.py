@@ -42,6 +42,7 @@ from engine.match import (
     _PlayerCache,
     play_game_record,
 )
+from engine.players.levels import split_spec
 
 INSTALL_HINT = "install the cluster extra: pip install 'hexswarm[cluster]'"
 
@@ -67,12 +68,6 @@ def code_fingerprint() -> str:
 FILE_SETTINGS = ("playout_agents",)
 
 
-def _spec_items(spec: str) -> tuple[str, list[tuple[str, str]]]:
-    level, _, rest = spec.partition(":")
-    items = [item.partition("=") for item in rest.split(",") if item.strip()]
-    return level, [(key.strip(), value.strip()) for key, _, value in items]
-
-
 def spec_files(settings: MatchSettings) -> dict[str, str]:
     """``{value: file text}`` for the file-valued settings of both players that name a file
     here (bundled names such as ``default`` are not files and stay as they are)."""
@@ -80,7 +75,7 @@ def spec_files(settings: MatchSettings) -> dict[str, str]:
     for spec in (settings.player_a, settings.player_b):
         if spec.startswith(GTP_PREFIX):
             continue
-        for key, value in _spec_items(spec)[1]:
+        for key, value in split_spec(spec)[1]:
             path = Path(value).expanduser()
             if key in FILE_SETTINGS and path.is_file():
                 files[value] = path.read_text(encoding="utf-8")
@@ -90,7 +85,7 @@ def spec_files(settings: MatchSettings) -> dict[str, str]:
 def _replace_file_values(spec: str, replacements: dict[str, str]) -> str:
     if spec.startswith(GTP_PREFIX) or ":" not in spec:
         return spec
-    level, items = _spec_items(spec)
+    level, items = split_spec(spec)
     return f"{level}:" + ",".join(
         f"{key}={replacements.get(value, value) if key in FILE_SETTINGS else value}"
         for key, value in items

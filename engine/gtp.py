@@ -62,25 +62,6 @@ ALLOW_SWAP = "allow_swap"
 LIVE_GFX = "live_gfx"
 GFX_INTERVAL = "gfx_interval"
 
-# Command-line options -> the players' setting names.
-SETTING_OPTIONS = {
-    "agents": "agents",
-    "iterations": "iterations",
-    "time": "time_s",
-    "seed": "seed",
-    "threads": "threads",
-    "policy": "policy",
-    "p_scatter": "p_scatter",
-    "depth": "depth",
-    "backscatter": "backscatter",
-    "recruitment": "recruitment",
-    "relate": "relate",
-    "confidence": "confidence",
-    "playouts_per_move": "playouts_per_move",
-    "playouts": "playouts",
-    "exploration": "exploration",
-}
-
 
 class GtpError(Exception):
     """A command failed: the message becomes the ``?`` response."""
@@ -135,12 +116,12 @@ def _format_value(value: Any) -> str:
 
 
 def _parse_bool(text: str) -> bool:
-    word = text.strip().lower()
-    if word in ("1", "true", "yes", "on"):
-        return True
-    if word in ("0", "false", "no", "off"):
-        return False
-    raise GtpError(f"expected a boolean (1/0, true/false), got {text!r}")
+    from engine.players.levels import parse_bool
+
+    switch = parse_bool(text)
+    if switch is None:
+        raise GtpError(f"expected a boolean (1/0, true/false), got {text!r}")
+    return switch
 
 
 def _compact_count(count: int) -> str:
@@ -243,7 +224,10 @@ class GtpEngine:
         if level is None:  # the strongest level is the registry's default player
             level = _default_level(levels, create_player)
         self.level = level
-        self.settings: dict[str, str] = dict(settings or {})
+        self.settings: dict[str, str] = {
+            (self._setting_name(level, key) if level in levels else key): value
+            for key, value in (settings or {}).items()
+        }
         self.live_gfx = live_gfx
         self.allow_swap = allow_swap
         self.gfx_interval = 0.25
@@ -368,6 +352,13 @@ class GtpEngine:
     def _level_parameters(self, level: str) -> dict[str, Any]:
         info = self.levels[level]
         return {p.name: p for p in getattr(info, "parameters", ())}
+
+    def _setting_name(self, level: str, word: str) -> str:
+        """The setting ``word`` names at ``level`` (its name, or the name it is an alias of)."""
+        for parameter in getattr(self.levels[level], "parameters", ()):
+            if word == parameter.name or word in getattr(parameter, "aliases", ()):
+                return parameter.name
+        return word
 
     # ------------------------------------------------------------------ core commands
     def _cmd_known_command(self, args: list[str]) -> str:
@@ -613,6 +604,7 @@ class GtpEngine:
             self.gfx_interval = interval
         else:
             parameters = self._level_parameters(self.level)
+            key = self._setting_name(self.level, key)
             if key not in parameters:
                 known = ", ".join(["level", *parameters, ALLOW_SWAP, LIVE_GFX, GFX_INTERVAL])
                 raise GtpError(f"unknown parameter {key!r} for level {self.level} ({known})")
@@ -773,7 +765,34 @@ class GtpServer:
                 return 0
 
 
-def build_parser(levels: list[str]) -> argparse.ArgumentParser:
+def setting_options(levels: Mapping[str, Any]) -> list[tuple[tuple[str, ...], str, str]]:
+    """``(words, dest, help)`` for one command-line option per setting word of the level
+    table (a setting's name and its aliases share one option, unless the alias is another
+    level's setting: ``--playouts`` is ``uct``'s playouts and ``mc``'s playouts_per_move). The
+    value goes to the level as ``dest=VALUE``, where the level's Parameter reads it."""
+    parameters: dict[str, Any] = {}
+    for info in levels.values():
+        for parameter in getattr(info, "parameters", ()):
+            parameters.setdefault(parameter.name, parameter)
+    options = []
+    for name, parameter in parameters.items():
+        aliases = tuple(a for a in getattr(parameter, "aliases", ()) if a not in parameters)
+        users = [
+            n
+            for n, info in levels.items()
+            if name in _parameter_names(info) and not getattr(info, "family", "")
+        ]
+        allowed = parameter.allowed() if hasattr(parameter, "allowed") else ""
+        help_text = f"{getattr(parameter, 'help', '')} ({allowed}; levels: {', '.join(users)})"
+        options.append(((name, *aliases), name, help_text.replace("%", "%%")))
+    return options
+
+
+def _parameter_names(info: Any) -> set[str]:
+    return {p.name for p in getattr(info, "parameters", ())}
+
+
+def build_parser(levels: Mapping[str, Any]) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="hexswarm-gtp",
         description="HexSwarm's AIs as a GTP engine on stdin/stdout (attach it to HexGui).",
@@ -782,28 +801,16 @@ def build_parser(levels: list[str]) -> argparse.ArgumentParser:
 
     parser.add_argument(
         "--ai",
-        choices=levels,
+        choices=list(levels),
         default=None,
         help=f"AI level or preset (default: {STRONGEST_LEVEL}, the preset that won most at "
         "equal time in docs/experiments.md)",
     )
     parser.add_argument("--size", type=int, default=11, help="initial board size (default 11)")
-    parser.add_argument("--agents", type=int, help="SDS agents (swarm levels)")
-    parser.add_argument("--iterations", type=int, help="SDS iterations per move")
-    parser.add_argument("--time", type=float, help="seconds per move")
-    parser.add_argument("--seed", type=int, help="random seed (same seed, same moves)")
-    parser.add_argument("--threads", type=int, help="search threads")
-    parser.add_argument("--policy", help="SDST policy (see hexswarm-levels)")
-    parser.add_argument(
-        "--p-scatter", dest="p_scatter", type=float, help="SDST scatter probability"
-    )
-    parser.add_argument("--depth", type=int, help="SDST tree depth")
-    parser.add_argument("--backscatter", help="SDST backscatter")
-    parser.add_argument("--recruitment", help="SDS recruitment strategy")
-    parser.add_argument("--relate", help="SDST relate rule")
-    parser.add_argument("--playouts", type=int, help="playouts per move (mc, uct)")
-    parser.add_argument("--confidence", help="SDS confidence stop (a fraction, or none)")
-    parser.add_argument("--exploration", type=float, help="UCT exploration constant")
+    for words, dest, help_text in setting_options(levels):
+        flags = [f"--{word.replace('_', '-')}" for word in words]
+        flags += [f"--{word}" for word in words if "_" in word]  # --time_s as typed in a spec
+        parser.add_argument(*flags, dest=dest, metavar="VALUE", help=help_text)
     parser.add_argument(
         "--set",
         action="append",
@@ -854,21 +861,14 @@ def main(
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr
     levels, create_player = _load_players()
-    parser = build_parser(list(levels))
+    parser = build_parser(levels)
     options = parser.parse_args(argv)
     settings: dict[str, str] = {}
-    for option, key in SETTING_OPTIONS.items():
-        value = getattr(options, option, None)
+    for _words, dest, _help in setting_options(levels):
+        value = getattr(options, dest, None)
         if value is not None:
-            settings[key] = str(value)
+            settings[dest] = value
     level = options.ai or _default_level(levels, create_player)
-    parameters = {p.name for p in getattr(levels[level], "parameters", ())}
-    if (
-        "playouts" in settings
-        and "playouts" not in parameters
-        and "playouts_per_move" in parameters
-    ):
-        settings["playouts_per_move"] = settings.pop("playouts")  # mc counts per move
     for item in options.set:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():

@@ -52,6 +52,7 @@ from typing import Any, Protocol
 from engine.board import HexError
 from engine.knowledge import HEURISTICS, SELECTIONS, AgentDatabase, save_database
 from engine.match import Match, MatchError, MatchSettings, check_player
+from engine.players.levels import spec_keys
 from engine.stats import wilson_interval
 
 Agent = tuple[str, ...]
@@ -262,15 +263,10 @@ class TuneSettings:
         if outside:
             problems.append(f"the initial agents {outside} use heuristics not tuned here")
         for key in ("playout", "playout_agents"):
-            if key in _spec_keys(self.player):
+            if key in spec_keys(self.player):
                 problems.append(f"the player spec must not set {key}: the tuner sets it")
         if problems:
             raise TuneError("; ".join(problems))
-
-
-def _spec_keys(spec: str) -> set[str]:
-    _level, _, rest = spec.partition(":")
-    return {item.partition("=")[0].strip() for item in rest.split(",") if item.strip()}
 
 
 def match_seed(tune_seed: int, step: int) -> int:

@@ -17,8 +17,8 @@ from dataclasses import dataclass, field, replace
 
 from PySide6.QtCore import QSettings
 
-from engine.board import BLACK, MAX_SIZE, Color
-from engine.players.levels import STRONGEST_LEVEL
+from engine.board import BLACK, MAX_SIZE, Color, HexError
+from engine.players.levels import STRONGEST_LEVEL, parse_bool, split_spec
 
 SIZE_PRESETS = (5, 7, 9, 11, 13, 19)
 DEFAULT_AI_SPEC = STRONGEST_LEVEL  # the preset measured strongest at equal time
@@ -87,20 +87,13 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
 
     Values stay strings; the player registry converts and validates them.
     """
-    text = (spec or "").strip()
-    if not text:
+    if not (spec or "").strip():
         raise SpecError("empty AI spec")
-    level, _, rest = text.partition(":")
-    level = level.strip().lower()
-    if not level.replace("_", "").isalnum():
-        raise SpecError(f"bad AI level name {level!r} in {spec!r}")
-    params: dict[str, str] = {}
-    for item in filter(None, (part.strip() for part in rest.split(","))):
-        name, equals, value = item.partition("=")
-        if not equals or not name.strip():
-            raise SpecError(f"expected name=value, got {item!r} in {spec!r}")
-        params[name.strip()] = value.strip()
-    return level, params
+    try:
+        level, items = split_spec(spec)
+    except HexError as error:
+        raise SpecError(str(error)) from None
+    return level, dict(items)
 
 
 def format_spec(level: str, params: dict[str, object]) -> str:
@@ -120,17 +113,10 @@ def format_spec(level: str, params: dict[str, object]) -> str:
 
 def _read_bool(store: QSettings, key: str, default: bool) -> bool:
     value = store.value(key, default)
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, str):
-        lowered = value.strip().lower()
-        if lowered in ("true", "1", "yes", "on"):
-            return True
-        if lowered in ("false", "0", "no", "off"):
-            return False
-    if isinstance(value, int):
+    if isinstance(value, int) and not isinstance(value, bool):
         return bool(value)
-    return default
+    switch = parse_bool(value) if isinstance(value, bool | str) else None
+    return default if switch is None else switch
 
 
 def _read_int(store: QSettings, key: str, default: int, low: int, high: int) -> int:
@@ -145,7 +131,6 @@ def _read_int(store: QSettings, key: str, default: int, low: int, high: int) -> 
 def _read_spec(store: QSettings, key: str, default: str) -> str:
     """A saved AI spec if the player registry accepts it (levels and settings change between
     versions: a spec that no longer fits falls back to the default)."""
-    from engine.board import HexError
     from engine.players import parse_spec as validate_spec
 
     value = store.value(key, default)

@@ -99,6 +99,7 @@ class Parameter:
         what is allowed when it does not fit."""
         where = f"{level}: {self.name}" if level else self.name
         allowed = f" ({self.allowed()})"
+        shown = value.strip() if isinstance(value, str) else value  # as typed, in messages
         if isinstance(value, str):
             value = self._from_text(value.strip(), where, allowed)
         if value is None:
@@ -109,11 +110,11 @@ class Parameter:
         if self.type in ("int", "float"):
             if self.minimum is not None and value < self.minimum:
                 raise HexError(
-                    f"{where} must be at least {_number_text(self.minimum)}, not {value}{allowed}"
+                    f"{where} must be at least {_number_text(self.minimum)}, not {shown}{allowed}"
                 )
             if self.maximum is not None and value > self.maximum:
                 raise HexError(
-                    f"{where} must be at most {_number_text(self.maximum)}, not {value}{allowed}"
+                    f"{where} must be at most {_number_text(self.maximum)}, not {shown}{allowed}"
                 )
         if self.check is not None:
             try:

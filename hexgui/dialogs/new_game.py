@@ -9,9 +9,12 @@ GUI thread only.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from PySide6.QtCore import Signal
+from PySide6.QtGui import QValidator
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
@@ -32,7 +35,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine.board import BLACK, MAX_SIZE, WHITE, Color
+from engine.board import BLACK, MAX_SIZE, WHITE, Color, HexError
+from engine.players.budget import SLOW_MOVE_SECONDS, estimated_move_seconds
+from engine.players.levels import LevelInfo, Parameter
 from hexgui.settings import (
     SIZE_PRESETS,
     GameSettings,
@@ -45,20 +50,16 @@ from hexgui.settings import (
 INT_LIMIT = 2_000_000_000
 
 
-def default_levels() -> Mapping[str, Any]:
+def default_levels() -> Mapping[str, LevelInfo]:
     """``engine.players.LEVELS``: ordered mapping of level name -> LevelInfo."""
     from engine.players import LEVELS
 
     return LEVELS
 
 
-def parameter_kind(parameter: Any) -> str:
-    """``int``, ``float``, ``bool``, ``choice`` or ``str`` for a parameter's metadata."""
-    if getattr(parameter, "choices", None):
-        return "choice"
-    kind = getattr(parameter, "type", str)
-    name = kind.__name__ if isinstance(kind, type) else str(kind).lower()
-    return name if name in ("int", "float", "bool") else "str"
+def parameter_kind(parameter: Parameter) -> str:
+    """``int``, ``float``, ``bool``, ``choice`` or ``str``: the widget a parameter gets."""
+    return parameter.type if parameter.type in ("int", "float", "bool", "choice") else "str"
 
 
 def parameter_label(name: str) -> str:
@@ -71,10 +72,6 @@ def parameter_label(name: str) -> str:
     return words[:1].upper() + words[1:] + unit
 
 
-def _to_bool(text: str) -> bool:
-    return str(text).strip().lower() in ("1", "true", "yes", "on")
-
-
 def _clamp_int(value: Any, fallback: int) -> int:
     """QSpinBox holds 32-bit ints: clamp limits like 2**63 - 1 (a seed's maximum)."""
     if value is None:
@@ -82,29 +79,53 @@ def _clamp_int(value: Any, fallback: int) -> int:
     return max(-INT_LIMIT, min(INT_LIMIT, int(value)))
 
 
+class _ValidatingMixin:
+    """A spin box that reports what its range refuses, instead of dropping the keystroke
+    (above the maximum) or reverting on leaving the field (below the minimum) in silence."""
+
+    refused_text: Callable[[str], None] | None = None
+
+    def validate(self, text: str, pos: int):
+        result = super().validate(text, pos)
+        if result[0] != QValidator.State.Acceptable and self.refused_text is not None:
+            self.refused_text(text)
+        return result
+
+
+class _SpinBox(_ValidatingMixin, QSpinBox):
+    pass
+
+
+class _DoubleSpinBox(_ValidatingMixin, QDoubleSpinBox):
+    pass
+
+
 class ParameterEditor:
     """One widget for one level parameter, reading and writing its value as spec text.
 
     An ``optional`` parameter (``None`` switches the feature off, like a time limit) gets a
-    check box in front of its value: unchecked means ``none``.
+    check box in front of its value: unchecked means ``none``. A value typed that the
+    parameter or the widget refuses sets :attr:`problem` (the message the page shows, with the
+    allowed range and the value the field keeps) and calls ``on_problem``.
     """
 
-    def __init__(self, parameter: Any):
+    def __init__(self, parameter: Parameter):
         self.parameter = parameter
         self.name: str = parameter.name
         self.kind = parameter_kind(parameter)
-        self.optional = bool(getattr(parameter, "optional", False))
-        default = getattr(parameter, "default", None)
-        help_text = getattr(parameter, "help", "") or ""
-        low = getattr(parameter, "minimum", None)
-        high = getattr(parameter, "maximum", None)
+        self.optional = parameter.optional
+        self.problem = ""
+        self.on_problem: Callable[[], None] = lambda: None
+        default = parameter.default
+        help_text = parameter.help
+        low, high = parameter.minimum, parameter.maximum
         if self.kind == "int":
-            value_widget = QSpinBox()
+            value_widget = _SpinBox()
             value_widget.setRange(_clamp_int(low, -INT_LIMIT), _clamp_int(high, INT_LIMIT))
             value_widget.setGroupSeparatorShown(True)
             value_widget.setValue(_clamp_int(default, value_widget.minimum()))
         elif self.kind == "float":
-            value_widget = QDoubleSpinBox()
+            value_widget = _DoubleSpinBox()
             value_widget.setDecimals(3)
             value_widget.setRange(
                 float(low) if low is not None else -1e9,
@@ -127,6 +148,9 @@ class ParameterEditor:
             value_widget = QLineEdit("" if default is None else str(default))
         value_widget.setToolTip(help_text)
         self.value_widget = value_widget
+        if isinstance(value_widget, _ValidatingMixin):
+            value_widget.refused_text = self._refused
+            value_widget.lineEdit().textEdited.connect(self._edited)
         self.enabled_check: QCheckBox | None = None
         if self.optional:
             container = QWidget()
@@ -146,6 +170,47 @@ class ParameterEditor:
         self.widget.setObjectName(f"param_{self.name}")
         self.default_text = self.text()
 
+    def changed_signals(self) -> list:
+        """The signals a change of the value (or of its on/off box) is announced by."""
+        w = self.value_widget
+        signals = {
+            "int": lambda: [w.valueChanged],
+            "float": lambda: [w.valueChanged],
+            "bool": lambda: [w.toggled],
+            "choice": lambda: [w.currentIndexChanged],
+        }.get(self.kind, lambda: [w.textChanged])()
+        return signals + ([self.enabled_check.toggled] if self.enabled_check else [])
+
+    def check_text(self, text: str) -> str:
+        """Why ``text`` cannot be this field's value ("" when it can): the parameter's own
+        message, or the widget's narrower range (a 32-bit spin box)."""
+        try:
+            value = self.parameter.parse(text)
+        except HexError as error:
+            return str(error)
+        w = self.value_widget
+        if self.kind in ("int", "float") and not w.minimum() <= value <= w.maximum():
+            return (
+                f"{self.name}: this field takes {_number(w.minimum())} to {_number(w.maximum())} "
+                f"(give other values in a spec), not {text}"
+            )
+        return ""
+
+    def _refused(self, text: str) -> None:
+        problem = self.check_text(text.replace(",", "").replace("\u00a0", "").strip())
+        if problem:
+            kept = self.value_widget.textFromValue(self.value_widget.value())
+            self._set_problem(f"{problem}; the field keeps {kept}.")
+
+    def _edited(self, text: str) -> None:
+        if not self.check_text(text.replace(",", "").replace("\u00a0", "").strip()):
+            self._set_problem("")
+
+    def _set_problem(self, problem: str) -> None:
+        if problem != self.problem:
+            self.problem = problem
+            self.on_problem()
+
     def text(self) -> str:
         if self.enabled_check is not None and not self.enabled_check.isChecked():
             return "none"
@@ -160,53 +225,67 @@ class ParameterEditor:
             return w.currentText()
         return w.text().strip()
 
-    def set_text(self, text: str) -> bool:
-        """Show ``text`` (from a saved spec); False if it does not fit (the default stays)."""
+    def value(self) -> Any:
+        """The value shown, as the parameter's type (None when switched off)."""
+        return self.parameter.parse(self.text())
+
+    def set_text(self, text: str) -> str:
+        """Show ``text`` (from a saved spec); "" if shown, else why not (the value stays)."""
+        problem = self.check_text(text)
+        if problem:
+            return problem
+        value = self.parameter.parse(text)
         w = self.value_widget
         if self.enabled_check is not None:
-            off = text.strip().lower() in ("none", "off", "")
-            self.enabled_check.setChecked(not off)
-            if off:
-                return True
-        try:
-            if self.kind == "int":
-                value = int(float(text))
-                if not w.minimum() <= value <= w.maximum():
-                    return False
-                w.setValue(value)
-            elif self.kind == "float":
-                value = float(text)
-                if not w.minimum() <= value <= w.maximum():
-                    return False
-                w.setValue(value)
-            elif self.kind == "bool":
-                w.setChecked(_to_bool(text))
-            elif self.kind == "choice":
-                index = w.findText(text)
-                if index < 0:
-                    return False
-                w.setCurrentIndex(index)
-            else:
-                w.setText(text)
-        except ValueError:
-            return False
-        return True
+            self.enabled_check.setChecked(value is not None)
+            if value is None:
+                return ""
+        if self.kind in ("int", "float"):
+            w.setValue(value)
+        elif self.kind == "bool":
+            w.setChecked(value)
+        elif self.kind == "choice":
+            w.setCurrentIndex(w.findText(value))
+        else:
+            w.setText(value)
+        return ""
+
+
+def _number(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
 
 
 class LevelPage(QWidget):
-    """The settings of one AI level, generated from its parameters."""
+    """The settings of one AI level, generated from its parameters, and a line under them
+    saying which value typed was refused and what is allowed."""
 
-    def __init__(self, info: Any, parent: QWidget | None = None):
+    changed = Signal()
+
+    def __init__(self, info: LevelInfo, parent: QWidget | None = None):
         super().__init__(parent)
         self.info = info
         self.level: str = info.name
         layout = QFormLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         self.editors: dict[str, ParameterEditor] = {}
-        for parameter in getattr(info, "parameters", ()):
+        for parameter in info.parameters:
             editor = ParameterEditor(parameter)
             self.editors[editor.name] = editor
             layout.addRow(parameter_label(parameter.name), editor.widget)
+            editor.on_problem = self._show_problems
+            for signal in editor.changed_signals():
+                signal.connect(self.changed)
+        self.message = QLabel()
+        self.message.setObjectName(f"{self.level}_message")
+        self.message.setWordWrap(True)
+        self.message.setStyleSheet("color: #c62828")
+        self.message.setVisible(False)
+        layout.addRow(self.message)
+
+    def _show_problems(self) -> None:
+        problems = [e.problem for e in self.editors.values() if e.problem]
+        self.message.setText("\n".join(problems))
+        self.message.setVisible(bool(problems))
 
     def spec(self) -> str:
         """The level's spec string, with only the settings that differ from the defaults."""
@@ -217,14 +296,36 @@ class LevelPage(QWidget):
         }
         return format_spec(self.level, changed)
 
+    def values(self) -> dict[str, Any]:
+        """Every setting shown that its parameter accepts, by name, as its type (a text
+        field being typed, such as a database path, may not be accepted yet)."""
+        values = {}
+        for name, editor in self.editors.items():
+            with contextlib.suppress(HexError):
+                values[name] = editor.value()
+        return values
+
     def load(self, params: Mapping[str, str]) -> list[str]:
-        """Show ``params``; return the names that were unknown or out of range."""
+        """Show ``params`` (names or aliases); return what was unknown or refused, and why."""
         rejected = []
         for name, text in params.items():
-            editor = self.editors.get(name)
-            if editor is None or not editor.set_text(text):
-                rejected.append(name)
+            try:
+                parameter = self.info.parameter(name)
+            except HexError:
+                rejected.append(f"{name} (no such setting)")
+                continue
+            problem = self.editors[parameter.name].set_text(text)
+            if problem:
+                rejected.append(problem)
         return rejected
+
+
+def duration_text(seconds: float) -> str:
+    """``about 3 min``-style words for a duration: seconds, minutes, hours or days."""
+    for unit, length in (("days", 86_400), ("h", 3_600), ("min", 60)):
+        if seconds >= length:
+            return f"{seconds / length:.0f} {unit}"
+    return f"{seconds:.0f} s"
 
 
 class SidePanel(QGroupBox):
@@ -273,7 +374,17 @@ class SidePanel(QGroupBox):
         self.description.setObjectName(f"{color.value}_description")
         layout.addWidget(self.description)
         layout.addWidget(self.pages)
+        # Issue 16: settings of days a move were chosen without a word; say so beforehand.
+        self.time_warning = QLabel()
+        self.time_warning.setObjectName(f"{color.value}_time_warning")
+        self.time_warning.setWordWrap(True)
+        self.time_warning.setStyleSheet("color: #c62828")
+        self.time_warning.setVisible(False)
+        layout.addWidget(self.time_warning)
         layout.addStretch(1)
+        self.board_size = 11
+        for page in self.level_pages.values():
+            page.changed.connect(self.update_time_warning)
         self.level_combo.currentIndexChanged.connect(self._level_changed)
         self._level_changed(self.level_combo.currentIndex())
         self.ai_button.toggled.connect(self._update_enabled)
@@ -284,13 +395,38 @@ class SidePanel(QGroupBox):
     def _level_changed(self, index: int) -> None:
         self.pages.setCurrentIndex(index)
         page = self.level_pages.get(self.level_combo.itemData(index))
-        self.description.setText(getattr(page.info, "description", "") if page else "")
+        self.description.setText(page.info.description if page else "")
+        self.update_time_warning()
 
     def _update_enabled(self) -> None:
         on = self.ai_button.isChecked()
         self.level_combo.setEnabled(on)
         self.pages.setEnabled(on)
         self.description.setEnabled(on)
+        self.update_time_warning()
+
+    def set_board_size(self, size: int) -> None:
+        self.board_size = size
+        self.update_time_warning()
+
+    def update_time_warning(self) -> None:
+        """Warn when the AI's settings imply more than about a minute a move on this board
+        (estimated from the measured playout rates of ``engine.players.budget``)."""
+        page = self.level_pages.get(self.current_level())
+        seconds = 0.0
+        if page is not None and self.ai_button.isChecked():
+            seconds = estimated_move_seconds(
+                page.info.family or page.level, page.values(), self.board_size
+            )
+        slow = seconds > SLOW_MOVE_SECONDS
+        if slow:
+            size = self.board_size
+            self.time_warning.setText(
+                f"These settings ask for about {duration_text(seconds)} a move on {size}\u00d7"
+                f"{size} (estimated from measured playout speed, one core). Set a time per "
+                "move or fewer playouts to play faster."
+            )
+        self.time_warning.setVisible(slow)
 
     def set_side(self, side: SideSettings) -> None:
         (self.ai_button if side.ai else self.human_button).setChecked(True)
@@ -371,6 +507,9 @@ class NewGameDialog(QDialog):
         self.white_panel = SidePanel(WHITE, self._levels, name=name(WHITE))
         self.black_panel.set_side(settings.black)
         self.white_panel.set_side(settings.white)
+        for panel in (self.black_panel, self.white_panel):
+            panel.set_board_size(settings.size)
+            self.size_spin.valueChanged.connect(panel.set_board_size)
         sides.addWidget(self.black_panel)
         sides.addWidget(self.white_panel)
         layout.addLayout(sides)

@@ -574,4 +574,4 @@ def test_without_ai_the_engine_plays_the_strongest_preset_by_name():
     engine = GtpEngine(levels=LEVELS, create_player=create_player)
     assert engine.level == STRONGEST_LEVEL == "strong"
     assert engine.player.spec() == create_player(STRONGEST_LEVEL).spec()
-    assert "default: strong" in build_parser(list(LEVELS)).format_help()
+    assert "default: strong" in build_parser(LEVELS).format_help()

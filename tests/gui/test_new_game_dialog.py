@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import pytest
 from PySide6.QtCore import QSettings
+from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QCheckBox, QComboBox, QDialogButtonBox, QDoubleSpinBox, QSpinBox
 
+from engine.players.levels import LEVELS as REAL_LEVELS
+from engine.players.levels import LevelInfo, Parameter
 from hexgui.dialogs.new_game import NewGameDialog, parameter_label
 from hexgui.settings import (
     GameSettings,
@@ -19,41 +20,20 @@ from hexgui.settings import (
     save_game_settings,
 )
 
-
-@dataclass(frozen=True)
-class Param:
-    name: str
-    type: type
-    default: object
-    minimum: object = None
-    maximum: object = None
-    choices: tuple = ()
-    help: str = ""
-    optional: bool = False
-
-
-@dataclass(frozen=True)
-class Level:
-    name: str
-    label: str
-    description: str
-    parameters: tuple
-
-
 LEVELS = {
-    "random": Level("random", "Random", "Plays any empty cell.", ()),
-    "sdst": Level(
+    "random": LevelInfo("random", "Random", "Plays any empty cell.", ()),
+    "sdst": LevelInfo(
         "sdst",
         "SDST",
         "Stochastic diffusion search in the whole tree.",
         (
-            Param("agents", int, 50000, 10, 1_000_000, help="population size"),
-            Param("iterations", int, 50, 1, 10_000),
-            Param("time", float, None, 0.001, 600.0, help="seconds per move", optional=True),
-            Param("seed", int, 0, 0, 2**63 - 1),
-            Param("policy", str, "tree", choices=("root", "tree")),
-            Param("scatter", float, 0.2, 0.0, 1.0),
-            Param("swap", bool, True),
+            Parameter("agents", "int", 50000, "population size", 10, 1_000_000),
+            Parameter("iterations", "int", 50, "", 1, 10_000),
+            Parameter("time", "float", None, "seconds per move", 0.001, 600.0, optional=True),
+            Parameter("seed", "int", 0, "", 0, 2**63 - 1),
+            Parameter("policy", "choice", "tree", "", choices=("root", "tree")),
+            Parameter("scatter", "float", 0.2, "", 0.0, 1.0),
+            Parameter("swap", "bool", True, ""),
         ),
     ),
 }
@@ -210,3 +190,72 @@ def test_the_random_level_offers_only_what_it_uses(qtbot):
     qtbot.addWidget(dialog)
     page = dialog.black_panel.level_pages["random"]
     assert set(page.editors) == {"seed"}  # no Threads, no Time: it plays no playouts
+
+
+# ------------------------------------------------------- the real level table (issues 14, 16)
+
+
+def real_dialog(qtbot, settings: GameSettings | None = None) -> NewGameDialog:
+    dialog = NewGameDialog(settings or GameSettings(), levels=REAL_LEVELS)
+    qtbot.addWidget(dialog)
+    return dialog
+
+
+def type_into(editor, text: str) -> None:
+    line = editor.value_widget.lineEdit()
+    line.selectAll()
+    QTest.keyClicks(line, text)
+
+
+def test_the_dialog_has_a_widget_for_exactly_each_parameter_of_the_table(qtbot):
+    dialog = real_dialog(qtbot)
+    for panel in (dialog.black_panel, dialog.white_panel):
+        assert list(panel.level_pages) == list(REAL_LEVELS)
+        for name, page in panel.level_pages.items():
+            assert list(page.editors) == [p.name for p in REAL_LEVELS[name].parameters]
+            for parameter in REAL_LEVELS[name].parameters:
+                assert page.editors[parameter.name].value() == parameter.default
+
+
+def test_a_refused_value_is_said_next_to_the_settings_with_the_allowed_range(qtbot):
+    dialog = real_dialog(qtbot)
+    page = dialog.white_panel.level_pages["sdst"]
+    agents = page.editors["agents"]
+    assert page.message.isHidden()
+    type_into(agents, "0")  # issue 16: this used to revert to 50 000 without a word
+    assert not page.message.isHidden()
+    text = page.message.text()
+    assert "Agents: sdst" not in text and "agents must be at least 1, not 0" in text
+    assert "from 1 to 5000000" in text and "keeps" in text
+    agents.value_widget.interpretText()  # leaving the field: the value reverts, the word stays
+    assert agents.value_widget.value() == 50_000 and not page.message.isHidden()
+    type_into(agents, "9000000")  # the spin box refuses the keystroke that passes the maximum
+    assert "agents must be at most 5000000" in page.message.text()
+    type_into(agents, "2000")
+    assert page.message.isHidden() and agents.value_widget.value() == 2000
+
+
+def test_a_saved_value_out_of_range_is_reported_with_the_range(qtbot):
+    dialog = real_dialog(qtbot, GameSettings(white=SideSettings(ai=True, spec="uct:time=2")))
+    assert dialog.white_panel.level_pages["uct"].editors["time_s"].text() == "2"  # an alias
+    dialog = real_dialog(qtbot, GameSettings(white=SideSettings(ai=True, spec="mc:seed=-4")))
+    assert any("seed must be at least 0, not -4" in w for w in dialog.white_panel.warnings)
+
+
+def test_settings_of_more_than_a_minute_a_move_are_warned_about(qtbot):
+    spec = "mcsds:agents=999999,iterations=999999"
+    dialog = real_dialog(qtbot, GameSettings(size=11, white=SideSettings(ai=True, spec=spec)))
+    warning = dialog.white_panel.time_warning
+    assert not warning.isHidden() and "days a move on 11" in warning.text()
+    assert dialog.black_panel.time_warning.isHidden()  # a human plays black
+    page = dialog.white_panel.level_pages["mcsds"]
+    page.editors["time_s"].enabled_check.setChecked(True)  # a time per move caps it
+    assert warning.isHidden()
+    page.editors["time_s"].enabled_check.setChecked(False)
+    page.editors["iterations"].value_widget.setValue(50)
+    assert warning.isHidden()  # 50 000 000 playouts on 11x11: about 20 s
+    dialog.size_spin.setValue(19)
+    page.editors["iterations"].value_widget.setValue(500)
+    assert not warning.isHidden() and "on 19" in warning.text()
+    dialog.white_panel.human_button.setChecked(True)
+    assert warning.isHidden()

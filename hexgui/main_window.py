@@ -152,7 +152,7 @@ class MainWindow(QMainWindow):
         if geometry is not None:
             self.restoreGeometry(geometry)
         else:
-            self.resize(1180, 760)
+            self._first_size()
         state = self._store.value("window/state")
         if state is not None:
             self.restoreState(state)
@@ -166,6 +166,19 @@ class MainWindow(QMainWindow):
         else:
             self.controller.new_game(game_settings)
         self.document.set_clean()
+
+    def _first_size(self) -> None:
+        """The first start: most of the screen, centred (the board and four chart docks
+        were cramped in a fixed 1180x760 on a large screen), never smaller than that."""
+        screen = self.screen() or QGuiApplication.primaryScreen()
+        if screen is None:
+            self.resize(1180, 760)
+            return
+        area = screen.availableGeometry()
+        width = max(min(1180, area.width()), round(area.width() * 0.9))
+        height = max(min(760, area.height()), round(area.height() * 0.9))
+        self.resize(width, height)
+        self.move(area.x() + (area.width() - width) // 2, area.y() + (area.height() - height) // 2)
 
     def _restore_or_start(self, settings: GameSettings) -> None:
         restored: list[bool] = []

@@ -366,3 +366,21 @@ def test_the_user_guide_is_installed_and_shown_in_full(qtbot):
     qtbot.addWidget(dialog)
     text = dialog.findChild(QTextBrowser, "guide").toPlainText()
     assert "setup mode" in text.lower() and len(text) > 2000
+
+
+def test_the_first_window_takes_most_of_the_screen(qtbot, settings_store, player_factory, tmp_path):
+    from hexgui.main_window import MainWindow
+
+    main = MainWindow(
+        settings_store,
+        player_factory=player_factory,
+        autosave_dir=tmp_path / "autosave",
+        offer_restore=False,
+    )
+    qtbot.addWidget(main)
+    area = main.screen().availableGeometry()
+    # No saved geometry: 90% of the screen, centred, never larger than the screen.
+    assert round(area.width() * 0.9) - 1 <= main.width() <= area.width()
+    assert round(area.height() * 0.9) - 1 <= main.height() <= area.height()
+    assert abs(main.x() - area.x() - (area.width() - main.width()) // 2) <= 1
+    main.close()

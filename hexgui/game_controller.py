@@ -21,7 +21,6 @@ GUI thread only.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -45,6 +44,36 @@ from engine.game import GAME_END_TOKENS, PASS, Game, GameNode
 from engine.players.base import MoveChoice
 from engine.search.snapshot import SearchSnapshot
 from hexgui.engine_worker import EngineWorker, PlayerFactory, SearchRequest, start_engine_thread
+from hexgui.game_events import (
+    AiIllegalMove,
+    AnalysisSwitched,
+    BranchDeleted,
+    CannotGo,
+    GameEvent,
+    GameWon,
+    HintFound,
+    HintRefused,
+    IllegalMove,
+    LinePromoted,
+    MoveNow,
+    MoveRefusedAiToMove,
+    MoveRefusedGameOver,
+    MoveRefusedInSetupMode,
+    Navigated,
+    NewGameStarted,
+    Paused,
+    PositionAnalysed,
+    ResignationTakenBack,
+    Resigned,
+    Resumed,
+    SearchFailed,
+    SearchStopped,
+    SetupModeSwitched,
+    SetupNeedsMode,
+    StepNeedsAi,
+    SwapRefused,
+    VariationAdded,
+)
 from hexgui.settings import GameSettings, SideSettings
 
 HUMAN = "human"
@@ -91,7 +120,8 @@ class GameController(QObject):
       * ``search_started(int position_id, str player_spec)`` and ``search_finished(int)``.
       * ``hint_ready(object MoveChoice)``: a hint search ended (the move is not played).
       * ``game_over(str winner)``: ``"black"`` or ``"white"`` (by connection or resignation).
-      * ``status_message(str)``: one line for the status bar (why a click did nothing, ...).
+      * ``event(object)``: a :mod:`hexgui.game_events` event a person should be told of (why
+        a click did nothing, a variation added, the AI failing...); the window words it.
       * ``state_changed()``: anything menus may depend on (paused, setup mode, can undo...).
       * ``line_changed()``: the game itself changed (a move, a setup edit, a resignation, a
         comment, a variation promoted or deleted, a game loaded): what must be autosaved.
@@ -107,7 +137,7 @@ class GameController(QObject):
     search_finished = Signal(int)
     hint_ready = Signal(object)
     game_over = Signal(str)
-    status_message = Signal(str)
+    event = Signal(object)
     state_changed = Signal()
     line_changed = Signal()
     game_replaced = Signal()
@@ -297,10 +327,7 @@ class GameController(QObject):
         if settings is not None:
             self._settings = settings
         self._load(Game(self._settings.size, swap_rule=self._settings.swap_rule), False)
-        self.status_message.emit(
-            f"New {self._settings.size}x{self._settings.size} game"
-            f"{' with the swap rule' if self._settings.swap_rule else ''}."
-        )
+        self.event.emit(NewGameStarted(self._settings.size, self._settings.swap_rule))
         self._maybe_start_ai()
 
     def load_board(
@@ -361,59 +388,50 @@ class GameController(QObject):
         """Play ``move`` (cell index, cell name or swap token) for a human on the side to move.
 
         Returns whether it was played. An illegal request changes nothing and emits
-        ``status_message`` saying why.
+        an ``event`` saying why.
         """
         refusal = self._refusal_for_human_move()
-        if refusal:
-            self.status_message.emit(refusal)
+        if refusal is not None:
+            self.event.emit(refusal)
             return False
         try:
             self._board.parse_move(move)
         except HexError as error:
-            self.status_message.emit(_sentence(str(error)))
+            self.event.emit(IllegalMove(str(error)))
             return False
         self._paused = False
         return self._record_move(move, None, HUMAN)
 
-    def _refusal_for_human_move(self) -> str:
+    def _refusal_for_human_move(self) -> GameEvent | None:
         if self._setup_mode:
-            return "Setup mode is on: clicks place stones. Leave setup mode (Ctrl+T) to play."
+            return MoveRefusedInSetupMode()
         winner = self.winner
         if winner is not None:
-            how = "by resignation" if self.resigned else "by connecting its edges"
-            return (
-                f"The game is over: {self.color_name(winner)} won {how}. "
-                "Undo, or start a new game (Ctrl+N)."
-            )
+            return MoveRefusedGameOver(winner, self.resigned is not None)
         to_move = self._board.to_move
         if self.is_ai(to_move):
-            name = self.color_name(to_move)
-            if self._request is not None and self._request.purpose == "move":
-                return f"{name} is played by the AI, which is thinking: wait, or Move now (Ctrl+M)."
-            return f"It is {name}'s turn, played by the AI: press Space to let it move."
-        return ""
+            thinking = self._request is not None and self._request.purpose == "move"
+            return MoveRefusedAiToMove(to_move, thinking)
+        return None
 
     def swap(self) -> bool:
         """The human to move takes the first stone by the swap rule (swap-pieces)."""
         if not self._board.swap_allowed():
-            if not self._board.swap_rule:
-                self.status_message.emit("The swap rule is off in this game.")
-            else:
-                self.status_message.emit("Swapping is only legal as the second move of the game.")
+            self.event.emit(SwapRefused(rule_off=not self._board.swap_rule))
             return False
         return self.play(SWAP_PIECES)
 
     def resign(self) -> bool:
         """The side to move (a human) resigns."""
         refusal = self._refusal_for_human_move()
-        if refusal:
-            self.status_message.emit(refusal)
+        if refusal is not None:
+            self.event.emit(refusal)
             return False
         loser = self._board.to_move
         self._cancel_search()
         self._game.play("resign", loser)
         self._bump()
-        self.status_message.emit(f"{self.color_name(loser)} resigned.")
+        self.event.emit(Resigned(loser))
         self.line_changed.emit()
         self.game_over.emit(loser.opponent.value)
         self.state_changed.emit()
@@ -426,16 +444,13 @@ class GameController(QObject):
         try:
             node = self._game.play(move)
         except HexError as error:
-            self.status_message.emit(_sentence(str(error)))
+            self.event.emit(IllegalMove(str(error)))
             return False
         if id(node) not in known or snapshot is not None:
             node.data["snapshot"] = snapshot
             node.data["player"] = player
         if id(node) not in known and len(node.parent.children) > 1:
-            self.status_message.emit(
-                f"New variation {len(node.parent.children)} from move {self.move_number - 1}: "
-                "the other line is kept (see the move tree)."
-            )
+            self.event.emit(VariationAdded(len(node.parent.children), self.move_number - 1))
         self._changed()
         self.line_changed.emit()
         info = self.line[self.cursor - 1]
@@ -443,7 +458,7 @@ class GameController(QObject):
         self.move_played.emit(info)
         winner = self._board.winner
         if winner is not None:
-            self.status_message.emit(f"{self.color_name(winner)} wins.")
+            self.event.emit(GameWon(winner))
             self.game_over.emit(winner.value)
         else:
             self._maybe_start_ai()
@@ -458,10 +473,10 @@ class GameController(QObject):
         if game.cursor.token in GAME_END_TOKENS:
             game.back()
             self._changed()
-            self.status_message.emit("Resignation taken back.")
+            self.event.emit(ResignationTakenBack())
             return True
         if game.cursor.parent is None:
-            self.status_message.emit("Nothing to undo.")
+            self.event.emit(CannotGo("undo"))
             return False
         self._cancel_search()
         game.back()
@@ -474,7 +489,7 @@ class GameController(QObject):
 
     def redo(self) -> bool:
         if not self._game.cursor.children:
-            self.status_message.emit("Nothing to redo.")
+            self.event.emit(CannotGo("redo"))
             return False
         self._cancel_search()
         self._game.forward()
@@ -484,7 +499,7 @@ class GameController(QObject):
     def back(self) -> bool:
         """One entry back (no skipping over the AI's moves, unlike :meth:`undo`)."""
         if self._game.cursor.parent is None:
-            self.status_message.emit("Already at the start of the game.")
+            self.event.emit(CannotGo("back"))
             return False
         self._cancel_search()
         self._game.back()
@@ -493,7 +508,7 @@ class GameController(QObject):
 
     def forward(self) -> bool:
         if not self._game.cursor.children:
-            self.status_message.emit("Already at the last move.")
+            self.event.emit(CannotGo("forward"))
             return False
         return self.redo()
 
@@ -540,7 +555,7 @@ class GameController(QObject):
         """To the next (``step`` 1) or previous (-1) variation of the move on the board."""
         sibling = self._game.sibling(step)
         if sibling is None:
-            self.status_message.emit("No other variation here.")
+            self.event.emit(CannotGo("variation"))
             return False
         self.go_to_node(sibling)
         return True
@@ -549,7 +564,7 @@ class GameController(QObject):
     def promote(self, node: GameNode | None = None) -> None:
         """Make the line through ``node`` (default: the cursor) the main line."""
         self._game.promote(node or self._game.cursor)
-        self.status_message.emit("This line is now the main line.")
+        self.event.emit(LinePromoted())
         self._changed()
         self.line_changed.emit()
 
@@ -557,11 +572,11 @@ class GameController(QObject):
         """Delete ``node`` (default: the cursor) and everything after it."""
         node = node or self._game.cursor
         if node.parent is None:
-            self.status_message.emit("The start of the game cannot be deleted.")
+            self.event.emit(CannotGo("delete-root"))
             return False
         self._cancel_search()
         self._game.delete(node)
-        self.status_message.emit("Branch deleted.")
+        self.event.emit(BranchDeleted())
         self._changed()
         self.line_changed.emit()
         return True
@@ -578,19 +593,13 @@ class GameController(QObject):
         # Browsing must not make an AI move on its own: it waits for Space (resume).
         self._paused = self.ai_to_move and not self.is_over
         self._changed()
-        variations = ""
+        variation = None
         parent = self._game.cursor.parent
         if parent is not None and len(parent.children) > 1:
             index = parent.children.index(self._game.cursor) + 1
-            variations = f" (variation {index} of {len(parent.children)})"
-        if self._paused:
-            name = self.color_name(self._board.to_move)
-            self.status_message.emit(
-                f"Move {self.move_number}{variations}. {name} (AI) is paused: press Space to "
-                "let it play."
-            )
-        else:
-            self.status_message.emit(f"Move {self.move_number}{variations}.")
+            variation = (index, len(parent.children))
+        paused_ai = self._board.to_move if self._paused else None
+        self.event.emit(Navigated(self.move_number, variation, paused_ai))
         self._maybe_analyse()
 
     # ================================================================== AI control
@@ -603,14 +612,10 @@ class GameController(QObject):
         self._paused = paused
         if paused:
             self._ai_timer.stop()
-            if self._request is not None and self._request.purpose == "move":
-                self.status_message.emit(
-                    "Pausing after this move (Esc stops the search without playing it)."
-                )
-            else:
-                self.status_message.emit("Paused: press Space to continue.")
+            thinking = self._request is not None and self._request.purpose == "move"
+            self.event.emit(Paused(after_this_move=thinking))
         else:
-            self.status_message.emit("Resumed.")
+            self.event.emit(Resumed())
             self._maybe_start_ai(delay=False)
         self.state_changed.emit()
 
@@ -620,7 +625,7 @@ class GameController(QObject):
     def step(self) -> bool:
         """Let the AI to move play one move, then stay paused (AI-vs-AI single step)."""
         if self._setup_mode or self.is_over or not self.ai_to_move:
-            self.status_message.emit("Single step needs an AI to move.")
+            self.event.emit(StepNeedsAi())
             return False
         if self._request is not None and self._request.purpose == "move":
             return False
@@ -632,10 +637,10 @@ class GameController(QObject):
     def move_now(self) -> bool:
         """Make the thinking AI play the best move it has found so far."""
         if self._request is None or self._request.purpose != "move":
-            self.status_message.emit("No AI is thinking.")
+            self.event.emit(MoveNow(thinking=False))
             return False
         self._request.stop()
-        self.status_message.emit("Moving now with the best move found so far.")
+        self.event.emit(MoveNow(thinking=True))
         return True
 
     def stop(self) -> None:
@@ -646,16 +651,16 @@ class GameController(QObject):
         self._ai_timer.stop()
         self._paused = self.ai_to_move
         if was:
-            self.status_message.emit("Search stopped. Press Space to let the AI continue.")
+            self.event.emit(SearchStopped())
         self.state_changed.emit()
 
     def hint(self) -> bool:
         """Ask an AI for a suggestion for the side to move; ``hint_ready`` brings it."""
         if self._setup_mode or self.is_over:
-            self.status_message.emit("No hint: the game is over or setup mode is on.")
+            self.event.emit(HintRefused(ai_thinking=False))
             return False
         if self._request is not None and self._request.purpose == "move":
-            self.status_message.emit("The AI is thinking already; wait for its move.")
+            self.event.emit(HintRefused(ai_thinking=True))
             return False
         self._start_search("hint")
         return True
@@ -671,14 +676,12 @@ class GameController(QObject):
             return
         self._analysing = on
         if on:
-            self.status_message.emit(
-                f"Analysis mode: {self._settings.hint_spec} searches each position you visit."
-            )
+            self.event.emit(AnalysisSwitched(True, self._settings.hint_spec))
             self._maybe_analyse()
         else:
             if self._request is not None and self._request.purpose == "analysis":
                 self._cancel_search()
-            self.status_message.emit("Analysis mode off.")
+            self.event.emit(AnalysisSwitched(False, self._settings.hint_spec))
         self.state_changed.emit()
 
     def _maybe_analyse(self) -> None:
@@ -702,10 +705,7 @@ class GameController(QObject):
         best = snapshot.best_move
         name = self._board.cell_name(best) if 0 <= best < self._board.size**2 else "swap"
         color = Color.parse(snapshot.to_move)
-        self.status_message.emit(
-            f"Analysis: best {name}, {100 * snapshot.estimate:.0f}% for "
-            f"{self.color_name(color)} ({snapshot.playouts:,} playouts)."
-        )
+        self.event.emit(PositionAnalysed(name, snapshot.estimate, color, snapshot.playouts))
 
     def _maybe_start_ai(self, delay: bool = True) -> None:
         if (
@@ -785,7 +785,7 @@ class GameController(QObject):
             return
         if request.purpose == "hint":
             name = _move_name(choice.move, self._board)
-            self.status_message.emit(f"Hint: {name}.")
+            self.event.emit(HintFound(name))
             self.hint_ready.emit(choice)
             self.state_changed.emit()
             self._maybe_analyse()
@@ -796,9 +796,7 @@ class GameController(QObject):
                 raise HexError(f"{self._board.cell_name(choice.move)} is already occupied")
         except HexError as error:
             self._paused = True
-            self.status_message.emit(
-                f"The AI ({request.spec}) chose an illegal move {choice.move!r}: {error}. Paused."
-            )
+            self.event.emit(AiIllegalMove(request.spec, choice.move, str(error)))
             self.state_changed.emit()
             return
         if not self._record_move(choice.move, final, request.spec):
@@ -813,7 +811,7 @@ class GameController(QObject):
         self._request = None
         self._paused = True
         self.search_finished.emit(position_id)
-        self.status_message.emit(f"The AI failed: {message}. Paused; change its settings.")
+        self.event.emit(SearchFailed(message))
         self.state_changed.emit()
 
     # ================================================================== setup mode
@@ -823,14 +821,9 @@ class GameController(QObject):
             return
         self._cancel_search()
         self._setup_mode = on
-        if on:
-            self.status_message.emit(
-                f"Setup mode: click places a {self.color_name(BLACK)} stone, right click a "
-                f"{self.color_name(WHITE)} one; click a stone again to remove it."
-            )
-        else:
+        if not on:
             self._paused = False
-            self.status_message.emit(f"Setup done: {self.color_name(self._board.to_move)} to move.")
+        self.event.emit(SetupModeSwitched(on, self._board.to_move))
         self._changed()
         if not on:
             self._maybe_start_ai()
@@ -839,7 +832,7 @@ class GameController(QObject):
     def setup_stone(self, cell: int, color: Color) -> bool:
         """Setup mode: put a ``color`` stone on ``cell``, or remove it if one is there."""
         if not self._setup_mode:
-            self.status_message.emit("Turn on setup mode (Ctrl+T) to place stones freely.")
+            self.event.emit(SetupNeedsMode())
             return False
         if not 0 <= cell < self._board.size**2:
             return False
@@ -891,18 +884,6 @@ class GameController(QObject):
         self._cancel_search()
         self._thread.quit()
         self._thread.wait()
-
-
-def _sentence(text: str) -> str:
-    text = text.strip()
-    if not text:
-        return text
-    if not _CELL_NAME_FIRST.match(text):  # "e4 is already occupied": cell names stay lower case
-        text = text[0].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else text + "."
-
-
-_CELL_NAME_FIRST = re.compile(r"[a-z]{1,2}[0-9]{1,2}\b")
 
 
 def _move_name(move: int | str, board: Board) -> str:

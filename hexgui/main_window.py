@@ -56,6 +56,7 @@ from hexgui.document import GameDocument
 from hexgui.engine_worker import PlayerFactory
 from hexgui.game_analysis import GameAnalysis
 from hexgui.game_controller import GameController, MoveInfo
+from hexgui.game_events import GameEvent, describe
 from hexgui.move_tree import CommentPane, MoveTreePanel
 from hexgui.settings import (
     GameSettings,
@@ -545,7 +546,7 @@ class MainWindow(QMainWindow):
         c = self.controller
         c.position_changed.connect(self._on_position_changed)
         c.state_changed.connect(self._update_actions)
-        c.status_message.connect(self._show_status)
+        c.event.connect(self._on_game_event)
         c.snapshot_ready.connect(self._on_snapshot)
         c.search_started.connect(self._on_search_started)
         c.search_finished.connect(self._on_search_finished)
@@ -720,6 +721,10 @@ class MainWindow(QMainWindow):
     @Slot(str)
     def _show_status(self, message: str) -> None:
         self.statusBar().showMessage(message, 8000)
+
+    def _on_game_event(self, event: GameEvent) -> None:
+        """The controller reports what happened; the window says it, in the theme's colours."""
+        self._show_status(describe(event, self.player_name))
 
     @Slot(int, str)
     def _on_search_started(self, _position_id: int, spec: str) -> None:

@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 from engine.board import Color
 from engine.game import GAME_END_TOKENS, PASS, GameNode
 from hexgui.game_controller import GameController
+from hexgui.game_events import CannotGo
 
 NODE_ROLE = Qt.ItemDataRole.UserRole
 COMMENT_DELAY_MS = 400
@@ -221,7 +222,7 @@ class MoveTreePanel(QTreeWidget):
                 if len(candidate.children) > 1:
                     self._controller.go_to_node(candidate)
                     return True
-        self._controller.status_message.emit("No variation further along this line.")
+        self._controller.event.emit(CannotGo("next-branch"))
         return False
 
     def delete_branch(self, node: GameNode | None = None, *, confirm: bool = True) -> bool:

@@ -22,7 +22,6 @@ from pathlib import Path
 import pyqtgraph as pg
 from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
 from PySide6.QtWidgets import (
-    QCheckBox,
     QComboBox,
     QDoubleSpinBox,
     QFileDialog,
@@ -62,6 +61,7 @@ from engine.lab import (
 from engine.players.levels import LEVELS
 from engine.search.environment import PAPER_FIGURE_4_LEAVES, THESIS_FIGURE_4_3_LEAVES
 from engine.search.swarm import RECRUITMENT, RELATE, SwarmConfig
+from hexgui.dialogs.new_game import ParameterEditor
 
 from ..dashboard.panel import PALETTE, pen
 from ..dashboard.population import PopulationPanel
@@ -366,46 +366,23 @@ class LabWindow(QMainWindow):
 
     def _option_widgets(self, form: QFormLayout) -> dict[str, QWidget]:
         """A widget for every swarm option of the ``sdst`` level the form does not have
-        already (``engine.players.LEVELS`` declares them: type, range, choices, help)."""
-        widgets: dict[str, QWidget] = {}
+        already: the new-game dialog's editors, generated from ``engine.players.LEVELS``."""
+        self.option_editors: dict[str, ParameterEditor] = {}
         fields = set(SwarmConfig.__dataclass_fields__) - COVERED_OPTIONS
         for parameter in LEVELS["sdst"].parameters:
             if parameter.name not in fields or parameter.optional:
                 continue
-            if parameter.type == "choice":
-                widget = QComboBox(self)
-                widget.addItems(list(parameter.choices))
-            elif parameter.type == "bool":
-                widget = QCheckBox(self)
-            elif parameter.type == "int":
-                widget = QSpinBox(self)
-                widget.setRange(int(parameter.minimum), int(parameter.maximum))
-            else:
-                widget = QDoubleSpinBox(self)
-                widget.setDecimals(3)
-                widget.setSingleStep(0.01)
-                widget.setRange(float(parameter.minimum), float(parameter.maximum))
-            widget.setToolTip(parameter.help)
-            form.addRow(parameter.name, widget)
-            widgets[parameter.name] = widget
-        return widgets
+            editor = ParameterEditor(parameter)
+            form.addRow(parameter.name, editor.widget)
+            self.option_editors[parameter.name] = editor
+        return {name: editor.value_widget for name, editor in self.option_editors.items()}
 
     def _set_option(self, name: str, value) -> None:
-        widget = self.option_widgets[name]
-        if isinstance(widget, QComboBox):
-            widget.setCurrentText(str(value))
-        elif isinstance(widget, QCheckBox):
-            widget.setChecked(bool(value))
-        else:
-            widget.setValue(value)
+        editor = self.option_editors[name]
+        editor.set_text(editor.parameter.format(value))
 
     def _option(self, name: str):
-        widget = self.option_widgets[name]
-        if isinstance(widget, QComboBox):
-            return widget.currentText()
-        if isinstance(widget, QCheckBox):
-            return widget.isChecked()
-        return widget.value()
+        return self.option_editors[name].value()
 
     def _spin(self, form: QFormLayout, label: str, low: int, high: int, value: int, tip: str):
         box = QSpinBox(self)

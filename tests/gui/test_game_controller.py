@@ -2,11 +2,23 @@
 
 from __future__ import annotations
 
+import typing
+
 import pytest
 
 from engine.board import BLACK, SWAP_PIECES, WHITE, Board
 from engine.game import Game
 from hexgui.game_controller import GameController, MoveInfo
+from hexgui.game_events import (
+    CannotGo,
+    GameEvent,
+    GameWon,
+    IllegalMove,
+    MoveRefusedGameOver,
+    Navigated,
+    SwapRefused,
+    describe,
+)
 from hexgui.settings import GameSettings, SideSettings
 from tests.gui.players import FailingPlayer, factory_for
 
@@ -27,8 +39,10 @@ def make_controller(qtbot, player_factory):
         )
         controller = GameController(settings, player_factory=factory or player_factory)
         made.append(controller)
-        messages = []
-        controller.status_message.connect(messages.append)
+        messages = []  # the events as the window words them
+        controller.event.connect(
+            lambda event: messages.append(describe(event, controller.color_name))
+        )
         controller.messages = messages
         controller.new_game()
         return controller
@@ -483,3 +497,68 @@ def test_pausing_mid_search_keeps_the_search_and_plays_its_move(
     qtbot.waitUntil(lambda: len(c.board.moves) == 1)
     qtbot.wait(100)
     assert c.paused and not c.searching and len(c.board.moves) == 1  # then play stops
+
+
+# --------------------------------------------------------------------------- typed events
+
+
+def test_the_controller_reports_typed_events_and_composes_no_words(make_controller, qtbot):
+    c = make_controller(size=1, black=HUMAN, white=HUMAN)
+    events = []
+    c.event.connect(events.append)
+    assert c.play(0)
+    assert events[-1] == GameWon(BLACK)
+    assert not c.play(0)
+    assert events[-1] == MoveRefusedGameOver(BLACK, by_resignation=False)
+    assert describe(events[-1], lambda color: {BLACK: "Red", WHITE: "Blue"}[color]).startswith(
+        "The game is over: Red won by connecting its edges."
+    )
+    c2 = make_controller(size=3)
+    c2.event.connect(events.append)
+    assert c2.play("b2") and not c2.play("b2")
+    assert isinstance(events[-1], IllegalMove) and "b2 is already occupied" in events[-1].reason
+    assert not c2.swap() and events[-1] == SwapRefused(rule_off=True)
+    assert not c2.redo() and events[-1] == CannotGo("redo")
+    assert c2.undo() and events[-1] == Navigated(0, None, None)
+    assert all(type(event).__module__ == "hexgui.game_events" for event in events)
+
+
+def test_every_event_has_words():
+    samples = {
+        cls: cls(*(FIELD_SAMPLES[field] for field in cls.__match_args__))
+        for cls in typing.get_args(GameEvent)
+    }
+    for event in samples.values():
+        text = describe(event, lambda color: color.value.capitalize())
+        assert text and text.endswith((".", ")")), event
+    with pytest.raises(TypeError):
+        describe("not an event", str)  # type: ignore[arg-type]
+
+
+FIELD_SAMPLES = {
+    "size": 7,
+    "swap_rule": True,
+    "winner": BLACK,
+    "by_resignation": True,
+    "color": WHITE,
+    "thinking": True,
+    "reason": "e4 is already occupied",
+    "rule_off": False,
+    "loser": WHITE,
+    "number": 2,
+    "after_move": 5,
+    "where": "undo",
+    "move_number": 3,
+    "variation": (1, 2),
+    "paused_ai": BLACK,
+    "after_this_move": True,
+    "ai_thinking": False,
+    "move": "c3",
+    "on": True,
+    "spec": "mcsds",
+    "best": "d4",
+    "estimate": 0.6,
+    "playouts": 12_000,
+    "message": "out of memory",
+    "to_move": BLACK,
+}

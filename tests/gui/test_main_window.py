@@ -238,7 +238,7 @@ def test_escape_stops_and_space_resumes(window, qtbot, slow_player):
     )
     show(window, qtbot)
     messages = []
-    window.controller.status_message.connect(messages.append)
+    window.controller.event.connect(messages.append)
     qtbot.waitUntil(lambda: window.controller.searching)
     QTest.keyClick(window.board_widget, Qt.Key.Key_Escape)
     assert not window.controller.searching and window.controller.paused

@@ -196,3 +196,13 @@ def test_move_time_estimate_from_the_measured_rates():
         assert playouts_per_second(size) == PLAYOUTS_PER_SECOND[size]
     rates = [playouts_per_second(size) for size in range(1, 27)]
     assert all(a > b for a, b in zip(rates, rates[1:], strict=False))  # larger is slower
+
+
+@pytest.mark.parametrize("name", ["mcsds", "sdst"])
+def test_the_search_library_defaults_are_the_thesis_levels(name):
+    """SwarmConfig keeps its own defaults (it is the search library's API, used by the lab and
+    the benchmarks without a level); they must stay the thesis's, as the table's are."""
+    defaults = LEVELS[name].defaults()
+    library = {f.name: f.default for f in dataclasses.fields(SwarmConfig)}
+    for key in set(library) & set(defaults) - {"threads", "seed", "policy"}:  # policy: mcsds=root
+        assert library[key] == defaults[key], key

@@ -109,7 +109,8 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(APP_TITLE)
         self._store = settings if settings is not None else default_settings_store()
         self._view_settings = load_view_settings(self._store)
-        game_settings = load_game_settings(self._store)
+        self._refused_settings: list[str] = []
+        game_settings = load_game_settings(self._store, self._refused_settings)
         self._closing = False
         self._hint_overlay_shown = False
         self._hint_search = False  # whether the search the status bar shows is a hint
@@ -166,7 +167,13 @@ class MainWindow(QMainWindow):
             QTimer.singleShot(0, lambda: self._restore_or_start(game_settings))
         else:
             self.controller.new_game(game_settings)
+            self._report_refused_settings()
         self.document.set_clean()
+
+    def _report_refused_settings(self) -> None:
+        """Issue 16: saved AI settings that no longer pass were replaced without a word."""
+        if self._refused_settings:
+            self._show_status("Saved AI settings refused: " + "; ".join(self._refused_settings))
 
     def _first_size(self) -> None:
         """The first start: most of the screen, centred (the board and four chart docks
@@ -195,6 +202,7 @@ class MainWindow(QMainWindow):
         if not restored:
             self.controller.new_game(settings)
             self.document.set_clean()
+        self._report_refused_settings()
 
     # ================================================================== building
     def _build_status_bar(self) -> None:

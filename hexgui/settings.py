@@ -128,9 +128,9 @@ def _read_int(store: QSettings, key: str, default: int, low: int, high: int) -> 
     return number if low <= number <= high else default
 
 
-def _read_spec(store: QSettings, key: str, default: str) -> str:
+def _read_spec(store: QSettings, key: str, default: str, refused: list[str]) -> str:
     """A saved AI spec if the player registry accepts it (levels and settings change between
-    versions: a spec that no longer fits falls back to the default)."""
+    versions: a spec that no longer fits falls back to the default, and ``refused`` says so)."""
     from engine.players import parse_spec as validate_spec
 
     value = store.value(key, default)
@@ -139,20 +139,23 @@ def _read_spec(store: QSettings, key: str, default: str) -> str:
     try:
         parse_spec(value)
         validate_spec(value)
-    except (SpecError, HexError):
+    except (SpecError, HexError) as error:
+        refused.append(f"{value!r} ({error}); {default!r} is used instead")
         return default
     return value
 
 
-def load_game_settings(store: QSettings) -> GameSettings:
-    """The game settings saved last, validated entry by entry (bad entries -> defaults)."""
+def load_game_settings(store: QSettings, refused: list[str] | None = None) -> GameSettings:
+    """The game settings saved last, validated entry by entry (bad entries -> defaults); a
+    saved AI spec that is refused is described in ``refused``, for the user to be told."""
+    refused = [] if refused is None else refused
     default = GameSettings()
     sides = {}
     for color in ("black", "white"):
         side_default = getattr(default, color)
         sides[color] = SideSettings(
             ai=_read_bool(store, f"game/{color}_ai", side_default.ai),
-            spec=_read_spec(store, f"game/{color}_spec", side_default.spec),
+            spec=_read_spec(store, f"game/{color}_spec", side_default.spec, refused),
         )
     return GameSettings(
         size=_read_int(store, "game/size", default.size, 1, MAX_SIZE),
@@ -160,7 +163,7 @@ def load_game_settings(store: QSettings) -> GameSettings:
         black=sides["black"],
         white=sides["white"],
         ai_delay_ms=_read_int(store, "game/ai_delay_ms", default.ai_delay_ms, 0, 60_000),
-        hint_spec=_read_spec(store, "game/hint_spec", default.hint_spec),
+        hint_spec=_read_spec(store, "game/hint_spec", default.hint_spec, refused),
     )
 
 

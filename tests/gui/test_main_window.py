@@ -384,3 +384,15 @@ def test_the_first_window_takes_most_of_the_screen(qtbot, settings_store, player
     assert round(area.height() * 0.9) - 1 <= main.height() <= area.height()
     assert abs(main.x() - area.x() - (area.width() - main.width()) // 2) <= 1
     main.close()
+
+
+def test_saved_ai_settings_that_are_refused_are_reported(qtbot, settings_store, player_factory):
+    settings_store.setValue("game/white_ai", False)
+    settings_store.setValue("game/white_spec", "sdst:agents=0")
+    main = MainWindow(settings_store, player_factory=player_factory, autosave=False)
+    qtbot.addWidget(main)
+    message = main.statusBar().currentMessage()
+    assert message.startswith("Saved AI settings refused: 'sdst:agents=0'")
+    assert "agents must be at least 1, not 0" in message and "'strong' is used instead" in message
+    assert main.controller.settings.white.spec == "strong"
+    main.close()

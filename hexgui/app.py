@@ -58,7 +58,7 @@ def main(argv: list[str] | None = None) -> int:
     from engine.kernels import source_fingerprint
     from hexgui.startup import configure_numba_cache
 
-    configure_numba_cache(f"{__version__}-{source_fingerprint()}")
+    cache = configure_numba_cache(f"{__version__}-{source_fingerprint()}")
 
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication, QMessageBox
@@ -79,7 +79,11 @@ def main(argv: list[str] | None = None) -> int:
     app.processEvents()
 
     state: dict = {}
-    warm_up = WarmUp()
+    from engine.warmup import cache_is_cold, default_processes
+
+    # A first start compiles for minutes: then one process per core shares the work.
+    warm_up = WarmUp(default_processes() if cache_is_cold(cache) else 1)
+    splash.parallel = warm_up.processes > 1
     warm_up.progress.connect(splash.set_progress)
 
     def open_window(seconds: float, error: str) -> None:

@@ -61,6 +61,10 @@ class WarmUp(QObject):
     progress = Signal(int, int, str)
     finished = Signal(float, str)  # seconds, error message ("" when all went well)
 
+    def __init__(self, processes: int = 1):
+        super().__init__()
+        self.processes = processes
+
     def start(self) -> None:
         threading.Thread(target=self._run, name="hexswarm-warm-up", daemon=True).start()
 
@@ -69,7 +73,10 @@ class WarmUp(QObject):
         try:
             from engine.warmup import warm_up
 
-            warm_up(lambda step, total, label: self.progress.emit(step, total, label))
+            warm_up(
+                lambda step, total, label: self.progress.emit(step, total, label),
+                processes=self.processes,
+            )
         except Exception as error:  # noqa: BLE001 - shown to the user, the app still starts
             self.finished.emit(time.perf_counter() - started, f"{type(error).__name__}: {error}")
             return
@@ -90,6 +97,7 @@ class Splash(QSplashScreen):
         self._version = version
         self._fraction = 0.0
         self._label = "Starting…"
+        self.parallel = False  # whether the warm-up compiles in worker processes
         # A cold start compiles for minutes on a busy machine: a clock that moves says the
         # application is working, not hung, even while one step takes long.
         self._started = time.monotonic()
@@ -109,9 +117,13 @@ class Splash(QSplashScreen):
 
     def set_progress(self, step: int, total: int, label: str) -> None:
         self._fraction = step / total if total else 1.0
-        self._label = (
-            "Ready" if label == "ready" else f"Step {step + 1} of {total}: preparing the {label}…"
-        )
+        if label == "ready":
+            self._label = "Ready"
+        elif self.parallel:
+            # Several groups compile at once: count the ones done, name the ones running.
+            self._label = f"{step} of {total} kernel groups ready; compiling the {label}…"
+        else:
+            self._label = f"Step {step + 1} of {total}: preparing the {label}…"
         self.repaint()
         QApplication.processEvents()
 

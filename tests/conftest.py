@@ -22,3 +22,15 @@ if "NUMBA_CACHE_DIR" not in os.environ:
     cache = Path(tempfile.gettempdir()) / f"hexswarm-numba-cache-{user}-{source_fingerprint()}"
     cache.mkdir(parents=True, exist_ok=True)
     os.environ["NUMBA_CACHE_DIR"] = str(cache)
+
+
+def pytest_configure(config) -> None:
+    """A cold numba cache (a fresh clone, CI): compile every kernel group before the first
+    test, side by side in one process per core; tests then load them from the cache instead
+    of compiling them one after another in this process as they first need them."""
+    from engine.warmup import cache_is_cold, default_processes, warm_up
+
+    processes = default_processes()
+    if processes > 1 and cache_is_cold(os.environ["NUMBA_CACHE_DIR"]):
+        print(f"\ncold numba cache: compiling the kernels in {processes} processes first")
+        warm_up(processes=processes)

@@ -109,6 +109,13 @@ def test_warm_up_reports_one_step_per_kernel_group_and_the_splash_names_it(qtbot
     qtbot.addWidget(splash)
     splash.set_progress(1, total, steps[1][2])
     assert splash.label == f"Step 2 of {total}: preparing the {steps[1][2]}…"
+    # A cold start compiles in worker processes: the groups done are counted, the running
+    # ones named.
+    splash.parallel = True
+    splash.set_progress(3, total, "knowledge playouts, UCT kernels")
+    assert splash.label == (
+        f"3 of {total} kernel groups ready; compiling the knowledge playouts, UCT kernels…"
+    )
     # The clock: seconds, then minutes (a cold start on a busy machine takes minutes).
     assert splash.elapsed_text().endswith(" s")
     splash._started = time.monotonic() - 125.5

@@ -9,6 +9,15 @@ A *spec* names a level and optionally some settings::
 :func:`parse_spec` validates everything and raises :class:`engine.board.HexError` with a message
 a person can act on; :func:`settings_spec` writes a settings object back as a spec that parses
 to the same settings. Optional values (``time_s``, ``confidence``) accept ``none``.
+
+The table is the only declaration of a setting. A :class:`Parameter` reads, checks and writes
+its own values (``Parameter.parse``/``format``) and carries the other names people type for it
+(``time`` for ``time_s``). Generated from the table: the settings classes (``SDSTSettings``...,
+frozen dataclasses that validate on construction), ``hexswarm-gtp``'s options
+(``engine.gtp.setting_options``), ``hexswarm-param``'s list, and the new-game dialog's widgets
+(``hexgui.dialogs.new_game``). The swarm levels reach ``engine.search.swarm.SwarmConfig``
+through one mapping, ``engine.players.swarm_players.swarm_config``. To add a setting, add a
+Parameter here and use it in the player: nothing else needs to change.
 """
 
 from __future__ import annotations

@@ -206,3 +206,18 @@ def test_the_search_library_defaults_are_the_thesis_levels(name):
     library = {f.name: f.default for f in dataclasses.fields(SwarmConfig)}
     for key in set(library) & set(defaults) - {"threads", "seed", "policy"}:  # policy: mcsds=root
         assert library[key] == defaults[key], key
+
+
+def test_the_table_offers_exactly_the_choices_the_search_library_takes():
+    from engine.search import swarm
+
+    sdst = LEVELS["sdst"]
+    assert sdst.parameter("test").choices == swarm.TESTS
+    assert sdst.parameter("halt").choices == swarm.HALTING
+    assert sdst.parameter("reference").choices == tuple(swarm.REFERENCES)
+    assert sdst.parameter("internal_diffusion").choices == swarm.INTERNAL_DIFFUSION
+    assert sdst.parameter("uncontacted").choices == swarm.UNCONTACTED
+    assert sdst.parameter("recruitment").choices == tuple(swarm.RECRUITMENT)
+    assert sdst.parameter("relate").choices == tuple(swarm.RELATE)
+    assert set(sdst.parameter("policy").choices) < set(swarm.POLICIES)  # + root: mcsds
+    assert sdst.parameter("test_playouts").maximum == swarm.MAX_TEST_PLAYOUTS

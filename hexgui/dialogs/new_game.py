@@ -13,7 +13,7 @@ import contextlib
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QValidator
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -23,12 +23,14 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QDoubleSpinBox,
     QFormLayout,
+    QFrame,
     QGroupBox,
     QHBoxLayout,
     QLabel,
     QLineEdit,
     QPushButton,
     QRadioButton,
+    QScrollArea,
     QSpinBox,
     QStackedWidget,
     QVBoxLayout,
@@ -373,7 +375,15 @@ class SidePanel(QGroupBox):
         self.description.setWordWrap(True)
         self.description.setObjectName(f"{color.value}_description")
         layout.addWidget(self.description)
-        layout.addWidget(self.pages)
+        # SDST alone has over twenty settings: the dialog grew taller than a laptop's screen,
+        # its buttons out of reach. The settings scroll when the dialog cannot show them all.
+        self.scroll = QScrollArea()
+        self.scroll.setObjectName(f"{color.value}_settings")
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.scroll.setWidget(self.pages)
+        layout.addWidget(self.scroll, 1)
         # Issue 16: settings of days a move were chosen without a word; say so beforehand.
         self.time_warning = QLabel()
         self.time_warning.setObjectName(f"{color.value}_time_warning")
@@ -381,7 +391,6 @@ class SidePanel(QGroupBox):
         self.time_warning.setStyleSheet("color: #c62828")
         self.time_warning.setVisible(False)
         layout.addWidget(self.time_warning)
-        layout.addStretch(1)
         self.board_size = 11
         for page in self.level_pages.values():
             page.changed.connect(self.update_time_warning)
@@ -553,6 +562,25 @@ class NewGameDialog(QDialog):
         buttons.rejected.connect(self.reject)
         self.button_box = buttons
         layout.addWidget(buttons)
+        self._fit_screen()
+
+    def _fit_screen(self) -> None:
+        """As tall as the settings need, and no taller than the screen (then they scroll)."""
+        panels = (self.black_panel, self.white_panel)
+        for panel in panels:
+            panel.scroll.setMinimumHeight(160)
+            # Room for the scroll bar beside the widest page, so no field is hidden under it.
+            bar = panel.scroll.verticalScrollBar().sizeHint().width()
+            panel.scroll.setMinimumWidth(panel.pages.sizeHint().width() + bar)
+        self.layout().activate()
+        hint = self.sizeHint()
+        # The scroll areas' own hint is small: grow by what the tallest page needs beyond it.
+        extra = max(p.pages.sizeHint().height() - p.scroll.sizeHint().height() for p in panels)
+        height = hint.height() + max(0, extra)
+        screen = self.screen()
+        if screen is not None:
+            height = min(height, int(screen.availableGeometry().height() * 0.92))
+        self.resize(hint.width(), max(height, self.minimumSizeHint().height()))
 
     def settings(self) -> GameSettings:
         """What the dialog shows, as settings (valid whether or not it was accepted)."""

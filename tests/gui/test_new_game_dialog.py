@@ -259,3 +259,24 @@ def test_settings_of_more_than_a_minute_a_move_are_warned_about(qtbot):
     assert not warning.isHidden() and "on 19" in warning.text()
     dialog.white_panel.human_button.setChecked(True)
     assert warning.isHidden()
+
+
+def test_the_dialog_fits_the_screen_and_the_settings_scroll(qtbot):
+    """SDST's twenty-odd settings made the dialog taller than a laptop screen, its Start
+    button out of reach: the dialog stays within the screen and the settings scroll."""
+    dialog = NewGameDialog(
+        GameSettings(black=SideSettings(ai=True, spec="sdst"), white=SideSettings()),
+        levels=REAL_LEVELS,
+    )
+    qtbot.addWidget(dialog)
+    dialog.show()
+    area = dialog.screen().availableGeometry()
+    assert dialog.height() <= area.height()
+    panel = dialog.black_panel
+    assert panel.scroll.widget() is panel.pages
+    page = panel.level_pages["sdst"]
+    # The offscreen screen (800x600) is too small for them all: the last one scrolls into view.
+    assert page.sizeHint().height() > panel.scroll.viewport().height()
+    last = list(page.editors.values())[-1].widget
+    panel.scroll.ensureWidgetVisible(last)
+    assert panel.scroll.verticalScrollBar().value() > 0

@@ -14,6 +14,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -165,7 +166,9 @@ def test_a_match_on_a_scheduler_with_two_workers_is_the_serial_match(dask_cluste
 
 def test_a_worker_killed_mid_match_loses_no_game_and_counts_none_twice(dask_cluster, tmp_path):
     games = 10
-    settings = MatchSettings("mc:playouts_per_move=300", "random", 5, False, 4)
+    # Games long enough (~0.1 s) that each worker holds one most of the time: with 300
+    # playouts a move a loaded machine once ran the whole match between two looks.
+    settings = MatchSettings("mc:playouts_per_move=20000", "random", 5, False, 4)
     victim = dask_cluster.workers[0]
     with Client(dask_cluster.address, set_as_default=False) as observer:
         victim_address = next(
@@ -173,20 +176,31 @@ def test_a_worker_killed_mid_match_loses_no_game_and_counts_none_twice(dask_clus
         )
         reported: list[int] = []
         games_in_flight_on_victim: list[int] = []
+        done = threading.Event()
 
-        def progress(result) -> None:
-            reported.append(result.game)
-            if games_in_flight_on_victim:
-                return
-            keys = observer.processing(workers=[victim_address]).get(victim_address, ())
-            if keys:  # kill the worker while it holds games
-                games_in_flight_on_victim.extend(int(str(key).split("-")[2]) for key in keys)
-                victim.kill()
-                victim.wait()
+        def kill_once_it_holds_a_game() -> None:
+            # Watched from a thread of its own every few milliseconds, not only when a result
+            # comes in: the victim may be between two games at every result.
+            while not done.is_set():
+                keys = observer.processing(workers=[victim_address]).get(victim_address, ())
+                if keys:
+                    games_in_flight_on_victim.extend(int(str(k).split("-")[2]) for k in keys)
+                    victim.kill()
+                    victim.wait()
+                    return
+                done.wait(0.005)
 
+        watcher = threading.Thread(target=kill_once_it_holds_a_game, daemon=True)
+        watcher.start()
         match = Match(settings, tmp_path / "cluster")
         match.load_or_create()
-        match.run(games, scheduler=dask_cluster.address, progress=progress)
+        try:
+            match.run(
+                games, scheduler=dask_cluster.address, progress=lambda r: reported.append(r.game)
+            )
+        finally:
+            done.set()
+            watcher.join()
     assert games_in_flight_on_victim, "the victim never held a game: nothing was tested"
     assert victim.returncode == -signal.SIGKILL
     assert sorted(reported) == list(range(1, games + 1))  # each game reported once

@@ -257,6 +257,16 @@ def _number(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:g}"
 
 
+def warning_label(object_name: str) -> QLabel:
+    """A hidden, word-wrapped red line for what the user should know before starting."""
+    label = QLabel()
+    label.setObjectName(object_name)
+    label.setWordWrap(True)
+    label.setStyleSheet("color: #c62828")
+    label.setVisible(False)
+    return label
+
+
 class LevelPage(QWidget):
     """The settings of one AI level, generated from its parameters, and a line under them
     saying which value typed was refused and what is allowed."""
@@ -277,11 +287,7 @@ class LevelPage(QWidget):
             editor.on_problem = self._show_problems
             for signal in editor.changed_signals():
                 signal.connect(self.changed)
-        self.message = QLabel()
-        self.message.setObjectName(f"{self.level}_message")
-        self.message.setWordWrap(True)
-        self.message.setStyleSheet("color: #c62828")
-        self.message.setVisible(False)
+        self.message = warning_label(f"{self.level}_message")
         layout.addRow(self.message)
 
     def _show_problems(self) -> None:
@@ -385,11 +391,7 @@ class SidePanel(QGroupBox):
         self.scroll.setWidget(self.pages)
         layout.addWidget(self.scroll, 1)
         # Issue 16: settings of days a move were chosen without a word; say so beforehand.
-        self.time_warning = QLabel()
-        self.time_warning.setObjectName(f"{color.value}_time_warning")
-        self.time_warning.setWordWrap(True)
-        self.time_warning.setStyleSheet("color: #c62828")
-        self.time_warning.setVisible(False)
+        self.time_warning = warning_label(f"{color.value}_time_warning")
         layout.addWidget(self.time_warning)
         self.board_size = 11
         for page in self.level_pages.values():

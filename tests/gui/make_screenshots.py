@@ -24,10 +24,14 @@ HINT_SPEC = "uct:playouts=40000,seed=1"
 
 
 def take(directory: Path) -> list[Path]:
+    from engine.warmup import warm_up
     from hexgui.main_window import MainWindow
     from hexgui.settings import GameSettings, SideSettings
 
     app = QApplication.instance() or QApplication(sys.argv)
+    # As the application's splash does: otherwise the first search loads its kernels and the
+    # status bar's clock counts that time as thinking.
+    warm_up()
     saved = []
     with tempfile.TemporaryDirectory() as temp:
         for theme, name in (("classic", "game-classic.png"), ("redblue", "game-redblue.png")):

@@ -334,14 +334,24 @@ class NaiveUct:
 
     # ------------------------------------------------------------------ the search
     def _expand(self, node: _UctNode, actions: list[int]) -> None:
-        order: list[int] = []
-        for action in range(self.width):
-            if self.kind == 0 and action in actions:
-                continue
-            j = self.rng.below(len(order) + 1)
-            order.append(order[j] if j < len(order) else action)
-            order[j] = action
+        """All children at once, in the kernel's (not random) order: for Hex that of its list
+        of empty cells at the node; they are tried in random order (:meth:`_next_untried`)."""
+        if self.kind == 0:
+            self._replay(actions)
+            empty = self.live[: len(self.live) - len(actions)]
+            order = [self.cells.index(cell) for cell in empty]
+        else:
+            order = list(range(self.width))
         node.children = [_UctNode(a) for a in order]
+
+    def _next_untried(self, node: _UctNode) -> _UctNode:
+        """A uniformly random untried child, swapped to the head of the untried ones."""
+        kids, tried = node.children, node.tried
+        if len(kids) - tried > 1:
+            j = tried + self.rng.below(len(kids) - tried)
+            kids[tried], kids[j] = kids[j], kids[tried]
+        node.tried += 1
+        return kids[tried]
 
     def _ucb(self, node: _UctNode, child: _UctNode) -> float:
         scale = self.exploration * self.sqrt_log[node.visits]
@@ -368,8 +378,7 @@ class NaiveUct:
                     win = self._evaluate(actions)
                     break
                 if node.tried < len(node.children):
-                    child = node.children[node.tried]
-                    node.tried += 1
+                    child = self._next_untried(node)
                     actions.append(child.action)
                     path.append(child)
                     outcome = self._outcome(actions)

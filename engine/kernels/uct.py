@@ -9,11 +9,14 @@ UCT of seed 004 (a node is added by its first playout and its children are tried
 random order).
 
 Layout, for speed (ours): a node's children sit side by side in one *block*, created all at
-once when the node is expanded, in a uniformly random order (an inside-out Fisher-Yates). The
-untried children are then simply the block's tail (``block_tried`` counts the tried head), the
-UCB scan reads contiguous memory, and nothing is allocated per iteration. UCB1 uses tables of
+once when the node is expanded. The untried children are the block's tail (``block_tried``
+counts the tried head); the next one to try is drawn uniformly from the tail and swapped to its
+head (a Fisher-Yates step taken only when needed: most blocks near the leaves never have more
+than a few children tried). The UCB scan reads contiguous memory, and nothing is allocated per
+iteration. UCB1 uses tables of
 ``1/n``, ``1/sqrt(n)`` and ``sqrt(ln N)`` (:func:`ucb_tables`) instead of a log, a square root and
-two divisions per child.
+two divisions per child, and a full scan of a block is skipped while one of its two leaders at
+the last scan is provably still the argmax (the others can only have risen by a known bound).
 
 Tree arrays (``tree`` tuple, see :data:`TREE_FIELDS`), node 0 is the root:
 
@@ -22,7 +25,10 @@ Tree arrays (``tree`` tuple, see :data:`TREE_FIELDS`), node 0 is the root:
   so the parent maximises ``wins/visits``), ``terminal`` (ROOT_WINS/ROOT_LOSES when the move
   into ``n`` ended the game, known from its first visit; else 0), ``node_block`` (int32, -1
   while not expanded);
-* per block: ``block_first`` (its first child), ``block_count``, ``block_tried`` (int16);
+* per block: ``block_first`` (its first child), ``block_count``, ``block_tried`` (int16), and
+  the cached argmax: ``block_best`` and ``block_second`` (the two leaders at the last scan),
+  ``block_bound`` (the best value of the others then), ``block_scale`` (C * sqrt(ln N) then),
+  ``block_spread`` (the largest 1/sqrt(n) of the others);
 * ``counters``: nodes and blocks in use, and whether the owner may still grow the arrays.
 
 The environment (Hex or a toy problem) is the same as the swarm kernels'. For Hex the position
@@ -59,6 +65,7 @@ TREE_FIELDS = (
     "block_bound",
     "block_scale",
     "block_spread",
+    "block_second",
     "counters",
 )
 NODES = 0
@@ -126,7 +133,6 @@ def uct_iterations(
     chain_action,
     chain_depth,
     path,
-    marks,
     depth_counts,
     board,
     state,
@@ -145,7 +151,7 @@ def uct_iterations(
     node_action, visits, wins, terminal = tree[0], tree[1], tree[2], tree[3]
     node_block, block_first, block_count, block_tried = tree[4], tree[5], tree[6], tree[7]
     block_best, block_bound, block_scale, block_spread = tree[8], tree[9], tree[10], tree[11]
-    counters = tree[12]
+    block_second, counters = tree[12], tree[13]
     inverse, inverse_sqrt, sqrt_log = tables[0], tables[1], tables[2]
     width = env[10]
     exclusive = env[0] == HEX
@@ -155,6 +161,7 @@ def uct_iterations(
     size = env[1]
     base_rows, base_columns = env[3], env[4]
     live, where, black_rows, white_columns = board[0], board[1], board[2], board[3]
+    action_of = board[5]
     reach = scratch[4]
     done = 0
     playouts = 0
@@ -176,9 +183,7 @@ def uct_iterations(
             if block < 0 and depth < max_depth and (depth == 0 or visits[node] >= expand_after):
                 legal = width - depth if exclusive else width
                 if counters[NODES] + legal <= node_capacity and counters[BLOCKS] < block_capacity:
-                    block = _expand(
-                        tree, node, depth, legal, exclusive, width, chain_action, marks, state, slot
-                    )
+                    block = _expand(tree, node, legal, exclusive, live, action_of)
                 elif counters[MAY_GROW] == 1:
                     return done, playouts
             if block < 0:
@@ -200,9 +205,16 @@ def uct_iterations(
                 break
             first = block_first[block]
             tried = block_tried[block]
-            if tried < block_count[block]:
-                # The next untried child (the block is in random order).
+            untried = block_count[block] - tried
+            if untried > 0:
+                # The next child to try: drawn uniformly from the untried tail (a Fisher-Yates
+                # step; untried children differ only in their action).
                 child = first + tried
+                if untried > 1:
+                    j = child + below(state, slot, untried)
+                    action = node_action[j]
+                    node_action[j] = node_action[child]
+                    node_action[child] = action
                 block_tried[block] = tried + 1
                 action = node_action[child]
                 if exclusive:
@@ -248,31 +260,47 @@ def uct_iterations(
             best = block_best[block]
             keep = False
             if best >= 0:
-                # Since the last scan only ``best`` was visited: every other child's value has
-                # grown by at most (scale - scale then) * its 1/sqrt(n), whose largest value
-                # over the others was recorded. Still strictly ahead: still the argmax.
+                # Since the last scan only the two leaders (``best``, ``second``) were visited:
+                # every other child's value has grown by at most (scale - scale then) * its
+                # 1/sqrt(n), whose largest value over the others was recorded. The better
+                # leader, still strictly ahead of that bound, is still the argmax.
                 value = _ucb(wins, visits, best, scale, inverse, inverse_sqrt, table_size)
+                second = block_second[block]
+                if second >= 0:
+                    other = _ucb(wins, visits, second, scale, inverse, inverse_sqrt, table_size)
+                    # Ties go to the lower node, as in a scan.
+                    if other > value or (other == value and second < best):
+                        best = second
+                        value = other
                 limit = block_bound[block] + (scale - block_scale[block]) * block_spread[block]
                 keep = value > limit + BOUND_MARGIN
             if not keep:
                 best = first
+                second = np.int64(-1)
                 best_value = -1.0
                 second_value = -1.0
-                fewest = np.int64(2**31 - 1)
+                third_value = -1.0
                 for c in range(first, first + block_count[block]):
                     value = _ucb(wins, visits, c, scale, inverse, inverse_sqrt, table_size)
                     if value > best_value:
-                        if best_value > second_value:
-                            second_value = best_value
+                        third_value = second_value
+                        second_value = best_value
+                        second = best if second_value > -1.0 else np.int64(-1)
                         best_value = value
                         best = c
                     elif value > second_value:
+                        third_value = second_value
                         second_value = value
+                        second = c
+                    elif value > third_value:
+                        third_value = value
+                fewest = np.int64(2**31 - 1)
                 for c in range(first, first + block_count[block]):
-                    if c != best and visits[c] < fewest:
+                    if c != best and c != second and visits[c] < fewest:
                         fewest = visits[c]
                 block_best[block] = best
-                block_bound[block] = second_value
+                block_second[block] = second
+                block_bound[block] = third_value
                 block_scale[block] = scale
                 if fewest < table_size:
                     block_spread[block] = inverse_sqrt[fewest]
@@ -300,20 +328,23 @@ def uct_iterations(
 
 def hex_board(env):
     """Per-thread arrays for the Hex position along a path (Python side): ``(live, where,
-    black_rows, white_columns, work)``. ``live[:empty]`` are the empty cells (a permutation
-    of the root's, kept by swap-removal, ``where[cell]`` = its index), so a move costs O(1) and
-    a playout copies the list instead of rebuilding it; Black's rows and White's columns are
-    bitmasks."""
+    black_rows, white_columns, work, action_of)``. ``live[:empty]`` are the empty cells (a
+    permutation of the root's, kept by swap-removal, ``where[cell]`` = its index), so a move
+    costs O(1) and a playout copies the list instead of rebuilding it; Black's rows and White's
+    columns are bitmasks; ``action_of[cell]`` is the action that plays ``cell``."""
     size = max(int(env[1]), 1)
     live = np.asarray(env[5], dtype=np.int32).copy()
     where = np.zeros(size * size, dtype=np.int32)
     where[live] = np.arange(live.size, dtype=np.int32)
+    action_of = np.full(size * size, -1, dtype=np.int32)
+    action_of[live] = np.arange(live.size, dtype=np.int32)
     return (
         live,
         where,
         np.zeros(size, dtype=np.uint64),
         np.zeros(size, dtype=np.uint64),
         np.zeros(max(live.size, 1), dtype=np.int32),
+        action_of,
     )
 
 
@@ -395,6 +426,20 @@ def _hex_playout(
     )
 
 
+@jit
+def _uniform_hex_playout(
+    black_rows, live, work, empty, black_to_move, size, cell_row, cell_bit, rows, reach, state, slot
+):
+    """One uniform playout from the position along the path (True if Black wins), on a copy
+    of the empty cells. Called, not inlined: inlined into the descent's loops it ran 10-15%
+    slower (measured: the two compete for registers)."""
+    for i in range(empty):
+        work[i] = live[i]
+    return playout(
+        black_rows, work, empty, black_to_move, size, cell_row, cell_bit, rows, reach, state, slot
+    )
+
+
 @inline_jit
 def _leaf_evaluation(
     env,
@@ -413,17 +458,14 @@ def _leaf_evaluation(
     copy of the empty cells (the list itself must stay a permutation the path can index)."""
     win = False
     if env[0] == HEX:
-        policy = env[11]
         black_to_move = (depth % 2 == 0) == env[2]
-        if len(policy) == 1:
-            # The uniform policy (its tuple has one item; numba decides this at compile
-            # time): the uniform kernel itself, inlined, as policy_playout would choose it.
-            live, work = board[0], board[4]
-            for i in range(empty):
-                work[i] = live[i]
-            black_wins = playout(
+        if len(env[11]) == 1:
+            # The uniform policy (its tuple has one item; numba decides this at compile time):
+            # the uniform kernel itself, without the policy dispatch (10-15% of UCT's time).
+            black_wins = _uniform_hex_playout(
                 board[2],
-                work,
+                board[0],
+                board[4],
                 empty,
                 black_to_move,
                 env[1],
@@ -437,7 +479,7 @@ def _leaf_evaluation(
         else:
             last_cell = env[5][chain_action[depth]] if depth > 0 else -1
             black_wins = _hex_playout(
-                policy,
+                env[11],
                 scratch[9],
                 board[2],
                 board[0],
@@ -480,28 +522,22 @@ def _toy_evaluation(env, chain_parent, chain_action, chain_depth, depth, scratch
 
 
 @inline_jit
-def _expand(tree, node, depth, legal, exclusive, width, chain_action, marks, state, slot):
-    """Give ``node`` (at ``depth``; the chain holds its path) a block with one child per legal
-    action, in uniformly random order; returns the block."""
+def _expand(tree, node, legal, exclusive, live, action_of):
+    """Give ``node`` a block with one child per legal action; returns the block. The block is
+    in no particular order (for Hex, that of the empty cells ``live[:legal]``): the children
+    are tried in random order by drawing each from the untried tail when its turn comes."""
     node_action, visits, wins, terminal = tree[0], tree[1], tree[2], tree[3]
     node_block, block_first, block_count, block_tried = tree[4], tree[5], tree[6], tree[7]
     block_best = tree[8]
-    counters = tree[12]
+    counters = tree[13]
     first = counters[NODES]
     block = counters[BLOCKS]
     if exclusive:
-        for d in range(1, depth + 1):
-            marks[chain_action[d]] = 1
-    placed = 0
-    for a in range(width):
-        if marks[a] == 0:
-            j = first + below(state, slot, placed + 1)
-            node_action[first + placed] = node_action[j]
-            node_action[j] = a
-            placed += 1
-    if exclusive:
-        for d in range(1, depth + 1):
-            marks[chain_action[d]] = 0
+        for i in range(legal):
+            node_action[first + i] = action_of[live[i]]
+    else:
+        for i in range(legal):
+            node_action[first + i] = i
     for c in range(first, first + legal):
         visits[c] = 0
         wins[c] = 0
@@ -546,7 +582,7 @@ def copy_subtree(tree, root, action_map, out):
     o_action, o_visits, o_wins, o_terminal = out[0], out[1], out[2], out[3]
     o_block, o_first, o_count, o_tried = out[4], out[5], out[6], out[7]
     o_best = out[8]
-    o_counters = out[12]
+    o_counters = out[13]
     o_action[0] = -1
     o_visits[0] = visits[root]
     o_wins[0] = 0

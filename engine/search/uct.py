@@ -54,7 +54,16 @@ DEFAULT_MAX_NODES = 8_000_000  # about 125 MB per tree at ~15.5 bytes a node (do
 PROBE_ITERATIONS = 256  # the first batch of a timed search, before its speed is known
 
 _NODE_DTYPES = (np.int16, np.int32, np.int32, np.int8, np.int32)
-_BLOCK_DTYPES = (np.int32, np.int16, np.int16, np.int32, np.float64, np.float64, np.float64)
+_BLOCK_DTYPES = (
+    np.int32,
+    np.int16,
+    np.int16,
+    np.int32,
+    np.float64,
+    np.float64,
+    np.float64,
+    np.int32,
+)
 
 _TABLES: tuple | None = None
 
@@ -190,7 +199,6 @@ class _Worker:
     """One tree and the per-thread scratch its kernel needs."""
 
     def __init__(self, env, tree: UctTree, max_depth: int):
-        width = action_count_py(env)
         self.tree = tree
         self.scratch = make_scratch(env)
         bound = max_depth + 2
@@ -198,7 +206,6 @@ class _Worker:
         self.chain_action = np.full(bound, -1, dtype=np.int32)
         self.chain_depth = np.arange(bound, dtype=np.int32)
         self.path = np.zeros(bound, dtype=np.int64)
-        self.marks = np.zeros(width + 1, dtype=np.uint8)
         self.depth_counts = np.zeros(bound, dtype=np.int64)
         self.board = hex_board(env)
         self.done = 0
@@ -283,7 +290,6 @@ class UctSearch:
                 worker.chain_action,
                 worker.chain_depth,
                 worker.path,
-                worker.marks,
                 worker.depth_counts,
                 worker.board,
                 self.states,

@@ -249,13 +249,14 @@ class NaiveUct:
     ``env`` is an engine.search.environment tuple; ``tables`` the kernel's UCB1 tables (the
     reference reads the same numbers, it does not re-derive them)."""
 
-    def __init__(self, env, exploration, expand_after, tables, state: int):
+    def __init__(self, env, exploration, expand_after, tables, state: int, leaf_playouts=1):
         self.env = env
         self.kind, self.size, self.root_black = int(env[0]), int(env[1]), bool(env[2])
         self.cells = [int(c) for c in env[5]]
         self.width = int(env[10])
         self.exploration = exploration
         self.expand_after = expand_after
+        self.leaf_playouts = leaf_playouts
         self.inverse, self.inverse_sqrt, self.sqrt_log = tables
         self.rng = XorShift(state)
         self.root = _UctNode(-1)
@@ -295,15 +296,19 @@ class NaiveUct:
             index = index * int(self.env[9]) + action
         return index
 
-    def _evaluate(self, actions: list[int]) -> bool:
+    def _evaluate(self, actions: list[int]) -> int:
+        """Playouts won by the root player out of ``leaf_playouts``."""
+        if self.kind == 0:
+            return self._hex_playouts(actions)
+        return sum(self._toy_evaluation(actions) for _ in range(self.leaf_playouts))
+
+    def _toy_evaluation(self, actions: list[int]) -> bool:
         if self.kind == 1:
             return self.rng.uniform() < self.env[6][actions[-1]]
-        if self.kind == 2:
-            full = list(actions)
-            while len(full) < int(self.env[8]):
-                full.append(self.rng.below(int(self.env[9])))
-            return self.rng.uniform() < self.env[7][self._leaf_index(full)]
-        return self._hex_playout(actions)
+        full = list(actions)
+        while len(full) < int(self.env[8]):
+            full.append(self.rng.below(int(self.env[9])))
+        return self.rng.uniform() < self.env[7][self._leaf_index(full)]
 
     def _replay(self, actions: list[int]) -> None:
         """The kernel's list of empty cells after it walks the path: a swap-removal per move."""
@@ -314,23 +319,26 @@ class NaiveUct:
             i = self.live.index(self.cells[action])
             self.live[i], self.live[empty - 1] = self.live[empty - 1], self.live[i]
 
-    def _hex_playout(self, actions: list[int]) -> bool:
+    def _hex_playouts(self, actions: list[int]) -> int:
+        """The kernel's uniform playouts: one copy of the empty cells, reshuffled in place."""
         empty = len(self.live) - len(actions)
         order = self.live[:empty]
         share = (empty + 1) // 2
-        x = self.rng.state
-        for i in range(share):
-            x ^= x >> 12
-            x ^= (x << 25) & _MASK64
-            x ^= x >> 27
-            j = i + (((((x * _MULTIPLIER) & _MASK64) >> 32) * (empty - i)) >> 32)
-            order[i], order[j] = order[j], order[i]
-        self.rng.state = x
-        black = self._stones(actions)[True]
         black_to_move = self._mover_black(len(actions))
-        black |= set(order[:share] if black_to_move else order[share:])
-        black_wins = connected(self.size, frozenset(black), True)
-        return black_wins == self.root_black
+        won = 0
+        for _ in range(self.leaf_playouts):
+            x = self.rng.state
+            for i in range(share):
+                x ^= x >> 12
+                x ^= (x << 25) & _MASK64
+                x ^= x >> 27
+                j = i + (((((x * _MULTIPLIER) & _MASK64) >> 32) * (empty - i)) >> 32)
+                order[i], order[j] = order[j], order[i]
+            self.rng.state = x
+            black = self._stones(actions)[True]
+            black |= set(order[:share] if black_to_move else order[share:])
+            won += connected(self.size, frozenset(black), True) == self.root_black
+        return won
 
     # ------------------------------------------------------------------ the search
     def _expand(self, node: _UctNode, actions: list[int]) -> None:
@@ -363,7 +371,7 @@ class NaiveUct:
             node, actions, path = self.root, [], [self.root]
             while True:
                 if node.terminal:
-                    win = node.terminal == 2
+                    won = self.leaf_playouts if node.terminal == 2 else 0
                     self._replay(actions)
                     break
                 depth = len(actions)
@@ -375,7 +383,7 @@ class NaiveUct:
                     self._expand(node, actions)
                 if node.children is None:
                     self._replay(actions)
-                    win = self._evaluate(actions)
+                    won = self._evaluate(actions)
                     break
                 if node.tried < len(node.children):
                     child = self._next_untried(node)
@@ -385,18 +393,18 @@ class NaiveUct:
                     self._replay(actions)
                     if outcome != 1:
                         child.terminal = outcome
-                        win = outcome == 2
+                        won = self.leaf_playouts if outcome == 2 else 0
                     else:
-                        win = self._evaluate(actions)
+                        won = self._evaluate(actions)
                     break
                 values = [self._ucb(node, c) for c in node.children]
                 node = node.children[values.index(max(values))]
                 actions.append(node.action)
                 path.append(node)
             for depth, n in enumerate(path):
-                n.visits += 1
-                if depth > 0 and win == (depth % 2 == 1):
-                    n.wins += 1
+                n.visits += self.leaf_playouts
+                if depth > 0:
+                    n.wins += won if depth % 2 == 1 else self.leaf_playouts - won
 
     def root_statistics(self) -> dict[int, tuple[int, int]]:
         """action -> (visits, wins for the root player) of the root's children."""

@@ -137,6 +137,7 @@ def uct_iterations(
     board,
     state,
     slot,
+    leaf_playouts,
 ):
     """Run up to ``count`` iterations on one tree; returns ``(iterations, playouts)``.
 
@@ -146,7 +147,9 @@ def uct_iterations(
     ``depth_counts[d]`` counts the playouts started ``d`` moves below the root. ``board``
     (from :func:`hex_board`) holds the Hex position along the path, built move by move;
     Playouts use the environment's playout policy (``env[11]``, with its scratch in
-    ``scratch[9]``; the uniform kernel itself for the uniform policy).
+    ``scratch[9]``; the uniform kernel itself for the uniform policy). Each evaluation runs
+    ``leaf_playouts`` playouts from its leaf (1: textbook UCT); visits and wins count playouts,
+    and a move that ends the game counts as that many identical results.
     """
     node_action, visits, wins, terminal = tree[0], tree[1], tree[2], tree[3]
     node_block, block_first, block_count, block_tried = tree[4], tree[5], tree[6], tree[7]
@@ -169,7 +172,7 @@ def uct_iterations(
         node = np.int64(0)
         depth = 0
         path[0] = 0
-        win = False
+        won = 0  # playouts won by the root player
         empty = width
         if exclusive:
             for r in range(size):
@@ -177,7 +180,7 @@ def uct_iterations(
                 white_columns[r] = base_columns[r]
         while True:
             if terminal[node] != 0:
-                win = terminal[node] == ROOT_WINS
+                won = leaf_playouts if terminal[node] == ROOT_WINS else 0
                 break
             block = node_block[node]
             if block < 0 and depth < max_depth and (depth == 0 or visits[node] >= expand_after):
@@ -188,7 +191,7 @@ def uct_iterations(
                     return done, playouts
             if block < 0:
                 # An unexpanded leaf (visited before): one more playout from its position.
-                win = _leaf_evaluation(
+                won = _leaf_evaluation(
                     env,
                     depth,
                     chain_parent,
@@ -199,9 +202,10 @@ def uct_iterations(
                     empty,
                     state,
                     slot,
+                    leaf_playouts,
                 )
-                playouts += 1
-                depth_counts[depth] += 1
+                playouts += leaf_playouts
+                depth_counts[depth] += leaf_playouts
                 break
             first = block_first[block]
             tried = block_tried[block]
@@ -234,9 +238,9 @@ def uct_iterations(
                 path[depth] = child
                 if outcome != ONGOING:
                     terminal[child] = outcome
-                    win = outcome == ROOT_WINS
+                    won = leaf_playouts if outcome == ROOT_WINS else 0
                 else:
-                    win = _leaf_evaluation(
+                    won = _leaf_evaluation(
                         env,
                         depth,
                         chain_parent,
@@ -247,9 +251,10 @@ def uct_iterations(
                         empty,
                         state,
                         slot,
+                        leaf_playouts,
                     )
-                    playouts += 1
-                    depth_counts[depth] += 1
+                    playouts += leaf_playouts
+                    depth_counts[depth] += leaf_playouts
                 break
             # UCB1 from the point of view of the player to move at ``node``.
             parent_visits = visits[node]
@@ -316,12 +321,13 @@ def uct_iterations(
             depth += 1
             chain_action[depth] = node_action[node]
             path[depth] = node
-        for d in range(depth + 1):
+        lost = leaf_playouts - won
+        visits[path[0]] += leaf_playouts
+        for d in range(1, depth + 1):
             n = path[d]
-            visits[n] += 1
+            visits[n] += leaf_playouts
             # The move into the node at depth d was made by the root player when d is odd.
-            if d > 0 and win == (d % 2 == 1):
-                wins[n] += 1
+            wins[n] += won if d % 2 == 1 else lost
         done += 1
     return done, playouts
 
@@ -386,7 +392,48 @@ def _hex_connected(masks, size, reach):
 
 
 @jit
-def _hex_playout(
+def _uniform_hex_playouts(
+    black_rows,
+    live,
+    work,
+    empty,
+    black_to_move,
+    size,
+    cell_row,
+    cell_bit,
+    rows,
+    reach,
+    state,
+    slot,
+    count,
+):
+    """Black's wins in ``count`` uniform playouts from the position along the path, on one
+    copy of the empty cells (a partial Fisher-Yates from any permutation draws uniformly, so
+    the copy is reshuffled, not renewed). Called, not inlined: inlined into the descent's loops
+    it ran 10-15% slower (measured: the two compete for registers)."""
+    for i in range(empty):
+        work[i] = live[i]
+    black_wins = 0
+    for _ in range(count):
+        if playout(
+            black_rows,
+            work,
+            empty,
+            black_to_move,
+            size,
+            cell_row,
+            cell_bit,
+            rows,
+            reach,
+            state,
+            slot,
+        ):
+            black_wins += 1
+    return black_wins
+
+
+@jit
+def _hex_playouts(
     policy,
     knowledge,
     black_rows,
@@ -402,42 +449,33 @@ def _hex_playout(
     reach,
     state,
     slot,
+    count,
 ):
-    """One playout by ``policy`` from the position along the path; True if Black wins. It
-    shuffles a copy of the empty cells. A called function, not inlined: the policy overload
+    """Black's wins in ``count`` playouts by ``policy`` from the position along the path, each
+    on a fresh copy of the empty cells. A called function, not inlined: the policy overload
     inlined into the descent's loops gave wrong machine code (a heap overrun, reproduced)."""
-    for i in range(empty):
-        work[i] = live[i]
-    return policy_playout(
-        policy,
-        knowledge,
-        black_rows,
-        work,
-        empty,
-        black_to_move,
-        last_cell,
-        size,
-        cell_row,
-        cell_bit,
-        rows,
-        reach,
-        state,
-        slot,
-    )
-
-
-@jit
-def _uniform_hex_playout(
-    black_rows, live, work, empty, black_to_move, size, cell_row, cell_bit, rows, reach, state, slot
-):
-    """One uniform playout from the position along the path (True if Black wins), on a copy
-    of the empty cells. Called, not inlined: inlined into the descent's loops it ran 10-15%
-    slower (measured: the two compete for registers)."""
-    for i in range(empty):
-        work[i] = live[i]
-    return playout(
-        black_rows, work, empty, black_to_move, size, cell_row, cell_bit, rows, reach, state, slot
-    )
+    black_wins = 0
+    for _ in range(count):
+        for i in range(empty):
+            work[i] = live[i]
+        if policy_playout(
+            policy,
+            knowledge,
+            black_rows,
+            work,
+            empty,
+            black_to_move,
+            last_cell,
+            size,
+            cell_row,
+            cell_bit,
+            rows,
+            reach,
+            state,
+            slot,
+        ):
+            black_wins += 1
+    return black_wins
 
 
 @inline_jit
@@ -452,17 +490,19 @@ def _leaf_evaluation(
     empty,
     state,
     slot,
+    count,
 ):
-    """One playout (or the toy problems' evaluation) of the position at the end of the path,
-    ``depth`` moves below the root: True if the root player wins. A Hex playout shuffles a
-    copy of the empty cells (the list itself must stay a permutation the path can index)."""
-    win = False
+    """``count`` playouts (or the toy problems' evaluations) of the position at the end of the
+    path, ``depth`` moves below the root: how many the root player wins. A Hex playout
+    shuffles a copy of the empty cells (the list itself must stay a permutation the path can
+    index)."""
+    won = 0
     if env[0] == HEX:
         black_to_move = (depth % 2 == 0) == env[2]
         if len(env[11]) == 1:
             # The uniform policy (its tuple has one item; numba decides this at compile time):
             # the uniform kernel itself, without the policy dispatch (10-15% of UCT's time).
-            black_wins = _uniform_hex_playout(
+            black_wins = _uniform_hex_playouts(
                 board[2],
                 board[0],
                 board[4],
@@ -475,10 +515,11 @@ def _leaf_evaluation(
                 scratch[4],
                 state,
                 slot,
+                count,
             )
         else:
             last_cell = env[5][chain_action[depth]] if depth > 0 else -1
-            black_wins = _hex_playout(
+            black_wins = _hex_playouts(
                 env[11],
                 scratch[9],
                 board[2],
@@ -494,19 +535,22 @@ def _leaf_evaluation(
                 scratch[4],
                 state,
                 slot,
+                count,
             )
-        win = black_wins == env[2]
+        won = black_wins if env[2] else count - black_wins
     else:
-        win = _toy_evaluation(
-            env, chain_parent, chain_action, chain_depth, depth, scratch, state, slot
-        )
-    return win
+        for _ in range(count):
+            if _toy_evaluation(
+                env, chain_parent, chain_action, chain_depth, depth, scratch, state, slot
+            ):
+                won += 1
+    return won
 
 
 @jit
 def _toy_evaluation(env, chain_parent, chain_action, chain_depth, depth, scratch, state, slot):
     """The environment's own evaluation of the path's end (bandit, explicit tree). Called, not
-    inlined, like :func:`_hex_playout`: ``evaluate`` inlines the playout policy overload, which
+    inlined, like :func:`_hex_playouts`: ``evaluate`` inlines the playout policy overload, which
     inlined into the descent's loops broke them (reproduced: wrong counts, a heap overrun)."""
     return evaluate(
         env,

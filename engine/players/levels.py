@@ -485,6 +485,15 @@ LEVELS: dict[str, LevelInfo] = {
                 1_000_000,
             ),
             Parameter(
+                "leaf_playouts",
+                "int",
+                1,
+                "playouts from each leaf a descent reaches (1: textbook UCT; more spread the "
+                "descent's cost over several playouts, ours)",
+                1,
+                64,
+            ),
+            Parameter(
                 "max_nodes",
                 "int",
                 8_000_000,

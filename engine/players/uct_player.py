@@ -104,6 +104,7 @@ class UCTPlayer(SettingsPlayer):
                 seed=position_seed(s.seed, board),
                 time_s=s.time_s,
                 expand_after=s.expand_after,
+                leaf_playouts=s.leaf_playouts,
                 max_nodes=s.max_nodes,
                 tree=tree,
                 action_labels=labels,

@@ -7,7 +7,9 @@ polled and snapshots are taken. The most visited move is played (seed 004: "play
 simulated move"); a move that wins at once is exact (no playout) and is played whatever the
 counts.
 
-Budgets: without ``time_s``, ``playouts`` iterations; with ``time_s``, the search uses that time
+Budgets: without ``time_s``, ``playouts`` iterations (``playouts / leaf_playouts`` when each
+iteration runs ``leaf_playouts`` playouts from its leaf, an option of ours that spreads the
+cost of a descent over several playouts); with ``time_s``, the search uses that time
 (:mod:`engine.search.timing`) and the playout count is not a limit. Memory: at most
 ``max_nodes`` nodes per tree; when they are used up the tree stops growing and the remaining
 iterations play out from its leaves.
@@ -227,6 +229,7 @@ class UctSearch:
         time_s: float | None = None,
         expand_after: int = DEFAULT_EXPAND_AFTER,
         max_nodes: int = DEFAULT_MAX_NODES,
+        leaf_playouts: int = 1,
         tree: UctTree | None = None,
         action_labels=None,
         player: str = "uct",
@@ -242,12 +245,16 @@ class UctSearch:
         self.playouts_budget = playouts
         self.exploration = float(exploration)
         self.expand_after = int(expand_after)
+        if leaf_playouts < 1:
+            raise ValueError(f"leaf_playouts must be at least 1, not {leaf_playouts}")
+        self.leaf_playouts = int(leaf_playouts)
         self.trees_count = threads if parallel == "root" else 1
         self.time_s = time_s
         self.labels = np.arange(self.width) if action_labels is None else np.asarray(action_labels)
         self.player, self.to_move, self.position_id = player, to_move, position_id
         self.states = seed_states(seed, self.trees_count * STATE_STRIDE)
-        self.shares = split_evenly(playouts, self.trees_count)
+        # Iterations per tree: each runs leaf_playouts playouts.
+        self.shares = split_evenly(-(-playouts // self.leaf_playouts), self.trees_count)
         self.chunk = max(64, 200_000 // max(self.width, 1))
         if env[0] == HEX:
             self.max_depth = self.width
@@ -294,6 +301,7 @@ class UctSearch:
                 worker.board,
                 self.states,
                 index * STATE_STRIDE,
+                self.leaf_playouts,
             )
             count -= done
             worker.done += done

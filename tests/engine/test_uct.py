@@ -27,13 +27,20 @@ def _position(size: int, *moves: str) -> Board:
     return board
 
 
-def _assert_matches_reference(env, playouts, exploration, expand_after, seed):
+def _assert_matches_reference(env, playouts, exploration, expand_after, seed, leaf_playouts=1):
     search = UctSearch(
-        env, playouts=playouts, exploration=exploration, expand_after=expand_after, seed=seed
+        env,
+        playouts=playouts,
+        exploration=exploration,
+        expand_after=expand_after,
+        seed=seed,
+        leaf_playouts=leaf_playouts,
     )
-    reference = NaiveUct(env, exploration, expand_after, _ucb_tables(), int(search.states[0]))
+    state = int(search.states[0])
+    reference = NaiveUct(env, exploration, expand_after, _ucb_tables(), state, leaf_playouts)
     result = search.run()
-    reference.iterate(playouts)
+    assert result.iterations == playouts // leaf_playouts
+    reference.iterate(playouts // leaf_playouts)
     expected = reference.root_statistics()
     got = {a: (int(result.visits[a]), int(result.wins[a])) for a in expected}
     assert got == expected
@@ -60,6 +67,29 @@ def test_kernel_matches_the_slow_reference(env, playouts, exploration, expand_af
     """Same generator, same statistics: the block layout, the cached UCB1 argmax and the Hex
     position kept along the path change nothing in what UCT computes."""
     _assert_matches_reference(env, playouts, exploration, expand_after, seed)
+
+
+@pytest.mark.parametrize(
+    ("env", "playouts", "expand_after", "leaf_playouts", "seed"),
+    [
+        (explicit_tree_environment(PAPER_FIGURE_4_LEAVES), 600, 1, 3, 3),
+        (bandit_environment((0.2, 0.5, 0.8)), 300, 2, 2, 4),
+        (hex_environment(_position(4, "b2")), 800, 1, 4, 5),
+        (hex_environment(_position(5, "c3", "b3")), 1200, 3, 2, 7),
+    ],
+)
+def test_several_playouts_per_leaf_match_the_slow_reference(
+    env, playouts, expand_after, leaf_playouts, seed
+):
+    """``leaf_playouts`` playouts per leaf (ours): visits and wins count playouts, a move that
+    ends the game counts as that many identical results, and the Hex playouts reshuffle one
+    copy of the empty cells, exactly as the reference does."""
+    _assert_matches_reference(env, playouts, 0.6, expand_after, seed, leaf_playouts)
+
+
+def test_leaf_playouts_must_be_positive():
+    with pytest.raises(ValueError, match="leaf_playouts must be at least 1"):
+        UctSearch(hex_environment(Board(3)), playouts=10, leaf_playouts=0)
 
 
 def test_uct_is_reproducible_per_seed():

@@ -269,13 +269,14 @@ def uct_overhead(
             {
                 "size": size,
                 "playouts": playouts,
+                "leaf_playouts": search.leaf_playouts,
                 "uct_playouts_per_cpu_s": round(float(np.median(uct_rates))),
                 "leaf_raw_playouts_per_cpu_s": round(float(np.median(raw_rates))),
                 "ratio": round(float(np.median(ratios)), 2),
                 "ratios": [round(r, 2) for r in ratios],
                 "nodes": tree.node_count,
                 "bytes_per_node": round(tree.used_bytes() / tree.node_count, 1),
-                "full_scans_per_iteration": round(int(tree.counters[3]) / playouts, 3),
+                "full_scans_per_iteration": round(int(tree.counters[3]) / sum(search.done), 3),
             }
         )
     return rows
@@ -369,13 +370,21 @@ def _dict_table(rows: list[dict]) -> str:
 
 
 if __name__ == "__main__":  # python -m engine.search.bench [--quick] [--phases|--uct|--time]
+    # (--uct [--leaf-playouts 1,4])
     import sys
 
     quick = "--quick" in sys.argv
     if "--phases" in sys.argv:
         print(_phases_table(quick))
     elif "--uct" in sys.argv:
-        print(_dict_table(uct_overhead(playouts=20_000 if quick else 100_000)))
+        # --leaf-playouts 1,4: one row per size and per number of playouts from each leaf.
+        leaf = "1"
+        if "--leaf-playouts" in sys.argv:
+            leaf = sys.argv[sys.argv.index("--leaf-playouts") + 1]
+        rows = []
+        for k in (int(v) for v in leaf.split(",")):
+            rows += uct_overhead(playouts=20_000 if quick else 100_000, leaf_playouts=k)
+        print(_dict_table(rows))
     elif "--time" in sys.argv:
         print(_dict_table(timed_search_durations(moves=1 if quick else 3)))
     else:

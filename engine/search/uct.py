@@ -32,10 +32,20 @@ from engine.kernels.environment import HEX, action_count_py, make_scratch
 from engine.kernels.rng import seed_states
 from engine.kernels.tree import ROOT_WINS
 from engine.kernels.uct import (
+    ACTION,
+    BLOCK,
+    BLOCK_COLUMNS,
+    BLOCK_VALUE_COLUMNS,
     BLOCKS,
+    COUNT,
+    FIRST,
     MAY_GROW,
+    NODE_COLUMNS,
     NODES,
     TABLE_SIZE,
+    UNEXPANDED,
+    VISITS,
+    WINS,
     copy_subtree,
     hex_board,
     root_children,
@@ -52,20 +62,8 @@ SNAPSHOT_INTERVAL_S = 0.08
 PARALLEL = ("none", "root")
 DEFAULT_EXPLORATION = 0.5  # the measured sweep, docs/experiments.md
 DEFAULT_EXPAND_AFTER = 1
-DEFAULT_MAX_NODES = 8_000_000  # about 125 MB per tree at ~15.5 bytes a node (docs/benchmarks.md)
+DEFAULT_MAX_NODES = 8_000_000  # about 135 MB per tree at ~16.6 bytes a node (docs/benchmarks.md)
 PROBE_ITERATIONS = 256  # the first batch of a timed search, before its speed is known
-
-_NODE_DTYPES = (np.int16, np.int32, np.int32, np.int8, np.int32)
-_BLOCK_DTYPES = (
-    np.int32,
-    np.int16,
-    np.int16,
-    np.int32,
-    np.float64,
-    np.float64,
-    np.float64,
-    np.int32,
-)
 
 _TABLES: tuple | None = None
 
@@ -90,28 +88,29 @@ class UctResult:
 
 
 class UctTree:
-    """The arrays of one UCT tree (layout in :mod:`engine.kernels.uct`), grown by doubling up
-    to ``max_nodes`` nodes."""
+    """The arrays of one UCT tree (layout in :mod:`engine.kernels.uct`: a row per node, a row
+    per block), grown by doubling up to ``max_nodes`` nodes."""
 
     def __init__(self, max_nodes: int = DEFAULT_MAX_NODES, capacity: int = 4096):
         if max_nodes < 2:
             raise ValueError(f"a tree needs room for at least 2 nodes, not {max_nodes}")
         self.max_nodes = int(max_nodes)
-        self.node_arrays = [np.zeros(0, dtype=t) for t in _NODE_DTYPES]
-        self.block_arrays = [np.zeros(0, dtype=t) for t in _BLOCK_DTYPES]
+        self.nodes = np.zeros((0, NODE_COLUMNS), dtype=np.int32)
+        self.blocks = np.zeros((0, BLOCK_COLUMNS), dtype=np.int32)
+        self.block_values = np.zeros((0, BLOCK_VALUE_COLUMNS), dtype=np.float64)
         self.counters = np.array([1, 0, 1, 0], dtype=np.int64)
         self._grow_nodes(min(capacity, self.max_nodes))
         self._grow_blocks(max(16, self.node_capacity // 8))
-        self.node_arrays[0][0] = -1  # the root's action
-        self.node_arrays[4][0] = -1  # not expanded
+        self.nodes[0, ACTION] = -1  # the root's action
+        self.nodes[0, BLOCK] = UNEXPANDED
 
     @property
     def node_capacity(self) -> int:
-        return self.node_arrays[0].shape[0]
+        return self.nodes.shape[0]
 
     @property
     def block_capacity(self) -> int:
-        return self.block_arrays[0].shape[0]
+        return self.blocks.shape[0]
 
     @property
     def node_count(self) -> int:
@@ -122,21 +121,40 @@ class UctTree:
         return int(self.counters[BLOCKS])
 
     @property
+    def actions(self) -> np.ndarray:
+        """The action into each node (a view)."""
+        return self.nodes[:, ACTION]
+
+    @property
+    def visits(self) -> np.ndarray:
+        return self.nodes[:, VISITS]
+
+    @property
+    def wins(self) -> np.ndarray:
+        """Playouts through each node won by the player who made the move into it."""
+        return self.nodes[:, WINS]
+
+    def terminal(self, node: int) -> bool:
+        """Whether the move into ``node`` ended the game."""
+        return bool(self.nodes[node, BLOCK] < UNEXPANDED)
+
+    @property
     def nbytes(self) -> int:
-        return sum(a.nbytes for a in (*self.node_arrays, *self.block_arrays))
+        return self.nodes.nbytes + self.blocks.nbytes + self.block_values.nbytes
 
     def used_bytes(self) -> int:
         """Bytes of the nodes and blocks in use (what a tree of this size needs at least)."""
-        per_node = sum(np.dtype(t).itemsize for t in _NODE_DTYPES)
-        per_block = sum(np.dtype(t).itemsize for t in _BLOCK_DTYPES)
-        return self.node_count * per_node + self.block_count * per_block
+        per_block = self.blocks.itemsize * BLOCK_COLUMNS
+        per_block += self.block_values.itemsize * BLOCK_VALUE_COLUMNS
+        return self.node_count * self.nodes.itemsize * NODE_COLUMNS + self.block_count * per_block
 
     def _grow_nodes(self, capacity: int) -> None:
-        self.node_arrays = [_resized(a, capacity, self.node_count) for a in self.node_arrays]
+        self.nodes = _resized(self.nodes, capacity, self.node_count)
         self.counters[MAY_GROW] = 1 if capacity < self.max_nodes else 0
 
     def _grow_blocks(self, capacity: int) -> None:
-        self.block_arrays = [_resized(a, capacity, self.block_count) for a in self.block_arrays]
+        self.blocks = _resized(self.blocks, capacity, self.block_count)
+        self.block_values = _resized(self.block_values, capacity, self.block_count)
 
     def make_room(self, width: int) -> bool:
         """Grow after the kernel stopped for want of room; False when nothing could grow (the
@@ -153,22 +171,22 @@ class UctTree:
         return False
 
     def arrays(self) -> tuple:
-        return (*self.node_arrays, *self.block_arrays, self.counters)
+        return (self.nodes, self.blocks, self.block_values, self.counters)
 
     # ------------------------------------------------------------------ reading
     def children(self, node: int) -> range:
-        block = int(self.node_arrays[4][node])
+        block = int(self.nodes[node, BLOCK])
         if block < 0:
             return range(0)
-        first = int(self.block_arrays[0][block])
-        return range(first, first + int(self.block_arrays[1][block]))
+        first = int(self.blocks[block, FIRST])
+        return range(first, first + int(self.blocks[block, COUNT]))
 
     def child_by_action(self, node: int, action: int) -> int:
         """The child of ``node`` reached by ``action``, or -1."""
         kids = self.children(node)
         if not len(kids):
             return -1
-        hits = np.flatnonzero(self.node_arrays[0][kids.start : kids.stop] == action)
+        hits = np.flatnonzero(self.nodes[kids.start : kids.stop, ACTION] == action)
         return kids.start + int(hits[0]) if hits.size else -1
 
     def subtree(self, actions: list[int], action_map: np.ndarray) -> UctTree | None:
@@ -180,18 +198,18 @@ class UctTree:
             node = self.child_by_action(node, action)
             if node < 0:
                 return None
-        if self.node_arrays[4][node] < 0:
+        if self.nodes[node, BLOCK] < 0:
             return None
         nodes, blocks = subtree_size(self.arrays(), node)
         kept = UctTree(self.max_nodes, capacity=max(4096, min(2 * nodes, self.max_nodes)))
         if blocks > kept.block_capacity:
             kept._grow_blocks(max(2 * blocks, 16))
-        copy_subtree(self.arrays(), node, action_map.astype(np.int16), kept.arrays())
+        copy_subtree(self.arrays(), node, action_map.astype(np.int32), kept.arrays())
         return kept
 
 
 def _resized(array: np.ndarray, capacity: int, used: int) -> np.ndarray:
-    grown = np.zeros(capacity, dtype=array.dtype)
+    grown = np.zeros((capacity, *array.shape[1:]), dtype=array.dtype)
     used = min(used, array.shape[0])
     grown[:used] = array[:used]
     return grown
@@ -265,7 +283,7 @@ class UctSearch:
             if t.node_count + self.width > t.node_capacity:
                 t._grow_nodes(min(max(2 * t.node_capacity, t.node_count + self.width), t.max_nodes))
         self.workers = [_Worker(env, t, self.max_depth) for t in trees]
-        self.reused_visits = int(trees[0].node_arrays[1][0])
+        self.reused_visits = int(trees[0].visits[0])
         self.playouts = 0
         self.budget: TimeBudget | None = None
         self._start = time.perf_counter()
@@ -392,7 +410,7 @@ class UctSearch:
         kids = tree.children(node)
         if not len(kids):
             return -1
-        visits = tree.node_arrays[1][kids.start : kids.stop]
+        visits = tree.visits[kids.start : kids.stop]
         if visits.max() <= 0:
             return -1
         return kids.start + int(np.argmax(visits))
@@ -406,14 +424,14 @@ class UctSearch:
             node = self._most_visited_child(tree, node)
             if node < 0:
                 break
-            pv.append(int(self.labels[tree.node_arrays[0][node]]))
+            pv.append(int(self.labels[tree.actions[node]]))
         return tuple(pv)
 
     def tree_summary(self, max_depth: int = 3, max_children: int = 6) -> TreeNode:
         """The most visited part of the first tree (``agents`` = visits, ``active`` = wins of
         the player who made the node's move)."""
         tree = self.trees[0]
-        action, visits, wins, terminal = tree.node_arrays[:4]
+        action, visits, wins = tree.actions, tree.visits, tree.wins
 
         def build(node: int, path: tuple[int, ...]) -> TreeNode:
             kids = [k for k in tree.children(node) if visits[k] > 0]
@@ -430,7 +448,7 @@ class UctSearch:
                 children=tuple(build(k, (*path, int(self.labels[action[k]]))) for k in shown),
                 collapsed_children=len(hidden),
                 collapsed_agents=int(sum(int(visits[k]) for k in hidden)),
-                ends_game=bool(terminal[node] != 0),
+                ends_game=tree.terminal(node),
             )
 
         return build(0, ())

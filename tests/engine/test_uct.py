@@ -131,11 +131,11 @@ def test_the_subtree_under_the_played_moves_is_kept_and_renumbered():
     search.run()
     tree = search.trees[0]
     labels = env[5]
-    first = int(np.argmax([tree.node_arrays[1][c] for c in tree.children(0)]))
-    ours = int(tree.node_arrays[0][tree.children(0)[first]])
+    first = int(np.argmax([tree.visits[c] for c in tree.children(0)]))
+    ours = int(tree.actions[tree.children(0)[first]])
     node = tree.children(0)[first]
-    reply_node = max(tree.children(node), key=lambda c: tree.node_arrays[1][c])
-    reply = int(tree.node_arrays[0][reply_node])
+    reply_node = max(tree.children(node), key=lambda c: tree.visits[c])
+    reply = int(tree.actions[reply_node])
     after = board.copy()
     after.play(int(labels[ours]))
     after.play(int(labels[reply]))
@@ -145,15 +145,9 @@ def test_the_subtree_under_the_played_moves_is_kept_and_renumbered():
     )
     kept = tree.subtree([ours, reply], action_map)
     assert kept is not None
-    assert kept.node_arrays[1][0] == tree.node_arrays[1][reply_node]
-    old = {
-        int(labels[tree.node_arrays[0][c]]): int(tree.node_arrays[1][c])
-        for c in tree.children(reply_node)
-    }
-    new = {
-        int(new_labels[kept.node_arrays[0][c]]): int(kept.node_arrays[1][c])
-        for c in kept.children(0)
-    }
+    assert kept.visits[0] == tree.visits[reply_node]
+    old = {int(labels[tree.actions[c]]): int(tree.visits[c]) for c in tree.children(reply_node)}
+    new = {int(new_labels[kept.actions[c]]): int(kept.visits[c]) for c in kept.children(0)}
     assert new == old
     # The search goes on from the kept tree: its root keeps the visits it had.
     result = UctSearch(hex_environment(after), playouts=500, seed=2, tree=kept).run()

@@ -20,8 +20,7 @@ the last scan is provably still the argmax (the others can only have risen by a 
 
 Tree arrays (``tree`` tuple, see :data:`TREE_FIELDS`), node 0 is the root. Each node and each
 block is one row, so a step of the descent reads one cache line per node instead of one per
-field (the tree outgrows the caches: on 9x9 at 500,000 playouts, 5 M nodes, a row per node ran
-10-16% faster than an array per field, measured):
+field (the tree outgrows the caches; docs/benchmarks.md has the measured effect):
 
 * ``nodes`` (int32, a row per node): ``VISITS``, ``WINS`` (the playouts through the node won by
   the player who *made the move into it*, so the parent maximises wins/visits), ``BLOCK`` (its
@@ -416,8 +415,8 @@ def _uniform_hex_playouts(
 ):
     """Black's wins in ``count`` uniform playouts from the position along the path, on one
     copy of the empty cells (a partial Fisher-Yates from any permutation draws uniformly, so
-    the copy is reshuffled, not renewed). Called, not inlined: inlined into the descent's loops
-    it ran 10-15% slower (measured: the two compete for registers)."""
+    the copy is reshuffled, not renewed). Called directly, not through the policy dispatch,
+    which cost 10-15% of UCT's time (measured)."""
     for i in range(empty):
         work[i] = live[i]
     black_wins = 0

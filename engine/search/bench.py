@@ -39,8 +39,9 @@ POSITIONS_PER_DEPTH = 16  # random positions the leaf-depth baseline spreads its
 PHASE_KERNELS = (
     "form_hypotheses",
     "sort_leaves",
-    "evaluate_leaves",
+    "evaluate_tests",
     "apply_results",
+    "apply_test_outcomes",
     "relate",
     "backscatter",
     "scatter",
@@ -144,7 +145,7 @@ def _timed_phases(seconds: dict[str, float]):
 
 def phase_breakdown(env, config: SwarmConfig) -> dict[str, float]:
     """CPU seconds of one search by SDS phase (single-threaded figures are the clear ones: with
-    threads, ``evaluate_leaves`` adds up every thread's time); ``"driver"`` is the rest: the
+    threads, ``evaluate_tests`` adds up every thread's time); ``"driver"`` is the rest: the
     Python driver, snapshots, array growth."""
     seconds: dict[str, float] = {}
     search = SwarmSearch(env, config)

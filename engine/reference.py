@@ -172,9 +172,10 @@ def reference_policy_playouts(
     generator ``state``. ``last_cell`` is the opponent's last move (-1: none).
 
     Draws, in order: the agent (per playout or per move, only if there are several), a tie
-    among sorted answers (only if several), a random cell ``order[filled + below(left)]``.
-    When some agent uses ``win``/``block`` the game stops as soon as someone connects (the
-    kernel tracks connectivity then); otherwise the board is filled and judged.
+    among sorted answers (only if several), a random cell by a Fisher–Yates step over the
+    empty cells of the start (``order``, kept between playouts) that skips cells an answer
+    took. When some agent uses ``win``/``block`` the game stops as soon as someone connects
+    (the kernel tracks connectivity then); otherwise the board is filled and judged.
     """
     rng = XorShift(state)
     order = [i for i, v in enumerate(cells) if v == 0]
@@ -193,7 +194,8 @@ def reference_policy_playouts(
         mover = 1 if black_to_move else 2
         last = last_cell
         winner = 0
-        for filled in range(empty_count):
+        drawn = 0
+        for _ in range(empty_count):
             opponent = 3 - mover
             if not per_playout and len(agents) > 1:
                 agent = agents[rng.below(len(agents))]
@@ -215,10 +217,12 @@ def reference_policy_playouts(
                     break
             if winner:
                 break
-            if cell is None:
-                cell = order[filled + rng.below(empty_count - filled)]
-            j = order.index(cell)
-            order[j], order[filled] = order[filled], order[j]
+            while cell is None:
+                j = drawn + rng.below(empty_count - drawn)
+                order[j], order[drawn] = order[drawn], order[j]
+                drawn += 1
+                if board[order[drawn - 1]] == 0:
+                    cell = order[drawn - 1]
             board[cell] = mover
             if tracks and _connects(board, size, mover):
                 winner = mover

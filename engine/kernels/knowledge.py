@@ -15,18 +15,26 @@ applies gives the move, and a uniformly random empty cell is every agent's last 
 The fixed policies are databases of one agent (``engine.knowledge``): ``bridge`` =
 [BRIDGE], ``template`` = [BRIDGE, TEMPLATE], ``win`` = [WIN, BLOCK, BRIDGE, TEMPLATE].
 
-Unlike the uniform kernel (``engine.kernels.playout``), these playouts are played move by move:
-the answers depend on the last move. Connectivity is tracked only when some agent uses ``WIN``
-or ``BLOCK`` (the policy's ``tracks`` flag): each player's stones reached from each of its
-edges grow by a small flood after every move (each stone joins a reach set at most once, so a
-whole playout costs linear time), and the empty cells next to both reach sets are that
-player's winning cells (a count and the sum of their indices, so the only one is known). A
-tracked playout stops as soon as someone connects; an untracked one fills the board and judges
-it once, like the uniform kernel (the winner is the same, stones never hurt their owner).
+How it is fast (docs/benchmarks.md): the board is an int8 array followed by five *edge cells*
+(top and bottom hold Black, left and right White, the last, beyond a corner, nobody), so every
+cell has six neighbours and an edge is just a stone of its owner. An answer to an intrusion
+reads the intruder's six neighbours once into two 6-bit masks (the mover's, the empty ones) and
+finds every restoring carrier cell with two rotations; bridge and template differ only in
+whether an end is an edge cell. Random moves are a Fisher–Yates draw over the playout's empty
+cells that skips cells an answer already took (no index of where each cell is). Connectivity is
+tracked only when some agent uses ``WIN`` or ``BLOCK`` (the policy's ``tracks`` flag): each
+player's stones reached from each of its edges grow by a small flood after every move (each
+stone joins a reach set at most once, so a whole playout costs linear time), and the empty cells
+next to both reach sets are that player's winning cells (a count and the sum of their indices,
+so the only one is known). A tracked playout stops as soon as someone connects; an untracked one
+fills the board and judges it once, like the uniform kernel (the winner is the same, stones
+never hurt their owner).
 
-Ties are broken the same way everywhere (``engine.reference`` repeats this step by step): the
-candidate answers are sorted by cell index and one is drawn with ``below`` when there are
-several; the agent is drawn with ``below`` per move (or once per playout) when there are several.
+Draws, in this order, repeated by ``engine.reference.reference_policy_playouts`` step by step:
+the agent (per playout, or per move, only when there are several); a tie among the answers,
+sorted by cell index (only when there are several); for a random move, ``j = drawn +
+below(empty_count - drawn)``, ``order[drawn]`` and ``order[j]`` swapped, ``drawn`` advanced,
+again until the cell drawn is empty.
 
 A policy, for the kernels, is the tuple ``(UNIFORM_POLICY,)`` (uniform playouts) or
 ``(KNOWLEDGE_POLICY, agents, per_playout, tracks)``, ``agents`` an int8 array with one row per
@@ -34,21 +42,64 @@ agent (heuristic codes, padded with ``NO_HEURISTIC``); see ``engine.knowledge``.
 """
 
 import numpy as np
-from numba.extending import overload
 
-from engine.kernels.jit import JIT_OPTIONS, inline_jit, jit
+from engine.kernels.jit import inline_jit, jit
 from engine.kernels.playout import black_connects, cell_tables, playout
 from engine.kernels.rng import MULTIPLIER, SHIFT_12, SHIFT_25, SHIFT_27, SHIFT_32
-from engine.knowledge import BLOCK, NO_HEURISTIC, TEMPLATE, WIN
+from engine.knowledge import BLOCK, BRIDGE, NO_HEURISTIC, WIN
 
-EMPTY, BLACK, WHITE = 0, 1, 2
-# Off-board neighbours in the ring table: which edge lies there (a diagonal step off a corner
-# leaves the board in both directions and belongs to no edge).
-TOP, BOTTOM, LEFT, RIGHT, NO_EDGE = -1, -2, -3, -4, -5
+EMPTY, BLACK, WHITE, NOBODY = 0, 1, 2, 3
+# The edge cells follow the board's n cells: n + TOP_EDGE, ... (a diagonal step off a corner
+# leaves the board in two directions at once and lands on NO_EDGE, which nobody owns).
+TOP_EDGE, BOTTOM_EDGE, LEFT_EDGE, RIGHT_EDGE, NO_EDGE = 0, 1, 2, 3, 4
+EDGE_CELLS = 5
+EDGE_OWNERS = np.array([BLACK, BLACK, WHITE, WHITE, NOBODY], dtype=np.int8)
 # The six neighbours in order around a cell: consecutive ones touch each other, so the
-# neighbours two apart (i, i + 2) form a bridge whose carrier is the cell and neighbour i + 1.
+# neighbours two apart (i, i + 2) form a bridge whose carrier is neighbour i + 1.
 RING_ROWS = np.array([0, 1, 1, 0, -1, -1], dtype=np.int64)
 RING_COLUMNS = np.array([1, 0, -1, -1, 0, 1], dtype=np.int64)
+# The ring directions by increasing cell index of the neighbour (c - size, c - size + 1, c - 1,
+# c + 1, c + size - 1, c + size): ties among answers are broken in cell order.
+INDEX_ORDER = (4, 5, 3, 0, 2, 1)
+
+
+def _pick_tables():
+    """``PICK[6 * mask + r]``: the ring direction of the ``r``-th set bit of ``mask`` in cell
+    order; ``BIT_COUNT[mask]``: how many bits ``mask`` has."""
+    pick = np.zeros(64 * 6, dtype=np.int8)
+    count = np.zeros(64, dtype=np.int8)
+    for mask in range(64):
+        chosen = [d for d in INDEX_ORDER if mask >> d & 1]
+        count[mask] = len(chosen)
+        pick[6 * mask : 6 * mask + len(chosen)] = chosen
+    return pick, count
+
+
+def _rotations(mask):
+    """(bit i moved to i + 1, bit i + 2 moved to i + 1) of a 6-bit ring mask."""
+    return ((mask << 1) | (mask >> 5)) & 63, ((mask >> 1) | (mask << 5)) & 63
+
+
+def _shape_table():
+    """``SHAPE[4096 * (mover - 1) + around]``: the 6-bit mask of the empty neighbours ``i + 1``
+    whose neighbours ``i`` and ``i + 2`` both hold ``mover`` (a stone or one of its edges), for
+    ``around`` the 2-bit owners of a cell's six neighbours (bits 2i, 2i + 1: neighbour i)."""
+    table = np.zeros(2 * 4096, dtype=np.uint8)
+    for mover in (BLACK, WHITE):
+        for around in range(4096):
+            owners = [(around >> (2 * i)) & 3 for i in range(6)]
+            held = sum(1 << i for i in range(6) if owners[i] == mover)
+            empty = sum(1 << i for i in range(6) if owners[i] == EMPTY)
+            before, after = _rotations(held)
+            table[4096 * (mover - 1) + around] = empty & before & after
+    return table
+
+
+PICK, BIT_COUNT = _pick_tables()
+SHAPE = _shape_table()
+# ``around`` of a cell holds the owner of its neighbour i in bits 2i, 2i + 1; a stone played on
+# neighbour i of a cell is, seen from that neighbour, in direction i + 3: bits AROUND_SHIFT[i].
+AROUND_SHIFT = np.array([6, 8, 10, 0, 2, 4], dtype=np.int64)
 
 # Per player and cell, in ``flags``: reached from edge A / B (stones), next to a stone reached
 # from A / B or to the edge itself (empty cells), winning (empty cells next to both).
@@ -57,9 +108,11 @@ REACH_A, REACH_B, TOUCH_A, TOUCH_B, WINNING = 1, 2, 4, 8, 16
 
 @jit
 def ring_table(size):
-    """``ring[6 * cell + i]``: neighbour ``i`` of ``cell`` in ring order, or an edge code."""
-    ring = np.empty(max(size * size, 1) * 6, dtype=np.int32)
-    for cell in range(size * size):
+    """``ring[6 * cell + i]``: neighbour ``i`` of ``cell`` in ring order; off the board, the
+    edge cell ``n + TOP_EDGE`` ... ``n + NO_EDGE`` (``n = size * size``)."""
+    n = size * size
+    ring = np.empty(max(n, 1) * 6, dtype=np.int32)
+    for cell in range(n):
         row = cell // size
         col = cell - row * size
         for i in range(6):
@@ -70,45 +123,71 @@ def ring_table(size):
             if row_in and col_in:
                 ring[6 * cell + i] = r * size + c
             elif col_in:
-                ring[6 * cell + i] = TOP if r < 0 else BOTTOM
+                ring[6 * cell + i] = n + (TOP_EDGE if r < 0 else BOTTOM_EDGE)
             elif row_in:
-                ring[6 * cell + i] = LEFT if c < 0 else RIGHT
+                ring[6 * cell + i] = n + (LEFT_EDGE if c < 0 else RIGHT_EDGE)
             else:
-                ring[6 * cell + i] = NO_EDGE
+                ring[6 * cell + i] = n + NO_EDGE
     return ring
 
 
 @jit
-def edge_table(size, ring):
-    """Bit ``1 << (-code - 1)`` set for every edge (TOP=1, BOTTOM=2, LEFT=4, RIGHT=8) a cell
-    touches."""
-    edges = np.zeros(max(size * size, 1), dtype=np.uint8)
-    for cell in range(size * size):
+def carrier_table(size, ring):
+    """Per cell, which neighbours ``i + 1`` (6-bit ring masks) are carriers of a bridge (both
+    ``i`` and ``i + 2`` on the board: bits 0-5) or of an edge template II (exactly one of them
+    off the board, i.e. an edge: bits 6-11)."""
+    n = size * size
+    kinds = np.zeros(max(n, 1), dtype=np.int16)
+    for cell in range(n):
+        on_board = 0
         for i in range(6):
-            code = ring[6 * cell + i]
-            if NO_EDGE < code < 0:
-                edges[cell] |= np.uint8(1 << (-code - 1))
-    return edges
+            if ring[6 * cell + i] < n:
+                on_board |= 1 << i
+        before = ((on_board << 1) | (on_board >> 5)) & 63
+        after = ((on_board >> 1) | (on_board << 5)) & 63
+        kinds[cell] = (before & after & on_board) | (((before ^ after) & on_board) << 6)
+    return kinds
+
+
+@jit
+def empty_board_around(size, ring, cells):
+    """``around`` of every cell on the empty board (edge cells hold their owners)."""
+    n = size * size
+    around = np.zeros(n + EDGE_CELLS, dtype=np.int64)
+    for cell in range(n):
+        for i in range(6):
+            around[cell] |= np.int64(cells[ring[6 * cell + i]]) << (2 * i)
+    return around
 
 
 def make_knowledge_scratch(size):
     """Per-thread arrays for :func:`knowledge_playout` (Python side)::
 
-    (cells, where, ring, edges, flags, counts, sums, stack, candidates)
+    (cells, ring, carriers, around, empty_around, flags, counts, sums, stack,
+     SHAPE, PICK, BIT_COUNT)
+
+    ``cells``: the board then the edge cells (owners set here, never changed); ``around``: per
+    cell, the owners of its six neighbours, kept up to date as stones are played.
     """
     size = max(int(size), 1)
-    cells = size * size
+    n = size * size
     ring = ring_table(size)
+    cells = np.zeros(n + EDGE_CELLS, dtype=np.int8)
+    cells[n:] = EDGE_OWNERS
+    empty_around = empty_board_around(size, ring, cells)
     return (
-        np.zeros(cells, dtype=np.int8),
-        np.zeros(cells, dtype=np.int32),
+        cells,
         ring,
-        edge_table(size, ring),
-        np.zeros(2 * cells, dtype=np.uint8),
+        carrier_table(size, ring),
+        empty_around.copy(),
+        empty_around,
+        np.zeros(2 * (n + EDGE_CELLS), dtype=np.uint8),
         np.zeros(2, dtype=np.int64),
         np.zeros(2, dtype=np.int64),
-        np.zeros(cells, dtype=np.int32),
-        np.zeros(6, dtype=np.int32),
+        np.zeros(n, dtype=np.int32),
+        SHAPE,
+        PICK,
+        BIT_COUNT,
     )
 
 
@@ -128,31 +207,58 @@ def _bounded(x, bound):
 
 
 @inline_jit
-def _edge_bits(player):
-    """(edge A bit, edge B bit) of player 0 (Black: top, bottom) or 1 (White: left, right)."""
-    if player == 0:
-        return 1, 2
-    return 4, 8
+def answer_masks(shape_table, around, kinds, mover):
+    """(bridge, template): 6-bit masks (ring order) of an intruder's empty neighbours that
+    restore one of ``mover``'s bridges, or edge templates II, that the intruder broke, from its
+    ``around`` code and carrier ``kinds`` (:func:`carrier_table`).
+
+    A carrier ``i + 1`` is restored when neighbours ``i`` and ``i + 2`` both hold the mover:
+    two stones (bridge), or a stone and one of the mover's edges (template). One table look-up:
+    reading the intruder's six neighbours at every move cost more than the rest of the move."""
+    shape = np.int64(shape_table[4096 * (mover - 1) + around])
+    kinds = np.int64(kinds)
+    return shape & kinds & 63, shape & (kinds >> 6)
 
 
 @inline_jit
-def _touch(flags, offset, cell, touch_bit, other_bit, counts, sums, player):
-    """Mark empty ``cell`` as next to one of ``player``'s reach sets; it wins if both."""
-    f = flags[offset + cell]
-    if f & touch_bit == 0:
-        f |= touch_bit
-        if f & other_bit != 0 and f & WINNING == 0:
-            f |= WINNING
-            counts[player] += 1
-            sums[player] += cell
-        flags[offset + cell] = f
+def _answer_direction(pick_table, bit_count, mask, x):
+    """The ring direction of the answer in ``mask`` (not empty): the only one, or one drawn
+    among them in cell order. Returns (direction, generator)."""
+    found = bit_count[mask]
+    pick = 0
+    if found > 1:
+        x = _advance(x)
+        pick = _bounded(x, found)
+    return pick_table[6 * mask + pick], x
 
 
 @inline_jit
-def _grow(cells, ring, flags, counts, sums, stack, size, player, start, side):
+def _draw_agent(agent_count, x):
+    """An agent index (``rng.below(agent_count)``) and the generator; no draw for one agent."""
+    if agent_count > 1:
+        x = _advance(x)
+        return _bounded(x, agent_count), x
+    return 0, x
+
+
+@inline_jit
+def _touched(f, touch_bit, other_bit):
+    """An empty cell's flags ``f`` once it is next to a reach set (``touch_bit``): (new flags,
+    whether it just became a winning cell, next to both)."""
+    if f & touch_bit != 0:
+        return f, False
+    f |= touch_bit
+    if f & other_bit != 0 and f & WINNING == 0:
+        return f | WINNING, True
+    return f, False
+
+
+@inline_jit
+def _grow(cells, ring, flags, counts, sums, stack, stride, player, start, side):
     """Add ``player``'s stone ``start`` and the stones joined to it to reach set ``side``
-    (0 = A, 1 = B); mark the empty cells next to them."""
-    offset = player * size * size
+    (0 = A, 1 = B); mark the empty cells next to them. Edge cells are marked reached in both
+    sets once for all, so the flood never enters them."""
+    offset = player * stride
     reach_bit = REACH_A if side == 0 else REACH_B
     touch_bit = TOUCH_A if side == 0 else TOUCH_B
     other_bit = TOUCH_B if side == 0 else TOUCH_A
@@ -165,102 +271,64 @@ def _grow(cells, ring, flags, counts, sums, stack, size, player, start, side):
         u = stack[top]
         for i in range(6):
             v = ring[6 * u + i]
-            if v < 0:
-                continue
-            if cells[v] == stone:
+            value = cells[v]
+            if value == stone:
                 if flags[offset + v] & reach_bit == 0:
                     flags[offset + v] |= reach_bit
                     stack[top] = v
                     top += 1
-            elif cells[v] == EMPTY:
-                _touch(flags, offset, v, touch_bit, other_bit, counts, sums, player)
+            elif value == EMPTY:
+                f, winning = _touched(flags[offset + v], touch_bit, other_bit)
+                flags[offset + v] = f
+                if winning:
+                    counts[player] += 1
+                    sums[player] += v
+
+
+@inline_jit
+def _edge_cell(size, player, side, k):
+    """The ``k``-th cell along edge ``side`` (0 = A: top/left, 1 = B: bottom/right) of
+    ``player`` (0 = Black: top/bottom rows, 1 = White: left/right columns)."""
+    line = 0 if side == 0 else size - 1
+    if player == 0:
+        return line * size + k
+    return k * size + line
 
 
 @jit
-def _start_connectivity(cells, ring, edges, flags, counts, sums, stack, size):
+def _start_connectivity(cells, ring, flags, counts, sums, stack, size):
     """Reach sets and winning cells of both players from scratch; returns the stone (BLACK or
     WHITE) of a player already connected, else EMPTY."""
     n = size * size
-    for i in range(2 * n):
+    stride = n + EDGE_CELLS
+    for i in range(2 * stride):
         flags[i] = 0
     winner = EMPTY
     for player in range(2):
         counts[player] = 0
         sums[player] = 0
-        offset = player * n
-        a_bit, b_bit = _edge_bits(player)
-        for cell in range(n):
-            if cells[cell] == EMPTY:
-                if edges[cell] & a_bit != 0:
-                    _touch(flags, offset, cell, TOUCH_A, TOUCH_B, counts, sums, player)
-                if edges[cell] & b_bit != 0:
-                    _touch(flags, offset, cell, TOUCH_B, TOUCH_A, counts, sums, player)
-        for cell in range(n):
-            if cells[cell] == player + 1:
-                if edges[cell] & a_bit != 0 and flags[offset + cell] & REACH_A == 0:
-                    _grow(cells, ring, flags, counts, sums, stack, size, player, cell, 0)
-                if edges[cell] & b_bit != 0 and flags[offset + cell] & REACH_B == 0:
-                    _grow(cells, ring, flags, counts, sums, stack, size, player, cell, 1)
-        for cell in range(n):
-            if flags[offset + cell] & REACH_A != 0 and edges[cell] & b_bit != 0:
+        offset = player * stride
+        for e in range(EDGE_CELLS):
+            flags[offset + n + e] = REACH_A | REACH_B
+        for side in range(2):
+            touch_bit = TOUCH_A if side == 0 else TOUCH_B
+            other_bit = TOUCH_B if side == 0 else TOUCH_A
+            reach_bit = REACH_A if side == 0 else REACH_B
+            for k in range(size):
+                cell = _edge_cell(size, player, side, k)
+                if cells[cell] == EMPTY:
+                    f, winning = _touched(flags[offset + cell], touch_bit, other_bit)
+                    flags[offset + cell] = f
+                    if winning:
+                        counts[player] += 1
+                        sums[player] += cell
+                elif cells[cell] == player + 1 and flags[offset + cell] & reach_bit == 0:
+                    _grow(cells, ring, flags, counts, sums, stack, stride, player, cell, side)
+        for k in range(size):
+            cell = _edge_cell(size, player, 1, k)
+            if cells[cell] == player + 1 and flags[offset + cell] & REACH_A != 0:
                 winner = player + 1
     return winner
-
-
-@inline_jit
-def _place_tracked(cells, ring, flags, counts, sums, stack, size, cell, mover):
-    """Update the reach sets after ``mover`` (BLACK/WHITE) played ``cell`` (already set in
-    ``cells``); True if that move connected the mover's edges."""
-    n = size * size
-    player = mover - 1
-    connected = flags[player * n + cell] & WINNING != 0
-    for p in range(2):
-        if flags[p * n + cell] & WINNING != 0:
-            flags[p * n + cell] &= ~np.uint8(WINNING)
-            counts[p] -= 1
-            sums[p] -= cell
-    if not connected:
-        f = flags[player * n + cell]
-        if f & TOUCH_A != 0:
-            _grow(cells, ring, flags, counts, sums, stack, size, player, cell, 0)
-        if f & TOUCH_B != 0:
-            _grow(cells, ring, flags, counts, sums, stack, size, player, cell, 1)
-    return connected
-
-
-@inline_jit
-def _is_edge_of(code, mover):
-    if mover == BLACK:
-        return code in (TOP, BOTTOM)
-    return code in (LEFT, RIGHT)
-
-
-@inline_jit
-def intrusion_answers(cells, ring, intruder, mover, template, candidates):
-    """The empty cells that restore the mover's bridges (``template`` False) or edge templates
-    II (True) whose carrier cell ``intruder`` the opponent just took: sorted into
-    ``candidates``; returns how many."""
-    count = 0
-    for i in range(6):
-        carrier = ring[6 * intruder + (i + 1) % 6]
-        if carrier < 0 or cells[carrier] != EMPTY:
-            continue
-        a = ring[6 * intruder + i]
-        b = ring[6 * intruder + (i + 2) % 6]
-        a_stone = a >= 0 and cells[a] == mover
-        b_stone = b >= 0 and cells[b] == mover
-        if template:
-            found = (a_stone and _is_edge_of(b, mover)) or (b_stone and _is_edge_of(a, mover))
-        else:
-            found = a_stone and b_stone
-        if found:
-            k = count
-            while k > 0 and candidates[k - 1] > carrier:
-                candidates[k] = candidates[k - 1]
-                k -= 1
-            candidates[k] = carrier
-            count += 1
-    return count
 
 
 @jit
@@ -286,40 +354,64 @@ def knowledge_playout(
     ``last_cell`` is the opponent's last move (-1 if none): the bridge and template answers
     look at it. ``order`` is permuted in place (it keeps the same cells); ``knowledge`` comes
     from :func:`make_knowledge_scratch`; the rest as for ``engine.kernels.playout.playout``.
+    A called function, never inlined: the searches inline :func:`policy_playout`, whose
+    knowledge branch is this call.
     """
+    if len(policy) == 1:
+        # The uniform policy: numba prunes this branch (or the rest) at compile time, by the
+        # tuple's length; it is here so that the uniform searches type the call below.
+        return playout(
+            black_rows, order, empty_count, black_to_move, size, cell_row, cell_bit, rows,
+            reach, state, slot,
+        )  # fmt: skip
     agents = policy[1]
     per_playout = policy[2]
     tracks = policy[3]
-    cells, where, ring, edges, flags, counts, sums, stack, candidates = knowledge
+    cells, ring, carriers, around, empty_around, flags, counts, sums, stack = knowledge[:9]
+    # The tables come in the scratch tuple: a global array read in the loop costs a call.
+    shape, pick, bit_count = knowledge[9:]
     n = size * size
-    for cell in range(n):
-        cells[cell] = BLACK if black_rows[cell_row[cell]] & cell_bit[cell] != 0 else WHITE
+    stride = n + EDGE_CELLS
+    for r in range(size):
+        bits = black_rows[r]
+        rows[r] = bits
+        for c in range(size):
+            cells[r * size + c] = BLACK if bits & cell_bit[r * size + c] != 0 else WHITE
     for i in range(empty_count):
         cells[order[i]] = EMPTY
-        where[order[i]] = i
-    for r in range(size):
-        rows[r] = black_rows[r]
+    for cell in range(n + EDGE_CELLS):
+        around[cell] = empty_around[cell]
+    if empty_count < n:
+        for cell in range(n):
+            if cells[cell] != EMPTY:
+                for i in range(6):
+                    around[ring[6 * cell + i]] += np.int64(cells[cell]) << AROUND_SHIFT[i]
     # The generator stays in a register (x) and is written back once: a call to rng.below per
     # move, like any call passing arrays, cost more than the move itself (measured).
     x = state[slot]
     winner = EMPTY
     if tracks:
-        winner = _start_connectivity(cells, ring, edges, flags, counts, sums, stack, size)
+        winner = _start_connectivity(cells, ring, flags, counts, sums, stack, size)
     agent_count = agents.shape[0]
+    heuristic_count = agents.shape[1]
     agent = 0
-    if winner == EMPTY and per_playout and agent_count > 1:
-        x = _advance(x)
-        agent = _bounded(x, agent_count)
+    if winner == EMPTY and per_playout:
+        agent, x = _draw_agent(agent_count, x)
     mover = BLACK if black_to_move else WHITE
     last = last_cell
-    filled = 0
-    while winner == EMPTY and filled < empty_count:
+    drawn = 0
+    played = 0
+    # The move loop calls no helper that takes arrays (except the rare flood): numba's inlining
+    # still counts references for every array handed over, which cost more than the move.
+    while winner == EMPTY and played < empty_count:
         opponent = BLACK + WHITE - mover
-        if not per_playout and agent_count > 1:
-            x = _advance(x)
-            agent = _bounded(x, agent_count)
+        if not per_playout:
+            agent, x = _draw_agent(agent_count, x)
         cell = -1
-        for k in range(agents.shape[1]):
+        intruded = last >= 0 and cells[last] == opponent
+        bridge = -1  # not read yet
+        template = -1
+        for k in range(heuristic_count):
             heuristic = agents[agent, k]
             if heuristic == NO_HEURISTIC:
                 break
@@ -330,35 +422,56 @@ def knowledge_playout(
             elif heuristic == BLOCK:
                 if counts[opponent - 1] == 1:
                     cell = sums[opponent - 1]
-            elif last >= 0 and cells[last] == opponent:
-                found = intrusion_answers(
-                    cells, ring, last, mover, heuristic == TEMPLATE, candidates
-                )
-                if found == 1:
-                    cell = candidates[0]
-                elif found > 1:
-                    x = _advance(x)
-                    cell = candidates[_bounded(x, found)]
+            elif intruded:
+                if bridge < 0:
+                    bridge, template = answer_masks(shape, around[last], carriers[last], mover)
+                mask = bridge if heuristic == BRIDGE else template
+                if mask != 0:
+                    direction, x = _answer_direction(pick, bit_count, mask, x)
+                    cell = ring[6 * last + direction]
             if cell >= 0:
                 break
         if winner != EMPTY:
             break
         if cell < 0:
-            x = _advance(x)
-            cell = order[filled + _bounded(x, empty_count - filled)]
-        # Swap the cell to the front of the empty part of ``order``.
-        position = where[cell]
-        other = order[filled]
-        order[position] = other
-        where[other] = position
-        order[filled] = cell
-        where[cell] = filled
-        filled += 1
+            # Fisher–Yates over the empty cells of the start; cells an answer took are skipped.
+            while True:
+                x = _advance(x)
+                j = drawn + _bounded(x, empty_count - drawn)
+                cell = order[j]
+                order[j] = order[drawn]
+                order[drawn] = cell
+                drawn += 1
+                if cells[cell] == EMPTY:
+                    break
+        played += 1
         cells[cell] = mover
+        # Seen from its neighbour i, the cell is neighbour i + 3: bits AROUND_SHIFT[i].
+        stone = np.int64(mover)
+        base = 6 * cell
+        around[ring[base]] += stone << 6
+        around[ring[base + 1]] += stone << 8
+        around[ring[base + 2]] += stone << 10
+        around[ring[base + 3]] += stone
+        around[ring[base + 4]] += stone << 2
+        around[ring[base + 5]] += stone << 4
         if mover == BLACK:
             rows[cell_row[cell]] |= cell_bit[cell]
-        if tracks and _place_tracked(cells, ring, flags, counts, sums, stack, size, cell, mover):
-            winner = mover
+        if tracks:
+            offset = (mover - 1) * stride
+            if flags[offset + cell] & WINNING != 0:
+                winner = mover  # this move connected the mover's edges
+            else:
+                other = (opponent - 1) * stride
+                if flags[other + cell] & WINNING != 0:
+                    flags[other + cell] &= ~np.uint8(WINNING)
+                    counts[opponent - 1] -= 1
+                    sums[opponent - 1] -= cell
+                f = flags[offset + cell]
+                if f & TOUCH_A != 0:
+                    _grow(cells, ring, flags, counts, sums, stack, stride, mover - 1, cell, 0)
+                if f & TOUCH_B != 0:
+                    _grow(cells, ring, flags, counts, sums, stack, stride, mover - 1, cell, 1)
         last = cell
         mover = opponent
     state[slot] = x
@@ -367,6 +480,7 @@ def knowledge_playout(
     return winner == BLACK
 
 
+@inline_jit
 def policy_playout(
     policy,
     knowledge,
@@ -383,13 +497,14 @@ def policy_playout(
     state,
     slot,
 ):
-    """One playout by ``policy``: the uniform kernel itself for the uniform policy (same
-    draws, same results), else :func:`knowledge_playout`. True if Black wins.
+    """One playout by ``policy``: the uniform kernel itself, inlined, for the uniform policy
+    (same draws, same results, no call), else a call of :func:`knowledge_playout`. True if
+    Black wins.
 
-    Inside kernels the choice is made by numba at compile time (see the overload below): the
-    uniform policy is a tuple of another type, ``(UNIFORM_POLICY,)``, so the searches compiled
-    for it contain the uniform kernel alone, exactly as before the policies existed (a test
-    at run time in the hot loop cost the swarm searches ~20%, measured).
+    ``len(policy)`` is a compile-time constant (the uniform policy is a tuple of one item), so
+    each search is compiled with one branch alive (a test at run time in the hot loop cost the
+    swarm searches ~20%, measured). A plain inlined function: the numba overload used before
+    drew a NumbaIRAssumptionWarning when inlined and miscompiled UCT's descent loop.
     """
     if len(policy) == 1:
         return playout(
@@ -400,53 +515,6 @@ def policy_playout(
         policy, knowledge, black_rows, order, empty_count, black_to_move, last_cell, size,
         cell_row, cell_bit, rows, reach, state, slot,
     )  # fmt: skip
-
-
-# Inlining this overload makes numba's SSA check report the uniform kernel's loop variables
-# "not in scope" (NumbaIRAssumptionWarning). In the SDS kernels the results are those of before
-# (same digests, checked), but inlined into UCT's descent loop it gave wrong machine code (found
-# by the UCT work, which now calls it instead): the warning is left visible on purpose, and a
-# plain ``if len(policy) == 1`` in an inline function (what UCT does) is the safer way.
-@overload(policy_playout, inline="always", jit_options=JIT_OPTIONS)
-def _policy_playout_for_types(
-    policy,
-    knowledge,
-    black_rows,
-    order,
-    empty_count,
-    black_to_move,
-    last_cell,
-    size,
-    cell_row,
-    cell_bit,
-    rows,
-    reach,
-    state,
-    slot,
-):
-    if len(policy.types) == 1:
-
-        def uniform_playout(
-            policy, knowledge, black_rows, order, empty_count, black_to_move, last_cell, size,
-            cell_row, cell_bit, rows, reach, state, slot,
-        ):  # fmt: skip
-            return playout(
-                black_rows, order, empty_count, black_to_move, size, cell_row, cell_bit, rows,
-                reach, state, slot,
-            )  # fmt: skip
-
-        return uniform_playout
-
-    def agents_playout(
-        policy, knowledge, black_rows, order, empty_count, black_to_move, last_cell, size,
-        cell_row, cell_bit, rows, reach, state, slot,
-    ):  # fmt: skip
-        return knowledge_playout(
-            policy, knowledge, black_rows, order, empty_count, black_to_move, last_cell, size,
-            cell_row, cell_bit, rows, reach, state, slot,
-        )  # fmt: skip
-
-    return agents_playout
 
 
 @jit

@@ -11,7 +11,10 @@ from hypothesis import strategies as st
 from engine import Board
 from engine.board import HexError
 from engine.kernels.knowledge import (
-    intrusion_answers,
+    AROUND_SHIFT,
+    PICK,
+    SHAPE,
+    answer_masks,
     make_knowledge_scratch,
     policy_playout_batch,
 )
@@ -114,10 +117,14 @@ def test_fixed_policies_equal_the_reference_on_a_middle_game(name):
 
 
 def ring_answers(board, intruder, mover, template):
-    knowledge = make_knowledge_scratch(board.size)
-    candidates = np.zeros(6, dtype=np.int32)
-    found = intrusion_answers(board.cells, knowledge[2], intruder, mover, template, candidates)
-    return sorted(candidates[:found].tolist())
+    """The kernel's answers to ``intruder``, sorted by cell as the kernel draws among them."""
+    _, ring, carriers, around, empty_around = make_knowledge_scratch(board.size)[:5]
+    around[:] = empty_around
+    for cell, value in enumerate(board.cells):
+        for i in range(6):
+            around[ring[6 * cell + i]] += int(value) << AROUND_SHIFT[i]
+    mask = answer_masks(SHAPE, around[intruder], carriers[intruder], mover)[1 if template else 0]
+    return [int(ring[6 * intruder + PICK[6 * mask + r]]) for r in range(bin(mask).count("1"))]
 
 
 def test_a_bridge_intrusion_is_answered_and_connects():

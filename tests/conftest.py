@@ -6,6 +6,10 @@
   package (read-only, or shared by several checkouts); when the caller did not choose a
   directory, tests use one per user and per kernel source fingerprint under the system
   temporary directory (a kernel edit then never meets machine code compiled before it).
+* numba's ``NumbaIRAssumptionWarning`` is an error: it came from an inlined function whose IR
+  numba's own checks found inconsistent, and once that code was wrong (UCT, issue 13). Every
+  kernel compiles during the first run after a kernel edit (and in CI), so any kernel that
+  draws it fails the tests that compile it.
 """
 
 from __future__ import annotations
@@ -27,10 +31,20 @@ if "NUMBA_CACHE_DIR" not in os.environ:
 def pytest_configure(config) -> None:
     """A cold numba cache (a fresh clone, CI): compile every kernel group before the first
     test, side by side in one process per core; tests then load them from the cache instead
-    of compiling them one after another in this process as they first need them."""
+    of compiling them one after another in this process as they first need them.
+
+    ``NumbaIRAssumptionWarning`` is an error in the tests and in this warm-up (a worker that
+    draws it fails its group, which this process then compiles itself and raises)."""
+    import warnings
+
+    from numba.core.errors import NumbaIRAssumptionWarning
+
     from engine.warmup import cache_is_cold, default_processes, warm_up
 
+    config.addinivalue_line("filterwarnings", "error::numba.core.errors.NumbaIRAssumptionWarning")
     processes = default_processes()
     if processes > 1 and cache_is_cold(os.environ["NUMBA_CACHE_DIR"]):
         print(f"\ncold numba cache: compiling the kernels in {processes} processes first")
-        warm_up(processes=processes)
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", NumbaIRAssumptionWarning)
+            warm_up(processes=processes)

@@ -17,11 +17,14 @@ The fixed policies are databases of one agent (``engine.knowledge``): ``bridge``
 
 How it is fast (docs/benchmarks.md): the board is an int8 array followed by five *edge cells*
 (top and bottom hold Black, left and right White, the last, beyond a corner, nobody), so every
-cell has six neighbours and an edge is just a stone of its owner. An answer to an intrusion
-reads the intruder's six neighbours once into two 6-bit masks (the mover's, the empty ones) and
-finds every restoring carrier cell with two rotations; bridge and template differ only in
-whether an end is an edge cell. Random moves are a Fisher–Yates draw over the playout's empty
-cells that skips cells an answer already took (no index of where each cell is). Connectivity is
+cell has six neighbours and an edge is just a stone of its owner. Every cell keeps ``around``,
+the owners of its six neighbours (2 bits each), updated as stones are played, so the answers to
+an intrusion are one look-up in ``SHAPE`` (the empty neighbours ``i + 1`` whose neighbours
+``i`` and ``i + 2`` hold the mover) and a mask of which of those carriers belong to a bridge (two
+board cells) or a template (one edge cell). Random moves are a Fisher–Yates draw over the
+playout's empty cells that skips cells an answer already took (no index of where each cell is).
+The move loop calls no helper that takes arrays: numba counts references for every array handed
+to an inlined helper, which cost more than the rest of a move (measured). Connectivity is
 tracked only when some agent uses ``WIN`` or ``BLOCK`` (the policy's ``tracks`` flag): each
 player's stones reached from each of its edges grow by a small flood after every move (each
 stone joins a reach set at most once, so a whole playout costs linear time), and the empty cells

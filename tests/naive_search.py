@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from functools import cache
 
@@ -198,6 +199,36 @@ def apply_test_outcomes(
         margin = won * node_run[node] - node_won[node] * run if reference_mean else 2 * won - run
         activity[agent] = coin() if margin == 0 else int(margin > 0)
     return activity
+
+
+def apply_shared_outcomes(agent_node, node_depth, hypothesis, records, path, results, tests, c):
+    """Test outcome of the kernels' ``apply_shared_outcomes`` (``reference=shared``), written
+    out plainly: ``records`` maps ("pair", node, action) and ("node", node) to [won, run] for
+    the player to move at the node, kept across calls; every test on ``path`` (a list of
+    (agent, hypothesis index)) is recorded first, then each agent on it is active iff its
+    pair's upper bound reaches the best lower bound of its node's pairs on the path (bounds:
+    rate -+ ``c * sqrt(ln(node's run) / pair's run)``). Returns the new activity of the agents
+    on the path, as a dict."""
+    for agent, i in path:
+        node = int(agent_node[agent])
+        root_to_move = node_depth[node] % 2 == 0
+        won = int(results[i]) if root_to_move else int(tests[i]) - int(results[i])
+        for key in (("pair", node, int(hypothesis[agent])), ("node", node)):
+            record = records.setdefault(key, [0, 0])
+            record[0] += won
+            record[1] += int(tests[i])
+
+    def bounds(agent):
+        node = int(agent_node[agent])
+        won, run = records[("pair", node, int(hypothesis[agent]))]
+        bonus = c * math.sqrt(math.log(records[("node", node)][1]) / run)
+        return node, won / run - bonus, won / run + bonus
+
+    best: dict[int, float] = {}
+    for agent, _ in path:
+        node, lower, _ = bounds(agent)
+        best[node] = max(best.get(node, -math.inf), lower)
+    return {agent: int(bounds(agent)[2] >= best[bounds(agent)[0]]) for agent, _ in path}
 
 
 # --------------------------------------------------------------------------- UCT

@@ -577,6 +577,84 @@ def apply_test_outcomes(
     return wins
 
 
+REFERENCE_SHARED = 2  # active iff its hypothesis's shared record is not eliminated
+
+
+@jit
+def apply_shared_outcomes(
+    env,
+    tree,
+    agents,
+    records,
+    node_best,
+    count,
+    results,
+    result_tests,
+    used,
+    path_hypothesis,
+    path_agents,
+    path_child,
+    root_tests,
+    root_wins,
+    exploration,
+):
+    """Test, outcome, with shared evidence (``reference=shared``, ours): every test through a
+    pair (node, action) adds to one record of that pair, kept for the whole search and shared
+    by every agent that holds the action at that node. An agent is active iff its pair is not
+    eliminated: its upper confidence bound ``rate + bonus`` reaches the best lower bound
+    ``rate - bonus`` among the pairs of its node tested this iteration, with UCB1's
+    ``bonus = exploration * sqrt(ln(tests through the node) / tests of the pair)`` and rates
+    for the player to move at the node (successive elimination, Even-Dar, Mannor and Mansour
+    2006, decided by each agent). The population keeps the hypotheses the evidence cannot
+    yet tell from the best and recruitment takes the agents off the others; the best pair
+    is always active.
+
+    ``records = (pair_wins, pair_tests, node_wins, node_tests)``, indexed by node: the pair
+    (node, action)'s record sits at its child node (created here if needed; the owner
+    guarantees room for ``used`` new nodes), the node's own record at the node;
+    ``node_best`` (float, by node) and ``path_child`` (like ``path_agents``) are scratch.
+    Every test of the iteration is recorded first (``path_agents[:used]`` and
+    ``path_hypothesis`` from ``form_hypotheses``; an agent on several paths records each of
+    its tests), then every agent on a path decides. Also accumulates the root statistics as
+    :func:`apply_results` does (playouts). Returns the root player's playout wins.
+    """
+    node_depth = tree[2]
+    agent_node, hypothesis, active = agents[0], agents[1], agents[2]
+    pair_wins, pair_tests, node_wins, node_tests = records
+    wins = 0
+    for i in range(count):
+        root_action = hypothesis[path_agents[i]]
+        root_tests[root_action] += result_tests[i]
+        root_wins[root_action] += results[i]
+        wins += results[i]
+    for k in range(used):
+        agent = path_agents[k]
+        i = path_hypothesis[k]
+        node = agent_node[agent]
+        won = results[i] if node_depth[node] % 2 == 0 else result_tests[i] - results[i]
+        child = child_node(env, tree, node, hypothesis[agent])
+        path_child[k] = child
+        pair_wins[child] += won
+        pair_tests[child] += result_tests[i]
+        node_wins[node] += won
+        node_tests[node] += result_tests[i]
+        node_best[node] = -np.inf
+    for k in range(used):
+        node = agent_node[path_agents[k]]
+        child = path_child[k]
+        rate = pair_wins[child] / pair_tests[child]
+        bonus = exploration * np.sqrt(np.log(node_tests[node]) / pair_tests[child])
+        node_best[node] = max(node_best[node], rate - bonus)
+    for k in range(used):
+        agent = path_agents[k]
+        node = agent_node[agent]
+        child = path_child[k]
+        rate = pair_wins[child] / pair_tests[child]
+        bonus = exploration * np.sqrt(np.log(node_tests[node]) / pair_tests[child])
+        active[agent] = 1 if rate + bonus >= node_best[node] else 0
+    return wins
+
+
 # --------------------------------------------------------------------------- relate and diffuse
 
 

@@ -316,8 +316,10 @@ _SWARM_OPTIONS = (
         "choice",
         "win",
         "an agent is active when its playouts are won more often than lost (win), or when "
-        "its win rate beats the mean of every test through its population so far (mean)",
-        choices=("win", "mean"),
+        "its win rate beats the mean of every test through its population so far (mean), or "
+        "when its move's record over the whole search, shared by every agent holding it, "
+        "beats its population's (shared; ours)",
+        choices=("win", "mean", "shared"),
     ),
     Parameter(
         "evidence",

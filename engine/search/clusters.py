@@ -118,6 +118,7 @@ OPTIONS = {
     "mean 5": {"test": "majority", "test_playouts": 5, "reference": "mean"},
     "evidence": {"evidence": True},
     "evidence + mean": {"evidence": True, "reference": "mean"},
+    "shared": {"reference": "shared"},
 }  # fmt: skip
 
 

@@ -44,9 +44,11 @@ from engine.kernels.sds import (
     DUAL_PASSIVE,
     PASSIVE,
     REFERENCE_MEAN,
+    REFERENCE_SHARED,
     REFERENCE_WIN,
     RELATE_NONE,
     apply_results,
+    apply_shared_outcomes,
     apply_test_outcomes,
     backscatter,
     evaluate_tests,
@@ -84,11 +86,13 @@ RECRUITMENT = {
 RELATE = {"none": RELATE_NONE, "context-free": CONTEXT_FREE, "context-sensitive": CONTEXT_SENSITIVE}
 POLICIES = ("root", "fixed", "layers", "tree")
 TESTS = ("single", "majority", "sequential")
-REFERENCES = {"win": REFERENCE_WIN, "mean": REFERENCE_MEAN}
+REFERENCES = {"win": REFERENCE_WIN, "mean": REFERENCE_MEAN, "shared": REFERENCE_SHARED}
 INTERNAL_DIFFUSION = ("thesis", "paper")
 UNCONTACTED = ("keep", "reset")
 HALTING = ("none", "strong", "weak")
 MAX_TEST_PLAYOUTS = 255  # results are kept in uint8
+# reference=shared: UCB1's constant in the confidence bounds (ours; UCT's measured default).
+SHARED_EXPLORATION = 0.5
 
 STATE_STRIDE = 8  # uint64 generator slots per 64-byte cache line
 SNAPSHOT_INTERVAL_S = 0.1  # snapshot cost ~2-4 ms with a 50 000-agent tree: under 5%
@@ -117,6 +121,7 @@ class SwarmConfig:
     test: str = "single"  # single playout | majority of test_playouts | sequential majority
     test_playouts: int = 1
     reference: str = "win"  # win: more wins than losses | mean: beat the population's mean
+    # | shared: the hypothesis's record over the whole search beats its node's
     evidence: bool = False  # agents keep the playouts of their hypothesis across iterations
     internal_diffusion: str = "thesis"  # thesis: re-draw at random | paper: Table 2, copy only
     uncontacted: str = "keep"  # fixed populations: uncontacted agents keep or lose activity
@@ -162,6 +167,8 @@ def _check_options(config: SwarmConfig) -> None:
             raise HexError(f"{name} must be one of {', '.join(allowed)}, not {value!r}")
     if not 1 <= config.test_playouts <= MAX_TEST_PLAYOUTS:
         raise HexError(f"test_playouts must be between 1 and {MAX_TEST_PLAYOUTS}")
+    if config.reference == "shared" and config.evidence:
+        raise HexError("reference=shared keeps its evidence per hypothesis: drop evidence=true")
     if config.test == "single" and config.test_playouts != 1:
         raise HexError("test_playouts > 1 needs test=majority or test=sequential")
     if not 0.0 < config.halt_threshold <= 1.0 or not 0.0 <= config.halt_band <= 1.0:
@@ -286,6 +293,13 @@ class SwarmSearch:
         # Per node, for the player to move there: playouts won and run (comparative tests).
         self.node_wins = np.zeros(0, dtype=np.int64)
         self.node_tests = np.zeros(0, dtype=np.int64)
+        # reference=shared: per node, the record of the pair leading to it and its own record
+        # over the whole search, for the player to move at the parent and at the node.
+        self.shared_pair_wins = np.zeros(0, dtype=np.int64)
+        self.shared_pair_tests = np.zeros(0, dtype=np.int64)
+        self.shared_node_wins = np.zeros(0, dtype=np.int64)
+        self.shared_node_tests = np.zeros(0, dtype=np.int64)
+        self.shared_node_best = np.zeros(0, dtype=np.float64)
         self.pair_keys = np.full(0, -1, dtype=np.int64)
         self.pair_child = np.zeros(0, dtype=np.int32)
         self.pair_outcome = np.zeros(0, dtype=np.int8)
@@ -318,6 +332,11 @@ class SwarmSearch:
             ("node_depth", np.int32),
             ("node_wins", np.int64),
             ("node_tests", np.int64),
+            ("shared_pair_wins", np.int64),
+            ("shared_pair_tests", np.int64),
+            ("shared_node_wins", np.int64),
+            ("shared_node_tests", np.int64),
+            ("shared_node_best", np.float64),
         ):
             array = np.zeros(capacity, dtype=dtype)
             array[:old] = getattr(self, name)[:old]
@@ -437,6 +456,7 @@ class SwarmSearch:
         self.action_counts = np.zeros(self.width + 1, dtype=np.int32)
         self.path_agents = np.zeros(max(4 * count, 64), dtype=np.int32)
         self.path_hypothesis = np.zeros(self.path_agents.size, dtype=np.int32)
+        self.path_child = np.zeros(0, dtype=np.int32)  # reference=shared: sized when needed
 
     def _build_fixed_tree(self, depth: int) -> list[int]:
         """Every unfinished node to depth ``depth - 1`` (paper Table 1)."""
@@ -565,6 +585,33 @@ class SwarmSearch:
                 self.root_tests,
                 self.root_wins,
             )
+        elif self.reference == REFERENCE_SHARED:
+            self._ensure_room(used, 0)
+            if self.path_child.size < used:
+                self.path_child = np.zeros(self.path_agents.size, dtype=np.int32)
+            apply_shared_outcomes(
+                self.env,
+                self._tree(),
+                self._agents(),
+                (
+                    self.shared_pair_wins,
+                    self.shared_pair_tests,
+                    self.shared_node_wins,
+                    self.shared_node_tests,
+                ),
+                self.shared_node_best,
+                count,
+                self.results,
+                self.result_tests,
+                used,
+                self.path_hypothesis,
+                self.path_agents,
+                self.path_child,
+                self.root_tests,
+                self.root_wins,
+                SHARED_EXPLORATION,
+            )
+            self._index()  # the records made nodes: the population index must cover them
         else:
             apply_test_outcomes(
                 self._tree(),

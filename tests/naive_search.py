@@ -201,34 +201,48 @@ def apply_test_outcomes(
     return activity
 
 
-def apply_shared_outcomes(agent_node, node_depth, hypothesis, records, path, results, tests, c):
+def apply_shared_outcomes(
+    agent_node, node_depth, hypothesis, records, path, results, tests, c, shared_depth
+):
     """Test outcome of the kernels' ``apply_shared_outcomes`` (``reference=shared``), written
     out plainly: ``records`` maps ("pair", node, action) and ("node", node) to [won, run] for
     the player to move at the node, kept across calls; every test on ``path`` (a list of
-    (agent, hypothesis index)) is recorded first, then each agent on it is active iff its
-    pair's upper bound reaches the best lower bound of its node's pairs on the path (bounds:
-    rate -+ ``c * sqrt(ln(node's run) / pair's run)``). Returns the new activity of the agents
-    on the path, as a dict."""
-    for agent, i in path:
+    (agent, hypothesis index)) is recorded first, then each agent on it at a depth under
+    ``shared_depth`` is active iff its pair's upper bound reaches the best lower bound of its
+    node's pairs on the path (bounds: rate -+ ``c * sqrt(ln(node's run) / pair's run)``);
+    deeper, iff the mover won more than half of this test. Returns the new activity of the
+    agents on the path, as a dict (the last entry of an agent wins)."""
+
+    def mover_counts(agent, i):
         node = int(agent_node[agent])
-        root_to_move = node_depth[node] % 2 == 0
-        won = int(results[i]) if root_to_move else int(tests[i]) - int(results[i])
+        won = int(results[i]) if node_depth[node] % 2 == 0 else int(tests[i]) - int(results[i])
+        return node, won, int(tests[i])
+
+    for agent, i in path:
+        node, won, run = mover_counts(agent, i)
         for key in (("pair", node, int(hypothesis[agent])), ("node", node)):
             record = records.setdefault(key, [0, 0])
             record[0] += won
-            record[1] += int(tests[i])
+            record[1] += run
 
     def bounds(agent):
         node = int(agent_node[agent])
         won, run = records[("pair", node, int(hypothesis[agent]))]
         bonus = c * math.sqrt(math.log(records[("node", node)][1]) / run)
-        return node, won / run - bonus, won / run + bonus
+        return won / run - bonus, won / run + bonus
 
     best: dict[int, float] = {}
     for agent, _ in path:
-        node, lower, _ = bounds(agent)
-        best[node] = max(best.get(node, -math.inf), lower)
-    return {agent: int(bounds(agent)[2] >= best[bounds(agent)[0]]) for agent, _ in path}
+        node = int(agent_node[agent])
+        best[node] = max(best.get(node, -math.inf), bounds(agent)[0])
+    activity = {}
+    for agent, i in path:
+        node, won, run = mover_counts(agent, i)
+        if node_depth[node] < shared_depth:
+            activity[agent] = int(bounds(agent)[1] >= best[node])
+        else:
+            activity[agent] = int(2 * won > run)
+    return activity
 
 
 # --------------------------------------------------------------------------- UCT

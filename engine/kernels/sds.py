@@ -597,6 +597,7 @@ def apply_shared_outcomes(
     root_tests,
     root_wins,
     exploration,
+    shared_depth,
 ):
     """Test, outcome, with shared evidence (``reference=shared``, ours): every test through a
     pair (node, action) adds to one record of that pair, kept for the whole search and shared
@@ -607,7 +608,9 @@ def apply_shared_outcomes(
     for the player to move at the node (successive elimination, Even-Dar, Mannor and Mansour
     2006, decided by each agent). The population keeps the hypotheses the evidence cannot
     yet tell from the best and recruitment takes the agents off the others; the best pair
-    is always active.
+    is always active. Only at nodes shallower than ``shared_depth``: deeper agents take the
+    thesis's activity (more than half of this test's playouts won by the player to move
+    there), which keeps the inactive agents that scattering needs to grow the tree.
 
     ``records = (pair_wins, pair_tests, node_wins, node_tests)``, indexed by node: the pair
     (node, action)'s record sits at its child node (created here if needed; the owner
@@ -648,10 +651,15 @@ def apply_shared_outcomes(
     for k in range(used):
         agent = path_agents[k]
         node = agent_node[agent]
-        child = path_child[k]
-        rate = pair_wins[child] / pair_tests[child]
-        bonus = exploration * np.sqrt(np.log(node_tests[node]) / pair_tests[child])
-        active[agent] = 1 if rate + bonus >= node_best[node] else 0
+        if node_depth[node] < shared_depth:
+            child = path_child[k]
+            rate = pair_wins[child] / pair_tests[child]
+            bonus = exploration * np.sqrt(np.log(node_tests[node]) / pair_tests[child])
+            active[agent] = 1 if rate + bonus >= node_best[node] else 0
+        else:  # the thesis's test: this test's playouts, won by the player to move here
+            i = path_hypothesis[k]
+            won = results[i] if node_depth[node] % 2 == 0 else result_tests[i] - results[i]
+            active[agent] = 1 if 2 * won > result_tests[i] else 0
     return wins
 
 

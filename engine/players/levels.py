@@ -316,9 +316,9 @@ _SWARM_OPTIONS = (
         "choice",
         "win",
         "an agent is active when its playouts are won more often than lost (win), or when "
-        "its win rate beats the mean of every test through its population so far (mean), or "
-        "when its move's record over the whole search, shared by every agent holding it, "
-        "beats its population's (shared; ours)",
+        "its win rate beats the mean of every test through its population so far (mean), or, "
+        "at the root, while its move's record over the whole search (shared by every agent "
+        "holding it) is not ruled out by confidence bounds; plays the record's best (shared)",
         choices=("win", "mean", "shared"),
     ),
     Parameter(

@@ -23,13 +23,13 @@ def _compiled():
     warm_up()
 
 
-@pytest.mark.parametrize("exploration", [0.0, 0.5])
+@pytest.mark.parametrize(("exploration", "shared_depth"), [(0.0, 9), (0.5, 9), (0.5, 1)])
 @pytest.mark.parametrize("seed", [0, 1, 2])
-def test_shared_outcomes_match_the_plain_reference(seed, exploration):
+def test_shared_outcomes_match_the_plain_reference(seed, exploration, shared_depth):
     """Three iterations of random paths through a small tree (agents at depths 0-2, some
     agents on several paths, hypotheses changing between iterations) decided by the kernel
-    and by ``tests/naive_search.apply_shared_outcomes``; the records (kept across
-    iterations) agree too."""
+    and by ``tests/naive_search.apply_shared_outcomes`` (records deciding at every depth, or
+    at the root only); the records (kept across iterations) agree too."""
     rng = np.random.default_rng(seed)
     env = hex_environment(Board(3))
     nodes, agents, width, capacity = 5, 30, 4, 256
@@ -73,6 +73,7 @@ def test_shared_outcomes_match_the_plain_reference(seed, exploration):
             wins,
             playouts,
             exploration,
+            shared_depth,
         )
         root_wins = apply_shared_outcomes(
             env,
@@ -90,6 +91,7 @@ def test_shared_outcomes_match_the_plain_reference(seed, exploration):
             root_tests,
             np.zeros(9, dtype=np.int64),
             exploration,
+            shared_depth,
         )
         assert {a: int(active[a]) for a in expected} == expected
         assert root_wins == int(wins.sum())
@@ -126,7 +128,7 @@ def test_shared_evidence_in_the_tree_converges_on_a_proven_win():
     )
     share, result = hex_convergence(size, moves, winners, config)
     assert share[-1] > 0.5
-    assert result.best_action == int(np.argmax(result.counts))
+    assert result.best_action == int(np.argmax(result.counts))  # the record agrees
 
 
 def test_shared_evidence_is_a_setting_and_refuses_kept_evidence():

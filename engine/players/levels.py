@@ -546,11 +546,19 @@ _PRESETS = (
     (
         "strong-swarm",
         "Strongest swarm (SDST, 1 s a move)",
-        "The strongest swarm measured at equal time: SDST in the whole tree searching for the "
-        "time given, with exact root tactics (the solver on boards up to 8x8) and the swap "
-        "rule played from the opening table.",
+        'The strongest swarm measured at equal time (docs/experiments.md, "Shared '
+        'evidence"): SDST in the whole tree, 10 000 agents, the root deciding on shared '
+        "records (reference=shared), searching for the time given, with exact root tactics "
+        "(the solver on boards up to 8x8) and the swap rule played from the opening table.",
         "sdst",
-        {"iterations": 1_000_000, "time_s": 1.0, "tactics": "solve", "swap_policy": "table"},
+        {
+            "agents": 10_000,
+            "iterations": 1_000_000,
+            "time_s": 1.0,
+            "reference": "shared",
+            "tactics": "solve",
+            "swap_policy": "table",
+        },
     ),
 )
 

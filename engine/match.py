@@ -363,6 +363,21 @@ def play_game(settings: MatchSettings, game: int, out_dir: Path, cache: _PlayerC
     return result
 
 
+_kernels_ready = threading.Event()
+_kernels_lock = threading.Lock()
+
+
+def _load_kernels_once() -> None:
+    """Load (or compile) every kernel before this process's first game: at equal time a
+    first move that loads its kernels inside its budget was played after one iteration."""
+    with _kernels_lock:
+        if not _kernels_ready.is_set():
+            from engine.warmup import warm_up
+
+            warm_up()
+            _kernels_ready.set()
+
+
 def play_game_record(
     settings: MatchSettings, game: int, cache: _PlayerCache, log_dir: Path | None
 ) -> tuple[GameResult, str]:
@@ -370,6 +385,8 @@ def play_game_record(
     External engines log to ``log_dir/engines.log`` (None: to stderr)."""
     from engine.records import record_from_board
     from engine.records.sgf import write_sgf
+
+    _load_kernels_once()
 
     board = Board(settings.size, swap_rule=settings.swap)
     a_colour = BLACK if game % 2 == 1 else WHITE

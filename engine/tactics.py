@@ -391,7 +391,11 @@ def run_suite(
     ``time_s`` replaces the spec's time limit; ``threads`` is 1 unless the spec names it."""
     from engine.players import create_player
     from engine.players.levels import one_thread_unless_named
+    from engine.warmup import warm_up
 
+    # Kernels loaded first: a first position searched while they load gets a fraction of its
+    # time (at 1 s a move, one iteration).
+    warm_up()
     overrides: dict = {"seed": seed, **one_thread_unless_named(spec)}
     if time_s is not None:
         overrides["time_s"] = time_s

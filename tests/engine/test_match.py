@@ -12,6 +12,7 @@ import os
 import re
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -372,3 +373,18 @@ def test_resume_after_sigkill(tmp_path):
     assert main(["--out", str(full), *args]) == 0
     assert state(killed)["results"] == state(full)["results"]
     assert len(list(killed.glob("*.sgf"))) == 30
+
+
+def test_a_game_loads_the_kernels_before_its_first_timed_move(monkeypatch, tmp_path):
+    """At equal time a first move whose kernels loaded inside its budget was played after one
+    iteration: a match process loads every kernel group before its first game, once."""
+    import engine.match as match_module
+    import engine.warmup
+
+    calls: list[int] = []
+    monkeypatch.setattr(engine.warmup, "warm_up", lambda: calls.append(1))
+    monkeypatch.setattr(match_module, "_kernels_ready", threading.Event())
+    settings = MatchSettings("random", "random", 3, False, 1)
+    for game in (1, 2):
+        match_module.play_game(settings, game, tmp_path, match_module._PlayerCache())
+    assert calls == [1]

@@ -69,7 +69,7 @@ def warm_up_steps() -> list[tuple[str, Callable[[], None]]]:
         # Tree reuse between moves (UCTPlayer) copies the subtree under the moves played; its
         # two kernels compiled lazily on the GUI's engine thread in the middle of a game.
         tree = search.trees[0]
-        first = int(tree.node_arrays[0][tree.children(0).start])
+        first = int(tree.actions[tree.children(0).start])
         tree.subtree([first], np.arange(action_count_py(hex_env), dtype=np.int64))
 
     def knowledge() -> None:

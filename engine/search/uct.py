@@ -134,15 +134,6 @@ class UctTree:
         """Playouts through each node won by the player who made the move into it."""
         return self.nodes[:, WINS]
 
-    @property
-    def node_arrays(self) -> tuple[np.ndarray, ...]:
-        """Per field, as before the row layout: actions, visits, wins, terminal marks
-        (ROOT_WINS/ROOT_LOSES or 0; a copy) and blocks (for readers written against it, such
-        as the warm-up in ``engine.search``)."""
-        block = self.nodes[:, BLOCK]
-        terminal = np.where(block < UNEXPANDED, -block, 0).astype(np.int8)
-        return (self.actions, self.visits, self.wins, terminal, block)
-
     def terminal(self, node: int) -> bool:
         """Whether the move into ``node`` ended the game."""
         return bool(self.nodes[node, BLOCK] < UNEXPANDED)

@@ -58,7 +58,13 @@ class GameTreeError(HexError):
 
 
 class NodeProblem(HexError):
-    """A node whose move or setup cannot be applied to the position before it."""
+    """A node whose move or setup cannot be applied to the position before it. The message
+    names the node (``W[f6]: f6 is already occupied``, for a record's reader); ``reason`` is
+    the rule's own words alone (``f6 is already occupied``, for a player who just clicked)."""
+
+    def __init__(self, message: str, reason: str = ""):
+        super().__init__(message)
+        self.reason = reason or message
 
 
 # --------------------------------------------------------------------------- nodes
@@ -264,7 +270,7 @@ def apply_node(board: Board, node: GameNode, *, setup: bool = True) -> tuple[int
             board.undo()
         move = node.move
         described = f"{move[0].letter}[{move[1]}]: " if move else ""
-        raise NodeProblem(f"{described}{error}") from None
+        raise NodeProblem(f"{described}{error}", str(error)) from None
 
 
 def _winner_of_result(result: str | None) -> Color | None:

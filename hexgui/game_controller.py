@@ -444,7 +444,8 @@ class GameController(QObject):
         try:
             node = self._game.play(move)
         except HexError as error:
-            self.event.emit(IllegalMove(str(error)))
+            # The rule's words ("f6 is already occupied"), not the record's node prefix.
+            self.event.emit(IllegalMove(getattr(error, "reason", str(error))))
             return False
         if id(node) not in known or snapshot is not None:
             node.data["snapshot"] = snapshot

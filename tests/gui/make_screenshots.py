@@ -75,7 +75,8 @@ DASHBOARD_SPECS = {
     "sdst": "sdst:agents=20000,iterations=200,time_s=6,seed=3",
     "uct": "uct:time_s=6,seed=3",
 }
-DASHBOARD_REPLIES = ("c7", "g3", "d4", "f6")  # the human's (White's) replies
+# The human's (White's) replies, in order of preference: the first empty one is played.
+DASHBOARD_REPLIES = ("c7", "g3", "d4", "f6", "e6", "d6", "f4", "g4")
 
 
 def _wait(app: QApplication, done, timeout_s: float) -> None:
@@ -101,10 +102,11 @@ def _dashboard(app: QApplication, directory: Path, level: str, spec: str, temp: 
     window.show()
     c = window.controller
     c.new_game(GameSettings(size=9, black=SideSettings(ai=True, spec=spec), white=SideSettings()))
-    for reply in DASHBOARD_REPLIES:
+    for _ in range(4):
         moves = c.move_count
         _wait(app, lambda moves=moves: c.move_count > moves, 60)
-        c.play(reply)
+        board = c.board
+        c.play(next(r for r in DASHBOARD_REPLIES if board.cells[board.parse_move(r)] == 0))
     _wait(app, lambda: False, 4.0)
     saved = [directory / f"dashboard-{level}-9x9.png"]
     window.grab().save(str(saved[0]))

@@ -538,15 +538,17 @@ _PRESETS = (
         "strong",
         "Strongest (UCT, 1 s a move)",
         'The strongest player measured at equal time (docs/experiments.md, "Presets"): UCT '
-        "with 8 playouts from each leaf it reaches, searching for the time given, with exact "
-        "root tactics (the solver on boards up to 8x8) and the swap rule played from the "
-        "opening table.",
+        "with 8 playouts from each leaf it reaches, playouts that answer bridge and edge "
+        "template intrusions, searching for the time given, with exact root tactics (the "
+        "solver on boards up to 8x8) and the swap rule played from the opening table.",
         "uct",
         {
             "playouts": 100_000_000,
             "time_s": 1.0,
             # 34-6 against one playout a leaf at 1 s a move on 9x9 (docs/experiments.md).
             "leaf_playouts": 8,
+            # 29-11 against uniform playouts with the rest of this preset, same conditions.
+            "playout": "template",
             "tactics": "solve",
             "swap_policy": "table",
         },

@@ -63,8 +63,10 @@ def test_snapshots_come_while_searching(worker_thread, qtbot):
     request = SearchRequest(5, Board(5), "slow")
     worker.submit(request)
     qtbot.waitUntil(lambda: len(snapshots) >= 3)
-    request.stop()
-    qtbot.waitSignal(worker.finished).wait()
+    # Listening before the stop: a worker that finishes at once emitted before a blocker made
+    # afterwards was connected, and the wait timed out (once in five fresh-clone runs).
+    with qtbot.waitSignal(worker.finished):
+        request.stop()
     assert all(s.position_id == 5 for s in snapshots)
 
 

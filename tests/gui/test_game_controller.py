@@ -168,7 +168,7 @@ def test_undo_against_the_ai_returns_to_the_humans_turn(make_controller, qtbot):
 
 def test_navigation_pauses_the_ai_until_resumed(make_controller, qtbot):
     c = make_controller(size=5, black=ai("tiny"), white=ai("tiny"), delay=0)
-    qtbot.waitSignal(c.game_over, timeout=10000).wait()
+    qtbot.waitUntil(lambda: c.is_over, timeout=10000)
     c.go_to(2)
     assert c.paused
     qtbot.wait(100)

@@ -454,3 +454,155 @@ class NaiveUct:
     def root_statistics(self) -> dict[int, tuple[int, int]]:
         """action -> (visits, wins for the root player) of the root's children."""
         return {c.action: (c.visits, c.wins) for c in self.root.children or ()}
+
+
+class NaiveAnthill(NaiveUct):
+    """The anthill (engine.kernels.anthill) written for clarity on NaiveUct's tree: each
+    expanded node keeps its agents as a list of (hypothesis, active) pairs, ``k`` a move.
+    Draws from the generator exactly where the kernel does."""
+
+    def __init__(
+        self,
+        env,
+        expand_after,
+        state: int,
+        leaf_playouts=1,
+        k=4,
+        rival="move",
+        redraw="uniform",
+        test_first=False,
+        swarm_depth=64,
+        exploration=0.5,
+        tables=(None, None, None),
+    ):
+        super().__init__(env, exploration, expand_after, tables, state, leaf_playouts)
+        self.swarm_depth = swarm_depth
+        self.k = k
+        self.rival = rival
+        self.redraw = redraw
+        self.test_first = test_first
+        self.agents: dict[int, list[list[int]]] = {}  # id(node) -> [[hypothesis, active], ...]
+
+    def _expand(self, node: _UctNode, actions: list[int]) -> None:
+        super()._expand(node, actions)
+        count = len(node.children)
+        self.agents[id(node)] = [[i % count, 0] for i in range(count * self.k)]
+
+    def _draw(self, child: _UctNode, root_moves: bool) -> float:
+        if child.terminal:
+            return 2.0 if (child.terminal == 2) == root_moves else -2.0
+        n = child.visits
+        mean = (child.wins + 1.0) / (n + 2.0)
+        sd = math.sqrt(mean * (1.0 - mean) / (n + 3.0))
+        u = [self.rng.uniform() for _ in range(4)]
+        return mean + sd * (((u[0] + u[1]) + u[2]) + u[3] - 2.0) * math.sqrt(3.0)
+
+    @staticmethod
+    def _best_record(kids: list[_UctNode], by_visits: bool, root_moves: bool) -> int:
+        for i, child in enumerate(kids):
+            if child.terminal and (child.terminal == 2) == root_moves:
+                return i
+        if by_visits:
+            values = [float(c.visits) for c in kids]
+        else:
+            values = [(c.wins + 1.0) / (c.visits + 2.0) for c in kids]
+        return values.index(max(values))
+
+    def _test_and_diffuse(self, node: _UctNode, agent: list[int], root_moves: bool) -> None:
+        population, kids = self.agents[id(node)], node.children
+        own, won = agent[0], 1
+        other = own
+        if len(kids) > 1:
+            other = own
+            if self.rival == "agent":
+                other = population[self.rng.below(len(population))][0]
+            elif self.rival in ("best", "visits"):
+                other = self._best_record(kids, self.rival == "visits", root_moves)
+            if other == own:
+                other = self.rng.below(len(kids) - 1)
+                other += other >= own
+            if self._draw(kids[own], root_moves) < self._draw(kids[other], root_moves):
+                won = 0
+        if not won:
+            polled = population[self.rng.below(len(population))]
+            if polled[1] == 1:
+                agent[0] = polled[0]
+            elif self.redraw == "rival":
+                agent[0] = other
+            else:
+                agent[0] = self.rng.below(len(kids))
+        agent[1] = won
+
+    def iterate(self, count: int) -> None:
+        for _ in range(count):
+            node, actions, path, carriers = self.root, [], [self.root], []
+            while True:
+                if node.terminal:
+                    won = self.leaf_playouts if node.terminal == 2 else 0
+                    self._replay(actions)
+                    break
+                depth = len(actions)
+                if (
+                    node.children is None
+                    and depth < self.max_depth
+                    and (depth == 0 or node.visits >= self.expand_after)
+                ):
+                    self._expand(node, actions)
+                if node.children is None:
+                    self._replay(actions)
+                    won = self._evaluate(actions)
+                    break
+                if depth >= self.swarm_depth:
+                    # UCT's choice below the swarm's layers.
+                    if node.tried < len(node.children):
+                        child = self._next_untried(node)
+                    else:
+                        values = [self._ucb(node, c) for c in node.children]
+                        child = node.children[values.index(max(values))]
+                    fresh = child.visits == 0 and not child.terminal and child.children is None
+                    actions.append(child.action)
+                    path.append(child)
+                    node = child
+                    if fresh:
+                        won = self._first_visit(child, actions)
+                        break
+                    continue
+                population = self.agents[id(node)]
+                agent = population[self.rng.below(len(population))]
+                if self.test_first:
+                    self._test_and_diffuse(node, agent, len(actions) % 2 == 0)
+                else:
+                    carriers.append((node, agent))
+                child = node.children[agent[0]]
+                fresh = child.visits == 0 and not child.terminal and child.children is None
+                actions.append(child.action)
+                path.append(child)
+                node = child
+                if fresh:
+                    won = self._first_visit(child, actions)
+                    break
+            for depth, n in enumerate(path):
+                n.visits += self.leaf_playouts
+                if depth > 0:
+                    n.wins += won if depth % 2 == 1 else self.leaf_playouts - won
+            for depth, (parent, agent) in enumerate(carriers):
+                self._test_and_diffuse(parent, agent, depth % 2 == 0)
+
+    def _first_visit(self, child: _UctNode, actions: list[int]) -> int:
+        """The root player's wins from the first visit of ``child``: exact if its move ended
+        the game, else the leaf's playouts."""
+        outcome = self._outcome(actions)
+        self._replay(actions)
+        if outcome != 1:
+            child.terminal = outcome
+            return self.leaf_playouts if outcome == 2 else 0
+        return self._evaluate(actions)
+
+    def root_population(self) -> dict[int, tuple[int, int]]:
+        """action -> (agents, active agents) of the root population."""
+        counts: dict[int, list[int]] = {}
+        for hypothesis, active in self.agents.get(id(self.root), ()):
+            entry = counts.setdefault(self.root.children[hypothesis].action, [0, 0])
+            entry[0] += 1
+            entry[1] += active
+        return {a: (n, m) for a, (n, m) in counts.items()}

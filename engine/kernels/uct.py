@@ -191,12 +191,12 @@ def uct_iterations(
             ):
                 legal = width - depth if exclusive else width
                 if counters[NODES] + legal <= node_capacity and counters[BLOCKS] < block_capacity:
-                    block = _expand(tree, node, legal, exclusive, live, action_of)
+                    block = expand_node(tree, node, legal, exclusive, live, action_of)
                 elif counters[MAY_GROW] == 1:
                     return done, playouts
             if block < 0:
                 # An unexpanded leaf (visited before): one more playout from its position.
-                won = _leaf_evaluation(
+                won = leaf_evaluation(
                     env,
                     depth,
                     chain_parent,
@@ -227,12 +227,12 @@ def uct_iterations(
                 blocks[block, TRIED] = tried + 1
                 action = nodes[child, ACTION]
                 if exclusive:
-                    mover_black = _hex_play(
+                    mover_black = hex_play(
                         env, action, depth, live, where, empty, black_rows, white_columns
                     )
                     empty -= 1
                     outcome = ONGOING
-                    if _hex_connected(black_rows if mover_black else white_columns, size, reach):
+                    if hex_connected(black_rows if mover_black else white_columns, size, reach):
                         outcome = ROOT_WINS if depth % 2 == 0 else ROOT_LOSES
                 else:
                     outcome = move_outcome(
@@ -245,7 +245,7 @@ def uct_iterations(
                     nodes[child, BLOCK] = -outcome
                     won = leaf_playouts if outcome == ROOT_WINS else 0
                 else:
-                    won = _leaf_evaluation(
+                    won = leaf_evaluation(
                         env,
                         depth,
                         chain_parent,
@@ -322,7 +322,7 @@ def uct_iterations(
             node = best
             action = nodes[node, ACTION]
             if exclusive:
-                _hex_play(env, action, depth, live, where, empty, black_rows, white_columns)
+                hex_play(env, action, depth, live, where, empty, black_rows, white_columns)
                 empty -= 1
             depth += 1
             chain_action[depth] = action
@@ -361,7 +361,7 @@ def hex_board(env):
 
 
 @inline_jit
-def _hex_play(env, action, depth, live, where, empty, black_rows, white_columns):
+def hex_play(env, action, depth, live, where, empty, black_rows, white_columns):
     """Play ``action`` for the player to move at ``depth``; returns whether that is Black.
     The cell leaves ``live[:empty]``."""
     size, root_black, action_cells = env[1], env[2], env[5]
@@ -383,7 +383,7 @@ def _hex_play(env, action, depth, live, where, empty, black_rows, white_columns)
 
 
 @inline_jit
-def _hex_connected(masks, size, reach):
+def hex_connected(masks, size, reach):
     """Whether the stones in ``masks`` (Black's rows, or White's columns: the transposed board)
     join the two edges; a row without a stone cannot be crossed, so most positions need no
     flood at all."""
@@ -485,7 +485,7 @@ def _hex_playouts(
 
 
 @inline_jit
-def _leaf_evaluation(
+def leaf_evaluation(
     env,
     depth,
     chain_parent,
@@ -572,7 +572,7 @@ def _toy_evaluation(env, chain_parent, chain_action, chain_depth, depth, scratch
 
 
 @inline_jit
-def _expand(tree, node, legal, exclusive, live, action_of):
+def expand_node(tree, node, legal, exclusive, live, action_of):
     """Give ``node`` a block with one child per legal action; returns the block. The block is
     in no particular order (for Hex, that of the empty cells ``live[:legal]``): the children
     are tried in random order by drawing each from the untried tail when its turn comes."""

@@ -70,6 +70,10 @@ def _level_player(name: str, settings) -> Player:
         from engine.players.swarm_players import SDSTPlayer
 
         return SDSTPlayer(settings)
+    if name == "anthill":
+        from engine.players.uct_player import AnthillPlayer
+
+        return AnthillPlayer(settings)
     from engine.players.uct_player import UCTPlayer
 
     return UCTPlayer(settings)

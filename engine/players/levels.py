@@ -355,6 +355,58 @@ _SWARM_OPTIONS = (
     Parameter("halt_iterations", "int", 5, "halting: iterations it must hold", 1, 10_000),
 )
 
+_EXPLORATION = Parameter(
+    "exploration",
+    "float",
+    0.5,
+    "UCB1 constant C in q + C*sqrt(ln N / n) (theory: sqrt 2; 0.5 measured best, "
+    "docs/experiments.md)",
+    0.0,
+    10.0,
+)
+_PARALLEL = Parameter(
+    "parallel",
+    "choice",
+    "none",
+    "none: one tree on one thread (seeds 003/004); root: one tree per thread, "
+    "root statistics summed (threads applies only here)",
+    choices=("none", "root"),
+)
+# Tree growth, leaf evaluation and reuse: the settings UCT and the anthill share.
+_TREE_OPTIONS = (
+    Parameter(
+        "expand_after",
+        "int",
+        1,
+        "visits of a leaf before its children are added (1: textbook UCT)",
+        1,
+        1_000_000,
+    ),
+    Parameter(
+        "leaf_playouts",
+        "int",
+        1,
+        "playouts from each leaf a descent reaches (1: textbook UCT; more spread the "
+        "descent's cost over several playouts, ours)",
+        1,
+        64,
+    ),
+    Parameter(
+        "max_nodes",
+        "int",
+        8_000_000,
+        "node budget per tree (about 16 bytes a node); when full the tree stops growing",
+        1_000,
+        500_000_000,
+    ),
+    Parameter(
+        "reuse",
+        "bool",
+        True,
+        "keep the tree under the moves played (ours and the reply) for the next search",
+    ),
+)
+
 LEVELS: dict[str, LevelInfo] = {
     "random": LevelInfo(
         "random",
@@ -461,54 +513,77 @@ LEVELS: dict[str, LevelInfo] = {
             Parameter(
                 "playouts", "int", 100_000, "playouts (tree iterations) per move", 1, 100_000_000
             ),
+            _EXPLORATION,
+            _PARALLEL,
+            *_TREE_OPTIONS,
+            *_PLAYOUT_SETTINGS,
+            _TACTICS,
+            _SWAP_POLICY,
+            *_COMMON,
+        ),
+    ),
+    "anthill": LevelInfo(
+        "anthill",
+        "Anthill (swarm tree search)",
+        "Ours: every node of a game tree holds a population of agents, each holding one of its "
+        "moves; a descent follows one agent per node, agents are tested against the shared "
+        "records of their moves (a Thompson draw against another move) and inactive ones are "
+        "recruited by active ones, so the populations cluster on the best lines. The tree, "
+        "leaf playouts and reuse are UCT's.",
+        (
             Parameter(
-                "exploration",
-                "float",
-                0.5,
-                "UCB1 constant C in q + C*sqrt(ln N / n) (theory: sqrt 2; 0.5 measured best, "
-                "docs/experiments.md)",
-                0.0,
-                10.0,
-            ),
-            Parameter(
-                "parallel",
-                "choice",
-                "none",
-                "none: one tree on one thread (seeds 003/004); root: one tree per thread, "
-                "root statistics summed (threads applies only here)",
-                choices=("none", "root"),
-            ),
-            Parameter(
-                "expand_after",
+                "playouts",
                 "int",
+                100_000,
+                "playouts per move (descents times leaf_playouts)",
                 1,
-                "visits of a leaf before its children are added (1: textbook UCT)",
-                1,
-                1_000_000,
+                100_000_000,
             ),
             Parameter(
-                "leaf_playouts",
+                "agents_per_move",
                 "int",
-                1,
-                "playouts from each leaf a descent reaches (1: textbook UCT; more spread the "
-                "descent's cost over several playouts, ours)",
+                4,
+                "agents in a node's population for each of its moves (they start spread evenly)",
                 1,
                 64,
             ),
             Parameter(
-                "max_nodes",
-                "int",
-                8_000_000,
-                "node budget per tree (about 16 bytes a node); when full the tree stops growing",
-                1_000,
-                500_000_000,
+                "rival",
+                "choice",
+                "move",
+                "the other move of an agent's test: one of the node's other moves drawn "
+                "uniformly, or the move of an agent of the population drawn uniformly (another "
+                "move when it is the agent's own), or the move with the best record's mean "
+                "(best) or the most visits (visits)",
+                choices=("move", "agent", "best", "visits"),
             ),
             Parameter(
-                "reuse",
-                "bool",
-                True,
-                "keep the tree under the moves played (ours and the reply) for the next search",
+                "redraw",
+                "choice",
+                "uniform",
+                "an agent that fails its test and polls an inactive agent draws a new move "
+                "uniformly (the thesis) or takes the rival that beat it",
+                choices=("uniform", "rival"),
             ),
+            Parameter(
+                "test_first",
+                "bool",
+                False,
+                "an agent is tested (and diffuses) when it is drawn, before its move is "
+                "followed, instead of after the descent's playouts",
+            ),
+            Parameter(
+                "swarm_depth",
+                "int",
+                64,
+                "the depths where agents choose the move (1: the root only); deeper, UCT's "
+                "UCB1 with the exploration constant chooses",
+                1,
+                64,
+            ),
+            _EXPLORATION,
+            _PARALLEL,
+            *_TREE_OPTIONS,
             *_PLAYOUT_SETTINGS,
             _TACTICS,
             _SWAP_POLICY,
@@ -613,6 +688,7 @@ MonteCarloSettings = settings_class(LEVELS["mc"], "MonteCarloSettings")
 MCSDSSettings = settings_class(LEVELS["mcsds"], "MCSDSSettings")
 SDSTSettings = settings_class(LEVELS["sdst"], "SDSTSettings")
 UCTSettings = settings_class(LEVELS["uct"], "UCTSettings")
+AnthillSettings = settings_class(LEVELS["anthill"], "AnthillSettings")
 
 SETTINGS_TYPES = {
     "random": RandomSettings,
@@ -620,6 +696,7 @@ SETTINGS_TYPES = {
     "mcsds": MCSDSSettings,
     "sdst": SDSTSettings,
     "uct": UCTSettings,
+    "anthill": AnthillSettings,
 }
 
 

@@ -10,7 +10,8 @@ import numpy as np
 from engine.board import BLACK, BLACK_STONE, WHITE_STONE, Board
 from engine.players.base import MoveChoice
 from engine.players.common import SettingsPlayer, cell_labels, position_seed, require_open, swap_or
-from engine.players.levels import UCTSettings
+from engine.players.levels import AnthillSettings, UCTSettings
+from engine.search.anthill import AnthillSearch
 from engine.search.environment import hex_environment
 from engine.search.snapshot import SnapshotCallback, StopCheck
 from engine.search.uct import UctSearch, UctTree
@@ -95,10 +96,9 @@ class UCTPlayer(SettingsPlayer):
             labels = cell_labels(env)
             tree = self._reused_tree(board, labels)
             self._kept = None  # the old tree's memory goes before the new search grows
-            search = UctSearch(
+            search = self._search(
                 env,
                 playouts=s.playouts,
-                exploration=s.exploration,
                 threads=s.threads,
                 parallel=s.parallel,
                 seed=position_seed(s.seed, board),
@@ -119,3 +119,28 @@ class UCTPlayer(SettingsPlayer):
                 )
         move = int(labels[result.best_action])
         return MoveChoice(swap_or(board, move, result.estimate), result.snapshot)
+
+    def _search(self, env: tuple, **options) -> UctSearch:
+        """The search of this level with the options every tree search takes."""
+        return UctSearch(env, exploration=self.settings.exploration, **options)
+
+
+class AnthillPlayer(UCTPlayer):
+    """The anthill (ours): UCT's tree, budgets and reuse, with the moves chosen by agents
+    (:mod:`engine.kernels.anthill`); plays the most visited move."""
+
+    name = "anthill"
+
+    settings_class = AnthillSettings
+
+    def _search(self, env: tuple, **options) -> AnthillSearch:
+        return AnthillSearch(
+            env,
+            agents_per_move=self.settings.agents_per_move,
+            rival=self.settings.rival,
+            redraw=self.settings.redraw,
+            test_first=self.settings.test_first,
+            swarm_depth=self.settings.swarm_depth,
+            exploration=self.settings.exploration,
+            **options,
+        )

@@ -4,6 +4,7 @@
   layers and whole-tree allocation policies;
 * ``engine.search.montecarlo``: vanilla Monte-Carlo;
 * ``engine.search.uct``: the UCT baseline;
+* ``engine.search.anthill``: the anthill (ours), agents choosing the moves of UCT's tree;
 * ``engine.search.snapshot``: what a running search reports (immutable snapshots).
 
 Call :func:`warm_up` once at start-up (splash screen, test session): it compiles or loads from
@@ -22,6 +23,7 @@ def warm_up_steps() -> list[tuple[str, Callable[[], None]]]:
 
     from engine.board import Board
     from engine.kernels.environment import action_count_py
+    from engine.search.anthill import AnthillSearch
     from engine.search.environment import (
         PAPER_FIGURE_4_LEAVES,
         bandit_environment,
@@ -45,6 +47,7 @@ def warm_up_steps() -> list[tuple[str, Callable[[], None]]]:
         for env in toys:
             swarms(env)
             UctSearch(env, playouts=20).run()
+            AnthillSearch(env, playouts=20).run()
 
     def recruitment_and_relate() -> None:
         for recruitment in RECRUITMENT:
@@ -64,24 +67,25 @@ def warm_up_steps() -> list[tuple[str, Callable[[], None]]]:
         SwarmSearch(hex_env, options).run()
 
     def uct() -> None:
-        search = UctSearch(hex_env, playouts=20)
-        search.run()
         # Tree reuse between moves (UCTPlayer) copies the subtree under the moves played; its
         # two kernels compiled lazily on the GUI's engine thread in the middle of a game.
-        tree = search.trees[0]
-        first = int(tree.actions[tree.children(0).start])
-        tree.subtree([first], np.arange(action_count_py(hex_env), dtype=np.int64))
+        every = np.arange(action_count_py(hex_env), dtype=np.int64)
+        for search in (UctSearch(hex_env, playouts=20), AnthillSearch(hex_env, playouts=20)):
+            search.run()
+            tree = search.trees[0]
+            tree.subtree([int(tree.actions[tree.children(0).start])], every)
 
     def knowledge() -> None:
         # Knowledge playouts (engine.knowledge) compile the Hex searches once more.
         knowledge_env = hex_environment(board, "win")
         swarms(knowledge_env)
         UctSearch(knowledge_env, playouts=20).run()
+        AnthillSearch(knowledge_env, playouts=20).run()
         monte_carlo_search(knowledge_env, 2)
 
     return [
         ("swarm search kernels (MCSDS, SDST)", lambda: swarms(hex_env)),
-        ("UCT kernels", uct),
+        ("UCT and anthill kernels", uct),
         ("vanilla Monte-Carlo kernels", lambda: monte_carlo_search(hex_env, 2)),
         ("recruitment and relate variants", recruitment_and_relate),
         ("kernels of the bandit and toy-tree studies", swarms_on_toys),

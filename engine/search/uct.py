@@ -201,11 +201,19 @@ class UctTree:
         if self.nodes[node, BLOCK] < 0:
             return None
         nodes, blocks = subtree_size(self.arrays(), node)
-        kept = UctTree(self.max_nodes, capacity=max(4096, min(2 * nodes, self.max_nodes)))
+        kept = self.empty_like(capacity=max(4096, min(2 * nodes, self.max_nodes)))
         if blocks > kept.block_capacity:
             kept._grow_blocks(max(2 * blocks, 16))
         copy_subtree(self.arrays(), node, action_map.astype(np.int32), kept.arrays())
+        self._copy_extra(node, kept)
         return kept
+
+    def empty_like(self, capacity: int) -> UctTree:
+        """A new empty tree of this kind and node budget."""
+        return UctTree(self.max_nodes, capacity=capacity)
+
+    def _copy_extra(self, node: int, kept: UctTree) -> None:
+        """Copy what a subclass keeps beside the nodes for the subtree under ``node``."""
 
 
 def _resized(array: np.ndarray, capacity: int, used: int) -> np.ndarray:
@@ -278,7 +286,7 @@ class UctSearch:
             self.max_depth = self.width
         else:
             self.max_depth = max(1, int(env[8]))  # the toy tree's leaves; a bandit: one level
-        trees = [tree] if tree is not None else [UctTree(max_nodes) for _ in self.shares]
+        trees = [tree] if tree is not None else [self.new_tree(max_nodes) for _ in self.shares]
         for t in trees:
             if t.node_count + self.width > t.node_capacity:
                 t._grow_nodes(min(max(2 * t.node_capacity, t.node_count + self.width), t.max_nodes))
@@ -287,6 +295,10 @@ class UctSearch:
         self.playouts = 0
         self.budget: TimeBudget | None = None
         self._start = time.perf_counter()
+
+    def new_tree(self, max_nodes: int) -> UctTree:
+        """An empty tree for one worker."""
+        return UctTree(max_nodes)
 
     @property
     def trees(self) -> list[UctTree]:

@@ -1,0 +1,252 @@
+"""The anthill search driver (ours, issue 12): agents choose the moves of a tree search.
+
+The kernel and its rules are in :mod:`engine.kernels.anthill`. This driver is UCT's
+(:class:`engine.search.uct.UctSearch`: budgets, time management, root parallelism, growth,
+reuse of the subtree under the moves played) with the agents beside the nodes, and snapshots
+that report the root *population*: agents and active agents per move, with its history, as
+the swarm levels do; the tree view counts the agents that hold each move.
+"""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+
+from engine.kernels.anthill import (
+    RIVAL_AGENT,
+    RIVAL_BEST,
+    RIVAL_MOVE,
+    RIVAL_VISITS,
+    anthill_iterations,
+    copy_populations,
+    root_population,
+)
+from engine.search.snapshot import SearchSnapshot, TreeNode
+from engine.search.swarm import STATE_STRIDE
+from engine.search.uct import UctSearch, UctTree, _ucb_tables
+
+DEFAULT_AGENTS_PER_MOVE = 4
+DEFAULT_SWARM_DEPTH = 64  # agents choose at every depth
+RIVALS = {"move": RIVAL_MOVE, "agent": RIVAL_AGENT, "best": RIVAL_BEST, "visits": RIVAL_VISITS}
+REDRAWS = ("uniform", "rival")
+HISTORY_LIMIT = 400  # root population samples kept for the chart (thinned by halves beyond)
+
+
+class AnthillTree(UctTree):
+    """A UCT tree with ``agents_per_move`` agents beside each child (its parent's population)."""
+
+    def __init__(self, max_nodes: int, agents_per_move: int, capacity: int = 4096):
+        if agents_per_move < 1:
+            raise ValueError(f"agents_per_move must be at least 1, not {agents_per_move}")
+        self.agents_per_move = int(agents_per_move)
+        self.hold = np.zeros(0, dtype=np.int32)
+        self.active = np.zeros(0, dtype=np.uint8)
+        super().__init__(max_nodes, capacity)
+
+    def _grow_nodes(self, capacity: int) -> None:
+        used = self.node_count * self.agents_per_move
+        size = capacity * self.agents_per_move
+        for name in ("hold", "active"):
+            old = getattr(self, name)
+            grown = np.zeros(size, dtype=old.dtype)
+            grown[: min(used, old.size)] = old[: min(used, old.size)]
+            setattr(self, name, grown)
+        super()._grow_nodes(capacity)
+
+    @property
+    def nbytes(self) -> int:
+        return super().nbytes + self.hold.nbytes + self.active.nbytes
+
+    def population(self) -> tuple[np.ndarray, np.ndarray]:
+        return (self.hold, self.active)
+
+    def empty_like(self, capacity: int) -> AnthillTree:
+        return AnthillTree(self.max_nodes, self.agents_per_move, capacity=capacity)
+
+    def _copy_extra(self, node: int, kept: UctTree) -> None:
+        assert isinstance(kept, AnthillTree)
+        copy_populations(
+            self.arrays(), node, self.population(), self.agents_per_move, kept.population()
+        )
+
+    def holders(self, node: int) -> np.ndarray:
+        """Agents and active agents of ``node``'s population per child (rows: children in
+        block order)."""
+        kids = self.children(node)
+        counts = np.zeros((len(kids), 2), dtype=np.int64)
+        if len(kids):
+            k = self.agents_per_move
+            agents = slice(kids.start * k, kids.stop * k)
+            np.add.at(counts[:, 0], self.hold[agents], 1)
+            np.add.at(counts[:, 1], self.hold[agents], self.active[agents].astype(np.int64))
+        return counts
+
+
+class AnthillSearch(UctSearch):
+    """The anthill from one position (``env``); the settings are UCT's without its
+    exploration constant, plus ``agents_per_move``."""
+
+    def __init__(
+        self,
+        env: tuple,
+        *,
+        agents_per_move: int = DEFAULT_AGENTS_PER_MOVE,
+        rival: str = "move",
+        redraw: str = "uniform",
+        test_first: bool = False,
+        swarm_depth: int = DEFAULT_SWARM_DEPTH,
+        **kwargs,
+    ):
+        self.test_first = bool(test_first)
+        if swarm_depth < 1:
+            raise ValueError(f"swarm_depth must be at least 1, not {swarm_depth}")
+        self.swarm_depth = int(swarm_depth)
+        if redraw not in REDRAWS:
+            raise ValueError(f"redraw must be one of {', '.join(REDRAWS)}, not {redraw!r}")
+        self.take_rival = redraw == "rival"
+        self.agents_per_move = int(agents_per_move)
+        if rival not in RIVALS:
+            raise ValueError(f"rival must be one of {', '.join(RIVALS)}, not {rival!r}")
+        self.rival = RIVALS[rival]
+        kwargs.setdefault("player", "anthill")
+        super().__init__(env, **kwargs)
+        if not all(isinstance(t, AnthillTree) for t in self.trees):
+            raise ValueError("an anthill search needs AnthillTree trees")
+        self.history: list[tuple[int, ...]] = []
+        self.history_iterations: list[int] = []
+        self.active_history: list[float] = []
+        for worker in self.workers:
+            worker.carriers = np.zeros(worker.path.size, dtype=np.int64)
+
+    def new_tree(self, max_nodes: int) -> AnthillTree:
+        return AnthillTree(max_nodes, self.agents_per_move)
+
+    def _run_batch(self, index: int, count: int) -> int:
+        worker = self.workers[index]
+        tree = worker.tree
+        playouts = 0
+        while count > 0:
+            done, run = anthill_iterations(
+                self.env,
+                tree.arrays(),
+                tree.population(),
+                self.agents_per_move,
+                self.rival,
+                self.take_rival,
+                self.test_first,
+                self.swarm_depth,
+                self.exploration,
+                _ucb_tables(),
+                count,
+                self.expand_after,
+                self.max_depth,
+                worker.scratch,
+                worker.chain_parent,
+                worker.chain_action,
+                worker.chain_depth,
+                worker.path,
+                worker.carriers,
+                worker.depth_counts,
+                worker.board,
+                self.states,
+                index * STATE_STRIDE,
+                self.leaf_playouts,
+            )
+            count -= done
+            worker.done += done
+            playouts += run
+            if count > 0:
+                tree.make_room(self.width)
+        if index == 0:
+            self._record_history()
+        return playouts
+
+    # ------------------------------------------------------------------ observation
+    def root_population(self) -> tuple[np.ndarray, np.ndarray]:
+        """Agents and active agents of the root population per action, over every tree."""
+        agents = np.zeros(self.width, dtype=np.int64)
+        actives = np.zeros(self.width, dtype=np.int64)
+        for tree in self.trees:
+            root_population(tree.arrays(), tree.population(), self.agents_per_move, agents, actives)
+        return agents, actives
+
+    def _record_history(self) -> None:
+        agents, actives = self.root_population()
+        total = int(agents.sum())
+        if not total:
+            return
+        self.history.append(tuple(int(a) for a in agents))
+        self.history_iterations.append(sum(self.done))
+        self.active_history.append(float(actives.sum()) / total)
+        if len(self.history) > HISTORY_LIMIT:
+            for name in ("history", "history_iterations", "active_history"):
+                setattr(self, name, getattr(self, name)[::2])
+
+    def tree_summary(self, max_depth: int = 3, max_children: int = 6) -> TreeNode:
+        """The most held part of the first tree: a node's ``agents`` are the agents of its
+        parent's population holding its move (the root: its whole population), ``value`` the
+        win rate of its record for the player who made its move."""
+        tree = self.trees[0]
+        visits, wins = tree.visits, tree.wins
+
+        def build(node: int, path: tuple[int, ...], agents: int, active: int) -> TreeNode:
+            holders = tree.holders(node)
+            kids = [i for i in range(holders.shape[0]) if holders[i, 0] > 0]
+            kids.sort(key=lambda i: (-holders[i, 0], -visits[tree.children(node)[i]]))
+            shown = kids[:max_children] if len(path) < max_depth else []
+            first = tree.children(node).start if holders.shape[0] else 0
+            n = visits[node]
+            return TreeNode(
+                path=path,
+                depth=len(path),
+                agents=agents,
+                active=active,
+                value=float(wins[node] / n) if n else 0.0,
+                children=tuple(
+                    build(
+                        first + i,
+                        (*path, int(self.labels[tree.actions[first + i]])),
+                        int(holders[i, 0]),
+                        int(holders[i, 1]),
+                    )
+                    for i in shown
+                ),
+                collapsed_children=len(kids) - len(shown),
+                collapsed_agents=int(sum(int(holders[i, 0]) for i in kids[len(shown) :])),
+                ends_game=tree.terminal(node),
+            )
+
+        root = tree.holders(0)
+        return build(0, (), int(root[:, 0].sum()), int(root[:, 1].sum()))
+
+    def snapshot(self, done: bool) -> SearchSnapshot:
+        visits, wins, terminal = self.root_stats()
+        best = self.best_action(visits, wins, terminal)
+        estimate = float(wins[best] / visits[best]) if visits[best] else 0.5
+        agents, actives = self.root_population()
+        return SearchSnapshot(
+            position_id=self.position_id,
+            player=self.player,
+            to_move=self.to_move,
+            iteration=sum(self.done),
+            playouts=self.playouts,
+            elapsed_s=time.perf_counter() - self._start,
+            root_moves=tuple(int(m) for m in self.labels),
+            root_agents=tuple(int(a) for a in agents),
+            root_active=tuple(int(a) for a in actives),
+            best_move=int(self.labels[best]),
+            estimate=estimate,
+            principal_variation=self.principal_variation(),
+            history_iterations=tuple(self.history_iterations),
+            history=tuple(self.history),
+            active_fraction_history=tuple(self.active_history),
+            tree=self.tree_summary(),
+            done=done,
+            extra={
+                "trees": len(self.workers),
+                "nodes": sum(t.node_count for t in self.trees),
+                "reused_visits": self.reused_visits,
+                "root_visits": tuple(int(v) for v in visits),
+            },
+        )

@@ -1,0 +1,156 @@
+"""The anthill (ours): the kernel against the slow reference, clusters on known answers, the
+agents kept with the subtree between moves, and the level's snapshots."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from engine.board import Board
+from engine.players import create_player
+from engine.search.anthill import AnthillSearch
+from engine.search.clusters import CONVERGENCE_POSITIONS, convergence_board
+from engine.search.environment import (
+    PAPER_FIGURE_4_LEAVES,
+    bandit_environment,
+    explicit_tree_environment,
+    hex_environment,
+)
+from tests.naive_search import NaiveAnthill
+
+
+def _position(size: int, *moves: str) -> Board:
+    board = Board(size)
+    for move in moves:
+        board.play(move)
+    return board
+
+
+@pytest.mark.parametrize(
+    ("env", "descents", "expand_after", "leaf_playouts", "k", "rival", "redraw", "seed"),
+    [
+        (explicit_tree_environment(PAPER_FIGURE_4_LEAVES), 600, 1, 1, 4, "move", "uniform", 3),
+        (explicit_tree_environment(PAPER_FIGURE_4_LEAVES), 400, 2, 3, 2, "agent", "rival", 9),
+        (bandit_environment((0.2, 0.5, 0.8)), 300, 1, 2, 3, "agent", "rival", 4),
+        (hex_environment(_position(3)), 400, 2, 1, 1, "move", "uniform", 6),
+        (hex_environment(_position(4, "b2")), 500, 1, 4, 4, "move", "uniform", 5),
+        (hex_environment(_position(5, "c3", "b3")), 700, 1, 2, 2, "agent", "rival", 7),
+        (hex_environment(_position(5, "c3", "b3", "c2")), 600, 3, 1, 5, "move", "uniform", 8),
+        (hex_environment(_position(5, "c3")), 900, 1, 2, 3, "best", "uniform", 2),
+        (explicit_tree_environment(PAPER_FIGURE_4_LEAVES), 500, 1, 1, 2, "best", "uniform", 5),
+        (hex_environment(_position(5, "b2")), 900, 1, 2, 4, "visits", "rival", 11),
+        (hex_environment(_position(4)), 700, 2, 1, 2, "visits", "uniform", 12),
+        (hex_environment(_position(5, "c3")), 900, 1, 2, 3, "visits", "rival", -13),
+        (explicit_tree_environment(PAPER_FIGURE_4_LEAVES), 500, 1, 1, 2, "move", "uniform", -5),
+    ],
+)
+@pytest.mark.parametrize("swarm_depth", [64, 1, 2])
+def test_kernel_matches_the_slow_reference(
+    env, descents, expand_after, leaf_playouts, k, rival, redraw, seed, swarm_depth
+):
+    test_first = seed < 0  # the cases with a negative seed test agents before they move
+    seed = abs(seed)
+    """Same generator, same tree, same agents: the root's records and its population agree
+    with a plain Python anthill to the last agent."""
+    search = AnthillSearch(
+        env,
+        playouts=descents * leaf_playouts,
+        expand_after=expand_after,
+        leaf_playouts=leaf_playouts,
+        agents_per_move=k,
+        rival=rival,
+        redraw=redraw,
+        test_first=test_first,
+        swarm_depth=swarm_depth,
+        exploration=0.7,
+        seed=seed,
+    )
+    state = int(search.states[0])
+    reference = NaiveAnthill(env, expand_after, state, leaf_playouts, k, rival, redraw, test_first)
+    result = search.run()
+    reference.iterate(descents)
+    assert result.iterations == descents
+    expected = reference.root_statistics()
+    assert {a: (int(result.visits[a]), int(result.wins[a])) for a in expected} == expected
+    agents, actives = search.root_population()
+    population = reference.root_population()
+    assert {a: (int(agents[a]), int(actives[a])) for a in population} == population
+    assert agents.sum() == k * len(expected)
+
+
+def test_the_population_clusters_on_the_best_arm():
+    """A bandit whose best arm is 0.7 against 0.5: most agents and most visits go to it."""
+    env = bandit_environment((0.5, 0.5, 0.7, 0.5, 0.5))
+    result = AnthillSearch(env, playouts=4000, agents_per_move=8, seed=1).run()
+    agents = np.asarray(result.snapshot.root_agents)
+    assert result.best_action == 2
+    assert agents[2] / agents.sum() >= 0.5
+    assert result.visits[2] / result.visits.sum() >= 0.5
+
+
+@pytest.mark.parametrize("index", range(len(CONVERGENCE_POSITIONS)))
+def test_the_root_population_finds_the_proven_winning_moves(index):
+    """On every position of the convergence study (one to three cells win by force within
+    three plies) a seeded search plays a winning cell, and at least half the root agents
+    hold a winning cell at the end."""
+    size, moves, winners = CONVERGENCE_POSITIONS[index]
+    board = convergence_board(size, moves)
+    env = hex_environment(board)
+    search = AnthillSearch(env, playouts=60_000, leaf_playouts=4, seed=index)
+    result = search.run()
+    cells = env[5]
+    winning = {board.parse_move(cell) for cell in winners}
+    share = sum(n for a, n in enumerate(result.snapshot.root_agents) if int(cells[a]) in winning)
+    assert int(cells[result.best_action]) in winning
+    assert share / sum(result.snapshot.root_agents) >= 0.5
+
+
+def test_the_agents_are_kept_with_the_subtree():
+    board = _position(4, "b2")
+    env = hex_environment(board)
+    search = AnthillSearch(env, playouts=3000, seed=1)
+    search.run()
+    tree = search.trees[0]
+    labels = env[5]
+    node = max(tree.children(0), key=lambda c: tree.visits[c])
+    reply = max(tree.children(node), key=lambda c: tree.visits[c])
+    after = board.copy()
+    after.play(int(labels[tree.actions[node]]))
+    after.play(int(labels[tree.actions[reply]]))
+    new_labels = hex_environment(after)[5]
+    action_map = np.array(
+        [np.flatnonzero(new_labels == c)[0] if c in new_labels else -1 for c in labels]
+    )
+    kept = tree.subtree([int(tree.actions[node]), int(tree.actions[reply])], action_map)
+    assert kept is not None
+    old = tree.holders(reply)
+    assert np.array_equal(kept.holders(0), old) and old[:, 0].sum() == 4 * old.shape[0]
+    # Deeper populations came along too, in the copy's node order.
+    for child in kept.children(0):
+        if kept.nodes[child, 2] >= 0:
+            original = tree.child_by_action(
+                reply, int(np.flatnonzero(action_map == kept.actions[child])[0])
+            )
+            assert np.array_equal(kept.holders(child), tree.holders(original))
+
+
+def test_the_level_reports_its_population_and_keeps_it_between_moves():
+    player = create_player("anthill:playouts=4000,seed=2,agents_per_move=3")
+    board = _position(5, "c3")
+    choice = player.choose_move(board)
+    snapshot = choice.snapshot
+    assert snapshot.player == "anthill"
+    assert sum(snapshot.root_agents) == 3 * 24
+    assert all(0 <= a <= n for a, n in zip(snapshot.root_active, snapshot.root_agents, strict=True))
+    assert snapshot.history and len(snapshot.history[-1]) == 24
+    assert snapshot.tree is not None and snapshot.tree.agents == 3 * 24
+    board.play(choice.move)
+    board.play("b2")
+    assert player.choose_move(board).snapshot.extra["reused_visits"] > 0
+
+
+def test_settings_are_checked():
+    with pytest.raises(ValueError, match="agents_per_move"):
+        AnthillSearch(hex_environment(Board(3)), playouts=10, agents_per_move=0)
+    with pytest.raises(ValueError, match="rival"):
+        AnthillSearch(hex_environment(Board(3)), playouts=10, rival="nobody")

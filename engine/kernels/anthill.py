@@ -391,7 +391,7 @@ def anthill_iterations(
             nodes[n, VISITS] += leaf_playouts
             # The move into the node at depth d was made by the root player when d is odd.
             nodes[n, WINS] += won if d % 2 == 1 else lost
-        for d in range(0 if test_first else depth):
+        for d in range(0 if test_first else min(depth, swarm_depth)):
             _test_and_diffuse(
                 nodes,
                 blocks,

@@ -550,7 +550,7 @@ LEVELS: dict[str, LevelInfo] = {
             Parameter(
                 "rival",
                 "choice",
-                "move",
+                "visits",
                 "the other move of an agent's test: one of the node's other moves drawn "
                 "uniformly, or the move of an agent of the population drawn uniformly (another "
                 "move when it is the agent's own), or the move with the best record's mean "
@@ -560,7 +560,7 @@ LEVELS: dict[str, LevelInfo] = {
             Parameter(
                 "redraw",
                 "choice",
-                "uniform",
+                "rival",
                 "an agent that fails its test and polls an inactive agent draws a new move "
                 "uniformly (the thesis) or takes the rival that beat it",
                 choices=("uniform", "rival"),
@@ -575,7 +575,7 @@ LEVELS: dict[str, LevelInfo] = {
             Parameter(
                 "swarm_depth",
                 "int",
-                64,
+                1,
                 "the depths where agents choose the move (1: the root only); deeper, UCT's "
                 "UCB1 with the exploration constant chooses",
                 1,
@@ -630,9 +630,28 @@ _PRESETS = (
     ),
     (
         "strong-swarm",
-        "Strongest swarm (SDST, 1 s a move)",
-        'The strongest swarm measured at equal time (docs/experiments.md, "Shared '
-        'evidence"): SDST in the whole tree, 10 000 agents, the root deciding on shared '
+        "Strongest swarm (anthill, 1 s a move)",
+        'The strongest swarm measured at equal time (docs/experiments.md, "The anthill"): a '
+        "population of agents at the root chooses the moves to search, tested on the shared "
+        "records of their moves and recruited as in the thesis, each test a UCT descent with 8 "
+        "playouts that answer bridge and edge template intrusions; searching for the time "
+        "given, with exact root tactics (the solver on boards up to 8x8) and the swap rule "
+        "played from the opening table.",
+        "anthill",
+        {
+            "playouts": 100_000_000,
+            "time_s": 1.0,
+            "leaf_playouts": 8,
+            "playout": "template",
+            "tactics": "solve",
+            "swap_policy": "table",
+        },
+    ),
+    (
+        "strong-sdst",
+        "Strongest SDST (1 s a move)",
+        "The strongest of the thesis's swarm levels at equal time (docs/experiments.md, "
+        '"Shared evidence"): SDST in the whole tree, 10 000 agents, the root deciding on shared '
         "records (reference=shared), searching for the time given, with exact root tactics "
         "(the solver on boards up to 8x8) and the swap rule played from the opening table.",
         "sdst",

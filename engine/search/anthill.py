@@ -27,7 +27,7 @@ from engine.search.swarm import STATE_STRIDE
 from engine.search.uct import UctSearch, UctTree, _ucb_tables
 
 DEFAULT_AGENTS_PER_MOVE = 4
-DEFAULT_SWARM_DEPTH = 64  # agents choose at every depth
+DEFAULT_SWARM_DEPTH = 1  # agents choose at the root (measured: deeper swarms lose to UCT)
 RIVALS = {"move": RIVAL_MOVE, "agent": RIVAL_AGENT, "best": RIVAL_BEST, "visits": RIVAL_VISITS}
 REDRAWS = ("uniform", "rival")
 HISTORY_LIMIT = 400  # root population samples kept for the chart (thinned by halves beyond)
@@ -92,8 +92,8 @@ class AnthillSearch(UctSearch):
         env: tuple,
         *,
         agents_per_move: int = DEFAULT_AGENTS_PER_MOVE,
-        rival: str = "move",
-        redraw: str = "uniform",
+        rival: str = "visits",
+        redraw: str = "rival",
         test_first: bool = False,
         swarm_depth: int = DEFAULT_SWARM_DEPTH,
         **kwargs,

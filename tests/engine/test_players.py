@@ -48,7 +48,17 @@ def _threat_position(black_to_move: bool) -> Board:
 
 
 def test_levels_describe_every_parameter():
-    assert list(LEVELS) == ["random", "mc", "mcsds", "sdst", "uct", "strong", "strong-swarm"]
+    assert list(LEVELS) == [
+        "random",
+        "mc",
+        "mcsds",
+        "sdst",
+        "uct",
+        "anthill",
+        "strong",
+        "strong-swarm",
+        "strong-sdst",
+    ]
     for name, level in LEVELS.items():
         assert level.name == name and level.label and level.description
         names = [p.name for p in level.parameters]
@@ -91,7 +101,8 @@ def test_presets_are_their_family_with_other_defaults():
         player = create_player(f"{name}:seed=3")
         assert player.name == info.family and player.settings.seed == 3
         assert create_player(player.spec()).spec() == player.spec()
-    assert LEVELS["strong-swarm"].family == "sdst"
+    assert LEVELS["strong-swarm"].family == "anthill"
+    assert LEVELS["strong-sdst"].family == "sdst"
 
 
 @pytest.mark.parametrize(

@@ -141,7 +141,7 @@ def test_settings_classes_are_the_table():
     assert SETTINGS_TYPES["uct"](time_s=2).time_s == 2.0  # converted to the declared type
 
 
-@pytest.mark.parametrize("name", ["mcsds", "sdst", "strong-swarm"])
+@pytest.mark.parametrize("name", ["mcsds", "sdst", "strong-sdst"])
 def test_swarm_config_takes_every_setting_it_shares_with_the_level(name):
     _, level_settings = parse_spec(f"{name}:agents=77,iterations=3,threads=2,halt=weak")
     config = swarm_config(level_settings, seed=9)

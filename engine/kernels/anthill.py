@@ -182,6 +182,48 @@ def _ucb_child(nodes, blocks, block, node, exploration, tables, state, slot):
     return best
 
 
+@inline_jit
+def _carrier_move(
+    nodes,
+    blocks,
+    hold,
+    active,
+    k,
+    rival,
+    take_rival,
+    test_first,
+    carriers,
+    node,
+    block,
+    depth,
+    state,
+    slot,
+):
+    """The child an agent of ``node``'s population chooses: one drawn uniformly, tested (and
+    diffused) first with ``test_first``, else remembered in ``carriers[depth]`` for its test
+    after the descent."""
+    first = blocks[block, FIRST]
+    agent = first * k + below(state, slot, blocks[block, COUNT] * k)
+    if test_first:
+        _test_and_diffuse(
+            nodes,
+            blocks,
+            hold,
+            active,
+            k,
+            rival,
+            take_rival,
+            node,
+            depth % 2 == 0,
+            agent,
+            state,
+            slot,
+        )
+    else:
+        carriers[depth] = agent
+    return first + hold[agent]
+
+
 @jit
 def anthill_iterations(
     env,
@@ -276,55 +318,11 @@ def anthill_iterations(
                 playouts += leaf_playouts
                 depth_counts[depth] += leaf_playouts
                 break
-            first = blocks[block, FIRST]
             if depth >= swarm_depth:
                 # Below the swarm's layers: UCT's choice (UCB1, untried moves first).
                 child = _ucb_child(nodes, blocks, block, node, exploration, tables, state, slot)
-                action = nodes[child, ACTION]
-                fresh = nodes[child, VISITS] == 0 and nodes[child, BLOCK] == UNEXPANDED
-                outcome = ONGOING
-                if exclusive:
-                    mover_black = hex_play(
-                        env, action, depth, live, where, empty, black_rows, white_columns
-                    )
-                    empty -= 1
-                    if fresh and hex_connected(
-                        black_rows if mover_black else white_columns, size, reach
-                    ):
-                        outcome = ROOT_WINS if depth % 2 == 0 else ROOT_LOSES
-                elif fresh:
-                    outcome = move_outcome(
-                        env, chain_parent, chain_action, chain_depth, depth, action, scratch
-                    )
-                depth += 1
-                chain_action[depth] = action
-                path[depth] = child
-                node = child
-                if not fresh:
-                    continue
-                if outcome != ONGOING:
-                    nodes[child, BLOCK] = -outcome
-                    won = leaf_playouts if outcome == ROOT_WINS else 0
-                else:
-                    won = leaf_evaluation(
-                        env,
-                        depth,
-                        chain_parent,
-                        chain_action,
-                        chain_depth,
-                        scratch,
-                        board,
-                        empty,
-                        state,
-                        slot,
-                        leaf_playouts,
-                    )
-                    playouts += leaf_playouts
-                    depth_counts[depth] += leaf_playouts
-                break
-            agent = first * k + below(state, slot, blocks[block, COUNT] * k)
-            if test_first:
-                _test_and_diffuse(
+            else:
+                child = _carrier_move(
                     nodes,
                     blocks,
                     hold,
@@ -332,15 +330,14 @@ def anthill_iterations(
                     k,
                     rival,
                     take_rival,
+                    test_first,
+                    carriers,
                     node,
-                    depth % 2 == 0,
-                    agent,
+                    block,
+                    depth,
                     state,
                     slot,
                 )
-            else:
-                carriers[depth] = agent
-            child = first + hold[agent]
             action = nodes[child, ACTION]
             fresh = nodes[child, VISITS] == 0 and nodes[child, BLOCK] == UNEXPANDED
             outcome = ONGOING

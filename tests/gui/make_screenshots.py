@@ -7,7 +7,8 @@ hidden so the board and the game controls are what the picture shows. After a fe
 moves the real UCT AI is asked for a hint, so the board shows its share of visits per cell.
 A third picture shows a game with variations: the move tree and comment docks, move numbers on.
 The dashboard pictures show the docks live during a search of the AI's fifth move on 9x9:
-SDST and UCT (population, tree and game graph), and the UCT one again on the throughput tab.
+SDST, UCT and the anthill (population, tree and game graph), and the UCT one again on the
+throughput tab.
 """
 
 from __future__ import annotations
@@ -74,6 +75,7 @@ def take(directory: Path) -> list[Path]:
 DASHBOARD_SPECS = {
     "sdst": "sdst:agents=20000,iterations=200,time_s=6,seed=3",
     "uct": "uct:time_s=6,seed=3",
+    "anthill": "anthill:time_s=6,seed=3",
 }
 # The human's (White's) replies, in order of preference: the first empty one is played.
 DASHBOARD_REPLIES = ("c7", "g3", "d4", "f6", "e6", "d6", "f4", "g4")

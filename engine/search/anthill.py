@@ -186,12 +186,25 @@ class AnthillSearch(UctSearch):
     def tree_summary(self, max_depth: int = 3, max_children: int = 6) -> TreeNode:
         """The most held part of the first tree: a node's ``agents`` are the agents of its
         parent's population holding its move (the root: its whole population), ``value`` the
-        win rate of its record for the player who made its move."""
+        win rate of its record for the player who made its move. Below the swarm's layers,
+        where UCB1 chooses and the populations are idle, the counts are visits and wins, as in
+        UCT's summary."""
         tree = self.trees[0]
         visits, wins = tree.visits, tree.wins
 
+        def support(node: int) -> np.ndarray:
+            """Per child of ``node``: (agents, active agents), or (visits, wins) below the
+            swarm."""
+            if len(path_of[node]) < self.swarm_depth:
+                return tree.holders(node)
+            kids = tree.children(node)
+            return np.stack([visits[kids.start : kids.stop], wins[kids.start : kids.stop]], 1)
+
+        path_of: dict[int, tuple[int, ...]] = {0: ()}
+
         def build(node: int, path: tuple[int, ...], agents: int, active: int) -> TreeNode:
-            holders = tree.holders(node)
+            path_of[node] = path
+            holders = support(node)
             kids = [i for i in range(holders.shape[0]) if holders[i, 0] > 0]
             kids.sort(key=lambda i: (-holders[i, 0], -visits[tree.children(node)[i]]))
             shown = kids[:max_children] if len(path) < max_depth else []
@@ -217,7 +230,7 @@ class AnthillSearch(UctSearch):
                 ends_game=tree.terminal(node),
             )
 
-        root = tree.holders(0)
+        root = support(0)
         return build(0, (), int(root[:, 0].sum()), int(root[:, 1].sum()))
 
     def snapshot(self, done: bool) -> SearchSnapshot:

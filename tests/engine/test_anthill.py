@@ -179,3 +179,18 @@ def test_the_search_defaults_are_the_levels():
     signature = inspect.signature(AnthillSearch.__init__)
     for name in ("agents_per_move", "rival", "redraw", "test_first", "swarm_depth"):
         assert signature.parameters[name].default == defaults[name], name
+
+
+def test_the_tree_view_counts_agents_in_the_swarm_and_visits_below_it():
+    """Depth 1 nodes carry the root population's agents; their children (chosen by UCB1)
+    carry visits: with one playout a leaf a node's visits are its first playout plus its
+    children's visits."""
+    env = hex_environment(_position(5, "c3"))
+    search = AnthillSearch(env, playouts=6000, seed=4, agents_per_move=3)
+    snapshot = search.run().snapshot
+    tree = snapshot.tree
+    assert tree.agents == sum(snapshot.root_agents) == 3 * 24
+    visits = dict(zip(snapshot.root_moves, snapshot.extra["root_visits"], strict=True))
+    for child in tree.children:
+        below = sum(c.agents for c in child.children) + child.collapsed_agents
+        assert below == visits[child.path[0]] - 1

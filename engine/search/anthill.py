@@ -9,8 +9,6 @@ the swarm levels do; the tree view counts the agents that hold each move.
 
 from __future__ import annotations
 
-import time
-
 import numpy as np
 
 from engine.kernels.anthill import (
@@ -22,7 +20,7 @@ from engine.kernels.anthill import (
     copy_populations,
     root_population,
 )
-from engine.search.snapshot import SearchSnapshot, TreeNode
+from engine.search.snapshot import TreeNode
 from engine.search.swarm import STATE_STRIDE
 from engine.search.uct import UctSearch, UctTree, _ucb_tables
 
@@ -233,33 +231,13 @@ class AnthillSearch(UctSearch):
         root = support(0)
         return build(0, (), int(root[:, 0].sum()), int(root[:, 1].sum()))
 
-    def snapshot(self, done: bool) -> SearchSnapshot:
-        visits, wins, terminal = self.root_stats()
-        best = self.best_action(visits, wins, terminal)
-        estimate = float(wins[best] / visits[best]) if visits[best] else 0.5
-        agents, actives = self.root_population()
-        return SearchSnapshot(
-            position_id=self.position_id,
-            player=self.player,
-            to_move=self.to_move,
-            iteration=sum(self.done),
-            playouts=self.playouts,
-            elapsed_s=time.perf_counter() - self._start,
-            root_moves=tuple(int(m) for m in self.labels),
-            root_agents=tuple(int(a) for a in agents),
-            root_active=tuple(int(a) for a in actives),
-            best_move=int(self.labels[best]),
-            estimate=estimate,
-            principal_variation=self.principal_variation(),
-            history_iterations=tuple(self.history_iterations),
-            history=tuple(self.history),
-            active_fraction_history=tuple(self.active_history),
-            tree=self.tree_summary(),
-            done=done,
-            extra={
-                "trees": len(self.workers),
-                "nodes": sum(t.node_count for t in self.trees),
-                "reused_visits": self.reused_visits,
-                "root_visits": tuple(int(v) for v in visits),
-            },
-        )
+    def root_support(self, visits: np.ndarray, wins: np.ndarray) -> tuple[np.ndarray, ...]:
+        """The root population: agents and active agents per move."""
+        return self.root_population()
+
+    def history_fields(self) -> dict:
+        return {
+            "history_iterations": tuple(self.history_iterations),
+            "history": tuple(self.history),
+            "active_fraction_history": tuple(self.active_history),
+        }

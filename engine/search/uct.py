@@ -469,6 +469,7 @@ class UctSearch:
         visits, wins, terminal = self.root_stats()
         best = self.best_action(visits, wins, terminal)
         estimate = float(wins[best] / visits[best]) if visits[best] else 0.5
+        support, active = self.root_support(visits, wins)
         return SearchSnapshot(
             position_id=self.position_id,
             player=self.player,
@@ -477,8 +478,8 @@ class UctSearch:
             playouts=self.playouts,
             elapsed_s=time.perf_counter() - self._start,
             root_moves=tuple(int(m) for m in self.labels),
-            root_agents=tuple(int(v) for v in visits),
-            root_active=tuple(int(w) for w in wins),
+            root_agents=tuple(int(v) for v in support),
+            root_active=tuple(int(w) for w in active),
             best_move=int(self.labels[best]),
             estimate=estimate,
             principal_variation=self.principal_variation(),
@@ -488,5 +489,15 @@ class UctSearch:
                 "trees": len(self.workers),
                 "nodes": sum(t.node_count for t in self.trees),
                 "reused_visits": self.reused_visits,
+                "root_visits": tuple(int(v) for v in visits),
             },
+            **self.history_fields(),
         )
+
+    def root_support(self, visits: np.ndarray, wins: np.ndarray) -> tuple[np.ndarray, ...]:
+        """What the snapshot counts per root move: UCT's visits and wins."""
+        return visits, wins
+
+    def history_fields(self) -> dict:
+        """The snapshot's history of the root counts (UCT keeps none)."""
+        return {}

@@ -53,6 +53,9 @@ from engine.kernels.uct import (
     hex_connected,
     hex_play,
     leaf_evaluation,
+    next_untried,
+    sqrt_log_of,
+    ucb_value,
 )
 
 SQRT_3 = np.sqrt(3.0)
@@ -124,7 +127,6 @@ def _test_and_diffuse(
     won = 1
     other = own
     if count > 1:
-        other = own
         if rival == RIVAL_AGENT:
             other = hold[first * k + below(state, slot, count * k)]
         elif rival >= RIVAL_BEST:  # best or visits
@@ -149,33 +151,19 @@ def _test_and_diffuse(
 
 @inline_jit
 def _ucb_child(nodes, blocks, block, node, exploration, tables, state, slot):
-    """UCT's choice at ``node``: the next untried child (drawn uniformly from the untried
-    tail, as :func:`engine.kernels.uct.uct_iterations` does), else the UCB1 argmax (a full
-    scan; the first of equals)."""
-    first = blocks[block, FIRST]
-    count = blocks[block, COUNT]
-    tried = blocks[block, TRIED]
-    if tried < count:
-        child = first + tried
-        if count - tried > 1:
-            j = child + below(state, slot, count - tried)
-            action = nodes[j, ACTION]
-            nodes[j, ACTION] = nodes[child, ACTION]
-            nodes[child, ACTION] = action
-        blocks[block, TRIED] = tried + 1
-        return child
+    """UCT's choice at ``node``: the next untried child, else the UCB1 argmax (a full scan
+    with UCT's values; the first of equals)."""
+    if blocks[block, TRIED] < blocks[block, COUNT]:
+        return next_untried(nodes, blocks, block, state, slot)
     inverse, inverse_sqrt, sqrt_log = tables[0], tables[1], tables[2]
     size = inverse.shape[0]
     parent = nodes[node, VISITS]
-    scale = exploration * (sqrt_log[parent] if parent < size else np.sqrt(np.log(parent)))
+    scale = exploration * (sqrt_log[parent] if parent < size else sqrt_log_of(parent))
+    first = blocks[block, FIRST]
     best = first
     best_value = -1.0
-    for c in range(first, first + count):
-        n = nodes[c, VISITS]
-        if n < size:
-            value = nodes[c, WINS] * inverse[n] + scale * inverse_sqrt[n]
-        else:
-            value = nodes[c, WINS] / n + scale / np.sqrt(np.float64(n))
+    for c in range(first, first + blocks[block, COUNT]):
+        value = ucb_value(nodes, c, scale, inverse, inverse_sqrt, size)
         if value > best_value:
             best_value = value
             best = c

@@ -92,12 +92,12 @@ def ucb_tables(size):
     for n in range(1, size):
         inverse[n] = _inverse(n)
         inverse_sqrt[n] = _inverse_sqrt(n)
-        sqrt_log[n] = _sqrt_log(n)
+        sqrt_log[n] = sqrt_log_of(n)
     return inverse, inverse_sqrt, sqrt_log
 
 
 @inline_jit
-def _ucb(nodes, c, scale, inverse, inverse_sqrt, table_size):
+def ucb_value(nodes, c, scale, inverse, inverse_sqrt, table_size):
     """UCB1 value of child ``c`` (``scale`` = C * sqrt(ln N) of its parent)."""
     n = nodes[c, VISITS]
     value = 0.0
@@ -106,6 +106,23 @@ def _ucb(nodes, c, scale, inverse, inverse_sqrt, table_size):
     else:
         value = nodes[c, WINS] * _inverse(n) + scale * _inverse_sqrt(n)
     return value
+
+
+@inline_jit
+def next_untried(nodes, blocks, block, state, slot):
+    """The next child of ``block`` to try, drawn uniformly from its untried tail (a
+    Fisher-Yates step; untried children differ only in their action); counts it tried."""
+    first = blocks[block, FIRST]
+    tried = blocks[block, TRIED]
+    child = first + tried
+    untried = blocks[block, COUNT] - tried
+    if untried > 1:
+        j = child + below(state, slot, untried)
+        action = nodes[j, ACTION]
+        nodes[j, ACTION] = nodes[child, ACTION]
+        nodes[child, ACTION] = action
+    blocks[block, TRIED] = tried + 1
+    return child
 
 
 @inline_jit
@@ -119,7 +136,7 @@ def _inverse_sqrt(n):
 
 
 @inline_jit
-def _sqrt_log(n):
+def sqrt_log_of(n):
     return np.sqrt(np.log(np.float64(n)))
 
 
@@ -216,15 +233,7 @@ def uct_iterations(
             tried = blocks[block, TRIED]
             untried = blocks[block, COUNT] - tried
             if untried > 0:
-                # The next child to try: drawn uniformly from the untried tail (a Fisher-Yates
-                # step; untried children differ only in their action).
-                child = first + tried
-                if untried > 1:
-                    j = child + below(state, slot, untried)
-                    action = nodes[j, ACTION]
-                    nodes[j, ACTION] = nodes[child, ACTION]
-                    nodes[child, ACTION] = action
-                blocks[block, TRIED] = tried + 1
+                child = next_untried(nodes, blocks, block, state, slot)
                 action = nodes[child, ACTION]
                 if exclusive:
                     mover_black = hex_play(
@@ -266,7 +275,7 @@ def uct_iterations(
             if parent_visits < table_size:
                 scale = exploration * sqrt_log[parent_visits]
             else:
-                scale = exploration * _sqrt_log(parent_visits)
+                scale = exploration * sqrt_log_of(parent_visits)
             best = blocks[block, BEST]
             keep = False
             if best >= 0:
@@ -274,10 +283,10 @@ def uct_iterations(
                 # every other child's value has grown by at most (scale - scale then) * its
                 # 1/sqrt(n), whose largest value over the others was recorded. The better
                 # leader, still strictly ahead of that bound, is still the argmax.
-                value = _ucb(nodes, best, scale, inverse, inverse_sqrt, table_size)
+                value = ucb_value(nodes, best, scale, inverse, inverse_sqrt, table_size)
                 second = blocks[block, SECOND]
                 if second >= 0:
-                    other = _ucb(nodes, second, scale, inverse, inverse_sqrt, table_size)
+                    other = ucb_value(nodes, second, scale, inverse, inverse_sqrt, table_size)
                     # Ties go to the lower node, as in a scan.
                     if other > value or (other == value and second < best):
                         best = second
@@ -293,7 +302,7 @@ def uct_iterations(
                 third_value = -1.0
                 last = first + blocks[block, COUNT]
                 for c in range(first, last):
-                    value = _ucb(nodes, c, scale, inverse, inverse_sqrt, table_size)
+                    value = ucb_value(nodes, c, scale, inverse, inverse_sqrt, table_size)
                     if value > best_value:
                         third_value = second_value
                         second_value = best_value

@@ -608,6 +608,17 @@ def _preset(name: str, label: str, description: str, family: str, **defaults: An
 
 
 # Presets (ours): time per move is their budget, so the count limits are set out of reach.
+# The tree searches' preset settings, shared by UCT's and the anthill's.
+_TREE_PRESET = {
+    "playouts": 100_000_000,
+    "time_s": 1.0,
+    # 34-6 against one playout a leaf at 1 s a move on 9x9 (docs/experiments.md).
+    "leaf_playouts": 8,
+    # 29-11 against uniform playouts with the rest of UCT's preset, same conditions.
+    "playout": "template",
+    "tactics": "solve",
+    "swap_policy": "table",
+}
 _PRESETS = (
     (
         "strong",
@@ -617,16 +628,7 @@ _PRESETS = (
         "template intrusions, searching for the time given, with exact root tactics (the "
         "solver on boards up to 8x8) and the swap rule played from the opening table.",
         "uct",
-        {
-            "playouts": 100_000_000,
-            "time_s": 1.0,
-            # 34-6 against one playout a leaf at 1 s a move on 9x9 (docs/experiments.md).
-            "leaf_playouts": 8,
-            # 29-11 against uniform playouts with the rest of this preset, same conditions.
-            "playout": "template",
-            "tactics": "solve",
-            "swap_policy": "table",
-        },
+        _TREE_PRESET,
     ),
     (
         "strong-swarm",
@@ -638,14 +640,7 @@ _PRESETS = (
         "given, with exact root tactics (the solver on boards up to 8x8) and the swap rule "
         "played from the opening table.",
         "anthill",
-        {
-            "playouts": 100_000_000,
-            "time_s": 1.0,
-            "leaf_playouts": 8,
-            "playout": "template",
-            "tactics": "solve",
-            "swap_policy": "table",
-        },
+        _TREE_PRESET,  # the same settings around the anthill
     ),
     (
         "strong-sdst",

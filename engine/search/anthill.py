@@ -121,44 +121,39 @@ class AnthillSearch(UctSearch):
         return AnthillTree(max_nodes, self.agents_per_move)
 
     def _run_batch(self, index: int, count: int) -> int:
-        worker = self.workers[index]
-        tree = worker.tree
-        playouts = 0
-        while count > 0:
-            done, run = anthill_iterations(
-                self.env,
-                tree.arrays(),
-                tree.population(),
-                self.agents_per_move,
-                self.rival,
-                self.take_rival,
-                self.test_first,
-                self.swarm_depth,
-                self.exploration,
-                _ucb_tables(),
-                count,
-                self.expand_after,
-                self.max_depth,
-                worker.scratch,
-                worker.chain_parent,
-                worker.chain_action,
-                worker.chain_depth,
-                worker.path,
-                worker.carriers,
-                worker.depth_counts,
-                worker.board,
-                self.states,
-                index * STATE_STRIDE,
-                self.leaf_playouts,
-            )
-            count -= done
-            worker.done += done
-            playouts += run
-            if count > 0:
-                tree.make_room(self.width)
+        playouts = super()._run_batch(index, count)
         if index == 0:
             self._record_history()
         return playouts
+
+    def _iterate(self, worker, index: int, count: int) -> tuple[int, int]:
+        tree = worker.tree
+        return anthill_iterations(
+            self.env,
+            tree.arrays(),
+            tree.population(),
+            self.agents_per_move,
+            self.rival,
+            self.take_rival,
+            self.test_first,
+            self.swarm_depth,
+            self.exploration,
+            _ucb_tables(),
+            count,
+            self.expand_after,
+            self.max_depth,
+            worker.scratch,
+            worker.chain_parent,
+            worker.chain_action,
+            worker.chain_depth,
+            worker.path,
+            worker.carriers,
+            worker.depth_counts,
+            worker.board,
+            self.states,
+            index * STATE_STRIDE,
+            self.leaf_playouts,
+        )
 
     # ------------------------------------------------------------------ observation
     def root_population(self) -> tuple[np.ndarray, np.ndarray]:

@@ -314,31 +314,36 @@ class UctSearch:
         tree = worker.tree
         playouts = 0
         while count > 0:
-            done, run = uct_iterations(
-                self.env,
-                tree.arrays(),
-                count,
-                self.exploration,
-                self.expand_after,
-                self.max_depth,
-                _ucb_tables(),
-                worker.scratch,
-                worker.chain_parent,
-                worker.chain_action,
-                worker.chain_depth,
-                worker.path,
-                worker.depth_counts,
-                worker.board,
-                self.states,
-                index * STATE_STRIDE,
-                self.leaf_playouts,
-            )
+            done, run = self._iterate(worker, index, count)
             count -= done
             worker.done += done
             playouts += run
             if count > 0:
                 tree.make_room(self.width)
         return playouts
+
+    def _iterate(self, worker: _Worker, index: int, count: int) -> tuple[int, int]:
+        """The kernel's run of up to ``count`` iterations on ``worker``'s tree: ``(iterations
+        done, playouts)``; fewer iterations when the tree wants room."""
+        return uct_iterations(
+            self.env,
+            worker.tree.arrays(),
+            count,
+            self.exploration,
+            self.expand_after,
+            self.max_depth,
+            _ucb_tables(),
+            worker.scratch,
+            worker.chain_parent,
+            worker.chain_action,
+            worker.chain_depth,
+            worker.path,
+            worker.depth_counts,
+            worker.board,
+            self.states,
+            index * STATE_STRIDE,
+            self.leaf_playouts,
+        )
 
     def _next_count(self) -> int:
         """Iterations per tree for the next batch (0: finished)."""

@@ -144,7 +144,7 @@ def test_the_agents_are_kept_with_the_subtree():
     assert np.array_equal(kept.holders(0), old) and old[:, 0].sum() == 4 * old.shape[0]
     # Deeper populations came along too, in the copy's node order.
     for child in kept.children(0):
-        if kept.nodes[child, 2] >= 0:
+        if not kept.terminal(child) and len(kept.children(child)):
             original = tree.child_by_action(
                 reply, int(np.flatnonzero(action_map == kept.actions[child])[0])
             )

@@ -37,6 +37,7 @@ from typing import Any
 from engine.match import (
     GTP_PREFIX,
     GameResult,
+    GameTask,
     MatchError,
     MatchSettings,
     _PlayerCache,
@@ -201,35 +202,36 @@ class DaskGames:
 
     def play(
         self,
-        settings: MatchSettings,
-        games: Iterable[int],
-        on_result: Callable[[GameResult, str], Any],
+        tasks: Iterable[GameTask],
+        on_result: Callable[[MatchSettings, GameResult, str], Any],
     ) -> None:
-        """Play ``games`` on the workers; call ``on_result(result, sgf_text)`` in this thread
-        once per game, in the order they finish. A failing game cancels the others and raises
+        """Play ``tasks`` (``(match settings, game number)``, of one match or several) on the
+        workers; call ``on_result(settings, result, sgf_text)`` in this thread once per game,
+        in the order they finish. A failing game cancels the others and raises
         :class:`MatchError` (the games already passed to ``on_result`` stay done)."""
         from dask.distributed import as_completed
 
         token = uuid.uuid4().hex[:8]
-        identity = settings.identity()
         fingerprint = code_fingerprint()
-        files = spec_files(settings)
-        futures = {
-            self.client.submit(
+        files: dict[MatchSettings, dict[str, str]] = {}
+        futures = {}
+        for index, (settings, game) in enumerate(tasks):
+            if settings not in files:
+                files[settings] = spec_files(settings)
+            future = self.client.submit(
                 play_on_worker,
-                identity,
+                settings.identity(),
                 game,
                 fingerprint,
-                files,
-                key=f"hexswarm-game-{game:04d}-{token}",
+                files[settings],
+                key=f"hexswarm-game-{index:05d}-{game:04d}-{token}",
                 pure=False,
-            ): game
-            for game in games
-        }
-        done: set[int] = set()
+            )
+            futures[future] = (settings, game)
+        done: set[tuple[MatchSettings, int]] = set()
         try:
             for future in as_completed(futures, loop=self.client.loop):
-                game = futures[future]
+                settings, game = futures[future]
                 try:
                     data, sgf_text = future.result()
                 except MatchError:
@@ -238,10 +240,10 @@ class DaskGames:
                     raise MatchError(
                         f"game {game} failed on the cluster: {type(error).__name__}: {error}"
                     ) from None
-                if game in done:  # never expected: one future per game
+                if (settings, game) in done:  # never expected: one future per game
                     continue
-                done.add(game)
-                on_result(GameResult(**data), sgf_text)
+                done.add((settings, game))
+                on_result(settings, GameResult(**data), sgf_text)
         finally:
             self.client.cancel(list(futures))  # unfinished games; finished ones are released
 

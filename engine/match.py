@@ -450,22 +450,90 @@ def _display_name(player, slot: str) -> str:
     return f"{player.name} ({slot})"
 
 
-# Worker-process state for --jobs > 1 (spawn context: set by the initializer).
+# Worker-process state for --jobs > 1 without Dask (spawn context: set by the initializer).
 _worker: dict[str, Any] = {}
 
 
-def _init_worker(settings: dict, out_dir: str) -> None:
+def _init_worker(log_dir: str | None) -> None:
     from multiprocessing import util
 
-    _worker["settings"] = MatchSettings(**settings)
-    _worker["out_dir"] = Path(out_dir)
+    _worker["log_dir"] = None if log_dir is None else Path(log_dir)
     _worker["cache"] = _PlayerCache()
     util.Finalize(None, _worker["cache"].close, exitpriority=10)
 
 
-def _play_in_worker(game: int) -> dict:
-    result = play_game(_worker["settings"], game, _worker["out_dir"], _worker["cache"])
-    return asdict(result)
+def _play_in_worker(task: tuple[dict, int]) -> tuple[dict, dict, str]:
+    identity, game = task
+    result, sgf_text = play_game_record(
+        MatchSettings(**identity), game, _worker["cache"], _worker["log_dir"]
+    )
+    return identity, asdict(result), sgf_text
+
+
+GameTask = tuple[MatchSettings, int]
+"""One game to play: the match it belongs to and its number in that match (from 1)."""
+
+
+def play_games(
+    tasks: list[GameTask],
+    on_result: Callable[[MatchSettings, GameResult, str], None],
+    *,
+    jobs: int = 1,
+    scheduler: str | None = None,
+    cluster: DaskGames | None = None,
+    use_dask: bool | None = None,
+    log_dir: Path | None = None,
+) -> None:
+    """Play ``tasks`` (games of one or several matches) and call ``on_result(settings,
+    result, sgf_text)`` in this thread once per game, in the order they finish.
+
+    Where the games run: on ``cluster`` (an open :class:`engine.cluster.DaskGames`), else on
+    the Dask scheduler at ``scheduler``, else with ``jobs`` > 1 on a local Dask cluster of
+    ``jobs`` processes (``use_dask`` None: when Dask is installed) or a pool of ``jobs``
+    processes, else here, one after the other. A game's result depends only on its match and
+    number, so every way gives the same results. External engines log to
+    ``log_dir/engines.log`` (on a Dask worker: to the worker's stderr)."""
+    if not tasks:
+        return
+    if cluster is None and scheduler is None and jobs > 1 and use_dask is None:
+        from engine.cluster import dask_available
+
+        use_dask = dask_available()
+    if cluster is not None or scheduler is not None or (jobs > 1 and use_dask):
+        from engine.cluster import DaskGames
+
+        if cluster is not None:
+            cluster.play(tasks, on_result)
+        else:
+            where = {"scheduler": scheduler} if scheduler else {"workers": jobs}
+            with DaskGames(**where) as own_cluster:
+                own_cluster.play(tasks, on_result)
+        return
+    if jobs <= 1:
+        cache = _PlayerCache()
+        try:
+            for settings, game in tasks:
+                on_result(settings, *play_game_record(settings, game, cache, log_dir))
+        finally:
+            cache.close()
+        return
+    by_identity = {json.dumps(s.identity(), sort_keys=True): s for s, _ in tasks}
+    context = multiprocessing.get_context("spawn")
+    with context.Pool(
+        processes=jobs,
+        initializer=_init_worker,
+        initargs=(None if log_dir is None else str(log_dir),),
+    ) as pool:
+        try:
+            work = [(settings.identity(), game) for settings, game in tasks]
+            for identity, data, sgf_text in pool.imap_unordered(_play_in_worker, work):
+                settings = by_identity[json.dumps(identity, sort_keys=True)]
+                on_result(settings, GameResult(**data), sgf_text)
+        except BaseException:
+            pool.terminate()  # games in flight are lost; the finished ones are saved
+            raise
+        pool.close()
+        pool.join()
 
 
 # ---------------------------------------------------------------------------- the match
@@ -548,68 +616,36 @@ class Match:
         use_dask: bool | None = None,
     ) -> int:
         """Play the missing games among 1..games (at most ``limit`` of them); return how many
-        were played. The state file is rewritten after each one.
-
-        Where the games run: on ``cluster`` (an open :class:`engine.cluster.DaskGames`), else
-        on the Dask scheduler at ``scheduler``, else with ``jobs`` > 1 on a local Dask cluster
-        of ``jobs`` processes (``use_dask`` None: when Dask is installed) or a pool of
-        ``jobs`` processes, else here, one after the other. The results are the same."""
+        were played. The state file is rewritten after each one. ``jobs``, ``scheduler``,
+        ``cluster`` and ``use_dask`` say where the games run (:func:`play_games`)."""
         todo = self.missing(games)
         if limit is not None:
             todo = todo[:limit]
-        if not todo:
-            return 0
-        if cluster is None and scheduler is None and jobs > 1:
-            from engine.cluster import dask_available
-
-            if use_dask is None:
-                use_dask = dask_available()
-        if cluster is not None or scheduler is not None or (jobs > 1 and use_dask):
-            from engine.cluster import DaskGames
-            from engine.records.files import atomic_write_text
-
-            def finished(result: GameResult, sgf_text: str) -> None:
-                atomic_write_text(self.out_dir / result.sgf, sgf_text)
-                self.record(result)
-                if progress:
-                    progress(result)
-
-            if cluster is not None:
-                cluster.play(self.settings, todo, finished)
-            else:
-                where = {"scheduler": scheduler} if scheduler else {"workers": jobs}
-                with DaskGames(**where) as own_cluster:
-                    own_cluster.play(self.settings, todo, finished)
-            return len(todo)
-        if jobs <= 1:
-            cache = _PlayerCache()
-            try:
-                for game in todo:
-                    result = play_game(self.settings, game, self.out_dir, cache)
-                    self.record(result)
-                    if progress:
-                        progress(result)
-            finally:
-                cache.close()
-            return len(todo)
-        context = multiprocessing.get_context("spawn")
-        with context.Pool(
-            processes=jobs,
-            initializer=_init_worker,
-            initargs=(self.settings.identity(), str(self.out_dir)),
-        ) as pool:
-            try:
-                for data in pool.imap_unordered(_play_in_worker, todo):
-                    result = GameResult(**data)
-                    self.record(result)
-                    if progress:
-                        progress(result)
-            except BaseException:
-                pool.terminate()  # games in flight are lost; the finished ones are saved
-                raise
-            pool.close()
-            pool.join()
+        play_games(
+            [(self.settings, game) for game in todo],
+            self.finished_callback(progress),
+            jobs=jobs,
+            scheduler=scheduler,
+            cluster=cluster,
+            use_dask=use_dask,
+            log_dir=self.out_dir,
+        )
         return len(todo)
+
+    def finished_callback(
+        self, progress: Callable[[GameResult], None] | None = None
+    ) -> Callable[[MatchSettings, GameResult, str], None]:
+        """The ``on_result`` of :func:`play_games` for this match: save the game's SGF, record
+        it in the state file, then report it to ``progress``."""
+        from engine.records.files import atomic_write_text
+
+        def finished(settings: MatchSettings, result: GameResult, sgf_text: str) -> None:
+            atomic_write_text(self.out_dir / result.sgf, sgf_text)
+            self.record(result)
+            if progress:
+                progress(result)
+
+        return finished
 
 
 # ---------------------------------------------------------------------------- output
@@ -646,10 +682,18 @@ class Progress:
         self.wins = {"A": 0, "B": 0}
         self.tty = hasattr(stream, "isatty") and stream.isatty()
 
+    def describe(self, result: GameResult) -> str:
+        """What the line says of the game just played."""
+        self.wins[result.winner] += 1
+        return (
+            f"game {result.game}: {result.winner} ({result.winner_colour}) {result.result}  "
+            f"this run A {self.wins['A']} - B {self.wins['B']}"
+        )
+
     def update(self, result: GameResult) -> None:
         self.done += 1
         self.played += 1
-        self.wins[result.winner] += 1
+        text = self.describe(result)
         if self.quiet:
             return
         elapsed = time.monotonic() - self.started
@@ -657,11 +701,7 @@ class Progress:
         width = 30
         filled = int(width * self.done / self.total) if self.total else width
         bar = "#" * filled + "." * (width - filled)
-        text = (
-            f"[{bar}] {self.done}/{self.total}  game {result.game}: {result.winner} "
-            f"({result.winner_colour}) {result.result}  this run A {self.wins['A']} - "
-            f"B {self.wins['B']}  eta {_duration(remaining)}"
-        )
+        text = f"[{bar}] {self.done}/{self.total}  {text}  eta {_duration(remaining)}"
         if self.tty:
             self.stream.write("\r" + text + "\033[K")
             if self.done == self.total:
@@ -708,11 +748,16 @@ def _json_number(value: Any) -> Any:
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="hexswarm-match",
-        description="Play a match between two Hex players; save the games; report statistics.",
+        description="Play a match between two Hex players, or a round robin between three or "
+        "more (every pair a match); save the games; report statistics.",
         epilog="A player is LEVEL[:key=value,...] (e.g. sdst:agents=50000,iterations=50) "
-        "or gtp:COMMAND LINE for an external GTP engine.",
+        "or gtp:COMMAND LINE for an external GTP engine. A round robin rates the players "
+        "together (Bradley-Terry Elo, relative to the first) and plays game 1 of every pair, "
+        "then game 2 ...; players may be appended when it is continued.",
     )
-    parser.add_argument("--games", type=int, required=True, help="number of games")
+    parser.add_argument(
+        "--games", type=int, required=True, help="number of games (of each pair in a round robin)"
+    )
     parser.add_argument("--size", type=int, default=7, help="board size (default 7)")
     parser.add_argument("--out", type=Path, required=True, help="folder for SGF files and state")
     parser.add_argument("--swap", action="store_true", help="play with the swap rule")
@@ -738,8 +783,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     parser.add_argument("--quiet", action="store_true", help="no progress output")
-    parser.add_argument("player_a", metavar="PLAYER_A")
-    parser.add_argument("player_b", metavar="PLAYER_B")
+    parser.add_argument("players", metavar="PLAYER", nargs="+", help="two players, or more")
     return parser
 
 
@@ -757,10 +801,14 @@ def main(argv: Iterable[str] | None = None) -> int:
         parser.error("--jobs must be 1 or more")
     if options.scheduler and options.jobs != 1:
         parser.error("--jobs and --scheduler exclude each other (the cluster has its workers)")
+    if len(options.players) < 2:
+        parser.error("give two players for a match, or more for a round robin")
+    if len(options.players) > 2:
+        return _round_robin(options)
     try:
         settings = MatchSettings(
-            player_a=check_player(options.player_a),
-            player_b=check_player(options.player_b),
+            player_a=check_player(options.players[0]),
+            player_b=check_player(options.players[1]),
             size=options.size,
             swap=options.swap,
             seed=options.seed,
@@ -768,12 +816,7 @@ def main(argv: Iterable[str] | None = None) -> int:
         match = Match(settings, options.out)
         match.load_or_create()
         already = sum(1 for g in match.results if g <= options.games)
-        if already and not options.quiet:
-            print(
-                f"hexswarm-match: continuing, {already} of {options.games} games already "
-                f"played in {options.out}",
-                file=sys.stderr,
-            )
+        _say_continuing(options, already, options.games)
         progress = Progress(options.games, already, sys.stderr, options.quiet)
         match.run(
             options.games,
@@ -786,7 +829,7 @@ def main(argv: Iterable[str] | None = None) -> int:
         print(f"hexswarm-match: {error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print("\nhexswarm-match: interrupted; re-run the same command to continue", file=sys.stderr)
+        print(INTERRUPTED, file=sys.stderr)
         return 130
     summary = match.summary(options.games)
     if options.json:
@@ -801,6 +844,77 @@ def main(argv: Iterable[str] | None = None) -> int:
         print(json.dumps(report, indent=1))
     else:
         print(results_table(settings, summary))
+    return 0
+
+
+INTERRUPTED = "\nhexswarm-match: interrupted; re-run the same command to continue"
+
+
+def _say_continuing(options: argparse.Namespace, already: int, total: int) -> None:
+    if already and not options.quiet:
+        print(
+            f"hexswarm-match: continuing, {already} of {total} games already played in "
+            f"{options.out}",
+            file=sys.stderr,
+        )
+
+
+class _RoundRobinProgress(Progress):
+    def __init__(self, players: tuple[str, ...], *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.players = players
+        self.pair: tuple[int, int] = (0, 1)
+
+    def describe(self, result: GameResult) -> str:
+        winner = self.pair[0] if result.winner == "A" else self.pair[1]
+        return (
+            f"game {result.game} of {self.players[self.pair[0]]} - "
+            f"{self.players[self.pair[1]]}: {self.players[winner]} ({result.winner_colour})"
+        )
+
+    def update_pair(self, pair: tuple[int, int], result: GameResult) -> None:
+        self.pair = pair
+        self.update(result)
+
+
+def _round_robin(options: argparse.Namespace) -> int:
+    from engine.tournament import (
+        Tournament,
+        TournamentSettings,
+        tournament_json,
+        tournament_report,
+    )
+
+    try:
+        settings = TournamentSettings(
+            players=tuple(check_player(p) for p in options.players),
+            size=options.size,
+            swap=options.swap,
+            seed=options.seed,
+        )
+        tournament = Tournament(settings, options.out)
+        tournament.load_or_create()
+        total = options.games * len(settings.pairs())
+        already = tournament.played(options.games)
+        _say_continuing(options, already, total)
+        progress = _RoundRobinProgress(settings.players, total, already, sys.stderr, options.quiet)
+        tournament.run(
+            options.games,
+            jobs=options.jobs,
+            limit=options.max_new_games,
+            progress=progress.update_pair,
+            scheduler=options.scheduler,
+        )
+    except MatchError as error:
+        print(f"hexswarm-match: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(INTERRUPTED, file=sys.stderr)
+        return 130
+    if options.json:
+        print(json.dumps(tournament_json(tournament, options.games), indent=1))
+    else:
+        print(tournament_report(tournament, options.games))
     return 0
 
 

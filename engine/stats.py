@@ -10,11 +10,14 @@ player named on the match's command line) unless a name says otherwise.
 * :func:`elo_interval` maps the Wilson interval of the score through that curve. The curve is
   increasing, so the image of the score interval is an interval of Elo differences with the same
   coverage; it is infinite on a side where the score bound is 0 or 1.
+* :func:`bradley_terry_ratings` rates many players at once from the games of a round robin
+  (the Bradley-Terry model, which is the Elo model fitted to all games together).
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 Z_95 = 1.959963984540054
@@ -132,6 +135,89 @@ def summarize(results: list[tuple[str, str]], z: float = Z_95) -> MatchSummary:
         elo_low=elo_difference(low),
         elo_high=elo_difference(high),
     )
+
+
+@dataclass(frozen=True, slots=True)
+class Rating:
+    """A player's Elo rating from :func:`bradley_terry_ratings`, relative to the anchor (whose
+    rating is 0 with no interval), with its 95% interval."""
+
+    elo: float
+    elo_low: float
+    elo_high: float
+
+
+_ELO_PER_LOGIT = 400.0 / math.log(10.0)
+
+
+def bradley_terry_ratings(
+    players: int,
+    results: Sequence[tuple[int, int, int, int]],
+    *,
+    anchor: int = 0,
+    prior_draws: float = 1.0,
+    z: float = Z_95,
+) -> list[Rating]:
+    """Elo ratings of ``players`` players (numbered from 0) from ``results``, a list of
+    ``(i, j, wins of i, games)`` pairs, by the maximum of the Bradley-Terry likelihood: player
+    i beats j with probability ``1 / (1 + 10 ** ((r_j - r_i) / 400))``, so two players alone
+    get :func:`elo_difference` of their score.
+
+    Each pair that met counts ``prior_draws`` extra games, won half by each side (BayesElo's
+    virtual draws), so a player who won every game gets a finite rating rather than an infinite
+    one. Ratings are relative to ``anchor`` (0); the interval of each other player is
+    ``rating +- z`` standard errors, from the inverse of the likelihood's curvature (the
+    uncertainty of its difference from the anchor). Raise ``ValueError`` when some player is
+    not linked to the anchor through games.
+    """
+    import numpy as np
+
+    if not 0 <= anchor < players:
+        raise ValueError(f"anchor {anchor} is not one of the {players} players")
+    wins = np.zeros((players, players))
+    games = np.zeros((players, players))
+    for i, j, won, played in results:
+        _check_counts(won, played)
+        if i == j or not (0 <= i < players and 0 <= j < players):
+            raise ValueError(f"bad pair of players ({i}, {j})")
+        if played == 0:
+            continue
+        wins[i, j] += won + prior_draws / 2
+        wins[j, i] += played - won + prior_draws / 2
+        games[i, j] += played + prior_draws
+        games[j, i] += played + prior_draws
+    linked, frontier = {anchor}, [anchor]
+    while frontier:
+        i = frontier.pop()
+        for j in np.flatnonzero(games[i]).tolist():
+            if j not in linked:
+                linked.add(j)
+                frontier.append(j)
+    if len(linked) < players:
+        missing = sorted(set(range(players)) - linked)
+        raise ValueError(f"players {missing} have no games linking them to player {anchor}")
+    free = [i for i in range(players) if i != anchor]
+    strength = np.zeros(players)  # in logits (natural log of the odds)
+    for _ in range(100):  # Newton's method on a concave likelihood: a handful of steps
+        expected = 1.0 / (1.0 + np.exp(strength[None, :] - strength[:, None]))
+        gradient = (wins - games * expected).sum(axis=1)
+        weight = games * expected * (1.0 - expected)
+        curvature = np.diag(weight.sum(axis=1)) - weight  # minus the Hessian
+        step = np.linalg.solve(curvature[np.ix_(free, free)], gradient[free])
+        strength[free] += step
+        if np.max(np.abs(step)) < 1e-12:
+            break
+    expected = 1.0 / (1.0 + np.exp(strength[None, :] - strength[:, None]))
+    weight = games * expected * (1.0 - expected)
+    curvature = np.diag(weight.sum(axis=1)) - weight
+    variance = np.zeros(players)
+    variance[free] = np.diag(np.linalg.inv(curvature[np.ix_(free, free)]))
+    ratings = []
+    for i in range(players):
+        elo = float(strength[i] * _ELO_PER_LOGIT)
+        half = float(z * math.sqrt(variance[i]) * _ELO_PER_LOGIT)
+        ratings.append(Rating(elo, elo - half, elo + half))
+    return ratings
 
 
 def format_elo(value: float) -> str:

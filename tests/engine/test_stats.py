@@ -10,6 +10,8 @@ from hypothesis import strategies as st
 
 from engine.stats import (
     Z_95,
+    Rating,
+    bradley_terry_ratings,
     elo_difference,
     elo_interval,
     format_elo,
@@ -118,3 +120,55 @@ def test_format_elo():
     assert format_elo(math.inf) == "+inf"
     assert format_elo(-math.inf) == "-inf"
     assert format_elo(math.nan) == "n/a"
+
+
+# ------------------------------------------------------------------ Bradley-Terry ratings
+
+
+@given(st.integers(0, 40), st.integers(1, 40))
+def test_two_players_rate_as_their_score_with_one_virtual_draw(wins, extra):
+    games = max(wins, 1) + extra - 1
+    wins = min(wins, games)
+    anchor, other = bradley_terry_ratings(2, [(0, 1, wins, games)])
+    assert anchor == Rating(0.0, 0.0, 0.0)
+    assert -other.elo == pytest.approx(elo_difference((wins + 0.5) / (games + 1)), abs=1e-6)
+    # The interval is the delta method's: one standard error of the logit is
+    # 1 / sqrt(n p (1 - p)) with the virtual draw counted.
+    p = (wins + 0.5) / (games + 1)
+    half = Z_95 / math.sqrt((games + 1) * p * (1 - p)) * 400 / math.log(10)
+    assert other.elo_high - other.elo == pytest.approx(half, rel=1e-6)
+    assert other.elo - other.elo_low == pytest.approx(half, rel=1e-6)
+
+
+def test_ratings_recover_the_strengths_that_made_the_expected_scores():
+    true = [0.0, 150.0, -80.0, 420.0]
+
+    def expected(i, j):
+        return 1 / (1 + 10 ** ((true[j] - true[i]) / 400))
+
+    n = 10**6  # the virtual draws' pull vanishes against a million games a pair
+    results = [(i, j, round(n * expected(i, j)), n) for i in range(4) for j in range(i + 1, 4)]
+    ratings = bradley_terry_ratings(4, results)
+    for rating, strength in zip(ratings, true, strict=True):
+        assert rating.elo == pytest.approx(strength, abs=0.5)
+        assert rating.elo_high - rating.elo_low < 10
+
+
+def test_the_anchor_only_shifts_the_ratings():
+    results = [(0, 1, 7, 10), (1, 2, 3, 10), (0, 2, 10, 10), (2, 3, 6, 10), (0, 3, 8, 10)]
+    first = bradley_terry_ratings(4, results)
+    third = bradley_terry_ratings(4, results, anchor=2)
+    shift = first[2].elo
+    for a, b in zip(first, third, strict=True):
+        assert a.elo - shift == pytest.approx(b.elo, abs=1e-9)
+    # a clean sweep has a finite rating, above the player it swept
+    assert math.isfinite(first[2].elo) and first[2].elo < first[0].elo
+
+
+def test_players_without_games_linking_them_are_refused():
+    with pytest.raises(ValueError, match=r"players \[2, 3\]"):
+        bradley_terry_ratings(4, [(0, 1, 5, 10), (2, 3, 5, 10)])
+    with pytest.raises(ValueError, match="bad pair"):
+        bradley_terry_ratings(2, [(0, 0, 1, 2)])
+    with pytest.raises(ValueError):
+        bradley_terry_ratings(2, [(0, 1, 3, 2)])

@@ -803,51 +803,17 @@ def main(argv: Iterable[str] | None = None) -> int:
         parser.error("--jobs and --scheduler exclude each other (the cluster has its workers)")
     if len(options.players) < 2:
         parser.error("give two players for a match, or more for a round robin")
-    if len(options.players) > 2:
-        return _round_robin(options)
+    play = _play_round_robin if len(options.players) > 2 else _play_match
     try:
-        settings = MatchSettings(
-            player_a=check_player(options.players[0]),
-            player_b=check_player(options.players[1]),
-            size=options.size,
-            swap=options.swap,
-            seed=options.seed,
-        )
-        match = Match(settings, options.out)
-        match.load_or_create()
-        already = sum(1 for g in match.results if g <= options.games)
-        _say_continuing(options, already, options.games)
-        progress = Progress(options.games, already, sys.stderr, options.quiet)
-        match.run(
-            options.games,
-            jobs=options.jobs,
-            limit=options.max_new_games,
-            progress=progress.update,
-            scheduler=options.scheduler,
-        )
+        report = play(options)
     except MatchError as error:
         print(f"hexswarm-match: {error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print(INTERRUPTED, file=sys.stderr)
+        print("\nhexswarm-match: interrupted; re-run the same command to continue", file=sys.stderr)
         return 130
-    summary = match.summary(options.games)
-    if options.json:
-        report = {
-            "settings": settings.identity(),
-            "games_requested": options.games,
-            "summary": {k: _json_number(v) for k, v in summary.to_dict().items()},
-            "games": [
-                asdict(match.results[g]) for g in sorted(match.results) if g <= options.games
-            ],
-        }
-        print(json.dumps(report, indent=1))
-    else:
-        print(results_table(settings, summary))
+    print(report)
     return 0
-
-
-INTERRUPTED = "\nhexswarm-match: interrupted; re-run the same command to continue"
 
 
 def _say_continuing(options: argparse.Namespace, already: int, total: int) -> None:
@@ -857,6 +823,39 @@ def _say_continuing(options: argparse.Namespace, already: int, total: int) -> No
             f"{options.out}",
             file=sys.stderr,
         )
+
+
+def _play_match(options: argparse.Namespace) -> str:
+    """Play (or continue) the match of the command line; return its report."""
+    settings = MatchSettings(
+        player_a=check_player(options.players[0]),
+        player_b=check_player(options.players[1]),
+        size=options.size,
+        swap=options.swap,
+        seed=options.seed,
+    )
+    match = Match(settings, options.out)
+    match.load_or_create()
+    already = sum(1 for g in match.results if g <= options.games)
+    _say_continuing(options, already, options.games)
+    progress = Progress(options.games, already, sys.stderr, options.quiet)
+    match.run(
+        options.games,
+        jobs=options.jobs,
+        limit=options.max_new_games,
+        progress=progress.update,
+        scheduler=options.scheduler,
+    )
+    summary = match.summary(options.games)
+    if not options.json:
+        return results_table(settings, summary)
+    report = {
+        "settings": settings.identity(),
+        "games_requested": options.games,
+        "summary": {k: _json_number(v) for k, v in summary.to_dict().items()},
+        "games": [asdict(match.results[g]) for g in sorted(match.results) if g <= options.games],
+    }
+    return json.dumps(report, indent=1)
 
 
 class _RoundRobinProgress(Progress):
@@ -877,7 +876,8 @@ class _RoundRobinProgress(Progress):
         self.update(result)
 
 
-def _round_robin(options: argparse.Namespace) -> int:
+def _play_round_robin(options: argparse.Namespace) -> str:
+    """Play (or continue) the round robin of the command line; return its report."""
     from engine.tournament import (
         Tournament,
         TournamentSettings,
@@ -885,37 +885,28 @@ def _round_robin(options: argparse.Namespace) -> int:
         tournament_report,
     )
 
-    try:
-        settings = TournamentSettings(
-            players=tuple(check_player(p) for p in options.players),
-            size=options.size,
-            swap=options.swap,
-            seed=options.seed,
-        )
-        tournament = Tournament(settings, options.out)
-        tournament.load_or_create()
-        total = options.games * len(settings.pairs())
-        already = tournament.played(options.games)
-        _say_continuing(options, already, total)
-        progress = _RoundRobinProgress(settings.players, total, already, sys.stderr, options.quiet)
-        tournament.run(
-            options.games,
-            jobs=options.jobs,
-            limit=options.max_new_games,
-            progress=progress.update_pair,
-            scheduler=options.scheduler,
-        )
-    except MatchError as error:
-        print(f"hexswarm-match: {error}", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        print(INTERRUPTED, file=sys.stderr)
-        return 130
+    settings = TournamentSettings(
+        players=tuple(check_player(p) for p in options.players),
+        size=options.size,
+        swap=options.swap,
+        seed=options.seed,
+    )
+    tournament = Tournament(settings, options.out)
+    tournament.load_or_create()
+    total = options.games * len(settings.pairs())
+    already = tournament.played(options.games)
+    _say_continuing(options, already, total)
+    progress = _RoundRobinProgress(settings.players, total, already, sys.stderr, options.quiet)
+    tournament.run(
+        options.games,
+        jobs=options.jobs,
+        limit=options.max_new_games,
+        progress=progress.update_pair,
+        scheduler=options.scheduler,
+    )
     if options.json:
-        print(json.dumps(tournament_json(tournament, options.games), indent=1))
-    else:
-        print(tournament_report(tournament, options.games))
-    return 0
+        return json.dumps(tournament_json(tournament, options.games), indent=1)
+    return tournament_report(tournament, options.games)
 
 
 if __name__ == "__main__":

@@ -1,4 +1,4 @@
-"""hexswarm-gtp as a real subprocess, driven by engine.match.GtpClient (the match runner's client).
+"""hexswarm-gtp as a real subprocess, driven by engine.gtp_client.GtpClient (as matches do).
 
 Two engines are used: the protocol layer with a stand-in AI (``python -m
 tests.engine.test_gtp_engine``: no numba, fast) and the real program (``python -m engine.gtp``)
@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from engine.board import Board, Color
-from engine.match import GtpClient, GtpClientError
+from engine.gtp_client import GtpClient, GtpClientError
 
 ROOT = Path(__file__).resolve().parents[2]
 STANDIN = [sys.executable, "-m", "tests.engine.test_gtp_engine"]

@@ -512,8 +512,12 @@ class NaiveAnthill(NaiveUct):
         population, kids = self.agents[id(node)], node.children
         own, won = agent[0], 1
         other = own
-        if len(kids) > 1:
-            other = own
+        if len(kids) > 1 and self.rival == "sampled":
+            mine = self._draw(kids[own], root_moves)
+            draws = {i: self._draw(kids[i], root_moves) for i in range(len(kids)) if i != own}
+            other = max(draws, key=lambda i: (draws[i], -i))  # first of equals
+            won = int(mine >= draws[other])
+        elif len(kids) > 1:
             if self.rival == "agent":
                 other = population[self.rng.below(len(population))][0]
             elif self.rival in ("best", "visits"):

@@ -14,8 +14,12 @@ and Nasuto; the population is the thesis's, the test and the records are ours):
   Beta posterior of that move's record, ``m = (wins + 1) / (n + 2)``,
   ``sd = sqrt(m (1 - m) / (n + 3))`` (Thompson sampling); it is active when its draw is at
   least the other's. A move that ends the game (a win for its mover) always wins the draw.
-  Records are shared by every agent holding the move, so the test sharpens with the search
-  instead of staying a coin of the move's playout rate (docs/search.md, "Shared evidence").
+  With ``rival=sampled`` every move of the node draws, and the agent is active when its own
+  draw is the best: its move is the argmax of one posterior sample, so the share of agents
+  on a move follows the probability that it is the best (top-two Thompson sampling's
+  challenger is the rival; ours). Records are shared by every agent holding the move, so
+  the test sharpens with the search instead of staying a coin of the move's playout rate
+  (docs/search.md, "Shared evidence").
 * **diffusion** (the thesis's passive recruitment): an inactive agent polls an agent of its
   population drawn uniformly; an active one passes on its hypothesis, an inactive one makes
   the agent draw a new move uniformly (thesis 3.2.2).
@@ -64,6 +68,7 @@ RIVAL_MOVE = 0  # the test's other move: one of the node's other moves, uniforml
 RIVAL_AGENT = 1  # the move of an agent of the population (another move when it is the same)
 RIVAL_BEST = 2  # the move with the best record's mean (another move when it is the agent's)
 RIVAL_VISITS = 3  # the most visited move (another move when it is the agent's)
+RIVAL_SAMPLED = 4  # the other move with the best posterior draw (Thompson sampling)
 
 
 @inline_jit
@@ -126,10 +131,23 @@ def _test_and_diffuse(
     own = hold[agent]
     won = 1
     other = own
-    if count > 1:
+    if count > 1 and rival == RIVAL_SAMPLED:
+        # Every move draws: the agent is active when its own draw is the best of all, i.e.
+        # when its move is the argmax of one posterior sample (first of equals among others).
+        mine = _draw(nodes, first + own, root_moves, state, slot)
+        best_draw = -2.0 * CERTAIN
+        for i in range(count):
+            if i != own:
+                value = _draw(nodes, first + i, root_moves, state, slot)
+                if value > best_draw:
+                    best_draw = value
+                    other = i
+        if mine < best_draw:
+            won = 0
+    elif count > 1:
         if rival == RIVAL_AGENT:
             other = hold[first * k + below(state, slot, count * k)]
-        elif rival >= RIVAL_BEST:  # best or visits
+        elif rival == RIVAL_BEST or rival == RIVAL_VISITS:  # noqa: SIM109 (numba)
             other = _best_record(nodes, first, count, rival == RIVAL_VISITS, root_moves)
         if other == own:
             other = below(state, slot, count - 1)

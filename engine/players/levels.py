@@ -554,8 +554,9 @@ LEVELS: dict[str, LevelInfo] = {
                 "the other move of an agent's test: one of the node's other moves drawn "
                 "uniformly, or the move of an agent of the population drawn uniformly (another "
                 "move when it is the agent's own), or the move with the best record's mean "
-                "(best) or the most visits (visits)",
-                choices=("move", "agent", "best", "visits"),
+                "(best) or the most visits (visits), or every other move, each with a draw "
+                "from its record (sampled: the agent stays active when its move draws best)",
+                choices=("move", "agent", "best", "visits", "sampled"),
             ),
             Parameter(
                 "redraw",

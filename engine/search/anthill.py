@@ -15,6 +15,7 @@ from engine.kernels.anthill import (
     RIVAL_AGENT,
     RIVAL_BEST,
     RIVAL_MOVE,
+    RIVAL_SAMPLED,
     RIVAL_VISITS,
     anthill_iterations,
     copy_populations,
@@ -26,7 +27,13 @@ from engine.search.uct import UctSearch, UctTree, _ucb_tables
 
 DEFAULT_AGENTS_PER_MOVE = 4
 DEFAULT_SWARM_DEPTH = 1  # agents choose at the root (measured: deeper swarms lose to UCT)
-RIVALS = {"move": RIVAL_MOVE, "agent": RIVAL_AGENT, "best": RIVAL_BEST, "visits": RIVAL_VISITS}
+RIVALS = {
+    "move": RIVAL_MOVE,
+    "agent": RIVAL_AGENT,
+    "best": RIVAL_BEST,
+    "visits": RIVAL_VISITS,
+    "sampled": RIVAL_SAMPLED,
+}
 REDRAWS = ("uniform", "rival")
 HISTORY_LIMIT = 400  # root population samples kept for the chart (thinned by halves beyond)
 

@@ -45,6 +45,10 @@ def _position(size: int, *moves: str) -> Board:
         (hex_environment(_position(4)), 700, 2, 1, 2, "visits", "uniform", 12),
         (hex_environment(_position(5, "c3")), 900, 1, 2, 3, "visits", "rival", -13),
         (explicit_tree_environment(PAPER_FIGURE_4_LEAVES), 500, 1, 1, 2, "move", "uniform", -5),
+        (bandit_environment((0.2, 0.5, 0.55, 0.8)), 300, 1, 2, 2, "sampled", "rival", 14),
+        (hex_environment(_position(5, "c3")), 900, 1, 2, 3, "sampled", "rival", 15),
+        (hex_environment(_position(4, "b2")), 600, 2, 1, 2, "sampled", "uniform", 16),
+        (explicit_tree_environment(PAPER_FIGURE_4_LEAVES), 500, 1, 1, 2, "sampled", "rival", -17),
     ],
 )
 @pytest.mark.parametrize("swarm_depth", [64, 1, 2])

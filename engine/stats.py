@@ -163,9 +163,11 @@ def bradley_terry_ratings(
     i beats j with probability ``1 / (1 + 10 ** ((r_j - r_i) / 400))``, so two players alone
     get :func:`elo_difference` of their score.
 
-    Each pair that met counts ``prior_draws`` extra games, won half by each side (BayesElo's
-    virtual draws), so a player who won every game gets a finite rating rather than an infinite
-    one. Ratings are relative to ``anchor`` (0); the interval of each other player is
+    Each player counts ``prior_draws`` extra games in all, drawn (won half by each side, as
+    BayesElo's virtual draws), shared equally among the pairs of players: each pair that met
+    counts ``prior_draws / (players - 1)``. So a player who won every game gets a finite
+    rating rather than an infinite one, and with many players the prior stays as light as
+    with two. Ratings are relative to ``anchor`` (0); the interval of each other player is
     ``rating +- z`` standard errors, from the inverse of the likelihood's curvature (the
     uncertainty of its difference from the anchor). Raise ``ValueError`` when some player is
     not linked to the anchor through games.
@@ -176,16 +178,17 @@ def bradley_terry_ratings(
         raise ValueError(f"anchor {anchor} is not one of the {players} players")
     wins = np.zeros((players, players))
     games = np.zeros((players, players))
+    prior = prior_draws / max(1, players - 1)  # a pair's share of each player's virtual draws
     for i, j, won, played in results:
         _check_counts(won, played)
         if i == j or not (0 <= i < players and 0 <= j < players):
             raise ValueError(f"bad pair of players ({i}, {j})")
         if played == 0:
             continue
-        wins[i, j] += won + prior_draws / 2
-        wins[j, i] += played - won + prior_draws / 2
-        games[i, j] += played + prior_draws
-        games[j, i] += played + prior_draws
+        wins[i, j] += won + prior / 2
+        wins[j, i] += played - won + prior / 2
+        games[i, j] += played + prior
+        games[j, i] += played + prior
     linked, frontier = {anchor}, [anchor]
     while frontier:
         i = frontier.pop()

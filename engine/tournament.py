@@ -235,8 +235,9 @@ def tournament_report(tournament: Tournament, games: int) -> str:
         )
     lines += [
         "",
-        "Elo: one Bradley-Terry fit of all games, relative to the first player named, with one "
-        "virtual draw a pair. Below: the row player's wins against the column player.",
+        "Elo: one Bradley-Terry fit of all games, relative to the first player named, each "
+        "player with one virtual draw shared among its pairs. Below: the row player's wins "
+        "against the column player.",
         "",
         "| | " + " | ".join(str(rank) for rank in range(1, len(order) + 1)) + " |",
         "|---|" + "---:|" * len(order),

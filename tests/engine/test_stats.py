@@ -172,3 +172,22 @@ def test_players_without_games_linking_them_are_refused():
         bradley_terry_ratings(2, [(0, 0, 1, 2)])
     with pytest.raises(ValueError):
         bradley_terry_ratings(2, [(0, 1, 3, 2)])
+
+
+def test_ratings_solve_the_likelihood_equations_with_the_shared_virtual_draws():
+    """Each player's wins (with its share of one virtual draw per player, 1/(players - 1) a
+    pair) equal the wins the fitted ratings expect, including a player who lost every game."""
+    results = [(0, 1, 9, 12), (0, 2, 12, 12), (1, 2, 10, 12), (1, 3, 4, 10), (2, 3, 3, 8)]
+    players = 4
+    ratings = bradley_terry_ratings(players, results)
+    prior = 1.0 / (players - 1)
+    actual = [0.0] * players
+    expected = [0.0] * players
+    for i, j, wins, games in results:
+        p = 1 / (1 + 10 ** ((ratings[j].elo - ratings[i].elo) / 400))
+        actual[i] += wins + prior / 2
+        actual[j] += games - wins + prior / 2
+        expected[i] += (games + prior) * p
+        expected[j] += (games + prior) * (1 - p)
+    assert actual == pytest.approx(expected, abs=1e-9)
+    assert ratings[2].elo < ratings[1].elo < ratings[0].elo  # 2 lost all 12 to 0

@@ -231,7 +231,12 @@ class AnthillSearch(UctSearch):
             )
 
         root = support(0)
-        return build(0, (), int(root[:, 0].sum()), int(root[:, 1].sum()))
+        try:
+            return build(0, (), int(root[:, 0].sum()), int(root[:, 1].sum()))
+        finally:
+            # build's closure holds build itself: unbind it, or the search (and its tree's
+            # arrays, tens of MB) waits for the cycle collector after every move.
+            build = None
 
     def root_support(self, visits: np.ndarray, wins: np.ndarray) -> tuple[np.ndarray, ...]:
         """The root population: agents and active agents per move."""

@@ -985,4 +985,9 @@ class SwarmSearch:
                 and self._ends_game(int(self.node_parent[node]), int(self.node_action[node])),
             )
 
-        return build(0, (), 1.0 - self.estimate(best, counts, actives))
+        try:
+            return build(0, (), 1.0 - self.estimate(best, counts, actives))
+        finally:
+            # build's closure holds build itself: unbind it, or the search (and its tree's
+            # arrays, tens of MB) waits for the cycle collector after every move.
+            build = None

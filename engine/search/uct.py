@@ -468,7 +468,12 @@ class UctSearch:
                 ends_game=tree.terminal(node),
             )
 
-        return build(0, ())
+        try:
+            return build(0, ())
+        finally:
+            # build's closure holds build itself: unbind it, or the search (and its tree's
+            # arrays, tens of MB) waits for the cycle collector after every move.
+            build = None
 
     def snapshot(self, done: bool) -> SearchSnapshot:
         visits, wins, terminal = self.root_stats()

@@ -308,3 +308,29 @@ def test_random_player_covers_the_legal_moves_and_the_swap():
     board.play("a1")
     seen = {create_player("random", seed=s).choose_move(board).move for s in range(60)}
     assert seen == {1, 2, 3, SWAP_PIECES}
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [*QUICK.values(), "anthill:playouts=4000", "sdst:agents=3000,iterations=10,policy=tree"],
+)
+def test_a_move_leaves_no_cycle_holding_its_search(spec):
+    """Every search (and its tree's arrays) is freed when the move is made, not when the cycle
+    collector next runs: searches that answer in a second hold tens of MB, and a long match
+    that left them to the collector grew by gigabytes."""
+    import gc
+
+    board = Board(5)
+    board.play("c3")
+    player = create_player(f"{spec},seed=1,threads=1" if ":" in spec else spec)
+    gc.collect()
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        player.choose_move(board)
+        gc.collect()
+        left = sorted({type(o).__qualname__ for o in gc.garbage if "Search" in type(o).__name__})
+        trees = sorted({type(o).__qualname__ for o in gc.garbage if "Tree" in type(o).__name__})
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+    assert left == [] and trees == []

@@ -322,12 +322,12 @@ def _init_worker(log_dir: str | None) -> None:
     util.Finalize(None, _worker["cache"].close, exitpriority=10)
 
 
-def _play_in_worker(task: tuple[dict, int]) -> tuple[dict, dict, str]:
-    identity, game = task
+def _play_in_worker(task: tuple[int, dict, int]) -> tuple[int, dict, str]:
+    index, identity, game = task
     result, sgf_text = play_game_record(
         MatchSettings(**identity), game, _worker["cache"], _worker["log_dir"]
     )
-    return identity, asdict(result), sgf_text
+    return index, asdict(result), sgf_text
 
 
 GameTask = tuple[MatchSettings, int]
@@ -377,7 +377,6 @@ def play_games(
         finally:
             cache.close()
         return
-    by_identity = {json.dumps(s.identity(), sort_keys=True): s for s, _ in tasks}
     context = multiprocessing.get_context("spawn")
     with context.Pool(
         processes=jobs,
@@ -385,10 +384,9 @@ def play_games(
         initargs=(None if log_dir is None else str(log_dir),),
     ) as pool:
         try:
-            work = [(settings.identity(), game) for settings, game in tasks]
-            for identity, data, sgf_text in pool.imap_unordered(_play_in_worker, work):
-                settings = by_identity[json.dumps(identity, sort_keys=True)]
-                on_result(settings, GameResult(**data), sgf_text)
+            work = [(i, settings.identity(), game) for i, (settings, game) in enumerate(tasks)]
+            for index, data, sgf_text in pool.imap_unordered(_play_in_worker, work):
+                on_result(tasks[index][0], GameResult(**data), sgf_text)
         except BaseException:
             pool.terminate()  # games in flight are lost; the finished ones are saved
             raise
@@ -542,26 +540,25 @@ class Progress:
         self.wins = {"A": 0, "B": 0}
         self.tty = hasattr(stream, "isatty") and stream.isatty()
 
-    def describe(self, result: GameResult) -> str:
-        """What the line says of the game just played."""
-        self.wins[result.winner] += 1
-        return (
-            f"game {result.game}: {result.winner} ({result.winner_colour}) {result.result}  "
-            f"this run A {self.wins['A']} - B {self.wins['B']}"
-        )
-
-    def update(self, result: GameResult) -> None:
+    def update(self, result: GameResult, what: str | None = None) -> None:
+        """Count the game just played and redraw the line; ``what`` says what the line says of
+        the game (default: its number, winner and this run's score)."""
         self.done += 1
         self.played += 1
-        text = self.describe(result)
+        self.wins[result.winner] += 1
         if self.quiet:
             return
+        if what is None:
+            what = (
+                f"game {result.game}: {result.winner} ({result.winner_colour}) {result.result}  "
+                f"this run A {self.wins['A']} - B {self.wins['B']}"
+            )
         elapsed = time.monotonic() - self.started
         remaining = (self.total - self.done) * elapsed / self.played
         width = 30
         filled = int(width * self.done / self.total) if self.total else width
         bar = "#" * filled + "." * (width - filled)
-        text = f"[{bar}] {self.done}/{self.total}  {text}  eta {_duration(remaining)}"
+        text = f"[{bar}] {self.done}/{self.total}  {what}  eta {_duration(remaining)}"
         if self.tty:
             self.stream.write("\r" + text + "\033[K")
             if self.done == self.total:
@@ -718,24 +715,6 @@ def _play_match(options: argparse.Namespace) -> str:
     return json.dumps(report, indent=1)
 
 
-class _RoundRobinProgress(Progress):
-    def __init__(self, players: tuple[str, ...], *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.players = players
-        self.pair: tuple[int, int] = (0, 1)
-
-    def describe(self, result: GameResult) -> str:
-        winner = self.pair[0] if result.winner == "A" else self.pair[1]
-        return (
-            f"game {result.game} of {self.players[self.pair[0]]} - "
-            f"{self.players[self.pair[1]]}: {self.players[winner]} ({result.winner_colour})"
-        )
-
-    def update_pair(self, pair: tuple[int, int], result: GameResult) -> None:
-        self.pair = pair
-        self.update(result)
-
-
 def _play_round_robin(options: argparse.Namespace) -> str:
     """Play (or continue) the round robin of the command line; return its report."""
     from engine.tournament import (
@@ -756,12 +735,20 @@ def _play_round_robin(options: argparse.Namespace) -> str:
     total = options.games * len(settings.pairs())
     already = tournament.played(options.games)
     _say_continuing(options, already, total)
-    progress = _RoundRobinProgress(settings.players, total, already, sys.stderr, options.quiet)
+    progress = Progress(total, already, sys.stderr, options.quiet)
+    players = settings.players
+
+    def report(pair: tuple[int, int], result: GameResult) -> None:
+        first, second = players[pair[0]], players[pair[1]]
+        winner = first if result.winner == "A" else second
+        what = f"game {result.game} of {first} - {second}: {winner} ({result.winner_colour})"
+        progress.update(result, what)
+
     tournament.run(
         options.games,
         jobs=options.jobs,
         limit=options.max_new_games,
-        progress=progress.update_pair,
+        progress=report,
         scheduler=options.scheduler,
     )
     if options.json:

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import itertools
 import json
-import math
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -33,7 +32,7 @@ from engine.match import (
     _write_json_atomic,
     play_games,
 )
-from engine.stats import Rating, bradley_terry_ratings, format_elo, summarize
+from engine.stats import Rating, bradley_terry_ratings, format_elo, wilson_interval
 
 TOURNAMENT_FILE = "tournament.json"
 TOURNAMENT_FORMAT = 1
@@ -152,16 +151,15 @@ class Tournament:
         todo = self.missing(games)
         if limit is not None:
             todo = todo[:limit]
-        pair_of = {match.settings: pair for pair, match in self.matches.items()}
-        record = {
-            pair: match.finished_callback(
+        finished_callbacks = {
+            match.settings: match.finished_callback(
                 None if progress is None else (lambda result, pair=pair: progress(pair, result))
             )
             for pair, match in self.matches.items()
         }
 
         def finished(settings: MatchSettings, result: GameResult, sgf_text: str) -> None:
-            record[pair_of[settings]](settings, result, sgf_text)
+            finished_callbacks[settings](settings, result, sgf_text)
 
         play_games(
             [(self.matches[pair].settings, game) for pair, game in todo],
@@ -220,8 +218,8 @@ def tournament_report(tournament: Tournament, games: int) -> str:
         "|---:|---|---:|---:|---|---|",
     ]
     for rank, p in enumerate(order, 1):
-        summary = summarize([("A", "black")] * won[p] + [("B", "black")] * (played[p] - won[p]))
-        rate = "n/a" if math.isnan(summary.a_win_rate) else f"{summary.a_win_rate:.3f}"
+        rate = f"{won[p] / played[p]:.3f}" if played[p] else "n/a"
+        low, high = wilson_interval(won[p], played[p])
         if ratings is None:
             elo = "n/a"
         elif p == 0:
@@ -231,7 +229,7 @@ def tournament_report(tournament: Tournament, games: int) -> str:
             elo = f"{format_elo(r.elo)} [{format_elo(r.elo_low)}, {format_elo(r.elo_high)}]"
         lines.append(
             f"| {rank} | `{players[p]}` | {played[p]} | {won[p]} | {rate} "
-            f"[{summary.a_win_rate_low:.3f}, {summary.a_win_rate_high:.3f}] | {elo} |"
+            f"[{low:.3f}, {high:.3f}] | {elo} |"
         )
     lines += [
         "",

@@ -58,8 +58,7 @@ from engine.kernels.uct import (
     hex_play,
     leaf_evaluation,
     next_untried,
-    sqrt_log_of,
-    ucb_value,
+    ucb_child,
 )
 
 SQRT_3 = np.sqrt(3.0)
@@ -165,27 +164,6 @@ def _test_and_diffuse(
         else:
             hold[agent] = below(state, slot, count)
     active[agent] = won
-
-
-@inline_jit
-def _ucb_child(nodes, blocks, block, node, exploration, tables, state, slot):
-    """UCT's choice at ``node``: the next untried child, else the UCB1 argmax (a full scan
-    with UCT's values; the first of equals)."""
-    if blocks[block, TRIED] < blocks[block, COUNT]:
-        return next_untried(nodes, blocks, block, state, slot)
-    inverse, inverse_sqrt, sqrt_log = tables[0], tables[1], tables[2]
-    size = inverse.shape[0]
-    parent = nodes[node, VISITS]
-    scale = exploration * (sqrt_log[parent] if parent < size else sqrt_log_of(parent))
-    first = blocks[block, FIRST]
-    best = first
-    best_value = -1.0
-    for c in range(first, first + blocks[block, COUNT]):
-        value = ucb_value(nodes, c, scale, inverse, inverse_sqrt, size)
-        if value > best_value:
-            best_value = value
-            best = c
-    return best
 
 
 @inline_jit
@@ -326,7 +304,10 @@ def anthill_iterations(
                 break
             if depth >= swarm_depth:
                 # Below the swarm's layers: UCT's choice (UCB1, untried moves first).
-                child = _ucb_child(nodes, blocks, block, node, exploration, tables, state, slot)
+                if blocks[block, TRIED] < blocks[block, COUNT]:
+                    child = next_untried(nodes, blocks, block, state, slot)
+                else:
+                    child = ucb_child(tree, block, nodes[node, VISITS], exploration, tables)
             else:
                 child = _carrier_move(
                     nodes,

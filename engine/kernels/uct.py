@@ -140,6 +140,75 @@ def sqrt_log_of(n):
     return np.sqrt(np.log(np.float64(n)))
 
 
+@inline_jit
+def ucb_child(tree, block, parent_visits, exploration, tables):
+    """The UCB1 argmax among the children of ``block`` (every one tried), from the point of
+    view of the player to move at its node (the first of equals, as a scan finds it). A full
+    scan is skipped while one of the two leaders of the last scan is provably still ahead:
+    exact as long as only this function chooses among the block's children."""
+    nodes, blocks, block_values, counters = tree[0], tree[1], tree[2], tree[3]
+    inverse, inverse_sqrt, sqrt_log = tables[0], tables[1], tables[2]
+    table_size = inverse.shape[0]
+    first = blocks[block, FIRST]
+    if parent_visits < table_size:
+        scale = exploration * sqrt_log[parent_visits]
+    else:
+        scale = exploration * sqrt_log_of(parent_visits)
+    best = blocks[block, BEST]
+    keep = False
+    if best >= 0:
+        # Since the last scan only the two leaders (``best``, ``second``) were visited:
+        # every other child's value has grown by at most (scale - scale then) * its
+        # 1/sqrt(n), whose largest value over the others was recorded. The better
+        # leader, still strictly ahead of that bound, is still the argmax.
+        value = ucb_value(nodes, best, scale, inverse, inverse_sqrt, table_size)
+        second = blocks[block, SECOND]
+        if second >= 0:
+            other = ucb_value(nodes, second, scale, inverse, inverse_sqrt, table_size)
+            # Ties go to the lower node, as in a scan.
+            if other > value or (other == value and second < best):
+                best = second
+                value = other
+        grown = (scale - block_values[block, SCALE]) * block_values[block, SPREAD]
+        limit = block_values[block, BOUND] + grown
+        keep = value > limit + BOUND_MARGIN
+    if not keep:
+        best = first
+        second = -1
+        best_value = -1.0
+        second_value = -1.0
+        third_value = -1.0
+        last = first + blocks[block, COUNT]
+        for c in range(first, last):
+            value = ucb_value(nodes, c, scale, inverse, inverse_sqrt, table_size)
+            if value > best_value:
+                third_value = second_value
+                second_value = best_value
+                second = best if second_value > -1.0 else -1
+                best_value = value
+                best = c
+            elif value > second_value:
+                third_value = second_value
+                second_value = value
+                second = c
+            elif value > third_value:
+                third_value = value
+        fewest = 2**31 - 1
+        for c in range(first, last):
+            if c != best and c != second and nodes[c, VISITS] < fewest:
+                fewest = nodes[c, VISITS]
+        blocks[block, BEST] = best
+        blocks[block, SECOND] = second
+        block_values[block, BOUND] = third_value
+        block_values[block, SCALE] = scale
+        if fewest < table_size:
+            block_values[block, SPREAD] = inverse_sqrt[fewest]
+        else:
+            block_values[block, SPREAD] = _inverse_sqrt(fewest)
+        counters[SCANS] += 1
+    return best
+
+
 @jit
 def uct_iterations(
     env,
@@ -172,13 +241,11 @@ def uct_iterations(
     ``leaf_playouts`` playouts from its leaf (1: textbook UCT); visits and wins count playouts,
     and a move that ends the game counts as that many identical results.
     """
-    nodes, blocks, block_values, counters = tree[0], tree[1], tree[2], tree[3]
-    inverse, inverse_sqrt, sqrt_log = tables[0], tables[1], tables[2]
+    nodes, blocks, counters = tree[0], tree[1], tree[3]
     width = env[10]
     exclusive = env[0] == HEX
     node_capacity = nodes.shape[0]
     block_capacity = blocks.shape[0]
-    table_size = inverse.shape[0]
     size = env[1]
     base_rows, base_columns = env[3], env[4]
     live, where, black_rows, white_columns = board[0], board[1], board[2], board[3]
@@ -229,10 +296,7 @@ def uct_iterations(
                 playouts += leaf_playouts
                 depth_counts[depth] += leaf_playouts
                 break
-            first = blocks[block, FIRST]
-            tried = blocks[block, TRIED]
-            untried = blocks[block, COUNT] - tried
-            if untried > 0:
+            if blocks[block, TRIED] < blocks[block, COUNT]:
                 child = next_untried(nodes, blocks, block, state, slot)
                 action = nodes[child, ACTION]
                 if exclusive:
@@ -270,65 +334,7 @@ def uct_iterations(
                     playouts += leaf_playouts
                     depth_counts[depth] += leaf_playouts
                 break
-            # UCB1 from the point of view of the player to move at ``node``.
-            parent_visits = nodes[node, VISITS]
-            if parent_visits < table_size:
-                scale = exploration * sqrt_log[parent_visits]
-            else:
-                scale = exploration * sqrt_log_of(parent_visits)
-            best = blocks[block, BEST]
-            keep = False
-            if best >= 0:
-                # Since the last scan only the two leaders (``best``, ``second``) were visited:
-                # every other child's value has grown by at most (scale - scale then) * its
-                # 1/sqrt(n), whose largest value over the others was recorded. The better
-                # leader, still strictly ahead of that bound, is still the argmax.
-                value = ucb_value(nodes, best, scale, inverse, inverse_sqrt, table_size)
-                second = blocks[block, SECOND]
-                if second >= 0:
-                    other = ucb_value(nodes, second, scale, inverse, inverse_sqrt, table_size)
-                    # Ties go to the lower node, as in a scan.
-                    if other > value or (other == value and second < best):
-                        best = second
-                        value = other
-                grown = (scale - block_values[block, SCALE]) * block_values[block, SPREAD]
-                limit = block_values[block, BOUND] + grown
-                keep = value > limit + BOUND_MARGIN
-            if not keep:
-                best = first
-                second = -1
-                best_value = -1.0
-                second_value = -1.0
-                third_value = -1.0
-                last = first + blocks[block, COUNT]
-                for c in range(first, last):
-                    value = ucb_value(nodes, c, scale, inverse, inverse_sqrt, table_size)
-                    if value > best_value:
-                        third_value = second_value
-                        second_value = best_value
-                        second = best if second_value > -1.0 else -1
-                        best_value = value
-                        best = c
-                    elif value > second_value:
-                        third_value = second_value
-                        second_value = value
-                        second = c
-                    elif value > third_value:
-                        third_value = value
-                fewest = 2**31 - 1
-                for c in range(first, last):
-                    if c != best and c != second and nodes[c, VISITS] < fewest:
-                        fewest = nodes[c, VISITS]
-                blocks[block, BEST] = best
-                blocks[block, SECOND] = second
-                block_values[block, BOUND] = third_value
-                block_values[block, SCALE] = scale
-                if fewest < table_size:
-                    block_values[block, SPREAD] = inverse_sqrt[fewest]
-                else:
-                    block_values[block, SPREAD] = _inverse_sqrt(fewest)
-                counters[SCANS] += 1
-            node = best
+            node = ucb_child(tree, block, nodes[node, VISITS], exploration, tables)
             action = nodes[node, ACTION]
             if exclusive:
                 hex_play(env, action, depth, live, where, empty, black_rows, white_columns)

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 
 from engine.search.snapshot import SearchSnapshot
 
-from .model import write_csv
+from .model import format_count, write_csv
 
 # Ten colours that stay distinguishable on white and on dark backgrounds (Tableau 10).
 PALETTE = (
@@ -82,6 +82,19 @@ when the plot is a few tens of pixels high."""
 def fraction_axis(plot: pg.PlotItem, side: str = "left") -> None:
     """Give ``plot``'s ``side`` axis the three :data:`FRACTION_TICKS`."""
     plot.getAxis(side).setTicks(FRACTION_TICKS)
+
+
+class CountAxis(pg.AxisItem):
+    """An axis of counts labelled as the board labels them (``500k``, ``1.5M``), not in
+    pyqtgraph's scientific notation (``1e+06``)."""
+
+    def tickStrings(self, values, scale, spacing):  # noqa: N802 (pyqtgraph's name)
+        return [format_count(value * scale) for value in values]
+
+
+def count_axes(*sides: str) -> dict[str, CountAxis]:
+    """A :class:`CountAxis` for each of ``sides``, as ``addPlot(axisItems=...)`` takes them."""
+    return {side: CountAxis(side) for side in sides}
 
 
 def set_view_range(plot: pg.PlotItem, x: tuple[float, float], y: tuple[float, float]) -> None:

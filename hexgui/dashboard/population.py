@@ -23,6 +23,7 @@ from .panel import (
     PALETTE,
     DashboardPanel,
     MoveColors,
+    count_axes,
     fraction_axis,
     pen,
     set_view_range,
@@ -84,10 +85,14 @@ class PopulationPanel(DashboardPanel):
         self.graphics = pg.GraphicsLayoutWidget(self)
         self.graphics.setMinimumHeight(160)
         self.body.addWidget(self.graphics)
-        self.agents_plot: pg.PlotItem = self.graphics.addPlot(row=0, col=0)
+        self.agents_plot: pg.PlotItem = self.graphics.addPlot(
+            row=0, col=0, axisItems=count_axes("left", "bottom")
+        )
         self.agents_plot.setLabel("left", "agents")
         style_plot(self.agents_plot)
-        self.active_plot: pg.PlotItem = self.graphics.addPlot(row=1, col=0)
+        self.active_plot: pg.PlotItem = self.graphics.addPlot(
+            row=1, col=0, axisItems=count_axes("bottom")
+        )
         self.active_plot.setLabel("left", "active")
         self.active_plot.setLabel("bottom", "iteration")
         for plot in (self.agents_plot, self.active_plot):

@@ -644,3 +644,17 @@ def test_the_legend_follows_a_palette_change_without_a_new_search(dashboard):
     palette.setColor(QPalette.ColorRole.Text, QColor("#123456"))
     panel.setPalette(palette)  # a theme change while no search runs
     assert "color:#123456" in panel.legend.text()
+
+
+def test_population_axes_write_counts_as_the_board_does(dashboard):
+    """Millions of iterations read 1M, 2.5M, not pyqtgraph's 1e+06; agent counts 50k."""
+    population = dashboard[0].population
+    iterations = population.active_plot.getAxis("bottom")
+    assert iterations.tickStrings([0, 500_000, 1_000_000, 2_500_000], 1, 500_000) == [
+        "0",
+        "500k",
+        "1M",
+        "2.5M",
+    ]
+    agents = population.agents_plot.getAxis("left")
+    assert agents.tickStrings([0, 25_000, 50_000], 1, 25_000) == ["0", "25k", "50k"]

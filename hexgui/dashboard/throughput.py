@@ -11,11 +11,11 @@ from PySide6.QtWidgets import QWidget
 from engine.search.snapshot import SearchSnapshot
 
 from .model import ThroughputHistory, format_count, nice_ceiling
-from .panel import DashboardPanel, pen, set_view_range, style_plot
+from .panel import DashboardPanel, count_axes, pen, set_view_range, style_plot
 
 
 class ThroughputPanel(DashboardPanel):
-    """Two linked plots side by side (thousands of playouts/s, iterations/s) against seconds
+    """Two linked plots side by side (playouts/s, iterations/s) against seconds
     since the first snapshot: the dock below the board is wide and short. Samples accumulate
     even while the panel is hidden (cheap); drawing does not."""
 
@@ -29,10 +29,14 @@ class ThroughputPanel(DashboardPanel):
         self.graphics = pg.GraphicsLayoutWidget(self)
         self.graphics.setMinimumHeight(120)
         self.body.addWidget(self.graphics)
-        self.playout_plot: pg.PlotItem = self.graphics.addPlot(row=0, col=0)
-        self.playout_plot.setLabel("left", "k playouts/s")
+        self.playout_plot: pg.PlotItem = self.graphics.addPlot(
+            row=0, col=0, axisItems=count_axes("left")
+        )
+        self.playout_plot.setLabel("left", "playouts/s")
         self.playout_plot.setLabel("bottom", "time (s)")
-        self.iteration_plot: pg.PlotItem = self.graphics.addPlot(row=0, col=1)
+        self.iteration_plot: pg.PlotItem = self.graphics.addPlot(
+            row=0, col=1, axisItems=count_axes("left")
+        )
         self.iteration_plot.setLabel("left", "iterations/s")
         self.iteration_plot.setLabel("bottom", "time (s)")
         self.iteration_plot.setXLink(self.playout_plot)
@@ -55,8 +59,7 @@ class ThroughputPanel(DashboardPanel):
 
     def _render(self) -> None:
         times, playout_rates, iteration_rates = self.history.series()
-        thousands = [rate / 1000 for rate in playout_rates]
-        self.playout_curve.setData(times, thousands, connect="finite")
+        self.playout_curve.setData(times, playout_rates, connect="finite")
         self.iteration_curve.setData(times, iteration_rates, connect="finite")
         x_range = (0.0, nice_ceiling(times[-1] if times else 1.0))
         if self.history.samples:
@@ -76,7 +79,7 @@ class ThroughputPanel(DashboardPanel):
         else:
             playout_peak = iteration_peak = 0.0
             self.status.setText("no search yet")
-        set_view_range(self.playout_plot, x_range, (0.0, nice_ceiling(playout_peak / 1000)))
+        set_view_range(self.playout_plot, x_range, (0.0, nice_ceiling(playout_peak)))
         set_view_range(self.iteration_plot, x_range, (0.0, nice_ceiling(iteration_peak)))
 
     def table(self) -> tuple[list[str], list[list[object]]]:

@@ -562,7 +562,11 @@ def test_throughput_scales_to_the_level_searching_now(dashboard):
     run_search(controller, dash, 2)  # sdst: 10k playouts/s
     dash.throughput.render_now()
     _x, (_low, high) = dash.throughput.playout_plot._hex_range
-    assert high == 10.0  # thousands of playouts/s of the sdst search, not the mc one
+    assert high == 10_000  # playouts/s of the sdst search, not the mc one
+    assert dash.throughput.playout_plot.getAxis("left").tickStrings([5_000, 10_000], 1, 5_000) == [
+        "5k",
+        "10k",
+    ]
     ys = dash.throughput.playout_curve.yData
     assert any(y != y for y in ys)  # a NaN breaks the line between the searches
     # The header says which rate is the current one and which the search's mean (the status

@@ -474,6 +474,8 @@ class NaiveAnthill(NaiveUct):
         swarm_depth=64,
         exploration=0.5,
         tables=(None, None, None),
+        relate="none",
+        evidence="playouts",
     ):
         super().__init__(env, exploration, expand_after, tables, state, leaf_playouts)
         self.swarm_depth = swarm_depth
@@ -481,6 +483,8 @@ class NaiveAnthill(NaiveUct):
         self.rival = rival
         self.redraw = redraw
         self.test_first = test_first
+        self.relate = relate
+        self.weight = 1.0 / leaf_playouts if evidence == "descents" else 1.0
         self.agents: dict[int, list[list[int]]] = {}  # id(node) -> [[hypothesis, active], ...]
 
     def _expand(self, node: _UctNode, actions: list[int]) -> None:
@@ -491,8 +495,8 @@ class NaiveAnthill(NaiveUct):
     def _draw(self, child: _UctNode, root_moves: bool) -> float:
         if child.terminal:
             return 2.0 if (child.terminal == 2) == root_moves else -2.0
-        n = child.visits
-        mean = (child.wins + 1.0) / (n + 2.0)
+        n = child.visits * self.weight
+        mean = (child.wins * self.weight + 1.0) / (n + 2.0)
         sd = math.sqrt(mean * (1.0 - mean) / (n + 3.0))
         u = [self.rng.uniform() for _ in range(4)]
         return mean + sd * (((u[0] + u[1]) + u[2]) + u[3] - 2.0) * math.sqrt(3.0)
@@ -526,6 +530,12 @@ class NaiveAnthill(NaiveUct):
                 other = self.rng.below(len(kids) - 1)
                 other += other >= own
             if self._draw(kids[own], root_moves) < self._draw(kids[other], root_moves):
+                won = 0
+        if won and self.relate != "none" and len(population) > 1:
+            # Relate (thesis 3.2.3): meet another agent of the population.
+            others = [a for a in population if a is not agent]
+            met = others[self.rng.below(len(others))]
+            if met[1] == 1 and (self.relate == "context-free" or met[0] == own):
                 won = 0
         if not won:
             polled = population[self.rng.below(len(population))]

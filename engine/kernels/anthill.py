@@ -40,6 +40,7 @@ import numpy as np
 from engine.kernels.environment import HEX, move_outcome
 from engine.kernels.jit import inline_jit, jit
 from engine.kernels.rng import below, uniform
+from engine.kernels.sds import CONTEXT_FREE, RELATE_NONE
 from engine.kernels.tree import ONGOING, ROOT_LOSES, ROOT_WINS
 from engine.kernels.uct import (
     ACTION,
@@ -80,16 +81,16 @@ def _spread_agents(hold, active, first, count, k):
 
 
 @inline_jit
-def _draw(nodes, child, root_moves, state, slot):
+def _draw(nodes, child, root_moves, weight, state, slot):
     """A value for the move into ``child`` from its mover's record (``root_moves``: the mover
-    is the root player): normal approximation of the Beta(wins + 1, losses + 1) posterior (the
-    normal variate: four uniforms, centred and scaled to unit variance); a move that ended
-    the game is certain."""
+    is the root player), each playout counted as ``weight`` of a trial: normal approximation
+    of the Beta(wins + 1, losses + 1) posterior (the normal variate: four uniforms, centred
+    and scaled to unit variance); a move that ended the game is certain."""
     block = nodes[child, BLOCK]
     if block < UNEXPANDED:
         return CERTAIN if (block == -ROOT_WINS) == root_moves else -CERTAIN
-    n = nodes[child, VISITS]
-    mean = (nodes[child, WINS] + 1.0) / (n + 2.0)
+    n = nodes[child, VISITS] * weight
+    mean = (nodes[child, WINS] * weight + 1.0) / (n + 2.0)
     sd = np.sqrt(mean * (1.0 - mean) / (n + 3.0))
     z = (
         uniform(state, slot) + uniform(state, slot) + uniform(state, slot) + uniform(state, slot)
@@ -120,10 +121,24 @@ def _best_record(nodes, first, count, by_visits, root_moves):
 
 @inline_jit
 def _test_and_diffuse(
-    nodes, blocks, hold, active, k, rival, take_rival, node, root_moves, agent, state, slot
+    nodes,
+    blocks,
+    hold,
+    active,
+    k,
+    rival,
+    take_rival,
+    relate,
+    weight,
+    node,
+    root_moves,
+    agent,
+    state,
+    slot,
 ):
-    """Test ``agent`` of ``node``'s population against another of the node's moves, then let
-    it diffuse if inactive."""
+    """Test ``agent`` of ``node``'s population against another of the node's moves (each
+    playout of the records counted as ``weight`` of a trial), relate it if active (thesis
+    3.2.3), then let it diffuse if inactive."""
     block = nodes[node, BLOCK]
     first = blocks[block, FIRST]
     count = blocks[block, COUNT]
@@ -133,11 +148,11 @@ def _test_and_diffuse(
     if count > 1 and rival == RIVAL_SAMPLED:
         # Every move draws: the agent is active when its own draw is the best of all, i.e.
         # when its move is the argmax of one posterior sample (first of equals among others).
-        mine = _draw(nodes, first + own, root_moves, state, slot)
+        mine = _draw(nodes, first + own, root_moves, weight, state, slot)
         best_draw = -2.0 * CERTAIN
         for i in range(count):
             if i != own:
-                value = _draw(nodes, first + i, root_moves, state, slot)
+                value = _draw(nodes, first + i, root_moves, weight, state, slot)
                 if value > best_draw:
                     best_draw = value
                     other = i
@@ -152,8 +167,17 @@ def _test_and_diffuse(
             other = below(state, slot, count - 1)
             if other >= own:
                 other += 1
-        mine = _draw(nodes, first + own, root_moves, state, slot)
-        if mine < _draw(nodes, first + other, root_moves, state, slot):
+        mine = _draw(nodes, first + own, root_moves, weight, state, slot)
+        if mine < _draw(nodes, first + other, root_moves, weight, state, slot):
+            won = 0
+    if won == 1 and relate != RELATE_NONE and count * k > 1:
+        # The relate phase: an active agent meeting an active one (context-free) or an active
+        # one on its own move (context-sensitive) turns inactive and diffuses, so a cluster
+        # keeps sending agents out to other moves.
+        met = first * k + below(state, slot, count * k - 1)  # another agent, uniformly
+        if met >= agent:
+            met += 1
+        if active[met] == 1 and (relate == CONTEXT_FREE or hold[met] == own):
             won = 0
     if won == 0:
         polled = first * k + below(state, slot, count * k)
@@ -175,6 +199,8 @@ def _carrier_move(
     k,
     rival,
     take_rival,
+    relate,
+    weight,
     test_first,
     carriers,
     node,
@@ -197,6 +223,8 @@ def _carrier_move(
             k,
             rival,
             take_rival,
+            relate,
+            weight,
             node,
             depth % 2 == 0,
             agent,
@@ -216,6 +244,8 @@ def anthill_iterations(
     k,
     rival,
     take_rival,
+    relate,
+    weight,
     test_first,
     swarm_depth,
     exploration,
@@ -239,8 +269,9 @@ def anthill_iterations(
     playouts)``. As :func:`engine.kernels.uct.uct_iterations` (the same arrays, growth
     protocol, Hex board along the path and leaf evaluation), with the choice of a child made
     by an agent of the node's population (``population`` = ``(hold, active)``, ``k`` agents a
-    move) and each carrying agent tested and diffused after the update; ``carriers[d]`` is
-    the agent that chose the move at depth ``d``."""
+    move) and each carrying agent tested (each playout of the records counted as ``weight``
+    of a trial), related (``relate``: a mode of :mod:`engine.kernels.sds`) and diffused after
+    the update; ``carriers[d]`` is the agent that chose the move at depth ``d``."""
     nodes, blocks, counters = tree[0], tree[1], tree[3]
     hold, active = population[0], population[1]
     width = env[10]
@@ -317,6 +348,8 @@ def anthill_iterations(
                     k,
                     rival,
                     take_rival,
+                    relate,
+                    weight,
                     test_first,
                     carriers,
                     node,
@@ -384,6 +417,8 @@ def anthill_iterations(
                 k,
                 rival,
                 take_rival,
+                relate,
+                weight,
                 path[d],
                 d % 2 == 0,
                 carriers[d],

@@ -566,6 +566,15 @@ LEVELS: dict[str, LevelInfo] = {
                 "uniformly (the thesis) or takes the rival that beat it",
                 choices=("uniform", "rival"),
             ),
+            _RELATE,
+            Parameter(
+                "evidence",
+                "choice",
+                "playouts",
+                "what a test's draw counts as one trial of a move's record: every playout, or "
+                "every descent (the leaf_playouts of one leaf, which share their leaf, as one)",
+                choices=("playouts", "descents"),
+            ),
             Parameter(
                 "test_first",
                 "bool",

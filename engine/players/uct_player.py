@@ -139,6 +139,8 @@ class AnthillPlayer(UCTPlayer):
             agents_per_move=self.settings.agents_per_move,
             rival=self.settings.rival,
             redraw=self.settings.redraw,
+            relate=self.settings.relate,
+            evidence=self.settings.evidence,
             test_first=self.settings.test_first,
             swarm_depth=self.settings.swarm_depth,
             exploration=self.settings.exploration,

@@ -22,7 +22,7 @@ from engine.kernels.anthill import (
     root_population,
 )
 from engine.search.snapshot import TreeNode
-from engine.search.swarm import STATE_STRIDE
+from engine.search.swarm import RELATE, STATE_STRIDE
 from engine.search.uct import UctSearch, UctTree, _ucb_tables
 
 DEFAULT_AGENTS_PER_MOVE = 4
@@ -35,6 +35,7 @@ RIVALS = {
     "sampled": RIVAL_SAMPLED,
 }
 REDRAWS = ("uniform", "rival")
+EVIDENCE = ("playouts", "descents")
 HISTORY_LIMIT = 400  # root population samples kept for the chart (thinned by halves beyond)
 
 
@@ -89,8 +90,8 @@ class AnthillTree(UctTree):
 
 
 class AnthillSearch(UctSearch):
-    """The anthill from one position (``env``); the settings are UCT's without its
-    exploration constant, plus ``agents_per_move``."""
+    """The anthill from one position (``env``); the settings are UCT's plus the swarm's
+    (``agents_per_move`` to ``swarm_depth``, described in :mod:`engine.players.levels`)."""
 
     def __init__(
         self,
@@ -99,6 +100,8 @@ class AnthillSearch(UctSearch):
         agents_per_move: int = DEFAULT_AGENTS_PER_MOVE,
         rival: str = "visits",
         redraw: str = "rival",
+        relate: str = "none",
+        evidence: str = "playouts",
         test_first: bool = False,
         swarm_depth: int = DEFAULT_SWARM_DEPTH,
         **kwargs,
@@ -110,6 +113,12 @@ class AnthillSearch(UctSearch):
         if redraw not in REDRAWS:
             raise ValueError(f"redraw must be one of {', '.join(REDRAWS)}, not {redraw!r}")
         self.take_rival = redraw == "rival"
+        if relate not in RELATE:
+            raise ValueError(f"relate must be one of {', '.join(RELATE)}, not {relate!r}")
+        self.relate = RELATE[relate]
+        if evidence not in EVIDENCE:
+            raise ValueError(f"evidence must be one of {', '.join(EVIDENCE)}, not {evidence!r}")
+        self.evidence = evidence
         self.agents_per_move = int(agents_per_move)
         if rival not in RIVALS:
             raise ValueError(f"rival must be one of {', '.join(RIVALS)}, not {rival!r}")
@@ -142,6 +151,8 @@ class AnthillSearch(UctSearch):
             self.agents_per_move,
             self.rival,
             self.take_rival,
+            self.relate,
+            1.0 / self.leaf_playouts if self.evidence == "descents" else 1.0,
             self.test_first,
             self.swarm_depth,
             self.exploration,

@@ -59,7 +59,90 @@ def test_kernel_matches_the_slow_reference(
     with a plain Python anthill to the last agent, with agents at every depth or at the
     first ``swarm_depth`` (UCT's choice below)."""
     test_first = seed < 0  # the cases with a negative seed test agents before they move
-    seed = abs(seed)
+    _assert_matches_the_reference(
+        env,
+        descents,
+        expand_after,
+        leaf_playouts,
+        k,
+        rival,
+        redraw,
+        abs(seed),
+        swarm_depth,
+        test_first=test_first,
+    )
+
+
+@pytest.mark.parametrize(
+    ("env", "leaf_playouts", "rival", "redraw", "relate", "evidence", "seed"),
+    [
+        (
+            bandit_environment((0.2, 0.5, 0.55, 0.8)),
+            2,
+            "visits",
+            "rival",
+            "context-sensitive",
+            "playouts",
+            21,
+        ),
+        (
+            hex_environment(_position(5, "c3")),
+            4,
+            "visits",
+            "rival",
+            "context-sensitive",
+            "descents",
+            22,
+        ),
+        (hex_environment(_position(4, "b2")), 1, "move", "uniform", "context-free", "playouts", 23),
+        (
+            explicit_tree_environment(PAPER_FIGURE_4_LEAVES),
+            3,
+            "agent",
+            "rival",
+            "context-free",
+            "descents",
+            24,
+        ),
+        (hex_environment(_position(5, "b2")), 8, "sampled", "rival", "none", "descents", 25),
+        (
+            hex_environment(_position(5, "c3", "b3")),
+            2,
+            "best",
+            "uniform",
+            "context-sensitive",
+            "playouts",
+            -26,
+        ),
+    ],
+)
+@pytest.mark.parametrize("swarm_depth", [64, 1])
+def test_relate_and_evidence_match_the_slow_reference(
+    env, leaf_playouts, rival, redraw, relate, evidence, seed, swarm_depth
+):
+    """The relate phase (thesis 3.2.3) and records counted by descents, against the plain
+    Python anthill, draw for draw."""
+    _assert_matches_the_reference(
+        env,
+        600,
+        1,
+        leaf_playouts,
+        3,
+        rival,
+        redraw,
+        abs(seed),
+        swarm_depth,
+        test_first=seed < 0,
+        relate=relate,
+        evidence=evidence,
+    )
+
+
+def _assert_matches_the_reference(
+    env, descents, expand_after, leaf_playouts, k, rival, redraw, seed, swarm_depth, **options
+):
+    """Same generator, same tree, same agents: the root's records and its population agree
+    with :class:`tests.naive_search.NaiveAnthill` to the last agent."""
     search = AnthillSearch(
         env,
         playouts=descents * leaf_playouts,
@@ -68,10 +151,10 @@ def test_kernel_matches_the_slow_reference(
         agents_per_move=k,
         rival=rival,
         redraw=redraw,
-        test_first=test_first,
         swarm_depth=swarm_depth,
         exploration=0.7,
         seed=seed,
+        **options,
     )
     state = int(search.states[0])
     reference = NaiveAnthill(
@@ -82,10 +165,10 @@ def test_kernel_matches_the_slow_reference(
         k,
         rival,
         redraw,
-        test_first,
-        swarm_depth,
-        0.7,
-        _ucb_tables(),
+        swarm_depth=swarm_depth,
+        exploration=0.7,
+        tables=_ucb_tables(),
+        **options,
     )
     result = search.run()
     reference.iterate(descents)
@@ -175,13 +258,25 @@ def test_settings_are_checked():
         AnthillSearch(hex_environment(Board(3)), playouts=10, agents_per_move=0)
     with pytest.raises(ValueError, match="rival"):
         AnthillSearch(hex_environment(Board(3)), playouts=10, rival="nobody")
+    with pytest.raises(ValueError, match="relate"):
+        AnthillSearch(hex_environment(Board(3)), playouts=10, relate="context")
+    with pytest.raises(ValueError, match="evidence"):
+        AnthillSearch(hex_environment(Board(3)), playouts=10, evidence="leaves")
 
 
 def test_the_search_defaults_are_the_levels():
     """The library's defaults and the level table's are the same values."""
     defaults = LEVELS["anthill"].defaults()
     signature = inspect.signature(AnthillSearch.__init__)
-    for name in ("agents_per_move", "rival", "redraw", "test_first", "swarm_depth"):
+    for name in (
+        "agents_per_move",
+        "rival",
+        "redraw",
+        "relate",
+        "evidence",
+        "test_first",
+        "swarm_depth",
+    ):
         assert signature.parameters[name].default == defaults[name], name
 
 

@@ -476,6 +476,7 @@ class NaiveAnthill(NaiveUct):
         tables=(None, None, None),
         relate="none",
         evidence="playouts",
+        tests=1,
     ):
         super().__init__(env, exploration, expand_after, tables, state, leaf_playouts)
         self.swarm_depth = swarm_depth
@@ -484,6 +485,7 @@ class NaiveAnthill(NaiveUct):
         self.redraw = redraw
         self.test_first = test_first
         self.relate = relate
+        self.tests = tests
         self.weight = 1.0 / leaf_playouts if evidence == "descents" else 1.0
         self.agents: dict[int, list[list[int]]] = {}  # id(node) -> [[hypothesis, active], ...]
 
@@ -585,8 +587,7 @@ class NaiveAnthill(NaiveUct):
                 agent = population[self.rng.below(len(population))]
                 if self.test_first:
                     self._test_and_diffuse(node, agent, len(actions) % 2 == 0)
-                else:
-                    carriers.append((node, agent))
+                carriers.append((node, agent))
                 child = node.children[agent[0]]
                 fresh = child.visits == 0 and not child.terminal and child.children is None
                 actions.append(child.action)
@@ -600,7 +601,12 @@ class NaiveAnthill(NaiveUct):
                 if depth > 0:
                     n.wins += won if depth % 2 == 1 else self.leaf_playouts - won
             for depth, (parent, agent) in enumerate(carriers):
-                self._test_and_diffuse(parent, agent, depth % 2 == 0)
+                if not self.test_first:
+                    self._test_and_diffuse(parent, agent, depth % 2 == 0)
+                population = self.agents[id(parent)]
+                for _ in range(self.tests - 1):
+                    other = population[self.rng.below(len(population))]
+                    self._test_and_diffuse(parent, other, depth % 2 == 0)
 
     def _first_visit(self, child: _UctNode, actions: list[int]) -> int:
         """The root player's wins from the first visit of ``child``: exact if its move ended

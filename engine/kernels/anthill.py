@@ -246,6 +246,7 @@ def anthill_iterations(
     take_rival,
     relate,
     weight,
+    tests,
     test_first,
     swarm_depth,
     exploration,
@@ -269,9 +270,10 @@ def anthill_iterations(
     playouts)``. As :func:`engine.kernels.uct.uct_iterations` (the same arrays, growth
     protocol, Hex board along the path and leaf evaluation), with the choice of a child made
     by an agent of the node's population (``population`` = ``(hold, active)``, ``k`` agents a
-    move) and each carrying agent tested (each playout of the records counted as ``weight``
-    of a trial), related (``relate``: a mode of :mod:`engine.kernels.sds`) and diffused after
-    the update; ``carriers[d]`` is the agent that chose the move at depth ``d``."""
+    move) and each carrying agent, with ``tests - 1`` more agents of its population drawn
+    uniformly, tested (each playout of the records counted as ``weight`` of a trial), related
+    (``relate``: a mode of :mod:`engine.kernels.sds`) and diffused after the update;
+    ``carriers[d]`` is the agent that chose the move at depth ``d``."""
     nodes, blocks, counters = tree[0], tree[1], tree[3]
     hold, active = population[0], population[1]
     width = env[10]
@@ -408,23 +410,32 @@ def anthill_iterations(
             nodes[n, VISITS] += leaf_playouts
             # The move into the node at depth d was made by the root player when d is odd.
             nodes[n, WINS] += won if d % 2 == 1 else lost
-        for d in range(0 if test_first else min(depth, swarm_depth)):
-            _test_and_diffuse(
-                nodes,
-                blocks,
-                hold,
-                active,
-                k,
-                rival,
-                take_rival,
-                relate,
-                weight,
-                path[d],
-                d % 2 == 0,
-                carriers[d],
-                state,
-                slot,
-            )
+        for d in range(min(depth, swarm_depth)):
+            node = path[d]
+            for t in range(tests):
+                if t == 0:
+                    if test_first:
+                        continue  # the carrier was tested when it was drawn
+                    agent = carriers[d]
+                else:  # further agents of the population: their tests cost draws only
+                    block = nodes[node, BLOCK]
+                    agent = blocks[block, FIRST] * k + below(state, slot, blocks[block, COUNT] * k)
+                _test_and_diffuse(
+                    nodes,
+                    blocks,
+                    hold,
+                    active,
+                    k,
+                    rival,
+                    take_rival,
+                    relate,
+                    weight,
+                    node,
+                    d % 2 == 0,
+                    agent,
+                    state,
+                    slot,
+                )
         done += 1
     return done, playouts
 

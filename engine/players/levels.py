@@ -576,6 +576,16 @@ LEVELS: dict[str, LevelInfo] = {
                 choices=("playouts", "descents"),
             ),
             Parameter(
+                "tests",
+                "int",
+                1,
+                "agents tested in each swarm population a descent passes: the one that chose "
+                "its move and tests - 1 more drawn uniformly (tests on the records cost no "
+                "playouts, so the population gathers in fewer descents)",
+                1,
+                1024,
+            ),
+            Parameter(
                 "test_first",
                 "bool",
                 False,

@@ -141,6 +141,7 @@ class AnthillPlayer(UCTPlayer):
             redraw=self.settings.redraw,
             relate=self.settings.relate,
             evidence=self.settings.evidence,
+            tests=self.settings.tests,
             test_first=self.settings.test_first,
             swarm_depth=self.settings.swarm_depth,
             exploration=self.settings.exploration,

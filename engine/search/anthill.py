@@ -102,6 +102,7 @@ class AnthillSearch(UctSearch):
         redraw: str = "rival",
         relate: str = "none",
         evidence: str = "playouts",
+        tests: int = 1,
         test_first: bool = False,
         swarm_depth: int = DEFAULT_SWARM_DEPTH,
         **kwargs,
@@ -119,6 +120,9 @@ class AnthillSearch(UctSearch):
         if evidence not in EVIDENCE:
             raise ValueError(f"evidence must be one of {', '.join(EVIDENCE)}, not {evidence!r}")
         self.evidence = evidence
+        if tests < 1:
+            raise ValueError(f"tests must be at least 1, not {tests}")
+        self.tests = int(tests)
         self.agents_per_move = int(agents_per_move)
         if rival not in RIVALS:
             raise ValueError(f"rival must be one of {', '.join(RIVALS)}, not {rival!r}")
@@ -153,6 +157,7 @@ class AnthillSearch(UctSearch):
             self.take_rival,
             self.relate,
             1.0 / self.leaf_playouts if self.evidence == "descents" else 1.0,
+            self.tests,
             self.test_first,
             self.swarm_depth,
             self.exploration,

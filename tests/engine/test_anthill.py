@@ -73,55 +73,33 @@ def test_kernel_matches_the_slow_reference(
     )
 
 
+_FIGURE_4 = explicit_tree_environment(PAPER_FIGURE_4_LEAVES)
+
+
 @pytest.mark.parametrize(
-    ("env", "leaf_playouts", "rival", "redraw", "relate", "evidence", "seed"),
+    ("env", "leaf_playouts", "options", "seed"),
     [
-        (
-            bandit_environment((0.2, 0.5, 0.55, 0.8)),
-            2,
-            "visits",
-            "rival",
-            "context-sensitive",
-            "playouts",
-            21,
-        ),
-        (
-            hex_environment(_position(5, "c3")),
-            4,
-            "visits",
-            "rival",
-            "context-sensitive",
-            "descents",
-            22,
-        ),
-        (hex_environment(_position(4, "b2")), 1, "move", "uniform", "context-free", "playouts", 23),
-        (
-            explicit_tree_environment(PAPER_FIGURE_4_LEAVES),
-            3,
-            "agent",
-            "rival",
-            "context-free",
-            "descents",
-            24,
-        ),
-        (hex_environment(_position(5, "b2")), 8, "sampled", "rival", "none", "descents", 25),
-        (
-            hex_environment(_position(5, "c3", "b3")),
-            2,
-            "best",
-            "uniform",
-            "context-sensitive",
-            "playouts",
-            -26,
-        ),
+        (bandit_environment((0.2, 0.5, 0.55, 0.8)), 2, "visits rival context-sensitive", 21),
+        (hex_environment(_position(5, "c3")), 4, "visits rival context-sensitive descents", 22),
+        (hex_environment(_position(4, "b2")), 1, "move uniform context-free", 23),
+        (_FIGURE_4, 3, "agent rival context-free descents", 24),
+        (hex_environment(_position(5, "b2")), 8, "sampled rival none descents", 25),
+        (hex_environment(_position(5, "c3", "b3")), 2, "best uniform context-sensitive", -26),
+        (hex_environment(_position(5, "c3")), 4, "visits rival none playouts 5", 27),
+        (hex_environment(_position(4)), 2, "visits rival context-sensitive descents 3", -28),
+        (_FIGURE_4, 1, "sampled uniform none playouts 8", 29),
     ],
 )
 @pytest.mark.parametrize("swarm_depth", [64, 1])
-def test_relate_and_evidence_match_the_slow_reference(
-    env, leaf_playouts, rival, redraw, relate, evidence, seed, swarm_depth
+def test_relate_evidence_and_tests_match_the_slow_reference(
+    env, leaf_playouts, options, seed, swarm_depth
 ):
-    """The relate phase (thesis 3.2.3) and records counted by descents, against the plain
-    Python anthill, draw for draw."""
+    """The relate phase (thesis 3.2.3), records counted by descents and several tests a
+    descent, against the plain Python anthill, draw for draw. ``options``: rival, redraw,
+    relate, then evidence and tests when given."""
+    rival, redraw, relate, *rest = options.split()
+    evidence = rest[0] if rest else "playouts"
+    tests = int(rest[1]) if len(rest) > 1 else 1
     _assert_matches_the_reference(
         env,
         600,
@@ -135,6 +113,7 @@ def test_relate_and_evidence_match_the_slow_reference(
         test_first=seed < 0,
         relate=relate,
         evidence=evidence,
+        tests=tests,
     )
 
 
@@ -260,6 +239,8 @@ def test_settings_are_checked():
         AnthillSearch(hex_environment(Board(3)), playouts=10, rival="nobody")
     with pytest.raises(ValueError, match="relate"):
         AnthillSearch(hex_environment(Board(3)), playouts=10, relate="context")
+    with pytest.raises(ValueError, match="tests"):
+        AnthillSearch(hex_environment(Board(3)), playouts=10, tests=0)
     with pytest.raises(ValueError, match="evidence"):
         AnthillSearch(hex_environment(Board(3)), playouts=10, evidence="leaves")
 

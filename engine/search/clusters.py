@@ -19,6 +19,7 @@ MCSDS and SDST never form a cluster on Hex. This module measures it and the new 
     python -m engine.search.clusters bandit      # the threshold table of docs/search.md
     python -m engine.search.clusters hex         # the convergence table
     python -m engine.search.clusters open        # the top move's share on open boards
+    python -m engine.search.clusters anthill --spec "tests=16"   # the anthill's table
 """
 
 from __future__ import annotations
@@ -167,6 +168,56 @@ def _hex_table(agents: int, iterations: int, policy: str, names: Sequence[str]) 
             print(f"| {name} | {where} | {cells} | {first} | {result.playouts} |", flush=True)
 
 
+SNAPSHOT_DESCENTS = 250
+
+
+def anthill_convergence(size: int, moves: str, winners: Sequence[str], options: str, seed: int):
+    """The anthill (``anthill:`` + ``options``, 60 000 playouts with 4 a leaf unless the
+    options say otherwise) on one convergence position: the descents at each snapshot of
+    its root population, the share of the root agents on the ``winners`` cells there,
+    whether the move played is a winner, and the search's result."""
+    from engine.players.levels import parse_spec
+    from engine.players.uct_player import AnthillPlayer
+
+    _, settings = parse_spec(f"anthill:playouts=60000,leaf_playouts=4,{options}".rstrip(","))
+    player = AnthillPlayer(settings)
+    board = convergence_board(size, moves)
+    env = hex_environment(board, player.playout_policy())
+    cells = [int(c) for c in env[5]]
+    winning = [cells.index(board.cell_index(name)) for name in winners]
+    search = player._search(
+        env,
+        playouts=settings.playouts,
+        leaf_playouts=settings.leaf_playouts,
+        expand_after=settings.expand_after,
+        seed=seed,
+    )
+    search.chunk = SNAPSHOT_DESCENTS  # the same draws in finer batches, for the history
+    result = search.run()
+    history = np.asarray(search.history, dtype=np.float64)
+    share = history[:, winning].sum(axis=1) / history.sum(axis=1)
+    return np.asarray(search.history_iterations), share, result.best_action in winning, result
+
+
+def _anthill_table(specs: Sequence[str]) -> None:
+    print("anthill: share of the root agents on the proven winning cells at the end "
+          f"(descents at the first snapshot >= 0.5, snapshots every {SNAPSHOT_DESCENTS}); seed = "
+          "position index")  # fmt: skip
+    header = " | ".join(f"#{i}" for i in range(len(CONVERGENCE_POSITIONS)))
+    print(f"| options | {header} | reached 0.5 | plays a winner |")
+    for options in specs:
+        cells, reached, played = [], 0, 0
+        for index, (size, moves, winners) in enumerate(CONVERGENCE_POSITIONS):
+            descents, share, wins, _ = anthill_convergence(size, moves, winners, options, index)
+            first = np.flatnonzero(share >= 0.5)
+            cells.append(f"{share[-1]:.2f}" + (f" ({descents[first[0]]})" if first.size else ""))
+            reached += bool(first.size)
+            played += bool(wins)
+        total = len(CONVERGENCE_POSITIONS)
+        row = " | ".join(cells)
+        print(f"| {options or 'defaults'} | {row} | {reached}/{total} | {played}/{total} |")
+
+
 def _open_table(agents: int, iterations: int, policy: str, names: Sequence[str]) -> None:
     """The issue's symptom: the most supported move's share on open boards (no known answer)."""
     print(f"open boards: the top move's share of the root agents ({policy}, {agents} agents)")
@@ -190,12 +241,21 @@ def _open_table(agents: int, iterations: int, policy: str, names: Sequence[str])
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("what", choices=("bandit", "hex", "open"))
+    parser.add_argument("what", choices=("bandit", "hex", "open", "anthill"))
     parser.add_argument("--agents", type=int, default=None)
     parser.add_argument("--iterations", type=int, default=None)
     parser.add_argument("--policy", default="root", choices=("root", "fixed", "layers", "tree"))
     parser.add_argument("--options", nargs="*", default=list(OPTIONS), choices=list(OPTIONS))
+    parser.add_argument(
+        "--spec",
+        nargs="*",
+        default=[""],
+        help="anthill: settings to compare, each a list such as 'tests=16,relate=none'",
+    )
     args = parser.parse_args(argv)
+    if args.what == "anthill":
+        _anthill_table(args.spec)
+        return
     if args.what == "bandit":
         _bandit_table(args.agents or 2000, args.iterations or 100)
     elif args.what == "hex":

@@ -13,10 +13,14 @@ from engine.kernels.sds import REFERENCE_MEAN, REFERENCE_WIN, apply_test_outcome
 from engine.lab import alpha_min, cluster_share_limit, cluster_share_prediction
 from engine.players import create_player
 from engine.players.levels import parse_spec, settings_spec
+from engine.players.uct_player import AnthillPlayer
 from engine.search import warm_up
 from engine.search.clusters import (
     CONVERGENCE_POSITIONS,
+    SNAPSHOT_DESCENTS,
+    anthill_convergence,
     bandit_cluster_share,
+    convergence_board,
     hex_convergence,
     majority_activation,
 )
@@ -293,3 +297,26 @@ def test_hex_convergence_reports_the_share_on_the_winning_cells():
     share, result = hex_convergence(size, moves, winners, config)
     assert share.shape == (30,)
     assert share[-1] > 0.5 > share[0]
+
+
+def test_anthill_convergence_follows_the_population_without_changing_the_search():
+    """The anthill's study reads its root population every SNAPSHOT_DESCENTS descents; the
+    finer batches leave the draws alone (the records of a search in the usual batches), and
+    the share it reports is the population's share on the proven winners."""
+    size, moves, winners = CONVERGENCE_POSITIONS[0]
+    descents, share, plays_winner, result = anthill_convergence(size, moves, winners, "tests=8", 0)
+    assert descents[0] == SNAPSHOT_DESCENTS and np.all(np.diff(descents) > 0)
+    assert share[-1] > 0.5 and plays_winner
+    _, settings = parse_spec("anthill:playouts=60000,leaf_playouts=4,tests=8")
+    player = AnthillPlayer(settings)
+    search = player._search(
+        hex_environment(convergence_board(size, moves), player.playout_policy()),
+        playouts=60_000,
+        leaf_playouts=4,
+        expand_after=settings.expand_after,
+        seed=0,
+    )
+    assert search.chunk > SNAPSHOT_DESCENTS
+    usual = search.run()
+    assert np.array_equal(result.visits, usual.visits)
+    assert np.array_equal(result.wins, usual.wins)

@@ -120,6 +120,20 @@ def _best_record(nodes, first, count, by_visits, root_moves):
 
 
 @inline_jit
+def _incumbent(nodes, blocks, node, rival, root_moves):
+    """The offset of the move the ``rival`` rule holds up against ``node``'s agents (its
+    best record), or -1 when the rule draws its rival. The records do not change while the
+    agents of one descent are tested, so their tests share it (found once, not once a test:
+    that scan of every move was most of the cost of ``tests``)."""
+    if rival != RIVAL_BEST and rival != RIVAL_VISITS:  # noqa: PLR1714 (numba)
+        return -1
+    block = nodes[node, BLOCK]
+    return _best_record(
+        nodes, blocks[block, FIRST], blocks[block, COUNT], rival == RIVAL_VISITS, root_moves
+    )
+
+
+@inline_jit
 def _test_and_diffuse(
     nodes,
     blocks,
@@ -132,13 +146,15 @@ def _test_and_diffuse(
     weight,
     node,
     root_moves,
+    incumbent,
     agent,
     state,
     slot,
 ):
     """Test ``agent`` of ``node``'s population against another of the node's moves (each
-    playout of the records counted as ``weight`` of a trial), relate it if active (thesis
-    3.2.3), then let it diffuse if inactive."""
+    playout of the records counted as ``weight`` of a trial; ``incumbent`` from
+    :func:`_incumbent`), relate it if active (thesis 3.2.3), then let it diffuse if
+    inactive."""
     block = nodes[node, BLOCK]
     first = blocks[block, FIRST]
     count = blocks[block, COUNT]
@@ -162,7 +178,7 @@ def _test_and_diffuse(
         if rival == RIVAL_AGENT:
             other = hold[first * k + below(state, slot, count * k)]
         elif rival == RIVAL_BEST or rival == RIVAL_VISITS:  # noqa: SIM109 (numba)
-            other = _best_record(nodes, first, count, rival == RIVAL_VISITS, root_moves)
+            other = incumbent
         if other == own:
             other = below(state, slot, count - 1)
             if other >= own:
@@ -215,6 +231,7 @@ def _carrier_move(
     first = blocks[block, FIRST]
     agent = first * k + below(state, slot, blocks[block, COUNT] * k)
     if test_first:
+        root_moves = depth % 2 == 0
         _test_and_diffuse(
             nodes,
             blocks,
@@ -226,7 +243,8 @@ def _carrier_move(
             relate,
             weight,
             node,
-            depth % 2 == 0,
+            root_moves,
+            _incumbent(nodes, blocks, node, rival, root_moves),
             agent,
             state,
             slot,
@@ -412,6 +430,8 @@ def anthill_iterations(
             nodes[n, WINS] += won if d % 2 == 1 else lost
         for d in range(min(depth, swarm_depth)):
             node = path[d]
+            root_moves = d % 2 == 0
+            incumbent = _incumbent(nodes, blocks, node, rival, root_moves)
             for t in range(tests):
                 if t == 0:
                     if test_first:
@@ -431,7 +451,8 @@ def anthill_iterations(
                     relate,
                     weight,
                     node,
-                    d % 2 == 0,
+                    root_moves,
+                    incumbent,
                     agent,
                     state,
                     slot,

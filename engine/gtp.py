@@ -803,8 +803,8 @@ def build_parser(levels: Mapping[str, Any]) -> argparse.ArgumentParser:
         "--ai",
         choices=list(levels),
         default=None,
-        help=f"AI level or preset (default: {STRONGEST_LEVEL}, the preset that won most at "
-        "equal time in docs/experiments.md)",
+        help=f"AI level or preset (default: {STRONGEST_LEVEL}, first in the round robin of "
+        'every level at equal time, docs/experiments.md "Presets")',
     )
     parser.add_argument("--size", type=int, default=11, help="initial board size (default 11)")
     for words, dest, help_text in setting_options(levels):

@@ -657,9 +657,8 @@ _PRESETS = (
         "population of agents at the root chooses the moves to search, 64 of them tested after "
         "each descent on the shared records of their moves and recruited as in the thesis, "
         "each descent a UCT descent with 8 playouts that answer bridge and edge template "
-        "intrusions; searching for the time "
-        "given, with exact root tactics (the solver on boards up to 8x8) and the swap rule "
-        "played from the opening table.",
+        "intrusions; searching for the time given, with exact root tactics (the solver on "
+        "boards up to 8x8) and the swap rule played from the opening table.",
         "anthill",
         # 57-43 against `strong` at 1 s a move on 11x11, where one test a descent went 42-58.
         {**_TREE_PRESET, "tests": 64},

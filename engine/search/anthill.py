@@ -64,6 +64,11 @@ class AnthillTree(UctTree):
     def nbytes(self) -> int:
         return super().nbytes + self.hold.nbytes + self.active.nbytes
 
+    def used_bytes(self) -> int:
+        """The tree's bytes in use plus its agents' (``agents_per_move`` beside each node)."""
+        per_agent = self.hold.itemsize + self.active.itemsize
+        return super().used_bytes() + self.node_count * self.agents_per_move * per_agent
+
     def population(self) -> tuple[np.ndarray, np.ndarray]:
         return (self.hold, self.active)
 

@@ -30,6 +30,7 @@ import numpy as np
 import engine.search.swarm as swarm_driver
 from engine.board import Board
 from engine.playout import random_playouts
+from engine.search.anthill import AnthillSearch
 from engine.search.environment import hex_environment
 from engine.search.swarm import SwarmConfig, SwarmSearch
 from engine.search.uct import UctSearch
@@ -199,9 +200,11 @@ def _row(name, size, threads, agents, iterations, timing, tests, raw_timing, lea
 def run_search_benchmarks(
     quick: bool = False, threads_options: tuple[int, ...] = (1, 2)
 ) -> list[dict]:
-    """Time MCSDS, SDST (all policies) and UCT on an empty board; returns one dict per run.
+    """Time MCSDS, SDST (all policies), UCT and the anthill on an empty board; returns one
+    dict per run.
 
-    Full: 7x7, 50 000 agents x 50 iterations (the thesis's 5.2.3 settings). Quick: 10 000 x 10.
+    Full: 7x7, 50 000 agents x 50 iterations (the thesis's 5.2.3 settings), 100 000 playouts for
+    the tree searches. Quick: 10 000 x 10 and 20 000.
     """
     from engine.search import warm_up
 
@@ -240,16 +243,33 @@ def run_search_benchmarks(
         rows.append(
             _row(f"uct({parallel})", size, threads, 0, playouts, timing, playouts, raw, leaf)
         )
+        if threads == 1:
+            # The anthill at its level's defaults, and with the swarm preset's tests and
+            # playouts a leaf (uniform playouts, so that raw playouts are the baseline).
+            for tests, leaf_playouts in ((1, 1), (64, 8)):
+                search = AnthillSearch(
+                    env, playouts=playouts, seed=1, tests=tests, leaf_playouts=leaf_playouts
+                )
+                timing = _timed(search.run)
+                raw = _raw(board, playouts, threads)
+                leaf = _raw_at_depths(board, search.depth_counts())
+                name = f"anthill(tests={tests},leaf={leaf_playouts})"
+                rows.append(_row(name, size, 1, 0, playouts, timing, playouts, raw, leaf))
     return rows
 
 
-def uct_overhead(
-    sizes=(7, 9, 11), playouts: int = 100_000, rounds: int = 3, **settings
+def tree_overhead(
+    sizes=(7, 9, 11),
+    playouts: int = 100_000,
+    rounds: int = 3,
+    search_class: type[UctSearch] = UctSearch,
+    **settings,
 ) -> list[dict]:
-    """UCT (one tree, one thread) against raw playouts from positions as deep as its leaves,
-    in CPU time, in paired runs that alternate in this process (``rounds`` pairs per size; the
-    median ratio is reported, so load from other processes hits both sides alike).
-    ``ratio`` = UCT's CPU time / the raw playouts' CPU time (the issue's target: <= 1.5)."""
+    """A tree search (UCT, or the anthill with ``search_class=AnthillSearch``; one tree, one
+    thread) against raw playouts from positions as deep as its leaves, in CPU time, in paired
+    runs that alternate in this process (``rounds`` pairs per size; the median ratio is
+    reported, so load from other processes hits both sides alike). ``ratio`` = the search's
+    CPU time / the raw playouts' CPU time (issue 12's target for UCT: <= 1.5)."""
     from engine.search import warm_up
 
     warm_up()
@@ -257,21 +277,23 @@ def uct_overhead(
     for size in sizes:
         board = Board(size)
         env = hex_environment(board)
-        ratios, uct_rates, raw_rates = [], [], []
+        ratios, search_rates, raw_rates = [], [], []
         for _ in range(rounds):
-            search = UctSearch(env, playouts=playouts, seed=1, **settings)
-            _, uct_cpu = _timed(search.run)
+            search = search_class(env, playouts=playouts, seed=1, **settings)
+            _, search_cpu = _timed(search.run)
             _, raw_cpu = _raw_at_depths(board, search.depth_counts())
-            ratios.append(uct_cpu / raw_cpu)
-            uct_rates.append(search.playouts / uct_cpu)
+            ratios.append(search_cpu / raw_cpu)
+            search_rates.append(search.playouts / search_cpu)
             raw_rates.append(search.playouts / raw_cpu)
         tree = search.trees[0]
         rows.append(
             {
+                "search": search.player,
                 "size": size,
                 "playouts": playouts,
                 "leaf_playouts": search.leaf_playouts,
-                "uct_playouts_per_cpu_s": round(float(np.median(uct_rates))),
+                "tests": getattr(search, "tests", ""),
+                "playouts_per_cpu_s": round(float(np.median(search_rates))),
                 "leaf_raw_playouts_per_cpu_s": round(float(np.median(raw_rates))),
                 "ratio": round(float(np.median(ratios)), 2),
                 "ratios": [round(r, 2) for r in ratios],
@@ -370,21 +392,32 @@ def _dict_table(rows: list[dict]) -> str:
     return "\n".join(lines)
 
 
-if __name__ == "__main__":  # python -m engine.search.bench [--quick] [--phases|--uct|--time]
-    # (--uct [--leaf-playouts 1,4])
+def _option_values(argv: list[str], flag: str, default: str) -> list[int]:
+    """``--flag 1,4`` -> [1, 4] (``default`` when the flag is absent)."""
+    text = argv[argv.index(flag) + 1] if flag in argv else default
+    return [int(v) for v in text.split(",")]
+
+
+if __name__ == "__main__":
+    # python -m engine.search.bench [--quick] [--phases | --time
+    #   | --uct [--leaf-playouts 1,4] | --anthill [--leaf-playouts 1,8] [--tests 1,64]]
     import sys
 
     quick = "--quick" in sys.argv
     if "--phases" in sys.argv:
         print(_phases_table(quick))
-    elif "--uct" in sys.argv:
-        # --leaf-playouts 1,4: one row per size and per number of playouts from each leaf.
-        leaf = "1"
-        if "--leaf-playouts" in sys.argv:
-            leaf = sys.argv[sys.argv.index("--leaf-playouts") + 1]
+    elif "--uct" in sys.argv or "--anthill" in sys.argv:
+        # One row per size and per setting: playouts from each leaf (and, for the anthill,
+        # root agents tested a descent).
+        anthill = "--anthill" in sys.argv
+        tests = _option_values(sys.argv, "--tests", "1,64") if anthill else [None]
         rows = []
-        for k in (int(v) for v in leaf.split(",")):
-            rows += uct_overhead(playouts=20_000 if quick else 100_000, leaf_playouts=k)
+        for k in _option_values(sys.argv, "--leaf-playouts", "1,8" if anthill else "1"):
+            for t in tests:
+                settings = {"leaf_playouts": k}
+                if anthill:
+                    settings.update(search_class=AnthillSearch, tests=t)
+                rows += tree_overhead(playouts=20_000 if quick else 100_000, **settings)
         print(_dict_table(rows))
     elif "--time" in sys.argv:
         print(_dict_table(timed_search_durations(moves=1 if quick else 3)))

@@ -1,0 +1,41 @@
+"""The tree-search benchmark rows (``python -m engine.search.bench --uct/--anthill``): what they
+count, on a tiny run. Timings are printed by the benchmark, never asserted here."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.search.anthill import AnthillSearch, AnthillTree
+from engine.search.bench import tree_overhead
+from engine.search.uct import UctTree
+
+
+def test_anthill_tree_counts_its_agents_in_the_bytes_in_use():
+    plain, anthill = UctTree(100), AnthillTree(100, agents_per_move=4)
+    for tree in (plain, anthill):
+        tree.counters[:2] = (37, 5)  # 37 nodes and 5 blocks in use
+    # Each node carries 4 agents of an int32 hypothesis and a uint8 activity.
+    assert anthill.used_bytes() == plain.used_bytes() + 37 * 4 * (4 + 1)
+
+
+@pytest.mark.parametrize(
+    ("search_class", "settings"),
+    [
+        (None, {"leaf_playouts": 2}),
+        (AnthillSearch, {"leaf_playouts": 2, "tests": 8}),
+    ],
+)
+def test_tree_overhead_rows_describe_the_search_they_timed(search_class, settings):
+    kwargs = dict(settings) if search_class is None else {"search_class": search_class, **settings}
+    (row,) = tree_overhead(sizes=(5,), playouts=2_000, rounds=3, **kwargs)
+    assert row["search"] == ("uct" if search_class is None else "anthill")
+    assert row["tests"] == settings.get("tests", "")
+    assert row["leaf_playouts"] == 2
+    assert row["size"] == 5 and row["playouts"] == 2_000
+    assert len(row["ratios"]) == 3 and all(r > 0 for r in row["ratios"])
+    assert row["ratio"] in row["ratios"]  # the median of three rounds
+    # A descent expands at most one node, creating its children (25 at most on 5x5) at once.
+    assert 1 < row["nodes"] <= 1 + 2_000 // 2 * 25
+    # An anthill node also holds its agents: 20 bytes more than a UCT node at 4 a move.
+    low, high = (16, 20) if search_class is None else (36, 40)
+    assert low <= row["bytes_per_node"] <= high

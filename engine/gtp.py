@@ -52,9 +52,13 @@ from engine.board import (
     cell_name,
 )
 from engine.game import Game, GameNode
-from engine.search.snapshot import SearchSnapshot
+from engine.search.snapshot import SearchSnapshot, StopCheck
 
 ENGINE_NAME = "HexSwarm"
+# A genmove that waited for the kernels' loading longer than this has the wait counted against
+# its time limit; its search keeps at least this share of the limit.
+KERNEL_WAIT_GRACE_S = 0.02
+MIN_SEARCH_SHARE = 0.25
 PARAM_COMMAND = "hexswarm-param"
 
 # Engine-wide parameters offered next to the AI's own, in the param dialog.
@@ -457,12 +461,13 @@ class GtpEngine:
                 self.emit("gogui-gfx:\n" + gfx + "\n\n")
 
         self.last_snapshot = None
+        should_stop = self.should_stop
         if self.kernels_ready is not None and self.player.name != "random":  # random: no kernel
-            self.kernels_ready.wait()
+            should_stop = self._wait_for_kernels(should_stop)
         choice = self.player.choose_move(
             position,
             on_snapshot=on_snapshot,
-            should_stop=self.should_stop,
+            should_stop=should_stop,
             position_id=self._position_id,
         )
         if choice.snapshot is not None:
@@ -479,6 +484,20 @@ class GtpEngine:
         if cell not in legal:
             raise GtpError(f"internal error: the AI chose an illegal move {move!r}")
         return cell
+
+    def _wait_for_kernels(self, should_stop: StopCheck) -> StopCheck:
+        """Wait until the kernels are loaded (the first genmove after start may arrive first);
+        with a time limit, the wait counts against it: the search then stops at the limit
+        from the command, though never before it has had a quarter of it, so the answer
+        comes when the controller's clock expects it."""
+        start = time.monotonic()
+        self.kernels_ready.wait()
+        limit = getattr(self.player.settings, "time_s", None)
+        waited = time.monotonic() - start
+        if limit is None or waited < KERNEL_WAIT_GRACE_S:
+            return should_stop
+        deadline = start + max(float(limit), waited + float(limit) * MIN_SEARCH_SHARE)
+        return lambda: should_stop() or time.monotonic() >= deadline
 
     def _cmd_undo(self, args: list[str]) -> str:
         # One node back: a move (with the side-to-move change an out-of-turn move needed), a
@@ -829,7 +848,8 @@ def build_parser(levels: Mapping[str, Any]) -> argparse.ArgumentParser:
 
 def _load_kernels_in_background() -> threading.Event:
     """Load (or compile) every kernel on a thread; the event is set when done. The engine
-    answers commands meanwhile; a search waits, so the first genmove's time is its own."""
+    answers commands meanwhile; a search waits, the wait counted against its time limit
+    (:meth:`GtpEngine._wait_for_kernels`)."""
     ready = threading.Event()
     # Every module the warm-up or a command may import is imported here, on this thread:
     # imports racing between two threads can deadlock on Python's module locks (seen).

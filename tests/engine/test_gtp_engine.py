@@ -575,3 +575,65 @@ def test_without_ai_the_engine_plays_the_strongest_preset_by_name():
     assert engine.level == STRONGEST_LEVEL == "strong"
     assert engine.player.spec() == create_player(STRONGEST_LEVEL).spec()
     assert "default: strong" in build_parser(LEVELS).format_help()
+
+
+class _SlowKernels:
+    """A kernels-ready event whose wait takes ``seconds`` of a fake clock."""
+
+    def __init__(self, clock: list[float], seconds: float):
+        self.clock, self.seconds = clock, seconds
+
+    def wait(self) -> bool:
+        self.clock[0] += self.seconds
+        return True
+
+
+@pytest.mark.parametrize(
+    ("waited", "stops_at"),
+    [
+        (0.6, 1.0),  # the wait is counted: the answer is due 1 s after the command
+        (0.9, 1.15),  # but the search keeps a quarter of its second
+        (0.0, None),  # no wait: the search's own clock alone decides
+    ],
+)
+def test_the_wait_for_the_kernels_counts_against_the_first_genmove(monkeypatch, waited, stops_at):
+    """The first genmove after start may arrive while the kernels still load; with a time
+    limit the search must then stop at the limit measured from the command."""
+    import engine.gtp
+    from engine.players import LEVELS, create_player
+
+    clock = [100.0]
+    monkeypatch.setattr(engine.gtp.time, "monotonic", lambda: clock[0])
+    gtp = GtpEngine(
+        levels=LEVELS, create_player=create_player, level="mc", settings={"time_s": "1"}
+    )
+    gtp.kernels_ready = _SlowKernels(clock, waited)
+    stopped_by_user = [False]
+    should_stop = gtp._wait_for_kernels(lambda: stopped_by_user[0])
+    assert clock[0] == 100.0 + waited
+    if stops_at is None:
+        clock[0] = 100.0 + 60.0
+        assert should_stop() is False
+    else:
+        clock[0] = 100.0 + stops_at - 0.01
+        assert should_stop() is False
+        stopped_by_user[0] = True  # an interrupt still stops it at any time
+        assert should_stop() is True
+        stopped_by_user[0] = False
+        clock[0] = 100.0 + stops_at
+        assert should_stop() is True
+
+
+def test_a_level_without_time_limit_only_waits_for_the_kernels(monkeypatch):
+    import engine.gtp
+    from engine.players import LEVELS, create_player
+
+    clock = [0.0]
+    monkeypatch.setattr(engine.gtp.time, "monotonic", lambda: clock[0])
+    gtp = GtpEngine(
+        levels=LEVELS, create_player=create_player, level="mc", settings={"playouts_per_move": "9"}
+    )
+    gtp.kernels_ready = _SlowKernels(clock, 5.0)
+    should_stop = gtp._wait_for_kernels(lambda: False)
+    clock[0] = 1000.0
+    assert should_stop() is False

@@ -4,6 +4,8 @@
 
     python -m engine.tactics run "sdst" --time 1          # hit rate per category, 95% intervals
     python -m engine.tactics generate --seed 1 --out resources/tactics/suite.json
+    python -m engine.tactics generate --suite-kind hard --seed 1   # resources/tactics/hard.json
+    python -m engine.tactics run strong --time 1 --suite resources/tactics/hard.json
 
 Every position has the side to move winning, and its set of winning moves comes from the exact
 solver (:mod:`engine.solver`); a player *hits* when its move is in that set. The categories
@@ -27,6 +29,11 @@ solver (:mod:`engine.solver`); a player *hits* when its move is in that set. The
 Intrusion positions keep only won positions where the opponent has no immediate win (those are
 must-blocks) and at most a third of the moves win; no position has a win in one for the side to
 move. Generation is deterministic: the same seed gives the same file.
+
+The *hard* suite (profile :data:`HARD`, ``resources/tactics/hard.json``) has the same categories
+and filters on 7x7 and 8x8 with more empty cells, closer to the 7x7-9x9 positions a larger
+solver can prove: its solver may spend 20 M nodes a candidate, where ``tactics=solve`` in a
+player stops at 300 000.
 """
 
 from __future__ import annotations
@@ -56,6 +63,7 @@ TARGETS = {"bridge": 6, "template2": 5, "template3": 4, "must-block": 5, "mc-tra
 # Empty cells left after the random opening, per size: small enough for the solver.
 EMPTIES = {4: (6, 11), 5: (9, 16), 6: (13, 20), 7: (17, 23)}
 SOLVER_BUDGET = 1_000_000  # keeps every position quick to re-solve in the tests
+SOLVER_TABLE_BITS = 20
 MC_TRAP_PLAYOUTS = 4_000
 MC_TRAP_SEED = 12_345
 ATTEMPTS = 4_000
@@ -66,6 +74,44 @@ ZIGGURATS = (
     ((0, 1), (-1, 0), (-1, 1), (-1, 2), (-2, 0), (-2, 1), (-2, 2), (-2, 3)),
     ((0, -1), (-1, -1), (-1, 0), (-1, 1), (-2, -1), (-2, 0), (-2, 1), (-2, 2)),
 )
+
+
+@dataclass(frozen=True, slots=True)
+class SuiteProfile:
+    """What a generated suite holds and how hard the solver may work on each candidate; the
+    solver's budget and table size decide which candidates are kept, so they are part of it."""
+
+    kind: str
+    path: Path
+    sizes: tuple[int, ...]
+    empties: dict[int, tuple[int, int]]
+    targets: dict[str, int]
+    budget: int
+    table_bits: int
+    attempts: int
+    id_prefix: str = ""
+    command_option: str = ""
+
+
+DEFAULT_PROFILE = SuiteProfile(
+    "default", DEFAULT_SUITE, SIZES, EMPTIES, TARGETS, SOLVER_BUDGET, SOLVER_TABLE_BITS, ATTEMPTS
+)
+HARD_SUITE = Path(str(resource_path("tactics", "hard.json")))
+# More empty cells than the default suite: as many as the solver still proves within its
+# budget for most random candidates (7x7 with 31 empties mostly needs over 50 M nodes).
+HARD = SuiteProfile(
+    kind="hard",
+    path=HARD_SUITE,
+    sizes=(7, 8),
+    empties={7: (24, 28), 8: (26, 31)},
+    targets={"bridge": 6, "template2": 5, "template3": 5, "must-block": 5, "mc-trap": 6},
+    budget=20_000_000,
+    table_bits=23,
+    attempts=ATTEMPTS,
+    id_prefix="hard-",
+    command_option="--suite-kind hard ",
+)
+PROFILES = {profile.kind: profile for profile in (DEFAULT_PROFILE, HARD)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,9 +229,9 @@ def _random_opening(rng: random.Random, size: int, empties: int) -> Board | None
     return board
 
 
-def _solved(board: Board) -> set[int] | None:
+def _solved(board: Board, profile: SuiteProfile) -> set[int] | None:
     try:
-        return winning_moves(board, budget=SOLVER_BUDGET)
+        return winning_moves(board, budget=profile.budget, table_bits=profile.table_bits)
     except SolverBudgetExceeded:
         return None
 
@@ -269,8 +315,10 @@ def _planted_opening(rng: random.Random, size: int, empties: int, third_row: boo
     return board
 
 
-def _candidate(rng: random.Random, category: str, size: int) -> tuple[Board, set[int], str] | None:
-    low, high = EMPTIES[size]
+def _candidate(
+    rng: random.Random, category: str, size: int, profile: SuiteProfile = DEFAULT_PROFILE
+) -> tuple[Board, set[int], str] | None:
+    low, high = profile.empties[size]
     empties = rng.randint(low, high)
     if category in ("bridge", "template2", "template3"):
         if category == "bridge":
@@ -285,7 +333,7 @@ def _candidate(rng: random.Random, category: str, size: int) -> tuple[Board, set
         board, keep, hint = made
         if not _no_one_move_tactics(board):
             return None
-        winning = _solved(board)
+        winning = _solved(board, profile)
         if not _tactical(board, winning) or not winning & set(keep):
             return None
         return board, winning, hint
@@ -297,13 +345,13 @@ def _candidate(rng: random.Random, category: str, size: int) -> tuple[Board, set
         threats = immediate_wins(board, mover.opponent)
         if len(threats) != 1 or immediate_wins(board, mover):
             return None
-        winning = _solved(board)
+        winning = _solved(board, profile)
         if not winning:
             return None
         return board, winning, f"block {board.cell_name(threats[0])}"
     if not _no_one_move_tactics(board):
         return None
-    winning = _solved(board)
+    winning = _solved(board, profile)
     if not _tactical(board, winning):
         return None
     choice = _flat_monte_carlo_choice(board)
@@ -320,19 +368,24 @@ def _rows(board: Board) -> tuple[str, ...]:
     )
 
 
-def generate(seed: int, log: Callable[[str], None] = lambda text: None) -> list[TacticsPosition]:
-    """The suite for ``seed``: :data:`TARGETS` positions per category and size (fewer where
-    :data:`ATTEMPTS` random tries do not find them)."""
+def generate(
+    seed: int,
+    log: Callable[[str], None] = lambda text: None,
+    profile: SuiteProfile = DEFAULT_PROFILE,
+) -> list[TacticsPosition]:
+    """The suite for ``seed``: ``profile.targets`` positions per category and size (fewer where
+    ``profile.attempts`` random tries do not find them)."""
     positions = []
     seen: set[tuple[tuple[str, ...], str]] = set()
     for category in CATEGORIES:
-        for size in SIZES:
+        for size in profile.sizes:
+            started = time.perf_counter()
             rng = random.Random(f"{seed}-{category}-{size}")
             found = 0
-            for _attempt in range(ATTEMPTS):
-                if found == TARGETS[category]:
+            for _attempt in range(profile.attempts):
+                if found == profile.targets[category]:
                     break
-                made = _candidate(rng, category, size)
+                made = _candidate(rng, category, size, profile)
                 if made is None:
                     continue
                 board, winning, hint = made
@@ -343,7 +396,7 @@ def generate(seed: int, log: Callable[[str], None] = lambda text: None) -> list[
                 found += 1
                 positions.append(
                     TacticsPosition(
-                        id=f"{category}-{size}x{size}-{found:02d}",
+                        id=f"{profile.id_prefix}{category}-{size}x{size}-{found:02d}",
                         category=category,
                         size=size,
                         to_move=board.to_move.value,
@@ -352,14 +405,21 @@ def generate(seed: int, log: Callable[[str], None] = lambda text: None) -> list[
                         hint=hint,
                     )
                 )
-            log(f"{category} {size}x{size}: {found} positions")
+            elapsed = time.perf_counter() - started
+            log(f"{category} {size}x{size}: {found} positions in {elapsed:.0f} s")
     return positions
 
 
-def write_suite(positions: list[TacticsPosition], path: Path, seed: int) -> None:
+def write_suite(
+    positions: list[TacticsPosition],
+    path: Path,
+    seed: int,
+    profile: SuiteProfile = DEFAULT_PROFILE,
+) -> None:
+    arguments = f"{profile.command_option}--seed {seed} --out {path.as_posix()}"
     document = {
         "format": SUITE_FORMAT,
-        "command": f"python -m engine.tactics generate --seed {seed} --out {path.as_posix()}",
+        "command": f"python -m engine.tactics generate {arguments}",
         "seed": seed,
         "positions": [p.to_dict() for p in positions],
     }
@@ -446,7 +506,13 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--verbose", action="store_true", help="one line per position")
     make = commands.add_parser("generate", help="write the suite (deterministic per seed)")
     make.add_argument("--seed", type=int, default=1)
-    make.add_argument("--out", type=Path, default=DEFAULT_SUITE)
+    make.add_argument(
+        "--suite-kind",
+        choices=sorted(PROFILES),
+        default=DEFAULT_PROFILE.kind,
+        help="default: 4x4-7x7 (suite.json); hard: 7x7-8x8 with more empty cells (hard.json)",
+    )
+    make.add_argument("--out", type=Path, default=None, help="default: the kind's shipped file")
     return parser
 
 
@@ -459,8 +525,10 @@ def main(argv: Iterable[str] | None = None) -> int:
     try:
         if options.command == "generate":
             started = time.perf_counter()
-            positions = generate(options.seed, log)
-            write_suite(positions, options.out, options.seed)
+            profile = PROFILES[options.suite_kind]
+            out = profile.path if options.out is None else options.out
+            positions = generate(options.seed, log, profile)
+            write_suite(positions, out, options.seed, profile)
             log(f"{len(positions)} positions in {time.perf_counter() - started:.0f} s")
             return 0
         positions = load_suite(options.suite)

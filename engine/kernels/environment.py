@@ -35,7 +35,7 @@ bandit and the explicit tree, actions ``0 .. branching-1`` are legal everywhere.
 import numpy as np
 
 from engine.kernels.jit import inline_jit
-from engine.kernels.knowledge import make_knowledge_scratch, policy_playout
+from engine.kernels.knowledge import START_BUILD, make_knowledge_scratch, policy_playout
 from engine.kernels.playout import black_connects, cell_tables
 from engine.kernels.rng import below, uniform
 from engine.kernels.tree import ONGOING, ROOT_LOSES, ROOT_WINS, action_on_path
@@ -343,6 +343,7 @@ def hex_leaf_playout(
         reach,
         state,
         slot,
+        START_BUILD,
     )
     return black_wins == root_black
 

@@ -108,6 +108,13 @@ AROUND_SHIFT = np.array([6, 8, 10, 0, 2, 4], dtype=np.int64)
 # from A / B or to the edge itself (empty cells), winning (empty cells next to both).
 REACH_A, REACH_B, TOUCH_A, TOUCH_B, WINNING = 1, 2, 4, 8, 16
 
+# How a knowledge playout sets up its start position (``start``): from the position given
+# (board cells, neighbour codes, reach sets), the same and kept for the playouts that follow
+# from that position, or copied from the one kept. Several playouts from one leaf (UCT's
+# ``leaf_playouts``, SDS's groups of equal leaves) set it up once: the set-up cost about a
+# third of a ``template`` playout on 9x9 and 11x11 (docs/benchmarks.md).
+START_BUILD, START_SAVE, START_RESTORE = 0, 1, 2
+
 
 @jit
 def ring_table(size):
@@ -167,10 +174,12 @@ def make_knowledge_scratch(size):
     """Per-thread arrays for :func:`knowledge_playout` (Python side)::
 
     (cells, ring, carriers, around, empty_around, flags, counts, sums, stack,
-     SHAPE, PICK, BIT_COUNT)
+     SHAPE, PICK, BIT_COUNT, saved_cells, saved_around, saved_flags, saved_counts)
 
     ``cells``: the board then the edge cells (owners set here, never changed); ``around``: per
-    cell, the owners of its six neighbours, kept up to date as stones are played.
+    cell, the owners of its six neighbours, kept up to date as stones are played. The
+    ``saved_`` arrays hold a start position set up once (:data:`START_SAVE`) for the next
+    playouts from it (:data:`START_RESTORE`): ``saved_counts`` is (counts, sums, winner).
     """
     size = max(int(size), 1)
     n = size * size
@@ -191,6 +200,10 @@ def make_knowledge_scratch(size):
         SHAPE,
         PICK,
         BIT_COUNT,
+        cells.copy(),
+        empty_around.copy(),
+        np.zeros(2 * (n + EDGE_CELLS), dtype=np.uint8),
+        np.zeros(5, dtype=np.int64),
     )
 
 
@@ -350,15 +363,18 @@ def knowledge_playout(
     reach,
     state,
     slot,
+    start,
 ):
     """One playout by the agents of ``policy`` from the position (Black's ``black_rows``, the
     empty cells ``order[:empty_count]``, White elsewhere); True if Black wins.
 
     ``last_cell`` is the opponent's last move (-1 if none): the bridge and template answers
     look at it. ``order`` is permuted in place (it keeps the same cells); ``knowledge`` comes
-    from :func:`make_knowledge_scratch`; the rest as for ``engine.kernels.playout.playout``.
-    A called function, never inlined: the searches inline :func:`policy_playout`, whose
-    knowledge branch is this call.
+    from :func:`make_knowledge_scratch`; ``start`` (:data:`START_BUILD` ...) says whether to
+    set the position up, and keep it, or to copy the one kept (the same position, from the
+    last playout with :data:`START_SAVE` on this scratch: the caller's promise); the rest as
+    for ``engine.kernels.playout.playout``. A called function, never inlined: the searches
+    inline :func:`policy_playout`, whose knowledge branch is this call.
     """
     if len(policy) == 1:
         # The uniform policy: numba prunes this branch (or the rest) at compile time, by the
@@ -372,29 +388,52 @@ def knowledge_playout(
     tracks = policy[3]
     cells, ring, carriers, around, empty_around, flags, counts, sums, stack = knowledge[:9]
     # The tables come in the scratch tuple: a global array read in the loop costs a call.
-    shape, pick, bit_count = knowledge[9:]
+    shape, pick, bit_count = knowledge[9:12]
+    saved_cells, saved_around, saved_flags, saved_counts = knowledge[12:]
     n = size * size
     stride = n + EDGE_CELLS
     for r in range(size):
-        bits = black_rows[r]
-        rows[r] = bits
-        for c in range(size):
-            cells[r * size + c] = BLACK if bits & cell_bit[r * size + c] != 0 else WHITE
-    for i in range(empty_count):
-        cells[order[i]] = EMPTY
-    for cell in range(n + EDGE_CELLS):
-        around[cell] = empty_around[cell]
-    if empty_count < n:
-        for cell in range(n):
-            if cells[cell] != EMPTY:
-                for i in range(6):
-                    around[ring[6 * cell + i]] += np.int64(cells[cell]) << AROUND_SHIFT[i]
+        rows[r] = black_rows[r]
+    winner = EMPTY
+    if start == START_RESTORE:
+        for cell in range(stride):
+            cells[cell] = saved_cells[cell]
+            around[cell] = saved_around[cell]
+        if tracks:
+            for i in range(2 * stride):
+                flags[i] = saved_flags[i]
+            counts[0], counts[1] = saved_counts[0], saved_counts[1]
+            sums[0], sums[1] = saved_counts[2], saved_counts[3]
+            winner = saved_counts[4]
+    else:
+        for r in range(size):
+            bits = black_rows[r]
+            for c in range(size):
+                cells[r * size + c] = BLACK if bits & cell_bit[r * size + c] != 0 else WHITE
+        for i in range(empty_count):
+            cells[order[i]] = EMPTY
+        for cell in range(stride):
+            around[cell] = empty_around[cell]
+        if empty_count < n:
+            for cell in range(n):
+                if cells[cell] != EMPTY:
+                    for i in range(6):
+                        around[ring[6 * cell + i]] += np.int64(cells[cell]) << AROUND_SHIFT[i]
+        if tracks:
+            winner = _start_connectivity(cells, ring, flags, counts, sums, stack, size)
+        if start == START_SAVE:
+            for cell in range(stride):
+                saved_cells[cell] = cells[cell]
+                saved_around[cell] = around[cell]
+            if tracks:
+                for i in range(2 * stride):
+                    saved_flags[i] = flags[i]
+                saved_counts[0], saved_counts[1] = counts[0], counts[1]
+                saved_counts[2], saved_counts[3] = sums[0], sums[1]
+                saved_counts[4] = winner
     # The generator stays in a register (x) and is written back once: a call to rng.below per
     # move, like any call passing arrays, cost more than the move itself (measured).
     x = state[slot]
-    winner = EMPTY
-    if tracks:
-        winner = _start_connectivity(cells, ring, flags, counts, sums, stack, size)
     agent_count = agents.shape[0]
     heuristic_count = agents.shape[1]
     agent = 0
@@ -484,6 +523,15 @@ def knowledge_playout(
 
 
 @inline_jit
+def start_of_playout(k, count):
+    """``start`` for playout ``k`` of ``count`` from one position: the first sets the
+    position up (and keeps it if more follow), the others copy it."""
+    if k > 0:
+        return START_RESTORE
+    return START_SAVE if count > 1 else START_BUILD
+
+
+@inline_jit
 def policy_playout(
     policy,
     knowledge,
@@ -499,10 +547,11 @@ def policy_playout(
     reach,
     state,
     slot,
+    start,
 ):
     """One playout by ``policy``: the uniform kernel itself, inlined, for the uniform policy
-    (same draws, same results, no call), else a call of :func:`knowledge_playout`. True if
-    Black wins.
+    (same draws, same results, no call), else a call of :func:`knowledge_playout` (``start``:
+    see there; the uniform kernel has nothing to set up). True if Black wins.
 
     ``len(policy)`` is a compile-time constant (the uniform policy is a tuple of one item), so
     each search is compiled with one branch alive (a test at run time in the hot loop cost the
@@ -516,7 +565,7 @@ def policy_playout(
         )  # fmt: skip
     return knowledge_playout(
         policy, knowledge, black_rows, order, empty_count, black_to_move, last_cell, size,
-        cell_row, cell_bit, rows, reach, state, slot,
+        cell_row, cell_bit, rows, reach, state, slot, start,
     )  # fmt: skip
 
 
@@ -541,7 +590,7 @@ def policy_playout_batch(
     order = empties[:empty_count].copy()
     cell_row, cell_bit = cell_tables(size)
     wins = 0
-    for _ in range(count):
+    for k in range(count):
         if policy_playout(
             policy,
             knowledge,
@@ -557,6 +606,7 @@ def policy_playout_batch(
             reach,
             state,
             slot,
+            start_of_playout(k, count),
         ):
             wins += 1
     return wins

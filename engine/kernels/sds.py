@@ -36,7 +36,7 @@ from engine.kernels.environment import (
     random_legal_action,
 )
 from engine.kernels.jit import inline_jit, jit
-from engine.kernels.knowledge import policy_playout
+from engine.kernels.knowledge import START_BUILD, START_RESTORE, START_SAVE, policy_playout
 from engine.kernels.rng import below, uniform
 from engine.kernels.tree import (
     NODE_COUNT,
@@ -393,6 +393,7 @@ def evaluate_tests(
     built_action = -1
     empty_count = 0
     black_to_move = False
+    start = START_BUILD
     for position in range(lo, hi):
         i = order[position]
         exact = leaf_exact[i]
@@ -423,6 +424,12 @@ def evaluate_tests(
             black_to_move = hex_leaf_black_to_move(root_black, node_depth, node)
             built_node = node
             built_action = action
+            # The policy's set-up is kept when more playouts follow from this leaf.
+            following = False
+            if position + 1 < hi:
+                after = order[position + 1]
+                following = leaf_node[after] == node and leaf_action[after] == action
+            start = START_SAVE if test_playouts > 1 or following else START_BUILD
         wins = 0
         played = 0
         while played < test_playouts:
@@ -446,7 +453,10 @@ def evaluate_tests(
                     reach,
                     state,
                     slot,
+                    start,
                 )
+                if start == START_SAVE:
+                    start = START_RESTORE
                 win = black_wins == root_black
             played += 1
             wins += 1 if win else 0

@@ -48,7 +48,7 @@ import numpy as np
 
 from engine.kernels.environment import HEX, evaluate, move_outcome
 from engine.kernels.jit import inline_jit, jit
-from engine.kernels.knowledge import policy_playout
+from engine.kernels.knowledge import policy_playout, start_of_playout
 from engine.kernels.playout import black_connects, playout
 from engine.kernels.rng import below
 from engine.kernels.tree import ONGOING, ROOT_LOSES, ROOT_WINS
@@ -476,7 +476,7 @@ def _hex_playouts(
     on a fresh copy of the empty cells. A called function, not inlined: the policy overload
     inlined into the descent's loops gave wrong machine code (a heap overrun, reproduced)."""
     black_wins = 0
-    for _ in range(count):
+    for k in range(count):
         for i in range(empty):
             work[i] = live[i]
         if policy_playout(
@@ -494,6 +494,7 @@ def _hex_playouts(
             reach,
             state,
             slot,
+            start_of_playout(k, count),
         ):
             black_wins += 1
     return black_wins

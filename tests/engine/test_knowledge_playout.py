@@ -14,10 +14,15 @@ from engine.kernels.knowledge import (
     AROUND_SHIFT,
     PICK,
     SHAPE,
+    START_BUILD,
+    START_RESTORE,
+    START_SAVE,
     answer_masks,
+    knowledge_playout,
     make_knowledge_scratch,
     policy_playout_batch,
 )
+from engine.kernels.playout import cell_tables
 from engine.knowledge import (
     HEURISTICS,
     AgentDatabase,
@@ -114,6 +119,52 @@ def test_fixed_policies_equal_the_reference_on_a_middle_game(name):
     expected = reference_policy_playouts(board.cells, 7, False, board.moves[-1].cell, agents,
                                          False, 40, 99)  # fmt: skip
     assert kernel_wins(board, policy, 40, 99) == expected.count(1)
+
+
+@pytest.mark.parametrize("name", ["template", "win", "agents"])
+def test_a_kept_start_gives_the_playouts_of_a_fresh_set_up(name):
+    """Several playouts from one position set it up once and copy it (START_SAVE, then
+    START_RESTORE): draw for draw the playouts of setting it up every time, reach sets and
+    winning cells included (``win``, ``agents``), whatever the playouts did to the scratch."""
+    board = Board(7)
+    for move in ("d4", "c5", "e3", "d3", "b6", "e2", "c6", "f2", "a7"):
+        board.play(move)
+    position = PlayoutPosition.from_board(board)
+    policy = playout_policy(name).kernel_policy()
+    cell_row, cell_bit = cell_tables(board.size)
+
+    def playouts(starts):
+        states = np.array([17], dtype=np.uint64)
+        order = position.empties.copy()
+        knowledge = make_knowledge_scratch(board.size)
+        rows = np.zeros(board.size, dtype=np.uint64)
+        reach = np.zeros(board.size, dtype=np.uint64)
+        return [
+            bool(
+                knowledge_playout(
+                    policy,
+                    knowledge,
+                    position.black_rows,
+                    order,
+                    len(order),
+                    position.black_to_move,
+                    position.last_cell,
+                    board.size,
+                    cell_row,
+                    cell_bit,
+                    rows,
+                    reach,
+                    states,
+                    0,
+                    start,
+                )
+            )
+            for start in starts
+        ]
+
+    fresh = playouts([START_BUILD] * 60)
+    assert playouts([START_SAVE] + [START_RESTORE] * 59) == fresh
+    assert 0 < sum(fresh) < 60  # both sides win some: the playouts differ
 
 
 def ring_answers(board, intruder, mover, template):

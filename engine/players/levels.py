@@ -685,7 +685,7 @@ _PRESETS = (
 STRONGEST_LEVEL = "strong"
 """The default of ``create_player(None)``, ``hexswarm-gtp`` and the GUI: the preset that
 measured strongest at equal time (docs/experiments.md, "Presets"; ``strong-swarm`` is even
-with it, so the one also measured against the public peer stays)."""
+with it, so the one first in the round robin of every level stays)."""
 
 
 # --------------------------------------------------------------------------- settings

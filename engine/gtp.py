@@ -53,12 +53,12 @@ from engine.board import (
 )
 from engine.game import Game, GameNode
 from engine.search.snapshot import SearchSnapshot, StopCheck
+from engine.search.timing import search_deadline, stop_at
 
 ENGINE_NAME = "HexSwarm"
 # A genmove that waited for the kernels' loading longer than this has the wait counted against
-# its time limit; its search keeps at least this share of the limit.
+# its time limit (engine.search.timing.search_deadline).
 KERNEL_WAIT_GRACE_S = 0.02
-MIN_SEARCH_SHARE = 0.25
 PARAM_COMMAND = "hexswarm-param"
 
 # Engine-wide parameters offered next to the AI's own, in the param dialog.
@@ -488,16 +488,14 @@ class GtpEngine:
     def _wait_for_kernels(self, should_stop: StopCheck) -> StopCheck:
         """Wait until the kernels are loaded (the first genmove after start may arrive first);
         with a time limit, the wait counts against it: the search then stops at the limit
-        from the command, though never before it has had a quarter of it, so the answer
-        comes when the controller's clock expects it."""
+        from the command, though never before it has had a quarter of it."""
         start = time.monotonic()
         self.kernels_ready.wait()
         limit = getattr(self.player.settings, "time_s", None)
-        waited = time.monotonic() - start
-        if limit is None or waited < KERNEL_WAIT_GRACE_S:
+        now = time.monotonic()
+        if limit is None or now - start < KERNEL_WAIT_GRACE_S:
             return should_stop
-        deadline = start + max(float(limit), waited + float(limit) * MIN_SEARCH_SHARE)
-        return lambda: should_stop() or time.monotonic() >= deadline
+        return stop_at(search_deadline(start, float(limit), now), should_stop)
 
     def _cmd_undo(self, args: list[str]) -> str:
         # One node back: a move (with the side-to-move change an out-of-turn move needed), a

@@ -20,6 +20,24 @@ from collections.abc import Callable
 
 BATCH_S = 0.02  # a kernel batch: short enough for a responsive stop, long enough to be cheap
 GROWTH = 4.0  # a batch is at most this many times the one before (a noisy probe stays harmless)
+MIN_SEARCH_SHARE = 0.25  # of its time limit, a search keeps at least this after other work
+
+
+def search_deadline(start: float, limit_s: float, now: float) -> float:
+    """When a move given ``limit_s`` seconds at ``start`` must end, its search beginning at
+    ``now`` after other work (loading kernels, the exact solver): at the limit, so the answer
+    comes when the caller's clock expects it, but never before the search has had
+    :data:`MIN_SEARCH_SHARE` of the limit."""
+    return start + max(limit_s, (now - start) + limit_s * MIN_SEARCH_SHARE)
+
+
+def stop_at(deadline: float, should_stop: Callable[[], bool] | None = None) -> Callable[[], bool]:
+    """``should_stop`` that also says stop from ``deadline`` on (``time.monotonic``)."""
+
+    def check() -> bool:
+        return (should_stop is not None and should_stop()) or time.monotonic() >= deadline
+
+    return check
 
 
 class TimeBudget:

@@ -103,3 +103,59 @@ def test_tactics_solve_plays_a_proven_win_and_reports_a_proven_loss():
         .snapshot.proven
         is None
     )
+
+
+class _Recorder:
+    """A player that reports, at given times of a fake clock, what ``should_stop`` says."""
+
+    name = "recorder"
+
+    def __init__(self, clock, times, time_s):
+        self.clock, self.times = clock, times
+        self.settings = type("Settings", (), {"time_s": time_s})()
+        self.answers = []
+
+    def spec(self):
+        return self.name
+
+    def choose_move(self, board, *, on_snapshot=None, should_stop=None, position_id=0):
+        for t in self.times:
+            self.clock[0] = t
+            self.answers.append(should_stop())
+        return create_player("random:seed=1").choose_move(board)
+
+
+@pytest.mark.parametrize(
+    ("solver_s", "expected"),
+    [
+        (0.3, [False, False, True]),  # the solver's 0.3 s count: the search ends at 1 s
+        (0.9, [False, False, False]),  # but it keeps a quarter of its second: until 1.15 s
+    ],
+)
+def test_the_solvers_time_counts_against_the_moves_limit(monkeypatch, solver_s, expected):
+    import engine.players.tactics as tactics
+    import engine.search.timing as timing
+
+    clock = [10.0]
+    monkeypatch.setattr(timing.time, "monotonic", lambda: clock[0])
+
+    def slow_solver(board):
+        clock[0] += solver_s
+        return None  # past its budget: the search decides
+
+    monkeypatch.setattr(tactics, "solved_tactics", slow_solver)
+    recorder = _Recorder(clock, [10.5, 10.99, 11.0], time_s=1.0)
+    TacticalPlayer(recorder, solve=True).choose_move(Board(5))
+    assert recorder.answers == expected
+
+
+def test_without_a_time_limit_the_solver_does_not_stop_the_search(monkeypatch):
+    import engine.players.tactics as tactics
+    import engine.search.timing as timing
+
+    clock = [0.0]
+    monkeypatch.setattr(timing.time, "monotonic", lambda: clock[0])
+    monkeypatch.setattr(tactics, "solved_tactics", lambda board: None)
+    recorder = _Recorder(clock, [100.0], time_s=None)
+    TacticalPlayer(recorder, solve=True).choose_move(Board(5), should_stop=lambda: False)
+    assert recorder.answers == [False]

@@ -396,15 +396,11 @@ def knowledge_playout(
         rows[r] = black_rows[r]
     winner = EMPTY
     if start == START_RESTORE:
-        for cell in range(stride):
-            cells[cell] = saved_cells[cell]
-            around[cell] = saved_around[cell]
+        cells[:] = saved_cells
+        around[:] = saved_around
         if tracks:
-            for i in range(2 * stride):
-                flags[i] = saved_flags[i]
-            counts[0], counts[1] = saved_counts[0], saved_counts[1]
-            sums[0], sums[1] = saved_counts[2], saved_counts[3]
-            winner = saved_counts[4]
+            flags[:] = saved_flags
+            counts[:], sums[:], winner = saved_counts[:2], saved_counts[2:4], saved_counts[4]
     else:
         for r in range(size):
             bits = black_rows[r]
@@ -422,15 +418,11 @@ def knowledge_playout(
         if tracks:
             winner = _start_connectivity(cells, ring, flags, counts, sums, stack, size)
         if start == START_SAVE:
-            for cell in range(stride):
-                saved_cells[cell] = cells[cell]
-                saved_around[cell] = around[cell]
+            saved_cells[:] = cells
+            saved_around[:] = around
             if tracks:
-                for i in range(2 * stride):
-                    saved_flags[i] = flags[i]
-                saved_counts[0], saved_counts[1] = counts[0], counts[1]
-                saved_counts[2], saved_counts[3] = sums[0], sums[1]
-                saved_counts[4] = winner
+                saved_flags[:] = flags
+                saved_counts[:2], saved_counts[2:4], saved_counts[4] = counts, sums, winner
     # The generator stays in a register (x) and is written back once: a call to rng.below per
     # move, like any call passing arrays, cost more than the move itself (measured).
     x = state[slot]

@@ -11,9 +11,9 @@ Before any search, the position's one-move facts are exact and cheap:
   "loss"`` with a note.
 
 With ``tactics=solve`` the exact solver (:mod:`engine.solver`) runs first on boards of at most
-64 cells, with a fixed node budget (:data:`SOLVER_NODES`, well under a second on one core): a
-proven win is played at once, a proven loss is reported like the two-threat loss; past the budget
-the search decides as usual.
+64 cells, within a node budget (:func:`solver_budget`: a share of the move's time limit, or a
+fixed budget without one): a proven win is played at once, a proven loss is reported like the
+two-threat loss; past the budget the search decides as usual, in the time that is left.
 
 The rules sit around a player (:class:`TacticalPlayer`), so no search kernel changes and the
 thesis's levels, whose default is ``tactics=off``, play exactly as before.
@@ -85,17 +85,29 @@ class RootTactics:
     note: str
 
 
-SOLVER_NODES = 300_000
+SOLVER_NODES = 300_000  # without a time limit
+# With one: nodes per second of the limit. The solver runs 5-6 M nodes a second on one core
+# here, so this is about a fifth of the move; at 1 s it proves 37 of the 44 positions of the
+# hard tactics suite (7x7-8x8, 24-29 empty cells) where 300 000 nodes proved 29.
+SOLVER_NODES_PER_SECOND = 1_000_000
+MIN_SOLVER_NODES = 20_000
 
 
-def solved_tactics(board: Board) -> RootTactics | None:
-    """The exact solver's verdict within :data:`SOLVER_NODES` nodes, or ``None`` (too big)."""
+def solver_budget(time_s: float | None) -> int:
+    """The solver's node budget for a move with time limit ``time_s`` (None: no limit)."""
+    if time_s is None:
+        return SOLVER_NODES
+    return max(MIN_SOLVER_NODES, round(SOLVER_NODES_PER_SECOND * time_s))
+
+
+def solved_tactics(board: Board, budget: int = SOLVER_NODES) -> RootTactics | None:
+    """The exact solver's verdict within ``budget`` nodes, or ``None`` (too big)."""
     from engine.solver import MAX_CELLS, SolverBudgetExceeded, winning_move
 
     if board.size * board.size > MAX_CELLS:
         return None
     try:
-        move = winning_move(board, SOLVER_NODES)
+        move = winning_move(board, budget)
     except SolverBudgetExceeded:
         return None
     if move is None:
@@ -174,10 +186,10 @@ class TacticalPlayer:
         start = time.monotonic()
         tactics = root_tactics(board)
         if self.solve and tactics.move is None and tactics.proven is None:
-            tactics = solved_tactics(board) or tactics
+            limit = getattr(self.settings, "time_s", None)
+            tactics = solved_tactics(board, solver_budget(limit)) or tactics
             # The solver's time counts against the move's limit (a search after it would
             # otherwise run its whole limit on top: 1.11-1.13 s at 1 s on 7x7 and 8x8).
-            limit = getattr(self.settings, "time_s", None)
             if limit is not None:
                 deadline = search_deadline(start, float(limit), time.monotonic())
                 should_stop = stop_at(deadline, should_stop)

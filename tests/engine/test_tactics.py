@@ -139,7 +139,7 @@ def test_the_solvers_time_counts_against_the_moves_limit(monkeypatch, solver_s, 
     clock = [10.0]
     monkeypatch.setattr(timing.time, "monotonic", lambda: clock[0])
 
-    def slow_solver(board):
+    def slow_solver(board, budget):
         clock[0] += solver_s
         return None  # past its budget: the search decides
 
@@ -155,7 +155,16 @@ def test_without_a_time_limit_the_solver_does_not_stop_the_search(monkeypatch):
 
     clock = [0.0]
     monkeypatch.setattr(timing.time, "monotonic", lambda: clock[0])
-    monkeypatch.setattr(tactics, "solved_tactics", lambda board: None)
+    monkeypatch.setattr(tactics, "solved_tactics", lambda board, budget: None)
     recorder = _Recorder(clock, [100.0], time_s=None)
     TacticalPlayer(recorder, solve=True).choose_move(Board(5), should_stop=lambda: False)
     assert recorder.answers == [False]
+
+
+def test_the_solver_budget_follows_the_time_limit():
+    from engine.players.tactics import SOLVER_NODES, solver_budget
+
+    assert solver_budget(None) == SOLVER_NODES
+    assert solver_budget(1.0) == 1_000_000
+    assert solver_budget(5.0) == 5 * solver_budget(1.0)
+    assert 0 < solver_budget(0.001) < solver_budget(0.1)  # a floor: tiny limits still try

@@ -3,14 +3,15 @@
 >>> from engine.board import Board
 >>> board = Board.from_rows(["B..", "...", "..."], to_move="white")
 >>> sorted(board.cell_name(c) for c in winning_moves(board))
-[]
+['b2']
 >>> sorted(Board(3).cell_name(c) for c in winning_moves(Board(3)))
-['a3', 'b2', 'c1']
+['a2', 'a3', 'b2', 'c1', 'c2']
 
 Boards of at most 64 cells (8x8); the work grows quickly with the number of empty cells, so a
 search gives up after ``budget`` nodes with :class:`SolverBudgetExceeded` (5-6 million nodes a
-second on one core, measured on 7x7 and 8x8 positions). The numba kernel (``engine.kernels.solver``) explains the method:
-negamax over bitboards with proof sets, must-play pruning and a transposition table.
+second on one core, measured on 7x7 and 8x8 positions). The numba kernel
+(``engine.kernels.solver``) explains the method: negamax over bitboards with proof sets,
+must-play pruning and a transposition table.
 """
 
 from __future__ import annotations

@@ -96,3 +96,12 @@ def test_winning_move_is_one_of_the_winning_moves(data):
     move = winning_move(board, budget=DEFAULT_BUDGET)
     assert (move is None) == (not winners)
     assert move is None or move in winners
+
+
+def test_the_modules_examples_hold():
+    """The docstring's examples (checked by an independent minimax when they were written)."""
+    import doctest
+
+    import engine.solver
+
+    assert doctest.testmod(engine.solver).failed == 0

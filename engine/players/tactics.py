@@ -85,18 +85,24 @@ class RootTactics:
     note: str
 
 
-SOLVER_NODES = 300_000  # without a time limit
-# With one: nodes per second of the limit. The solver runs 5-6 M nodes a second on one core
-# here, so this is about a fifth of the move; at 1 s it proves 37 of the 44 positions of the
-# hard tactics suite (7x7-8x8, 24-29 empty cells) where 300 000 nodes proved 29.
+SOLVER_NODES = 300_000  # without a time limit, or with many empty cells
+# With a limit, and few enough empty cells for the solver to have a chance (the hard tactics
+# suite's positions have 24-29; on 7x7 most positions with 31 need over 50 M nodes): nodes per
+# second of the limit. The solver runs 5-6 M nodes a second on one core here, so this is about
+# a fifth of the move; at 1 s it proves 37 of the 44 positions of the hard suite where 300 000
+# nodes proved 29. With more empty cells it would only take time from the search.
 SOLVER_NODES_PER_SECOND = 1_000_000
+SOLVER_EMPTY_CELLS = 30
 MIN_SOLVER_NODES = 20_000
 
 
-def solver_budget(time_s: float | None) -> int:
-    """The solver's node budget for a move with time limit ``time_s`` (None: no limit)."""
+def solver_budget(time_s: float | None, empty_cells: int) -> int:
+    """The solver's node budget for a move with time limit ``time_s`` (None: no limit) in a
+    position with ``empty_cells`` empty cells."""
     if time_s is None:
         return SOLVER_NODES
+    if empty_cells > SOLVER_EMPTY_CELLS:
+        return min(SOLVER_NODES, round(SOLVER_NODES_PER_SECOND * time_s))
     return max(MIN_SOLVER_NODES, round(SOLVER_NODES_PER_SECOND * time_s))
 
 
@@ -187,7 +193,8 @@ class TacticalPlayer:
         tactics = root_tactics(board)
         if self.solve and tactics.move is None and tactics.proven is None:
             limit = getattr(self.settings, "time_s", None)
-            tactics = solved_tactics(board, solver_budget(limit)) or tactics
+            budget = solver_budget(limit, board.empty_count)
+            tactics = solved_tactics(board, budget) or tactics
             # The solver's time counts against the move's limit (a search after it would
             # otherwise run its whole limit on top: 1.11-1.13 s at 1 s on 7x7 and 8x8).
             if limit is not None:

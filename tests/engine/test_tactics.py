@@ -161,10 +161,14 @@ def test_without_a_time_limit_the_solver_does_not_stop_the_search(monkeypatch):
     assert recorder.answers == [False]
 
 
-def test_the_solver_budget_follows_the_time_limit():
-    from engine.players.tactics import SOLVER_NODES, solver_budget
+def test_the_solver_budget_follows_the_time_limit_where_the_solver_has_a_chance():
+    from engine.players.tactics import SOLVER_EMPTY_CELLS, SOLVER_NODES, solver_budget
 
-    assert solver_budget(None) == SOLVER_NODES
-    assert solver_budget(1.0) == 1_000_000
-    assert solver_budget(5.0) == 5 * solver_budget(1.0)
-    assert 0 < solver_budget(0.001) < solver_budget(0.1)  # a floor: tiny limits still try
+    few, many = SOLVER_EMPTY_CELLS, SOLVER_EMPTY_CELLS + 1
+    assert solver_budget(None, few) == solver_budget(None, many) == SOLVER_NODES
+    assert solver_budget(1.0, few) == 1_000_000
+    assert solver_budget(5.0, few) == 5 * solver_budget(1.0, few)
+    assert 0 < solver_budget(0.001, few) < solver_budget(0.1, few)  # tiny limits still try
+    # With many empty cells the solver keeps its old budget, less with a short limit.
+    assert solver_budget(5.0, many) == SOLVER_NODES
+    assert solver_budget(0.1, many) == 100_000

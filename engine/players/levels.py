@@ -240,8 +240,8 @@ _TACTICS = Parameter(
     "off",
     "exact root tactics before the search (ours): on = win at once, block the opponent's "
     "only winning cell, report a position lost to two such cells; solve = also run the exact "
-    "solver first on boards of at most 64 cells (1 M nodes a second of the time limit, "
-    "300 000 without one; its time counts against the limit)",
+    "solver first on boards of at most 64 cells (300 000 nodes; with a time limit and at most "
+    "30 empty cells, 1 M nodes a second of it; its time counts against the limit)",
     choices=("off", "on", "solve"),
 )
 _SWAP_POLICY = Parameter(

@@ -33,7 +33,8 @@ move. Generation is deterministic: the same seed gives the same file.
 The *hard* suite (profile :data:`HARD`, ``resources/tactics/hard.json``) has the same categories
 and filters on 7x7 and 8x8 with more empty cells, closer to the 7x7-9x9 positions a larger
 solver can prove: its solver may spend 20 M nodes a candidate, where ``tactics=solve`` in a
-player stops at 300 000.
+player stops at 1 M nodes a second of its time limit (300 000 with more than 30 empty cells;
+``engine.players.tactics.solver_budget``).
 """
 
 from __future__ import annotations

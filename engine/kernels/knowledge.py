@@ -111,8 +111,8 @@ REACH_A, REACH_B, TOUCH_A, TOUCH_B, WINNING = 1, 2, 4, 8, 16
 # How a knowledge playout sets up its start position (``start``): from the position given
 # (board cells, neighbour codes, reach sets), the same and kept for the playouts that follow
 # from that position, or copied from the one kept. Several playouts from one leaf (UCT's
-# ``leaf_playouts``, SDS's groups of equal leaves) set it up once: the set-up cost about a
-# third of a ``template`` playout on 9x9 and 11x11 (docs/benchmarks.md).
+# ``leaf_playouts``, SDS's groups of equal leaves) set it up once: the set-up cost 0.2-0.35 µs
+# of a 2-3 µs ``template`` playout on 11x11, more with more stones (docs/benchmarks.md).
 START_BUILD, START_SAVE, START_RESTORE = 0, 1, 2
 
 

@@ -249,8 +249,10 @@ _SWAP_POLICY = Parameter(
     "choice",
     "search",
     "with the swap rule on: search (open with the search's best move, swap on its estimate) "
-    "or table (ours: open with the move closest to even in the measured opening table and "
-    "swap exactly the openings it rates above even)",
+    "or table (ours: up to 8x8, where every opening is solved, swap exactly the winning "
+    "openings and open with the losing one the measured table rates highest; on larger "
+    "boards open with the cell closest to even in that table, never the proven losses a1 "
+    "and b1, and swap the openings it rates above even)",
     choices=("search", "table"),
 )
 _AGENTS = Parameter(

@@ -1,11 +1,21 @@
 """The swap rule played from one table of opening values (setting ``swap_policy=table``; ours).
 
 With the swap rule on, the first stone is a bet: if it is good, the opponent swaps and owns it.
-The best first move is therefore the one whose value is closest to even, and the right swap
-decision is "swap exactly the openings worth more than even to the player who made them". Both
-decisions here read the *same* estimate: ``openings.json`` beside this module, which holds, for
-each board size, the first player's estimated win rate after each opening cell (the value after
-swap-pieces is one minus it, by the colour-and-mirror symmetry of Hex).
+The right swap decision is "swap exactly the openings that win for the player who made them",
+and the best first move is one the opponent is likely to misjudge. Both decisions here read the
+*same* table, ``openings.json`` beside this module:
+
+* **Solved sizes (3x3 to 8x8)**: the exact set of winning openings. Swap exactly those; open
+  with the *losing* opening that the estimate below rates highest (the loss that looks most
+  like a win: an opponent that judges by evaluation swaps it and is left with the lost side,
+  one that knows the solution keeps it and must still find the win as the second player).
+  Sizes 3-5 are computed here (``--solve``, the exact solver); 6x6-8x8 are the published
+  solutions (see ``SOLVED_SOURCES``).
+* **Larger sizes**: the first player's estimated win rate after each opening cell (the value
+  after swap-pieces is one minus it, by the colour-and-mirror symmetry of Hex). Open with the
+  cell closest to even, swap the openings rated above even; never open, and never swap, the
+  acute-corner cells a1 and b1 (and their half-turn twins), proven to lose on every board from
+  3x3 up (non-constructive proofs: the reply a2 makes a1 a dead cell).
 
 The table is measured, not assumed: ``python -m engine.players.openings`` runs UCT with a fixed
 number of playouts from the position after every opening (one per pair of cells related by the
@@ -28,7 +38,7 @@ from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 
-from engine.board import SWAP_PIECES, Board, HexError
+from engine.board import SWAP_PIECES, Board, HexError, cell_index, cell_name
 from engine.players.base import MoveChoice, Player
 from engine.players.tactics import decided_snapshot
 from engine.search.snapshot import SnapshotCallback, StopCheck
@@ -38,39 +48,82 @@ TABLE_FORMAT = 1
 TABLE_SIZES = tuple(range(3, 14))
 TABLE_PLAYOUTS = 50_000
 TABLE_SEED = 1
+SOLVER_SIZES = (3, 4, 5)  # what --solve computes here (5x5: about a minute)
+SOLVED_SOURCES = {
+    "solver": "engine.solver, exact: python -m engine.players.openings --solve 3 4 5",
+    "published": (
+        "published solutions of every opening, transposed to these coordinates: 7x7 Hayward, "
+        "Bjornsson, Johanson, Kan, Po & van Rijswijck, Solving 7x7 Hex (Theoretical Computer "
+        "Science 349, 2005); 8x8 Henderson, Arneson & Hayward, Solving 8x8 Hex (IJCAI 2009); "
+        "6x6 solved before them; read from the swap list of the Benzene programs (MoHex), whose "
+        "4x4 and 5x5 lists equal this solver's"
+    ),
+}
+PROVEN_LOSING = ("a1", "b1")  # and their half-turn twins, on every board from 3x3 up
 
 
 @cache
-def opening_values() -> dict[int, dict[int, float]]:
-    """``{size: {cell: first player's win rate after opening at cell}}`` from the table."""
+def _document() -> dict:
     try:
         document = json.loads(OPENINGS_FILE.read_text(encoding="utf-8"))
     except FileNotFoundError:
         return {}
     if document.get("format") != TABLE_FORMAT:
         raise HexError(f"{OPENINGS_FILE}: not an opening table of format {TABLE_FORMAT}")
+    return document
+
+
+def opening_values() -> dict[int, dict[int, float]]:
+    """``{size: {cell: first player's win rate after opening at cell}}`` from the table."""
     return {
         int(size): {int(cell): float(value) for cell, value in values.items()}
-        for size, values in document["values"].items()
+        for size, values in _document().get("values", {}).items()
     }
 
 
+def solved_openings() -> dict[int, frozenset[int]]:
+    """``{size: the openings that win for the first player}`` on the solved sizes."""
+    return {
+        int(size): frozenset(cell_index(name, int(size)) for name in entry["winning"])
+        for size, entry in _document().get("solved", {}).items()
+    }
+
+
+def opening_wins(size: int, cell: int) -> bool | None:
+    """Whether opening at ``cell`` wins for the first player with perfect play, where known."""
+    solved = solved_openings().get(size)
+    if solved is not None:
+        return cell in solved
+    if size >= 3:
+        corner = {cell_index(name, size) for name in PROVEN_LOSING}
+        if cell in corner or size * size - 1 - cell in corner:
+            return False
+    return None
+
+
 def balanced_opening(size: int) -> int | None:
-    """The opening whose value is closest to even (the lowest cell on ties), or ``None`` when
-    the table has no such size."""
+    """The table's opening (ties to the lowest cell), or ``None`` when it has no such size:
+    on a solved size the losing opening rated highest, otherwise the cell closest to even
+    among those not proven to lose."""
     values = opening_values().get(size)
     if not values:
         return None
-    return min(values, key=lambda cell: (abs(values[cell] - 0.5), cell))
+    if size in solved_openings():
+        losing = [cell for cell in values if not opening_wins(size, cell)]
+        return min(losing, key=lambda cell: (-values[cell], cell))
+    candidates = [cell for cell in values if opening_wins(size, cell) is not False]
+    return min(candidates, key=lambda cell: (abs(values[cell] - 0.5), cell))
 
 
 def should_swap(size: int, cell: int) -> bool | None:
-    """Whether to swap the opening ``cell``: yes when it is worth more than even to the player
-    who made it. ``None`` when the table has no such size."""
+    """Whether to swap the opening ``cell``: exactly when it wins for the player who made it
+    where that is known, otherwise when it is rated above even. ``None`` when the table has
+    no such size."""
     values = opening_values().get(size)
     if not values:
         return None
-    return values[cell] > 0.5
+    known = opening_wins(size, cell)
+    return known if known is not None else values[cell] > 0.5
 
 
 def _first_move_with_swap(board: Board) -> bool:
@@ -116,12 +169,23 @@ class OpeningTablePlayer:
         size = board.size
         if _first_move_with_swap(board) and (cell := balanced_opening(size)) is not None:
             value = opening_values()[size][cell]
-            note = f"opening {board.cell_name(cell)}: worth {value:.2f} to us, closest to even"
+            name = board.cell_name(cell)
+            if size in solved_openings():
+                note = (
+                    f"opening {name}: a proven loss rated {value:.2f}, the losing opening that "
+                    "looks strongest (swapped, it hands us the win)"
+                )
+            else:
+                note = f"opening {name}: worth {value:.2f} to us, closest to even"
             return decided_snapshot(self.name, board, cell, value, None, note, position_id)
         first = board.moves[0] if board.swap_allowed() else None
         if first is not None and should_swap(size, first.cell):
             value = opening_values()[size][first.cell]
-            note = f"swap: the opening {board.cell_name(first.cell)} is worth {value:.2f} to it"
+            name = board.cell_name(first.cell)
+            if opening_wins(size, first.cell):
+                note = f"swap: the opening {name} is a proven win for its player"
+            else:
+                note = f"swap: the opening {name} is worth {value:.2f} to it"
             return decided_snapshot(
                 self.name, board, SWAP_PIECES, 1 - value, None, note, position_id
             )
@@ -157,33 +221,60 @@ def measure(size: int, playouts: int, seed: int) -> dict[int, float]:
     return values
 
 
+def solve_openings(size: int) -> list[str]:
+    """The winning openings of a ``size`` board by the exact solver (sorted names)."""
+    from engine.solver import winning_moves
+
+    board = Board(size)
+    cells = winning_moves(board, budget=2_000_000_000, table_bits=24)
+    return sorted(cell_name(cell, size) for cell in cells)
+
+
 def main(argv: Iterable[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m engine.players.openings",
-        description="Measure the opening table used by swap_policy=table.",
+        description="Measure the opening table used by swap_policy=table: the estimate of "
+        "every opening (--sizes), or the exact winning openings (--solve).",
     )
     parser.add_argument("--sizes", type=int, nargs="+", default=list(TABLE_SIZES))
     parser.add_argument("--playouts", type=int, default=TABLE_PLAYOUTS)
     parser.add_argument("--seed", type=int, default=TABLE_SEED)
+    parser.add_argument(
+        "--solve",
+        type=int,
+        nargs="+",
+        metavar="SIZE",
+        help=f"solve every opening of these sizes exactly instead (here: {SOLVER_SIZES})",
+    )
     parser.add_argument("--out", type=Path, default=OPENINGS_FILE)
     options = parser.parse_args(None if argv is None else list(argv))
-    values = {}
-    for size in options.sizes:
-        started = time.perf_counter()
-        values[str(size)] = {
-            str(c): v for c, v in measure(size, options.playouts, options.seed).items()
-        }
-        print(f"{size}x{size}: {time.perf_counter() - started:.0f} s", file=sys.stderr, flush=True)
-    sizes = " ".join(str(s) for s in options.sizes)
-    document = {
-        "format": TABLE_FORMAT,
-        "command": (
+    document = dict(_document()) if options.out == OPENINGS_FILE else {}
+    document["format"] = TABLE_FORMAT
+    if options.solve:
+        solved = dict(document.get("solved", {}))
+        for size in options.solve:
+            started = time.perf_counter()
+            solved[str(size)] = {"winning": solve_openings(size), "source": "solver"}
+            print(f"{size}x{size}: {time.perf_counter() - started:.0f} s", file=sys.stderr)
+        document["solved"] = dict(sorted(solved.items(), key=lambda item: int(item[0])))
+    else:
+        values = {}
+        for size in options.sizes:
+            started = time.perf_counter()
+            values[str(size)] = {
+                str(c): v for c, v in measure(size, options.playouts, options.seed).items()
+            }
+            print(f"{size}x{size}: {time.perf_counter() - started:.0f} s", file=sys.stderr)
+        sizes = " ".join(str(s) for s in options.sizes)
+        document["command"] = (
             f"python -m engine.players.openings --sizes {sizes} "
             f"--playouts {options.playouts} --seed {options.seed}"
-        ),
-        "estimator": f"uct:playouts={options.playouts},threads=1 after each opening, root mean",
-        "values": values,
-    }
+        )
+        document["estimator"] = (
+            f"uct:playouts={options.playouts},threads=1 after each opening, root mean"
+        )
+        document["values"] = values
+    document["solved_sources"] = SOLVED_SOURCES
     options.out.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
     return 0
 

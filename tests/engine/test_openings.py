@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
-from engine.board import SWAP_PIECES, Board
+import pytest
+
+from engine.board import SWAP_PIECES, Board, cell_index
 from engine.players import create_player
 from engine.players.openings import (
+    PROVEN_LOSING,
     TABLE_SIZES,
     OpeningTablePlayer,
     balanced_opening,
     opening_values,
+    opening_wins,
     should_swap,
+    solve_openings,
+    solved_openings,
 )
 
 SPEC = "mc:playouts_per_move=20,threads=1,swap_policy=table"
@@ -25,19 +31,80 @@ def test_the_table_covers_its_sizes_and_respects_the_half_turn():
 
 
 def test_the_first_move_is_the_opening_closest_to_even_and_is_not_swapped():
+    """Unsolved sizes: the cell closest to even among those not proven to lose."""
     player = create_player(SPEC)
     assert isinstance(player, OpeningTablePlayer)
-    for size in (5, 9, 11):
+    for size in (9, 11):
+        assert size not in solved_openings()
         board = Board(size, swap_rule=True)
         seen = []
         choice = player.choose_move(board, on_snapshot=seen.append)
         values = opening_values()[size]
         assert choice.move == balanced_opening(size)
-        assert abs(values[choice.move] - 0.5) == min(abs(v - 0.5) for v in values.values())
+        allowed = [v for c, v in values.items() if opening_wins(size, c) is not False]
+        assert abs(values[choice.move] - 0.5) == min(abs(v - 0.5) for v in allowed)
         assert seen == [choice.snapshot] and "closest to even" in choice.snapshot.note
         board.play(choice.move)
         answer = player.choose_move(board).move
         assert (answer == SWAP_PIECES) == should_swap(size, choice.move)
+
+
+def test_on_solved_sizes_the_opening_is_the_strongest_looking_loss_and_is_kept():
+    player = create_player(SPEC)
+    for size in (5, 7):
+        values, winning = opening_values()[size], solved_openings()[size]
+        board = Board(size, swap_rule=True)
+        choice = player.choose_move(board)
+        assert choice.move not in winning
+        assert values[choice.move] == max(v for c, v in values.items() if c not in winning)
+        assert "proven loss" in choice.snapshot.note
+        board.play(choice.move)
+        assert isinstance(player.choose_move(board).move, int)  # a loss is not swapped
+
+
+def test_on_solved_sizes_exactly_the_winning_openings_are_swapped():
+    player = create_player(SPEC)
+    size = 7
+    winning = solved_openings()[size]
+    for cell in range(size * size):
+        assert should_swap(size, cell) == (cell in winning)
+    board = Board(size, swap_rule=True)
+    board.play(min(winning))
+    choice = player.choose_move(board)
+    assert choice.move == SWAP_PIECES and "proven win" in choice.snapshot.note
+
+
+def test_the_solved_openings_are_consistent_with_hex_theory():
+    """Every solved size: closed under the half turn, the centre wins on odd sizes, and the
+    acute-corner cells a1 and b1 lose (proven for every board from 3x3 up)."""
+    solved = solved_openings()
+    assert set(solved) == {3, 4, 5, 6, 7, 8}
+    for size, winning in solved.items():
+        assert all(size * size - 1 - cell in winning for cell in winning)
+        if size % 2:
+            assert (size * size) // 2 in winning
+        for name in PROVEN_LOSING:
+            assert cell_index(name, size) not in winning
+    # the published 7x7 values for the first row and column, as listed with the proof trees
+    seven = {Board(7).cell_name(c) for c in solved[7]}
+    assert {"a4", "a6", "a7", "b3"} <= seven
+    assert not {"a1", "a2", "a3", "a5", "b1", "b2"} & seven
+
+
+@pytest.mark.parametrize("size", [3, 4])
+def test_the_stored_small_solutions_are_the_solvers(size):
+    names = {Board(size).cell_name(c) for c in solved_openings()[size]}
+    assert set(solve_openings(size)) == names
+
+
+def test_unsolved_sizes_never_open_or_swap_a_proven_loss():
+    unsolved = [size for size in TABLE_SIZES if size not in solved_openings()]
+    assert unsolved == [9, 10, 11, 12, 13]
+    for size in unsolved:
+        corner = {cell_index(name, size) for name in PROVEN_LOSING}
+        corner |= {size * size - 1 - cell for cell in corner}
+        assert balanced_opening(size) not in corner
+        assert not any(should_swap(size, cell) for cell in corner)
 
 
 def test_the_swap_follows_the_table_both_ways():

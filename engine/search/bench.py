@@ -305,6 +305,52 @@ def tree_overhead(
     return rows
 
 
+def sdst_test_overhead(
+    test_playouts=(1, 4, 8), agents: int = 50_000, iterations: int = 50, rounds: int = 3
+) -> list[dict]:
+    """SDST in the whole tree (the thesis's policy, 7x7, one thread) with tests of k playouts
+    (``test=majority``; k = 1 is the thesis's single playout) against raw playouts as many and
+    as deep as its own, in CPU time, in paired runs alternating in this process; the median
+    ``overhead`` (search CPU / raw CPU - 1) is issue 12's bookkeeping measure (target +50 %).
+    A test's k playouts share one descent through the populations and one diffusion step."""
+    from engine.search import warm_up
+
+    warm_up()
+    board = Board(7)
+    env = hex_environment(board)
+    rows = []
+    for k in test_playouts:
+        config = SwarmConfig(
+            policy="tree",
+            agents=agents,
+            iterations=iterations,
+            seed=1,
+            test="single" if k == 1 else "majority",
+            test_playouts=k,
+        )
+        depth_counts = leaf_depth_counts(env, config) * k  # every test runs its k playouts
+        overheads, rates = [], []
+        for _ in range(rounds):
+            search = SwarmSearch(env, config)
+            _, search_cpu = _timed(search.run)
+            _, raw_cpu = _raw_at_depths(board, depth_counts)
+            overheads.append(search_cpu / raw_cpu - 1.0)
+            rates.append(search.playouts / search_cpu)
+        rows.append(
+            {
+                "search": "sdst-tree",
+                "test_playouts": k,
+                "agents": agents,
+                "iterations": iterations,
+                "playouts": search.playouts,
+                "playouts_per_cpu_s": round(float(np.median(rates))),
+                "overhead_vs_leaf_playouts": round(float(np.median(overheads)), 3),
+                "overheads": [round(o, 3) for o in overheads],
+            }
+        )
+    return rows
+
+
 def timed_search_durations(
     limit_s: float = 1.0, sizes=(9, 19), moves: int = 3, levels=("mc", "mcsds", "sdst", "uct")
 ) -> list[dict]:
@@ -400,7 +446,8 @@ def _option_values(argv: list[str], flag: str, default: str) -> list[int]:
 
 if __name__ == "__main__":
     # python -m engine.search.bench [--quick] [--phases | --time
-    #   | --uct [--leaf-playouts 1,4] | --anthill [--leaf-playouts 1,8] [--tests 1,64]]
+    #   | --uct [--leaf-playouts 1,4] | --anthill [--leaf-playouts 1,8] [--tests 1,64]
+    #   | --sdst-tests [--test-playouts 1,4,8]]
     import sys
 
     quick = "--quick" in sys.argv
@@ -419,6 +466,9 @@ if __name__ == "__main__":
                     settings.update(search_class=AnthillSearch, tests=t)
                 rows += tree_overhead(playouts=20_000 if quick else 100_000, **settings)
         print(_dict_table(rows))
+    elif "--sdst-tests" in sys.argv:
+        k = _option_values(sys.argv, "--test-playouts", "1,4,8")
+        print(_dict_table(sdst_test_overhead(k, *((10_000, 10) if quick else ()))))
     elif "--time" in sys.argv:
         print(_dict_table(timed_search_durations(moves=1 if quick else 3)))
     else:

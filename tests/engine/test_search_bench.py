@@ -39,3 +39,25 @@ def test_tree_overhead_rows_describe_the_search_they_timed(search_class, setting
     # An anthill node also holds its agents: 20 bytes more than a UCT node at 4 a move.
     low, high = (16, 20) if search_class is None else (36, 40)
     assert low <= row["bytes_per_node"] <= high
+
+
+@pytest.mark.parametrize("k", [1, 3])
+def test_the_sdst_test_baseline_runs_as_many_playouts_as_the_search(k):
+    """The leaf-matched baseline of ``--sdst-tests`` counts k playouts for every test that
+    needed one (exact leaves need none): as many as the search itself ran."""
+    from engine.board import Board
+    from engine.search.bench import leaf_depth_counts, sdst_test_overhead
+    from engine.search.environment import hex_environment
+    from engine.search.swarm import SwarmConfig, SwarmSearch
+
+    env = hex_environment(Board(7))
+    test = "single" if k == 1 else "majority"
+    config = SwarmConfig(
+        policy="tree", agents=500, iterations=4, seed=1, test=test, test_playouts=k
+    )
+    search = SwarmSearch(env, config)
+    search.run()
+    assert int(leaf_depth_counts(env, config).sum()) * k == search.playouts
+    (row,) = sdst_test_overhead((k,), agents=500, iterations=4, rounds=3)
+    assert row["test_playouts"] == k and row["playouts"] == search.playouts
+    assert row["overhead_vs_leaf_playouts"] in row["overheads"] and len(row["overheads"]) == 3

@@ -1,28 +1,32 @@
 """The swap rule played from one table of opening values (setting ``swap_policy=table``; ours).
 
 With the swap rule on, the first stone is a bet: if it is good, the opponent swaps and owns it.
-The right swap decision is "swap exactly the openings that win for the player who made them",
-and the best first move is one the opponent is likely to misjudge. Both decisions here read the
-*same* table, ``openings.json`` beside this module:
+The right swap decision is "swap exactly the openings that win for the player who made them";
+the best first move is one whose practical value is closest to even, so that neither
+decision of the opponent gains it much. Both decisions here read the *same* table,
+``openings.json`` beside this module:
 
-* **Solved sizes (3x3 to 8x8)**: the exact set of winning openings. Swap exactly those; open
-  with the *losing* opening that the estimate below rates highest (the loss that looks most
-  like a win: an opponent that judges by evaluation swaps it and is left with the lost side,
-  one that knows the solution keeps it and must still find the win as the second player).
-  Sizes 3-5 are computed here (``--solve``, the exact solver); 6x6-8x8 are the published
-  solutions (see ``SOLVED_SOURCES``).
-* **Larger sizes**: the first player's estimated win rate after each opening cell (the value
-  after swap-pieces is one minus it, by the colour-and-mirror symmetry of Hex). Open with the
-  cell closest to even, swap the openings rated above even; never open, and never swap, the
-  acute-corner cells a1 and b1 (and their half-turn twins), proven to lose on every board from
-  3x3 up (non-constructive proofs: the reply a2 makes a1 a dead cell).
+* the first player's estimated win rate after each opening cell, board sizes 3-13 (the value
+  after swap-pieces is one minus it, by the colour-and-mirror symmetry of Hex);
+* on the solved sizes, 3x3 to 8x8, the exact set of winning openings: sizes 3-5 computed here
+  (``--solve``, the exact solver), 6x6-8x8 the published solutions (``SOLVED_SOURCES``);
+* on every size from 3x3 up, the acute-corner cells a1 and b1 (and their half-turn twins) lose:
+  proven for every board (non-constructively: the reply a2 makes a1 a dead cell).
+
+Swap: where the value of the opening is known exactly, swap exactly the winning ones;
+otherwise swap the openings rated above even. Open: the cell rated closest to even among those
+not known to lose (on a solved size, the winning opening rated lowest). Measured on 7x7 (docs/
+experiments.md, "The swap rule played from one table"): the estimate predicts play at 1 s a
+move better than the solution does, so the opening that looked strongest among the losing
+ones was a poor bet against an opponent that swaps by estimate.
 
 The table is measured, not assumed: ``python -m engine.players.openings`` runs UCT with a fixed
 number of playouts from the position after every opening (one per pair of cells related by the
 half-turn symmetry) and stores the root's mean result (for the first player) with the command.
-On this scale the acute corner ``a1``, an opening known to lose, sits at about 0.50 and the
-centre at about 0.54 (9x9 and 11x11), so the balanced openings are edge cells that a strong
-opponent leaves alone, and the central ones are swapped.
+On this scale the acute corner ``a1``, a proven loss, sits at about 0.50 and the centre at
+about 0.54 (9x9 and 11x11). The estimate ranks openings well but its even point is off: on 7x7
+it rates every opening above even although 22 of the 49 lose (on the solved sizes the chance
+that a winning opening is rated above a losing one is 0.93, 0.95 and 0.91 on 6x6, 7x7, 8x8).
 
 Sizes not in the table keep the levels' own rule (``swap_policy=search``: open with the search's
 best move; swap when the search's estimate after its best reply is below one half).
@@ -102,15 +106,11 @@ def opening_wins(size: int, cell: int) -> bool | None:
 
 
 def balanced_opening(size: int) -> int | None:
-    """The table's opening (ties to the lowest cell), or ``None`` when it has no such size:
-    on a solved size the losing opening rated highest, otherwise the cell closest to even
-    among those not proven to lose."""
+    """The table's opening: the cell rated closest to even among those not known to lose (ties
+    to the lowest cell), or ``None`` when the table has no such size."""
     values = opening_values().get(size)
     if not values:
         return None
-    if size in solved_openings():
-        losing = [cell for cell in values if not opening_wins(size, cell)]
-        return min(losing, key=lambda cell: (-values[cell], cell))
     candidates = [cell for cell in values if opening_wins(size, cell) is not False]
     return min(candidates, key=lambda cell: (abs(values[cell] - 0.5), cell))
 
@@ -169,14 +169,9 @@ class OpeningTablePlayer:
         size = board.size
         if _first_move_with_swap(board) and (cell := balanced_opening(size)) is not None:
             value = opening_values()[size][cell]
-            name = board.cell_name(cell)
-            if size in solved_openings():
-                note = (
-                    f"opening {name}: a proven loss rated {value:.2f}, the losing opening that "
-                    "looks strongest (swapped, it hands us the win)"
-                )
-            else:
-                note = f"opening {name}: worth {value:.2f} to us, closest to even"
+            note = f"opening {board.cell_name(cell)}: worth {value:.2f} to us, closest to even"
+            if opening_wins(size, cell):
+                note += " among the proven wins"
             return decided_snapshot(self.name, board, cell, value, None, note, position_id)
         first = board.moves[0] if board.swap_allowed() else None
         if first is not None and should_swap(size, first.cell):

@@ -89,7 +89,13 @@ class CountAxis(pg.AxisItem):
     pyqtgraph's scientific notation (``1e+06``)."""
 
     def tickStrings(self, values, scale, spacing):  # noqa: N802 (pyqtgraph's name)
-        return [format_count(value * scale) for value in values]
+        # Counts are whole: on a range of a few units (an empty chart spans 0..1) pyqtgraph
+        # puts ticks between them, which would all read "0" or "1"; those stay unlabelled.
+        labels = []
+        for value in values:
+            count = value * scale
+            labels.append(format_count(count) if abs(count - round(count)) < 1e-6 else "")
+        return labels
 
 
 def count_axes(*sides: str) -> dict[str, CountAxis]:

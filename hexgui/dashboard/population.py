@@ -200,26 +200,33 @@ class PopulationPanel(DashboardPanel):
         set_view_range(self.agents_plot, x_range, (0.0, y_top))
         set_view_range(self.active_plot, x_range, (0.0, 1.0))
         self._set_legend(self._legend_html(series, snapshot))
-        self.status.setText(self.status_text(snapshot))
+        text = self.status_text(snapshot)
+        self.status.setText(text)
+        self.status.setToolTip(text)  # a narrow dock cuts the line; the tip shows all of it
 
     def status_text(self, snapshot) -> str:
         """The header line, in the words of the level: swarms have agents at the root, UCT
-        visits, vanilla Monte-Carlo the same playouts for every move."""
+        visits, vanilla Monte-Carlo the same playouts for every move; then how the move was
+        decided when it was not by the search alone (root tactics, the solver, the opening
+        table)."""
+        if snapshot.note and not snapshot.playouts:
+            return f"{snapshot.player} · {snapshot.note}"  # decided before any search
         if is_vanilla_monte_carlo(snapshot.player):
-            return (
+            text = (
                 f"{snapshot.player} · {format_count(snapshot.iteration)} playouts per move · "
                 f"{len(snapshot.root_moves)} moves · win ratio per move"
             )
-        word = support_word(snapshot.player)
-        if word == "visits":
-            return (
+        elif support_word(snapshot.player) == "visits":
+            text = (
                 f"{snapshot.player} · {format_count(snapshot.total_agents)} visits at the root "
                 f"· {format_count(snapshot.playouts)} playouts"
             )
-        return (
-            f"{snapshot.player} · iteration {snapshot.iteration} · "
-            f"{format_count(snapshot.total_agents)} agents at the root"
-        )
+        else:
+            text = (
+                f"{snapshot.player} · iteration {snapshot.iteration} · "
+                f"{format_count(snapshot.total_agents)} agents at the root"
+            )
+        return f"{text} · {snapshot.note}" if snapshot.note else text
 
     def _set_axis_labels(self, player: str) -> None:
         if is_vanilla_monte_carlo(player):

@@ -4,6 +4,7 @@ not pixels), stale dropping through the controller signals, exports, graph click
 from __future__ import annotations
 
 import csv
+import dataclasses
 
 import pytest
 from PySide6.QtCore import QObject, QPointF, Qt, Signal
@@ -518,6 +519,31 @@ def test_uct_tree_speaks_of_visits_and_win_rates(dashboard):
     assert "visits at the root" in status and "agents" not in status
 
 
+def test_a_move_decided_without_search_says_why_in_the_population_header(dashboard):
+    """The opening table's first move (a real player, 7x7 with the swap rule): the header
+    carries the snapshot's note, and its tooltip the whole line."""
+    from engine.players import create_player
+
+    dash, _, controller, _ = dashboard
+    player = create_player("mc:playouts_per_move=20,threads=1,swap_policy=table")
+    snapshot = player.choose_move(Board(7, swap_rule=True), position_id=1).snapshot
+    assert snapshot.note
+    controller.position_changed.emit(1)
+    controller.snapshot_ready.emit(snapshot)
+    dash.refresh()
+    status = dash.population.status.text()
+    # decided before any search: no counts of visits or playouts, only the reason
+    assert status == f"{snapshot.player} · {snapshot.note}" and "closest to even" in status
+    assert dash.population.status.toolTip() == status
+    searched = make_snapshot(position_id=1, player="uct", iteration=40)
+    searched = dataclasses.replace(searched, note="the solver proved this move wins")
+    controller.snapshot_ready.emit(searched)
+    dash.refresh()
+    status = dash.population.status.text()
+    assert "visits at the root" in status
+    assert status.endswith(" · the solver proved this move wins")
+
+
 def monte_carlo_snapshots(position_id: int = 1):
     """Vanilla MC on three cells, equal playouts per move: e5 wins most, the rest tie."""
     snaps = []
@@ -662,3 +688,18 @@ def test_population_axes_write_counts_as_the_board_does(dashboard):
     ]
     agents = population.agents_plot.getAxis("left")
     assert agents.tickStrings([0, 25_000, 50_000], 1, 25_000) == ["0", "25k", "50k"]
+
+
+def test_count_axes_label_whole_counts_only(qtbot):
+    """An empty chart spans 0..1, where pyqtgraph ticks every 0.2: those ticks must not all
+    read "0" and "1"; large counts read as the board writes them."""
+    from hexgui.dashboard.panel import CountAxis
+
+    axis = CountAxis("left")
+    assert axis.tickStrings([0.0, 0.2, 0.4, 0.6, 0.8, 1.0], 1.0, 0.2) == ["0", "", "", "", "", "1"]
+    assert axis.tickStrings([0.0, 5000.0, 10000.0, 1.5e6], 1.0, 5000.0) == [
+        "0",
+        "5k",
+        "10k",
+        "1.5M",
+    ]

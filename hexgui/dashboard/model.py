@@ -566,9 +566,13 @@ def black_view(win_rate: float, player: str) -> float:
 
 
 def has_estimate(snapshot: SearchSnapshot) -> bool:
-    """Whether the snapshot's estimate means anything: some test (playout) has finished.
-    At iteration 0 a swarm has only random hypotheses and its estimate is a placeholder."""
-    return bool(snapshot.root_moves) and snapshot.iteration > 0 and snapshot.playouts > 0
+    """Whether the snapshot's estimate means anything: some test (playout) has finished, or
+    the move was decided without a search and the note says how (root tactics, the solver,
+    the opening table's value). At iteration 0 a swarm has only random hypotheses and its
+    estimate is a placeholder."""
+    searched = snapshot.iteration > 0 and snapshot.playouts > 0
+    decided = snapshot.done and bool(snapshot.note)
+    return bool(snapshot.root_moves) and (searched or decided)
 
 
 def estimate_for_black(snapshot: SearchSnapshot) -> float:

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QMainWindow, QMenu
 
 from engine.board import Board, Move
 from hexgui.dashboard import Dashboard
+from hexgui.dashboard.model import has_estimate
 from hexgui.dashboard.tree_view import MAX_DRAWN_NODES
 from tests.gui.test_dashboard_model import FakeBoard, make_snapshot, node
 
@@ -532,6 +533,7 @@ def test_a_move_decided_without_search_says_why_in_the_population_header(dashboa
     controller.snapshot_ready.emit(snapshot)
     dash.refresh()
     status = dash.population.status.text()
+    assert has_estimate(snapshot)  # the table's value is the game graph's first point
     # decided before any search: no counts of visits or playouts, only the reason
     assert status == f"{snapshot.player} · {snapshot.note}" and "closest to even" in status
     assert dash.population.status.toolTip() == status

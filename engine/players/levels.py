@@ -249,10 +249,10 @@ _SWAP_POLICY = Parameter(
     "choice",
     "search",
     "with the swap rule on: search (open with the search's best move, swap on its estimate) "
-    "or table (ours: open with the cell closest to even in a measured table of openings, "
-    "among those not known to lose; swap exactly the winning openings up to 8x8, where every "
-    "opening is solved, and on larger boards those the table rates above even, never the "
-    "proven losses a1 and b1)",
+    "or table (ours: up to 8x8, where every opening is solved, swap exactly the winning "
+    "openings and open with the losing one a measured table rates highest; on larger boards "
+    "open with the cell closest to even in that table, never the proven losses a1 and b1, "
+    "and swap the openings it rates above even)",
     choices=("search", "table"),
 )
 _AGENTS = Parameter(

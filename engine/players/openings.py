@@ -2,8 +2,8 @@
 
 With the swap rule on, the first stone is a bet: if it is good, the opponent swaps and owns it.
 The right swap decision is "swap exactly the openings that win for the player who made them";
-the best first move is one whose practical value is closest to even, so that neither
-decision of the opponent gains it much. Both decisions here read the *same* table,
+the best first move is one the opponent cannot profitably swap and whose value is as close to
+even as possible. Both decisions here read the *same* table,
 ``openings.json`` beside this module:
 
 * the first player's estimated win rate after each opening cell, board sizes 3-13 (the value
@@ -14,11 +14,11 @@ decision of the opponent gains it much. Both decisions here read the *same* tabl
   proven for every board (non-constructively: the reply a2 makes a1 a dead cell).
 
 Swap: where the value of the opening is known exactly, swap exactly the winning ones;
-otherwise swap the openings rated above even. Open: the cell rated closest to even among those
-not known to lose (on a solved size, the winning opening rated lowest). Measured on 7x7 (docs/
-experiments.md, "The swap rule played from one table"): the estimate predicts play at 1 s a
-move better than the solution does, so the opening that looked strongest among the losing
-ones was a poor bet against an opponent that swaps by estimate.
+otherwise swap the openings rated above even. Open: on a solved size, the *losing* opening
+rated highest (one a strong opponent does not swap: it must then find the win as the second
+player against the stone that looks strongest); otherwise the cell rated closest to even among
+those not proven to lose. The price of the first rule against an opponent that swaps by an
+estimate instead is measured in docs/experiments.md ("The swap rule played from one table").
 
 The table is measured, not assumed: ``python -m engine.players.openings`` runs UCT with a fixed
 number of playouts from the position after every opening (one per pair of cells related by the
@@ -106,11 +106,15 @@ def opening_wins(size: int, cell: int) -> bool | None:
 
 
 def balanced_opening(size: int) -> int | None:
-    """The table's opening: the cell rated closest to even among those not known to lose (ties
-    to the lowest cell), or ``None`` when the table has no such size."""
+    """The table's opening (ties to the lowest cell), or ``None`` when it has no such size: on
+    a solved size the losing opening rated highest, otherwise the cell rated closest to even
+    among those not proven to lose."""
     values = opening_values().get(size)
     if not values:
         return None
+    if size in solved_openings():
+        losing = [cell for cell in values if not opening_wins(size, cell)]
+        return min(losing, key=lambda cell: (-values[cell], cell))
     candidates = [cell for cell in values if opening_wins(size, cell) is not False]
     return min(candidates, key=lambda cell: (abs(values[cell] - 0.5), cell))
 
@@ -169,9 +173,14 @@ class OpeningTablePlayer:
         size = board.size
         if _first_move_with_swap(board) and (cell := balanced_opening(size)) is not None:
             value = opening_values()[size][cell]
-            note = f"opening {board.cell_name(cell)}: worth {value:.2f} to us, closest to even"
-            if opening_wins(size, cell):
-                note += " among the proven wins"
+            name = board.cell_name(cell)
+            if size in solved_openings():
+                note = (
+                    f"opening {name}: a proven loss rated {value:.2f}, the losing opening that "
+                    "looks strongest (a strong opponent keeps it and must find the win)"
+                )
+            else:
+                note = f"opening {name}: worth {value:.2f} to us, closest to even"
             return decided_snapshot(self.name, board, cell, value, None, note, position_id)
         first = board.moves[0] if board.swap_allowed() else None
         if first is not None and should_swap(size, first.cell):

@@ -49,18 +49,17 @@ def test_the_first_move_is_the_opening_closest_to_even_and_is_not_swapped():
         assert (answer == SWAP_PIECES) == should_swap(size, choice.move)
 
 
-def test_on_solved_sizes_the_opening_is_the_win_rated_closest_to_even_and_is_swapped():
+def test_on_solved_sizes_the_opening_is_the_strongest_looking_loss_and_is_kept():
     player = create_player(SPEC)
     for size in (5, 7):
         values, winning = opening_values()[size], solved_openings()[size]
         board = Board(size, swap_rule=True)
         choice = player.choose_move(board)
-        assert choice.move in winning
-        closest = min(abs(v - 0.5) for c, v in values.items() if c in winning)
-        assert abs(values[choice.move] - 0.5) == closest
-        assert "among the proven wins" in choice.snapshot.note
+        assert choice.move not in winning
+        assert values[choice.move] == max(v for c, v in values.items() if c not in winning)
+        assert "proven loss" in choice.snapshot.note
         board.play(choice.move)
-        assert player.choose_move(board).move == SWAP_PIECES
+        assert isinstance(player.choose_move(board).move, int)  # a loss is not swapped
 
 
 def test_on_solved_sizes_exactly_the_winning_openings_are_swapped():

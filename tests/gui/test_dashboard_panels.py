@@ -535,7 +535,7 @@ def test_a_move_decided_without_search_says_why_in_the_population_header(dashboa
     status = dash.population.status.text()
     assert has_estimate(snapshot)  # the table's value is the game graph's first point
     # decided before any search: no counts of visits or playouts, only the reason
-    assert status == f"{snapshot.player} · {snapshot.note}" and "closest to even" in status
+    assert status == f"{snapshot.player} · {snapshot.note}" and "proven loss" in status
     assert dash.population.status.toolTip() == status
     searched = make_snapshot(position_id=1, player="uct", iteration=40)
     searched = dataclasses.replace(searched, note="the solver proved this move wins")

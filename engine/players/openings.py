@@ -77,6 +77,7 @@ def _document() -> dict:
     return document
 
 
+@cache
 def opening_values() -> dict[int, dict[int, float]]:
     """``{size: {cell: first player's win rate after opening at cell}}`` from the table."""
     return {
@@ -85,6 +86,7 @@ def opening_values() -> dict[int, dict[int, float]]:
     }
 
 
+@cache
 def solved_openings() -> dict[int, frozenset[int]]:
     """``{size: the openings that win for the first player}`` on the solved sizes."""
     return {

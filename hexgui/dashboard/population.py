@@ -248,7 +248,9 @@ class PopulationPanel(DashboardPanel):
     def _legend_html(self, series: PopulationSeries, snapshot=None) -> str:
         """One line: each drawn move in its colour with its current support (vanilla MC: its
         win ratio; UCT: visits and win rate), then "other"."""
-        uct = snapshot is not None and support_word(snapshot.player) == "visits"
+        # A move decided without a search has one pseudo-visit and no playouts: no win rate.
+        searched = snapshot is not None and snapshot.playouts > 0
+        uct = searched and support_word(snapshot.player) == "visits"
         wins = {}
         if uct:
             for move, visits, won in zip(

@@ -537,6 +537,7 @@ def test_a_move_decided_without_search_says_why_in_the_population_header(dashboa
     # decided before any search: no counts of visits or playouts, only the reason
     assert status == f"{snapshot.player} · {snapshot.note}" and "proven loss" in status
     assert dash.population.status.toolTip() == status
+    assert "won" not in dash.population.legend.text()  # no playouts, no win rate
     searched = make_snapshot(position_id=1, player="uct", iteration=40)
     searched = dataclasses.replace(searched, note="the solver proved this move wins")
     controller.snapshot_ready.emit(searched)

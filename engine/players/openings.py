@@ -252,9 +252,14 @@ def main(argv: Iterable[str] | None = None) -> int:
         metavar="SIZE",
         help=f"solve every opening of these sizes exactly instead (here: {SOLVER_SIZES})",
     )
-    parser.add_argument("--out", type=Path, default=OPENINGS_FILE)
+    parser.add_argument(
+        "--out",
+        type=Path,
+        default=OPENINGS_FILE,
+        help="where to write the updated table (default: the bundled one)",
+    )
     options = parser.parse_args(None if argv is None else list(argv))
-    document = dict(_document()) if options.out == OPENINGS_FILE else {}
+    document = dict(_document())  # the bundled table, updated below (and written to --out)
     document["format"] = TABLE_FORMAT
     if options.solve:
         solved = dict(document.get("solved", {}))

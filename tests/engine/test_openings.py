@@ -127,3 +127,13 @@ def test_without_the_swap_rule_the_search_decides():
     plain = create_player("mc:playouts_per_move=20,threads=1")
     assert create_player(SPEC).choose_move(board).move == plain.choose_move(board).move
     assert not isinstance(create_player("sdst"), OpeningTablePlayer)
+
+
+def test_re_solving_the_small_sizes_reproduces_the_bundled_table(tmp_path):
+    """``--solve 3 4 --out F`` writes the bundled table with those sizes solved again: the
+    same file, byte for byte (the stored 3x3 and 4x4 sets are the solver's)."""
+    from engine.players.openings import OPENINGS_FILE, main
+
+    out = tmp_path / "openings.json"
+    assert main(["--solve", "3", "4", "--out", str(out)]) == 0
+    assert out.read_bytes() == OPENINGS_FILE.read_bytes()

@@ -19,9 +19,8 @@ on even sizes; on odd ones, where the estimate leans towards the first player, t
 above which the largest solved odd size's share of openings lies). Open: on a solved size, the
 *losing* opening rated highest (one a strong opponent does not swap: it must then find the win
 as the second player against the stone that looks strongest); otherwise the cell rated closest
-to the even point among those not proven to lose. The price of the first rule against an
-opponent that swaps by an estimate instead is measured in docs/experiments.md ("The swap rule
-played from one table").
+to the even point among those not proven to lose. The price of the first rule against an opponent that swaps by an
+estimate instead is measured in docs/experiments.md ("The swap rule played from one table").
 
 The table is measured, not assumed: ``python -m engine.players.openings`` runs UCT with a fixed
 number of playouts from the position after every opening (one per pair of cells related by the
@@ -204,10 +203,7 @@ class OpeningTablePlayer:
                 )
             else:
                 even = even_point(size)
-                note = (
-                    f"opening {name}: rated {value:.3f}, closest to this size's even point "
-                    f"{even:.3f}"
-                )
+                note = f"opening {name}: rated {value:.3f}, closest to this size's even point {even:.3f}"
             return decided_snapshot(self.name, board, cell, value, None, note, position_id)
         first = board.moves[0] if board.swap_allowed() else None
         if first is not None and should_swap(size, first.cell):

@@ -251,8 +251,8 @@ _SWAP_POLICY = Parameter(
     "with the swap rule on: search (open with the search's best move, swap on its estimate) "
     "or table (ours: up to 8x8, where every opening is solved, swap exactly the winning "
     "openings and open with the losing one a measured table rates highest; on larger boards "
-    "swap the openings that table rates above the size's even point, calibrated on the solved "
-    "sizes, and open with the cell closest to it, never the proven losses a1 and b1)",
+    "open with the cell closest to even in that table, never the proven losses a1 and b1, "
+    "and swap the openings it rates above even)",
     choices=("search", "table"),
 )
 _AGENTS = Parameter(

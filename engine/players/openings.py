@@ -14,12 +14,10 @@ even as possible. Both decisions here read the *same* table,
   proven for every board (non-constructively: the reply a2 makes a1 a dead cell).
 
 Swap: where the value of the opening is known exactly, swap exactly the winning ones;
-otherwise swap the openings rated above the size's even point (:func:`even_point`: one half
-on even sizes; on odd ones, where the estimate leans towards the first player, the rating
-above which the largest solved odd size's share of openings lies). Open: on a solved size, the
-*losing* opening rated highest (one a strong opponent does not swap: it must then find the win
-as the second player against the stone that looks strongest); otherwise the cell rated closest
-to the even point among those not proven to lose. The price of the first rule against an opponent that swaps by an
+otherwise swap the openings rated above even. Open: on a solved size, the *losing* opening
+rated highest (one a strong opponent does not swap: it must then find the win as the second
+player against the stone that looks strongest); otherwise the cell rated closest to even among
+those not proven to lose. The price of the first rule against an opponent that swaps by an
 estimate instead is measured in docs/experiments.md ("The swap rule played from one table").
 
 The table is measured, not assumed: ``python -m engine.players.openings`` runs UCT with a fixed
@@ -109,47 +107,29 @@ def opening_wins(size: int, cell: int) -> bool | None:
     return None
 
 
-def even_point(size: int) -> float:
-    """The estimate above which an opening of an unsolved ``size`` is taken to win.
-
-    On even sizes one half. On odd sizes the estimate leans towards the first player (on 5x5
-    and 7x7 one half calls 52-55 % of the openings right): there the openings rated highest
-    are taken to win in the share that wins on the largest solved odd size (7x7: 27 of 49),
-    a rule that calls 88 % right on 5x5 (with 3x3's share) and on 7x7 (with 5x5's)."""
-    values = sorted(opening_values()[size].values(), reverse=True)
-    odd_solved = [n for n in solved_openings() if n % 2]
-    if size % 2 == 0 or not odd_solved:
-        return 0.5
-    reference = max(odd_solved)
-    share = len(solved_openings()[reference]) / reference**2
-    winning = min(len(values) - 1, max(1, round(share * len(values))))
-    return (values[winning - 1] + values[winning]) / 2
-
-
 def balanced_opening(size: int) -> int | None:
     """The table's opening (ties to the lowest cell), or ``None`` when it has no such size: on
-    a solved size the losing opening rated highest, otherwise the cell rated closest to the
-    size's :func:`even_point` among those not proven to lose."""
+    a solved size the losing opening rated highest, otherwise the cell rated closest to even
+    among those not proven to lose."""
     values = opening_values().get(size)
     if not values:
         return None
     if size in solved_openings():
         losing = [cell for cell in values if not opening_wins(size, cell)]
         return min(losing, key=lambda cell: (-values[cell], cell))
-    even = even_point(size)
     candidates = [cell for cell in values if opening_wins(size, cell) is not False]
-    return min(candidates, key=lambda cell: (abs(values[cell] - even), cell))
+    return min(candidates, key=lambda cell: (abs(values[cell] - 0.5), cell))
 
 
 def should_swap(size: int, cell: int) -> bool | None:
     """Whether to swap the opening ``cell``: exactly when it wins for the player who made it
-    where that is known, otherwise when it is rated above the size's :func:`even_point`.
-    ``None`` when the table has no such size."""
+    where that is known, otherwise when it is rated above even. ``None`` when the table has
+    no such size."""
     values = opening_values().get(size)
     if not values:
         return None
     known = opening_wins(size, cell)
-    return known if known is not None else values[cell] > even_point(size)
+    return known if known is not None else values[cell] > 0.5
 
 
 def _first_move_with_swap(board: Board) -> bool:
@@ -202,8 +182,7 @@ class OpeningTablePlayer:
                     "looks strongest (a strong opponent keeps it and must find the win)"
                 )
             else:
-                even = even_point(size)
-                note = f"opening {name}: rated {value:.3f}, closest to this size's even point {even:.3f}"
+                note = f"opening {name}: worth {value:.2f} to us, closest to even"
             return decided_snapshot(self.name, board, cell, value, None, note, position_id)
         first = board.moves[0] if board.swap_allowed() else None
         if first is not None and should_swap(size, first.cell):
@@ -212,10 +191,7 @@ class OpeningTablePlayer:
             if opening_wins(size, first.cell):
                 note = f"swap: the opening {name} is a proven win for its player"
             else:
-                note = (
-                    f"swap: the opening {name} is rated {value:.3f}, above this size's even "
-                    f"point {even_point(size):.3f}"
-                )
+                note = f"swap: the opening {name} is worth {value:.2f} to it"
             return decided_snapshot(
                 self.name, board, SWAP_PIECES, 1 - value, None, note, position_id
             )

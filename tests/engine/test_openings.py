@@ -11,7 +11,6 @@ from engine.players.openings import (
     TABLE_SIZES,
     OpeningTablePlayer,
     balanced_opening,
-    even_point,
     opening_values,
     opening_wins,
     should_swap,
@@ -32,8 +31,7 @@ def test_the_table_covers_its_sizes_and_respects_the_half_turn():
 
 
 def test_the_first_move_is_the_opening_closest_to_even_and_is_not_swapped():
-    """Unsolved sizes: the cell closest to the size's even point among those not proven to
-    lose."""
+    """Unsolved sizes: the cell closest to even among those not proven to lose."""
     player = create_player(SPEC)
     assert isinstance(player, OpeningTablePlayer)
     for size in (9, 11):
@@ -44,9 +42,8 @@ def test_the_first_move_is_the_opening_closest_to_even_and_is_not_swapped():
         values = opening_values()[size]
         assert choice.move == balanced_opening(size)
         allowed = [v for c, v in values.items() if opening_wins(size, c) is not False]
-        even = even_point(size)
-        assert abs(values[choice.move] - even) == min(abs(v - even) for v in allowed)
-        assert seen == [choice.snapshot] and "even point" in choice.snapshot.note
+        assert abs(values[choice.move] - 0.5) == min(abs(v - 0.5) for v in allowed)
+        assert seen == [choice.snapshot] and "closest to even" in choice.snapshot.note
         board.play(choice.move)
         answer = player.choose_move(board).move
         assert (answer == SWAP_PIECES) == should_swap(size, choice.move)
@@ -140,15 +137,3 @@ def test_re_solving_the_small_sizes_reproduces_the_bundled_table(tmp_path):
     out = tmp_path / "openings.json"
     assert main(["--solve", "3", "4", "--out", str(out)]) == 0
     assert out.read_bytes() == OPENINGS_FILE.read_bytes()
-
-
-def test_the_even_point_of_odd_sizes_swaps_the_solved_share_of_openings():
-    """Even sizes: one half. Odd unsolved sizes: the openings rated above the even point are
-    as large a share of the board as the winning openings of 7x7 (27 of 49)."""
-    assert even_point(10) == even_point(12) == 0.5
-    for size in (9, 11, 13):
-        values = opening_values()[size]
-        above = sum(v > even_point(size) for v in values.values())
-        assert above == round(27 / 49 * size * size)
-        centre = size * size // 2
-        assert should_swap(size, centre) and not should_swap(size, 0)

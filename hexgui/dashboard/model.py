@@ -565,14 +565,18 @@ def black_view(win_rate: float, player: str) -> float:
     return win_rate if str(player).lower() in ("black", "b") else 1.0 - win_rate
 
 
+def decided_without_search(snapshot: SearchSnapshot) -> bool:
+    """A move chosen before any playout (root tactics, the solver, the opening table): its
+    snapshot says how in ``note``, and its estimate is that rule's."""
+    return snapshot.playouts == 0 and bool(snapshot.note)
+
+
 def has_estimate(snapshot: SearchSnapshot) -> bool:
     """Whether the snapshot's estimate means anything: some test (playout) has finished, or
-    the move was decided without a search and the note says how (root tactics, the solver,
-    the opening table's value). At iteration 0 a swarm has only random hypotheses and its
-    estimate is a placeholder."""
+    the move was decided without a search. At iteration 0 a swarm has only random
+    hypotheses and its estimate is a placeholder."""
     searched = snapshot.iteration > 0 and snapshot.playouts > 0
-    decided = snapshot.done and bool(snapshot.note)
-    return bool(snapshot.root_moves) and (searched or decided)
+    return bool(snapshot.root_moves) and (searched or decided_without_search(snapshot))
 
 
 def estimate_for_black(snapshot: SearchSnapshot) -> float:

@@ -12,6 +12,7 @@ from .model import (
     OTHER_LABEL,
     HistoryAccumulator,
     PopulationSeries,
+    decided_without_search,
     format_count,
     is_vanilla_monte_carlo,
     nice_ceiling,
@@ -209,8 +210,8 @@ class PopulationPanel(DashboardPanel):
         visits, vanilla Monte-Carlo the same playouts for every move; then how the move was
         decided when it was not by the search alone (root tactics, the solver, the opening
         table)."""
-        if snapshot.note and not snapshot.playouts:
-            return f"{snapshot.player} · {snapshot.note}"  # decided before any search
+        if decided_without_search(snapshot):
+            return f"{snapshot.player} · {snapshot.note}"
         if is_vanilla_monte_carlo(snapshot.player):
             text = (
                 f"{snapshot.player} · {format_count(snapshot.iteration)} playouts per move · "

@@ -2,19 +2,19 @@
 
 A library with a small API, in the manner of python-chess::
 
-    from engine import Board
+    from hexswarm.engine import Board
     board = Board(7)
     board.play("d4")
     board.winner            # None, "black" or "white"
 
-    from engine.game import Game   # a game with variations: play from any node, never lose one
+    from hexswarm.engine.game import Game   # variations: play from any node, never lose one
     game = Game(7)
     game.play("d4"); game.back(); game.play("c5")   # two lines now, the cursor on c5
 
 This package never imports Qt; the desktop application (``hexgui``) wraps it.
 """
 
-from engine.board import (
+from hexswarm.engine.board import (
     BLACK,
     BLACK_STONE,
     EMPTY,

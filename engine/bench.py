@@ -27,10 +27,9 @@ from importlib import resources
 from pathlib import Path
 
 import numpy as np
-
-from engine.board import Board
-from engine.playout import PlayoutPosition, random_playouts
-from engine.reference import reference_playouts
+from hexswarm.engine.board import Board
+from hexswarm.engine.playout import PlayoutPosition, random_playouts
+from hexswarm.engine.reference import reference_playouts
 
 DEFAULT_SIZES = (7, 9, 11, 13, 19)
 
@@ -40,7 +39,7 @@ def _load_c_reference():
     compiler = shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
     if compiler is None:
         return None
-    source = resources.files("engine.benchref").joinpath("playout_ref.c").read_text()
+    source = resources.files("hexswarm.engine.benchref").joinpath("playout_ref.c").read_text()
     folder = Path(tempfile.mkdtemp(prefix="hexswarm-bench-"))
     (folder / "playout_ref.c").write_text(source)
     library = folder / "playout_ref.so"
@@ -86,7 +85,7 @@ def _rate(run, count: int, *args, **kwargs) -> float:
 
 def playout_benchmarks(sizes, repeats: int, seconds: float, with_c: bool = True) -> list[dict]:
     """Rows of measurements: kernel, size, threads, playouts_per_s (median), and ratios."""
-    from engine.kernels.rng import seed_states
+    from hexswarm.engine.kernels.rng import seed_states
 
     threads_all = os.cpu_count() or 1
     lib = _load_c_reference() if with_c else None
@@ -116,7 +115,7 @@ def playout_benchmarks(sizes, repeats: int, seconds: float, with_c: bool = True)
             row["vs_c"] = one / statistics.median(c_rates)
             # Same algorithm, same generator: identical results prove it is a fair comparison.
             single = np.array([state0], dtype=np.uint64)
-            from engine.kernels.playout import playout_batch
+            from hexswarm.engine.kernels.playout import playout_batch
 
             numba_wins = playout_batch(
                 position.black_rows, position.empties, len(position.empties),
@@ -153,7 +152,7 @@ def policy_benchmarks(sizes, repeats: int, seconds: float) -> list[dict]:
     """Playouts per second of every playout policy (``engine.knowledge``) from the empty
     board, one thread, in runs alternating with uniform ones; ``vs_uniform`` is the ratio of
     the medians (the cost of the knowledge: 0.25 = four times slower)."""
-    from engine.knowledge import POLICIES
+    from hexswarm.engine.knowledge import POLICIES
 
     rows: list[dict] = []
     for size in sizes:
@@ -231,7 +230,7 @@ def main(argv: list[str] | None = None) -> int:
         args.repeats, args.seconds = 1, 0.05
 
     start = time.perf_counter()
-    from engine.warmup import warm_up
+    from hexswarm.engine.warmup import warm_up
 
     warm_up()
     load_s = time.perf_counter() - start
@@ -250,7 +249,7 @@ def main(argv: list[str] | None = None) -> int:
         rows += policy_benchmarks(args.sizes, args.repeats, args.seconds)
     if args.section in ("all", "search"):
         try:
-            from engine.search.bench import run_search_benchmarks
+            from hexswarm.engine.search.bench import run_search_benchmarks
         except ImportError:
             print("(search benchmarks not available)", file=sys.stderr)
         else:

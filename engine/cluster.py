@@ -34,7 +34,7 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-from engine.match import (
+from hexswarm.engine.match import (
     GTP_PREFIX,
     GameResult,
     GameTask,
@@ -43,7 +43,7 @@ from engine.match import (
     _PlayerCache,
     play_game_record,
 )
-from engine.players.levels import split_spec
+from hexswarm.engine.players.levels import split_spec
 
 INSTALL_HINT = "install the cluster extra: pip install 'hexswarm[cluster]'"
 
@@ -106,7 +106,7 @@ def localise_files(settings: dict, files: dict[str, str]) -> tuple[dict, dict[st
         digest = hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
         copy = Path(tempfile.gettempdir()) / "hexswarm-files" / digest / path.name
         if not copy.is_file():
-            from engine.records.files import atomic_write_text
+            from hexswarm.engine.records.files import atomic_write_text
 
             copy.parent.mkdir(parents=True, exist_ok=True)
             atomic_write_text(copy, text)

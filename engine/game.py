@@ -27,7 +27,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from engine.board import (
+from hexswarm.engine.board import (
     BLACK,
     MAX_SIZE,
     SWAP_PIECES,

@@ -41,8 +41,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, TextIO
 
-from engine import __version__
-from engine.board import (
+from hexswarm.engine import __version__
+from hexswarm.engine.board import (
     MAX_SIZE,
     SWAP_PIECES,
     SWAP_SIDES,
@@ -51,9 +51,9 @@ from engine.board import (
     HexError,
     cell_name,
 )
-from engine.game import Game, GameNode
-from engine.search.snapshot import SearchSnapshot, StopCheck
-from engine.search.timing import search_deadline, stop_at
+from hexswarm.engine.game import Game, GameNode
+from hexswarm.engine.search.snapshot import SearchSnapshot, StopCheck
+from hexswarm.engine.search.timing import search_deadline, stop_at
 
 ENGINE_NAME = "HexSwarm"
 # A genmove that waited for the kernels' loading longer than this has the wait counted against
@@ -88,7 +88,7 @@ class Response:
 
 def _load_players() -> tuple[Mapping[str, Any], Callable[..., Any]]:
     """The AI registry (imported late so ``--help`` and errors stay fast)."""
-    from engine.players import LEVELS, create_player
+    from hexswarm.engine.players import LEVELS, create_player
 
     return LEVELS, create_player
 
@@ -96,7 +96,7 @@ def _load_players() -> tuple[Mapping[str, Any], Callable[..., Any]]:
 def _default_level(levels: Mapping[str, Any], create_player: Callable[..., Any]) -> str:
     """The registry's default by name: the strongest preset (whose player carries its family's
     name, e.g. ``uct``), or the default player's level for a registry without it."""
-    from engine.players.levels import STRONGEST_LEVEL
+    from hexswarm.engine.players.levels import STRONGEST_LEVEL
 
     return STRONGEST_LEVEL if STRONGEST_LEVEL in levels else create_player(None).name
 
@@ -120,7 +120,7 @@ def _format_value(value: Any) -> str:
 
 
 def _parse_bool(text: str) -> bool:
-    from engine.players.levels import parse_bool
+    from hexswarm.engine.players.levels import parse_bool
 
     switch = parse_bool(text)
     if switch is None:
@@ -150,7 +150,7 @@ def snapshot_gfx(snapshot: SearchSnapshot, size: int, *, swap_allowed: bool = Fa
     position, so the best move is the one the player will answer (the same swap decision as
     ``genmove``'s): when that is ``swap-pieces`` no ``VAR`` contradicts it.
     """
-    from engine.players.common import prefers_swap
+    from hexswarm.engine.players.common import prefers_swap
 
     lines = ["uct"]
     swapping = swap_allowed and prefers_swap(snapshot.estimate)
@@ -528,7 +528,7 @@ class GtpEngine:
                 raise GtpError(f"move number must be a whole number, not {args[1]!r}") from None
             if move_number < 1:
                 raise GtpError("move number must be 1 or more")
-        from engine.records import SgfError, read_sgf
+        from hexswarm.engine.records import SgfError, read_sgf
 
         try:
             record = read_sgf(args[0])
@@ -814,7 +814,7 @@ def build_parser(levels: Mapping[str, Any]) -> argparse.ArgumentParser:
         prog="hexswarm-gtp",
         description="HexSwarm's AIs as a GTP engine on stdin/stdout (attach it to HexGui).",
     )
-    from engine.players.levels import STRONGEST_LEVEL
+    from hexswarm.engine.players.levels import STRONGEST_LEVEL
 
     parser.add_argument(
         "--ai",
@@ -851,12 +851,12 @@ def _load_kernels_in_background() -> threading.Event:
     ready = threading.Event()
     # Every module the warm-up or a command may import is imported here, on this thread:
     # imports racing between two threads can deadlock on Python's module locks (seen).
-    import engine.players.montecarlo_player
-    import engine.players.random_player
-    import engine.players.swarm_players
-    import engine.players.tactics
-    import engine.players.uct_player  # noqa: F401
-    from engine.warmup import warm_up
+    import hexswarm.engine.players.montecarlo_player
+    import hexswarm.engine.players.random_player
+    import hexswarm.engine.players.swarm_players
+    import hexswarm.engine.players.tactics
+    import hexswarm.engine.players.uct_player  # noqa: F401
+    from hexswarm.engine.warmup import warm_up
 
     def load() -> None:
         try:
@@ -874,7 +874,7 @@ def main(
     stdout: TextIO | None = None,
     stderr: TextIO | None = None,
 ) -> int:
-    """Entry point of ``hexswarm-gtp`` and ``python -m engine.gtp``."""
+    """Entry point of ``hexswarm-gtp`` and ``python -m hexswarm.engine.gtp``."""
     stdin = stdin or io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace")
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr

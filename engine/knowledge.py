@@ -33,8 +33,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-
-from engine.board import HexError
+from hexswarm.engine.board import HexError
 
 # Codes the kernels (engine.kernels.knowledge) read; kept here so that this module, and the
 # level table that imports it, load without numba.
@@ -130,7 +129,7 @@ class AgentDatabase:
 
 def bundled_databases() -> list[str]:
     """Names of the databases shipped in ``resources/playout_agents``."""
-    from resources import resource_path
+    from hexswarm.resources import resource_path
 
     folder = resource_path(_RESOURCE_FOLDER)
     return sorted(p.name[: -len(".json")] for p in folder.iterdir() if p.name.endswith(".json"))
@@ -142,7 +141,7 @@ def load_database(name_or_path: str | Path) -> AgentDatabase:
     if not text:
         raise HexError("agent database: give a bundled name or a file path")
     if _NAME.match(text) and not Path(text).exists():
-        from resources import resource_path
+        from hexswarm.resources import resource_path
 
         resource = resource_path(_RESOURCE_FOLDER, f"{text}.json")
         if not resource.is_file():

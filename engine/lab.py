@@ -25,18 +25,17 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import numpy as np
-
-from engine.board import Board, HexError
-from engine.kernels.tree import NODE_COUNT
-from engine.search.environment import (
+from hexswarm.engine.board import Board, HexError
+from hexswarm.engine.kernels.tree import NODE_COUNT
+from hexswarm.engine.search.environment import (
     PAPER_FIGURE_4_LEAVES,
     THESIS_FIGURE_4_3_LEAVES,
     bandit_environment,
     explicit_tree_environment,
     hex_environment,
 )
-from engine.search.snapshot import SearchSnapshot
-from engine.search.swarm import SwarmConfig, SwarmResult, SwarmSearch
+from hexswarm.engine.search.snapshot import SearchSnapshot
+from hexswarm.engine.search.swarm import SwarmConfig, SwarmResult, SwarmSearch
 
 Progress = Callable[[int, int], None]  # (steps done, steps in all)
 

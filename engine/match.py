@@ -46,12 +46,12 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
-from engine.board import BLACK, SWAP_SIDES, WHITE, Board, Color, HexError
-from engine.gtp_client import GtpClient, GtpClientError
-from engine.stats import format_elo, summarize
+from hexswarm.engine.board import BLACK, SWAP_SIDES, WHITE, Board, Color, HexError
+from hexswarm.engine.gtp_client import GtpClient, GtpClientError
+from hexswarm.engine.stats import format_elo, summarize
 
 if TYPE_CHECKING:
-    from engine.cluster import DaskGames
+    from hexswarm.engine.cluster import DaskGames
 
 STATE_FILE = "match.json"
 STATE_FORMAT = 1
@@ -77,8 +77,8 @@ class LevelPlayer:
     """An in-process AI for one game. ``choose`` runs the search on the calling thread."""
 
     def __init__(self, spec: str, seed: int):
-        from engine.players import create_player
-        from engine.players.levels import one_thread_unless_named
+        from hexswarm.engine.players import create_player
+        from hexswarm.engine.players.levels import one_thread_unless_named
 
         # Parallelism comes from --jobs, not from the players.
         overrides: dict[str, Any] = {"seed": seed, **one_thread_unless_named(spec)}
@@ -216,7 +216,7 @@ def make_player(spec: str, seed: int, cache: _PlayerCache, out_dir: Path | None)
 
 def play_game(settings: MatchSettings, game: int, out_dir: Path, cache: _PlayerCache) -> GameResult:
     """Play game number ``game`` (from 1), save its SGF, and return its result."""
-    from engine.records.files import atomic_write_text
+    from hexswarm.engine.records.files import atomic_write_text
 
     result, sgf_text = play_game_record(settings, game, cache, out_dir)
     atomic_write_text(out_dir / result.sgf, sgf_text)
@@ -232,7 +232,7 @@ def _load_kernels_once() -> None:
     first move that loads its kernels inside its budget was played after one iteration."""
     with _kernels_lock:
         if not _kernels_ready.is_set():
-            from engine.warmup import warm_up
+            from hexswarm.engine.warmup import warm_up
 
             warm_up()
             _kernels_ready.set()
@@ -243,8 +243,8 @@ def play_game_record(
 ) -> tuple[GameResult, str]:
     """Play game number ``game`` (from 1); return its result and its SGF text (not saved).
     External engines log to ``log_dir/engines.log`` (None: to stderr)."""
-    from engine.records import record_from_board
-    from engine.records.sgf import write_sgf
+    from hexswarm.engine.records import record_from_board
+    from hexswarm.engine.records.sgf import write_sgf
 
     _load_kernels_once()
 
@@ -356,11 +356,11 @@ def play_games(
     if not tasks:
         return
     if cluster is None and scheduler is None and jobs > 1 and use_dask is None:
-        from engine.cluster import dask_available
+        from hexswarm.engine.cluster import dask_available
 
         use_dask = dask_available()
     if cluster is not None or scheduler is not None or (jobs > 1 and use_dask):
-        from engine.cluster import DaskGames
+        from hexswarm.engine.cluster import DaskGames
 
         if cluster is not None:
             cluster.play(tasks, on_result)
@@ -495,7 +495,7 @@ class Match:
     ) -> Callable[[MatchSettings, GameResult, str], None]:
         """The ``on_result`` of :func:`play_games` for this match: save the game's SGF, record
         it in the state file, then report it to ``progress``."""
-        from engine.records.files import atomic_write_text
+        from hexswarm.engine.records.files import atomic_write_text
 
         def finished(settings: MatchSettings, result: GameResult, sgf_text: str) -> None:
             atomic_write_text(self.out_dir / result.sgf, sgf_text)
@@ -586,7 +586,7 @@ def check_player(spec: str) -> str:
         if not shlex.split(spec[len(GTP_PREFIX) :]):
             raise MatchError(f"{spec!r}: give the engine's command line after 'gtp:'")
         return spec
-    from engine.players import create_player
+    from hexswarm.engine.players import create_player
 
     try:
         create_player(spec)
@@ -645,10 +645,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Iterable[str] | None = None) -> int:
-    """Entry point of ``hexswarm-match`` and ``python -m engine.match``."""
+    """Entry point of ``hexswarm-match`` and ``python -m hexswarm.engine.match``."""
     parser = build_parser()
     options = parser.parse_args(None if argv is None else list(argv))
-    from engine.board import MAX_SIZE
+    from hexswarm.engine.board import MAX_SIZE
 
     if options.games < 1:
         parser.error("--games must be 1 or more")
@@ -717,7 +717,7 @@ def _play_match(options: argparse.Namespace) -> str:
 
 def _play_round_robin(options: argparse.Namespace) -> str:
     """Play (or continue) the round robin of the command line; return its report."""
-    from engine.tournament import (
+    from hexswarm.engine.tournament import (
         Tournament,
         TournamentSettings,
         tournament_json,
@@ -757,6 +757,6 @@ def _play_round_robin(options: argparse.Namespace) -> str:
 
 
 if __name__ == "__main__":
-    from engine.match import main as _main  # workers pickle engine.match.*, not __main__.*
+    from hexswarm.engine.match import main as _main  # workers pickle engine.match.*, not __main__.*
 
     sys.exit(_main())

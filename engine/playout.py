@@ -1,7 +1,7 @@
 """Random playouts from a position, on one or several threads: uniform (the thesis's) or by a
 playout policy with Hex knowledge (``engine.knowledge``).
 
->>> from engine import Board
+>>> from hexswarm.engine import Board
 >>> wins = random_playouts(Board(5), 1000, seed=1)   # Black's wins out of 1000
 >>> 0 <= wins <= 1000
 True
@@ -16,13 +16,12 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 import numpy as np
-
-from engine.board import BLACK, Board
-from engine.kernels.knowledge import make_knowledge_scratch, policy_playout_batch
-from engine.kernels.playout import empty_cells, playout_batch, rows_from_cells
-from engine.kernels.rng import seed_states
-from engine.kernels.winner import gale_winner_of_cells
-from engine.knowledge import PlayoutPolicy, playout_policy
+from hexswarm.engine.board import BLACK, Board
+from hexswarm.engine.kernels.knowledge import make_knowledge_scratch, policy_playout_batch
+from hexswarm.engine.kernels.playout import empty_cells, playout_batch, rows_from_cells
+from hexswarm.engine.kernels.rng import seed_states
+from hexswarm.engine.kernels.winner import gale_winner_of_cells
+from hexswarm.engine.knowledge import PlayoutPolicy, playout_policy
 
 SLOT_STRIDE = 8  # uint64 generator states per cache line
 

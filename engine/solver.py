@@ -1,6 +1,6 @@
 """Exact answers for small Hex positions: who wins, and which moves win.
 
->>> from engine.board import Board
+>>> from hexswarm.engine.board import Board
 >>> board = Board.from_rows(["B..", "...", "..."], to_move="white")
 >>> sorted(board.cell_name(c) for c in winning_moves(board))
 ['b2']
@@ -17,9 +17,8 @@ must-play pruning and a transposition table.
 from __future__ import annotations
 
 import numpy as np
-
-from engine.board import BLACK, BLACK_STONE, WHITE_STONE, Board, HexError
-from engine.kernels import solver as kernel
+from hexswarm.engine.board import BLACK, BLACK_STONE, WHITE_STONE, Board, HexError
+from hexswarm.engine.kernels import solver as kernel
 
 MAX_CELLS = 64
 DEFAULT_BUDGET = 50_000_000

@@ -2,10 +2,10 @@
 
 ::
 
-    python -m engine.tactics run "sdst" --time 1          # hit rate per category, 95% intervals
-    python -m engine.tactics generate --seed 1 --out resources/tactics/suite.json
-    python -m engine.tactics generate --suite-kind hard --seed 1   # resources/tactics/hard.json
-    python -m engine.tactics run strong --time 1 --suite resources/tactics/hard.json
+    python -m hexswarm.engine.tactics run "sdst" --time 1   # hit rate per category, 95% intervals
+    python -m hexswarm.engine.tactics generate --seed 1 --out resources/tactics/suite.json
+    python -m hexswarm.engine.tactics generate --suite-kind hard --seed 1  # -> hard.json
+    python -m hexswarm.engine.tactics run strong --time 1 --suite resources/tactics/hard.json
 
 Every position has the side to move winning, and its set of winning moves comes from the exact
 solver (:mod:`engine.solver`); a player *hits* when its move is in that set. The categories
@@ -48,11 +48,20 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from engine.board import BLACK, BLACK_STONE, EMPTY, WHITE, WHITE_STONE, Board, Color, HexError
-from engine.players.tactics import immediate_wins
-from engine.solver import SolverBudgetExceeded, solve, winning_moves
-from engine.stats import wilson_interval
-from resources import resource_path
+from hexswarm.engine.board import (
+    BLACK,
+    BLACK_STONE,
+    EMPTY,
+    WHITE,
+    WHITE_STONE,
+    Board,
+    Color,
+    HexError,
+)
+from hexswarm.engine.players.tactics import immediate_wins
+from hexswarm.engine.solver import SolverBudgetExceeded, solve, winning_moves
+from hexswarm.engine.stats import wilson_interval
+from hexswarm.resources import resource_path
 
 SUITE_FORMAT = 1
 # Shipped as package data (resources/tactics/suite.json) so an installed copy can run it.
@@ -295,9 +304,9 @@ def _intrusion(
 
 
 def _flat_monte_carlo_choice(board: Board) -> int:
-    from engine.players.common import cell_labels
-    from engine.search.environment import hex_environment
-    from engine.search.montecarlo import monte_carlo_search
+    from hexswarm.engine.players.common import cell_labels
+    from hexswarm.engine.search.environment import hex_environment
+    from hexswarm.engine.search.montecarlo import monte_carlo_search
 
     env = hex_environment(board)
     result = monte_carlo_search(env, MC_TRAP_PLAYOUTS, threads=1, seed=MC_TRAP_SEED)
@@ -434,7 +443,7 @@ def write_suite(
     arguments = f"{profile.command_option}--seed {seed} --out {path.as_posix()}"
     document = {
         "format": SUITE_FORMAT,
-        "command": f"python -m engine.tactics generate {arguments}",
+        "command": f"python -m hexswarm.engine.tactics generate {arguments}",
         "seed": seed,
         "positions": [p.to_dict() for p in positions],
     }
@@ -464,9 +473,9 @@ def run_suite(
 ) -> list[CategoryResult]:
     """Hits per category (and ``"all"`` last) of the player ``spec`` over ``positions``.
     ``time_s`` replaces the spec's time limit; ``threads`` is 1 unless the spec names it."""
-    from engine.players import create_player
-    from engine.players.levels import one_thread_unless_named
-    from engine.warmup import warm_up
+    from hexswarm.engine.players import create_player
+    from hexswarm.engine.players.levels import one_thread_unless_named
+    from hexswarm.engine.warmup import warm_up
 
     # Kernels loaded first: a first position searched while they load gets a fraction of its
     # time (at 1 s a move, one iteration).
@@ -509,7 +518,7 @@ def results_table(spec: str, time_s: float | None, results: list[CategoryResult]
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="python -m engine.tactics",
+        prog="python -m hexswarm.engine.tactics",
         description="Run a player over the tactics suite, or regenerate the suite.",
     )
     commands = parser.add_subparsers(dest="command", required=True)
@@ -555,7 +564,7 @@ def main(argv: Iterable[str] | None = None) -> int:
             log if options.verbose else lambda text: None,
         )
     except HexError as error:
-        print(f"python -m engine.tactics: {error}", file=sys.stderr)
+        print(f"python -m hexswarm.engine.tactics: {error}", file=sys.stderr)
         return 2
     print(results_table(options.spec, options.time, results))
     return 0

@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from engine.match import (
+from hexswarm.engine.match import (
     GameResult,
     Match,
     MatchError,
@@ -32,7 +32,7 @@ from engine.match import (
     _write_json_atomic,
     play_games,
 )
-from engine.stats import Rating, bradley_terry_ratings, format_elo, wilson_interval
+from hexswarm.engine.stats import Rating, bradley_terry_ratings, format_elo, wilson_interval
 
 TOURNAMENT_FILE = "tournament.json"
 TOURNAMENT_FORMAT = 1

@@ -49,11 +49,11 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from engine.board import HexError
-from engine.knowledge import HEURISTICS, SELECTIONS, AgentDatabase, save_database
-from engine.match import Match, MatchError, MatchSettings, check_player
-from engine.players.levels import spec_keys
-from engine.stats import wilson_interval
+from hexswarm.engine.board import HexError
+from hexswarm.engine.knowledge import HEURISTICS, SELECTIONS, AgentDatabase, save_database
+from hexswarm.engine.match import Match, MatchError, MatchSettings, check_player
+from hexswarm.engine.players.levels import spec_keys
+from hexswarm.engine.stats import wilson_interval
 
 Agent = tuple[str, ...]
 Candidate = tuple[Agent, ...]
@@ -470,7 +470,7 @@ def tune(
 
 def write_best(path: Path, settings: TuneSettings, best: dict) -> None:
     """The best candidate as an agent database file (atomically)."""
-    from engine.records.files import atomic_write_text
+    from hexswarm.engine.records.files import atomic_write_text
 
     database = AgentDatabase(_candidate_of(best["candidate"]), settings.selection)
     document = database.to_json()
@@ -693,10 +693,10 @@ def settings_from_options(options: argparse.Namespace) -> TuneSettings:
 
 
 def main(argv: Iterable[str] | None = None) -> int:
-    """Entry point of ``hexswarm-tune`` and ``python -m engine.tune``."""
+    """Entry point of ``hexswarm-tune`` and ``python -m hexswarm.engine.tune``."""
     parser = build_parser()
     options = parser.parse_args(None if argv is None else list(argv))
-    from engine.board import MAX_SIZE
+    from hexswarm.engine.board import MAX_SIZE
 
     if not 1 <= options.size <= MAX_SIZE:
         parser.error(f"--size must be 1 to {MAX_SIZE}")
@@ -712,7 +712,7 @@ def main(argv: Iterable[str] | None = None) -> int:
         with contextlib.ExitStack() as stack:
             cluster = None
             if options.scheduler or options.jobs > 1:
-                from engine.cluster import DaskGames, dask_available
+                from hexswarm.engine.cluster import DaskGames, dask_available
 
                 if options.scheduler:
                     cluster = stack.enter_context(DaskGames(scheduler=options.scheduler))
@@ -758,6 +758,8 @@ def main(argv: Iterable[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    from engine.tune import main as _main  # cluster workers pickle engine.tune.*, not __main__.*
+    from hexswarm.engine.tune import (
+        main as _main,  # cluster workers pickle engine.tune.*, not __main__.*
+    )
 
     sys.exit(_main())

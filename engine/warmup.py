@@ -21,16 +21,16 @@ _LONGEST_FIRST = ("knowledge playouts",)
 
 
 def _steps() -> list[tuple[str, Callable[[], None]]]:
-    from engine import playout
+    from hexswarm.engine import playout
 
     steps: list[tuple[str, Callable[[], None]]] = [("playout kernels", playout.warm_up)]
     try:
-        from engine import search
+        from hexswarm.engine import search
     except ImportError:  # pragma: no cover - the search package is always shipped
         return steps
     # One step per kernel group, so a splash screen can say what is being compiled.
     steps.extend(search.warm_up_steps())
-    from engine import solver
+    from hexswarm.engine import solver
 
     steps.append(("solver kernels", solver.warm_up))
     return steps

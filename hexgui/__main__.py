@@ -1,5 +1,5 @@
-"""``python -m hexgui``: the same as the ``hexswarm`` command."""
+"""``python -m hexswarm.gui``: the same as the ``hexswarm`` command."""
 
-from hexgui.app import main
+from hexswarm.gui.app import main
 
 raise SystemExit(main())

@@ -18,7 +18,7 @@ import sys
 import time
 from traceback import format_exc
 
-from engine import __version__
+from hexswarm.engine import __version__
 
 APP_ID = "io.github.hexswarm.HexSwarm"
 
@@ -33,9 +33,8 @@ def _parse_arguments(argv: list[str]) -> argparse.Namespace:
 
 
 def _app_icon():
+    from hexswarm.resources import ICON_SIZES, icon_png, resource_path
     from PySide6.QtGui import QIcon, QPixmap
-
-    from resources import ICON_SIZES, icon_png, resource_path
 
     icon = QIcon()
     for size in ICON_SIZES:
@@ -55,15 +54,14 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     arguments = _parse_arguments(argv)
 
-    from engine.kernels import source_fingerprint
-    from hexgui.startup import configure_numba_cache
+    from hexswarm.engine.kernels import source_fingerprint
+    from hexswarm.gui.startup import configure_numba_cache
 
     cache = configure_numba_cache(f"{__version__}-{source_fingerprint()}")
 
+    from hexswarm.gui.startup import Splash, WarmUp
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication, QMessageBox
-
-    from hexgui.startup import Splash, WarmUp
 
     app = QApplication.instance() or QApplication([sys.argv[0], *argv])
     app.setApplicationName("HexSwarm")
@@ -79,7 +77,7 @@ def main(argv: list[str] | None = None) -> int:
     app.processEvents()
 
     state: dict = {}
-    from engine.warmup import cache_is_cold, default_processes
+    from hexswarm.engine.warmup import cache_is_cold, default_processes
 
     # A first start compiles for minutes: then one process per core shares the work.
     warm_up = WarmUp(default_processes() if cache_is_cold(cache) else 1)
@@ -88,7 +86,7 @@ def main(argv: list[str] | None = None) -> int:
 
     def open_window(seconds: float, error: str) -> None:
         try:
-            from hexgui.main_window import MainWindow
+            from hexswarm.gui.main_window import MainWindow
 
             window = MainWindow()
         except Exception:  # noqa: BLE001 - a windowed app has no console: say it in a dialog

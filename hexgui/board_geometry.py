@@ -132,7 +132,7 @@ class BoardGeometry:
     def label_positions(self) -> list[tuple[str, Point]]:
         """Where to draw coordinate labels: column letters above and below the board, row
         numbers left and right of it, as (text, centre) pairs."""
-        from engine.board import column_letters
+        from hexswarm.engine.board import column_letters
 
         n = self.size
         labels: list[tuple[str, Point]] = []

@@ -12,6 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from hexswarm.engine.board import BLACK, BLACK_STONE, EMPTY, WHITE, WHITE_STONE, Board, Color
+from hexswarm.gui.board_geometry import BoardGeometry
+from hexswarm.gui.themes import THEME_NAMES, Theme, theme
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
     QBrush,
@@ -27,10 +30,6 @@ from PySide6.QtGui import (
     QRadialGradient,
 )
 from PySide6.QtWidgets import QSizePolicy, QWidget
-
-from engine.board import BLACK, BLACK_STONE, EMPTY, WHITE, WHITE_STONE, Board, Color
-from hexgui.board_geometry import BoardGeometry
-from hexgui.themes import THEME_NAMES, Theme, theme
 
 COORDINATE_MIN_PX = 9
 """Smallest pixel size of the coordinate letters and numbers (26x26 boards)."""

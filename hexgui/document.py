@@ -19,12 +19,11 @@ import logging
 from collections.abc import Callable
 from pathlib import Path
 
+from hexswarm.engine.board import BLACK, WHITE
+from hexswarm.engine.game import Game
+from hexswarm.gui.game_controller import GameController
 from PySide6.QtCore import QObject, QSettings, Signal
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox, QWidget
-
-from engine.board import BLACK, WHITE
-from engine.game import Game
-from hexgui.game_controller import GameController
 
 log = logging.getLogger(__name__)
 
@@ -190,7 +189,7 @@ class GameDocument(QObject):
         the current game stays."""
         path = Path(path)
         try:
-            from engine.records import read_sgf
+            from hexswarm.engine.records import read_sgf
 
             record = read_sgf(path)
             record.board_at()  # the main line must replay: fail here, not half-loaded
@@ -217,7 +216,7 @@ class GameDocument(QObject):
         ``{colour: spec or None}``) offers to let them play it (who plays stays as it was
         unless the user says yes). Settings that do not parse are left out, and the status bar
         says so. Returns whether they were applied."""
-        from hexgui.settings import SideSettings, SpecError, parse_spec
+        from hexswarm.gui.settings import SideSettings, SpecError, parse_spec
 
         c = self._controller
         recorded: dict = {}
@@ -271,7 +270,7 @@ class GameDocument(QObject):
 
     def open_link(self, link: str) -> bool:
         try:
-            from engine.records.links import record_from_link
+            from hexswarm.engine.records.links import record_from_link
 
             record = record_from_link(link)
         except Exception as error:  # noqa: BLE001
@@ -302,7 +301,7 @@ class GameDocument(QObject):
         """Write the whole game tree to ``path`` (atomically)."""
         path = Path(path)
         try:
-            from engine.records import save_sgf
+            from hexswarm.engine.records import save_sgf
 
             save_sgf(self.current_record(), path)
         except Exception as error:  # noqa: BLE001
@@ -325,7 +324,7 @@ class GameDocument(QObject):
         """Write the position on screen as setup stones plus the side to move."""
         path = Path(path)
         try:
-            from engine.records import position_record, save_sgf
+            from hexswarm.engine.records import position_record, save_sgf
 
             save_sgf(position_record(self._controller.board), path)
         except Exception as error:  # noqa: BLE001
@@ -354,7 +353,7 @@ class GameDocument(QObject):
     def _make_autosave(self, enabled: bool, directory: str | Path | None):
         if not enabled:
             return None
-        from engine.records.autosave import Autosave
+        from hexswarm.engine.records.autosave import Autosave
 
         if directory is None:
             from platformdirs import user_data_dir
@@ -396,7 +395,7 @@ class GameDocument(QObject):
             autosave.discard()
             return
         try:
-            from engine.records import read_sgf
+            from hexswarm.engine.records import read_sgf
 
             record = read_sgf(pending)
             record.board_at()

@@ -25,10 +25,9 @@ import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from hexswarm.engine.board import Board
+from hexswarm.engine.players.base import MoveChoice, Player
 from PySide6.QtCore import QObject, QThread, Signal, Slot
-
-from engine.board import Board
-from engine.players.base import MoveChoice, Player
 
 PlayerFactory = Callable[[str], Player]
 KEPT_PLAYERS = 2
@@ -36,7 +35,7 @@ KEPT_PLAYERS = 2
 
 def default_player_factory(spec: str) -> Player:
     """Build an AI from its spec string with :func:`engine.players.create_player`."""
-    from engine.players import create_player
+    from hexswarm.engine.players import create_player
 
     return create_player(spec)
 

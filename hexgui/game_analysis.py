@@ -12,12 +12,16 @@ GUI thread only.
 
 from __future__ import annotations
 
+from hexswarm.engine.board import Board
+from hexswarm.engine.game import GameNode
+from hexswarm.engine.players.base import MoveChoice
+from hexswarm.gui.engine_worker import (
+    EngineWorker,
+    PlayerFactory,
+    SearchRequest,
+    start_engine_thread,
+)
 from PySide6.QtCore import QObject, QTimer, Signal, Slot
-
-from engine.board import Board
-from engine.game import GameNode
-from engine.players.base import MoveChoice
-from hexgui.engine_worker import EngineWorker, PlayerFactory, SearchRequest, start_engine_thread
 
 
 class GameAnalysis(QObject):

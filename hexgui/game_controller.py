@@ -25,9 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
-from PySide6.QtCore import QCoreApplication, QObject, QThread, QTimer, Signal, Slot
-
-from engine.board import (
+from hexswarm.engine.board import (
     BLACK,
     EMPTY,
     SWAP_PIECES,
@@ -40,11 +38,16 @@ from engine.board import (
     SetupEdit,
     cell_index,
 )
-from engine.game import GAME_END_TOKENS, PASS, Game, GameNode
-from engine.players.base import MoveChoice
-from engine.search.snapshot import SearchSnapshot
-from hexgui.engine_worker import EngineWorker, PlayerFactory, SearchRequest, start_engine_thread
-from hexgui.game_events import (
+from hexswarm.engine.game import GAME_END_TOKENS, PASS, Game, GameNode
+from hexswarm.engine.players.base import MoveChoice
+from hexswarm.engine.search.snapshot import SearchSnapshot
+from hexswarm.gui.engine_worker import (
+    EngineWorker,
+    PlayerFactory,
+    SearchRequest,
+    start_engine_thread,
+)
+from hexswarm.gui.game_events import (
     AiIllegalMove,
     AnalysisSwitched,
     BranchDeleted,
@@ -74,7 +77,8 @@ from hexgui.game_events import (
     SwapRefused,
     VariationAdded,
 )
-from hexgui.settings import GameSettings, SideSettings
+from hexswarm.gui.settings import GameSettings, SideSettings
+from PySide6.QtCore import QCoreApplication, QObject, QThread, QTimer, Signal, Slot
 
 HUMAN = "human"
 

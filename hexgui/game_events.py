@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from engine.board import BLACK, WHITE, Color
+from hexswarm.engine.board import BLACK, WHITE, Color
 
 # --------------------------------------------------------------------------- game set-up
 

@@ -1,7 +1,7 @@
 """How quickly the main window answers while an AI searches: a benchmark, not a test.
 
-    python -m hexgui.latency_probe                       # SDST on 11x11, dashboard shown
-    python -m hexgui.latency_probe --spec "sdst:agents=20000" --seconds 10 --no-dashboard
+    python -m hexswarm.gui.latency_probe                       # SDST on 11x11, dashboard shown
+    python -m hexswarm.gui.latency_probe --spec "sdst:agents=20000" --seconds 10 --no-dashboard
 
 A 10 ms QTimer on the GUI thread records how late each of its ticks arrives while the real
 MainWindow (board, move list and, unless ``--no-dashboard``, the live dashboard) shows an AI
@@ -82,11 +82,10 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     import tempfile
 
+    from hexswarm.gui.main_window import MainWindow
+    from hexswarm.gui.settings import GameSettings, SideSettings
     from PySide6.QtCore import QEventLoop, QSettings, QTimer
     from PySide6.QtWidgets import QApplication, QDockWidget
-
-    from hexgui.main_window import MainWindow
-    from hexgui.settings import GameSettings, SideSettings
 
     _app = QApplication.instance() or QApplication(sys.argv[:1])  # kept alive until return
     with tempfile.TemporaryDirectory() as temp:

@@ -14,6 +14,32 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
+from hexswarm.engine.board import BLACK, WHITE, Color, SetupEdit
+from hexswarm.engine.search.snapshot import SearchSnapshot
+from hexswarm.gui.board_widget import BoardWidget
+from hexswarm.gui.dashboard.model import format_count
+from hexswarm.gui.dashboard.overlay import overlay_values
+from hexswarm.gui.document import GameDocument
+from hexswarm.gui.engine_worker import PlayerFactory
+from hexswarm.gui.game_analysis import GameAnalysis
+from hexswarm.gui.game_controller import GameController, MoveInfo
+from hexswarm.gui.game_events import GameEvent, describe
+from hexswarm.gui.move_tree import CommentPane, MoveTreePanel
+from hexswarm.gui.settings import (
+    GameSettings,
+    load_game_settings,
+    load_view_settings,
+    save_game_settings,
+    save_view_settings,
+)
+from hexswarm.gui.themes import (
+    DARK_MODES,
+    THEME_NAMES,
+    dark_palette,
+    resolve_dark,
+    system_prefers_dark,
+    theme_label,
+)
 from PySide6.QtCore import QEvent, QSettings, Qt, QTimer, Slot
 from PySide6.QtGui import (
     QAction,
@@ -45,33 +71,6 @@ from PySide6.QtWidgets import (
     QTableWidgetItem,
     QToolBar,
     QVBoxLayout,
-)
-
-from engine.board import BLACK, WHITE, Color, SetupEdit
-from engine.search.snapshot import SearchSnapshot
-from hexgui.board_widget import BoardWidget
-from hexgui.dashboard.model import format_count
-from hexgui.dashboard.overlay import overlay_values
-from hexgui.document import GameDocument
-from hexgui.engine_worker import PlayerFactory
-from hexgui.game_analysis import GameAnalysis
-from hexgui.game_controller import GameController, MoveInfo
-from hexgui.game_events import GameEvent, describe
-from hexgui.move_tree import CommentPane, MoveTreePanel
-from hexgui.settings import (
-    GameSettings,
-    load_game_settings,
-    load_view_settings,
-    save_game_settings,
-    save_view_settings,
-)
-from hexgui.themes import (
-    DARK_MODES,
-    THEME_NAMES,
-    dark_palette,
-    resolve_dark,
-    system_prefers_dark,
-    theme_label,
 )
 
 log = logging.getLogger(__name__)
@@ -568,7 +567,7 @@ class MainWindow(QMainWindow):
 
     def _attach_dashboard(self):
         """The live dashboard docks (hexgui.dashboard) beside the board."""
-        from hexgui.dashboard import Dashboard
+        from hexswarm.gui.dashboard import Dashboard
 
         dashboard = Dashboard(
             board=self.board_widget,
@@ -878,7 +877,7 @@ class MainWindow(QMainWindow):
     # ================================================================== dialogs and actions
     def new_game_dialog(self) -> bool:
         """Ask for the new game's settings; start it and remember them. Returns accepted."""
-        from hexgui.dialogs.new_game import NewGameDialog
+        from hexswarm.gui.dialogs.new_game import NewGameDialog
 
         dialog = NewGameDialog(self.controller.settings, parent=self, player_name=self.player_name)
         if dialog.exec() != QDialog.DialogCode.Accepted or not self.document.maybe_save():
@@ -896,7 +895,7 @@ class MainWindow(QMainWindow):
 
     def players_dialog(self) -> bool:
         """Change who plays each side and the AI settings mid-game (apply from the next move)."""
-        from hexgui.dialogs.new_game import NewGameDialog
+        from hexswarm.gui.dialogs.new_game import NewGameDialog
 
         dialog = NewGameDialog(
             self.controller.settings, parent=self, players_only=True, player_name=self.player_name
@@ -1047,7 +1046,7 @@ class MainWindow(QMainWindow):
 
     def show_guide(self) -> None:
         """The full guide (docs/gui.md) rendered in a window; a summary if it is missing."""
-        from hexgui.guide import guide_dialog
+        from hexswarm.gui.guide import guide_dialog
 
         dialog = guide_dialog(self)
         if dialog is not None:
@@ -1071,7 +1070,7 @@ class MainWindow(QMainWindow):
     def show_lab(self) -> None:
         """The swarm lab (hexgui/lab), studying a copy of the current position on demand."""
         if getattr(self, "lab_window", None) is None:
-            from hexgui.lab.window import LabWindow
+            from hexswarm.gui.lab.window import LabWindow
 
             self.lab_window = LabWindow(position=lambda: self.controller.board.copy())
         self.lab_window.show()
@@ -1079,9 +1078,9 @@ class MainWindow(QMainWindow):
 
     def show_about(self) -> None:
         try:
-            from hexgui.dialogs.about import show_about
+            from hexswarm.gui.dialogs.about import show_about
         except ImportError:
-            from engine import __version__
+            from hexswarm.engine import __version__
 
             QMessageBox.about(
                 self,
@@ -1093,7 +1092,7 @@ class MainWindow(QMainWindow):
 
     # ================================================================== positions
     def _fill_positions_menu(self) -> None:
-        from resources.positions import list_positions
+        from hexswarm.resources.positions import list_positions
 
         self.position_actions: list[QAction] = []
         try:
@@ -1117,7 +1116,7 @@ class MainWindow(QMainWindow):
     def load_position(self, file: str) -> bool:
         """Load a bundled study position by file name; its explanation goes to the status
         bar. Both sides become human so nothing moves before the user does."""
-        from resources.positions import load_position
+        from hexswarm.resources.positions import load_position
 
         try:
             position, board = load_position(file)
@@ -1168,8 +1167,8 @@ class MainWindow(QMainWindow):
         path = Path(path)
         try:
             if path.suffix.lower() == ".svg":
-                from engine.records.autosave import atomic_write_text
-                from engine.records.image import board_svg
+                from hexswarm.engine.records.autosave import atomic_write_text
+                from hexswarm.engine.records.image import board_svg
 
                 atomic_write_text(path, board_svg(self.controller.board))
             else:
@@ -1183,7 +1182,7 @@ class MainWindow(QMainWindow):
 
     def link_text(self, kind: str) -> str:
         """The HexWorld or trmph link of the game on screen (moves up to the cursor)."""
-        from engine.records import links
+        from hexswarm.engine.records import links
 
         board = self.controller.board
         if kind == "hexworld":
@@ -1200,7 +1199,7 @@ class MainWindow(QMainWindow):
         self._show_status(f"Copied: {text}")
 
     def copy_move_list(self) -> None:
-        from engine.records import move_list_text
+        from hexswarm.engine.records import move_list_text
 
         text = move_list_text(self.controller.board)
         QApplication.clipboard().setText(text)
@@ -1245,7 +1244,7 @@ class MainWindow(QMainWindow):
 
 
 def _describe_setup(edit: SetupEdit, size: int, player_name) -> str:
-    from engine.board import cell_name
+    from hexswarm.engine.board import cell_name
 
     parts = []
     if edit.black:

@@ -20,6 +20,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from hexswarm.engine.board import Color
+from hexswarm.engine.game import GAME_END_TOKENS, PASS, GameNode
+from hexswarm.gui.game_controller import GameController
+from hexswarm.gui.game_events import CannotGo
 from PySide6.QtCore import QEvent, Qt, QTimer, Slot
 from PySide6.QtGui import QFont, QKeyEvent
 from PySide6.QtWidgets import (
@@ -30,11 +34,6 @@ from PySide6.QtWidgets import (
     QTreeWidgetItem,
     QWidget,
 )
-
-from engine.board import Color
-from engine.game import GAME_END_TOKENS, PASS, GameNode
-from hexgui.game_controller import GameController
-from hexgui.game_events import CannotGo
 
 NODE_ROLE = Qt.ItemDataRole.UserRole
 COMMENT_DELAY_MS = 400

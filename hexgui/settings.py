@@ -15,10 +15,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from hexswarm.engine.board import BLACK, MAX_SIZE, Color, HexError
+from hexswarm.engine.players.levels import STRONGEST_LEVEL, parse_bool, split_spec
 from PySide6.QtCore import QSettings
-
-from engine.board import BLACK, MAX_SIZE, Color, HexError
-from engine.players.levels import STRONGEST_LEVEL, parse_bool, split_spec
 
 SIZE_PRESETS = (5, 7, 9, 11, 13, 19)
 DEFAULT_AI_SPEC = STRONGEST_LEVEL  # the preset measured strongest at equal time
@@ -131,7 +130,7 @@ def _read_int(store: QSettings, key: str, default: int, low: int, high: int) -> 
 def _read_spec(store: QSettings, key: str, default: str, refused: list[str]) -> str:
     """A saved AI spec if the player registry accepts it (levels and settings change between
     versions: a spec that no longer fits falls back to the default, and ``refused`` says so)."""
-    from engine.players import parse_spec as validate_spec
+    from hexswarm.engine.players import parse_spec as validate_spec
 
     value = store.value(key, default)
     if not isinstance(value, str):
@@ -180,7 +179,7 @@ def save_game_settings(store: QSettings, settings: GameSettings) -> None:
 
 
 def load_view_settings(store: QSettings) -> ViewSettings:
-    from hexgui.themes import DARK_MODES, THEME_NAMES
+    from hexswarm.gui.themes import DARK_MODES, THEME_NAMES
 
     default = ViewSettings()
     theme = store.value("view/theme", default.theme)

@@ -71,7 +71,7 @@ class WarmUp(QObject):
     def _run(self) -> None:
         started = time.perf_counter()
         try:
-            from engine.warmup import warm_up
+            from hexswarm.engine.warmup import warm_up
 
             warm_up(
                 lambda step, total, label: self.progress.emit(step, total, label),

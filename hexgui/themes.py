@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.board import BLACK, Color
+from hexswarm.engine.board import BLACK, Color
 
 DARK_MODES = ("system", "light", "dark")
 

@@ -15,8 +15,7 @@ from pathlib import Path
 
 import numpy as np
 import pyqtgraph as pg
-
-from engine.tune import LOG_FILE, read_steps
+from hexswarm.engine.tune import LOG_FILE, read_steps
 
 from .dashboard.panel import PALETTE, pen
 from .lab.charts import INK, chart_widget, export_png

@@ -1,5 +1,5 @@
 """Entry script of the PyInstaller bundle (the same main() as the ``hexswarm`` command)."""
 
-from hexgui.app import main
+from hexswarm.gui.app import main
 
 raise SystemExit(main())

@@ -18,7 +18,7 @@ from pathlib import Path
 ICONS_DIR = Path(__file__).resolve().parent.parent / "resources" / "icons"
 sys.path.insert(0, str(ICONS_DIR.parent.parent))
 
-from resources import ICON_NAME, ICON_SIZES  # noqa: E402  (needs the sys.path line above)
+from hexswarm.resources import ICON_NAME, ICON_SIZES  # noqa: E402  (needs the sys.path line above)
 
 # Largest per-channel difference (0..255) averaged over the image that --check still accepts:
 # anti-aliasing may differ by a unit or two between Qt versions, a changed drawing does not.

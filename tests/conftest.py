@@ -21,7 +21,7 @@ from pathlib import Path
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 if "NUMBA_CACHE_DIR" not in os.environ:
     user = os.getuid() if hasattr(os, "getuid") else os.environ.get("USERNAME", "user")
-    from engine.kernels import source_fingerprint
+    from hexswarm.engine.kernels import source_fingerprint
 
     cache = Path(tempfile.gettempdir()) / f"hexswarm-numba-cache-{user}-{source_fingerprint()}"
     cache.mkdir(parents=True, exist_ok=True)
@@ -37,9 +37,8 @@ def pytest_configure(config) -> None:
     draws it fails its group, which this process then compiles itself and raises)."""
     import warnings
 
+    from hexswarm.engine.warmup import cache_is_cold, default_processes, warm_up
     from numba.core.errors import NumbaIRAssumptionWarning
-
-    from engine.warmup import cache_is_cold, default_processes, warm_up
 
     config.addinivalue_line("filterwarnings", "error::numba.core.errors.NumbaIRAssumptionWarning")
     processes = default_processes()

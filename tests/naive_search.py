@@ -13,7 +13,7 @@ import math
 import random
 from functools import cache
 
-from engine.board import BLACK, BLACK_STONE, WHITE_STONE, Board, neighbour_table
+from hexswarm.engine.board import BLACK, BLACK_STONE, WHITE_STONE, Board, neighbour_table
 
 
 @cache
@@ -252,7 +252,7 @@ _MULTIPLIER = 0x2545F4914F6CDD1D
 
 
 class XorShift:
-    """engine.kernels.rng's xorshift64* in plain Python integers (same stream)."""
+    """hexswarm.engine.kernels.rng's xorshift64* in plain Python integers (same stream)."""
 
     def __init__(self, state: int):
         self.state = int(state)

@@ -10,12 +10,11 @@ import zipfile
 from pathlib import Path
 
 import pytest
-
-import resources
-from engine import __version__
-from hexgui.app import APP_ID
-from resources import ICON_SIZES, icon_png, resource_path
-from resources.positions import list_positions
+from hexswarm import resources
+from hexswarm.engine import __version__
+from hexswarm.gui.app import APP_ID
+from hexswarm.resources import ICON_SIZES, icon_png, resource_path
+from hexswarm.resources.positions import list_positions
 
 CHECKOUT = Path(__file__).resolve().parent.parent
 PACKAGING = CHECKOUT / "packaging"
@@ -79,12 +78,18 @@ def test_the_wheel_carries_the_resources_and_the_engine_sources(tmp_path):
     (wheel,) = tmp_path.glob("hexswarm-*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())
     for size in ICON_SIZES:
-        assert f"resources/icons/hexswarm-{size}.png" in names
-    assert "resources/positions/index.json" in names
-    assert "resources/playout_agents/default.json" in names
-    assert {f"resources/positions/{p.file}" for p in list_positions()} <= names
-    assert "engine/kernels/playout.py" in names and "hexgui/app.py" in names
-    assert "engine/benchref/playout_ref.c" in names
+        assert f"hexswarm/resources/icons/hexswarm-{size}.png" in names
+    assert "hexswarm/resources/positions/index.json" in names
+    assert "hexswarm/resources/playout_agents/default.json" in names
+    assert {f"hexswarm/resources/positions/{p.file}" for p in list_positions()} <= names
+    assert "hexswarm/engine/kernels/playout.py" in names and "hexswarm/gui/app.py" in names
+    assert "hexswarm/engine/benchref/playout_ref.c" in names
+    # one import namespace: no generic top-level name such as engine/ or resources/
+    assert {name.split("/")[0] for name in names if "/" in name} == {
+        "hexswarm",
+        f"hexswarm-{__version__}.dist-info",
+        f"hexswarm-{__version__}.data",
+    }
 
     # Installed (not the checkout): the console script runs and the resources load from the
     # installed files, in a subprocess whose working directory is outside the repository.
@@ -116,10 +121,11 @@ def test_the_wheel_carries_the_resources_and_the_engine_sources(tmp_path):
     assert version.returncode == 0, version.stderr
     assert version.stdout.strip() == f"HexSwarm {__version__}"
     probe = (
-        "import engine, hexgui, resources\n"
-        "from resources import ICON_SIZES, icon_png\n"
-        "from resources.positions import list_positions\n"
-        "print(engine.__file__); print(hexgui.__file__); print(resources.__file__)\n"
+        "import hexswarm.engine, hexswarm.gui, hexswarm.resources\n"
+        "from hexswarm.resources import ICON_SIZES, icon_png\n"
+        "from hexswarm.resources.positions import list_positions\n"
+        "for package in (hexswarm.engine, hexswarm.gui, hexswarm.resources):\n"
+        "    print(package.__file__)\n"
         "print(sum(len(icon_png(s).read_bytes()) > 0 for s in ICON_SIZES))\n"
         "print(len(list_positions()))\n"
     )
@@ -137,3 +143,22 @@ def test_the_wheel_carries_the_resources_and_the_engine_sources(tmp_path):
         assert Path(module_file).is_relative_to(target), module_file
     assert int(icons) == len(ICON_SIZES)
     assert int(positions) == len(list_positions())
+
+
+@needs_checkout
+def test_every_package_folder_is_installed_under_the_hexswarm_namespace():
+    import tomllib
+
+    config = tomllib.loads((CHECKOUT / "pyproject.toml").read_text())["tool"]["setuptools"]
+    folders = {
+        "hexswarm.engine": "engine",
+        "hexswarm.gui": "hexgui",
+        "hexswarm.resources": "resources",
+    }
+    assert config["package-dir"] == folders
+    expected = set()
+    for name, folder in folders.items():
+        for init in sorted((CHECKOUT / folder).rglob("__init__.py")):
+            relative = init.parent.relative_to(CHECKOUT / folder).parts
+            expected.add(".".join((name, *relative)))
+    assert set(config["packages"]) == expected

@@ -36,13 +36,12 @@ to the children, so the arrays grow with the nodes and a kept subtree keeps its 
 """
 
 import numpy as np
-
-from engine.kernels.environment import HEX, move_outcome
-from engine.kernels.jit import inline_jit, jit
-from engine.kernels.rng import below, uniform
-from engine.kernels.sds import CONTEXT_FREE, RELATE_NONE
-from engine.kernels.tree import ONGOING, ROOT_LOSES, ROOT_WINS
-from engine.kernels.uct import (
+from hexswarm.engine.kernels.environment import HEX, move_outcome
+from hexswarm.engine.kernels.jit import inline_jit, jit
+from hexswarm.engine.kernels.rng import below, uniform
+from hexswarm.engine.kernels.sds import CONTEXT_FREE, RELATE_NONE
+from hexswarm.engine.kernels.tree import ONGOING, ROOT_LOSES, ROOT_WINS
+from hexswarm.engine.kernels.uct import (
     ACTION,
     BLOCK,
     BLOCKS,

@@ -33,12 +33,11 @@ bandit and the explicit tree, actions ``0 .. branching-1`` are legal everywhere.
 """
 
 import numpy as np
-
-from engine.kernels.jit import inline_jit
-from engine.kernels.knowledge import START_BUILD, make_knowledge_scratch, policy_playout
-from engine.kernels.playout import black_connects, cell_tables
-from engine.kernels.rng import below, uniform
-from engine.kernels.tree import ONGOING, ROOT_LOSES, ROOT_WINS, action_on_path
+from hexswarm.engine.kernels.jit import inline_jit
+from hexswarm.engine.kernels.knowledge import START_BUILD, make_knowledge_scratch, policy_playout
+from hexswarm.engine.kernels.playout import black_connects, cell_tables
+from hexswarm.engine.kernels.rng import below, uniform
+from hexswarm.engine.kernels.tree import ONGOING, ROOT_LOSES, ROOT_WINS, action_on_path
 
 HEX = 0
 BANDIT = 1

@@ -45,11 +45,10 @@ agent (heuristic codes, padded with ``NO_HEURISTIC``); see ``engine.knowledge``.
 """
 
 import numpy as np
-
-from engine.kernels.jit import inline_jit, jit
-from engine.kernels.playout import black_connects, cell_tables, playout
-from engine.kernels.rng import MULTIPLIER, SHIFT_12, SHIFT_25, SHIFT_27, SHIFT_32
-from engine.knowledge import BLOCK, BRIDGE, NO_HEURISTIC, WIN
+from hexswarm.engine.kernels.jit import inline_jit, jit
+from hexswarm.engine.kernels.playout import black_connects, cell_tables, playout
+from hexswarm.engine.kernels.rng import MULTIPLIER, SHIFT_12, SHIFT_25, SHIFT_27, SHIFT_32
+from hexswarm.engine.knowledge import BLOCK, BRIDGE, NO_HEURISTIC, WIN
 
 EMPTY, BLACK, WHITE, NOBODY = 0, 1, 2, 3
 # The edge cells follow the board's n cells: n + TOP_EDGE, ... (a diagonal step off a corner

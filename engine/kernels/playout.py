@@ -16,9 +16,8 @@ Representation for speed (see shared/NUMBA_NOTES.md):
 """
 
 import numpy as np
-
-from engine.kernels.jit import inline_jit, jit
-from engine.kernels.rng import MULTIPLIER, SHIFT_12, SHIFT_25, SHIFT_27, SHIFT_32
+from hexswarm.engine.kernels.jit import inline_jit, jit
+from hexswarm.engine.kernels.rng import MULTIPLIER, SHIFT_12, SHIFT_25, SHIFT_27, SHIFT_32
 
 ONE = np.uint64(1)
 ZERO = np.uint64(0)  # compare uint64 with uint64: numba turns uint64 == int into float maths

@@ -6,8 +6,7 @@ stays in uint64 (mixing in int64 silently gives negative indices).
 """
 
 import numpy as np
-
-from engine.kernels.jit import jit
+from hexswarm.engine.kernels.jit import jit
 
 MULTIPLIER = np.uint64(0x2545F4914F6CDD1D)
 SHIFT_12, SHIFT_25, SHIFT_27, SHIFT_32 = np.uint64(12), np.uint64(25), np.uint64(27), np.uint64(32)

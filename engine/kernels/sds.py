@@ -25,8 +25,7 @@ at once, on disjoint ranges with their own slots and scratch.
 """
 
 import numpy as np
-
-from engine.kernels.environment import (
+from hexswarm.engine.kernels.environment import (
     HEX,
     build_hex_leaf,
     evaluate,
@@ -35,10 +34,10 @@ from engine.kernels.environment import (
     random_action,
     random_legal_action,
 )
-from engine.kernels.jit import inline_jit, jit
-from engine.kernels.knowledge import START_BUILD, START_RESTORE, START_SAVE, policy_playout
-from engine.kernels.rng import below, uniform
-from engine.kernels.tree import (
+from hexswarm.engine.kernels.jit import inline_jit, jit
+from hexswarm.engine.kernels.knowledge import START_BUILD, START_RESTORE, START_SAVE, policy_playout
+from hexswarm.engine.kernels.rng import below, uniform
+from hexswarm.engine.kernels.tree import (
     NODE_COUNT,
     ONGOING,
     PAIR_COUNT,

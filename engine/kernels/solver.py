@@ -24,8 +24,7 @@ tried in). The transposition table is four arrays of one length, a power of two.
 """
 
 import numpy as np
-
-from engine.kernels.jit import inline_jit, jit
+from hexswarm.engine.kernels.jit import inline_jit, jit
 
 FULL, NOT_FIRST_COLUMN, NOT_LAST_COLUMN, TOP, BOTTOM, LEFT, RIGHT = range(7)
 NODES, ABORTED = 0, 1  # slots of the ``counters`` array

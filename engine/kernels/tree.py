@@ -20,8 +20,7 @@ full) or calls a resumable kernel again after growing.
 """
 
 import numpy as np
-
-from engine.kernels.jit import inline_jit, jit
+from hexswarm.engine.kernels.jit import inline_jit, jit
 
 UNKNOWN = 0
 ONGOING = 1

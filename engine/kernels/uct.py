@@ -45,13 +45,12 @@ generator: the root statistics and the node counts agree exactly.
 """
 
 import numpy as np
-
-from engine.kernels.environment import HEX, evaluate, move_outcome
-from engine.kernels.jit import inline_jit, jit
-from engine.kernels.knowledge import policy_playout, start_of_playout
-from engine.kernels.playout import black_connects, playout
-from engine.kernels.rng import below
-from engine.kernels.tree import ONGOING, ROOT_LOSES, ROOT_WINS
+from hexswarm.engine.kernels.environment import HEX, evaluate, move_outcome
+from hexswarm.engine.kernels.jit import inline_jit, jit
+from hexswarm.engine.kernels.knowledge import policy_playout, start_of_playout
+from hexswarm.engine.kernels.playout import black_connects, playout
+from hexswarm.engine.kernels.rng import below
+from hexswarm.engine.kernels.tree import ONGOING, ROOT_LOSES, ROOT_WINS
 
 TREE_FIELDS = ("nodes", "blocks", "block_values", "counters")
 # Columns of ``nodes`` (int32, one row of 16 bytes per node).

@@ -6,8 +6,7 @@ has our neighbourhood, so the tour applies to our cells unchanged.
 """
 
 import numpy as np
-
-from engine.kernels.jit import jit
+from hexswarm.engine.kernels.jit import jit
 
 BLUE = 1  # thesis: vertical player, our Black
 RED = -1  # thesis: horizontal player, our White

@@ -1,6 +1,6 @@
 """The AI levels: a registry (:data:`LEVELS`) and a factory (:func:`create_player`).
 
->>> from engine.board import Board
+>>> from hexswarm.engine.board import Board
 >>> player = create_player("mc:playouts_per_move=50,threads=1")
 >>> player.spec().startswith("mc:playouts_per_move=50")
 True
@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.board import HexError
-from engine.players.base import MoveChoice, Player
-from engine.players.levels import (
+from hexswarm.engine.board import HexError
+from hexswarm.engine.players.base import MoveChoice, Player
+from hexswarm.engine.players.levels import (
     LEVELS,
     STRONGEST_LEVEL,
     LevelInfo,
@@ -41,12 +41,12 @@ def create_player(spec: str | None = None, **overrides: Any) -> Player:
     name, settings = parse_spec(spec, overrides)
     player = _level_player(LEVELS[name].family or name, settings)
     if getattr(settings, "swap_policy", "search") == "table":
-        from engine.players.openings import OpeningTablePlayer
+        from hexswarm.engine.players.openings import OpeningTablePlayer
 
         player = OpeningTablePlayer(player)
     tactics = getattr(settings, "tactics", "off")
     if tactics != "off":
-        from engine.players.tactics import TacticalPlayer
+        from hexswarm.engine.players.tactics import TacticalPlayer
 
         return TacticalPlayer(player, solve=tactics == "solve")
     return player
@@ -55,26 +55,26 @@ def create_player(spec: str | None = None, **overrides: Any) -> Player:
 def _level_player(name: str, settings) -> Player:
     """The player of level ``name`` with ``settings``, without the root tactics."""
     if name == "random":
-        from engine.players.random_player import RandomPlayer
+        from hexswarm.engine.players.random_player import RandomPlayer
 
         return RandomPlayer(settings)
     if name == "mc":
-        from engine.players.montecarlo_player import MonteCarloPlayer
+        from hexswarm.engine.players.montecarlo_player import MonteCarloPlayer
 
         return MonteCarloPlayer(settings)
     if name == "mcsds":
-        from engine.players.swarm_players import MCSDSPlayer
+        from hexswarm.engine.players.swarm_players import MCSDSPlayer
 
         return MCSDSPlayer(settings)
     if name == "sdst":
-        from engine.players.swarm_players import SDSTPlayer
+        from hexswarm.engine.players.swarm_players import SDSTPlayer
 
         return SDSTPlayer(settings)
     if name == "anthill":
-        from engine.players.uct_player import AnthillPlayer
+        from hexswarm.engine.players.uct_player import AnthillPlayer
 
         return AnthillPlayer(settings)
-    from engine.players.uct_player import UCTPlayer
+    from hexswarm.engine.players.uct_player import UCTPlayer
 
     return UCTPlayer(settings)
 

@@ -15,8 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
-from engine.board import Board
-from engine.search.snapshot import SearchSnapshot, SnapshotCallback, StopCheck
+from hexswarm.engine.board import Board
+from hexswarm.engine.search.snapshot import SearchSnapshot, SnapshotCallback, StopCheck
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,10 +9,9 @@ from __future__ import annotations
 import zlib
 
 import numpy as np
-
-from engine.board import SWAP_PIECES, Board, GameOverError
-from engine.knowledge import PlayoutPolicy, playout_policy
-from engine.players.levels import settings_spec
+from hexswarm.engine.board import SWAP_PIECES, Board, GameOverError
+from hexswarm.engine.knowledge import PlayoutPolicy, playout_policy
+from hexswarm.engine.players.levels import settings_spec
 
 SWAP_THRESHOLD = 0.5
 

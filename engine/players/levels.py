@@ -28,8 +28,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engine.board import HexError
-from engine.knowledge import DEFAULT_DATABASE, POLICIES, load_database
+from hexswarm.engine.board import HexError
+from hexswarm.engine.knowledge import DEFAULT_DATABASE, POLICIES, load_database
 
 DEFAULT_THREADS = max(1, os.cpu_count() or 1)
 

@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
-from engine.board import Board
-from engine.players.base import MoveChoice
-from engine.players.common import SettingsPlayer, cell_labels, position_seed, require_open, swap_or
-from engine.players.levels import MonteCarloSettings
-from engine.search.environment import hex_environment
-from engine.search.montecarlo import monte_carlo_search
-from engine.search.snapshot import SnapshotCallback, StopCheck
+from hexswarm.engine.board import Board
+from hexswarm.engine.players.base import MoveChoice
+from hexswarm.engine.players.common import (
+    SettingsPlayer,
+    cell_labels,
+    position_seed,
+    require_open,
+    swap_or,
+)
+from hexswarm.engine.players.levels import MonteCarloSettings
+from hexswarm.engine.search.environment import hex_environment
+from hexswarm.engine.search.montecarlo import monte_carlo_search
+from hexswarm.engine.search.snapshot import SnapshotCallback, StopCheck
 
 
 class MonteCarloPlayer(SettingsPlayer):

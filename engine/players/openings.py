@@ -20,9 +20,10 @@ player against the stone that looks strongest); otherwise the cell rated closest
 those not proven to lose. The price of the first rule against an opponent that swaps by an
 estimate instead is measured in docs/experiments.md ("The swap rule played from one table").
 
-The table is measured, not assumed: ``python -m engine.players.openings`` runs UCT with a fixed
-number of playouts from the position after every opening (one per pair of cells related by the
-half-turn symmetry) and stores the root's mean result (for the first player) with the command.
+The table is measured, not assumed: ``python -m hexswarm.engine.players.openings`` runs UCT with
+a fixed number of playouts from the position after every opening (one per pair of cells
+related by the half-turn symmetry) and stores the root's mean result (for the first player)
+with the command.
 On this scale the acute corner ``a1``, a proven loss, sits at about 0.50 and the centre at
 about 0.54 (9x9 and 11x11). The estimate ranks openings well but its even point is off: on 7x7
 it rates every opening above even although 22 of the 49 lose (on the solved sizes the chance
@@ -42,10 +43,10 @@ from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 
-from engine.board import SWAP_PIECES, Board, HexError, cell_index, cell_name
-from engine.players.base import MoveChoice, Player
-from engine.players.tactics import decided_snapshot
-from engine.search.snapshot import SnapshotCallback, StopCheck
+from hexswarm.engine.board import SWAP_PIECES, Board, HexError, cell_index, cell_name
+from hexswarm.engine.players.base import MoveChoice, Player
+from hexswarm.engine.players.tactics import decided_snapshot
+from hexswarm.engine.search.snapshot import SnapshotCallback, StopCheck
 
 OPENINGS_FILE = Path(__file__).with_name("openings.json")
 TABLE_FORMAT = 1
@@ -203,8 +204,8 @@ class OpeningTablePlayer:
 
 def measure(size: int, playouts: int, seed: int) -> dict[int, float]:
     """UCT's estimate of every opening on a ``size`` board (one thread, fixed playouts)."""
-    from engine.players.levels import UCTSettings
-    from engine.players.uct_player import UCTPlayer
+    from hexswarm.engine.players.levels import UCTSettings
+    from hexswarm.engine.players.uct_player import UCTPlayer
 
     player = UCTPlayer(UCTSettings(playouts=playouts, seed=seed, threads=1))
     values: dict[int, float] = {}
@@ -229,7 +230,7 @@ def measure(size: int, playouts: int, seed: int) -> dict[int, float]:
 
 def solve_openings(size: int) -> list[str]:
     """The winning openings of a ``size`` board by the exact solver (sorted names)."""
-    from engine.solver import winning_moves
+    from hexswarm.engine.solver import winning_moves
 
     board = Board(size)
     cells = winning_moves(board, budget=2_000_000_000, table_bits=24)
@@ -238,7 +239,7 @@ def solve_openings(size: int) -> list[str]:
 
 def main(argv: Iterable[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m engine.players.openings",
+        prog="python -m hexswarm.engine.players.openings",
         description="Measure the opening table used by swap_policy=table: the estimate of "
         "every opening (--sizes), or the exact winning openings (--solve).",
     )
@@ -278,7 +279,7 @@ def main(argv: Iterable[str] | None = None) -> int:
             print(f"{size}x{size}: {time.perf_counter() - started:.0f} s", file=sys.stderr)
         sizes = " ".join(str(s) for s in options.sizes)
         document["command"] = (
-            f"python -m engine.players.openings --sizes {sizes} "
+            f"python -m hexswarm.engine.players.openings --sizes {sizes} "
             f"--playouts {options.playouts} --seed {options.seed}"
         )
         document["estimator"] = (

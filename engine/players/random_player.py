@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import numpy as np
-
-from engine.board import SWAP_PIECES, Board
-from engine.players.base import MoveChoice
-from engine.players.common import SettingsPlayer, position_seed, require_open
-from engine.players.levels import RandomSettings
-from engine.search.snapshot import SnapshotCallback, StopCheck
+from hexswarm.engine.board import SWAP_PIECES, Board
+from hexswarm.engine.players.base import MoveChoice
+from hexswarm.engine.players.common import SettingsPlayer, position_seed, require_open
+from hexswarm.engine.players.levels import RandomSettings
+from hexswarm.engine.search.snapshot import SnapshotCallback, StopCheck
 
 
 class RandomPlayer(SettingsPlayer):

@@ -5,13 +5,19 @@ from __future__ import annotations
 
 import dataclasses
 
-from engine.board import Board
-from engine.players.base import MoveChoice
-from engine.players.common import SettingsPlayer, cell_labels, position_seed, require_open, swap_or
-from engine.players.levels import MCSDSSettings, SDSTSettings
-from engine.search.environment import hex_environment
-from engine.search.snapshot import SnapshotCallback, StopCheck
-from engine.search.swarm import SwarmConfig, SwarmSearch
+from hexswarm.engine.board import Board
+from hexswarm.engine.players.base import MoveChoice
+from hexswarm.engine.players.common import (
+    SettingsPlayer,
+    cell_labels,
+    position_seed,
+    require_open,
+    swap_or,
+)
+from hexswarm.engine.players.levels import MCSDSSettings, SDSTSettings
+from hexswarm.engine.search.environment import hex_environment
+from hexswarm.engine.search.snapshot import SnapshotCallback, StopCheck
+from hexswarm.engine.search.swarm import SwarmConfig, SwarmSearch
 
 
 def swarm_config(settings, seed: int) -> SwarmConfig:

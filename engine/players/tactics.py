@@ -25,11 +25,11 @@ import dataclasses
 import time
 from dataclasses import dataclass
 
-from engine.board import BLACK, BLACK_STONE, EMPTY, WHITE_STONE, Board, Color
-from engine.players.base import MoveChoice, Player
-from engine.players.common import require_open
-from engine.search.snapshot import SearchSnapshot, SnapshotCallback, StopCheck
-from engine.search.timing import search_deadline, stop_at
+from hexswarm.engine.board import BLACK, BLACK_STONE, EMPTY, WHITE_STONE, Board, Color
+from hexswarm.engine.players.base import MoveChoice, Player
+from hexswarm.engine.players.common import require_open
+from hexswarm.engine.search.snapshot import SearchSnapshot, SnapshotCallback, StopCheck
+from hexswarm.engine.search.timing import search_deadline, stop_at
 
 
 def _edge_cells(board: Board, color: Color) -> tuple[list[int], list[int]]:
@@ -108,7 +108,7 @@ def solver_budget(time_s: float | None, empty_cells: int) -> int:
 
 def solved_tactics(board: Board, budget: int = SOLVER_NODES) -> RootTactics | None:
     """The exact solver's verdict within ``budget`` nodes, or ``None`` (too big)."""
-    from engine.solver import MAX_CELLS, SolverBudgetExceeded, winning_move
+    from hexswarm.engine.solver import MAX_CELLS, SolverBudgetExceeded, winning_move
 
     if board.size * board.size > MAX_CELLS:
         return None

@@ -6,15 +6,20 @@ import threading
 from dataclasses import dataclass
 
 import numpy as np
-
-from engine.board import BLACK, BLACK_STONE, WHITE_STONE, Board
-from engine.players.base import MoveChoice
-from engine.players.common import SettingsPlayer, cell_labels, position_seed, require_open, swap_or
-from engine.players.levels import AnthillSettings, UCTSettings
-from engine.search.anthill import AnthillSearch
-from engine.search.environment import hex_environment
-from engine.search.snapshot import SnapshotCallback, StopCheck
-from engine.search.uct import UctSearch, UctTree
+from hexswarm.engine.board import BLACK, BLACK_STONE, WHITE_STONE, Board
+from hexswarm.engine.players.base import MoveChoice
+from hexswarm.engine.players.common import (
+    SettingsPlayer,
+    cell_labels,
+    position_seed,
+    require_open,
+    swap_or,
+)
+from hexswarm.engine.players.levels import AnthillSettings, UCTSettings
+from hexswarm.engine.search.anthill import AnthillSearch
+from hexswarm.engine.search.environment import hex_environment
+from hexswarm.engine.search.snapshot import SnapshotCallback, StopCheck
+from hexswarm.engine.search.uct import UctSearch, UctTree
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,7 +3,7 @@ for HexWorld and trmph, board images as SVG, plain-text move lists, and autosave
 
 The API others code against::
 
-    from engine.records import read_sgf, write_sgf, save_sgf, record_from_board
+    from hexswarm.engine.records import read_sgf, write_sgf, save_sgf, record_from_board
     game = read_sgf("game.sgf")            # an engine.game.Game; SgfError says what and where
     board = game.board_at(move_number=10)  # the position after 10 moves of the main line
     save_sgf(record_from_board(board, black="Alice"), "copy.sgf")   # atomic
@@ -14,20 +14,20 @@ of SGF nodes with a cursor). Submodules: :mod:`~engine.records.sgf` (the format)
 :mod:`~engine.records.image`, :mod:`~engine.records.autosave`. Nothing here imports Qt.
 """
 
-from engine.game import Game, GameNode
-from engine.records import autosave, image, links
-from engine.records.autosave import Autosave
-from engine.records.files import atomic_write_text
-from engine.records.game import move_list_text, position_record, record_from_board
-from engine.records.image import board_svg
-from engine.records.links import (
+from hexswarm.engine.game import Game, GameNode
+from hexswarm.engine.records import autosave, image, links
+from hexswarm.engine.records.autosave import Autosave
+from hexswarm.engine.records.files import atomic_write_text
+from hexswarm.engine.records.game import move_list_text, position_record, record_from_board
+from hexswarm.engine.records.image import board_svg
+from hexswarm.engine.records.links import (
     LinkError,
     board_from_link,
     hexworld_link,
     record_from_link,
     trmph_link,
 )
-from engine.records.sgf import (
+from hexswarm.engine.records.sgf import (
     DIALECTS,
     MAX_FILE_BYTES,
     MAX_NODES,

@@ -33,9 +33,9 @@ from os import PathLike
 from pathlib import Path
 from typing import IO
 
-from engine.game import Game
-from engine.records.files import atomic_write_text
-from engine.records.sgf import write_sgf
+from hexswarm.engine.game import Game
+from hexswarm.engine.records.files import atomic_write_text
+from hexswarm.engine.records.sgf import write_sgf
 
 __all__ = ["Autosave", "atomic_write_text", "default_directory"]
 

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import datetime as _datetime
 
-from engine.board import BLACK, WHITE, Board, Color, HexError, Move, cell_name
-from engine.game import GAME_END_TOKENS, RESIGN, Game, GameNode
+from hexswarm.engine.board import BLACK, WHITE, Board, Color, HexError, Move, cell_name
+from hexswarm.engine.game import GAME_END_TOKENS, RESIGN, Game, GameNode
 
 
 def record_from_board(

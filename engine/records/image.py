@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from xml.sax.saxutils import escape, quoteattr
 
-from engine.board import (
+from hexswarm.engine.board import (
     BLACK_STONE,
     SWAP_PIECES,
     WHITE_STONE,

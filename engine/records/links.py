@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import re
 
-from engine.board import (
+from hexswarm.engine.board import (
     BLACK,
     MAX_SIZE,
     SWAP_PIECES,
@@ -43,7 +43,7 @@ from engine.board import (
     cell_name,
     mirror_cell,
 )
-from engine.game import FORFEIT, PASS, RESIGN, Game
+from hexswarm.engine.game import FORFEIT, PASS, RESIGN, Game
 
 HEXWORLD_BOARD = "https://hexworld.org/board/#"
 TRMPH_BOARD = "https://trmph.com/hex/board#"

@@ -47,8 +47,8 @@ import re
 from os import PathLike
 from pathlib import Path
 
-from engine.board import MAX_SIZE, SWAP_PIECES, SWAP_SIDES, HexError, cell_index, cell_name
-from engine.game import (
+from hexswarm.engine.board import MAX_SIZE, SWAP_PIECES, SWAP_SIDES, HexError, cell_index, cell_name
+from hexswarm.engine.game import (
     DIALECTS,
     FORFEIT,
     GAME_END_TOKENS,
@@ -113,7 +113,7 @@ _LINE_WIDTH = 72  # HexGui's line length
 
 
 def _application() -> str:
-    from engine import __version__
+    from hexswarm.engine import __version__
 
     return f"HexSwarm:{__version__}"
 
@@ -703,7 +703,7 @@ def _with_charset(text: str) -> str:
 def save_sgf(record: Game, path: str | PathLike[str]) -> None:
     """Write the record to ``path`` atomically (temporary file in the same folder, fsync,
     rename): a crash mid-save leaves the old file or the new one, never half of one."""
-    from engine.records.files import atomic_write_text
+    from hexswarm.engine.records.files import atomic_write_text
 
     atomic_write_text(path, write_sgf(record))
 

@@ -20,19 +20,18 @@ def warm_up_steps() -> list[tuple[str, Callable[[], None]]]:
     """The kernel groups :func:`warm_up` compiles (or loads), as ``(what, run)`` pairs in
     order, so a splash screen can show one step per group with what is being done."""
     import numpy as np
-
-    from engine.board import Board
-    from engine.kernels.environment import action_count_py
-    from engine.search.anthill import AnthillSearch
-    from engine.search.environment import (
+    from hexswarm.engine.board import Board
+    from hexswarm.engine.kernels.environment import action_count_py
+    from hexswarm.engine.search.anthill import AnthillSearch
+    from hexswarm.engine.search.environment import (
         PAPER_FIGURE_4_LEAVES,
         bandit_environment,
         explicit_tree_environment,
         hex_environment,
     )
-    from engine.search.montecarlo import monte_carlo_search
-    from engine.search.swarm import POLICIES, RECRUITMENT, RELATE, SwarmConfig, SwarmSearch
-    from engine.search.uct import UctSearch
+    from hexswarm.engine.search.montecarlo import monte_carlo_search
+    from hexswarm.engine.search.swarm import POLICIES, RECRUITMENT, RELATE, SwarmConfig, SwarmSearch
+    from hexswarm.engine.search.uct import UctSearch
 
     board = Board(3)
     board.play("a1")
@@ -95,7 +94,7 @@ def warm_up_steps() -> list[tuple[str, Callable[[], None]]]:
 
 def warm_up() -> None:
     """Compile (or load) every search kernel by running each search once on tiny inputs."""
-    from engine.playout import warm_up as warm_up_playouts
+    from hexswarm.engine.playout import warm_up as warm_up_playouts
 
     warm_up_playouts()
     for _what, run in warm_up_steps():

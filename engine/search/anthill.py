@@ -10,8 +10,7 @@ the swarm levels do; the tree view counts the agents that hold each move.
 from __future__ import annotations
 
 import numpy as np
-
-from engine.kernels.anthill import (
+from hexswarm.engine.kernels.anthill import (
     RIVAL_AGENT,
     RIVAL_BEST,
     RIVAL_MOVE,
@@ -21,9 +20,9 @@ from engine.kernels.anthill import (
     copy_populations,
     root_population,
 )
-from engine.search.snapshot import TreeNode
-from engine.search.swarm import RELATE, STATE_STRIDE
-from engine.search.uct import UctSearch, UctTree, _ucb_tables
+from hexswarm.engine.search.snapshot import TreeNode
+from hexswarm.engine.search.swarm import RELATE, STATE_STRIDE
+from hexswarm.engine.search.uct import UctSearch, UctTree, _ucb_tables
 
 DEFAULT_AGENTS_PER_MOVE = 4
 DEFAULT_SWARM_DEPTH = 1  # agents choose at the root (measured: deeper swarms lose to UCT)

@@ -14,8 +14,8 @@ on a shared machine do not inflate. Two baselines:
   empty 7x7 board (measured), so the empty-board baseline counts part of the playouts
   themselves as bookkeeping.
 
-``python -m engine.search.bench --phases`` also prints where the CPU time of each swarm search
-goes, phase by phase (:func:`phase_breakdown`).
+``python -m hexswarm.engine.search.bench --phases`` also prints where the CPU time of each swarm
+search goes, phase by phase (:func:`phase_breakdown`).
 
 >>> rows = run_search_benchmarks(quick=True)   # doctest: +SKIP
 """
@@ -25,15 +25,14 @@ from __future__ import annotations
 import time
 from contextlib import contextmanager
 
+import hexswarm.engine.search.swarm as swarm_driver
 import numpy as np
-
-import engine.search.swarm as swarm_driver
-from engine.board import Board
-from engine.playout import random_playouts
-from engine.search.anthill import AnthillSearch
-from engine.search.environment import hex_environment
-from engine.search.swarm import SwarmConfig, SwarmSearch
-from engine.search.uct import UctSearch
+from hexswarm.engine.board import Board
+from hexswarm.engine.playout import random_playouts
+from hexswarm.engine.search.anthill import AnthillSearch
+from hexswarm.engine.search.environment import hex_environment
+from hexswarm.engine.search.swarm import SwarmConfig, SwarmSearch
+from hexswarm.engine.search.uct import UctSearch
 
 POSITIONS_PER_DEPTH = 16  # random positions the leaf-depth baseline spreads its playouts over
 # The SDS kernels the swarm driver calls, in the order of an iteration.
@@ -206,7 +205,7 @@ def run_search_benchmarks(
     Full: 7x7, 50 000 agents x 50 iterations (the thesis's 5.2.3 settings), 100 000 playouts for
     the tree searches. Quick: 10 000 x 10 and 20 000.
     """
-    from engine.search import warm_up
+    from hexswarm.engine.search import warm_up
 
     warm_up()
     size = 7
@@ -270,7 +269,7 @@ def tree_overhead(
     runs that alternate in this process (``rounds`` pairs per size; the median ratio is
     reported, so load from other processes hits both sides alike). ``ratio`` = the search's
     CPU time / the raw playouts' CPU time (issue 12's target for UCT: <= 1.5)."""
-    from engine.search import warm_up
+    from hexswarm.engine.search import warm_up
 
     warm_up()
     rows = []
@@ -313,7 +312,7 @@ def sdst_test_overhead(
     as deep as its own, in CPU time, in paired runs alternating in this process; the median
     ``overhead`` (search CPU / raw CPU - 1) is issue 12's bookkeeping measure (target +50 %).
     A test's k playouts share one descent through the populations and one diffusion step."""
-    from engine.search import warm_up
+    from hexswarm.engine.search import warm_up
 
     warm_up()
     board = Board(7)
@@ -356,8 +355,8 @@ def timed_search_durations(
 ) -> list[dict]:
     """How long each level takes with ``time_s = limit_s`` (one thread), ``moves`` searches
     per level and size from a position with one stone: the distribution, not a pass/fail."""
-    from engine.players import create_player
-    from engine.search import warm_up
+    from hexswarm.engine.players import create_player
+    from hexswarm.engine.search import warm_up
 
     warm_up()
     rows = []
@@ -410,7 +409,7 @@ def format_rows(rows: list[dict]) -> str:
 
 
 def _phases_table(quick: bool) -> str:
-    from engine.search import warm_up
+    from hexswarm.engine.search import warm_up
 
     warm_up()
     agents, iterations = (10_000, 10) if quick else (50_000, 50)
@@ -445,7 +444,7 @@ def _option_values(argv: list[str], flag: str, default: str) -> list[int]:
 
 
 if __name__ == "__main__":
-    # python -m engine.search.bench [--quick] [--phases | --time
+    # python -m hexswarm.engine.search.bench [--quick] [--phases | --time
     #   | --uct [--leaf-playouts 1,4] | --anthill [--leaf-playouts 1,8] [--tests 1,64]
     #   | --sdst-tests [--test-playouts 1,4,8]]
     import sys

@@ -16,10 +16,10 @@ MCSDS and SDST never form a cluster on Hex. This module measures it and the new 
   on :data:`CONVERGENCE_POSITIONS` (Hex positions where one move wins by force within three
   plies; checked by ``tests/engine/test_clusters.py``).
 
-    python -m engine.search.clusters bandit      # the threshold table of docs/search.md
-    python -m engine.search.clusters hex         # the convergence table
-    python -m engine.search.clusters open        # the top move's share on open boards
-    python -m engine.search.clusters anthill --spec "tests=16"   # the anthill's table
+    python -m hexswarm.engine.search.clusters bandit      # the threshold table of docs/search.md
+    python -m hexswarm.engine.search.clusters hex         # the convergence table
+    python -m hexswarm.engine.search.clusters open        # the top move's share on open boards
+    python -m hexswarm.engine.search.clusters anthill --spec "tests=16"   # the anthill's table
 """
 
 from __future__ import annotations
@@ -29,11 +29,10 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 import numpy as np
-
-from engine.board import Board
-from engine.lab import cluster_share_prediction, majority_activation
-from engine.search.environment import bandit_environment, hex_environment
-from engine.search.swarm import SwarmConfig, SwarmSearch
+from hexswarm.engine.board import Board
+from hexswarm.engine.lab import cluster_share_prediction, majority_activation
+from hexswarm.engine.search.environment import bandit_environment, hex_environment
+from hexswarm.engine.search.swarm import SwarmConfig, SwarmSearch
 
 # (board size, moves from the empty board, the side to move's proven winning cells): after a
 # winning cell, every reply leaves the mover a cell that wins at once. Found by a 3-ply search
@@ -176,8 +175,8 @@ def anthill_convergence(size: int, moves: str, winners: Sequence[str], options: 
     options say otherwise) on one convergence position: the descents at each snapshot of
     its root population, the share of the root agents on the ``winners`` cells there,
     whether the move played is a winner, and the search's result."""
-    from engine.players.levels import parse_spec
-    from engine.players.uct_player import AnthillPlayer
+    from hexswarm.engine.players.levels import parse_spec
+    from hexswarm.engine.players.uct_player import AnthillPlayer
 
     _, settings = parse_spec(f"anthill:playouts=60000,leaf_playouts=4,{options}".rstrip(","))
     player = AnthillPlayer(settings)

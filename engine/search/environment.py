@@ -1,7 +1,7 @@
 """Environments for the generic search kernels: a Hex position, a multi-armed bandit, an
 explicit game tree. See ``engine.kernels.environment`` for the tuple layout and perspectives.
 
->>> from engine.board import Board
+>>> from hexswarm.engine.board import Board
 >>> env = hex_environment(Board(3))
 >>> int(env[5].shape[0])          # nine actions: the empty cells
 9
@@ -12,11 +12,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import numpy as np
-
-from engine.board import BLACK, BLACK_STONE, WHITE_STONE, Board, HexError
-from engine.kernels.environment import BANDIT, EXPLICIT_TREE, HEX
-from engine.kernels.playout import rows_from_cells
-from engine.knowledge import UNIFORM_PLAYOUT, PlayoutPolicy, playout_policy
+from hexswarm.engine.board import BLACK, BLACK_STONE, WHITE_STONE, Board, HexError
+from hexswarm.engine.kernels.environment import BANDIT, EXPLICIT_TREE, HEX
+from hexswarm.engine.kernels.playout import rows_from_cells
+from hexswarm.engine.knowledge import UNIFORM_PLAYOUT, PlayoutPolicy, playout_policy
 
 _NO_FLOATS = np.zeros(1, dtype=np.float64)
 _NO_ROWS = np.zeros(1, dtype=np.uint64)

@@ -15,15 +15,14 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 import numpy as np
-
-from engine.kernels.environment import action_count_py, make_scratch
-from engine.kernels.rng import seed_states
-from engine.kernels.sds import evaluate_leaves, root_outcomes
-from engine.kernels.tree import ONGOING, ROOT_WINS
-from engine.playout import split_evenly
-from engine.search.snapshot import SearchSnapshot, SnapshotCallback, StopCheck
-from engine.search.swarm import STATE_STRIDE
-from engine.search.timing import TimeBudget
+from hexswarm.engine.kernels.environment import action_count_py, make_scratch
+from hexswarm.engine.kernels.rng import seed_states
+from hexswarm.engine.kernels.sds import evaluate_leaves, root_outcomes
+from hexswarm.engine.kernels.tree import ONGOING, ROOT_WINS
+from hexswarm.engine.playout import split_evenly
+from hexswarm.engine.search.snapshot import SearchSnapshot, SnapshotCallback, StopCheck
+from hexswarm.engine.search.swarm import STATE_STRIDE
+from hexswarm.engine.search.timing import TimeBudget
 
 SNAPSHOT_INTERVAL_S = 0.08
 

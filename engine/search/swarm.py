@@ -32,11 +32,16 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 import numpy as np
-
-from engine.board import HexError
-from engine.kernels.environment import BANDIT, EXPLICIT_TREE, HEX, action_count_py, make_scratch
-from engine.kernels.rng import seed_states
-from engine.kernels.sds import (
+from hexswarm.engine.board import HexError
+from hexswarm.engine.kernels.environment import (
+    BANDIT,
+    EXPLICIT_TREE,
+    HEX,
+    action_count_py,
+    make_scratch,
+)
+from hexswarm.engine.kernels.rng import seed_states
+from hexswarm.engine.kernels.sds import (
     ACTIVE,
     CONTEXT_FREE,
     CONTEXT_SENSITIVE,
@@ -63,7 +68,7 @@ from engine.kernels.sds import (
     scatter,
     sort_leaves,
 )
-from engine.kernels.tree import (
+from hexswarm.engine.kernels.tree import (
     NODE_COUNT,
     PAIR_COUNT,
     ROOT_LOSES,
@@ -73,9 +78,9 @@ from engine.kernels.tree import (
     known_outcome,
     rehash_pairs,
 )
-from engine.playout import split_evenly
-from engine.search.snapshot import SearchSnapshot, SnapshotCallback, StopCheck, TreeNode
-from engine.search.timing import TimeBudget
+from hexswarm.engine.playout import split_evenly
+from hexswarm.engine.search.snapshot import SearchSnapshot, SnapshotCallback, StopCheck, TreeNode
+from hexswarm.engine.search.timing import TimeBudget
 
 RECRUITMENT = {
     "passive": PASSIVE,

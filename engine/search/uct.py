@@ -27,11 +27,10 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 import numpy as np
-
-from engine.kernels.environment import HEX, action_count_py, make_scratch
-from engine.kernels.rng import seed_states
-from engine.kernels.tree import ROOT_WINS
-from engine.kernels.uct import (
+from hexswarm.engine.kernels.environment import HEX, action_count_py, make_scratch
+from hexswarm.engine.kernels.rng import seed_states
+from hexswarm.engine.kernels.tree import ROOT_WINS
+from hexswarm.engine.kernels.uct import (
     ACTION,
     BLOCK,
     BLOCK_COLUMNS,
@@ -53,10 +52,10 @@ from engine.kernels.uct import (
     ucb_tables,
     uct_iterations,
 )
-from engine.playout import split_evenly
-from engine.search.snapshot import SearchSnapshot, SnapshotCallback, StopCheck, TreeNode
-from engine.search.swarm import STATE_STRIDE
-from engine.search.timing import TimeBudget
+from hexswarm.engine.playout import split_evenly
+from hexswarm.engine.search.snapshot import SearchSnapshot, SnapshotCallback, StopCheck, TreeNode
+from hexswarm.engine.search.swarm import STATE_STRIDE
+from hexswarm.engine.search.timing import TimeBudget
 
 SNAPSHOT_INTERVAL_S = 0.08
 PARALLEL = ("none", "root")

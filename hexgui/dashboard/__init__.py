@@ -14,11 +14,10 @@ from __future__ import annotations
 
 import time
 
+from hexswarm.engine.search.snapshot import SearchSnapshot
 from PySide6.QtCore import QObject, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QWidget
-
-from engine.search.snapshot import SearchSnapshot
 
 from .game_graph import GameGraphPanel
 from .model import SnapshotGate
@@ -37,7 +36,7 @@ charts together, and numbers on cells that change faster cannot be read anyway."
 GUI_BUDGET = 0.05
 """Largest fraction of one core the GUI thread may spend while the dashboard refreshes: on a
 slow or busy machine the refresh slows down instead of the engine (see :class:`RefreshPacer`).
-Measured with ``python -m hexgui.dashboard.cost_probe``: at 0.10 the engine lost ~15 % of its
+Measured with ``python -m hexswarm.gui.dashboard.cost_probe``: at 0.10 the engine lost ~15 % of its
 playouts/s on a loaded 2-core machine, at 0.04 no loss could be told from the noise."""
 MAX_PANEL_INTERVAL_S = 1.0
 """However busy the machine, every visible panel is redrawn at least once a second during a
@@ -326,7 +325,7 @@ class Dashboard(QObject):
         """Timer tick: one panel catches up with the newest snapshot.
 
         Updating all panels and letting them all repaint in one go held the GUI thread for
-        100-140 ms on 11x11 (measured with ``python -m hexgui.latency_probe``); one panel per
+        100-140 ms on 11x11 (measured with ``python -m hexswarm.gui.latency_probe``); one panel per
         tick, at a tick rate multiplied by the number of panels, keeps each panel's rate and
         cuts the longest stall to one panel's update and paint."""
         snapshot = self.gate.take()

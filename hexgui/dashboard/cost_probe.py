@@ -1,7 +1,7 @@
 """What the live dashboard costs the engine: playouts per second with the dashboard visible,
 hidden, and not connected at all.
 
-    python -m hexgui.dashboard.cost_probe --player "sdst:agents=20000,iterations=40" --size 11
+    python -m hexswarm.gui.dashboard.cost_probe --player "sdst:agents=20000,iterations=40" --size 11
 
 Runs the same search several times on the engine's worker QThread (exactly as the application
 does: :class:`hexgui.engine_worker.EngineWorker`) beside a window that holds a board widget and
@@ -33,13 +33,12 @@ def run_probe(
     """Runs per mode as ``(playouts per second, panel redraws per second, share of one core
     the GUI thread used, first drawing delay s, longest wait of a panel s)``.
     ``player_factory`` builds the player from ``spec`` (default: engine.players)."""
+    from hexswarm.engine.board import Board
+    from hexswarm.gui.board_widget import BoardWidget
+    from hexswarm.gui.dashboard import Dashboard
+    from hexswarm.gui.engine_worker import EngineWorker, SearchRequest, start_engine_thread
     from PySide6.QtCore import QEventLoop, QObject, Slot
     from PySide6.QtWidgets import QApplication, QMainWindow
-
-    from engine.board import Board
-    from hexgui.board_widget import BoardWidget
-    from hexgui.dashboard import Dashboard
-    from hexgui.engine_worker import EngineWorker, SearchRequest, start_engine_thread
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     window = QMainWindow()

@@ -6,10 +6,9 @@ from __future__ import annotations
 import html
 
 import pyqtgraph as pg
+from hexswarm.engine.search.snapshot import SearchSnapshot
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QWidget
-
-from engine.search.snapshot import SearchSnapshot
 
 from .model import GameEstimates, estimate_for_black, estimates_from_move, has_estimate
 from .panel import PALETTE, DashboardPanel, fraction_axis, pen, set_view_range, style_plot

@@ -26,8 +26,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from engine.board import cell_name
-from engine.search.snapshot import SearchSnapshot, TreeNode
+from hexswarm.engine.board import cell_name
+from hexswarm.engine.search.snapshot import SearchSnapshot, TreeNode
 
 SWAP_CELL = -1
 """How snapshots write the swap move in ``root_moves`` and tree paths."""

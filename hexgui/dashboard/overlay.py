@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
-from engine.search.snapshot import SearchSnapshot
+from hexswarm.engine.search.snapshot import SearchSnapshot
 
 from .model import (
     SWAP_CELL,

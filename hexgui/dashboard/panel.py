@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pyqtgraph as pg
+from hexswarm.engine.search.snapshot import SearchSnapshot
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QAction, QPalette, QPen
 from PySide6.QtWidgets import (
@@ -19,8 +20,6 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
-
-from engine.search.snapshot import SearchSnapshot
 
 from .model import format_count, write_csv
 

@@ -1,6 +1,6 @@
 """Record the snapshots of a real search to JSON and read them back (tests, demos, bug reports).
 
-``python -m hexgui.dashboard.recording --player "sdst:agents=2000,iterations=30" --size 5 \
+``python -m hexswarm.gui.dashboard.recording --player "sdst:agents=2000,iterations=30" --size 5 \
 --out tests/data/snapshots/sdst-5x5.json`` runs one search on an empty board and saves every
 snapshot it sends. :func:`load_snapshots` gives back identical frozen snapshots. No Qt here.
 """
@@ -11,7 +11,7 @@ import argparse
 import json
 from pathlib import Path
 
-from engine.search.snapshot import SearchSnapshot, TreeNode
+from hexswarm.engine.search.snapshot import SearchSnapshot, TreeNode
 
 FORMAT = "hexswarm-snapshots"
 VERSION = 1
@@ -128,8 +128,8 @@ def load_snapshots(path: str | Path) -> tuple[int, list[SearchSnapshot]]:
 def record_search(spec: str, size: int, position_id: int = 1) -> list[SearchSnapshot]:
     """Run ``spec``'s search on an empty ``size`` board and return every snapshot it sent,
     ending with the final one (``MoveChoice.snapshot``) if the player gives it."""
-    from engine.board import Board
-    from engine.players import create_player
+    from hexswarm.engine.board import Board
+    from hexswarm.engine.players import create_player
 
     snapshots: list[SearchSnapshot] = []
     choice = create_player(spec).choose_move(

@@ -6,9 +6,8 @@ from __future__ import annotations
 import time
 
 import pyqtgraph as pg
+from hexswarm.engine.search.snapshot import SearchSnapshot
 from PySide6.QtWidgets import QWidget
-
-from engine.search.snapshot import SearchSnapshot
 
 from .model import ThroughputHistory, format_count, nice_ceiling
 from .panel import DashboardPanel, count_axes, pen, set_view_range, style_plot

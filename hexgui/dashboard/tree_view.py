@@ -13,10 +13,9 @@ import math
 
 import numpy as np
 import pyqtgraph as pg
+from hexswarm.engine.search.snapshot import TreeNode
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QLabel, QSpinBox, QWidget
-
-from engine.search.snapshot import TreeNode
 
 from .model import LayoutNode, layout_tree, line_label
 from .panel import OTHER_COLOR, DashboardPanel, pen, set_view_range, style_plot

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
+from hexswarm.engine import __version__
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QMessageBox, QWidget
-
-from engine import __version__
 
 ABOUT_HTML = f"""
 <h2>HexSwarm {__version__}</h2>

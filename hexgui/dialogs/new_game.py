@@ -13,6 +13,17 @@ import contextlib
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from hexswarm.engine.board import BLACK, MAX_SIZE, WHITE, Color, HexError
+from hexswarm.engine.players.budget import SLOW_MOVE_SECONDS, estimated_move_seconds
+from hexswarm.engine.players.levels import LevelInfo, Parameter
+from hexswarm.gui.settings import (
+    SIZE_PRESETS,
+    GameSettings,
+    SideSettings,
+    SpecError,
+    format_spec,
+    parse_spec,
+)
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QValidator
 from PySide6.QtWidgets import (
@@ -37,24 +48,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine.board import BLACK, MAX_SIZE, WHITE, Color, HexError
-from engine.players.budget import SLOW_MOVE_SECONDS, estimated_move_seconds
-from engine.players.levels import LevelInfo, Parameter
-from hexgui.settings import (
-    SIZE_PRESETS,
-    GameSettings,
-    SideSettings,
-    SpecError,
-    format_spec,
-    parse_spec,
-)
-
 INT_LIMIT = 2_000_000_000
 
 
 def default_levels() -> Mapping[str, LevelInfo]:
     """``engine.players.LEVELS``: ordered mapping of level name -> LevelInfo."""
-    from engine.players import LEVELS
+    from hexswarm.engine.players import LEVELS
 
     return LEVELS
 

@@ -15,10 +15,9 @@ import os
 import sys
 from pathlib import Path
 
+from hexswarm.engine.board import HexError
+from hexswarm.engine.lab import catalogue, experiment, run_experiment, run_sweep, sweep
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
-from engine.board import HexError
-from engine.lab import catalogue, experiment, run_experiment, run_sweep, sweep
 
 
 def _parser() -> argparse.ArgumentParser:

@@ -20,6 +20,27 @@ from dataclasses import replace
 from pathlib import Path
 
 import pyqtgraph as pg
+from hexswarm.engine.board import Board, HexError
+from hexswarm.engine.lab import (
+    EXPERIMENTS,
+    THESIS_BANDIT_ARMS,
+    Experiment,
+    Frame,
+    LabRun,
+    Problem,
+    Series,
+    Trace,
+    bandit_problem,
+    check_runnable,
+    hex_problem,
+    paper_tree_problem,
+    thesis_tree_problem,
+    trace_search,
+)
+from hexswarm.engine.players.levels import LEVELS
+from hexswarm.engine.search.environment import PAPER_FIGURE_4_LEAVES, THESIS_FIGURE_4_3_LEAVES
+from hexswarm.engine.search.swarm import RECRUITMENT, RELATE, SwarmConfig
+from hexswarm.gui.dialogs.new_game import ParameterEditor
 from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
 from PySide6.QtWidgets import (
     QComboBox,
@@ -40,28 +61,6 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
-
-from engine.board import Board, HexError
-from engine.lab import (
-    EXPERIMENTS,
-    THESIS_BANDIT_ARMS,
-    Experiment,
-    Frame,
-    LabRun,
-    Problem,
-    Series,
-    Trace,
-    bandit_problem,
-    check_runnable,
-    hex_problem,
-    paper_tree_problem,
-    thesis_tree_problem,
-    trace_search,
-)
-from engine.players.levels import LEVELS
-from engine.search.environment import PAPER_FIGURE_4_LEAVES, THESIS_FIGURE_4_3_LEAVES
-from engine.search.swarm import RECRUITMENT, RELATE, SwarmConfig
-from hexgui.dialogs.new_game import ParameterEditor
 
 from ..dashboard.panel import PALETTE, pen
 from ..dashboard.population import PopulationPanel

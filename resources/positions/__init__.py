@@ -13,7 +13,7 @@ import json
 from dataclasses import dataclass
 from importlib.resources import files
 
-from engine.board import Board
+from hexswarm.engine.board import Board
 
 INDEX_FILE = "index.json"
 
@@ -49,7 +49,7 @@ def position_sgf(file: str) -> str:
 def load_position(file: str) -> tuple[StudyPosition, Board]:
     """The index entry of ``file`` and its position as a :class:`Board` (setup stones and the
     side to move; no moves). Raises ``ValueError`` if the file is unknown or unreadable."""
-    from engine.records import parse_sgf
+    from hexswarm.engine.records import parse_sgf
 
     entry = next((p for p in list_positions() if p.file == file), None)
     if entry is None:

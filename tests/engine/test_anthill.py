@@ -7,18 +7,18 @@ import inspect
 
 import numpy as np
 import pytest
-
-from engine.board import Board
-from engine.players import LEVELS, create_player
-from engine.search.anthill import AnthillSearch
-from engine.search.clusters import CONVERGENCE_POSITIONS, convergence_board
-from engine.search.environment import (
+from hexswarm.engine.board import Board
+from hexswarm.engine.players import LEVELS, create_player
+from hexswarm.engine.search.anthill import AnthillSearch
+from hexswarm.engine.search.clusters import CONVERGENCE_POSITIONS, convergence_board
+from hexswarm.engine.search.environment import (
     PAPER_FIGURE_4_LEAVES,
     bandit_environment,
     explicit_tree_environment,
     hex_environment,
 )
-from engine.search.uct import _ucb_tables
+from hexswarm.engine.search.uct import _ucb_tables
+
 from tests.naive_search import NaiveAnthill
 
 

@@ -11,10 +11,15 @@ import time
 from pathlib import Path
 
 import pytest
-
-from engine.board import Board
-from engine.records import Autosave, atomic_write_text, read_sgf, record_from_board, write_sgf
-from engine.records.autosave import default_directory
+from hexswarm.engine.board import Board
+from hexswarm.engine.records import (
+    Autosave,
+    atomic_write_text,
+    read_sgf,
+    record_from_board,
+    write_sgf,
+)
+from hexswarm.engine.records.autosave import default_directory
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -88,8 +93,8 @@ def test_a_session_that_vanished_is_offered_then_discarded(tmp_path):
 WRITER = textwrap.dedent(
     """
     import sys
-    from engine.board import Board
-    from engine.records import Autosave, record_from_board
+    from hexswarm.engine.board import Board
+    from hexswarm.engine.records import Autosave, record_from_board
 
     autosave = Autosave(sys.argv[1])
     board = Board(11)

@@ -2,10 +2,7 @@
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
-from engine import (
+from hexswarm.engine import (
     BLACK,
     WHITE,
     Board,
@@ -17,8 +14,11 @@ from engine import (
     cell_index,
     cell_name,
 )
-from engine.board import column_letters
-from engine.playout import gale_winner
+from hexswarm.engine.board import column_letters
+from hexswarm.engine.playout import gale_winner
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from tests.naive import flood_fill_winner
 
 # ----------------------------------------------------------------------------- names

@@ -9,12 +9,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hexswarm.engine.board import BLACK, SWAP_PIECES, WHITE, Board, HexError, SetupEdit
+from hexswarm.engine.game import Game, GameNode, GameTreeError
+from hexswarm.engine.records import parse_sgf, read_sgf, record_from_board, write_sgf
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from engine.board import BLACK, SWAP_PIECES, WHITE, Board, HexError, SetupEdit
-from engine.game import Game, GameNode, GameTreeError
-from engine.records import parse_sgf, read_sgf, record_from_board, write_sgf
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "records"
 

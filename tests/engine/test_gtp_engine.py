@@ -11,11 +11,10 @@ import io
 from dataclasses import dataclass, field
 
 import pytest
-
-from engine.board import Board, HexError
-from engine.gtp import GtpEngine, GtpServer, Response, snapshot_gfx
-from engine.players.base import MoveChoice
-from engine.search.snapshot import SearchSnapshot
+from hexswarm.engine.board import Board, HexError
+from hexswarm.engine.gtp import GtpEngine, GtpServer, Response, snapshot_gfx
+from hexswarm.engine.players.base import MoveChoice
+from hexswarm.engine.search.snapshot import SearchSnapshot
 
 
 @dataclass(frozen=True)
@@ -464,9 +463,9 @@ def test_loadsgf_argument_errors(tmp_path):
 
 
 def test_loadsgf_missing_and_malformed_files(tmp_path):
-    records = pytest.importorskip("engine.records")
+    records = pytest.importorskip("hexswarm.engine.records")
     if not hasattr(records, "read_sgf"):
-        pytest.skip("engine.records has no SGF reader yet")
+        pytest.skip("hexswarm.engine.records has no SGF reader yet")
     engine = make_engine(size=5)
     ok(engine, "play b c3")
     assert "cannot read" in fail(engine, f"loadsgf {tmp_path / 'absent.sgf'}")
@@ -477,9 +476,9 @@ def test_loadsgf_missing_and_malformed_files(tmp_path):
 
 
 def test_loadsgf_loads_a_game_or_the_position_before_a_move(tmp_path):
-    records = pytest.importorskip("engine.records")
+    records = pytest.importorskip("hexswarm.engine.records")
     if not hasattr(records, "save_sgf"):
-        pytest.skip("engine.records has no SGF writer yet")
+        pytest.skip("hexswarm.engine.records has no SGF writer yet")
     game = Board(5)
     for move in ("c3", "b2", "d1"):
         game.play(move)
@@ -568,8 +567,8 @@ if __name__ == "__main__":
 def test_without_ai_the_engine_plays_the_strongest_preset_by_name():
     """The preset's player carries its family's name (uct); the engine must keep the preset's
     name, or it would build plain UCT with the family's defaults."""
-    from engine.gtp import build_parser
-    from engine.players import LEVELS, STRONGEST_LEVEL, create_player
+    from hexswarm.engine.gtp import build_parser
+    from hexswarm.engine.players import LEVELS, STRONGEST_LEVEL, create_player
 
     engine = GtpEngine(levels=LEVELS, create_player=create_player)
     assert engine.level == STRONGEST_LEVEL == "strong"
@@ -599,11 +598,11 @@ class _SlowKernels:
 def test_the_wait_for_the_kernels_counts_against_the_first_genmove(monkeypatch, waited, stops_at):
     """The first genmove after start may arrive while the kernels still load; with a time
     limit the search must then stop at the limit measured from the command."""
-    import engine.gtp
-    from engine.players import LEVELS, create_player
+    import hexswarm.engine.gtp as gtp_module
+    from hexswarm.engine.players import LEVELS, create_player
 
     clock = [100.0]
-    monkeypatch.setattr(engine.gtp.time, "monotonic", lambda: clock[0])
+    monkeypatch.setattr(gtp_module.time, "monotonic", lambda: clock[0])
     gtp = GtpEngine(
         levels=LEVELS, create_player=create_player, level="mc", settings={"time_s": "1"}
     )
@@ -625,11 +624,11 @@ def test_the_wait_for_the_kernels_counts_against_the_first_genmove(monkeypatch, 
 
 
 def test_a_level_without_time_limit_only_waits_for_the_kernels(monkeypatch):
-    import engine.gtp
-    from engine.players import LEVELS, create_player
+    import hexswarm.engine.gtp as gtp_module
+    from hexswarm.engine.players import LEVELS, create_player
 
     clock = [0.0]
-    monkeypatch.setattr(engine.gtp.time, "monotonic", lambda: clock[0])
+    monkeypatch.setattr(gtp_module.time, "monotonic", lambda: clock[0])
     gtp = GtpEngine(
         levels=LEVELS, create_player=create_player, level="mc", settings={"playouts_per_move": "9"}
     )

@@ -1,8 +1,8 @@
 """hexswarm-gtp as a real subprocess, driven by engine.gtp_client.GtpClient (as matches do).
 
 Two engines are used: the protocol layer with a stand-in AI (``python -m
-tests.engine.test_gtp_engine``: no numba, fast) and the real program (``python -m engine.gtp``)
-with tiny search budgets.
+tests.engine.test_gtp_engine``: no numba, fast) and the real program (``python -m
+hexswarm.engine.gtp``) with tiny search budgets.
 """
 
 from __future__ import annotations
@@ -13,13 +13,12 @@ import sys
 from pathlib import Path
 
 import pytest
-
-from engine.board import Board, Color
-from engine.gtp_client import GtpClient, GtpClientError
+from hexswarm.engine.board import Board, Color
+from hexswarm.engine.gtp_client import GtpClient, GtpClientError
 
 ROOT = Path(__file__).resolve().parents[2]
 STANDIN = [sys.executable, "-m", "tests.engine.test_gtp_engine"]
-REAL = [sys.executable, "-m", "engine.gtp"]
+REAL = [sys.executable, "-m", "hexswarm.engine.gtp"]
 TIMEOUT = 120  # seconds a response may take before the test fails instead of hanging
 
 
@@ -36,14 +35,14 @@ def start(argv: list[str], **kwargs) -> GtpClient:
 
 def real_players_available() -> bool:
     try:
-        from engine.players import LEVELS, create_player  # noqa: F401
+        from hexswarm.engine.players import LEVELS, create_player  # noqa: F401
     except ImportError:
         return False
     return True
 
 
 needs_players = pytest.mark.skipif(
-    not real_players_available(), reason="engine.players (the AI levels) not available yet"
+    not real_players_available(), reason="hexswarm.engine.players (the AI levels) not available yet"
 )
 
 

@@ -7,9 +7,9 @@ import sys
 
 PROBE = """
 import json
-from engine.playout import warm_up
-from engine.kernels.playout import playout_batch
-from engine.kernels.winner import gale_winner_of_cells
+from hexswarm.engine.playout import warm_up
+from hexswarm.engine.kernels.playout import playout_batch
+from hexswarm.engine.kernels.winner import gale_winner_of_cells
 warm_up()
 print(json.dumps({
     "misses": sum(k.stats.cache_misses.get(s, 0) for k in (playout_batch, gale_winner_of_cells)
@@ -41,11 +41,11 @@ def test_source_fingerprint_follows_every_kernel_file(tmp_path):
     import importlib.util
     import shutil
 
-    import engine.kernels
+    import hexswarm.engine.kernels as kernels_module
 
     copy = tmp_path / "kernels"
     shutil.copytree(
-        os.path.dirname(engine.kernels.__file__), copy, ignore=shutil.ignore_patterns("__pycache__")
+        os.path.dirname(kernels_module.__file__), copy, ignore=shutil.ignore_patterns("__pycache__")
     )
 
     def fingerprint() -> str:
@@ -55,7 +55,7 @@ def test_source_fingerprint_follows_every_kernel_file(tmp_path):
         return module.source_fingerprint()
 
     first = fingerprint()
-    assert first == engine.kernels.source_fingerprint() and len(first) == 12
+    assert first == kernels_module.source_fingerprint() and len(first) == 12
     assert fingerprint() == first
     helper = copy / "environment.py"
     helper.write_text(helper.read_text() + "\n# an edit\n")

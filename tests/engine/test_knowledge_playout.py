@@ -5,12 +5,9 @@ import json
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
-from engine import Board
-from engine.board import HexError
-from engine.kernels.knowledge import (
+from hexswarm.engine import Board
+from hexswarm.engine.board import HexError
+from hexswarm.engine.kernels.knowledge import (
     AROUND_SHIFT,
     PICK,
     SHAPE,
@@ -22,8 +19,8 @@ from engine.kernels.knowledge import (
     make_knowledge_scratch,
     policy_playout_batch,
 )
-from engine.kernels.playout import cell_tables
-from engine.knowledge import (
+from hexswarm.engine.kernels.playout import cell_tables
+from hexswarm.engine.knowledge import (
     HEURISTICS,
     AgentDatabase,
     bundled_databases,
@@ -31,8 +28,11 @@ from engine.knowledge import (
     playout_policy,
     save_database,
 )
-from engine.players import create_player
-from engine.playout import PlayoutPosition, random_playouts
+from hexswarm.engine.players import create_player
+from hexswarm.engine.playout import PlayoutPosition, random_playouts
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from tests.naive import (
     bridge_answers,
     reference_policy_playouts,

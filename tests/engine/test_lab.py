@@ -7,10 +7,9 @@ from dataclasses import replace
 
 import numpy as np
 import pytest
-
-from engine.board import HexError
-from engine.kernels.tree import ONGOING, ROOT_LOSES, ROOT_WINS
-from engine.lab import (
+from hexswarm.engine.board import HexError
+from hexswarm.engine.kernels.tree import ONGOING, ROOT_LOSES, ROOT_WINS
+from hexswarm.engine.lab import (
     CLUSTER_THRESHOLD,
     CLUSTER_THRESHOLD_MAJORITY,
     EXPERIMENTS,
@@ -27,16 +26,16 @@ from engine.lab import (
     thesis_tree_problem,
     trace_search,
 )
-from engine.search import warm_up
-from engine.search.environment import (
+from hexswarm.engine.search import warm_up
+from hexswarm.engine.search.environment import (
     THESIS_FIGURE_4_3_LEAVES,
     explicit_tree_environment,
     minimax_value,
     random_play_value,
 )
-from engine.search.montecarlo import exact_root_outcomes, monte_carlo_search
-from engine.search.swarm import SwarmConfig, SwarmSearch
-from engine.search.uct import UctSearch
+from hexswarm.engine.search.montecarlo import exact_root_outcomes, monte_carlo_search
+from hexswarm.engine.search.swarm import SwarmConfig, SwarmSearch
+from hexswarm.engine.search.uct import UctSearch
 
 SEEDS = 10
 

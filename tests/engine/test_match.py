@@ -17,8 +17,7 @@ import time
 from pathlib import Path
 
 import pytest
-
-from engine.match import (
+from hexswarm.engine.match import (
     STATE_FILE,
     GameResult,
     Match,
@@ -29,22 +28,23 @@ from engine.match import (
     results_table,
     sgf_name,
 )
-from engine.stats import summarize
+from hexswarm.engine.stats import summarize
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def dependencies_available() -> bool:
     try:
-        from engine.players import create_player  # noqa: F401
-        from engine.records import read_sgf, record_from_board, save_sgf  # noqa: F401
+        from hexswarm.engine.players import create_player  # noqa: F401
+        from hexswarm.engine.records import read_sgf, record_from_board, save_sgf  # noqa: F401
     except ImportError:
         return False
     return True
 
 
 needs_engine = pytest.mark.skipif(
-    not dependencies_available(), reason="engine.players / engine.records not available yet"
+    not dependencies_available(),
+    reason="hexswarm.engine.players / engine.records not available yet",
 )
 
 
@@ -112,7 +112,7 @@ def test_results_table_shape():
 
 
 def test_json_numbers_are_standard_json():
-    from engine.match import _json_number
+    from hexswarm.engine.match import _json_number
 
     assert _json_number(math.inf) == "+inf"
     assert _json_number(-math.inf) == "-inf"
@@ -151,7 +151,7 @@ class ScriptedPlayer:
 
 
 def scripted_game(monkeypatch, tmp_path, game: int, a_moves, b_moves, swap=True):
-    from engine import match as match_module
+    from hexswarm.engine import match as match_module
 
     scripted = {"script-a": ScriptedPlayer("a", a_moves), "script-b": ScriptedPlayer("b", b_moves)}
     monkeypatch.setattr(match_module, "make_player", lambda spec, seed, cache, out: scripted[spec])
@@ -161,7 +161,7 @@ def scripted_game(monkeypatch, tmp_path, game: int, a_moves, b_moves, swap=True)
 
 
 def test_swap_sides_hands_the_colours_over(monkeypatch, tmp_path):
-    from engine.records import read_sgf
+    from hexswarm.engine.records import read_sgf
 
     # Game 1 on 3x3: A has Black and opens a1; B (White) swaps sides, so B now holds the
     # Black stone and A plays White, moving again. A: a2, c1, c2 (White); B: b1, b2, b3
@@ -178,7 +178,7 @@ def test_swap_sides_hands_the_colours_over(monkeypatch, tmp_path):
 
 
 def test_resign_and_forfeit_are_recorded(monkeypatch, tmp_path):
-    from engine.records import read_sgf
+    from hexswarm.engine.records import read_sgf
 
     # Game 2: B has Black. B opens b2, A (White) resigns.
     result, _ = scripted_game(monkeypatch, tmp_path, 2, ["resign"], ["b2"])
@@ -195,7 +195,7 @@ def test_resign_and_forfeit_are_recorded(monkeypatch, tmp_path):
 
 @needs_engine
 def test_random_vs_random_writes_sgf_files_that_read_back(capsys, tmp_path):
-    from engine.records import read_sgf
+    from hexswarm.engine.records import read_sgf
 
     out = tmp_path / "match"
     status, table, _ = run_match(
@@ -285,12 +285,12 @@ def test_parallel_jobs_give_the_same_results_as_serial(capsys, tmp_path):
 def test_external_gtp_player_is_our_own_engine(capsys, tmp_path, monkeypatch):
     monkeypatch.setenv("PYTHONPATH", str(ROOT))
     monkeypatch.setenv("NUMBA_CACHE_DIR", os.environ.get("NUMBA_CACHE_DIR", "/tmp/nbcache-tests"))
-    engine = f"gtp:{sys.executable} -m engine.gtp --ai random --seed 4"
+    engine = f"gtp:{sys.executable} -m hexswarm.engine.gtp --ai random --seed 4"
     status, table, _ = run_match(
         capsys, "--games", "2", "--size", "4", "--out", tmp_path, "--quiet", engine, "random"
     )
     assert status == 0
-    from engine.records import read_sgf
+    from hexswarm.engine.records import read_sgf
 
     record = read_sgf(tmp_path / sgf_name(1))
     assert record.player_black.startswith("HexSwarm ")  # the engine's GTP name and version
@@ -307,7 +307,7 @@ def test_python_m_engine_match_runs(tmp_path):
         [
             sys.executable,
             "-m",
-            "engine.match",
+            "hexswarm.engine.match",
             "--games",
             "2",
             "--size",
@@ -349,7 +349,7 @@ def test_resume_after_sigkill(tmp_path):
     ]
     killed = tmp_path / "killed"
     process = subprocess.Popen(
-        [sys.executable, "-m", "engine.match", "--out", str(killed), *args],
+        [sys.executable, "-m", "hexswarm.engine.match", "--out", str(killed), *args],
         env=env,
         cwd=ROOT,
         stdout=subprocess.DEVNULL,
@@ -378,11 +378,11 @@ def test_resume_after_sigkill(tmp_path):
 def test_a_game_loads_the_kernels_before_its_first_timed_move(monkeypatch, tmp_path):
     """At equal time a first move whose kernels loaded inside its budget was played after one
     iteration: a match process loads every kernel group before its first game, once."""
-    import engine.match as match_module
-    import engine.warmup
+    import hexswarm.engine.match as match_module
+    import hexswarm.engine.warmup as warmup_module
 
     calls: list[int] = []
-    monkeypatch.setattr(engine.warmup, "warm_up", lambda: calls.append(1))
+    monkeypatch.setattr(warmup_module, "warm_up", lambda: calls.append(1))
     monkeypatch.setattr(match_module, "_kernels_ready", threading.Event())
     settings = MatchSettings("random", "random", 3, False, 1)
     for game in (1, 2):

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import pytest
-
-from engine.board import SWAP_PIECES, Board, cell_index
-from engine.players import create_player
-from engine.players.openings import (
+from hexswarm.engine.board import SWAP_PIECES, Board, cell_index
+from hexswarm.engine.players import create_player
+from hexswarm.engine.players.openings import (
     PROVEN_LOSING,
     TABLE_SIZES,
     OpeningTablePlayer,
@@ -132,7 +131,7 @@ def test_without_the_swap_rule_the_search_decides():
 def test_re_solving_the_small_sizes_reproduces_the_bundled_table(tmp_path):
     """``--solve 3 4 --out F`` writes the bundled table with those sizes solved again: the
     same file, byte for byte (the stored 3x3 and 4x4 sets are the solver's)."""
-    from engine.players.openings import OPENINGS_FILE, main
+    from hexswarm.engine.players.openings import OPENINGS_FILE, main
 
     out = tmp_path / "openings.json"
     assert main(["--solve", "3", "4", "--out", str(out)]) == 0

@@ -9,8 +9,8 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
-from engine.board import BLACK, Board  # noqa: E402
-from engine.openspiel_peer import OpenSpielPeer, serve  # noqa: E402
+from hexswarm.engine.board import BLACK, Board  # noqa: E402
+from hexswarm.engine.openspiel_peer import OpenSpielPeer, serve  # noqa: E402
 
 
 def test_openspiel_hex_has_our_colours_and_cells():

@@ -6,14 +6,14 @@ import dataclasses
 
 import numpy as np
 import pytest
+from hexswarm.engine.board import SWAP_PIECES, Board, GameOverError, HexError
+from hexswarm.engine.knowledge import bundled_databases
+from hexswarm.engine.players import LEVELS, STRONGEST_LEVEL, MoveChoice, Player, create_player
+from hexswarm.engine.search import warm_up
+from hexswarm.engine.search.snapshot import SearchSnapshot
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.board import SWAP_PIECES, Board, GameOverError, HexError
-from engine.knowledge import bundled_databases
-from engine.players import LEVELS, STRONGEST_LEVEL, MoveChoice, Player, create_player
-from engine.search import warm_up
-from engine.search.snapshot import SearchSnapshot
 from tests.naive_search import position_of, solve, winning_moves
 
 # Small but meaningful settings for each level (the defaults are the thesis's, for 7x7).

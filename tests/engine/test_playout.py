@@ -4,13 +4,13 @@ import math
 
 import numpy as np
 import pytest
+from hexswarm.engine import Board
+from hexswarm.engine.kernels.playout import black_connects, playout_batch, rows_from_cells
+from hexswarm.engine.kernels.rng import seed_states
+from hexswarm.engine.playout import PlayoutPosition, random_playouts, split_evenly
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import Board
-from engine.kernels.playout import black_connects, playout_batch, rows_from_cells
-from engine.kernels.rng import seed_states
-from engine.playout import PlayoutPosition, random_playouts, split_evenly
 from tests.naive import exact_black_win_probability, flood_fill_winner, reference_playouts
 
 

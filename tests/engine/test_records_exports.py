@@ -8,10 +8,7 @@ import xml.etree.ElementTree as ElementTree
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
-from engine.board import (
+from hexswarm.engine.board import (
     BLACK,
     BLACK_STONE,
     SWAP_PIECES,
@@ -22,7 +19,7 @@ from engine.board import (
     HexError,
     mirror_cell,
 )
-from engine.records import (
+from hexswarm.engine.records import (
     LinkError,
     SgfError,
     board_from_link,
@@ -34,7 +31,9 @@ from engine.records import (
     record_from_link,
     trmph_link,
 )
-from engine.records.image import THEMES
+from hexswarm.engine.records.image import THEMES
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -299,7 +298,7 @@ def test_move_list_text():
 
 @pytest.mark.skipif(os.name != "posix", reason="file modes are POSIX")
 def test_atomic_writes_follow_the_umask_and_keep_an_existing_mode(tmp_path):
-    from engine.records.files import atomic_write_text
+    from hexswarm.engine.records.files import atomic_write_text
 
     old = os.umask(0o022)
     try:

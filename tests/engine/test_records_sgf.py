@@ -7,12 +7,17 @@ import random
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-
-from engine.board import BLACK, SWAP_PIECES, SWAP_SIDES, WHITE, Board, HexError, mirror_cell
-from engine.game import GameTreeError
-from engine.records import (
+from hexswarm.engine.board import (
+    BLACK,
+    SWAP_PIECES,
+    SWAP_SIDES,
+    WHITE,
+    Board,
+    HexError,
+    mirror_cell,
+)
+from hexswarm.engine.game import GameTreeError
+from hexswarm.engine.records import (
     MAX_FILE_BYTES,
     Game,
     GameNode,
@@ -25,7 +30,9 @@ from engine.records import (
     save_sgf,
     write_sgf,
 )
-from engine.records.sgf import SIMPLE_TEXT
+from hexswarm.engine.records.sgf import SIMPLE_TEXT
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "records"
 
@@ -322,7 +329,7 @@ def test_binary_junk_file(tmp_path):
 
 
 def test_node_limit(monkeypatch):
-    import engine.records.sgf as sgf_module
+    import hexswarm.engine.records.sgf as sgf_module
 
     monkeypatch.setattr(sgf_module, "MAX_NODES", 1000)
     with pytest.raises(SgfError, match="more than 1,000 nodes"):

@@ -5,27 +5,31 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
-from engine.board import BLACK, Board
-from engine.kernels.environment import build_hex_leaf, hex_leaf_black_to_move, random_action
-from engine.kernels.playout import cell_tables, rows_from_cells
-from engine.kernels.rng import seed_states
-from engine.kernels.sds import apply_results
-from engine.kernels.tree import ONGOING, ROOT_LOSES, ROOT_WINS, count_populations
-from engine.playout import random_playouts
-from engine.search import warm_up
-from engine.search.environment import (
+from hexswarm.engine.board import BLACK, Board
+from hexswarm.engine.kernels.environment import (
+    build_hex_leaf,
+    hex_leaf_black_to_move,
+    random_action,
+)
+from hexswarm.engine.kernels.playout import cell_tables, rows_from_cells
+from hexswarm.engine.kernels.rng import seed_states
+from hexswarm.engine.kernels.sds import apply_results
+from hexswarm.engine.kernels.tree import ONGOING, ROOT_LOSES, ROOT_WINS, count_populations
+from hexswarm.engine.playout import random_playouts
+from hexswarm.engine.search import warm_up
+from hexswarm.engine.search.environment import (
     PAPER_FIGURE_4_LEAVES,
     bandit_environment,
     explicit_tree_environment,
     hex_environment,
     leaf_value,
 )
-from engine.search.montecarlo import exact_root_outcomes, monte_carlo_search
-from engine.search.swarm import RECRUITMENT, RELATE, SwarmConfig, SwarmSearch
-from engine.search.uct import UctSearch
+from hexswarm.engine.search.montecarlo import exact_root_outcomes, monte_carlo_search
+from hexswarm.engine.search.swarm import RECRUITMENT, RELATE, SwarmConfig, SwarmSearch
+from hexswarm.engine.search.uct import UctSearch
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from tests.naive_search import sds_bandit
 
 BANDIT_ARMS = (0.2, 0.4, 0.6, 0.8, 0.5)  # thesis Fig. 4.1 shape: five arms, distinct values
@@ -513,7 +517,7 @@ def test_tree_summary_shows_the_moves_that_end_the_game(spec):
     """Black to move on 5x5 with c1-c4 in place: b5 and c5 win at once. SDST keeps no
     population below a move that ends the game, yet the agents holding it must be in the tree
     (the reference is Board.play + winner, not the search)."""
-    from engine.players import create_player
+    from hexswarm.engine.players import create_player
 
     board = Board(5)
     for black, white in (("c1", "a1"), ("c2", "a2"), ("c3", "a3"), ("c4", "a4")):

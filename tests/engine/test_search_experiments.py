@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import pytest
-
-from engine.board import Board
-from engine.players import create_player
-from engine.search.experiments import play_game, summary
-from engine.stats import wilson_interval
+from hexswarm.engine.board import Board
+from hexswarm.engine.players import create_player
+from hexswarm.engine.search.experiments import play_game, summary
+from hexswarm.engine.stats import wilson_interval
 
 
 def test_wilson_interval_of_the_thesis_result():

@@ -7,27 +7,26 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
-from engine.board import HexError
-from engine.gtp import GtpEngine, build_parser, setting_options
-from engine.players import LEVELS, create_player, parse_spec
-from engine.players.budget import (
+from hexswarm.engine.board import HexError
+from hexswarm.engine.gtp import GtpEngine, build_parser, setting_options
+from hexswarm.engine.players import LEVELS, create_player, parse_spec
+from hexswarm.engine.players.budget import (
     PLAYOUTS_PER_SECOND,
     estimated_move_seconds,
     playouts_asked,
     playouts_per_second,
 )
-from engine.players.levels import (
+from hexswarm.engine.players.levels import (
     SETTINGS_TYPES,
     Parameter,
     parse_bool,
     spec_keys,
     split_spec,
 )
-from engine.players.swarm_players import swarm_config
-from engine.search.swarm import SwarmConfig
+from hexswarm.engine.players.swarm_players import swarm_config
+from hexswarm.engine.search.swarm import SwarmConfig
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 ALL_PARAMETERS = {p.name: p for level in LEVELS.values() for p in level.parameters}
 
@@ -209,7 +208,7 @@ def test_the_search_library_defaults_are_the_thesis_levels(name):
 
 
 def test_the_table_offers_exactly_the_choices_the_search_library_takes():
-    from engine.search import swarm
+    from hexswarm.engine.search import swarm
 
     sdst = LEVELS["sdst"]
     assert sdst.parameter("test").choices == swarm.TESTS

@@ -4,11 +4,17 @@ proof sets, its budget, and known answers."""
 from __future__ import annotations
 
 import pytest
+from hexswarm.engine.board import BLACK, WHITE, Board, HexError
+from hexswarm.engine.solver import (
+    DEFAULT_BUDGET,
+    SolverBudgetExceeded,
+    solve,
+    winning_move,
+    winning_moves,
+)
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.board import BLACK, WHITE, Board, HexError
-from engine.solver import DEFAULT_BUDGET, SolverBudgetExceeded, solve, winning_move, winning_moves
 from tests.naive_search import solve as naive_solve
 from tests.naive_search import winning_moves as naive_winning_moves
 
@@ -102,6 +108,6 @@ def test_the_modules_examples_hold():
     """The docstring's examples (checked by an independent minimax when they were written)."""
     import doctest
 
-    import engine.solver
+    import hexswarm.engine.solver as solver_module
 
-    assert doctest.testmod(engine.solver).failed == 0
+    assert doctest.testmod(solver_module).failed == 0

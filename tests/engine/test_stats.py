@@ -1,14 +1,11 @@
-"""engine.stats against hand-computed values and the defining equations."""
+"""hexswarm.engine.stats against hand-computed values and the defining equations."""
 
 from __future__ import annotations
 
 import math
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
-
-from engine.stats import (
+from hexswarm.engine.stats import (
     Z_95,
     Rating,
     bradley_terry_ratings,
@@ -19,6 +16,8 @@ from engine.stats import (
     wilson_interval,
     win_rate,
 )
+from hypothesis import given
+from hypothesis import strategies as st
 
 
 def test_wilson_five_of_ten_hand_computed():

@@ -15,17 +15,16 @@ import zlib
 
 import numpy as np
 import pytest
-
-from engine.board import Board
-from engine.players import create_player
-from engine.search import warm_up
-from engine.search.environment import (
+from hexswarm.engine.board import Board
+from hexswarm.engine.players import create_player
+from hexswarm.engine.search import warm_up
+from hexswarm.engine.search.environment import (
     PAPER_FIGURE_4_LEAVES,
     bandit_environment,
     explicit_tree_environment,
     hex_environment,
 )
-from engine.search.swarm import SwarmConfig, SwarmSearch
+from hexswarm.engine.search.swarm import SwarmConfig, SwarmSearch
 
 
 @pytest.fixture(scope="module", autouse=True)

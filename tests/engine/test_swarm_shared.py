@@ -6,15 +6,15 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hexswarm.engine.board import Board, HexError
+from hexswarm.engine.kernels.sds import apply_shared_outcomes
+from hexswarm.engine.kernels.tree import find_child
+from hexswarm.engine.players.levels import parse_spec
+from hexswarm.engine.search import warm_up
+from hexswarm.engine.search.clusters import CONVERGENCE_POSITIONS, hex_convergence
+from hexswarm.engine.search.environment import bandit_environment, hex_environment
+from hexswarm.engine.search.swarm import SwarmConfig, SwarmSearch
 
-from engine.board import Board, HexError
-from engine.kernels.sds import apply_shared_outcomes
-from engine.kernels.tree import find_child
-from engine.players.levels import parse_spec
-from engine.search import warm_up
-from engine.search.clusters import CONVERGENCE_POSITIONS, hex_convergence
-from engine.search.environment import bandit_environment, hex_environment
-from engine.search.swarm import SwarmConfig, SwarmSearch
 from tests import naive_search
 
 

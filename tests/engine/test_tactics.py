@@ -4,12 +4,11 @@ gives every level ``tactics=on`` while ``off`` (the default) leaves the level un
 from __future__ import annotations
 
 import pytest
+from hexswarm.engine.board import BLACK, WHITE, Board
+from hexswarm.engine.players import create_player
+from hexswarm.engine.players.tactics import TacticalPlayer, immediate_wins, root_tactics
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from engine.board import BLACK, WHITE, Board
-from engine.players import create_player
-from engine.players.tactics import TacticalPlayer, immediate_wins, root_tactics
 
 
 @st.composite
@@ -87,7 +86,7 @@ def test_tactics_default_off_leaves_the_level_as_it_was(level):
 def test_tactics_solve_plays_a_proven_win_and_reports_a_proven_loss():
     """A 4x4 position from the tactics suite kind: the solver's move is in the exact winning
     set; after the winning opening b3, White (to move) is proved lost."""
-    from engine.solver import winning_moves
+    from hexswarm.engine.solver import winning_moves
 
     player = create_player("mc:playouts_per_move=1,threads=1,tactics=solve")
     board = Board(4)
@@ -133,8 +132,8 @@ class _Recorder:
     ],
 )
 def test_the_solvers_time_counts_against_the_moves_limit(monkeypatch, solver_s, expected):
-    import engine.players.tactics as tactics
-    import engine.search.timing as timing
+    import hexswarm.engine.players.tactics as tactics
+    import hexswarm.engine.search.timing as timing
 
     clock = [10.0]
     monkeypatch.setattr(timing.time, "monotonic", lambda: clock[0])
@@ -150,8 +149,8 @@ def test_the_solvers_time_counts_against_the_moves_limit(monkeypatch, solver_s, 
 
 
 def test_without_a_time_limit_the_solver_does_not_stop_the_search(monkeypatch):
-    import engine.players.tactics as tactics
-    import engine.search.timing as timing
+    import hexswarm.engine.players.tactics as tactics
+    import hexswarm.engine.search.timing as timing
 
     clock = [0.0]
     monkeypatch.setattr(timing.time, "monotonic", lambda: clock[0])
@@ -162,7 +161,7 @@ def test_without_a_time_limit_the_solver_does_not_stop_the_search(monkeypatch):
 
 
 def test_the_solver_budget_follows_the_time_limit_where_the_solver_has_a_chance():
-    from engine.players.tactics import SOLVER_EMPTY_CELLS, SOLVER_NODES, solver_budget
+    from hexswarm.engine.players.tactics import SOLVER_EMPTY_CELLS, SOLVER_NODES, solver_budget
 
     few, many = SOLVER_EMPTY_CELLS, SOLVER_EMPTY_CELLS + 1
     assert solver_budget(None, few) == solver_budget(None, many) == SOLVER_NODES

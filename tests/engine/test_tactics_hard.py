@@ -5,10 +5,9 @@ answers is still the solver's (re-solving all of them takes minutes: up to 20 M 
 from __future__ import annotations
 
 import pytest
-
-from engine.players.tactics import immediate_wins
-from engine.solver import winning_moves
-from engine.tactics import (
+from hexswarm.engine.players.tactics import immediate_wins
+from hexswarm.engine.solver import winning_moves
+from hexswarm.engine.tactics import (
     CATEGORIES,
     DEFAULT_PROFILE,
     DEFAULT_SUITE,

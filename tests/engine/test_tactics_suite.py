@@ -5,11 +5,10 @@ counts hits."""
 from __future__ import annotations
 
 import pytest
-
-from engine.board import BLACK, WHITE, Board
-from engine.players.tactics import immediate_wins
-from engine.solver import solve, winning_moves
-from engine.tactics import (
+from hexswarm.engine.board import BLACK, WHITE, Board
+from hexswarm.engine.players.tactics import immediate_wins
+from hexswarm.engine.solver import solve, winning_moves
+from hexswarm.engine.tactics import (
     CATEGORIES,
     DEFAULT_SUITE,
     SIZES,

@@ -8,9 +8,8 @@ import json
 from pathlib import Path
 
 import pytest
-
-from engine.match import STATE_FILE, Match, MatchError, MatchSettings, main
-from engine.tournament import (
+from hexswarm.engine.match import STATE_FILE, Match, MatchError, MatchSettings, main
+from hexswarm.engine.tournament import (
     TOURNAMENT_FILE,
     Tournament,
     TournamentSettings,

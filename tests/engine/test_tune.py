@@ -9,10 +9,9 @@ import math
 import zlib
 
 import pytest
-
-from engine.knowledge import load_database
-from engine.stats import wilson_interval
-from engine.tune import (
+from hexswarm.engine.knowledge import load_database
+from hexswarm.engine.stats import wilson_interval
+from hexswarm.engine.tune import (
     BEST_FILE,
     LOG_FILE,
     HillClimbing,

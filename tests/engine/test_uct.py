@@ -5,18 +5,18 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-
-from engine.board import Board
-from engine.players import create_player
-from engine.players.uct_player import moves_between
-from engine.search.environment import (
+from hexswarm.engine.board import Board
+from hexswarm.engine.players import create_player
+from hexswarm.engine.players.uct_player import moves_between
+from hexswarm.engine.search.environment import (
     PAPER_FIGURE_4_LEAVES,
     bandit_environment,
     explicit_tree_environment,
     hex_environment,
 )
-from engine.search.timing import TimeBudget
-from engine.search.uct import UctSearch, _ucb_tables
+from hexswarm.engine.search.timing import TimeBudget
+from hexswarm.engine.search.uct import UctSearch, _ucb_tables
+
 from tests.naive_search import NaiveUct
 
 

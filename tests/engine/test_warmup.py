@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.warmup import cache_is_cold, warm_up
+from hexswarm.engine.warmup import cache_is_cold, warm_up
 
 
 def test_cache_is_cold_only_when_the_directory_is_missing_or_empty(tmp_path):

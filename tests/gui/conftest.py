@@ -4,9 +4,9 @@ engine QThread (a thread outliving its window is a bug the user would see as a h
 from __future__ import annotations
 
 import pytest
+from hexswarm.gui.engine_worker import running_engine_threads
 from PySide6.QtCore import QSettings
 
-from hexgui.engine_worker import running_engine_threads
 from tests.gui.players import SlowPlayer, TinyRandomPlayer, factory_for
 
 
@@ -41,7 +41,7 @@ class Questions:
 def save_questions(monkeypatch) -> Questions:
     """ "Save the changes?": Discard unless a test queues other answers."""
     questions = Questions("discard")
-    monkeypatch.setattr("hexgui.document.ask_to_save", questions)
+    monkeypatch.setattr("hexswarm.gui.document.ask_to_save", questions)
     return questions
 
 
@@ -49,7 +49,7 @@ def save_questions(monkeypatch) -> Questions:
 def player_questions(monkeypatch) -> Questions:
     """ "Let the file's AIs play?": no unless a test queues True."""
     questions = Questions(False)
-    monkeypatch.setattr("hexgui.document.ask_to_use_players", questions)
+    monkeypatch.setattr("hexswarm.gui.document.ask_to_use_players", questions)
     return questions
 
 
@@ -95,7 +95,7 @@ def qt_problems(qtlog) -> list[str]:
 def window(qtbot, qtlog, settings_store, player_factory, tmp_path):
     """A MainWindow with test players, temporary settings and autosave directory; closed
     (engine thread joined) at the end of the test. Fails on Qt warnings logged meanwhile."""
-    from hexgui.main_window import MainWindow
+    from hexswarm.gui.main_window import MainWindow
 
     main = MainWindow(
         settings_store,

@@ -31,8 +31,8 @@ def _wait(condition, timeout_s: float = 60.0) -> None:
 
 
 def take(directory: Path) -> Path:
-    from engine.search import warm_up
-    from hexgui.lab.window import LabWindow
+    from hexswarm.engine.search import warm_up
+    from hexswarm.gui.lab.window import LabWindow
 
     warm_up()  # compile (or load) the kernels first, as the application's splash screen does
     app = QApplication.instance() or QApplication(sys.argv)  # noqa: F841 (kept alive)

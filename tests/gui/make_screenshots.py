@@ -25,9 +25,9 @@ HINT_SPEC = "uct:playouts=40000,seed=1"
 
 
 def take(directory: Path) -> list[Path]:
-    from engine.warmup import warm_up
-    from hexgui.main_window import MainWindow
-    from hexgui.settings import GameSettings, SideSettings
+    from hexswarm.engine.warmup import warm_up
+    from hexswarm.gui.main_window import MainWindow
+    from hexswarm.gui.settings import GameSettings, SideSettings
 
     app = QApplication.instance() or QApplication(sys.argv)
     # As the application's splash does: otherwise the first search loads its kernels and the
@@ -94,8 +94,8 @@ def _wait(app: QApplication, done, timeout_s: float) -> None:
 def _dashboard(app: QApplication, directory: Path, level: str, spec: str, temp: Path) -> list[Path]:
     """The AI (Black) plays four moves against fixed replies; the pictures are taken 4 s into
     its fifth search, so the charts show a search in progress and the game graph four points."""
-    from hexgui.main_window import MainWindow
-    from hexgui.settings import GameSettings, SideSettings
+    from hexswarm.gui.main_window import MainWindow
+    from hexswarm.gui.settings import GameSettings, SideSettings
 
     store = QSettings(str(temp / f"dashboard-{level}.ini"), QSettings.Format.IniFormat)
     window = MainWindow(store, autosave=False, offer_restore=False)
@@ -125,8 +125,8 @@ def _dashboard(app: QApplication, directory: Path, level: str, spec: str, temp: 
 
 def _variations(app: QApplication, path: Path, temp: Path) -> Path:
     """The opening with two side lines, comments, and the move tree beside the board."""
-    from hexgui.main_window import MainWindow
-    from hexgui.settings import GameSettings, SideSettings
+    from hexswarm.gui.main_window import MainWindow
+    from hexswarm.gui.settings import GameSettings, SideSettings
 
     store = QSettings(str(temp / "variations.ini"), QSettings.Format.IniFormat)
     window = MainWindow(store, autosave=False, offer_restore=False)

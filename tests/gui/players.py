@@ -12,9 +12,9 @@ import threading
 import time
 import zlib
 
-from engine.board import Board
-from engine.players.base import MoveChoice
-from engine.search.snapshot import SearchSnapshot
+from hexswarm.engine.board import Board
+from hexswarm.engine.players.base import MoveChoice
+from hexswarm.engine.search.snapshot import SearchSnapshot
 
 
 def make_snapshot(

@@ -7,9 +7,8 @@ import time
 from pathlib import Path
 
 import pytest
-
-from engine import __version__
-from hexgui.startup import configure_numba_cache
+from hexswarm.engine import __version__
+from hexswarm.gui.startup import configure_numba_cache
 
 
 def clean_environment(tmp_path: Path) -> dict:
@@ -23,7 +22,7 @@ def clean_environment(tmp_path: Path) -> dict:
 
 def test_version_prints_and_exits_without_starting_qt(tmp_path):
     result = subprocess.run(
-        [sys.executable, "-m", "hexgui", "--version"],
+        [sys.executable, "-m", "hexswarm.gui", "--version"],
         env=clean_environment(tmp_path),
         capture_output=True,
         text=True,
@@ -42,7 +41,7 @@ def test_the_default_numba_cache_is_versioned_in_the_user_cache(tmp_path):
     env = clean_environment(tmp_path)
     env.pop("NUMBA_CACHE_DIR", None)
     probe = (
-        "from hexgui.startup import configure_numba_cache; import os;"
+        "from hexswarm.gui.startup import configure_numba_cache; import os;"
         "print(configure_numba_cache('1.2.3')); print(os.environ['NUMBA_CACHE_DIR'])"
     )
     result = subprocess.run(
@@ -63,7 +62,7 @@ def test_the_application_starts_opens_a_record_and_shows_its_window(tmp_path):
     env["NUMBA_CACHE_DIR"] = os.environ.get("NUMBA_CACHE_DIR", str(tmp_path / "numba"))
     env.update(HEXSWARM_TIMING="1", HEXSWARM_SCREENSHOT=str(shot))
     result = subprocess.run(
-        [sys.executable, "-m", "hexgui", str(record)],
+        [sys.executable, "-m", "hexswarm.gui", str(record)],
         env=env,
         capture_output=True,
         text=True,
@@ -83,7 +82,7 @@ def test_an_unwritable_user_cache_falls_back_to_a_private_temporary_folder(tmp_p
     (tmp_path / "tmp").mkdir()
     probe = (
         "import numba\n"  # already loaded: the new folder must still reach numba's config
-        "from hexgui.startup import configure_numba_cache\n"
+        "from hexswarm.gui.startup import configure_numba_cache\n"
         "print(configure_numba_cache('1.2.3')); print(numba.core.config.CACHE_DIR)\n"
     )
     result = subprocess.run(
@@ -96,8 +95,8 @@ def test_an_unwritable_user_cache_falls_back_to_a_private_temporary_folder(tmp_p
 
 
 def test_warm_up_reports_one_step_per_kernel_group_and_the_splash_names_it(qtbot):
-    from engine.warmup import warm_up
-    from hexgui.startup import Splash
+    from hexswarm.engine.warmup import warm_up
+    from hexswarm.gui.startup import Splash
 
     steps: list[tuple[int, int, str]] = []
     warm_up(lambda step, total, label: steps.append((step, total, label)))

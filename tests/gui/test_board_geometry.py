@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import math
 
+from hexswarm.gui.board_geometry import BoardGeometry, hexagon_corners
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from hexgui.board_geometry import BoardGeometry, hexagon_corners
 
 sizes = st.integers(min_value=1, max_value=26)
 areas = st.tuples(st.floats(100, 3000), st.floats(100, 3000))
@@ -85,7 +84,7 @@ def test_points_outside_the_rhombus_are_no_cell():
 def test_neighbouring_cells_share_a_border_at_the_midpoint_of_their_centres():
     """Just either side of the midpoint between two neighbours lies each of them."""
     geometry = BoardGeometry.fit(7, 900, 700)
-    from engine.board import neighbour_table
+    from hexswarm.engine.board import neighbour_table
 
     table = neighbour_table(7)
     for cell in range(49):
@@ -135,12 +134,11 @@ def test_svg_labels_are_centred_on_their_cells_in_qts_renderer(qtbot):
     is centred on the cell, vertically within a tenth of the cell's radius."""
     import re
 
+    from hexswarm.engine.board import Board
+    from hexswarm.engine.records.image import board_svg
     from PySide6.QtCore import QByteArray
     from PySide6.QtGui import QColor, QImage, QPainter
     from PySide6.QtSvg import QSvgRenderer
-
-    from engine.board import Board
-    from engine.records.image import board_svg
 
     svg = board_svg(Board(1), labels={0: "8"}, coordinates=False)
     renderer = QSvgRenderer(QByteArray(svg.encode()))

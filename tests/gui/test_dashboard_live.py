@@ -5,8 +5,7 @@ drive every dashboard panel, with no exception in any slot and no engine thread 
 from __future__ import annotations
 
 import pytest
-
-from hexgui.settings import GameSettings, SideSettings
+from hexswarm.gui.settings import GameSettings, SideSettings
 
 # Budgets large enough that each search lasts a few refresh intervals (hints are throttled to
 # 4 Hz), small enough that the game takes seconds.
@@ -16,10 +15,10 @@ UCT_SPEC = "uct:playouts=6000,seed=5"
 
 @pytest.mark.slow
 def test_real_game_drives_every_panel(qtbot, settings_store, tmp_path):
-    players = pytest.importorskip("engine.players")
+    players = pytest.importorskip("hexswarm.engine.players")
     if not hasattr(players, "create_player"):
-        pytest.skip("engine.players.create_player does not exist yet (search issue)")
-    from hexgui.main_window import MainWindow
+        pytest.skip("hexswarm.engine.players.create_player does not exist yet (search issue)")
+    from hexswarm.gui.main_window import MainWindow
 
     main = MainWindow(settings_store, autosave_dir=tmp_path / "autosave", offer_restore=False)
     qtbot.addWidget(main)

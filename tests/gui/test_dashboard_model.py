@@ -6,11 +6,8 @@ import math
 import random
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
-from engine.search.snapshot import SearchSnapshot, TreeNode
-from hexgui.dashboard.model import (
+from hexswarm.engine.search.snapshot import SearchSnapshot, TreeNode
+from hexswarm.gui.dashboard.model import (
     GameEstimates,
     SnapshotGate,
     ThroughputHistory,
@@ -24,7 +21,9 @@ from hexgui.dashboard.model import (
     principal_line,
     thin_indices,
 )
-from hexgui.dashboard.overlay import BoardOverlay, OverlaySettings, overlay_values
+from hexswarm.gui.dashboard.overlay import BoardOverlay, OverlaySettings, overlay_values
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 
 def make_snapshot(
@@ -504,7 +503,7 @@ def test_throughput_scales_per_level():
 
 
 def test_recording_round_trip_is_identity(tmp_path):
-    from hexgui.dashboard.recording import load_snapshots, save_snapshots
+    from hexswarm.gui.dashboard.recording import load_snapshots, save_snapshots
 
     tree = node((), 10, 4, 0.5, [node((3,), 6, 2, 0.7, [node((3, 1), 2)], 2, 3)])
     snaps = [
@@ -525,7 +524,7 @@ def test_recording_round_trip_is_identity(tmp_path):
 
 
 def test_recording_rejects_other_files(tmp_path):
-    from hexgui.dashboard.recording import load_snapshots
+    from hexswarm.gui.dashboard.recording import load_snapshots
 
     bad = tmp_path / "bad.json"
     bad.write_text("{not json", encoding="utf-8")
@@ -552,7 +551,7 @@ def test_board_overlay_skips_repaints_that_change_nothing():
 
 @given(st.floats(min_value=1e-6, max_value=1e12, allow_nan=False))
 def test_nice_ceiling_is_a_round_upper_bound(value):
-    from hexgui.dashboard.model import nice_ceiling
+    from hexswarm.gui.dashboard.model import nice_ceiling
 
     top = nice_ceiling(value)
     assert top >= value * (1 - 1e-9)
@@ -562,7 +561,7 @@ def test_nice_ceiling_is_a_round_upper_bound(value):
 
 
 def test_nice_ceiling_examples():
-    from hexgui.dashboard.model import nice_ceiling
+    from hexswarm.gui.dashboard.model import nice_ceiling
 
     assert [nice_ceiling(v) for v in (0, -3, 1, 55, 101, 2300, 0.7)] == [
         1,
@@ -576,7 +575,7 @@ def test_nice_ceiling_examples():
 
 
 def test_refresh_pacer_keeps_gui_cost_within_budget():
-    from hexgui.dashboard import RefreshPacer
+    from hexswarm.gui.dashboard import RefreshPacer
 
     pacer = RefreshPacer(base_s=0.1, budget=0.1, max_s=1.0)
     wall = cpu = 0.0
@@ -603,7 +602,7 @@ def test_refresh_pacer_keeps_gui_cost_within_budget():
 
 
 def test_history_accumulator_builds_uct_history_by_move():
-    from hexgui.dashboard.model import HistoryAccumulator
+    from hexswarm.gui.dashboard.model import HistoryAccumulator
 
     acc = HistoryAccumulator(capacity=4)
     uct = dict(player="uct", position_id=3)

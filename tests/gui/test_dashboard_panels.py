@@ -7,13 +7,13 @@ import csv
 import dataclasses
 
 import pytest
+from hexswarm.engine.board import Board, Move
+from hexswarm.gui.dashboard import Dashboard
+from hexswarm.gui.dashboard.model import has_estimate
+from hexswarm.gui.dashboard.tree_view import MAX_DRAWN_NODES
 from PySide6.QtCore import QObject, QPointF, Qt, Signal
 from PySide6.QtWidgets import QMainWindow, QMenu
 
-from engine.board import Board, Move
-from hexgui.dashboard import Dashboard
-from hexgui.dashboard.model import has_estimate
-from hexgui.dashboard.tree_view import MAX_DRAWN_NODES
 from tests.gui.test_dashboard_model import FakeBoard, make_snapshot, node
 
 
@@ -145,7 +145,7 @@ def test_panels_hold_the_latest_snapshot_data(dashboard):
 
 
 def test_tree_labels_thin_out_on_crowded_rows(dashboard):
-    from hexgui.dashboard.tree_view import labelled_nodes
+    from hexswarm.gui.dashboard.tree_view import labelled_nodes
 
     dash, _, controller, _ = dashboard
     dash.tree.width_box.setValue(10)
@@ -387,8 +387,8 @@ def test_recorded_real_search_through_every_panel(dashboard, name):
     what they hold agrees with the snapshots, for a swarm and for UCT."""
     from pathlib import Path
 
-    from hexgui.dashboard.model import layout_tree
-    from hexgui.dashboard.recording import load_snapshots
+    from hexswarm.gui.dashboard.model import layout_tree
+    from hexswarm.gui.dashboard.recording import load_snapshots
 
     dash, board, controller, _ = dashboard
     size, snaps = load_snapshots(Path(__file__).parents[1] / "data" / "snapshots" / f"{name}.json")
@@ -523,7 +523,7 @@ def test_uct_tree_speaks_of_visits_and_win_rates(dashboard):
 def test_a_move_decided_without_search_says_why_in_the_population_header(dashboard):
     """The opening table's first move (a real player, 7x7 with the swap rule): the header
     carries the snapshot's note, and its tooltip the whole line."""
-    from engine.players import create_player
+    from hexswarm.engine.players import create_player
 
     dash, _, controller, _ = dashboard
     player = create_player("mc:playouts_per_move=20,threads=1,swap_policy=table")
@@ -622,7 +622,7 @@ def test_the_first_snapshot_of_a_search_is_drawn_at_once(dashboard):
 
 
 def test_every_visible_panel_is_redrawn_at_least_once_a_second(dashboard, qtbot):
-    from hexgui.dashboard import MAX_PANEL_INTERVAL_S
+    from hexswarm.gui.dashboard import MAX_PANEL_INTERVAL_S
 
     dash, _, controller, _ = dashboard
     controller.position_changed.emit(1)

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from hexswarm.engine.board import Board
+from hexswarm.gui.engine_worker import EngineWorker, SearchRequest, start_engine_thread
 
-from engine.board import Board
-from hexgui.engine_worker import EngineWorker, SearchRequest, start_engine_thread
 from tests.gui.players import FailingPlayer, SlowPlayer, TinyRandomPlayer, factory_for
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from hexgui.settings import GameSettings, SideSettings
+from hexswarm.gui.settings import GameSettings, SideSettings
 
 HUMANS = GameSettings(size=5, black=SideSettings(), white=SideSettings(), hint_spec="tiny")
 
@@ -57,7 +57,7 @@ def test_each_search_is_cut_at_its_time_and_stop_abandons_the_rest(window, qtbot
 
 
 def test_the_game_graph_follows_the_line_on_screen(window, qtbot):
-    from hexgui.dashboard.model import estimate_for_black
+    from hexswarm.gui.dashboard.model import estimate_for_black
 
     if window.dashboard is None:
         return

@@ -5,11 +5,10 @@ from __future__ import annotations
 import typing
 
 import pytest
-
-from engine.board import BLACK, SWAP_PIECES, WHITE, Board
-from engine.game import Game
-from hexgui.game_controller import GameController, MoveInfo
-from hexgui.game_events import (
+from hexswarm.engine.board import BLACK, SWAP_PIECES, WHITE, Board
+from hexswarm.engine.game import Game
+from hexswarm.gui.game_controller import GameController, MoveInfo
+from hexswarm.gui.game_events import (
     CannotGo,
     GameEvent,
     GameWon,
@@ -19,7 +18,8 @@ from hexgui.game_events import (
     SwapRefused,
     describe,
 )
-from hexgui.settings import GameSettings, SideSettings
+from hexswarm.gui.settings import GameSettings, SideSettings
+
 from tests.gui.players import FailingPlayer, factory_for
 
 HUMAN = SideSettings(ai=False)
@@ -416,8 +416,8 @@ class SwapSidesPlayer:
     name = "swapper"
 
     def choose_move(self, board, *, on_snapshot=None, should_stop=None, position_id=0):
-        from engine.board import SWAP_SIDES
-        from engine.players.base import MoveChoice
+        from hexswarm.engine.board import SWAP_SIDES
+        from hexswarm.engine.players.base import MoveChoice
 
         return MoveChoice(SWAP_SIDES if board.swap_allowed() else board.legal_moves()[0])
 
@@ -521,7 +521,7 @@ def test_the_controller_reports_typed_events_and_composes_no_words(make_controll
     assert not c2.swap() and events[-1] == SwapRefused(rule_off=True)
     assert not c2.redo() and events[-1] == CannotGo("redo")
     assert c2.undo() and events[-1] == Navigated(0, None, None)
-    assert all(type(event).__module__ == "hexgui.game_events" for event in events)
+    assert all(type(event).__module__ == "hexswarm.gui.game_events" for event in events)
 
 
 def test_every_event_has_words():

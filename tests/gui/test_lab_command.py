@@ -5,11 +5,10 @@ from __future__ import annotations
 import csv
 
 import pytest
+from hexswarm.engine.lab import catalogue
+from hexswarm.gui.lab.charts import CHART_WIDTH
+from hexswarm.gui.lab.cli import main
 from PySide6.QtGui import QImage
-
-from engine.lab import catalogue
-from hexgui.lab.charts import CHART_WIDTH
-from hexgui.lab.cli import main
 
 
 def test_list_prints_one_name_per_line(capsys):
@@ -35,7 +34,7 @@ def test_a_run_writes_the_summary_the_runs_and_a_chart(qapp, tmp_path, capsys):
 
 
 def test_the_sweep_writes_measured_and_predicted_shares(qapp, tmp_path, monkeypatch):
-    import engine.lab as lab
+    import hexswarm.engine.lab as lab
 
     small = lab.ThresholdSweep(
         "cluster-threshold",

@@ -6,11 +6,10 @@ from __future__ import annotations
 import csv
 
 import pytest
+from hexswarm.engine.board import Board, HexError
+from hexswarm.gui.lab.window import LabWindow
+from hexswarm.gui.main_window import MainWindow
 from PySide6.QtGui import QImage
-
-from engine.board import Board, HexError
-from hexgui.lab.window import LabWindow
-from hexgui.main_window import MainWindow
 
 
 @pytest.fixture

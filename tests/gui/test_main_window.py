@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
+from hexswarm.engine.board import BLACK, WHITE
+from hexswarm.gui.dialogs.new_game import NewGameDialog
+from hexswarm.gui.engine_worker import running_engine_threads
+from hexswarm.gui.main_window import MainWindow
+from hexswarm.gui.settings import GameSettings, SideSettings, load_game_settings, load_view_settings
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QPalette
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
-
-from engine.board import BLACK, WHITE
-from hexgui.dialogs.new_game import NewGameDialog
-from hexgui.engine_worker import running_engine_threads
-from hexgui.main_window import MainWindow
-from hexgui.settings import GameSettings, SideSettings, load_game_settings, load_view_settings
 
 HUMANS = GameSettings(size=5, black=SideSettings(), white=SideSettings(), hint_spec="tiny")
 
@@ -330,7 +329,7 @@ def test_board_header_after_resignation_and_in_setup_mode(window):
 
 
 def test_coordinates_stay_readable_on_26x26(window):
-    from hexgui.board_widget import COORDINATE_MIN_PX, coordinate_pixel_size
+    from hexswarm.gui.board_widget import COORDINATE_MIN_PX, coordinate_pixel_size
 
     window.start_new_game(GameSettings(size=26, black=SideSettings(), white=SideSettings()))
     window.set_show_coordinates(True)
@@ -356,9 +355,8 @@ def test_shortcuts_dialog_needs_no_sideways_scrolling(window, qtbot):
 
 def test_the_user_guide_is_installed_and_shown_in_full(qtbot):
     """Runs against the installed wheel in CI (./hexswarm.sh test): the guide ships with it."""
+    from hexswarm.gui.guide import guide_dialog, guide_path
     from PySide6.QtWidgets import QTextBrowser
-
-    from hexgui.guide import guide_dialog, guide_path
 
     path = guide_path()
     assert path is not None and path.name == "gui.md"

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from unittest import mock
 
+from hexswarm.engine.board import BLACK, WHITE
+from hexswarm.engine.records import read_sgf
+from hexswarm.gui.board_widget import BoardView
+from hexswarm.gui.move_tree import NODE_ROLE
+from hexswarm.gui.settings import GameSettings, SideSettings
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
-
-from engine.board import BLACK, WHITE
-from engine.records import read_sgf
-from hexgui.board_widget import BoardView
-from hexgui.move_tree import NODE_ROLE
-from hexgui.settings import GameSettings, SideSettings
 
 HUMANS = GameSettings(size=5, black=SideSettings(), white=SideSettings())
 
@@ -144,7 +143,7 @@ def test_the_comment_pane_edits_the_node_and_the_file_keeps_it(window, qtbot, tm
 
 
 def test_study_positions_explain_themselves_in_the_comment_pane(window):
-    from resources.positions import list_positions
+    from hexswarm.resources.positions import list_positions
 
     window.position_actions[0].trigger()
     assert window.comment_pane.toPlainText() == list_positions()[0].explanation

@@ -3,14 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QSettings
-from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QCheckBox, QComboBox, QDialogButtonBox, QDoubleSpinBox, QSpinBox
-
-from engine.players.levels import LEVELS as REAL_LEVELS
-from engine.players.levels import LevelInfo, Parameter
-from hexgui.dialogs.new_game import NewGameDialog, parameter_label
-from hexgui.settings import (
+from hexswarm.engine.players.levels import LEVELS as REAL_LEVELS
+from hexswarm.engine.players.levels import LevelInfo, Parameter
+from hexswarm.gui.dialogs.new_game import NewGameDialog, parameter_label
+from hexswarm.gui.settings import (
     GameSettings,
     SideSettings,
     SpecError,
@@ -19,6 +15,9 @@ from hexgui.settings import (
     parse_spec,
     save_game_settings,
 )
+from PySide6.QtCore import QSettings
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QCheckBox, QComboBox, QDialogButtonBox, QDoubleSpinBox, QSpinBox
 
 LEVELS = {
     "random": LevelInfo("random", "Random", "Plays any empty cell.", ()),
@@ -160,8 +159,8 @@ def test_corrupt_settings_fall_back_to_defaults(tmp_path):
 
 
 def test_dialog_for_the_real_levels_makes_specs_the_registry_accepts(qtbot):
-    from engine.players import LEVELS
-    from engine.players import parse_spec as registry_parse
+    from hexswarm.engine.players import LEVELS
+    from hexswarm.engine.players import parse_spec as registry_parse
 
     dialog = NewGameDialog(GameSettings(), levels=LEVELS)
     qtbot.addWidget(dialog)
@@ -183,8 +182,8 @@ def test_dialog_for_the_real_levels_makes_specs_the_registry_accepts(qtbot):
 
 
 def test_the_random_level_offers_only_what_it_uses(qtbot):
-    from hexgui.dialogs.new_game import NewGameDialog
-    from hexgui.settings import GameSettings
+    from hexswarm.gui.dialogs.new_game import NewGameDialog
+    from hexswarm.gui.settings import GameSettings
 
     dialog = NewGameDialog(GameSettings())
     qtbot.addWidget(dialog)

@@ -7,12 +7,11 @@ from pathlib import Path
 from unittest import mock
 
 import pytest
+from hexswarm.engine.board import BLACK, WHITE
+from hexswarm.engine.records import read_sgf
+from hexswarm.gui.settings import GameSettings, SideSettings
+from hexswarm.resources.positions import list_positions, load_position
 from PySide6.QtWidgets import QMessageBox
-
-from engine.board import BLACK, WHITE
-from engine.records import read_sgf
-from hexgui.settings import GameSettings, SideSettings
-from resources.positions import list_positions, load_position
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "records"
 HUMANS = GameSettings(size=5, black=SideSettings(), white=SideSettings())
@@ -124,7 +123,7 @@ def test_save_position_and_exports(window, tmp_path, qtbot):
 
 
 def test_autosave_after_every_move_and_restore(qtbot, settings_store, player_factory, tmp_path):
-    from hexgui.main_window import MainWindow
+    from hexswarm.gui.main_window import MainWindow
 
     directory = tmp_path / "autosave"
     first = MainWindow(
@@ -177,7 +176,7 @@ def test_a_file_with_variations_opens_whole_and_saves_back_whole(window, tmp_pat
 
 
 def test_a_hexgui_file_saved_back_unchanged_is_the_same_file_apart_from_ap(window, tmp_path):
-    from engine.records import write_sgf
+    from hexswarm.engine.records import write_sgf
 
     source = DATA / "hexgui_variations.sgf"
     path = tmp_path / "copy.sgf"
@@ -252,7 +251,7 @@ def test_opening_over_unsaved_changes_can_be_cancelled(window, tmp_path, save_qu
 @pytest.mark.parametrize("level", ["mc:playouts_per_move=300", "mcsds:agents=3000,iterations=20"])
 def test_the_ai_answers_the_bridge_intrusion(level, seed):
     """Known answer: after White's intrusion at d4, only c4 keeps Black's bridge."""
-    from engine.players import create_player
+    from hexswarm.engine.players import create_player
 
     _entry, board = load_position("02-bridge-intrusion.sgf")
     choice = create_player(f"{level},seed={seed},threads=1").choose_move(board.copy())
@@ -279,8 +278,9 @@ def test_another_game_clears_the_title_and_the_status_bar(window, qtbot, tmp_pat
 def test_no_ai_searches_before_the_restore_question_is_answered(
     qtbot, settings_store, player_factory, slow_player, tmp_path
 ):
-    from hexgui.main_window import MainWindow
-    from hexgui.settings import DEFAULT_AI_SPEC, save_game_settings
+    from hexswarm.gui.main_window import MainWindow
+    from hexswarm.gui.settings import DEFAULT_AI_SPEC, save_game_settings
+
     from tests.gui.players import factory_for
 
     directory = tmp_path / "autosave"

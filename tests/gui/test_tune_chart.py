@@ -6,8 +6,8 @@ import json
 import struct
 import zlib
 
-from engine.tune import TuneSettings, tune
-from hexgui.tune_chart import main
+from hexswarm.engine.tune import TuneSettings, tune
+from hexswarm.gui.tune_chart import main
 
 
 def png_size(data: bytes) -> tuple[int, int]:

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import numpy as np
 import pyqtgraph as pg
-from hexswarm.engine.tune import LOG_FILE, read_steps
+from hexswarm.engine.tools.tune import LOG_FILE, read_steps
 
 from .dashboard.panel import PALETTE, pen
 from .lab.charts import INK, chart_widget, export_png
@@ -29,7 +29,7 @@ def _staircase(x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 def draw_learning_curve(plot: pg.PlotItem, steps: list[dict]) -> None:
-    """Draw the log's ``steps`` (from :func:`engine.tune.read_steps`) into ``plot``."""
+    """Draw the log's ``steps`` (from :func:`engine.tools.tune.read_steps`) into ``plot``."""
     x = np.array([s["step"] for s in steps], dtype=float)
     rate = np.array([s["win_rate"] for s in steps])
     low = np.array([s["interval"][0] for s in steps])

@@ -1,7 +1,7 @@
 """Slow, obvious references for the tests (they live in the engine so the benchmark can time
 them too)."""
 
-from hexswarm.engine.reference import (  # noqa: F401
+from hexswarm.engine.tools.reference import (  # noqa: F401
     XorShift,
     bridge_answers,
     exact_black_win_probability,

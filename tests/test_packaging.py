@@ -83,7 +83,7 @@ def test_the_wheel_carries_the_resources_and_the_engine_sources(tmp_path):
     assert "hexswarm/resources/playout_agents/default.json" in names
     assert {f"hexswarm/resources/positions/{p.file}" for p in list_positions()} <= names
     assert "hexswarm/engine/kernels/playout.py" in names and "hexswarm/gui/app.py" in names
-    assert "hexswarm/engine/benchref/playout_ref.c" in names
+    assert "hexswarm/engine/tools/benchref/playout_ref.c" in names
     # one import namespace: no generic top-level name such as engine/ or resources/
     assert {name.split("/")[0] for name in names if "/" in name} == {
         "hexswarm",

@@ -33,7 +33,7 @@ so the only one is known). A tracked playout stops as soon as someone connects; 
 fills the board and judges it once, like the uniform kernel (the winner is the same, stones
 never hurt their owner).
 
-Draws, in this order, repeated by ``engine.reference.reference_policy_playouts`` step by step:
+Draws, in this order, repeated by ``engine.tools.reference.reference_policy_playouts`` step by step:
 the agent (per playout, or per move, only when there are several); a tie among the answers,
 sorted by cell index (only when there are several); for a random move, ``j = drawn +
 below(empty_count - drawn)``, ``order[drawn]`` and ``order[j]`` swapped, ``drawn`` advanced,

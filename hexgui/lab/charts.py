@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 import pyqtgraph as pg
 import pyqtgraph.exporters
-from hexswarm.engine.lab import LabRun, SweepRun, alpha_min
+from hexswarm.engine.tools.lab import LabRun, SweepRun, alpha_min
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QApplication

@@ -4,7 +4,7 @@
     hexswarm-lab paper-6 --seeds 10 --out lab-runs/
     hexswarm-lab cluster-threshold --seeds 5 --out lab-runs/
 
-The experiments and their parameters are in ``engine.lab`` (see docs/lab.md). The PNG is drawn
+The experiments and their parameters are in ``engine.tools.lab`` (see docs/lab.md). The PNG is drawn
 by the Lab window's own chart code, off screen, so the command needs no display.
 """
 
@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 from hexswarm.engine.board import HexError
-from hexswarm.engine.lab import catalogue, experiment, run_experiment, run_sweep, sweep
+from hexswarm.engine.tools.lab import catalogue, experiment, run_experiment, run_sweep, sweep
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 

@@ -4,9 +4,9 @@ Pick a problem (the bandit with editable arms, the thesis tree, the paper tree w
 leaves, the current Hex position), an algorithm and its options; run step by step or
 continuously; the figure's chart, the dashboard's population chart and tree view follow every
 iteration; the slider scrubs back; PNG/CSV export. One click on a figure loads its problem and
-parameters (``engine.lab.EXPERIMENTS``).
+parameters (``engine.tools.lab.EXPERIMENTS``).
 
-The search runs on a worker QThread through ``engine.lab.trace_search`` (the players' own
+The search runs on a worker QThread through ``engine.tools.lab.trace_search`` (the players' own
 ``SwarmSearch``); between iterations the worker waits at a :class:`StepGate` until the window
 allows the next step. GUI thread only, except :class:`StepGate` and :class:`LabWorker`.
 """
@@ -21,7 +21,10 @@ from pathlib import Path
 
 import pyqtgraph as pg
 from hexswarm.engine.board import Board, HexError
-from hexswarm.engine.lab import (
+from hexswarm.engine.players.levels import LEVELS
+from hexswarm.engine.search.environment import PAPER_FIGURE_4_LEAVES, THESIS_FIGURE_4_3_LEAVES
+from hexswarm.engine.search.swarm import RECRUITMENT, RELATE, SwarmConfig
+from hexswarm.engine.tools.lab import (
     EXPERIMENTS,
     THESIS_BANDIT_ARMS,
     Experiment,
@@ -37,9 +40,6 @@ from hexswarm.engine.lab import (
     thesis_tree_problem,
     trace_search,
 )
-from hexswarm.engine.players.levels import LEVELS
-from hexswarm.engine.search.environment import PAPER_FIGURE_4_LEAVES, THESIS_FIGURE_4_3_LEAVES
-from hexswarm.engine.search.swarm import RECRUITMENT, RELATE, SwarmConfig
 from hexswarm.gui.dialogs.new_game import ParameterEditor
 from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
 from PySide6.QtWidgets import (

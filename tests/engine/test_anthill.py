@@ -10,7 +10,6 @@ import pytest
 from hexswarm.engine.board import Board
 from hexswarm.engine.players import LEVELS, create_player
 from hexswarm.engine.search.anthill import AnthillSearch
-from hexswarm.engine.search.clusters import CONVERGENCE_POSITIONS, convergence_board
 from hexswarm.engine.search.environment import (
     PAPER_FIGURE_4_LEAVES,
     bandit_environment,
@@ -18,6 +17,7 @@ from hexswarm.engine.search.environment import (
     hex_environment,
 )
 from hexswarm.engine.search.uct import _ucb_tables
+from hexswarm.engine.tools.cluster_formation import CONVERGENCE_POSITIONS, convergence_board
 
 from tests.naive_search import NaiveAnthill
 

@@ -24,14 +24,14 @@ import pytest
 pytest.importorskip("distributed")
 
 from dask.distributed import Client  # noqa: E402
-from hexswarm.engine.cluster import (  # noqa: E402
+from hexswarm.engine.tools.distributed import (  # noqa: E402
     DaskGames,
     code_fingerprint,
     localise_files,
     play_on_worker,
     spec_files,
 )
-from hexswarm.engine.match import STATE_FILE, Match, MatchError, MatchSettings, main, sgf_name  # noqa: E402
+from hexswarm.engine.tools.match import STATE_FILE, Match, MatchError, MatchSettings, main, sgf_name  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 START_TIMEOUT_S = 120  # a loaded machine imports numba slowly

@@ -9,12 +9,13 @@ import pytest
 from hexswarm.engine.board import Board, HexError
 from hexswarm.engine.kernels.rng import below, seed_states
 from hexswarm.engine.kernels.sds import REFERENCE_MEAN, REFERENCE_WIN, apply_test_outcomes
-from hexswarm.engine.lab import alpha_min, cluster_share_limit, cluster_share_prediction
 from hexswarm.engine.players import create_player
 from hexswarm.engine.players.levels import parse_spec, settings_spec
 from hexswarm.engine.players.uct_player import AnthillPlayer
 from hexswarm.engine.search import warm_up
-from hexswarm.engine.search.clusters import (
+from hexswarm.engine.search.environment import bandit_environment, hex_environment
+from hexswarm.engine.search.swarm import HaltingCriterion, SwarmConfig, SwarmSearch
+from hexswarm.engine.tools.cluster_formation import (
     CONVERGENCE_POSITIONS,
     SNAPSHOT_DESCENTS,
     anthill_convergence,
@@ -23,8 +24,7 @@ from hexswarm.engine.search.clusters import (
     hex_convergence,
     majority_activation,
 )
-from hexswarm.engine.search.environment import bandit_environment, hex_environment
-from hexswarm.engine.search.swarm import HaltingCriterion, SwarmConfig, SwarmSearch
+from hexswarm.engine.tools.lab import alpha_min, cluster_share_limit, cluster_share_prediction
 
 from tests import naive_search
 

@@ -9,7 +9,17 @@ import numpy as np
 import pytest
 from hexswarm.engine.board import HexError
 from hexswarm.engine.kernels.tree import ONGOING, ROOT_LOSES, ROOT_WINS
-from hexswarm.engine.lab import (
+from hexswarm.engine.search import warm_up
+from hexswarm.engine.search.environment import (
+    THESIS_FIGURE_4_3_LEAVES,
+    explicit_tree_environment,
+    minimax_value,
+    random_play_value,
+)
+from hexswarm.engine.search.montecarlo import exact_root_outcomes, monte_carlo_search
+from hexswarm.engine.search.swarm import SwarmConfig, SwarmSearch
+from hexswarm.engine.search.uct import UctSearch
+from hexswarm.engine.tools.lab import (
     CLUSTER_THRESHOLD,
     CLUSTER_THRESHOLD_MAJORITY,
     EXPERIMENTS,
@@ -26,16 +36,6 @@ from hexswarm.engine.lab import (
     thesis_tree_problem,
     trace_search,
 )
-from hexswarm.engine.search import warm_up
-from hexswarm.engine.search.environment import (
-    THESIS_FIGURE_4_3_LEAVES,
-    explicit_tree_environment,
-    minimax_value,
-    random_play_value,
-)
-from hexswarm.engine.search.montecarlo import exact_root_outcomes, monte_carlo_search
-from hexswarm.engine.search.swarm import SwarmConfig, SwarmSearch
-from hexswarm.engine.search.uct import UctSearch
 
 SEEDS = 10
 

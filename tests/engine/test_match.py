@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 import pytest
-from hexswarm.engine.match import (
+from hexswarm.engine.tools.match import (
     STATE_FILE,
     GameResult,
     Match,
@@ -28,7 +28,7 @@ from hexswarm.engine.match import (
     results_table,
     sgf_name,
 )
-from hexswarm.engine.stats import summarize
+from hexswarm.engine.tools.stats import summarize
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -112,7 +112,7 @@ def test_results_table_shape():
 
 
 def test_json_numbers_are_standard_json():
-    from hexswarm.engine.match import _json_number
+    from hexswarm.engine.tools.match import _json_number
 
     assert _json_number(math.inf) == "+inf"
     assert _json_number(-math.inf) == "-inf"
@@ -151,7 +151,7 @@ class ScriptedPlayer:
 
 
 def scripted_game(monkeypatch, tmp_path, game: int, a_moves, b_moves, swap=True):
-    from hexswarm.engine import match as match_module
+    from hexswarm.engine.tools import match as match_module
 
     scripted = {"script-a": ScriptedPlayer("a", a_moves), "script-b": ScriptedPlayer("b", b_moves)}
     monkeypatch.setattr(match_module, "make_player", lambda spec, seed, cache, out: scripted[spec])
@@ -307,7 +307,7 @@ def test_python_m_engine_match_runs(tmp_path):
         [
             sys.executable,
             "-m",
-            "hexswarm.engine.match",
+            "hexswarm.engine.tools.match",
             "--games",
             "2",
             "--size",
@@ -349,7 +349,7 @@ def test_resume_after_sigkill(tmp_path):
     ]
     killed = tmp_path / "killed"
     process = subprocess.Popen(
-        [sys.executable, "-m", "hexswarm.engine.match", "--out", str(killed), *args],
+        [sys.executable, "-m", "hexswarm.engine.tools.match", "--out", str(killed), *args],
         env=env,
         cwd=ROOT,
         stdout=subprocess.DEVNULL,
@@ -378,7 +378,7 @@ def test_resume_after_sigkill(tmp_path):
 def test_a_game_loads_the_kernels_before_its_first_timed_move(monkeypatch, tmp_path):
     """At equal time a first move whose kernels loaded inside its budget was played after one
     iteration: a match process loads every kernel group before its first game, once."""
-    import hexswarm.engine.match as match_module
+    import hexswarm.engine.tools.match as match_module
     import hexswarm.engine.warmup as warmup_module
 
     calls: list[int] = []

@@ -10,7 +10,7 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 
 from hexswarm.engine.board import BLACK, Board  # noqa: E402
-from hexswarm.engine.openspiel_peer import OpenSpielPeer, serve  # noqa: E402
+from hexswarm.engine.tools.openspiel_peer import OpenSpielPeer, serve  # noqa: E402
 
 
 def test_openspiel_hex_has_our_colours_and_cells():

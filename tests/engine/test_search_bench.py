@@ -1,12 +1,13 @@
-"""The tree-search benchmark rows (``python -m hexswarm.engine.search.bench --uct/--anthill``):
-what they count, on a tiny run. Timings are printed by the benchmark, never asserted here."""
+"""The tree-search benchmark rows (``python -m hexswarm.engine.tools.search_bench --uct``,
+``--anthill``): what they count, on a tiny run. Timings are printed by the benchmark, never
+asserted here."""
 
 from __future__ import annotations
 
 import pytest
 from hexswarm.engine.search.anthill import AnthillSearch, AnthillTree
-from hexswarm.engine.search.bench import tree_overhead
 from hexswarm.engine.search.uct import UctTree
+from hexswarm.engine.tools.search_bench import tree_overhead
 
 
 def test_anthill_tree_counts_its_agents_in_the_bytes_in_use():
@@ -45,9 +46,9 @@ def test_the_sdst_test_baseline_runs_as_many_playouts_as_the_search(k):
     """The leaf-matched baseline of ``--sdst-tests`` counts k playouts for every test that
     needed one (exact leaves need none): as many as the search itself ran."""
     from hexswarm.engine.board import Board
-    from hexswarm.engine.search.bench import leaf_depth_counts, sdst_test_overhead
     from hexswarm.engine.search.environment import hex_environment
     from hexswarm.engine.search.swarm import SwarmConfig, SwarmSearch
+    from hexswarm.engine.tools.search_bench import leaf_depth_counts, sdst_test_overhead
 
     env = hex_environment(Board(7))
     test = "single" if k == 1 else "majority"

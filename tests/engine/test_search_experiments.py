@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from hexswarm.engine.board import Board
 from hexswarm.engine.players import create_player
-from hexswarm.engine.search.experiments import play_game, summary
-from hexswarm.engine.stats import wilson_interval
+from hexswarm.engine.tools.stats import wilson_interval
+from hexswarm.engine.tools.thesis_match import play_game, summary
 
 
 def test_wilson_interval_of_the_thesis_result():

@@ -1,11 +1,11 @@
-"""hexswarm.engine.stats against hand-computed values and the defining equations."""
+"""hexswarm.engine.tools.stats against hand-computed values and the defining equations."""
 
 from __future__ import annotations
 
 import math
 
 import pytest
-from hexswarm.engine.stats import (
+from hexswarm.engine.tools.stats import (
     Z_95,
     Rating,
     bradley_terry_ratings,

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from hexswarm.engine.players.tactics import immediate_wins
 from hexswarm.engine.solver import winning_moves
-from hexswarm.engine.tactics import (
+from hexswarm.engine.tools.tactics_suite import (
     CATEGORIES,
     DEFAULT_PROFILE,
     DEFAULT_SUITE,

@@ -8,7 +8,7 @@ import pytest
 from hexswarm.engine.board import BLACK, WHITE, Board
 from hexswarm.engine.players.tactics import immediate_wins
 from hexswarm.engine.solver import solve, winning_moves
-from hexswarm.engine.tactics import (
+from hexswarm.engine.tools.tactics_suite import (
     CATEGORIES,
     DEFAULT_SUITE,
     SIZES,

@@ -8,8 +8,8 @@ import json
 from pathlib import Path
 
 import pytest
-from hexswarm.engine.match import STATE_FILE, Match, MatchError, MatchSettings, main
-from hexswarm.engine.tournament import (
+from hexswarm.engine.tools.match import STATE_FILE, Match, MatchError, MatchSettings, main
+from hexswarm.engine.tools.tournament import (
     TOURNAMENT_FILE,
     Tournament,
     TournamentSettings,

@@ -10,8 +10,8 @@ import zlib
 
 import pytest
 from hexswarm.engine.knowledge import load_database
-from hexswarm.engine.stats import wilson_interval
-from hexswarm.engine.tune import (
+from hexswarm.engine.tools.stats import wilson_interval
+from hexswarm.engine.tools.tune import (
     BEST_FILE,
     LOG_FILE,
     HillClimbing,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import csv
 
 import pytest
-from hexswarm.engine.lab import catalogue
+from hexswarm.engine.tools.lab import catalogue
 from hexswarm.gui.lab.charts import CHART_WIDTH
 from hexswarm.gui.lab.cli import main
 from PySide6.QtGui import QImage
@@ -34,7 +34,7 @@ def test_a_run_writes_the_summary_the_runs_and_a_chart(qapp, tmp_path, capsys):
 
 
 def test_the_sweep_writes_measured_and_predicted_shares(qapp, tmp_path, monkeypatch):
-    import hexswarm.engine.lab as lab
+    import hexswarm.engine.tools.lab as lab
 
     small = lab.ThresholdSweep(
         "cluster-threshold",

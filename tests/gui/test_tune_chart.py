@@ -6,7 +6,7 @@ import json
 import struct
 import zlib
 
-from hexswarm.engine.tune import TuneSettings, tune
+from hexswarm.engine.tools.tune import TuneSettings, tune
 from hexswarm.gui.tune_chart import main
 
 

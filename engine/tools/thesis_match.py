@@ -1,7 +1,7 @@
 """The thesis's 5.2.3 experiment: SDS in the tree (SDST) against SDS at the root (MCSDS).
 
-    python -m hexswarm.engine.search.experiments --games 200            # thesis settings, 7x7
-    python -m hexswarm.engine.search.experiments --games 20 --agents 5000 --iterations 20
+    python -m hexswarm.engine.tools.thesis_match --games 200            # thesis settings, 7x7
+    python -m hexswarm.engine.tools.thesis_match --games 20 --agents 5000 --iterations 20
 
 Games alternate the first player (Black) between the two programs, as in the thesis (200 games,
 SDST won 127 = 63%). Each finished game is appended to a JSON-lines log (so a long run can be
@@ -18,7 +18,7 @@ from pathlib import Path
 
 from hexswarm.engine.board import Board
 from hexswarm.engine.players import create_player
-from hexswarm.engine.stats import wilson_interval
+from hexswarm.engine.tools.stats import wilson_interval
 
 THESIS_WINS, THESIS_GAMES = 127, 200
 
@@ -67,7 +67,7 @@ def summary(records: list[dict]) -> str:
         "Reproduction of the thesis's match: SDS in the tree (policy `tree`, backscatter to",
         "the parent, scattering chance 1/5) against SDS at the root (passive recruitment), first",
         "player alternating between the programs, uniform random playouts, 7x7. Written by",
-        "`python -m hexswarm.engine.search.experiments` after every game (resumable: rerun the",
+        "`python -m hexswarm.engine.tools.thesis_match` after every game (resumable: rerun the",
         "same command to continue a run).",
         "",
         "| run | games | SDST wins | win rate | 95% Wilson interval |",

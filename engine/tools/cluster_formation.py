@@ -6,7 +6,7 @@ background noise") forms a stable cluster only if alpha > alpha_min = 1 / (2 - b
 random Hex playouts give most reasonable moves 0.45-0.65: under the threshold, so the thesis's
 MCSDS and SDST never form a cluster on Hex. This module measures it and the new tests:
 
-* the mean-field equilibrium of passive recruitment (``engine.lab.cluster_share_limit`` and
+* the mean-field equilibrium of passive recruitment (``engine.tools.lab.cluster_share_limit`` and
   ``cluster_share_prediction``; the thesis's threshold is where it leaves zero) holds for any
   test whose activation probabilities are known: :func:`majority_activation` gives them for
   the k-playout majority;
@@ -16,10 +16,10 @@ MCSDS and SDST never form a cluster on Hex. This module measures it and the new 
   on :data:`CONVERGENCE_POSITIONS` (Hex positions where one move wins by force within three
   plies; checked by ``tests/engine/test_clusters.py``).
 
-    python -m hexswarm.engine.search.clusters bandit      # the threshold table of docs/search.md
-    python -m hexswarm.engine.search.clusters hex         # the convergence table
-    python -m hexswarm.engine.search.clusters open        # the top move's share on open boards
-    python -m hexswarm.engine.search.clusters anthill --spec "tests=16"   # the anthill's table
+    python -m hexswarm.engine.tools.cluster_formation bandit   # docs/search.md's threshold table
+    python -m hexswarm.engine.tools.cluster_formation hex      # the convergence table
+    python -m hexswarm.engine.tools.cluster_formation open     # the top move's share, open boards
+    python -m hexswarm.engine.tools.cluster_formation anthill --spec "tests=16"  # the anthill's
 """
 
 from __future__ import annotations
@@ -30,9 +30,9 @@ from dataclasses import replace
 
 import numpy as np
 from hexswarm.engine.board import Board
-from hexswarm.engine.lab import cluster_share_prediction, majority_activation
 from hexswarm.engine.search.environment import bandit_environment, hex_environment
 from hexswarm.engine.search.swarm import SwarmConfig, SwarmSearch
+from hexswarm.engine.tools.lab import cluster_share_prediction, majority_activation
 
 # (board size, moves from the empty board, the side to move's proven winning cells): after a
 # winning cell, every reply leaves the mover a cell that wins at once. Found by a 3-ply search

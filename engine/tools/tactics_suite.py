@@ -2,10 +2,10 @@
 
 ::
 
-    python -m hexswarm.engine.tactics run "sdst" --time 1   # hit rate per category, 95% intervals
-    python -m hexswarm.engine.tactics generate --seed 1 --out resources/tactics/suite.json
-    python -m hexswarm.engine.tactics generate --suite-kind hard --seed 1  # -> hard.json
-    python -m hexswarm.engine.tactics run strong --time 1 --suite resources/tactics/hard.json
+    python -m hexswarm.engine.tools.tactics_suite run "sdst" --time 1   # hit rate per category
+    python -m hexswarm.engine.tools.tactics_suite generate --seed 1 --out suite.json
+    python -m hexswarm.engine.tools.tactics_suite generate --suite-kind hard --seed 1
+    python -m hexswarm.engine.tools.tactics_suite run strong --time 1 --suite hard.json
 
 Every position has the side to move winning, and its set of winning moves comes from the exact
 solver (:mod:`engine.solver`); a player *hits* when its move is in that set. The categories
@@ -60,7 +60,7 @@ from hexswarm.engine.board import (
 )
 from hexswarm.engine.players.tactics import immediate_wins
 from hexswarm.engine.solver import SolverBudgetExceeded, solve, winning_moves
-from hexswarm.engine.stats import wilson_interval
+from hexswarm.engine.tools.stats import wilson_interval
 from hexswarm.resources import resource_path
 
 SUITE_FORMAT = 1
@@ -443,7 +443,7 @@ def write_suite(
     arguments = f"{profile.command_option}--seed {seed} --out {path.as_posix()}"
     document = {
         "format": SUITE_FORMAT,
-        "command": f"python -m hexswarm.engine.tactics generate {arguments}",
+        "command": f"python -m hexswarm.engine.tools.tactics_suite generate {arguments}",
         "seed": seed,
         "positions": [p.to_dict() for p in positions],
     }
@@ -518,7 +518,7 @@ def results_table(spec: str, time_s: float | None, results: list[CategoryResult]
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="python -m hexswarm.engine.tactics",
+        prog="python -m hexswarm.engine.tools.tactics_suite",
         description="Run a player over the tactics suite, or regenerate the suite.",
     )
     commands = parser.add_subparsers(dest="command", required=True)
@@ -564,7 +564,7 @@ def main(argv: Iterable[str] | None = None) -> int:
             log if options.verbose else lambda text: None,
         )
     except HexError as error:
-        print(f"python -m hexswarm.engine.tactics: {error}", file=sys.stderr)
+        print(f"python -m hexswarm.engine.tools.tactics_suite: {error}", file=sys.stderr)
         return 2
     print(results_table(options.spec, options.time, results))
     return 0

@@ -21,7 +21,7 @@ implicit last resort.
 
 The fitness of a candidate is the win rate of ``--player`` with the candidate as its playout
 policy (``playout=agents,playout_agents=FILE``) against ``--opponent`` in a real match of
-``--games`` games run by :mod:`engine.match` (colours alternate; ``--jobs`` or ``--scheduler``
+``--games`` games run by :mod:`engine.tools.match` (colours alternate; ``--jobs`` or ``--scheduler``
 spread the games over processes or machines as for ``hexswarm-match``). Fix the number of
 playouts per move in both specs so that every candidate gets the same search.
 
@@ -51,9 +51,9 @@ from typing import Any, Protocol
 
 from hexswarm.engine.board import HexError
 from hexswarm.engine.knowledge import HEURISTICS, SELECTIONS, AgentDatabase, save_database
-from hexswarm.engine.match import Match, MatchError, MatchSettings, check_player
 from hexswarm.engine.players.levels import spec_keys
-from hexswarm.engine.stats import wilson_interval
+from hexswarm.engine.tools.match import Match, MatchError, MatchSettings, check_player
+from hexswarm.engine.tools.stats import wilson_interval
 
 Agent = tuple[str, ...]
 Candidate = tuple[Agent, ...]
@@ -487,9 +487,9 @@ def write_best(path: Path, settings: TuneSettings, best: dict) -> None:
 class MatchFitness:
     """The fitness of a candidate: a real match of ``settings.games`` games in
     ``run_dir/step-NNNN`` (resumable), the tuned player being A. ``cluster`` (an open
-    :class:`engine.cluster.DaskGames`) or ``jobs`` say where the games run. ``on_start(step,
-    games already played)`` is called before a step's match, ``on_game(result)`` after every
-    game."""
+    :class:`~engine.tools.distributed.DaskGames`) or ``jobs`` say where the games run.
+    ``on_start(step, games already played)`` is called before a step's match,
+    ``on_game(result)`` after every game."""
 
     def __init__(
         self,
@@ -693,7 +693,7 @@ def settings_from_options(options: argparse.Namespace) -> TuneSettings:
 
 
 def main(argv: Iterable[str] | None = None) -> int:
-    """Entry point of ``hexswarm-tune`` and ``python -m hexswarm.engine.tune``."""
+    """Entry point of ``hexswarm-tune`` and ``python -m hexswarm.engine.tools.tune``."""
     parser = build_parser()
     options = parser.parse_args(None if argv is None else list(argv))
     from hexswarm.engine.board import MAX_SIZE
@@ -712,7 +712,7 @@ def main(argv: Iterable[str] | None = None) -> int:
         with contextlib.ExitStack() as stack:
             cluster = None
             if options.scheduler or options.jobs > 1:
-                from hexswarm.engine.cluster import DaskGames, dask_available
+                from hexswarm.engine.tools.distributed import DaskGames, dask_available
 
                 if options.scheduler:
                     cluster = stack.enter_context(DaskGames(scheduler=options.scheduler))
@@ -758,8 +758,8 @@ def main(argv: Iterable[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    from hexswarm.engine.tune import (
-        main as _main,  # cluster workers pickle engine.tune.*, not __main__.*
+    from hexswarm.engine.tools.tune import (
+        main as _main,  # cluster workers pickle engine.tools.tune.*, not __main__.*
     )
 
     sys.exit(_main())

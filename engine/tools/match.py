@@ -20,7 +20,7 @@ Rules of a match:
   the settings, never on ``--jobs``, ``--scheduler`` or on resuming;
 * ``--jobs N`` plays N games at a time in worker processes (a local Dask cluster when Dask is
   installed, a process pool otherwise); ``--scheduler ADDRESS`` sends the games to a Dask
-  cluster on other machines (:mod:`engine.cluster`, ``docs/cluster.md``);
+  cluster on other machines (:mod:`engine.tools.distributed`, ``docs/cluster.md``);
 * every game is saved as ``DIR/game-0001.sgf`` ... (PB/PW/RE and the AI settings), and
   ``DIR/match.json`` (settings and per-game results) is rewritten atomically after each game.
   Re-running with the same DIR plays only the missing games; different settings are an error.
@@ -48,10 +48,10 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from hexswarm.engine.board import BLACK, SWAP_SIDES, WHITE, Board, Color, HexError
 from hexswarm.engine.gtp_client import GtpClient, GtpClientError
-from hexswarm.engine.stats import format_elo, summarize
+from hexswarm.engine.tools.stats import format_elo, summarize
 
 if TYPE_CHECKING:
-    from hexswarm.engine.cluster import DaskGames
+    from hexswarm.engine.tools.distributed import DaskGames
 
 STATE_FILE = "match.json"
 STATE_FORMAT = 1
@@ -347,8 +347,8 @@ def play_games(
     """Play ``tasks`` (games of one or several matches) and call ``on_result(settings,
     result, sgf_text)`` in this thread once per game, in the order they finish.
 
-    Where the games run: on ``cluster`` (an open :class:`engine.cluster.DaskGames`), else on
-    the Dask scheduler at ``scheduler``, else with ``jobs`` > 1 on a local Dask cluster of
+    Where the games run: on ``cluster`` (an open :class:`~engine.tools.distributed.DaskGames`), else
+    on     the Dask scheduler at ``scheduler``, else with ``jobs`` > 1 on a local Dask cluster of
     ``jobs`` processes (``use_dask`` None: when Dask is installed) or a pool of ``jobs``
     processes, else here, one after the other. A game's result depends only on its match and
     number, so every way gives the same results. External engines log to
@@ -356,11 +356,11 @@ def play_games(
     if not tasks:
         return
     if cluster is None and scheduler is None and jobs > 1 and use_dask is None:
-        from hexswarm.engine.cluster import dask_available
+        from hexswarm.engine.tools.distributed import dask_available
 
         use_dask = dask_available()
     if cluster is not None or scheduler is not None or (jobs > 1 and use_dask):
-        from hexswarm.engine.cluster import DaskGames
+        from hexswarm.engine.tools.distributed import DaskGames
 
         if cluster is not None:
             cluster.play(tasks, on_result)
@@ -645,7 +645,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Iterable[str] | None = None) -> int:
-    """Entry point of ``hexswarm-match`` and ``python -m hexswarm.engine.match``."""
+    """Entry point of ``hexswarm-match`` and ``python -m hexswarm.engine.tools.match``."""
     parser = build_parser()
     options = parser.parse_args(None if argv is None else list(argv))
     from hexswarm.engine.board import MAX_SIZE
@@ -717,7 +717,7 @@ def _play_match(options: argparse.Namespace) -> str:
 
 def _play_round_robin(options: argparse.Namespace) -> str:
     """Play (or continue) the round robin of the command line; return its report."""
-    from hexswarm.engine.tournament import (
+    from hexswarm.engine.tools.tournament import (
         Tournament,
         TournamentSettings,
         tournament_json,
@@ -757,6 +757,8 @@ def _play_round_robin(options: argparse.Namespace) -> str:
 
 
 if __name__ == "__main__":
-    from hexswarm.engine.match import main as _main  # workers pickle engine.match.*, not __main__.*
+    from hexswarm.engine.tools.match import (
+        main as _main,  # workers pickle engine.tools.match.*, not __main__.*
+    )
 
     sys.exit(_main())

@@ -12,8 +12,8 @@ number of games of each pair. The games are played in rounds (game 1 of every pa
 2 ...), so a round robin stopped early is still balanced; re-running the command continues it,
 and players may be appended to the list later (the pairs already played are kept).
 
-The report rates every player with :func:`engine.stats.bradley_terry_ratings` (all games fitted
-together, relative to the first player) and shows the crosstable of wins.
+The report rates every player with :func:`engine.tools.stats.bradley_terry_ratings` (all games
+fitted together, relative to the first player) and shows the crosstable of wins.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from hexswarm.engine.match import (
+from hexswarm.engine.tools.match import (
     GameResult,
     Match,
     MatchError,
@@ -32,7 +32,7 @@ from hexswarm.engine.match import (
     _write_json_atomic,
     play_games,
 )
-from hexswarm.engine.stats import Rating, bradley_terry_ratings, format_elo, wilson_interval
+from hexswarm.engine.tools.stats import Rating, bradley_terry_ratings, format_elo, wilson_interval
 
 TOURNAMENT_FILE = "tournament.json"
 TOURNAMENT_FORMAT = 1
@@ -75,7 +75,7 @@ class PairResult:
 
 
 class Tournament:
-    """A round robin in a folder: its settings and one :class:`engine.match.Match` per pair."""
+    """A round robin in a folder: its settings and one :class:`~engine.tools.match.Match` a pair."""
 
     def __init__(self, settings: TournamentSettings, out_dir: Path):
         if len(settings.players) < 3:
@@ -147,7 +147,7 @@ class Tournament:
     ) -> int:
         """Play the missing games among 1..games of every pair (at most ``limit`` of them,
         round by round); return how many were played. Where they run: as
-        :func:`engine.match.play_games`."""
+        :func:`engine.tools.match.play_games`."""
         todo = self.missing(games)
         if limit is not None:
             todo = todo[:limit]

@@ -2,9 +2,9 @@
 
 ::
 
-    python -m hexswarm.engine.openspiel_peer --time 1 --seed 7
+    python -m hexswarm.engine.tools.openspiel_peer --time 1 --seed 7
     hexswarm-match --games 100 --size 9 --out runs/peer "sdst:time_s=1" \\
-        "gtp:python -m hexswarm.engine.openspiel_peer --time 1 --seed 7"
+        "gtp:python -m hexswarm.engine.tools.openspiel_peer --time 1 --seed 7"
 
 The peer is ``pyspiel.MCTSBot`` with a ``pyspiel.RandomRolloutEvaluator`` (one uniform random
 rollout per leaf), stopped by ``max_wall_clock_time`` so that it thinks as long as we do. It needs
@@ -48,7 +48,7 @@ def _pyspiel():
         import pyspiel
     except ImportError:
         raise SystemExit(
-            "hexswarm.engine.openspiel_peer needs OpenSpiel: pip install 'hexswarm[bench]'"
+            "hexswarm.engine.tools.openspiel_peer needs OpenSpiel: pip install 'hexswarm[bench]'"
         ) from None
     return pyspiel
 
@@ -166,7 +166,7 @@ def serve(peer: OpenSpielPeer, stdin=sys.stdin, stdout=sys.stdout) -> None:
 
 def main(argv: Iterable[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m hexswarm.engine.openspiel_peer",
+        prog="python -m hexswarm.engine.tools.openspiel_peer",
         description="OpenSpiel's C++ MCTS with random rollouts as a GTP Hex engine.",
     )
     parser.add_argument("--time", type=float, required=True, help="seconds per move")

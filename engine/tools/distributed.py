@@ -3,9 +3,10 @@
 ``hexswarm-match --scheduler ADDRESS`` sends its games to the workers of a running
 ``dask scheduler`` (on any machines); ``--jobs N`` starts a local cluster of N worker processes
 (:class:`dask.distributed.LocalCluster`) when Dask is installed. Either way one game is one
-Dask task, :func:`play_on_worker`, which plays it with the seeds of :func:`engine.match.game_seed`
-and returns its result and SGF text; the coordinating process writes the files and the state,
-so a match played on a cluster is the serial match game by game, and resuming works as usual.
+Dask task, :func:`play_on_worker`, which plays it with the seeds of
+:func:`engine.tools.match.game_seed` and returns its result and SGF text; the coordinating
+process writes the files and the state, so a match played on a cluster is the serial match game
+by game, and resuming works as usual.
 
 When a worker dies, the scheduler gives its unfinished games to other workers (Dask's own
 rescheduling; a game whose worker dies three times fails the match). A game is recorded when
@@ -34,7 +35,8 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-from hexswarm.engine.match import (
+from hexswarm.engine.players.levels import split_spec
+from hexswarm.engine.tools.match import (
     GTP_PREFIX,
     GameResult,
     GameTask,
@@ -43,7 +45,6 @@ from hexswarm.engine.match import (
     _PlayerCache,
     play_game_record,
 )
-from hexswarm.engine.players.levels import split_spec
 
 INSTALL_HINT = "install the cluster extra: pip install 'hexswarm[cluster]'"
 

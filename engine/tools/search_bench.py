@@ -14,8 +14,8 @@ on a shared machine do not inflate. Two baselines:
   empty 7x7 board (measured), so the empty-board baseline counts part of the playouts
   themselves as bookkeeping.
 
-``python -m hexswarm.engine.search.bench --phases`` also prints where the CPU time of each swarm
-search goes, phase by phase (:func:`phase_breakdown`).
+``python -m hexswarm.engine.tools.search_bench --phases`` also prints where the CPU time of each
+swarm search goes, phase by phase (:func:`phase_breakdown`).
 
 >>> rows = run_search_benchmarks(quick=True)   # doctest: +SKIP
 """
@@ -444,7 +444,7 @@ def _option_values(argv: list[str], flag: str, default: str) -> list[int]:
 
 
 if __name__ == "__main__":
-    # python -m hexswarm.engine.search.bench [--quick] [--phases | --time
+    # python -m hexswarm.engine.tools.search_bench [--quick] [--phases | --time
     #   | --uct [--leaf-playouts 1,4] | --anthill [--leaf-playouts 1,8] [--tests 1,64]
     #   | --sdst-tests [--test-playouts 1,4,8]]
     import sys

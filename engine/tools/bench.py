@@ -5,7 +5,7 @@ cores, a pure-Python playout of the same algorithm, and (when a C compiler is pr
 reference of the same algorithm compiled with ``-O3`` — as the median of several paired,
 alternating runs, with the ratios. ``--json`` prints one JSON object per line instead.
 Then every playout policy against uniform (``--section policies``) and the search benchmarks
-(``engine.search.bench``); ``--section`` picks one.
+(``engine.tools.search_bench``); ``--section`` picks one.
 
 Timings vary 10-25 % between runs on small shared machines: compare ratios from one run.
 """
@@ -29,17 +29,17 @@ from pathlib import Path
 import numpy as np
 from hexswarm.engine.board import Board
 from hexswarm.engine.playout import PlayoutPosition, random_playouts
-from hexswarm.engine.reference import reference_playouts
+from hexswarm.engine.tools.reference import reference_playouts
 
 DEFAULT_SIZES = (7, 9, 11, 13, 19)
 
 
 def _load_c_reference():
-    """Compile engine/benchref/playout_ref.c into a temporary library; None without a compiler."""
+    """Compile benchref/playout_ref.c into a temporary library; None without a compiler."""
     compiler = shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
     if compiler is None:
         return None
-    source = resources.files("hexswarm.engine.benchref").joinpath("playout_ref.c").read_text()
+    source = resources.files("hexswarm.engine.tools.benchref").joinpath("playout_ref.c").read_text()
     folder = Path(tempfile.mkdtemp(prefix="hexswarm-bench-"))
     (folder / "playout_ref.c").write_text(source)
     library = folder / "playout_ref.so"
@@ -249,7 +249,7 @@ def main(argv: list[str] | None = None) -> int:
         rows += policy_benchmarks(args.sizes, args.repeats, args.seconds)
     if args.section in ("all", "search"):
         try:
-            from hexswarm.engine.search.bench import run_search_benchmarks
+            from hexswarm.engine.tools.search_bench import run_search_benchmarks
         except ImportError:
             print("(search benchmarks not available)", file=sys.stderr)
         else:

@@ -53,11 +53,17 @@ from hexswarm.engine.kernels.uct import (
     uct_iterations,
 )
 from hexswarm.engine.playout import split_evenly
-from hexswarm.engine.search.snapshot import SearchSnapshot, SnapshotCallback, StopCheck, TreeNode
+from hexswarm.engine.search.snapshot import (
+    RootHistory,
+    SearchSnapshot,
+    SnapshotCallback,
+    SnapshotThrottle,
+    StopCheck,
+    TreeNode,
+)
 from hexswarm.engine.search.swarm import STATE_STRIDE
 from hexswarm.engine.search.timing import TimeBudget
 
-SNAPSHOT_INTERVAL_S = 0.08
 PARALLEL = ("none", "root")
 DEFAULT_EXPLORATION = 0.5  # the measured sweep, docs/experiments.md
 DEFAULT_EXPAND_AFTER = 1
@@ -294,6 +300,7 @@ class UctSearch:
         self.workers = [_Worker(env, t, self.max_depth) for t in trees]
         self.reused_visits = int(trees[0].visits[0])
         self.playouts = 0
+        self.root_history = RootHistory()
         self.budget: TimeBudget | None = None
         self._start = time.perf_counter()
 
@@ -361,7 +368,7 @@ class UctSearch:
         if self.time_s is not None:
             self.budget = TimeBudget(self.time_s, start=self._start)
         stopped = False
-        last = self._start
+        throttle = SnapshotThrottle(on_snapshot)
         pool = ThreadPoolExecutor(max_workers=self.trees_count) if self.trees_count > 1 else None
         try:
             while True:
@@ -382,16 +389,12 @@ class UctSearch:
                     self.playouts += sum(pool.map(self._run_batch, range(len(counts)), counts))
                 if self.budget is not None:
                     self.budget.record(count, time.perf_counter() - started)
-                if on_snapshot is not None and time.perf_counter() - last >= SNAPSHOT_INTERVAL_S:
-                    current = self.snapshot(False)
-                    last = time.perf_counter()  # from when it was taken, however long that took
-                    on_snapshot(current)
+                self._record_history()
+                throttle.offer(lambda: self.snapshot(False))
         finally:
             if pool is not None:
                 pool.shutdown(wait=True)
-        final = self.snapshot(True)
-        if on_snapshot is not None:
-            on_snapshot(final)
+        final = throttle.final(self.snapshot(True))
         visits, wins, terminal = self.root_stats()
         best = self.best_action(visits, wins, terminal)
         return UctResult(
@@ -509,6 +512,13 @@ class UctSearch:
         """What the snapshot counts per root move: UCT's visits and wins."""
         return visits, wins
 
+    def _record_history(self) -> None:
+        """A root sample for the snapshots' history, after each batch (none before the root
+        has a visit)."""
+        support, active = self.root_support(*self.root_stats()[:2])
+        if support.sum() > 0:
+            self.root_history.add(sum(self.done), support, active)
+
     def history_fields(self) -> dict:
-        """The snapshot's history of the root counts (UCT keeps none)."""
-        return {}
+        """The snapshot's history of the root counts (thinned: :class:`RootHistory`)."""
+        return self.root_history.snapshot_fields()

@@ -1,7 +1,7 @@
 """hexswarm-match: tiny real matches, SGF output read back, resume, parallel = serial, GTP players.
 
 The match tests use the real AI levels (engine.players) and SGF writer (engine.records) with
-tiny boards and budgets; the pure parts (seeds, state file checks, table) run without them.
+tiny boards and budgets.
 """
 
 from __future__ import annotations
@@ -23,21 +23,6 @@ from hexswarm.engine.tools.series import STATE_FILE, Match, results_table
 from hexswarm.engine.tools.stats import summarize
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def dependencies_available() -> bool:
-    try:
-        from hexswarm.engine.players import create_player  # noqa: F401
-        from hexswarm.engine.records import read_sgf, record_from_board, save_sgf  # noqa: F401
-    except ImportError:
-        return False
-    return True
-
-
-needs_engine = pytest.mark.skipif(
-    not dependencies_available(),
-    reason="hexswarm.engine.players / engine.records not available yet",
-)
 
 
 def run_match(capsys, *args: str) -> tuple[int, str, str]:
@@ -185,7 +170,6 @@ def test_resign_and_forfeit_are_recorded(monkeypatch, tmp_path):
 # ------------------------------------------------------------------ real matches
 
 
-@needs_engine
 def test_random_vs_random_writes_sgf_files_that_read_back(capsys, tmp_path):
     from hexswarm.engine.records import read_sgf
 
@@ -211,7 +195,6 @@ def test_random_vs_random_writes_sgf_files_that_read_back(capsys, tmp_path):
     assert table.splitlines()[-1].startswith(f"| 4 | {a_wins} | {4 - a_wins} |")
 
 
-@needs_engine
 def test_mc_vs_random_json_output(capsys, tmp_path):
     status, out, _ = run_match(
         capsys,
@@ -237,7 +220,6 @@ def test_mc_vs_random_json_output(capsys, tmp_path):
     assert len(report["games"]) == 2
 
 
-@needs_engine
 def test_resume_continues_where_it_stopped_and_matches_a_full_run(capsys, tmp_path):
     args = ["--games", "5", "--size", "4", "--seed", "11", "--quiet", "random", "random"]
     stopped = tmp_path / "stopped"
@@ -262,7 +244,6 @@ def test_resume_continues_where_it_stopped_and_matches_a_full_run(capsys, tmp_pa
     assert status == 2 and "holds a different match" in err
 
 
-@needs_engine
 def test_parallel_jobs_give_the_same_results_as_serial(capsys, tmp_path):
     """The process pool that ``--jobs`` uses without Dask (test_cluster.py: with Dask)."""
     args = ["--games", "4", "--size", "4", "--seed", "5", "--quiet", "random", "random"]
@@ -273,7 +254,6 @@ def test_parallel_jobs_give_the_same_results_as_serial(capsys, tmp_path):
     assert state(tmp_path / "serial")["results"] == state(tmp_path / "parallel")["results"]
 
 
-@needs_engine
 def test_external_gtp_player_is_our_own_engine(capsys, tmp_path, monkeypatch):
     monkeypatch.setenv("PYTHONPATH", str(ROOT))
     monkeypatch.setenv("NUMBA_CACHE_DIR", os.environ.get("NUMBA_CACHE_DIR", "/tmp/nbcache-tests"))
@@ -291,7 +271,6 @@ def test_external_gtp_player_is_our_own_engine(capsys, tmp_path, monkeypatch):
     assert "| 2 |" in table
 
 
-@needs_engine
 def test_python_m_engine_match_runs(tmp_path):
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     env.setdefault("NUMBA_CACHE_DIR", "/tmp/nbcache-tests")
@@ -322,7 +301,6 @@ def test_python_m_engine_match_runs(tmp_path):
     assert "2/2" in finished.stderr  # the progress line
 
 
-@needs_engine
 @pytest.mark.slow
 def test_resume_after_sigkill(tmp_path):
     """Kill the match process hard mid-run; the re-run finishes with the results of a clean run."""

@@ -140,7 +140,6 @@ def test_a_round_robin_needs_three_players(capsys, tmp_path):
 
 
 def test_a_round_robin_on_a_local_dask_cluster_plays_the_serial_games(tmp_path):
-    pytest.importorskip("distributed")
     settings = TournamentSettings(PLAYERS, 3, False, 5)
     played = {}
     for name, options in (("serial", {}), ("dask", {"jobs": 2, "use_dask": True})):

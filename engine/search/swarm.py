@@ -27,9 +27,12 @@ that same thread, between kernel batches.
 
 from __future__ import annotations
 
+import dataclasses
 import time
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 from hexswarm.engine.board import HexError
@@ -104,6 +107,44 @@ INTERNAL_DIFFUSION = ("thesis", "paper")
 UNCONTACTED = ("keep", "reset")
 HALTING = ("none", "strong", "weak")
 MAX_TEST_PLAYOUTS = 255  # results are kept in uint8
+
+
+@dataclass(frozen=True, slots=True)
+class OptionRule:
+    """A rule between settings that are each valid alone: ``holds(values)`` reads the settings
+    by name (a mapping). Declared once here, where the kernels' limits are known, and checked
+    wherever values are entered: the level table's settings classes (specs, the new-game
+    dialog, ``hexswarm-gtp``) and :class:`SwarmSearch` itself (the lab builds configs directly)."""
+
+    names: tuple[str, ...]
+    holds: Callable[[Mapping[str, Any]], bool]
+    message: str
+
+
+SWARM_OPTION_RULES = (
+    OptionRule(
+        ("reference", "evidence"),
+        lambda v: not (v["reference"] == "shared" and v["evidence"]),
+        "reference=shared keeps its evidence per hypothesis: drop evidence=true",
+    ),
+    OptionRule(
+        ("test", "test_playouts"),
+        lambda v: v["test"] != "single" or v["test_playouts"] == 1,
+        "test_playouts > 1 needs test=majority or test=sequential",
+    ),
+)
+
+
+def broken_rules(rules: Sequence[OptionRule], values: Mapping[str, Any]) -> list[str]:
+    """The messages of the ``rules`` that ``values`` break (rules about settings that
+    ``values`` does not hold are skipped)."""
+    return [
+        rule.message
+        for rule in rules
+        if all(name in values for name in rule.names) and not rule.holds(values)
+    ]
+
+
 # reference=shared: UCB1's constant in the confidence bounds (ours; UCT's measured default).
 SHARED_EXPLORATION = 0.5
 # reference=shared: records decide at depths below this, the thesis's test deeper (ours: with
@@ -181,10 +222,8 @@ def _check_options(config: SwarmConfig) -> None:
             raise HexError(f"{name} must be one of {', '.join(allowed)}, not {value!r}")
     if not 1 <= config.test_playouts <= MAX_TEST_PLAYOUTS:
         raise HexError(f"test_playouts must be between 1 and {MAX_TEST_PLAYOUTS}")
-    if config.reference == "shared" and config.evidence:
-        raise HexError("reference=shared keeps its evidence per hypothesis: drop evidence=true")
-    if config.test == "single" and config.test_playouts != 1:
-        raise HexError("test_playouts > 1 needs test=majority or test=sequential")
+    for message in broken_rules(SWARM_OPTION_RULES, dataclasses.asdict(config)):
+        raise HexError(message)
     if not 0.0 < config.halt_threshold <= 1.0 or not 0.0 <= config.halt_band <= 1.0:
         raise HexError("halt_threshold must be in (0, 1] and halt_band in [0, 1]")
     if config.halt_iterations < 1:

@@ -403,6 +403,14 @@ _TREE_OPTIONS = (
         500_000_000,
     ),
     Parameter(
+        "rave",
+        "bool",
+        False,
+        "RAVE (ours, after MoHex 2.0): every playout also scores, as all-moves-as-first, "
+        "each move along its path that the same player took later, and a move is chosen by "
+        "a blend of that score and UCB1 (docs/search.md)",
+    ),
+    Parameter(
         "reuse",
         "bool",
         True,

@@ -110,6 +110,7 @@ class UCTPlayer(SettingsPlayer):
                 time_s=s.time_s,
                 expand_after=s.expand_after,
                 leaf_playouts=s.leaf_playouts,
+                rave=s.rave,
                 max_nodes=s.max_nodes,
                 tree=tree,
                 action_labels=labels,

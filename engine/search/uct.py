@@ -14,6 +14,10 @@ cost of a descent over several playouts); with ``time_s``, the search uses that 
 ``max_nodes`` nodes per tree; when they are used up the tree stops growing and the remaining
 iterations play out from its leaves.
 
+RAVE (``rave=True``, Hex only; ours, after MoHex 2.0, docs/search.md): every playout also
+updates all-moves-as-first counts of the children along its path, and children are chosen by a
+blend of those counts and UCB1 (:func:`engine.kernels.uct.rave_child`).
+
 Reuse between moves: :meth:`UctTree.subtree` keeps the part of a finished search's tree under
 the moves played since (our move and the opponent's reply) as the tree of the next search.
 
@@ -41,10 +45,14 @@ from hexswarm.engine.kernels.uct import (
     MAY_GROW,
     NODE_COLUMNS,
     NODES,
+    RAVE_COLUMNS,
+    RAVE_VISITS,
+    RAVE_WINS,
     TABLE_SIZE,
     UNEXPANDED,
     VISITS,
     WINS,
+    UctTreeArrays,
     copy_subtree,
     hex_board,
     root_children,
@@ -88,12 +96,15 @@ class UctResult:
 
 class UctTree:
     """The arrays of one UCT tree (layout in :mod:`engine.kernels.uct`: a row per node, a row
-    per block), grown by doubling up to ``max_nodes`` nodes."""
+    per block, and with ``rave`` a row of RAVE counts per node), grown by doubling up to
+    ``max_nodes`` nodes."""
 
-    def __init__(self, max_nodes: int = DEFAULT_MAX_NODES, capacity: int = 4096):
+    def __init__(self, max_nodes: int = DEFAULT_MAX_NODES, capacity: int = 4096, rave=False):
         if max_nodes < 2:
             raise ValueError(f"a tree needs room for at least 2 nodes, not {max_nodes}")
         self.max_nodes = int(max_nodes)
+        self.has_rave = bool(rave)
+        self.rave = np.zeros((0, RAVE_COLUMNS), dtype=np.int32)
         self.nodes = np.zeros((0, NODE_COLUMNS), dtype=np.int32)
         self.blocks = np.zeros((0, BLOCK_COLUMNS), dtype=np.int32)
         self.block_values = np.zeros((0, BLOCK_VALUE_COLUMNS), dtype=np.float64)
@@ -138,17 +149,32 @@ class UctTree:
         return bool(self.nodes[node, BLOCK] < UNEXPANDED)
 
     @property
+    def rave_visits(self) -> np.ndarray:
+        """RAVE samples of each node's move (a view; empty without RAVE)."""
+        return self.rave[:, RAVE_VISITS]
+
+    @property
+    def rave_wins(self) -> np.ndarray:
+        """Of those, the samples won by the player who makes the node's move."""
+        return self.rave[:, RAVE_WINS]
+
+    @property
     def nbytes(self) -> int:
-        return self.nodes.nbytes + self.blocks.nbytes + self.block_values.nbytes
+        return self.nodes.nbytes + self.blocks.nbytes + self.block_values.nbytes + self.rave.nbytes
 
     def used_bytes(self) -> int:
         """Bytes of the nodes and blocks in use (what a tree of this size needs at least)."""
         per_block = self.blocks.itemsize * BLOCK_COLUMNS
         per_block += self.block_values.itemsize * BLOCK_VALUE_COLUMNS
-        return self.node_count * self.nodes.itemsize * NODE_COLUMNS + self.block_count * per_block
+        per_node = self.nodes.itemsize * NODE_COLUMNS
+        if self.has_rave:
+            per_node += self.rave.itemsize * RAVE_COLUMNS
+        return self.node_count * per_node + self.block_count * per_block
 
     def _grow_nodes(self, capacity: int) -> None:
         self.nodes = _resized(self.nodes, capacity, self.node_count)
+        if self.has_rave:
+            self.rave = _resized(self.rave, capacity, self.node_count)
         self.counters[MAY_GROW] = 1 if capacity < self.max_nodes else 0
 
     def _grow_blocks(self, capacity: int) -> None:
@@ -169,8 +195,8 @@ class UctTree:
         self.counters[MAY_GROW] = 0
         return False
 
-    def arrays(self) -> tuple:
-        return (self.nodes, self.blocks, self.block_values, self.counters)
+    def arrays(self) -> UctTreeArrays:
+        return UctTreeArrays(self.nodes, self.blocks, self.block_values, self.counters, self.rave)
 
     # ------------------------------------------------------------------ reading
     def children(self, node: int) -> range:
@@ -208,8 +234,8 @@ class UctTree:
         return kept
 
     def empty_like(self, capacity: int) -> UctTree:
-        """A new empty tree of this kind and node budget."""
-        return UctTree(self.max_nodes, capacity=capacity)
+        """A new empty tree of this kind, node budget and RAVE."""
+        return UctTree(self.max_nodes, capacity=capacity, rave=self.has_rave)
 
     def _copy_extra(self, node: int, kept: UctTree) -> None:
         """Copy what a subclass keeps beside the nodes for the subtree under ``node``."""
@@ -233,6 +259,8 @@ class _Worker:
         self.chain_action = np.full(bound, -1, dtype=np.int32)
         self.chain_depth = np.arange(bound, dtype=np.int32)
         self.path = np.zeros(bound, dtype=np.int64)
+        # The all-moves-as-first counts of a descent's playouts (RAVE; see record_amaf).
+        self.amaf = np.zeros((2, max(action_count_py(env), 1)), dtype=np.int32)
         self.depth_counts = np.zeros(bound, dtype=np.int64)
         self.board = hex_board(env)
         self.done = 0
@@ -255,6 +283,7 @@ class UctSearch:
         expand_after: int = DEFAULT_EXPAND_AFTER,
         max_nodes: int = DEFAULT_MAX_NODES,
         leaf_playouts: int = 1,
+        rave: bool = False,
         tree: UctTree | None = None,
         action_labels=None,
         player: str = "uct",
@@ -273,6 +302,11 @@ class UctSearch:
         if leaf_playouts < 1:
             raise ValueError(f"leaf_playouts must be at least 1, not {leaf_playouts}")
         self.leaf_playouts = int(leaf_playouts)
+        self.rave = bool(rave)
+        if self.rave and env[0] != HEX:
+            raise ValueError("rave needs a Hex environment (it counts who took each cell)")
+        if tree is not None and tree.has_rave != self.rave:
+            raise ValueError("a kept tree must have been searched with the same rave setting")
         self.trees_count = threads if parallel == "root" else 1
         self.time_s = time_s
         self.labels = np.arange(self.width) if action_labels is None else np.asarray(action_labels)
@@ -297,7 +331,7 @@ class UctSearch:
 
     def new_tree(self, max_nodes: int) -> UctTree:
         """An empty tree for one worker."""
-        return UctTree(max_nodes)
+        return UctTree(max_nodes, rave=self.rave)
 
     @property
     def trees(self) -> list[UctTree]:
@@ -342,6 +376,8 @@ class UctSearch:
             self.states,
             index * STATE_STRIDE,
             self.leaf_playouts,
+            self.rave,
+            worker.amaf,
         )
 
     def _next_count(self) -> int:

@@ -18,6 +18,9 @@ Rules of a match:
 * in-process players get the seed ``game_seed(--seed, i, player)`` for game ``i`` (a seed in the
   spec is replaced), and ``threads=1`` unless the spec names ``threads``: results depend only on
   the settings, never on ``--jobs``, ``--scheduler`` or on resuming;
+* ``--opening K`` places K random stones (Black first) before each game, the same for games
+  ``2k - 1`` and ``2k`` (:func:`opening_cells`): deterministic engines such as MoHex then play
+  varied games, each opening once with each colour;
 * ``--jobs N`` plays N games at a time in worker processes (a local Dask cluster when Dask is
   installed, a process pool otherwise); ``--scheduler ADDRESS`` sends the games to a Dask
   cluster on other machines (:mod:`engine.tools.distributed`, ``docs/cluster.md``);
@@ -64,6 +67,19 @@ class MatchError(Exception):
 
 
 # ---------------------------------------------------------------------------- players
+
+
+def opening_cells(match_seed: int, game: int, size: int, count: int) -> list[int]:
+    """The ``count`` distinct random cells placed (Black, White, Black ...) before game
+    ``game``: the same for games ``2k - 1`` and ``2k``, which give each player each colour, so
+    an opening that favours one colour favours both players once. A function of the match seed
+    and the pair only (parallel and resumed runs agree)."""
+    import numpy as np
+
+    if not 0 <= count < size * size:
+        raise MatchError(f"an opening of {count} stones does not fit a {size}x{size} board")
+    generator = np.random.default_rng([match_seed, (game + 1) // 2, 0x09E1])
+    return [int(c) for c in generator.choice(size * size, size=count, replace=False)]
 
 
 def game_seed(match_seed: int, game: int, player: str) -> int:
@@ -153,9 +169,13 @@ class MatchSettings:
     size: int
     swap: bool
     seed: int
+    opening: int = 0  # random stones placed before each game (opening_cells)
 
     def identity(self) -> dict:
-        return asdict(self)
+        identity = asdict(self)
+        if not self.opening:
+            del identity["opening"]  # so matches saved before openings existed resume
+        return identity
 
 
 @dataclass(frozen=True)
@@ -258,6 +278,11 @@ def play_game_record(
     }
     for player in players.values():
         player.new_game(settings.size, settings.swap)
+    for cell in opening_cells(settings.seed, game, settings.size, settings.opening):
+        colour = board.to_move
+        played = board.play(cell)
+        for player in {id(p): p for p in players.values()}.values():
+            player.observe(colour, played.name(board.size))
     winner_colour: Color | None = None
     game_end: tuple[Color, str] | None = None  # (colour that resigned or forfeited, how)
     reason = ""
@@ -633,6 +658,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--seed", type=int, default=1, help="match seed (default 1)")
     parser.add_argument(
+        "--opening",
+        type=int,
+        default=0,
+        metavar="STONES",
+        help="place this many random stones (Black, White, ...) before each game, the same "
+        "for games 2k-1 and 2k, which swap colours (two players only; default 0)",
+    )
+    parser.add_argument(
         "--max-new-games",
         type=int,
         default=None,
@@ -660,6 +693,10 @@ def main(argv: Iterable[str] | None = None) -> int:
         parser.error("--jobs and --scheduler exclude each other (the cluster has its workers)")
     if len(options.players) < 2:
         parser.error("give two players for a match, or more for a round robin")
+    if options.opening and len(options.players) > 2:
+        parser.error("--opening is for a match of two players")
+    if not 0 <= options.opening < options.size * options.size:
+        parser.error(f"--opening must be 0 to {options.size * options.size - 1}")
     play = _play_round_robin if len(options.players) > 2 else _play_match
     try:
         report = play(options)
@@ -690,6 +727,7 @@ def _play_match(options: argparse.Namespace) -> str:
         size=options.size,
         swap=options.swap,
         seed=options.seed,
+        opening=options.opening,
     )
     match = Match(settings, options.out)
     match.load_or_create()

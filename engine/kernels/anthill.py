@@ -49,10 +49,14 @@ from hexswarm.engine.kernels.uct import (
     FIRST,
     MAY_GROW,
     NODES,
+    PRIOR_BIAS,
+    PRIOR_ON,
+    PRIOR_ROOT_LAST,
     TRIED,
     UNEXPANDED,
     VISITS,
     WINS,
+    child_priors,
     expand_node,
     hex_connected,
     hex_play,
@@ -286,6 +290,7 @@ def anthill_iterations(
     leaf_playouts,
     rave,
     amaf,
+    priors,
 ):
     """Run up to ``count`` descents on one tree and its agents; returns ``(descents,
     playouts)``. As :func:`engine.kernels.uct.uct_iterations` (the same arrays, growth
@@ -297,12 +302,15 @@ def anthill_iterations(
     ``carriers[d]`` is the agent that chose the move at depth ``d``. With ``rave`` (Hex only),
     UCT's RAVE as in :func:`engine.kernels.uct.uct_iterations`: the choice below the swarm's
     layers is :func:`engine.kernels.uct.rave_child`'s and the playouts update the RAVE counts
-    (the agents' records stay the nodes' visits and wins)."""
+    (the agents' records stay the nodes' visits and wins), and with ``priors`` UCT's priors."""
     nodes, blocks, counters = tree.nodes, tree.blocks, tree.counters
     hold, active = population[0], population[1]
     width = env[10]
     exclusive = env[0] == HEX
     use_rave = rave and exclusive
+    use_priors = use_rave and priors[3][PRIOR_ON] > 0.0
+    bias = priors[3][PRIOR_BIAS] if use_priors else 0.0
+    root_last = np.int64(priors[3][PRIOR_ROOT_LAST])
     root_black = env[2]
     node_capacity = nodes.shape[0]
     block_capacity = blocks.shape[0]
@@ -347,6 +355,19 @@ def anthill_iterations(
                     block = expand_node(tree, node, legal, exclusive, live, action_of)
                     _spread_agents(hold, active, blocks[block, FIRST], legal, k)
                     expanded = True
+                    if use_priors:
+                        last = env[5][chain_action[depth]] if depth > 0 else root_last
+                        child_priors(
+                            tree,
+                            block,
+                            env[5],
+                            size,
+                            black_rows,
+                            white_columns,
+                            (depth % 2 == 0) == root_black,
+                            last,
+                            priors,
+                        )
             if block < 0:
                 won = leaf_evaluation(
                     env,
@@ -370,10 +391,12 @@ def anthill_iterations(
             if depth >= swarm_depth:
                 # Below the swarm's layers: UCT's choice (UCB1, untried moves first; or RAVE).
                 if use_rave:
-                    if expanded:
+                    if expanded and not use_priors:
                         child = blocks[block, FIRST] + below(state, slot, blocks[block, COUNT])
                     else:
-                        child = rave_child(tree, block, nodes[node, VISITS], exploration, tables)
+                        child = rave_child(
+                            tree, block, nodes[node, VISITS], exploration, tables, bias
+                        )
                 elif blocks[block, TRIED] < blocks[block, COUNT]:
                     child = next_untried(nodes, blocks, block, state, slot)
                 else:

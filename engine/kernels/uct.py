@@ -72,6 +72,7 @@ class UctTreeArrays(NamedTuple):
     block_values: np.ndarray  # float64, a row per block: BOUND, SCALE, SPREAD
     counters: np.ndarray  # int64: NODES, BLOCKS, MAY_GROW, SCANS
     rave: np.ndarray  # int32, a row per node (RAVE_VISITS, RAVE_WINS), or no rows without RAVE
+    prior: np.ndarray  # float64, a node's prior among its siblings, or no rows without priors
 
 
 TREE_FIELDS = UctTreeArrays._fields
@@ -108,6 +109,13 @@ RAVE_COLUMNS = 2
 RAVE_INITIAL_WEIGHT = 2.12  # while r is small, one RAVE sample counts as ~2.1 visits
 RAVE_FINAL_WEIGHT = 830.0  # all of RAVE never counts for more than this many visits
 FIRST_PLAY = 1.0  # the value of a child with neither visits nor RAVE samples (tried first)
+# Pattern priors (``priors`` tuple: gamma[2, 4096], delta[3], ring, settings): a new child
+# gets its prior P and PRIOR_RAVE_SAMPLES virtual RAVE samples, half of them won (MoHex's
+# 0.5 over 8), and the progressive bias ``PRIOR_BIAS * P / sqrt(n + 1)`` joins its value.
+PRIOR_ON = 0  # settings[PRIOR_ON]: 1.0 when priors are used
+PRIOR_BIAS = 1  # settings[PRIOR_BIAS]: the progressive bias constant (MoHex: 2.47)
+PRIOR_ROOT_LAST = 2  # settings[PRIOR_ROOT_LAST]: the cell of the last move before the root, or -1
+PRIOR_RAVE_SAMPLES = 8
 BOUND_MARGIN = 1e-9  # far above the rounding error of values of order 1
 ONE = np.uint64(1)
 ZERO = np.uint64(0)
@@ -243,15 +251,16 @@ def ucb_child(tree, block, parent_visits, exploration, tables):
 
 
 @inline_jit
-def rave_child(tree, block, parent_visits, exploration, tables):
+def rave_child(tree, block, parent_visits, exploration, tables, bias):
     """The child of ``block`` with the best blend of its RAVE mean and its UCB1 value, from
     the point of view of the player to move at its node (the first of equals):
     ``beta * q_rave + (1 - beta) * (q + C * sqrt(ln N / n))`` with ``beta = r_eff / (n +
     r_eff)``, ``r_eff = r / (1 / RAVE_INITIAL_WEIGHT + r / RAVE_FINAL_WEIGHT)`` (``r``: its
     RAVE samples); an unvisited child is worth its RAVE mean, or :data:`FIRST_PLAY` without
-    samples. Every child's RAVE mean moves with every playout below the node, so each choice
+    samples. With priors (``bias`` > 0) the progressive bias ``bias * P / sqrt(n + 1)`` is
+    added. Every child's RAVE mean moves with every playout below the node, so each choice
     is a full scan (no cached leaders as in :func:`ucb_child`)."""
-    nodes, blocks, rave = tree.nodes, tree.blocks, tree.rave
+    nodes, blocks, rave, prior = tree.nodes, tree.blocks, tree.rave, tree.prior
     inverse, inverse_sqrt, sqrt_log = tables[0], tables[1], tables[2]
     table_size = inverse.shape[0]
     if parent_visits < table_size:
@@ -275,10 +284,89 @@ def rave_child(tree, block, parent_visits, exploration, tables):
                 weight = samples / (1.0 / RAVE_INITIAL_WEIGHT + samples / RAVE_FINAL_WEIGHT)
                 beta = weight / (n + weight)
                 value = beta * (rave[c, RAVE_WINS] / samples) + (1.0 - beta) * value
+        if bias > 0.0:
+            if n + 1 < table_size:
+                value += bias * prior[c] * inverse_sqrt[n + 1]
+            else:
+                value += bias * prior[c] * _inverse_sqrt(n + 1)
         if value > best_value:
             best_value = value
             best = c
     return best
+
+
+@inline_jit
+def local_class_of(size, cell, last):
+    """0 (far, or no last move), 1 (adjacent to ``last``) or 2 (at one of its bridge points):
+    :func:`engine.patterns.local_class`."""
+    result = 0
+    if last >= 0:
+        dr = cell // size - last // size
+        dc = cell % size - last % size
+        if (
+            (dr == 0 and (dc == 1 or dc == -1))
+            or (dc == 0 and (dr == 1 or dr == -1))
+            or (dr == 1 and dc == -1)
+            or (dr == -1 and dc == 1)
+        ):
+            result = 1
+        elif (
+            (dr == dc and (dr == 1 or dr == -1))
+            or (dr == 2 and dc == -1)
+            or (dr == -2 and dc == 1)
+            or (dr == 1 and dc == -2)
+            or (dr == -1 and dc == 2)
+        ):
+            result = 2
+    return result
+
+
+@jit
+def child_priors(
+    tree, block, action_cells, size, black_rows, white_columns, mover_black, last, priors
+):
+    """Give the children of the new ``block`` their priors (``tree.prior``: gamma of the
+    mover's 6-cell pattern times delta of the local class against ``last``, normalised over
+    the block; :mod:`engine.patterns` is the slow reference) and PRIOR_RAVE_SAMPLES virtual
+    RAVE samples, half won. The position is the one along the path (Black's rows, White's
+    columns); ``priors`` = (gamma[2, 4096], delta[3], ring of engine.kernels.knowledge, ...).
+    """
+    nodes, blocks, rave, prior = tree.nodes, tree.blocks, tree.rave, tree.prior
+    gamma, delta, ring = priors[0], priors[1], priors[2]
+    n = size * size
+    side = 0 if mover_black else 1
+    own_black = 1 if mover_black else 2  # the class of a Black stone or edge for the mover
+    own_white = 3 - own_black
+    first = blocks[block, FIRST]
+    count = blocks[block, COUNT]
+    total = 0.0
+    for c in range(first, first + count):
+        cell = action_cells[nodes[c, ACTION]]
+        code = 0
+        for d in range(6):
+            v = ring[6 * cell + d]
+            owner = 0
+            if v < n:
+                row = v // size
+                col = v - row * size
+                if black_rows[row] & (ONE << np.uint64(col)) != ZERO:
+                    owner = own_black
+                elif white_columns[col] & (ONE << np.uint64(row)) != ZERO:
+                    owner = own_white
+            elif v - n <= 1:  # the top or bottom edge: Black's
+                owner = own_black
+            elif v - n <= 3:  # the left or right edge: White's
+                owner = own_white
+            else:
+                owner = 3  # beyond a corner
+            code |= owner << (2 * d)
+        weight = gamma[side, code] * delta[local_class_of(size, cell, last)]
+        prior[c] = weight
+        total += weight
+        rave[c, RAVE_VISITS] = PRIOR_RAVE_SAMPLES
+        rave[c, RAVE_WINS] = PRIOR_RAVE_SAMPLES // 2
+    for c in range(first, first + count):
+        prior[c] /= total
 
 
 @inline_jit
@@ -340,6 +428,7 @@ def uct_iterations(
     leaf_playouts,
     rave,
     amaf,
+    priors,
 ):
     """Run up to ``count`` iterations on one tree; returns ``(iterations, playouts)``.
 
@@ -356,12 +445,17 @@ def uct_iterations(
     With ``rave`` (Hex only; ``tree.rave`` then has a row per node, ``amaf`` is int32 of shape
     ``(2, actions)``) a child is chosen by :func:`rave_child` instead of untried children first
     and UCB1 (a just expanded node's first child is drawn uniformly), and every playout updates
-    the RAVE counts along the path (:func:`rave_update`).
+    the RAVE counts along the path (:func:`rave_update`). With priors too (``priors[3]
+    [PRIOR_ON]``; they need RAVE) each new node's children get :func:`child_priors` and the
+    choice adds their progressive bias.
     """
     nodes, blocks, counters = tree.nodes, tree.blocks, tree.counters
     width = env[10]
     exclusive = env[0] == HEX
     use_rave = rave and exclusive
+    use_priors = use_rave and priors[3][PRIOR_ON] > 0.0
+    bias = priors[3][PRIOR_BIAS] if use_priors else 0.0
+    root_last = np.int64(priors[3][PRIOR_ROOT_LAST])
     root_black = env[2]
     node_capacity = nodes.shape[0]
     block_capacity = blocks.shape[0]
@@ -398,6 +492,19 @@ def uct_iterations(
                 if counters[NODES] + legal <= node_capacity and counters[BLOCKS] < block_capacity:
                     block = expand_node(tree, node, legal, exclusive, live, action_of)
                     expanded = True
+                    if use_priors:
+                        last = env[5][chain_action[depth]] if depth > 0 else root_last
+                        child_priors(
+                            tree,
+                            block,
+                            env[5],
+                            size,
+                            black_rows,
+                            white_columns,
+                            (depth % 2 == 0) == root_black,
+                            last,
+                            priors,
+                        )
                 elif counters[MAY_GROW] == 1:
                     return done, playouts
             if block < 0:
@@ -423,10 +530,10 @@ def uct_iterations(
                 break
             fresh = False  # the child's first visit: its move is tried now
             if use_rave:
-                if expanded:
+                if expanded and not use_priors:
                     child = blocks[block, FIRST] + below(state, slot, blocks[block, COUNT])
                 else:
-                    child = rave_child(tree, block, nodes[node, VISITS], exploration, tables)
+                    child = rave_child(tree, block, nodes[node, VISITS], exploration, tables, bias)
                 fresh = nodes[child, VISITS] == 0
             elif blocks[block, TRIED] < blocks[block, COUNT]:
                 child = next_untried(nodes, blocks, block, state, slot)
@@ -803,6 +910,8 @@ def copy_subtree(tree, root, action_map, out):
     """
     nodes, blocks, rave, o_rave = tree.nodes, tree.blocks, tree.rave, out.rave
     copy_rave = rave.shape[0] > 0 and o_rave.shape[0] > 0
+    prior, o_prior = tree.prior, out.prior
+    copy_prior = prior.shape[0] > 0 and o_prior.shape[0] > 0
     o_nodes, o_blocks, o_counters = out.nodes, out.blocks, out.counters
     o_nodes[0, VISITS] = nodes[root, VISITS]
     o_nodes[0, WINS] = 0
@@ -835,6 +944,8 @@ def copy_subtree(tree, root, action_map, out):
                 if copy_rave:
                     o_rave[count, RAVE_VISITS] = rave[c, RAVE_VISITS]
                     o_rave[count, RAVE_WINS] = rave[c, RAVE_WINS]
+                if copy_prior:
+                    o_prior[count] = prior[c]
                 queue_old[count] = c
                 count += 1
         head += 1

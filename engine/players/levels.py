@@ -411,6 +411,15 @@ _TREE_OPTIONS = (
         "a blend of that score and UCB1 (docs/search.md)",
     ),
     Parameter(
+        "priors",
+        "choice",
+        "none",
+        "pattern priors (ours, after MoHex 2.0; need rave): a new node's moves get the weights "
+        "of their 6-cell patterns and of where they lie from the last move, learned from "
+        "games (resources/patterns), as a progressive bias and a start of their RAVE records",
+        choices=("none", "hex6-mohex-9x9"),
+    ),
+    Parameter(
         "reuse",
         "bool",
         True,

@@ -147,7 +147,7 @@ def test_rave_needs_hex_and_a_matching_kept_tree():
     env = hex_environment(Board(3))
     plain = UctSearch(env, playouts=50, seed=1)
     plain.run()
-    with pytest.raises(ValueError, match="same rave setting"):
+    with pytest.raises(ValueError, match="same rave and priors"):
         UctSearch(env, playouts=10, rave=True, tree=plain.trees[0])
 
 

@@ -537,12 +537,17 @@ class GtpEngine:
         waiting = self.input_waiting or (lambda: False)
         last_line = [time.monotonic()]
 
+        def report(snapshot: SearchSnapshot) -> None:
+            text = line(snapshot)
+            if text:  # an empty line would end the response
+                last_line[0] = time.monotonic()
+                self.emit(text + "\n")
+
         def on_snapshot(snapshot: SearchSnapshot) -> None:
             self.last_snapshot = snapshot
             now = time.monotonic()
             if request.interval_s > 0 and now - last_line[0] >= request.interval_s:
-                last_line[0] = now
-                self.emit(line(snapshot) + "\n")
+                report(snapshot)
 
         self.emit(f"={self._command_id}\n")
         self.last_snapshot = None
@@ -558,7 +563,7 @@ class GtpEngine:
         )
         if choice.snapshot is not None:
             self.last_snapshot = choice.snapshot
-            self.emit(line(choice.snapshot) + "\n")
+            report(choice.snapshot)
         self._searched_node = searched
         # The stream stays open until the next command, as KataGo's does after its search.
         while self.input_waiting is not None and not waiting() and not self.should_stop():

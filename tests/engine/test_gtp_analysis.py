@@ -197,6 +197,8 @@ def test_stand_in_process_streams_until_the_next_command():
 def test_real_program_streams_analysis_lines_to_a_client_process():
     argv = [*REAL, "--ai", "uct", "--size", "5", "--playouts", "200000", "--seed", "4"]
     with start(argv) as client:
+        client.send("genmove b", timeout=TIMEOUT)  # the kernels are loaded after it
+        client.send("undo", timeout=TIMEOUT)
         client.send("play b c3", timeout=TIMEOUT)
         lines = client.analyze("kata-analyze w 10 maxmoves 5", seconds=1.5, timeout=TIMEOUT)
         assert len(lines) >= 2

@@ -353,11 +353,11 @@ class BoardWidget(QWidget):
             painter.setPen(QPen(QColor(self._theme.cell_border), max(1.0, geometry.radius * 0.06)))
             painter.setBrush(QColor(self._theme.hover))
             painter.drawPolygon(self._polygon(geometry, self._hover))
+        ghost_line = self._preview or self.hover_line()
         self._paint_overlay(painter, geometry)
-        self._paint_candidates(painter, geometry)
+        self._paint_candidates(painter, geometry, skip=frozenset(ghost_line))
         self._paint_stones(painter, geometry)
         self._paint_markers(painter, geometry)
-        ghost_line = self._preview or self.hover_line()
         if ghost_line:
             self._paint_line(painter, geometry, ghost_line)
         self._paint_indicator(painter, geometry)
@@ -476,10 +476,13 @@ class BoardWidget(QWidget):
             return mark.line
         return self._line if self._hover is not None and self._hover == self._best else ()
 
-    def _paint_candidates(self, painter: QPainter, geometry: BoardGeometry) -> None:
+    def _paint_candidates(
+        self, painter: QPainter, geometry: BoardGeometry, skip: frozenset[int] = frozenset()
+    ) -> None:
         """Each candidate: a hexagon filled from red (``quality`` 0) through yellow to green
         (1), its value large and its support small, and a ring whose arc is its share of the
-        root's support (a full circle is 100%)."""
+        root's support (a full circle is 100%). Cells in ``skip`` (under a ghost line) are
+        left to the ghost stones."""
         if not self._candidates:
             return
         radius = geometry.radius
@@ -490,9 +493,11 @@ class BoardWidget(QWidget):
         support_font.setPixelSize(max(5, round(radius * 0.34)))
         ring_pen = QPen(QColor("#1d3557"), max(1.5, radius * 0.11))
         ring_pen.setCapStyle(Qt.PenCapStyle.FlatCap)
-        track_pen = QPen(QColor(0, 0, 0, 45), max(1.5, radius * 0.11))
+        track_pen = QPen(QColor(0, 0, 0, 70), max(1.0, radius * 0.05))
         for cell, mark in self._candidates.items():
-            if not 0 <= cell < len(self._view.cells) or self._view.cells[cell] != EMPTY:
+            if cell in skip or not 0 <= cell < len(self._view.cells):
+                continue
+            if self._view.cells[cell] != EMPTY:
                 continue
             fill = candidate_colour(mark.quality)
             painter.setPen(Qt.PenStyle.NoPen)

@@ -1113,7 +1113,7 @@ class MainWindow(QMainWindow):
                 self._show_status(
                     f"Move {review.number} ({who} {review.token}) was a {review.grade}: "
                     f"{review.before:.0%} -> {review.after:.0%}. Better: {review.better} "
-                    "(click it, or Ctrl+B, to play it as a variation)."
+                    "(click it or Ctrl+B: a variation)."
                 )
         if not line and self._review_line:
             self._set_review_preview(())

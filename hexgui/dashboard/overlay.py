@@ -90,7 +90,9 @@ def candidate_marks(snapshot: SearchSnapshot, count: int) -> tuple[CandidateMark
             cell=c.move,
             order=c.order,
             quality=max(0.0, 1.0 - (top - c.value) / VALUE_DROP_WORST),
-            share=c.share,
+            # A ring drawn 1% longer is invisible: rounding lets an unchanged picture skip its
+            # repaint (BoardOverlay sends marks only when they differ).
+            share=round(c.share, 2),
             value_label=f"{100 * c.value:.0f}",
             support_label=format_count(c.support),
             line=c.line,

@@ -54,7 +54,7 @@ def test_candidate_marks_rank_colour_and_label_the_strongest_moves():
     assert [m.cell for m in marks] == [12, 7, 13]  # no swap (no cell), no unsupported move
     best, second, third = marks
     assert (best.order, best.quality, best.value_label, best.support_label) == (0, 1.0, "55", "600")
-    assert best.share == pytest.approx(600 / 1005) and best.line == (12, 7, 17)
+    assert best.share == round(600 / 1005, 2) and best.line == (12, 7, 17)
     assert second.quality == pytest.approx(1 - 0.10 / VALUE_DROP_WORST)
     assert third.value_label == "30"  # no value from the search: its active share, 30/100
     assert third.quality == 0.0  # 25 points below the best: the worst colour

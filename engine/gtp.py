@@ -489,18 +489,7 @@ class GtpEngine:
                 )
                 self.emit("gogui-gfx:\n" + gfx + "\n\n")
 
-        self.last_snapshot = None
-        should_stop = self.should_stop
-        if self.kernels_ready is not None and self.player.name != "random":  # random: no kernel
-            should_stop = self._wait_for_kernels(should_stop)
-        choice = self.player.choose_move(
-            position,
-            on_snapshot=on_snapshot,
-            should_stop=should_stop,
-            position_id=self._position_id,
-        )
-        if choice.snapshot is not None:
-            self.last_snapshot = choice.snapshot
+        choice = self._run_player(position, on_snapshot, self.should_stop)
         move = choice.move
         if isinstance(move, str) and move.lower() == "resign":
             return "resign"
@@ -513,6 +502,22 @@ class GtpEngine:
         if cell not in legal:
             raise GtpError(f"internal error: the AI chose an illegal move {move!r}")
         return cell
+
+    def _run_player(self, position: Board, on_snapshot, should_stop: StopCheck):
+        """The player's search of ``position`` (once the kernels are loaded); the final
+        snapshot becomes :attr:`last_snapshot`. Returns the player's ``MoveChoice``."""
+        self.last_snapshot = None
+        if self.kernels_ready is not None and self.player.name != "random":  # random: no kernel
+            should_stop = self._wait_for_kernels(should_stop)
+        choice = self.player.choose_move(
+            position,
+            on_snapshot=on_snapshot,
+            should_stop=should_stop,
+            position_id=self._position_id,
+        )
+        if choice.snapshot is not None:
+            self.last_snapshot = choice.snapshot
+        return choice
 
     def _cmd_analyze(self, dialect: str, args: list[str]) -> object:
         """``lz-analyze`` / ``kata-analyze`` (:mod:`engine.gtp_analysis`): check the arguments
@@ -550,19 +555,9 @@ class GtpEngine:
                 report(snapshot)
 
         self.emit(f"={self._command_id}\n")
-        self.last_snapshot = None
-        should_stop = lambda: self.should_stop() or waiting()  # noqa: E731
-        if self.kernels_ready is not None and self.player.name != "random":
-            should_stop = self._wait_for_kernels(should_stop)
         searched = self.game.cursor
-        choice = self.player.choose_move(
-            position,
-            on_snapshot=on_snapshot,
-            should_stop=should_stop,
-            position_id=self._position_id,
-        )
+        choice = self._run_player(position, on_snapshot, lambda: self.should_stop() or waiting())
         if choice.snapshot is not None:
-            self.last_snapshot = choice.snapshot
             report(choice.snapshot)
         self._searched_node = searched
         # The stream stays open until the next command, as KataGo's does after its search.

@@ -67,6 +67,25 @@ class TickRecorder:
         return list(self.lateness_ms)
 
 
+def run_for(seconds: float, until=None) -> None:
+    """Run the real Qt event loop for ``seconds`` or until ``until()`` is true (GUI thread)."""
+    from PySide6.QtCore import QEventLoop, QTimer
+
+    loop = QEventLoop()
+    deadline = time.perf_counter() + seconds
+
+    def check() -> None:
+        if time.perf_counter() >= deadline or (until is not None and until()):
+            loop.quit()
+
+    checker = QTimer()
+    checker.setInterval(20)
+    checker.timeout.connect(check)
+    checker.start()
+    loop.exec()
+    checker.stop()
+
+
 def summary(name: str, lateness: list[float]) -> str:
     if not lateness:
         return f"{name}: no ticks recorded"
@@ -96,7 +115,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from hexswarm.gui.main_window import MainWindow
     from hexswarm.gui.settings import GameSettings, SideSettings
-    from PySide6.QtCore import QEventLoop, QSettings, QTimer
+    from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication, QDockWidget
 
     _app = QApplication.instance() or QApplication(sys.argv[:1])  # kept alive until return
@@ -113,22 +132,6 @@ def main(argv: list[str] | None = None) -> int:
             GameSettings(size=args.size, black=SideSettings(), white=SideSettings())
         )
         recorder = TickRecorder()
-
-        def run_for(seconds: float, until=None) -> None:
-            """Run the real event loop for ``seconds`` or until ``until()`` is true."""
-            loop = QEventLoop()
-            deadline = time.perf_counter() + seconds
-
-            def check() -> None:
-                if time.perf_counter() >= deadline or (until is not None and until()):
-                    loop.quit()
-
-            checker = QTimer()
-            checker.setInterval(20)
-            checker.timeout.connect(check)
-            checker.start()
-            loop.exec()
-            checker.stop()
 
         recorder.start()
         run_for(2.0)

@@ -72,15 +72,21 @@ def cell_point(board: BoardWidget, cell: int) -> QPoint:
     return board.cell_center(cell).toPoint()
 
 
-def test_board_draws_candidates_and_shows_a_candidates_line_on_hover(qtbot):
-    board = BoardWidget()
-    qtbot.addWidget(board)
-    board.resize(700, 520)
-    board.show()
-    qtbot.waitExposed(board)
+@pytest.fixture
+def board(qtbot) -> BoardWidget:
+    """A shown board widget with an empty 5x5 position."""
     from hexswarm.engine.board import Board
 
-    board.set_board(Board(5))
+    widget = BoardWidget()
+    qtbot.addWidget(widget)
+    widget.resize(700, 520)
+    widget.show()
+    qtbot.waitExposed(widget)
+    widget.set_board(Board(5))
+    return widget
+
+
+def test_board_draws_candidates_and_shows_a_candidates_line_on_hover(qtbot, board):
     plain = board.grab().toImage()
     mark = CandidateMark(12, 0, 1.0, 0.6, "55", "600", (12, 7, 17))
     other = CandidateMark(7, 1, 0.0, 0.3, "45", "300", (7, 12, 8))
@@ -105,16 +111,9 @@ def test_board_draws_candidates_and_shows_a_candidates_line_on_hover(qtbot):
     assert board.candidates == ()
 
 
-def test_the_dashboard_marks_candidates_and_hover_previews_their_lines(qtbot):
-    from hexswarm.engine.board import Board
+def test_the_dashboard_marks_candidates_and_hover_previews_their_lines(qtbot, board):
     from hexswarm.gui.dashboard import Dashboard
 
-    board = BoardWidget()
-    qtbot.addWidget(board)
-    board.resize(700, 520)
-    board.show()
-    qtbot.waitExposed(board)
-    board.set_board(Board(5))
     dashboard = Dashboard(board, board_size=5)
     try:
         dashboard.set_position(1)

@@ -8,11 +8,13 @@ player (KaTrain's teacher, Lizzie's blunder check, for Hex).
   opens reviewed; programs that do not know it keep or ignore it (SGF's rule for unknown
   properties; HexGui ignores it). ``GameNode.analysis`` reads and writes it.
 * :func:`review_moves` grades each move of a line: the *drop* is the mover's win rate before the
-  move (the analysis of the position it was played in) minus the mover's win rate after it (the
-  analysis of the position it made, turned to the mover's view; 1 or 0 when it ended the game),
-  never below 0; :class:`GradeThresholds` turn drops into ``good`` / ``inaccuracy`` /
-  ``mistake`` / ``blunder``. The better move offered is the search's best move in the position
-  before, when the played move was not it.
+  move (the best move's value in the analysis of the position it was played in) minus the
+  mover's win rate after it, never below 0. "After" is, in this order: 1 or 0 when the move
+  ended the game; the played move's own value in that same analysis when it is one of the
+  saved moves (one search for both numbers, so its biases cancel); else the analysis of the
+  position the move made, turned to the mover's view. :class:`GradeThresholds` turn drops
+  into ``good`` / ``inaccuracy`` / ``mistake`` / ``blunder``. The better move offered is the
+  search's best move in the position before, when the played move was not it.
 
 Pure Python, no Qt: any thread may call it on its own copies.
 """
@@ -26,6 +28,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from hexswarm.engine.board import BLACK, SWAP_PIECES, WHITE, Color, HexError, cell_name
+from hexswarm.engine.search.snapshot import candidates
 
 if TYPE_CHECKING:
     from hexswarm.engine.game import GameNode
@@ -37,6 +40,9 @@ ANALYSIS_VERSION = "1"
 
 _CELL_TOKEN = re.compile(r"[a-z]+[0-9]+")
 
+SAVED_MOVES = 10
+"""How many of a search's most supported moves an analysis keeps the value of."""
+
 GOOD, INACCURACY, MISTAKE, BLUNDER = "good", "inaccuracy", "mistake", "blunder"
 GRADES = (GOOD, INACCURACY, MISTAKE, BLUNDER)
 
@@ -47,7 +53,10 @@ class PositionAnalysis:
 
     ``win_rate`` is the searcher's estimate for ``to_move`` (0..1); ``best_move`` its move as a
     token (``e5``, ``swap-pieces``) and ``line`` its principal variation (starting with
-    ``best_move``); ``playouts`` and ``seconds`` what the search spent; ``ai`` the player spec.
+    ``best_move``); ``moves`` the win rates for ``to_move`` after each of the search's most
+    supported moves (at most :data:`SAVED_MOVES`, strongest first: a move's grade compares its
+    value with the best move's from the same search); ``playouts`` and ``seconds`` what the
+    search spent; ``ai`` the player spec.
     """
 
     to_move: Color
@@ -57,10 +66,16 @@ class PositionAnalysis:
     playouts: int = 0
     seconds: float = 0.0
     ai: str = ""
+    moves: tuple[tuple[str, float], ...] = ()
 
     def __post_init__(self) -> None:
-        if not 0.0 <= self.win_rate <= 1.0 or math.isnan(self.win_rate):
-            raise HexError(f"an analysis win rate lies in 0..1, not {self.win_rate!r}")
+        for value in (self.win_rate, *(v for _, v in self.moves)):
+            if not 0.0 <= value <= 1.0 or math.isnan(value):
+                raise HexError(f"an analysis win rate lies in 0..1, not {value!r}")
+
+    def value_of(self, move: str) -> float | None:
+        """The searcher's win rate for ``to_move`` after ``move``, if it is a saved move."""
+        return next((value for name, value in self.moves if name == move), None)
 
     def for_player(self, color: Color) -> float:
         """The win rate seen by ``color``."""
@@ -89,11 +104,17 @@ class PositionAnalysis:
             line.append(name)
         if not line or line[0] != best:
             line = [best]
+        moves = tuple(
+            (name, min(1.0, max(0.0, c.value)))
+            for c in candidates(snapshot, SAVED_MOVES)
+            if (name := token(c.move)) is not None
+        )
         return cls(
             to_move=Color.parse(snapshot.to_move),
             win_rate=min(1.0, max(0.0, float(snapshot.estimate))),
             best_move=best,
             line=tuple(line),
+            moves=moves,
             playouts=int(snapshot.playouts),
             seconds=float(snapshot.elapsed_s),
             ai=snapshot.player,
@@ -102,13 +123,16 @@ class PositionAnalysis:
     def to_text(self) -> str:
         """The property's text: space-separated ``key=value`` fields, ``v`` (format version,
         1), ``to`` (``b``/``w``), ``win`` (win rate for ``to``, 4 decimals), ``best``, ``pv``
-        (moves joined by ``,``), ``playouts``, ``seconds``, and last ``ai`` (the player spec,
-        which may hold ``=`` and ``,``). Example: ``v=1 to=b win=0.5731 best=e5 pv=e5,f4,d6
-        playouts=48213 seconds=1.00 ai=uct``."""
+        (moves joined by ``,``), ``moves`` (``move:win rate`` pairs joined by ``,``; may be
+        absent), ``playouts``, ``seconds``, and last ``ai`` (the player spec, which may hold
+        ``=`` and ``,``). Example: ``v=1 to=b win=0.5731 best=e5 pv=e5,f4,d6
+        moves=e5:0.5731,d6:0.5502 playouts=48213 seconds=1.00 ai=uct``."""
+        moves = ",".join(f"{name}:{value:.4f}" for name, value in self.moves)
         return (
             f"v={ANALYSIS_VERSION} to={self.to_move.letter.lower()} win={self.win_rate:.4f} "
-            f"best={self.best_move} pv={','.join(self.line)} playouts={self.playouts} "
-            f"seconds={self.seconds:.2f} ai={self.ai}"
+            f"best={self.best_move} pv={','.join(self.line)} "
+            + (f"moves={moves} " if moves else "")
+            + f"playouts={self.playouts} seconds={self.seconds:.2f} ai={self.ai}"
         )
 
     @classmethod
@@ -128,13 +152,19 @@ class PositionAnalysis:
             win = float(fields["win"])
             best = fields["best"]
             line = tuple(m for m in fields.get("pv", "").split(",") if m)
+            moves = []
+            for pair in filter(None, fields.get("moves", "").split(",")):
+                name, sep, value = pair.partition(":")
+                if not sep:
+                    raise HexError(f"analysis move {pair!r} is not move:win rate")
+                moves.append((name, float(value)))
             playouts = int(fields.get("playouts", "0"))
             seconds = float(fields.get("seconds", "0"))
         except KeyError as error:
             raise HexError(f"analysis lacks the field {error.args[0]!r}") from None
         except ValueError as error:
             raise HexError(f"analysis has a malformed number: {error}") from None
-        return cls(to_move, win, best, line or (best,), playouts, seconds, ai.strip())
+        return cls(to_move, win, best, line or (best,), playouts, seconds, ai.strip(), tuple(moves))
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,8 +245,11 @@ def review_moves(
             continue
         before = before_analysis.for_player(color)
         winner = winners[index]
+        same_search = before_analysis.value_of(token) if before_analysis.to_move is color else None
         if winner is not None:
             after = 1.0 if winner is color else 0.0
+        elif same_search is not None:
+            after = same_search
         else:
             after_analysis = node.analysis
             if after_analysis is None:

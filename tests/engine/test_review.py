@@ -34,10 +34,12 @@ def analysis(to_move, win, best="a1", line=None) -> PositionAnalysis:
     st.sampled_from(["", "uct", "sdst:agents=5000,policy=tree", "mc:playouts_per_move=9"]),
 )
 def test_the_property_text_round_trips(to_move, win, line, playouts, ai):
-    saved = PositionAnalysis(to_move, win, line[0], tuple(line), playouts, 1.25, ai)
+    moves = tuple((move, win / (i + 1)) for i, move in enumerate(dict.fromkeys(line)))
+    saved = PositionAnalysis(to_move, win, line[0], tuple(line), playouts, 1.25, ai, moves)
     read = PositionAnalysis.parse(saved.to_text())
+    rounded = tuple((move, round(value, 4)) for move, value in moves)
     assert read == PositionAnalysis(
-        to_move, round(win, 4), line[0], tuple(line), playouts, 1.25, ai
+        to_move, round(win, 4), line[0], tuple(line), playouts, 1.25, ai, rounded
     )
 
 
@@ -50,6 +52,8 @@ def test_the_property_text_round_trips(to_move, win, line, playouts, ai):
         ("v=1 to=b win=1.5 best=a1", "0..1"),
         ("v=1 to=purple win=0.5 best=a1", "colour|color"),
         ("v=1 to=b win=0.5 best", "not key=value"),
+        ("v=1 to=b win=0.5 best=a1 moves=a1", "not move:win rate"),
+        ("v=1 to=b win=0.5 best=a1 moves=a1:2.0", "0..1"),
     ],
 )
 def test_unreadable_analyses_say_why(text, message):
@@ -80,7 +84,10 @@ def test_from_snapshot_keeps_the_searchers_view():
         principal_variation=(12, 6, 99),  # 99 lies off a 5x5 board: the line stops there
     )
     saved = PositionAnalysis.from_snapshot(snapshot, 5)
-    assert saved == PositionAnalysis(WHITE, 0.61, "c3", ("c3", "b2"), 4000, 1.5, "sdst")
+    # The saved moves: the searcher's choice first, then by support; values for White (no
+    # root_values: the active shares).
+    moves = (("c3", 0.5), ("b2", 0.6), ("swap-pieces", 0.5))
+    assert saved == PositionAnalysis(WHITE, 0.61, "c3", ("c3", "b2"), 4000, 1.5, "sdst", moves)
     assert saved.for_player(BLACK) == pytest.approx(0.39)
     empty = SearchSnapshot(1, "sdst", "white", 0, 0, 0.0, (), (), (), -1, 0.5)
     assert PositionAnalysis.from_snapshot(empty, 5) is None
@@ -182,3 +189,15 @@ def test_a_reviewed_game_round_trips_through_sgf_in_the_hexgui_dialect():
     (as_hexgui,) = parse_sgf(hexgui_text)
     assert as_hexgui.dialect == "hexgui" and not as_hexgui.warnings
     assert [n.token for n in as_hexgui.main_line()] == [n.token for n in game.main_line()]
+
+
+def test_a_move_the_search_valued_is_graded_against_the_best_by_that_same_search():
+    """The parent search valued c2 at 0.55 and a1 at 0.30 for White: a1 drops 0.25 whatever the
+    (differently biased) search of the position after it says."""
+    game = reviewed_game()
+    nodes = game.main_line()
+    moves = (("c2", 0.55), ("a1", 0.30))
+    nodes[1].analysis = PositionAnalysis(WHITE, 0.55, "c2", ("c2",), 10, 0.1, "uct", moves)
+    review = review_moves(nodes, winners(game))[2]
+    assert review.before == 0.55 and review.after == 0.30 and review.drop == pytest.approx(0.25)
+    assert review.grade == BLUNDER and review.better == "c2"

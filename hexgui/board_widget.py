@@ -307,6 +307,8 @@ class BoardWidget(QWidget):
         cell = self._cell_at(event.position())
         if cell != self._hover:
             self._hover = cell
+            mark = self._candidates.get(cell) if cell is not None else None
+            self.setToolTip(mark.detail if mark is not None else "")
             self._update_cursor()
             self.cell_hovered.emit(-1 if cell is None else cell)
             self.update()

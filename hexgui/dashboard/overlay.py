@@ -64,7 +64,8 @@ class CandidateMark:
     in compact form (``1.2k``); ``share`` its share of the root's support (drawn as a ring);
     ``quality`` 1 for a value as good as the best candidate's, falling linearly to 0 at
     :data:`VALUE_DROP_WORST` below it (the fill runs from green to red); ``order`` 0 is the
-    searcher's choice; ``line`` the principal variation shown as ghost stones on hover.
+    searcher's choice; ``line`` the principal variation shown as ghost stones on hover;
+    ``detail`` the same in words, with the active fraction of the move's agents (the tooltip).
     """
 
     cell: int
@@ -74,6 +75,14 @@ class CandidateMark:
     value_label: str
     support_label: str
     line: tuple[int, ...]
+    detail: str = ""
+
+
+def support_word(player: str) -> str:
+    """What a level's support counts: ``visits`` (UCT), ``playouts`` (vanilla Monte-Carlo) or
+    ``agents`` (the swarms, the anthill)."""
+    family = str(player).lower().partition(":")[0]
+    return {"uct": "visits", "mc": "playouts"}.get(family, "agents")
 
 
 def candidate_marks(snapshot: SearchSnapshot, count: int) -> tuple[CandidateMark, ...]:
@@ -85,6 +94,7 @@ def candidate_marks(snapshot: SearchSnapshot, count: int) -> tuple[CandidateMark
     if not chosen:
         return ()
     top = max(c.value for c in chosen)
+    word = support_word(snapshot.player)
     return tuple(
         CandidateMark(
             cell=c.move,
@@ -96,6 +106,11 @@ def candidate_marks(snapshot: SearchSnapshot, count: int) -> tuple[CandidateMark
             value_label=f"{100 * c.value:.0f}",
             support_label=format_count(c.support),
             line=c.line,
+            detail=(
+                f"{'best · ' if c.order == 0 else ''}win rate after it {c.value:.0%} · "
+                f"{c.support} {word} ({format_share(c.share)} of the root), "
+                f"{c.active_fraction:.0%} active · line of {len(c.line)}"
+            ),
         )
         for c in chosen
     )

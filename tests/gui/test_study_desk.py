@@ -58,6 +58,13 @@ def test_candidate_marks_rank_colour_and_label_the_strongest_moves():
     assert second.quality == pytest.approx(1 - 0.10 / VALUE_DROP_WORST)
     assert third.value_label == "30"  # no value from the search: its active share, 30/100
     assert third.quality == 0.0  # 25 points below the best: the worst colour
+    assert (
+        best.detail
+        == "best · win rate after it 55% · 600 agents (60% of the root), 55% active · line of 3"
+    )
+    assert candidate_marks(snapshot(player="uct"), 1)[0].detail.startswith(
+        "best · win rate after it 55% · 600 visits"
+    )
     assert candidate_marks(snapshot(), 1) == (best,)
     assert candidate_marks(snapshot(), 0) == ()
 
@@ -89,7 +96,7 @@ def board(qtbot) -> BoardWidget:
 def test_board_draws_candidates_and_shows_a_candidates_line_on_hover(qtbot, board):
     plain = board.grab().toImage()
     mark = CandidateMark(12, 0, 1.0, 0.6, "55", "600", (12, 7, 17))
-    other = CandidateMark(7, 1, 0.0, 0.3, "45", "300", (7, 12, 8))
+    other = CandidateMark(7, 1, 0.0, 0.3, "45", "300", (7, 12, 8), "second: 300 agents")
     board.set_candidates((mark, other))
     assert board.candidates == (mark, other)
     image = board.grab().toImage()
@@ -103,7 +110,7 @@ def test_board_draws_candidates_and_shows_a_candidates_line_on_hover(qtbot, boar
         assert abs(drawn.red() - expected.red()) + abs(drawn.green() - expected.green()) < 40
     qtbot.mouseMove(board, cell_point(board, 7))
     qtbot.waitUntil(lambda: board.hovered_cell == 7)
-    assert board.hover_line() == (7, 12, 8)
+    assert board.hover_line() == (7, 12, 8) and board.toolTip() == other.detail
     qtbot.mouseMove(board, cell_point(board, 0))
     qtbot.waitUntil(lambda: board.hovered_cell == 0)
     assert board.hover_line() == ()

@@ -21,7 +21,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.engine.test_gtp_engine import make_engine, run
-from tests.engine.test_gtp_subprocess import REAL, STANDIN, TIMEOUT, needs_players, start
+from tests.engine.test_gtp_subprocess import REAL, STANDIN, TIMEOUT, start
 
 MOVE = r"(?:[a-z]+[0-9]+|swap-pieces)"
 KATA_BLOCK = (
@@ -193,7 +193,6 @@ def test_stand_in_process_streams_until_the_next_command():
         assert client.send("name", timeout=TIMEOUT) == "HexSwarm"
 
 
-@needs_players
 def test_real_program_streams_analysis_lines_to_a_client_process():
     argv = [*REAL, "--ai", "uct", "--size", "5", "--playouts", "200000", "--seed", "4"]
     with start(argv) as client:

@@ -28,7 +28,9 @@ from hexswarm.engine.tools.distributed import (
     play_on_worker,
     spec_files,
 )
-from hexswarm.engine.tools.match import STATE_FILE, Match, MatchError, MatchSettings, main, sgf_name
+from hexswarm.engine.tools.games import MatchError, MatchSettings, sgf_name
+from hexswarm.engine.tools.match import main
+from hexswarm.engine.tools.series import STATE_FILE, Match
 
 ROOT = Path(__file__).resolve().parents[2]
 START_TIMEOUT_S = 120  # a loaded machine imports numba slowly

@@ -17,17 +17,9 @@ import time
 from pathlib import Path
 
 import pytest
-from hexswarm.engine.tools.match import (
-    STATE_FILE,
-    GameResult,
-    Match,
-    MatchError,
-    MatchSettings,
-    game_seed,
-    main,
-    results_table,
-    sgf_name,
-)
+from hexswarm.engine.tools.games import GameResult, MatchError, MatchSettings, game_seed, sgf_name
+from hexswarm.engine.tools.match import main
+from hexswarm.engine.tools.series import STATE_FILE, Match, results_table
 from hexswarm.engine.tools.stats import summarize
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -97,7 +89,7 @@ def test_results_table_shape():
 
 
 def test_json_numbers_are_standard_json():
-    from hexswarm.engine.tools.match import _json_number
+    from hexswarm.engine.tools.series import _json_number
 
     assert _json_number(math.inf) == "+inf"
     assert _json_number(-math.inf) == "-inf"
@@ -136,12 +128,12 @@ class ScriptedPlayer:
 
 
 def scripted_game(monkeypatch, tmp_path, game: int, a_moves, b_moves, swap=True):
-    from hexswarm.engine.tools import match as match_module
+    from hexswarm.engine.tools import games as games_module
 
     scripted = {"script-a": ScriptedPlayer("a", a_moves), "script-b": ScriptedPlayer("b", b_moves)}
-    monkeypatch.setattr(match_module, "make_player", lambda spec, seed, cache, out: scripted[spec])
+    monkeypatch.setattr(games_module, "make_player", lambda spec, seed, cache, out: scripted[spec])
     settings = MatchSettings("script-a", "script-b", 3, swap, 1)
-    result = match_module.play_game(settings, game, tmp_path, match_module._PlayerCache())
+    result = games_module.play_game(settings, game, tmp_path, games_module._PlayerCache())
     return result, scripted
 
 
@@ -356,13 +348,13 @@ def test_resume_after_sigkill(tmp_path):
 def test_a_game_loads_the_kernels_before_its_first_timed_move(monkeypatch, tmp_path):
     """At equal time a first move whose kernels loaded inside its budget was played after one
     iteration: a match process loads every kernel group before its first game, once."""
-    import hexswarm.engine.tools.match as match_module
+    import hexswarm.engine.tools.games as games_module
     import hexswarm.engine.warmup as warmup_module
 
     calls: list[int] = []
     monkeypatch.setattr(warmup_module, "warm_up", lambda: calls.append(1))
-    monkeypatch.setattr(match_module, "_kernels_ready", threading.Event())
+    monkeypatch.setattr(games_module, "_kernels_ready", threading.Event())
     settings = MatchSettings("random", "random", 3, False, 1)
     for game in (1, 2):
-        match_module.play_game(settings, game, tmp_path, match_module._PlayerCache())
+        games_module.play_game(settings, game, tmp_path, games_module._PlayerCache())
     assert calls == [1]

@@ -8,7 +8,9 @@ import json
 from pathlib import Path
 
 import pytest
-from hexswarm.engine.tools.match import STATE_FILE, Match, MatchError, MatchSettings, main
+from hexswarm.engine.tools.games import MatchError, MatchSettings
+from hexswarm.engine.tools.match import main
+from hexswarm.engine.tools.series import STATE_FILE, Match
 from hexswarm.engine.tools.tournament import (
     TOURNAMENT_FILE,
     Tournament,

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import sys
 import time
@@ -278,13 +279,20 @@ def check_positions(
     seconds: float,
     node_budget: int,
     log=lambda text: None,
+    done: dict[str, dict] | None = None,
 ) -> list[dict]:
     """One record per position: the stored label, this solver's, and whether they agree
-    (``None`` where the position is larger than ``max_size``, out of nodes or out of time)."""
+    (``None`` where the position is larger than ``max_size``, out of nodes or out of time).
+    ``done`` maps ids to the records of an earlier run: those it settled are kept as they are
+    when they are about the same stored label."""
     started = time.perf_counter()
     records = []
     for entry in entries:
         record = {"id": entry["id"], "size": entry["size"], "stored": sorted(entry["winning"])}
+        earlier = (done or {}).get(entry["id"])
+        if earlier and earlier["checked"] is not None and earlier["stored"] == record["stored"]:
+            records.append(earlier)
+            continue
         if entry["size"] > max_size:
             record.update(checked=None, reason=f"larger than {max_size}x{max_size}")
         elif time.perf_counter() - started > seconds:
@@ -333,14 +341,24 @@ def main(argv: Iterable[str] | None = None) -> int:
     check.add_argument("--seconds", type=float, default=3600.0, help="stop starting new ones")
     check.add_argument("--nodes", type=int, default=5_000_000, help="node budget a candidate")
     check.add_argument("--out", type=Path, default=None, help="write the records as JSON")
+    check.add_argument(
+        "--resume", action="store_true", help="keep the positions --out has settled already"
+    )
     check.add_argument("--verbose", action="store_true")
     options = parser.parse_args(None if argv is None else list(argv))
     log = (lambda text: print(text, file=sys.stderr, flush=True)) if options.verbose else None
     started = time.perf_counter()
+    earlier: dict = {"suites": {}, "commands": []}
+    if options.resume and options.out is not None and options.out.exists():
+        earlier = json.loads(options.out.read_text(encoding="utf-8"))
+    command = "python -m hexswarm.engine.tools.second_solver " + " ".join(
+        sys.argv[1:] if argv is None else argv
+    )
+    # Every command that wrote part of the file, the earliest first.
+    commands = earlier.get("commands") or ([earlier["command"]] if "command" in earlier else [])
     report: dict = {
-        "command": "python -m hexswarm.engine.tools.second_solver "
-        + " ".join(sys.argv[1:] if argv is None else argv),
-        "machine": f"{platform.machine()} {platform.processor() or platform.system()}, "
+        "commands": [*commands, command],
+        "machine": f"{platform.machine()}, {os.cpu_count()} cores, "
         f"Python {platform.python_version()}",
         "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
         "suites": {},
@@ -351,8 +369,14 @@ def main(argv: Iterable[str] | None = None) -> int:
             entries = opening_entries(json.loads(path.read_text(encoding="utf-8")), 99)
         else:
             entries = json.loads(_suite_path(name).read_text(encoding="utf-8"))["positions"]
+        done = {r["id"]: r for r in earlier["suites"].get(name, [])}
         records = check_positions(
-            entries, options.max_size, options.seconds, options.nodes, log or (lambda t: None)
+            entries,
+            options.max_size,
+            options.seconds,
+            options.nodes,
+            log or (lambda t: None),
+            done,
         )
         report["suites"][name] = records
         checked = [r for r in records if r["checked"] is not None]

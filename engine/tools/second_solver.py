@@ -121,6 +121,10 @@ class _Node:
 class BudgetExceeded(Exception):
     """The proof-number search needs more nodes than it was given."""
 
+    @staticmethod
+    def message(node_budget: int) -> str:
+        return f"more than {node_budget} nodes"
+
 
 class ProofNumberSolver:
     """Who wins a position, by proof-number search in negamax form.
@@ -147,7 +151,7 @@ class ProofNumberSolver:
         node = self.table.get(key)
         if node is None:
             if len(self.table) >= self.node_budget:
-                raise BudgetExceeded(f"more than {self.node_budget} nodes")
+                raise BudgetExceeded(BudgetExceeded.message(self.node_budget))
             node = self.table[key] = _Node(key)
             self._evaluate(node)
         return node
@@ -283,14 +287,18 @@ def check_positions(
 ) -> list[dict]:
     """One record per position: the stored label, this solver's, and whether they agree
     (``None`` where the position is larger than ``max_size``, out of nodes or out of time).
-    ``done`` maps ids to the records of an earlier run: those it settled are kept as they are
-    when they are about the same stored label."""
+    ``done`` maps ids to the records of an earlier run: those it settled (solved, or out of
+    this same node budget) are kept as they are when they are about the same stored label."""
     started = time.perf_counter()
     records = []
     for entry in entries:
         record = {"id": entry["id"], "size": entry["size"], "stored": sorted(entry["winning"])}
         earlier = (done or {}).get(entry["id"])
-        if earlier and earlier["checked"] is not None and earlier["stored"] == record["stored"]:
+        settled = earlier is not None and (
+            earlier["checked"] is not None
+            or earlier.get("reason") == BudgetExceeded.message(node_budget)
+        )
+        if settled and earlier["stored"] == record["stored"]:
             records.append(earlier)
             continue
         if entry["size"] > max_size:

@@ -1,0 +1,133 @@
+"""Print the docs' tables from the raw results committed under ``docs/results/``.
+
+::
+
+    python -m hexswarm.engine.tools.report                 # every table
+    python -m hexswarm.engine.tools.report tactics-hard    # one of them
+    python -m hexswarm.engine.tools.report --list          # their names and where they appear
+
+Each table is printed exactly as it stands in the document named beside it
+(``tests/test_results_report.py`` holds them equal), so a figure cannot drift from its data.
+``docs/results/README.md`` lists every raw file with the command that wrote it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from hexswarm.engine.tools.stats import wilson_interval
+from hexswarm.engine.tools.thesis_match import summary
+
+# The checkout's docs/results (the report reads the repository, not an installed wheel).
+RESULTS = Path(__file__).resolve().parents[2] / "docs" / "results"
+
+PRESETS = ("strong", "strong-swarm", "strong-sdst")
+MODES = {"shipped": "as shipped", "off": "`tactics=off`"}
+CATEGORIES = ("bridge", "template2", "template3", "must-block", "mc-trap")
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    name: str
+    document: str  # where it appears, relative to the checkout
+    make: Callable[[Path], str]
+
+
+def _rate(hits: int, total: int) -> str:
+    low, high = wilson_interval(hits, total)
+    return f"{hits}/{total} = {hits / total:.2f} [{low:.2f}, {high:.2f}]"
+
+
+def thesis_match(results: Path) -> str:
+    """The SDST-vs-MCSDS rows and notes (the thesis's row first), from its JSON-lines log."""
+    path = results / "thesis-match" / "sdst-vs-mcsds.jsonl"
+    records = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
+    section = summary(records)
+    return section[section.index("| run |") :].rstrip("\n")
+
+
+def tactics(suite: str) -> Callable[[Path], str]:
+    def make(results: Path) -> str:
+        lines = [
+            "| player | " + " | ".join(CATEGORIES) + " | all [95% CI] |",
+            "|---|" + "---:|" * len(CATEGORIES) + "---|",
+        ]
+        for preset in PRESETS:
+            for mode, label in MODES.items():
+                path = results / "tactics" / f"{suite}-{preset}-{mode}.json"
+                positions = json.loads(path.read_text(encoding="utf-8"))["positions"]
+                cells = []
+                for category in CATEGORIES:
+                    hits = [p["hit"] for p in positions if p["category"] == category]
+                    cells.append(f"{sum(hits)}/{len(hits)}")
+                total = sum(p["hit"] for p in positions)
+                row = f"| `{preset}` {label} | " + " | ".join(cells)
+                lines.append(f"{row} | {_rate(total, len(positions))} |")
+        return "\n".join(lines)
+
+    return make
+
+
+def labels(results: Path) -> str:
+    """How many stored labels the second solver re-solved, and how many of those agree."""
+    suites: dict[str, list[dict]] = {}
+    for path in sorted((results / "tactics").glob("labels-*.json")):
+        suites.update(json.loads(path.read_text(encoding="utf-8"))["suites"])
+    lines = [
+        "| positions | stored labels | re-solved by the second solver | agree | not re-solved |",
+        "|---|---:|---:|---:|---|",
+    ]
+    for name in sorted(suites, key=("suite", "hard", "openings").index):
+        records = suites[name]
+        checked = [r for r in records if r["checked"] is not None]
+        sizes = sorted({r["size"] for r in records})
+        unchecked = sorted({r["size"] for r in records if r["checked"] is None})
+        left = ", ".join(f"{size}x{size}" for size in unchecked) or "none"
+        lines.append(
+            f"| {name} ({sizes[0]}x{sizes[0]}-{sizes[-1]}x{sizes[-1]}) | {len(records)} | "
+            f"{len(checked)} | {sum(r['checked'] for r in checked)} | "
+            f"{len(records) - len(checked)} ({left}) |"
+        )
+    return "\n".join(lines)
+
+
+TABLES = (
+    Table("sdst-vs-mcsds", "docs/experiments.md", thesis_match),
+    Table("tactics-labels", "docs/experiments.md", labels),
+    Table("tactics-suite", "docs/experiments.md", tactics("suite")),
+    Table("tactics-hard", "docs/experiments.md", tactics("hard")),
+)
+
+
+def main(argv: Iterable[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m hexswarm.engine.tools.report", description=__doc__.splitlines()[0]
+    )
+    parser.add_argument("tables", nargs="*", help="names of the tables (default: all)")
+    parser.add_argument("--results", type=Path, default=RESULTS, help="the results folder")
+    parser.add_argument("--list", action="store_true", help="list the tables and exit")
+    options = parser.parse_args(None if argv is None else list(argv))
+    known = {table.name: table for table in TABLES}
+    unknown = [name for name in options.tables if name not in known]
+    if unknown:
+        print(f"unknown table {', '.join(unknown)}; known: {', '.join(known)}", file=sys.stderr)
+        return 2
+    if not options.results.is_dir():
+        print(f"no results folder at {options.results} (run from a checkout)", file=sys.stderr)
+        return 2
+    for table in (known[name] for name in options.tables or known):
+        if options.list:
+            print(f"{table.name}: {table.document}")
+            continue
+        print(f"## {table.name} ({table.document})\n")
+        print(table.make(options.results) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

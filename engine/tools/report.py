@@ -14,10 +14,12 @@ Each table is printed exactly as it stands in the document named beside it
 from __future__ import annotations
 
 import argparse
+import csv
 import json
 import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 
 from hexswarm.engine.tools.stats import wilson_interval
@@ -25,6 +27,7 @@ from hexswarm.engine.tools.thesis_match import summary
 
 # The checkout's docs/results (the report reads the repository, not an installed wheel).
 RESULTS = Path(__file__).resolve().parents[2] / "docs" / "results"
+BANDIT_AGENTS = 200  # the thesis's bandit experiment (4.2.1), docs/lab.md
 
 PRESETS = ("strong", "strong-swarm", "strong-sdst")
 MODES = {"shipped": "as shipped", "off": "`tactics=off`"}
@@ -96,8 +99,33 @@ def labels(results: Path) -> str:
     return "\n".join(lines)
 
 
+def bandit(results: Path) -> str:
+    """The thesis's bandit (4.2.1): the mean agents on each arm at iterations 1, 5, 10 and 50
+    over the lab's seeds, with the shares of the 200 agents at the end, from the lab's CSV."""
+    path = results.parent / "lab" / "thesis-4.2.csv"
+    with open(path, newline="", encoding="utf-8") as handle:
+        rows = list(csv.DictReader(handle))
+    arms = list(dict.fromkeys(row["series"] for row in rows))
+    values = [arm.split("(")[1].rstrip(")") for arm in arms]
+    best = max(values, key=float)
+    header = [f"**{float(v):g}**" if v == best else f"{float(v):g}" for v in values]
+    lines = ["| iteration | " + " | ".join(header) + " |", "|---" * (len(arms) + 1) + "|"]
+    for iteration in ("1", "5", "10", "50"):
+        means = {r["series"]: float(r["mean"]) for r in rows if r["iteration"] == iteration}
+        cells = []
+        for arm in arms:
+            cell = f"{means[arm]:.1f}"
+            if iteration == "50":
+                share = Decimal(str(100 * means[arm] / BANDIT_AGENTS))
+                cell += f" ({share.quantize(Decimal('0.1'), ROUND_HALF_UP)}%)"
+            cells.append(cell)
+        lines.append(f"| {iteration} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
 TABLES = (
     Table("sdst-vs-mcsds", "docs/experiments.md", thesis_match),
+    Table("lab-thesis-4.2", "docs/lab.md", bandit),
     Table("tactics-labels", "docs/experiments.md", labels),
     Table("tactics-suite", "docs/experiments.md", tactics("suite")),
     Table("tactics-hard", "docs/experiments.md", tactics("hard")),

@@ -123,8 +123,36 @@ def bandit(results: Path) -> str:
     return "\n".join(lines)
 
 
+def tuning(results: Path) -> str:
+    """The tuner's two runs on 7x7, from their logs (one JSON line a step)."""
+    lines = [
+        "| log | method | steps | games | accepted | first candidate | best [95% CI] "
+        "| at the end |",
+        "|---|---|---:|---:|---:|---:|---|---|",
+    ]
+    for name in ("hill-7x7", "anneal-7x7"):
+        path = results.parent / "tune" / f"{name}.jsonl"
+        rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+        steps = [row for row in rows if row["kind"] == "step"]
+        last = steps[-1]
+        best = next(step for step in steps if step["step"] == last["best_step"])
+        low, high = wilson_interval(best["wins"], best["games"])
+        end = f"{len(last['current'])} agents, {last['current_win_rate']:.2f}"
+        if last["temperature"] is not None:
+            end += f", temperature {last['temperature']:.3f}"
+        lines.append(
+            f"| `docs/tune/{name}.jsonl` | {last['method']} | {len(steps)} | "
+            f"{sum(step['games'] for step in steps)} | {sum(step['accepted'] for step in steps)} | "
+            f"{steps[0]['wins']}/{steps[0]['games']} | step {best['step']}: "
+            f"{best['wins']}/{best['games']} = {best['wins'] / best['games']:.2f} "
+            f"[{low:.2f}, {high:.2f}] | {end} |"
+        )
+    return "\n".join(lines)
+
+
 TABLES = (
     Table("sdst-vs-mcsds", "docs/experiments.md", thesis_match),
+    Table("tuning", "docs/experiments.md", tuning),
     Table("lab-thesis-4.2", "docs/lab.md", bandit),
     Table("tactics-labels", "docs/experiments.md", labels),
     Table("tactics-suite", "docs/experiments.md", tactics("suite")),

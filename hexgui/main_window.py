@@ -27,6 +27,7 @@ from hexswarm.gui.game_events import GameEvent, describe
 from hexswarm.gui.move_tree import CommentPane, MoveTreePanel
 from hexswarm.gui.settings import (
     GameSettings,
+    engine_name,
     load_engines,
     load_game_settings,
     load_view_settings,
@@ -870,7 +871,8 @@ class MainWindow(QMainWindow):
                 who = self.player_name(entry.move.color)
                 text = f"{entry.number}. {who} {entry.move.name(size)}"
                 if entry.player != "human":
-                    text += f"  [{entry.player.split(':')[0]}]"
+                    label = engine_name(entry.player) or entry.player.split(":")[0]
+                    text += f"  [{label}]"
             else:
                 text = "Setup: " + _describe_setup(entry, size, self.player_name)
             item = QListWidgetItem(text)

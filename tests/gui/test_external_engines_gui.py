@@ -255,3 +255,22 @@ def test_the_engine_manager_from_the_menu_saves_the_engines(qtbot, settings_stor
     assert window.engines_dialog()
     assert [e.name for e in load_engines(settings_store)] == ["Good"]
     window.close()
+
+
+def test_an_engine_gives_hints_and_the_game_goes_on(engine_window, qtbot):
+    window = engine_window(engine("White", "good"))
+    controller = window.controller
+    window.controller.set_settings(
+        GameSettings(white=SideSettings(True, "engine:White"), hint_spec="engine:White")
+    )
+    assert controller.play("a1")
+    qtbot.waitUntil(lambda: len(controller.board.moves) == 2, timeout=20_000)  # White: b1
+    hints = []
+    controller.hint_ready.connect(hints.append)
+    assert controller.hint()
+    qtbot.waitUntil(lambda: bool(hints), timeout=20_000)
+    assert hints[0].move == controller.board.cell_index("c1")  # for Black, not played
+    assert len(controller.board.moves) == 2
+    assert controller.play("e5")  # the engine had the hint's stone: it is given the game anew
+    qtbot.waitUntil(lambda: len(controller.board.moves) == 4, timeout=20_000)
+    assert controller.board.moves[3].cell == controller.board.cell_index("c1")

@@ -178,7 +178,7 @@ def engine_window(qtbot, settings_store, tmp_path):
         window.close()
 
 
-def test_a_human_plays_an_external_engine(engine_window, qtbot):
+def test_a_human_plays_an_external_engine(engine_window, qtbot, tmp_path):
     window = engine_window(engine("White", "good"))
     controller = window.controller
     assert controller.play("c3")
@@ -191,6 +191,14 @@ def test_a_human_plays_an_external_engine(engine_window, qtbot):
     record = window.document.current_record()
     assert record.player_white == "Engine White" and record.ai_white == "engine:White"
     assert controller.line[1].player == "engine:White"
+    # Saved and opened again: the record names the engine, and opening it is not a problem.
+    path = window.document.save_to(tmp_path / "game.sgf") and tmp_path / "game.sgf"
+    assert "XW[engine:White]" in path.read_text()
+    statuses: list[str] = []
+    window.document._show_status = statuses.append
+    assert window.document.open_file(path)
+    assert statuses and not any("not understood" in m for m in statuses)
+    assert len(controller.board.moves) == 4
 
 
 def test_a_crashing_engine_keeps_the_game_and_plays_after_a_restart(engine_window, qtbot, tmp_path):

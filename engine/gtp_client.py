@@ -208,11 +208,12 @@ class GtpClient:
         if the engine refuses the command."""
         self._write(command.strip() + "\n")
         deadline = None if timeout is None else time.monotonic() + timeout
-        head = self._next_line(deadline)
+        wait = _Wait(timeout, None, 0.0, None)
+        head = self._next_line(wait)
         while not head.strip():
-            head = self._next_line(deadline)
+            head = self._next_line(wait)
         if head.startswith("?"):
-            while self._next_line(deadline).strip():
+            while self._next_line(wait).strip():
                 pass
             raise GtpClientError(
                 f"{self.argv[0]}: {command.strip()}: {head[1:].lstrip('0123456789').strip()}"
@@ -241,9 +242,9 @@ class GtpClient:
                 raise GtpClientError(f"{self.argv[0]} ended the analysis before it was stopped")
             lines.append(line)
         # The stopping command's own response follows the stream's empty line.
-        while not self._next_line(deadline).strip().startswith("="):
+        while not self._next_line(wait).strip().startswith("="):
             pass
-        while self._next_line(deadline).strip():
+        while self._next_line(wait).strip():
             pass
         return lines
 

@@ -295,7 +295,7 @@ def anthill_iterations(
     """Run up to ``count`` descents on one tree and its agents; returns ``(descents,
     playouts)``. As :func:`engine.kernels.uct.uct_iterations` (the same arrays, growth
     protocol, Hex board along the path and leaf evaluation), with the choice of a child made
-    by an agent of the node's population (``population`` = ``(hold, active)``, ``k`` agents a
+    by an agent of the node's population (``population``: an ``AnthillAgents``, ``k`` agents a
     move) and each carrying agent, with ``tests - 1`` more agents of its population drawn
     uniformly, tested (each playout of the records counted as ``weight`` of a trial), related
     (``relate``: a mode of :mod:`engine.kernels.sds`) and diffused after the update;
@@ -304,21 +304,26 @@ def anthill_iterations(
     layers is :func:`engine.kernels.uct.rave_child`'s and the playouts update the RAVE counts
     (the agents' records stay the nodes' visits and wins), and with ``priors`` UCT's priors."""
     nodes, blocks, counters = tree.nodes, tree.blocks, tree.counters
-    hold, active = population[0], population[1]
-    width = env[10]
-    exclusive = env[0] == HEX
+    hold, active = population.hold, population.active
+    width = env.action_count
+    exclusive = env.kind == HEX
     use_rave = rave and exclusive
     use_priors = use_rave and priors[3][PRIOR_ON] > 0.0
     bias = priors[3][PRIOR_BIAS] if use_priors else 0.0
     root_last = np.int64(priors[3][PRIOR_ROOT_LAST])
-    root_black = env[2]
+    root_black = env.root_black
     node_capacity = nodes.shape[0]
     block_capacity = blocks.shape[0]
-    size = env[1]
-    base_rows, base_columns = env[3], env[4]
-    live, where, black_rows, white_columns = board[0], board[1], board[2], board[3]
-    action_of = board[5]
-    reach = scratch[4]
+    size = env.size
+    base_rows, base_columns = env.black_rows, env.white_columns
+    live, where, black_rows, white_columns = (
+        board.live,
+        board.where,
+        board.black_rows,
+        board.white_columns,
+    )
+    action_of = board.action_of
+    reach = scratch.reach
     done = 0
     playouts = 0
     while done < count:
@@ -356,11 +361,11 @@ def anthill_iterations(
                     _spread_agents(hold, active, blocks[block, FIRST], legal, k)
                     expanded = True
                     if use_priors:
-                        last = env[5][chain_action[depth]] if depth > 0 else root_last
+                        last = env.action_cells[chain_action[depth]] if depth > 0 else root_last
                         child_priors(
                             tree,
                             block,
-                            env[5],
+                            env.action_cells,
                             size,
                             black_rows,
                             white_columns,
@@ -514,7 +519,7 @@ def root_population(tree, population, k, agents, actives):
     """Agents and active agents of the root's population per action (added to the outputs,
     so several trees can be merged)."""
     nodes, blocks = tree.nodes, tree.blocks
-    hold, active = population[0], population[1]
+    hold, active = population.hold, population.active
     block = nodes[0, BLOCK]
     if block >= 0:
         first = blocks[block, FIRST]
@@ -530,8 +535,8 @@ def copy_populations(tree, root, population, k, out_population):
     order :func:`engine.kernels.uct.copy_subtree` gives the copy (breadth first, blocks kept
     in order), so hypotheses (offsets into their block) stay valid."""
     nodes, blocks = tree.nodes, tree.blocks
-    hold, active = population[0], population[1]
-    o_hold, o_active = out_population[0], out_population[1]
+    hold, active = population.hold, population.active
+    o_hold, o_active = out_population.hold, out_population.active
     queue_old = np.empty(nodes.shape[0], dtype=np.int64)
     queue_old[0] = root
     head = 0

@@ -26,6 +26,7 @@ Call :meth:`UctSearch.run` from one thread; callbacks run on that thread.
 
 from __future__ import annotations
 
+import math
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -66,7 +67,14 @@ from hexswarm.engine.kernels.uct import (
 )
 from hexswarm.engine.patterns import CODES, LOCAL_CLASSES, load_table
 from hexswarm.engine.playout import split_evenly
-from hexswarm.engine.search.snapshot import SearchSnapshot, SnapshotCallback, StopCheck, TreeNode
+from hexswarm.engine.search.snapshot import (
+    CANDIDATE_LINES,
+    PV_LENGTH,
+    SearchSnapshot,
+    SnapshotCallback,
+    StopCheck,
+    TreeNode,
+)
 from hexswarm.engine.search.swarm import STATE_STRIDE
 from hexswarm.engine.search.timing import TimeBudget
 
@@ -91,11 +99,11 @@ def prior_arrays(env, table: str | None, bias: float, last_cell: int) -> tuple:
     pattern table named ``table`` (:func:`engine.patterns.load_table`), or inert arrays of
     the same types when ``table`` is None. ``last_cell``: the move before the root (-1)."""
     settings = np.array([0.0, 0.0, -1.0], dtype=np.float64)
-    if table is None or env[0] != HEX:
+    if table is None or env.kind != HEX:
         return (*_NO_PRIORS, settings)
     patterns = load_table(table)
     settings[PRIOR_ON], settings[PRIOR_BIAS], settings[PRIOR_ROOT_LAST] = 1.0, bias, last_cell
-    ring = ring_table(max(int(env[1]), 1))
+    ring = ring_table(max(int(env.size), 1))
     return (_raw_gammas(table), patterns.delta.astype(np.float64), ring, settings)
 
 
@@ -356,7 +364,7 @@ class UctSearch:
             raise ValueError(f"leaf_playouts must be at least 1, not {leaf_playouts}")
         self.leaf_playouts = int(leaf_playouts)
         self.rave = bool(rave)
-        if self.rave and env[0] != HEX:
+        if self.rave and env.kind != HEX:
             raise ValueError("rave needs a Hex environment (it counts who took each cell)")
         if priors is not None and not self.rave:
             raise ValueError("pattern priors need rave (they start each move's RAVE record)")
@@ -372,10 +380,12 @@ class UctSearch:
         # Iterations per tree: each runs leaf_playouts playouts.
         self.shares = split_evenly(-(-playouts // self.leaf_playouts), self.trees_count)
         self.chunk = max(64, 200_000 // max(self.width, 1))
-        if env[0] == HEX:
+        if env.kind == HEX:
             self.max_depth = self.width
         else:
-            self.max_depth = max(1, int(env[8]))  # the toy tree's leaves; a bandit: one level
+            self.max_depth = max(
+                1, int(env.leaf_depth)
+            )  # the toy tree's leaves; a bandit: one level
         trees = [tree] if tree is not None else [self.new_tree(max_nodes) for _ in self.shares]
         for t in trees:
             if t.node_count + self.width > t.node_capacity:
@@ -525,7 +535,7 @@ class UctSearch:
             return -1
         return kids.start + int(np.argmax(visits))
 
-    def principal_variation(self, limit: int = 12) -> tuple[int, ...]:
+    def principal_variation(self, limit: int = PV_LENGTH) -> tuple[int, ...]:
         """Most visited children from the root of the first tree."""
         tree = self.trees[0]
         pv: list[int] = []
@@ -536,6 +546,26 @@ class UctSearch:
                 break
             pv.append(int(self.labels[tree.actions[node]]))
         return tuple(pv)
+
+    def root_lines(self, visits: np.ndarray) -> tuple[tuple[int, ...], ...]:
+        """The principal variations of the :data:`CANDIDATE_LINES` most visited root moves
+        (visits summed over the trees), each continued by the most visited children of the
+        first tree."""
+        tree = self.trees[0]
+        order = np.lexsort((np.arange(self.width), -visits))[:CANDIDATE_LINES]
+        lines = []
+        for action in order:
+            if visits[action] <= 0:
+                break
+            line = [int(self.labels[action])]
+            node = tree.child_by_action(0, int(action))
+            while node >= 0 and len(line) < PV_LENGTH:
+                node = self._most_visited_child(tree, node)
+                if node < 0:
+                    break
+                line.append(int(self.labels[tree.actions[node]]))
+            lines.append(tuple(line))
+        return tuple(lines)
 
     def tree_summary(self, max_depth: int = 3, max_children: int = 6) -> TreeNode:
         """The most visited part of the first tree (``agents`` = visits, ``active`` = wins of
@@ -586,6 +616,10 @@ class UctSearch:
             best_move=int(self.labels[best]),
             estimate=estimate,
             principal_variation=self.principal_variation(),
+            root_values=tuple(
+                float(w / v) if v > 0 else math.nan for v, w in zip(visits, wins, strict=True)
+            ),
+            root_lines=self.root_lines(visits),
             tree=self.tree_summary(),
             done=done,
             extra={

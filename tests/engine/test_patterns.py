@@ -87,7 +87,7 @@ def test_search_priors_match_the_slow_reference(tmp_path, seed):
     )
     search.run()
     tree = search.trees[0]
-    got = {int(env[5][tree.actions[c]]): float(tree.prior[c]) for c in tree.children(0)}
+    got = {int(env.action_cells[tree.actions[c]]): float(tree.prior[c]) for c in tree.children(0)}
     black = board.to_move.value == "black"
     expected = move_priors(table, board.cells, size, black, last)
     assert got.keys() == expected.keys()

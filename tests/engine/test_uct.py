@@ -138,7 +138,7 @@ def test_rave_finds_a_win_in_one():
     env = hex_environment(board)
     for seed in (1, 2, 3):
         result = UctSearch(env, playouts=400, leaf_playouts=4, seed=seed, rave=True).run()
-        assert board.cell_name(int(env[5][result.best_action])) in {"a3", "a4"}
+        assert board.cell_name(int(env.action_cells[result.best_action])) in {"a3", "a4"}
 
 
 def test_rave_needs_hex_and_a_matching_kept_tree():
@@ -157,13 +157,13 @@ def test_a_kept_rave_tree_keeps_its_rave_counts():
     search = UctSearch(env, playouts=2000, seed=1, rave=True, leaf_playouts=2)
     search.run()
     tree = search.trees[0]
-    labels = env[5]
+    labels = env.action_cells
     node = max(tree.children(0), key=lambda c: tree.visits[c])
     reply_node = max(tree.children(node), key=lambda c: tree.visits[c])
     after = board.copy()
     after.play(int(labels[tree.actions[node]]))
     after.play(int(labels[tree.actions[reply_node]]))
-    new_labels = hex_environment(after)[5]
+    new_labels = hex_environment(after).action_cells
     action_map = np.array(
         [np.flatnonzero(new_labels == c)[0] if c in new_labels else -1 for c in labels]
     )
@@ -219,7 +219,7 @@ def test_the_subtree_under_the_played_moves_is_kept_and_renumbered():
     search = UctSearch(env, playouts=3000, seed=1)
     search.run()
     tree = search.trees[0]
-    labels = env[5]
+    labels = env.action_cells
     first = int(np.argmax([tree.visits[c] for c in tree.children(0)]))
     ours = int(tree.actions[tree.children(0)[first]])
     node = tree.children(0)[first]
@@ -228,7 +228,7 @@ def test_the_subtree_under_the_played_moves_is_kept_and_renumbered():
     after = board.copy()
     after.play(int(labels[ours]))
     after.play(int(labels[reply]))
-    new_labels = hex_environment(after)[5]
+    new_labels = hex_environment(after).action_cells
     action_map = np.array(
         [np.flatnonzero(new_labels == c)[0] if c in new_labels else -1 for c in labels]
     )

@@ -611,20 +611,16 @@ def test_win_ratio_series_reads_the_monte_carlo_history():
     snapshot's history, "other" pooled over the rest, ranked by the current ratio."""
     from hexswarm.gui.dashboard.model import win_ratio_series
 
-    snapshot = SearchSnapshot(
-        position_id=1,
-        player="mc",
-        to_move="black",
-        iteration=4,
-        playouts=36,
-        elapsed_s=1.0,
-        root_moves=(5, 6, 7),
-        root_agents=(4, 4, 4),
-        root_active=(1, 3, 2),
-        best_move=6,
-        estimate=0.75,
-        history_iterations=(2, 4),
-        history=((2, 2, 2), (4, 4, 4)),
+    snapshot = replace(
+        make_snapshot(
+            player="mc",
+            root_moves=(5, 6, 7),
+            root_agents=(4, 4, 4),
+            root_active=(1, 3, 2),
+            iteration=4,
+            history_iterations=(2, 4),
+            history=((2, 2, 2), (4, 4, 4)),
+        ),
         history_active=((2, 0, 1), (1, 3, 2)),
     )
     series = win_ratio_series(snapshot, 5, top_k=2)

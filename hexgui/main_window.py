@@ -23,7 +23,7 @@ from hexswarm.gui.document import GameDocument
 from hexswarm.gui.engine_worker import PlayerFactory
 from hexswarm.gui.game_analysis import GameAnalysis
 from hexswarm.gui.game_controller import GameController, MoveInfo
-from hexswarm.gui.game_events import GameEvent, describe
+from hexswarm.gui.game_events import GameEvent, describe, percent_text
 from hexswarm.gui.move_tree import CommentPane, MoveTreePanel
 from hexswarm.gui.settings import (
     GameSettings,
@@ -113,6 +113,7 @@ class MainWindow(QMainWindow):
         self._closing = False
         self._hint_overlay_shown = False
         self._hint_search = False  # whether the search the status bar shows is a hint
+        self._search_spec = ""  # the spec of the search the status bar shows
         self._system_palette: QPalette | None = None
 
         self.board_widget = BoardWidget(self)
@@ -216,6 +217,12 @@ class MainWindow(QMainWindow):
         bar.addPermanentWidget(self.rate_label)
         bar.addPermanentWidget(self.time_label)
         bar.addPermanentWidget(self.turn_label)
+        # The kernels compiling at start-up (hexgui.startup.KernelWarmUp): hidden once ready.
+        # Permanent, first: a temporary message would hide a normal status bar widget.
+        self.kernel_label = QLabel()
+        self.kernel_label.setObjectName("kernel_progress")
+        self.kernel_label.setVisible(False)
+        bar.insertPermanentWidget(0, self.kernel_label)
         self.analysis_progress = QProgressBar()
         self.analysis_progress.setMaximumWidth(160)
         self.analysis_progress.setFormat("Analysing %v/%m")
@@ -557,6 +564,7 @@ class MainWindow(QMainWindow):
         c.snapshot_ready.connect(self._on_snapshot)
         c.search_started.connect(self._on_search_started)
         c.search_finished.connect(self._on_search_finished)
+        c.search_waiting.connect(self._on_search_waiting)
         c.hint_ready.connect(self._on_hint)
         c.move_played.connect(self._on_move_played)
         c.line_changed.connect(self._on_line_changed)
@@ -735,6 +743,7 @@ class MainWindow(QMainWindow):
 
     @Slot(int, str)
     def _on_search_started(self, _position_id: int, spec: str) -> None:
+        self._search_spec = spec
         color = self.controller.board.to_move
         self._hint_search = self.controller.search_purpose == "hint"
         verb = {"move": "thinking", "analysis": "analysing"}.get(
@@ -745,6 +754,32 @@ class MainWindow(QMainWindow):
         self.time_label.setText("hint 0.0 s" if self._hint_search else "0.0 s")
         self.board_widget.set_caption(f"AI {verb}")
         self._update_actions()
+
+    def show_kernel_progress(self, ready: int, total: int, text: str) -> None:
+        """The start-up warm-up's progress (``KernelWarmUp.progress``) in the status bar."""
+        if text == "ready":
+            self.kernel_label.setVisible(False)
+            self._show_status(f"Search kernels ready ({total} groups).")
+            return
+        self.kernel_label.setText(f"Kernels {ready}/{total} ready: {text}…")
+        self.kernel_label.setToolTip(
+            "The AI players' search kernels are compiled once on a first start (and after an "
+            "update); you can play meanwhile. An AI whose kernels are not ready yet waits."
+        )
+        self.kernel_label.setVisible(True)
+
+    @Slot(int, str)
+    def _on_search_waiting(self, _position_id: int, kernels: str) -> None:
+        """A search waits for kernels still compiling at start-up (``kernels`` names them),
+        or runs now (``""``)."""
+        color = self.controller.board.to_move
+        if kernels:
+            self.ai_label.setText(
+                f"{self.player_name(color)} waits for the {kernels} (compiling now)"
+            )
+            self.board_widget.set_caption("AI waiting for its kernels")
+        else:
+            self._on_search_started(_position_id, self._search_spec)
 
     @Slot(int)
     def _on_search_finished(self, _position_id: int) -> None:
@@ -776,7 +811,7 @@ class MainWindow(QMainWindow):
             color = self.controller.board.to_move
             self.ai_label.setText(
                 f"{self.player_name(color)} ({snapshot.player}): iteration {snapshot.iteration},"
-                f" best {best} ({100 * snapshot.estimate:.0f}%)"
+                f" best {best} ({percent_text(snapshot.estimate)})"
             )
 
     @Slot(object)

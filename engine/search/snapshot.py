@@ -6,6 +6,7 @@ otherwise (``TreeNode.value`` is from the point of view of the player who made t
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -45,7 +46,9 @@ class SearchSnapshot:
     visits) supporting it; ``root_active[i]`` how many of those are active (or wins).
     ``history`` holds, for every completed iteration, the agents per root move in the order of
     ``root_moves`` (thesis Fig. 4.2/4.6); it may be thinned on long searches.
-    ``estimate`` is the searcher's win-rate estimate for the player to move (0..1).
+    ``estimate`` is the searcher's win-rate estimate for the player to move (0..1); NaN
+    (:attr:`has_value`) when no search ran and the rule that chose the move gives no value
+    (root tactics blocking the opponent's only winning cell).
     ``proven`` is ``"win"`` or ``"loss"`` when the result for the player to move is known
     exactly (``None`` otherwise); ``note`` says how, in words (e.g. the root tactics of
     ``engine.players.tactics``).
@@ -79,3 +82,8 @@ class SearchSnapshot:
     @property
     def total_agents(self) -> int:
         return sum(self.root_agents)
+
+    @property
+    def has_value(self) -> bool:
+        """Whether ``estimate`` is a value (not NaN: a move chosen by a rule without one)."""
+        return not math.isnan(self.estimate)

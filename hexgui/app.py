@@ -118,7 +118,8 @@ def _kernel_warm_up(cache, started: float | None):
 
     settings = load_game_settings(default_settings_store())
     specs = [side.spec for side in (settings.black, settings.white) if side.ai]
-    first = [key for spec in (*specs, settings.hint_spec) for key in groups_for_spec(spec)]
+    wanted = (*specs, settings.hint_spec, settings.analysis_spec)
+    first = [key for spec in wanted for key in groups_for_spec(spec)]
     warm_up = KernelWarmUp(cache, first=first)
     if started is not None:
 

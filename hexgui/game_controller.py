@@ -360,6 +360,7 @@ class GameController(QObject):
             white=self._settings.white,
             ai_delay_ms=self._settings.ai_delay_ms,
             hint_spec=self._settings.hint_spec,
+            analysis_spec=self._settings.analysis_spec,
         )
         self._load(game, at_end)
         # A loaded game waits for the user instead of letting an AI move at once.
@@ -387,6 +388,7 @@ class GameController(QObject):
             white=settings.white,
             ai_delay_ms=settings.ai_delay_ms,
             hint_spec=settings.hint_spec,
+            analysis_spec=settings.analysis_spec,
         )
         if self._request is not None and self._request.purpose == "move" and not self.ai_to_move:
             self._cancel_search()
@@ -687,12 +689,12 @@ class GameController(QObject):
             return
         self._analysing = on
         if on:
-            self.event.emit(AnalysisSwitched(True, self._settings.hint_spec))
+            self.event.emit(AnalysisSwitched(True, self._settings.analysis_spec))
             self._maybe_analyse()
         else:
             if self._request is not None and self._request.purpose == "analysis":
                 self._cancel_search()
-            self.event.emit(AnalysisSwitched(False, self._settings.hint_spec))
+            self.event.emit(AnalysisSwitched(False, self._settings.analysis_spec))
         self.state_changed.emit()
 
     def _maybe_analyse(self) -> None:
@@ -747,7 +749,7 @@ class GameController(QObject):
         color = self._board.to_move
         side = self.side(color)
         if purpose == "analysis":
-            spec = self._settings.hint_spec
+            spec = self._settings.analysis_spec
         else:
             spec = side.spec if (purpose == "move" or side.ai) else self._settings.hint_spec
         request = SearchRequest(self._position_id, self._board.copy(), spec, purpose)

@@ -999,7 +999,7 @@ class MainWindow(QMainWindow):
 
     def analyse_game(self, seconds: float) -> int:
         """Search every undecided position of the main line for at most ``seconds`` each with
-        the hint AI, in the background; returns how many positions are queued. Each estimate
+        the analysis AI, in the background; returns how many positions are queued. Each estimate
         goes into its node and the game graph as it arrives."""
         game = self.controller.game
         positions = []
@@ -1012,7 +1012,7 @@ class MainWindow(QMainWindow):
                 break
             positions.append((node, board))
             self._analysed_moves[id(node)] = len(board.moves)
-        self.game_analysis.start(positions, self.controller.settings.hint_spec, seconds)
+        self.game_analysis.start(positions, self.controller.settings.analysis_spec, seconds)
         return len(positions)
 
     @Slot(int, int)

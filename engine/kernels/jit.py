@@ -7,7 +7,7 @@
 from pathlib import Path
 
 import numba
-from numba.core import caching
+from numba.core import caching, types
 
 JIT_OPTIONS = {"nogil": True, "cache": True, "fastmath": False, "error_model": "numpy"}
 
@@ -45,8 +45,23 @@ if isinstance(_locators, list) and hasattr(caching, "UserProvidedCacheLocator"):
 
 
 def jit(function):
-    """``numba.njit`` with the project's flags."""
-    return numba.njit(**JIT_OPTIONS)(function)
+    """``numba.njit`` with the project's flags, compiled for its arguments' plain types only.
+
+    numba compiles a kernel once more for every constant a caller passes it (``f(x, 0)`` and
+    ``f(x, 1)`` from jitted code: two compiles, for ``Literal[int](0)`` and ``Literal[int](1)``,
+    besides ``int64`` from Python). Here every call from jitted code is typed with the plain
+    types (``int64``, ``bool``): knowledge_playout had 10 compiled versions where two (one
+    per kind of playout policy) do the same."""
+    dispatcher = numba.njit(**JIT_OPTIONS)(function)
+    typed = dispatcher.get_call_template
+
+    def get_call_template(args, kws):
+        plain = tuple(types.unliteral(a) for a in args)
+        return typed(plain, {name: types.unliteral(t) for name, t in kws.items()})
+
+    # numba's type inference asks the called dispatcher for this template (types.Dispatcher).
+    dispatcher.get_call_template = get_call_template
+    return dispatcher
 
 
 def inline_jit(function):

@@ -82,13 +82,20 @@ def main(argv: list[str] | None = None) -> int:
         if not arguments.keep and not arguments.cache:
             shutil.rmtree(cache, ignore_errors=True)
     print(f"# load after: {_load_average()}")
-    print(f"{'group':<52} {'compile s':>10} {'load s':>8}")
-    print(f"{'(import numba)':<52} {cold['import']:10.2f} {warm['import']:8.2f}")
+    print(f"{'group':<52} {'compile s':>10} {'(CPU s)':>8} {'load s':>8} {'(CPU s)':>8}")
+
+    def line(label: str, compiled: list[float], loaded: list[float]) -> None:
+        print(
+            f"{label:<52} {compiled[0]:10.2f} {compiled[1]:8.2f} {loaded[0]:8.2f} {loaded[1]:8.2f}"
+        )
+
+    line("(import numba)", cold["import"], warm["import"])
     for key, label in GROUP_LABELS.items():
-        print(f"{label:<52} {cold['groups'][key]:10.2f} {warm['groups'][key]:8.2f}")
-    total_cold = sum(cold["groups"].values())
-    total_warm = sum(warm["groups"].values())
-    print(f"{'total':<52} {total_cold:10.2f} {total_warm:8.2f}")
+        line(label, cold["groups"][key], warm["groups"][key])
+    totals = [
+        [sum(times[i] for times in run["groups"].values()) for i in (0, 1)] for run in (cold, warm)
+    ]
+    line("total", *totals)
     return 0
 
 

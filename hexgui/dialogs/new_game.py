@@ -533,18 +533,13 @@ class NewGameDialog(QDialog):
         self.delay_spin.setValue(settings.ai_delay_ms)
         self.delay_spin.setToolTip("Pause between two AI moves when both sides are AIs")
         extra.addRow("Delay between AI moves", self.delay_spin)
-        self.hint_combo = QComboBox()
-        self.hint_combo.setObjectName("hint_level")
-        for name, info in self._levels.items():
-            self.hint_combo.addItem(getattr(info, "label", name) or name, name)
-        try:
-            hint_level, _ = parse_spec(settings.hint_spec)
-        except SpecError:
-            hint_level = ""
-        self._hint_params = settings.hint_spec.partition(":")[2]
-        index = self.hint_combo.findData(hint_level)
-        self.hint_combo.setCurrentIndex(max(0, index))
+        self.hint_combo = self._level_combo("hint_level", settings.hint_spec)
         extra.addRow("Hints come from", self.hint_combo)
+        self.analysis_combo = self._level_combo("analysis_level", settings.analysis_spec)
+        self.analysis_combo.setToolTip(
+            "The AI that estimates the positions in analysis mode and in the whole-game analysis"
+        )
+        extra.addRow("Analysis comes from", self.analysis_combo)
         layout.addLayout(extra)
 
         warnings = self.black_panel.warnings + self.white_panel.warnings
@@ -564,6 +559,27 @@ class NewGameDialog(QDialog):
         self.button_box = buttons
         layout.addWidget(buttons)
         self._fit_screen()
+
+    def _level_combo(self, name: str, spec: str) -> QComboBox:
+        """A choice of level, showing ``spec``'s (the first level if it does not parse)."""
+        combo = QComboBox()
+        combo.setObjectName(name)
+        for level, info in self._levels.items():
+            combo.addItem(getattr(info, "label", level) or level, level)
+        try:
+            level, _ = parse_spec(spec)
+        except SpecError:
+            level = ""
+        combo.setCurrentIndex(max(0, combo.findData(level)))
+        return combo
+
+    @staticmethod
+    def _chosen_spec(combo: QComboBox, initial: str) -> str:
+        """The level chosen in ``combo``: ``initial`` with its settings if it is the same
+        level, else the level's name alone."""
+        level = combo.currentData()
+        initial_level, _, params = initial.partition(":")
+        return initial if level == initial_level and params else level
 
     def _fit_screen(self) -> None:
         """As tall as the settings need, and no taller than the screen (then they scroll)."""
@@ -585,18 +601,12 @@ class NewGameDialog(QDialog):
 
     def settings(self) -> GameSettings:
         """What the dialog shows, as settings (valid whether or not it was accepted)."""
-        hint_level = self.hint_combo.currentData()
-        original_level = self._initial.hint_spec.partition(":")[0]
-        hint_spec = (
-            self._initial.hint_spec
-            if hint_level == original_level and self._hint_params
-            else hint_level
-        )
         return GameSettings(
             size=self.size_spin.value(),
             swap_rule=self.swap_check.isChecked(),
             black=self.black_panel.side(),
             white=self.white_panel.side(),
             ai_delay_ms=self.delay_spin.value(),
-            hint_spec=hint_spec,
+            hint_spec=self._chosen_spec(self.hint_combo, self._initial.hint_spec),
+            analysis_spec=self._chosen_spec(self.analysis_combo, self._initial.analysis_spec),
         )

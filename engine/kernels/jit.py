@@ -37,7 +37,9 @@ class _InstalledAnywhereLocator(getattr(caching, "UserProvidedCacheLocator", obj
         return super().from_function(py_func, py_file)
 
 
-_locators = getattr(getattr(caching, "_CacheImpl", None), "_locator_classes", None)
+# CacheImpl (numba >= 0.61; _CacheImpl before) picks the first locator that takes a function.
+_cache_impl = getattr(caching, "CacheImpl", None) or getattr(caching, "_CacheImpl", None)
+_locators = getattr(_cache_impl, "_locator_classes", None)
 # Another numba whose private cache API differs: its default locators stay (a cache per
 # installed folder), which is slower to fill but as correct.
 if isinstance(_locators, list) and hasattr(caching, "UserProvidedCacheLocator"):

@@ -251,7 +251,7 @@ class BackgroundWarmUp:
     loaded here as each one finishes. The next group to compile or load is the first of
     :meth:`prioritise`'s list not yet done, then the rest in :data:`GROUP_KEYS` order.
     ``progress(ready, total, text)`` is called on that thread whenever ``text`` (what is being
-    done) changes, and ``progress(total, total, "ready")`` at the end.
+    done) changes: ``"preparing"`` first, and ``progress(total, total, "ready")`` at the end.
 
     :meth:`wait`, :meth:`is_ready`, :meth:`prioritise` and :meth:`close` may be called from
     any thread.
@@ -364,6 +364,7 @@ class BackgroundWarmUp:
             self._lock.notify_all()
 
     def _run(self) -> None:
+        self._report("preparing")  # importing the kernels' modules takes seconds already
         try:
             self._plan()
         finally:

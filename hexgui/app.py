@@ -89,6 +89,8 @@ def main(argv: list[str] | None = None) -> int:
     window.setWindowIcon(icon)
     window.show()
     warm_up.progress.connect(window.show_kernel_progress)
+    if warm_up.last is not None:  # reported before the window was there to show it
+        window.show_kernel_progress(*warm_up.last)
     QTimer.singleShot(0, warm_up.start)
     if os.environ.get("HEXSWARM_TIMING"):
         # Once the first frame is painted: the window is then on the screen.

@@ -761,7 +761,8 @@ class MainWindow(QMainWindow):
             self.kernel_label.setVisible(False)
             self._show_status(f"Search kernels ready ({total} groups).")
             return
-        self.kernel_label.setText(f"Kernels {ready}/{total} ready: {text}…")
+        doing = "preparing to compile" if text == "preparing" else text
+        self.kernel_label.setText(f"Kernels {ready}/{total} ready: {doing}…")
         self.kernel_label.setToolTip(
             "The AI players' search kernels are compiled once on a first start (and after an "
             "update); you can play meanwhile. An AI whose kernels are not ready yet waits."

@@ -87,6 +87,7 @@ def test_the_background_warm_up_compiles_in_a_process_the_wanted_groups_first(tm
     # Progress: counts never go down, say what compiles, and end with "ready".
     counts = [ready for ready, _total, _text in reports]
     assert counts == sorted(counts) and reports[-1] == (len(GROUP_KEYS), len(GROUP_KEYS), "ready")
+    assert reports[0] == (0, len(GROUP_KEYS), "preparing")  # at once: imports take seconds
     assert any(text.startswith("compiling the solver kernels") for *_, text in reports)
 
     # The next start finds every group compiled: it loads them here, no worker process.

@@ -101,6 +101,8 @@ def test_the_window_says_the_ai_waits_for_its_kernels_then_plays(held, window, q
 
 def test_the_status_bar_shows_the_warm_up_until_it_is_done(window, qtbot):
     window.show()
+    window.show_kernel_progress(0, 10, "preparing")
+    assert window.kernel_label.text() == "Kernels 0/10 ready: preparing to compile…"
     window.show_kernel_progress(3, 10, "compiling the solver kernels")
     assert window.kernel_label.isVisible()
     assert window.kernel_label.text() == "Kernels 3/10 ready: compiling the solver kernels…"

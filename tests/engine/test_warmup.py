@@ -43,7 +43,7 @@ def test_every_group_has_a_label_and_a_run_in_one_order():
         ("strong-sdst", ("swarm", "variants", "solver")),  # reference=shared: beyond the thesis
         ("sdst", ("swarm",)),
         ("mcsds", ("swarm",)),
-        ("sdst:relate=distance", ("swarm", "variants")),
+        ("sdst:relate=context-free", ("swarm", "variants")),
         ("sdst:playout=bridge", ("knowledge-swarm",)),
         ("mc", ("mc",)),
         ("mc:playout=win", ("knowledge-mc",)),

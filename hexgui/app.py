@@ -91,9 +91,8 @@ def main(argv: list[str] | None = None) -> int:
     warm_up.progress.connect(window.show_kernel_progress)
     if warm_up.last is not None:  # reported before the window was there to show it
         window.show_kernel_progress(*warm_up.last)
-    QTimer.singleShot(0, warm_up.start)
     if os.environ.get("HEXSWARM_TIMING"):
-        # Once the first frame is painted: the window is then on the screen.
+        # Once the event loop runs: the window's first frame is then painted.
         QTimer.singleShot(
             0,
             lambda: print(
@@ -102,6 +101,9 @@ def main(argv: list[str] | None = None) -> int:
                 flush=True,
             ),
         )
+    # A moment later: loading kernels here holds the GIL in stretches, which would delay the
+    # first frame on a busy machine.
+    QTimer.singleShot(50, warm_up.start)
     if arguments.file:
         window.document.open_file(arguments.file)
     screenshot = os.environ.get("HEXSWARM_SCREENSHOT")

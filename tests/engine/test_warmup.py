@@ -150,3 +150,35 @@ def test_configure_numba_cache_names_the_folder_by_release_and_kernel_sources(
     monkeypatch.setattr("numba.core.config.reload_config", lambda: None)  # keep the session's
     folder = configure_numba_cache()
     assert folder == tmp_path / "HexSwarm" / f"numba-{__version__}-{source_fingerprint()}"
+
+
+def test_a_copy_of_the_kernels_installed_elsewhere_loads_them_from_the_same_cache(tmp_path):
+    """Compiled here (or loaded), then loaded by the same sources in another folder: the
+    wheel the test command installs and the checkout the application runs from share it."""
+    import os
+    import shutil
+    import subprocess
+    import sys
+
+    import hexswarm.engine as engine_package
+    from hexswarm.engine import playout
+
+    playout.warm_up()  # into the session's cache, if it was not there
+    source = Path(engine_package.__file__).parent
+    copy = tmp_path / "elsewhere" / "hexswarm"
+    shutil.copytree(source, copy / "engine", ignore=shutil.ignore_patterns("__pycache__"))
+    probe = (
+        "from hexswarm.engine import playout\n"
+        "from hexswarm.engine.kernels import playout as kernels\n"
+        f"assert playout.__file__.startswith({str(copy)!r}), playout.__file__\n"
+        "playout.warm_up()\n"
+        "print(sum(kernels.playout_batch.stats.cache_hits.values()),"
+        " sum(kernels.playout_batch.stats.cache_misses.values()))\n"
+    )
+    env = dict(os.environ, PYTHONPATH=str(copy.parent))
+    result = subprocess.run(
+        [sys.executable, "-c", probe], env=env, capture_output=True, text=True, timeout=600
+    )
+    assert result.returncode == 0, result.stderr
+    hits, misses = map(int, result.stdout.split())
+    assert hits >= 1 and misses == 0

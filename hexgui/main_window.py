@@ -775,11 +775,13 @@ class MainWindow(QMainWindow):
         or runs now (``""``)."""
         color = self.controller.board.to_move
         if kernels:
-            self.ai_label.setText(
-                f"{self.player_name(color)} waits for the {kernels} (compiling now)"
-            )
+            # Short: the status bar is shared; the groups are in the tooltip and the warm-up's
+            # own label names what compiles.
+            self.ai_label.setText(f"{self.player_name(color)} waits for its kernels (compiling)")
+            self.ai_label.setToolTip(f"The search starts when these are ready: the {kernels}.")
             self.board_widget.set_caption("AI waiting for its kernels")
         else:
+            self.ai_label.setToolTip("")
             self._on_search_started(_position_id, self._search_spec)
 
     @Slot(int)

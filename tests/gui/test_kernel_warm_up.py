@@ -87,8 +87,8 @@ def test_the_window_says_the_ai_waits_for_its_kernels_then_plays(held, window, q
     window.start_new_game(
         GameSettings(size=5, black=SideSettings(ai=True, spec="tiny"), white=SideSettings())
     )
-    qtbot.waitUntil(lambda: "waits for the" in window.ai_label.text())
-    assert "UCT and anthill kernels with knowledge playouts" in window.ai_label.text()
+    qtbot.waitUntil(lambda: "waits for its kernels" in window.ai_label.text())
+    assert "UCT and anthill kernels with knowledge playouts" in window.ai_label.toolTip()
     assert window.board_widget._status_caption == "AI waiting for its kernels"
     assert window.controller.waiting_for_kernels
     # The human side is not blocked meanwhile: the window answers, menus work.
@@ -96,7 +96,7 @@ def test_the_window_says_the_ai_waits_for_its_kernels_then_plays(held, window, q
     held.released.set()
     qtbot.waitUntil(lambda: len(window.controller.board.moves) == 1)
     assert not window.controller.waiting_for_kernels
-    assert "waits" not in window.ai_label.text()
+    assert "waits" not in window.ai_label.text() and not window.ai_label.toolTip()
 
 
 def test_the_status_bar_shows_the_warm_up_until_it_is_done(window, qtbot):

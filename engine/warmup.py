@@ -299,6 +299,11 @@ class BackgroundWarmUp:
             self._lock.notify_all()
 
     @property
+    def closed(self) -> bool:
+        """Whether :meth:`close` was called (the application quits)."""
+        return self._closing
+
+    @property
     def ready(self) -> frozenset[str]:
         """The groups loaded into this process."""
         with self._lock:
@@ -367,6 +372,12 @@ class BackgroundWarmUp:
         self._report("preparing")  # importing the kernels' modules takes seconds already
         try:
             self._plan()
+        except Exception as exception:  # noqa: BLE001 - no group may stay waited for forever
+            message = f"{type(exception).__name__}: {exception}"
+            with self._lock:
+                for key in GROUP_KEYS:
+                    if key not in self._ready:
+                        self.errors.setdefault(key, message)
         finally:
             with self._lock:
                 self.finished_at = time.perf_counter()

@@ -119,8 +119,10 @@ class EngineWorker(QObject):
     def _kernels_ready(self, request: SearchRequest) -> bool:
         """Wait until the kernels ``request``'s AI needs are loaded, if the application's
         warm-up has not got to them yet (asking it to do them next); False if the request was
-        cancelled meanwhile. "Move now" does not end the wait: no move can be searched
-        without its kernels."""
+        cancelled meanwhile or the warm-up closed (the application quits). "Move now" does
+        not end the wait: no move can be searched without its kernels. A group that failed to
+        compile counts as ready: the search then compiles it on first call, as without a
+        warm-up."""
         from hexswarm.engine.warmup import GROUP_LABELS, groups_for_spec
         from hexswarm.gui.startup import active_warm_up
 
@@ -134,10 +136,10 @@ class EngineWorker(QObject):
         missing = [key for key in needed if not warm_up.is_ready((key,))]
         self.waiting.emit(request.position_id, ", ".join(GROUP_LABELS[key] for key in missing))
         while not warm_up.wait(needed, timeout=0.1):
-            if request.cancelled:
+            # Closed: the application quits; a search now would compile on this thread and
+            # hold the exit up for as long.
+            if request.cancelled or warm_up.closed:
                 return False
-            if warm_up.finished_at is not None:
-                break  # closed: the kernels compile on first call
         return not request.cancelled
 
     @Slot(object)

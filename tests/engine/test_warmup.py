@@ -182,3 +182,19 @@ def test_a_copy_of_the_kernels_installed_elsewhere_loads_them_from_the_same_cach
     assert result.returncode == 0, result.stderr
     hits, misses = map(int, result.stdout.split())
     assert hits >= 1 and misses == 0
+
+
+def test_a_warm_up_that_breaks_leaves_no_search_waiting_forever(monkeypatch):
+    """Every group then counts as failed: a search compiles its kernels on first call."""
+    import hexswarm.engine.warmup as warmup
+
+    def broken():
+        raise RuntimeError("no compiler here")
+
+    monkeypatch.setattr(warmup, "kernel_groups", broken)
+    background = BackgroundWarmUp(processes=0)
+    background.start()
+    assert background.join(60)
+    assert background.wait(["knowledge-uct", "solver"], timeout=1)
+    assert "no compiler here" in background.errors["knowledge-uct"]
+    assert not background.ready and not background.closed

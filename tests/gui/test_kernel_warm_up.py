@@ -23,7 +23,7 @@ class HeldWarmUp:
     def __init__(self):
         self.released = threading.Event()
         self.prioritised: list[tuple[str, ...]] = []
-        self.finished_at = None
+        self.closed = False
 
     def is_ready(self, keys) -> bool:
         return self.released.is_set() or not tuple(keys)
@@ -81,6 +81,20 @@ def test_a_request_cancelled_while_waiting_reports_nothing(held, worker, qtbot):
     with qtbot.waitSignal(worker.finished):
         worker.submit(SearchRequest(2, Board(5), "tiny"))
     assert events == ["started 2", "finished 2"]
+
+
+def test_a_closed_warm_up_ends_the_wait_without_a_search(held, worker, qtbot):
+    """The application quits: a search must not start compiling on the engine thread."""
+    events: list[str] = []
+    worker.started.connect(lambda pid: events.append(f"started {pid}"))
+    worker.finished.connect(lambda pid, choice: events.append(f"finished {pid}"))
+    with qtbot.waitSignal(worker.waiting):
+        worker.submit(SearchRequest(1, Board(5), "tiny"))
+    held.closed = True
+    with qtbot.waitSignal(worker.waiting):  # the worker is free again: the next one is taken
+        worker.submit(SearchRequest(2, Board(5), "tiny"))
+    qtbot.wait(300)
+    assert events == []
 
 
 def test_the_window_says_the_ai_waits_for_its_kernels_then_plays(held, window, qtbot):

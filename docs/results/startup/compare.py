@@ -1,14 +1,27 @@
-import re, sys, collections
-text = open(sys.argv[1]).read()
+"""The search benchmark's overhead over raw playouts (CPU time), per search and per run.
+
+python compare.py search-speed-paired.txt
+"""
+
+import re
+import sys
+from collections import defaultdict
+
+with open(sys.argv[1]) as file:
+    text = file.read()
 blocks = re.split(r"^=== (\w+) .*$", text, flags=re.M)
-rows = collections.defaultdict(lambda: collections.defaultdict(list))
-for label, body in zip(blocks[1::2], blocks[2::2]):
-    lines = [l for l in body.splitlines() if l.startswith("| ") and not l.startswith("| kernel")]
-    for l in lines:
-        c = [x.strip() for x in l.strip("|").split("|")]
-        key = f"{c[0]} {c[1]}x{c[1]} t{c[2]}"
-        rows[key][label].append((float(c[12]), float(c[14])))
+rows: dict = defaultdict(lambda: defaultdict(list))
+for label, body in zip(blocks[1::2], blocks[2::2], strict=True):
+    for line in body.splitlines():
+        if line.startswith("| ") and not line.startswith("| kernel"):
+            cells = [cell.strip() for cell in line.strip("|").split("|")]
+            rows[f"{cells[0]} {cells[1]}x{cells[1]} t{cells[2]}"][label].append(float(cells[12]))
+
+
+def runs(values: list[float]) -> str:
+    return " / ".join(f"{value:.2f}" for value in values)
+
+
 print(f"{'search':34} {'overhead vs raw playouts (CPU) base':>38} {'new':>16}")
-for key, by in rows.items():
-    fmt = lambda v: " / ".join(f"{a:.2f}" for a, _ in v)
-    print(f"{key:34} {fmt(by['base']):>38} {fmt(by['new']):>16}")
+for key, by_label in rows.items():
+    print(f"{key:34} {runs(by_label['base']):>38} {runs(by_label['new']):>16}")

@@ -103,7 +103,8 @@ case "$mode" in
     export HEXSWARM_FULL_SUITE=1
     cd "$workdir"
     export QT_QPA_PLATFORM=offscreen
-    export NUMBA_CACHE_DIR="$workdir/numba-cache"
+    # numba's cache is the application's (tests/conftest.py): the kernels compiled for the
+    # tests serve the application's next start, wherever each is installed from.
     "$venv/bin/pytest" -p no:cacheprovider "$@"
     ;;
   bench)

@@ -1,44 +1,153 @@
-"""Compile (or load from numba's cache) every kernel before the first search needs it.
+"""Compile (or load from numba's cache) the kernels before a search needs them.
 
-numba compiles on first call and holds a lock while it does: a search started before warm-up
-would freeze for seconds. Call :func:`warm_up` once at start-up, e.g. behind a splash screen.
-A cold start compiles for minutes on one core; ``processes`` compiles the kernel groups side
-by side in worker processes, which fill numba's on-disk cache for this one to load.
+numba compiles on first call and holds a lock while it does: a search started before its
+kernels are ready waits for seconds (minutes on a cold cache and a busy machine). The kernels
+come in groups (:data:`GROUP_LABELS`), each compiled by running its searches once on tiny
+inputs; :func:`groups_for_spec` says which groups an AI needs.
+
+Two ways to use them:
+
+* :func:`warm_up` compiles or loads every group in this process, now (tools, tests, GTP);
+* :class:`BackgroundWarmUp` (the desktop application) compiles the groups in worker
+  *processes*, the groups an AI needs first, and loads each one into this process from
+  numba's on-disk cache as soon as it is compiled; a search asks :meth:`BackgroundWarmUp.wait`
+  for its groups first. Processes, not threads: numba's compile lock blocks every other
+  thread that calls a kernel meanwhile, and compiling holds the GIL most of the time.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
-from collections.abc import Callable
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+import tempfile
+import threading
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
 
 Progress = Callable[[int, int, str], None]
 
-# The group that compiles longest goes first, so that the others fill the remaining workers
-# (measured on a cold cache: knowledge playouts 59 s of 154 s; the rest 0-33 s each).
-_LONGEST_FIRST = ("knowledge playouts",)
+GROUP_LABELS = {
+    "playouts": "playout kernels",
+    "swarm": "swarm search kernels (MCSDS, SDST)",
+    "uct": "UCT and anthill kernels",
+    "mc": "vanilla Monte-Carlo kernels",
+    "variants": "recruitment and relate variants",
+    "toys": "kernels of the bandit and toy-tree studies",
+    "knowledge-uct": "UCT and anthill kernels with knowledge playouts",
+    "knowledge-swarm": "swarm kernels with knowledge playouts",
+    "knowledge-mc": "vanilla Monte-Carlo kernels with knowledge playouts",
+    "solver": "solver kernels",
+}
+"""Every kernel group: its key in code and its name for the user, in the order
+:func:`warm_up` runs them. Kept here, not beside the kernels, so that asking about a group
+imports no kernel module."""
+
+GROUP_KEYS = tuple(GROUP_LABELS)
 
 
-def _steps() -> list[tuple[str, Callable[[], None]]]:
-    from hexswarm.engine import playout
+@dataclass(frozen=True)
+class KernelGroup:
+    """Kernels compiled together by running ``run`` once."""
 
-    steps: list[tuple[str, Callable[[], None]]] = [("playout kernels", playout.warm_up)]
+    key: str
+    label: str
+    run: Callable[[], None]
+
+
+def kernel_groups() -> list[KernelGroup]:
+    """Every group with the function that compiles (or loads) it, in :data:`GROUP_KEYS`
+    order."""
+    from hexswarm.engine import playout, search, solver
+
+    runs = {"playouts": playout.warm_up, **search.warm_up_groups(), "solver": solver.warm_up}
+    if set(runs) != set(GROUP_KEYS):  # pragma: no cover - a programming error, caught by tests
+        raise RuntimeError(f"kernel groups {sorted(runs)} differ from {GROUP_KEYS}")
+    return [KernelGroup(key, GROUP_LABELS[key], runs[key]) for key in GROUP_KEYS]
+
+
+def groups_for_spec(spec: str | None) -> tuple[str, ...]:
+    """The kernel groups the AI of ``spec`` (as :func:`engine.players.create_player` takes
+    it) needs before its first search, most needed first. A spec that does not parse needs
+    none: creating its player fails with its own message, which must not wait for kernels."""
+    from hexswarm.engine.board import HexError
+    from hexswarm.engine.players.levels import LEVELS, parse_spec
+
     try:
-        from hexswarm.engine import search
-    except ImportError:  # pragma: no cover - the search package is always shipped
-        return steps
-    # One step per kernel group, so a splash screen can say what is being compiled.
-    steps.extend(search.warm_up_steps())
-    from hexswarm.engine import solver
+        name, settings = parse_spec(spec, None)
+    except (HexError, ValueError):
+        return ()
+    family = LEVELS[name].family or name
+    prefix = "knowledge-" if getattr(settings, "playout", "uniform") != "uniform" else ""
+    groups: list[str] = []
+    if family == "mc":
+        groups.append(prefix + "mc")
+    elif family in ("mcsds", "sdst"):
+        groups.append(prefix + "swarm")
+        beyond_thesis = (
+            getattr(settings, "relate", "none") != "none"
+            or getattr(settings, "recruitment", "passive") != "passive"
+            or getattr(settings, "test", "single") != "single"
+            or getattr(settings, "reference", "win") != "win"
+            or bool(getattr(settings, "evidence", False))
+        )
+        if beyond_thesis:
+            groups.append("variants")
+    elif family in ("uct", "anthill"):
+        groups.append(prefix + "uct")
+    if getattr(settings, "tactics", "off") == "solve":
+        groups.append("solver")
+    return tuple(groups)
 
-    steps.append(("solver kernels", solver.warm_up))
-    return steps
+
+def configure_numba_cache(version: str | None = None) -> Path | None:
+    """Point numba's on-disk cache at the user's cache directory, versioned, unless the user
+    chose one (``NUMBA_CACHE_DIR``); returns the directory in use (``None``: numba's default).
+    Call before anything imports numba (if numba is already loaded, its config is reloaded).
+
+    ``version`` names the folder; by default the release and the kernel sources' fingerprint:
+    the application and the test suite (``tests/conftest.py``) then share one cache.
+
+    Versioned because numba does not notice that a kernel called from another file changed: an
+    upgrade must never load machine code compiled from the previous release. Inside a bundle the
+    installed files are read-only, so a writable user directory is the only cache that works;
+    when the user cache directory cannot be written either, a per-user folder in the system's
+    temporary directory is used instead (kernels then recompile after a reboot, but they run).
+    """
+    chosen = os.environ.get("NUMBA_CACHE_DIR")
+    if chosen:
+        return Path(chosen)
+    from platformdirs import user_cache_dir
+
+    if version is None:
+        from hexswarm.engine import __version__
+        from hexswarm.engine.kernels import source_fingerprint
+
+        version = f"{__version__}-{source_fingerprint()}"
+
+    subfolder = f"numba-{version}"
+    user = os.environ.get("USER") or os.environ.get("USERNAME") or str(os.getpid())
+    candidates = [
+        Path(user_cache_dir("HexSwarm", appauthor=False)) / subfolder,
+        Path(tempfile.gettempdir()) / f"HexSwarm-{user}" / subfolder,
+    ]
+    for folder in candidates:
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError:
+            continue
+        if os.access(folder, os.W_OK | os.X_OK):
+            os.environ["NUMBA_CACHE_DIR"] = str(folder)
+            if "numba" in sys.modules:  # numba read its settings at import: make it re-read
+                sys.modules["numba"].core.config.reload_config()
+            return folder
+    return None
 
 
 def cache_is_cold(directory: str | os.PathLike | None) -> bool:
-    """Whether numba's cache ``directory`` holds nothing yet (a first start, a new version):
-    only then do worker processes pay off; loading a warm cache takes a second or two."""
+    """Whether numba's cache ``directory`` holds nothing yet (a first start, a new version)."""
     if directory is None:
         return False
     try:
@@ -49,74 +158,335 @@ def cache_is_cold(directory: str | os.PathLike | None) -> bool:
 
 
 def default_processes() -> int:
-    """Worker processes for a cold start: one per core, at most four; one (compile here)
-    inside a frozen bundle, whose executable cannot be started as a plain Python worker."""
+    """Worker processes to compile in: one per core, at most four; none (compile in this
+    process) inside a frozen bundle, whose executable cannot be started as a plain Python
+    worker."""
     if getattr(sys, "frozen", False):
-        return 1
+        return 0
     return max(1, min(4, os.cpu_count() or 1))
 
 
-def warm_up(progress: Progress | None = None, *, processes: int = 1) -> None:
-    """Compile or load every kernel; report ``progress(step, total, label)`` and
-    ``progress(total, total, "ready")`` at the end. Safe to call from any thread.
+def warm_up(progress: Progress | None = None, *, processes: int = 0) -> None:
+    """Compile or load every kernel group in this process; report ``progress(step, total,
+    label)`` before each group and ``progress(total, total, "ready")`` at the end. Safe to
+    call from any thread. With ``processes`` > 0 the groups are compiled in that many worker
+    processes first (see :class:`BackgroundWarmUp`) and loaded here as each one is done;
+    ``step`` then counts the groups ready and ``label`` says what is being done.
 
-    With ``processes`` = 1 each step is reported before it runs. With more, the groups compile
-    in that many worker processes (writing numba's cache, which must then be a directory every
-    process shares: the default or ``NUMBA_CACHE_DIR``); ``step`` counts the groups done and
-    ``label`` names those still compiling. This process then loads them all from the cache."""
-    steps = _steps()
-    total = len(steps)
-    if processes > 1 and total > 1:
-        _compile_in_processes(steps, processes, progress)
-    for index, (label, run) in enumerate(steps):
-        if progress is not None and processes <= 1:
-            progress(index, total, label)
-        run()
+    Each group is then marked ready in ``NUMBA_CACHE_DIR`` (:func:`ready_marker`), if set:
+    an application started next loads it without a worker process."""
+    cache_dir = os.environ.get("NUMBA_CACHE_DIR") or None
+    if processes > 0:
+        background = BackgroundWarmUp(processes=processes, cache_dir=cache_dir, progress=progress)
+        background.start()
+        background.join()
+        if background.errors:
+            key, message = next(iter(background.errors.items()))
+            raise RuntimeError(f"the {GROUP_LABELS[key]} failed: {message}")
+        return
+    groups = kernel_groups()
+    total = len(groups)
+    for index, group in enumerate(groups):
+        if progress is not None:
+            progress(index, total, group.label)
+        group.run()
+        if cache_dir is not None:
+            _mark_ready(Path(cache_dir), group.key)
     if progress is not None:
         progress(total, total, "ready")
 
 
-def _run_step(index: int) -> None:
-    """In a worker process: run warm-up step ``index`` (compiling it into the shared cache).
+def _mark_ready(cache_dir: Path, key: str) -> None:
+    # An unwritable cache: the next start compiles that group in a worker again.
+    with contextlib.suppress(OSError):
+        ready_marker(cache_dir, key).touch()
 
-    numba's ``NumbaIRAssumptionWarning`` fails the step: an inlined kernel that drew it was
-    once miscompiled (issue 13). The calling process then compiles the group itself, where the
-    warning shows (and where the tests turn it into an error)."""
+
+def ready_marker(directory: Path, key: str) -> Path:
+    """The file saying that group ``key`` of these kernel sources is in numba's cache
+    ``directory`` (named by the sources' fingerprint and numba's version: other sources or
+    another numba compile again)."""
+    import numba
+    from hexswarm.engine.kernels import source_fingerprint
+
+    return directory / f"hexswarm-ready-{source_fingerprint()}-numba{numba.__version__}-{key}"
+
+
+def _compile_worker(connection) -> None:
+    """A worker process: compile the group each received key names (into numba's on-disk
+    cache, which the parent shares through ``NUMBA_CACHE_DIR``) and answer ``(key, error)``,
+    error ``""`` when it went well; stops at ``None``.
+
+    numba's ``NumbaIRAssumptionWarning`` fails a group: an inlined kernel that drew it was
+    once miscompiled (issue 13); the parent then compiles the group itself, where the warning
+    shows (and where the tests turn it into an error)."""
     import warnings
 
     from numba.core.errors import NumbaIRAssumptionWarning
 
-    with warnings.catch_warnings():
-        warnings.simplefilter("error", NumbaIRAssumptionWarning)
-        _steps()[index][1]()
+    groups = {group.key: group for group in kernel_groups()}
+    while True:
+        try:
+            key = connection.recv()
+        except EOFError:  # the parent is gone
+            return
+        if key is None:
+            return
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("error", NumbaIRAssumptionWarning)
+                groups[key].run()
+        except Exception as error:  # noqa: BLE001 - reported; the parent compiles it itself
+            connection.send((key, f"{type(error).__name__}: {error}"))
+        else:
+            connection.send((key, ""))
 
 
-def _compile_in_processes(
-    steps: list[tuple[str, Callable[[], None]]], processes: int, progress: Progress | None
-) -> None:
-    import multiprocessing
+class BackgroundWarmUp:
+    """Makes every kernel group ready in this process without blocking the caller.
 
-    labels = [label for label, _ in steps]
-    order = sorted(range(len(steps)), key=lambda i: labels[i] not in _LONGEST_FIRST)
-    # spawn, not fork: the caller may run threads (Qt), which a forked child must not inherit.
-    context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=min(processes, len(steps)), mp_context=context) as pool:
-        pending: dict[Future, int] = {pool.submit(_run_step, i): i for i in order}
-        done = 0
+    A thread of this process runs the plan: groups marked as compiled in numba's cache
+    ``cache_dir`` (:func:`ready_marker`) are loaded at once; the others are compiled by up to
+    ``processes`` worker processes (0: by the thread itself, e.g. in a frozen bundle) and
+    loaded here as each one finishes. The next group to compile or load is the first of
+    :meth:`prioritise`'s list not yet done, then the rest in :data:`GROUP_KEYS` order.
+    ``progress(ready, total, text)`` is called on that thread whenever ``text`` (what is being
+    done) changes: ``"preparing"`` first, and ``progress(total, total, "ready")`` at the end.
 
-        def report() -> None:
-            if progress is not None and pending:
-                # The pool starts the groups in the order they were submitted.
-                running = list(pending.values())[:processes]
-                progress(done, len(steps), ", ".join(labels[i] for i in running))
+    :meth:`wait`, :meth:`is_ready`, :meth:`prioritise` and :meth:`close` may be called from
+    any thread.
+    """
 
-        report()
-        while pending:
-            finished, _ = wait(pending, return_when=FIRST_COMPLETED)
-            for future in finished:
-                pending.pop(future)
-                # A worker's failure is not fatal here: this process compiles that group
-                # itself afterwards and raises there if it really cannot.
-                future.exception()
-                done += 1
-                report()
+    def __init__(
+        self,
+        *,
+        processes: int = 1,
+        cache_dir: str | os.PathLike | None = None,
+        progress: Progress | None = None,
+        first: Sequence[str] = (),
+    ):
+        self.processes = processes
+        self.cache_dir = Path(cache_dir) if cache_dir is not None else None
+        self._progress = progress
+        self._lock = threading.Condition()
+        self._ready: set[str] = set()
+        self._priority: list[str] = [key for key in first if key in GROUP_LABELS]
+        self._closing = False
+        self._last_text = ""
+        self._thread = threading.Thread(target=self._run, name="hexswarm-warm-up", daemon=True)
+        self.errors: dict[str, str] = {}  # groups that failed here: they compile on first call
+        self.seconds: dict[str, float] = {}  # when each group became ready, from start()
+        self.from_cache: frozenset[str] = frozenset()  # groups found compiled at the start
+        self.started_at = 0.0
+        self.finished_at: float | None = None
+
+    # ------------------------------------------------------------------ any thread
+    def start(self) -> None:
+        self.started_at = time.perf_counter()
+        self._thread.start()
+
+    def join(self, timeout: float | None = None) -> bool:
+        """Wait until the plan ended (every group ready or failed, or closed); True if so
+        within ``timeout``."""
+        self._thread.join(timeout)
+        return not self._thread.is_alive()
+
+    def close(self) -> None:
+        """Stop (the application quits): no further group is started or loaded; the worker
+        processes are ended."""
+        with self._lock:
+            self._closing = True
+            self._lock.notify_all()
+
+    @property
+    def closed(self) -> bool:
+        """Whether :meth:`close` was called (the application quits)."""
+        return self._closing
+
+    @property
+    def ready(self) -> frozenset[str]:
+        """The groups loaded into this process."""
+        with self._lock:
+            return frozenset(self._ready)
+
+    def is_ready(self, keys: Iterable[str]) -> bool:
+        """Whether nothing in ``keys`` is left to wait for (ready, or failed)."""
+        with self._lock:
+            return all(key in self._ready or key in self.errors for key in keys)
+
+    def prioritise(self, keys: Iterable[str]) -> None:
+        """Make ``keys`` the next groups to compile and load (groups already compiling
+        finish first)."""
+        with self._lock:
+            wanted = [key for key in keys if key in GROUP_LABELS]
+            self._priority = wanted + [key for key in self._priority if key not in wanted]
+            self._lock.notify_all()
+
+    def wait(self, keys: Iterable[str], timeout: float | None = None) -> bool:
+        """Block until nothing in ``keys`` is left to wait for (a group that failed compiles
+        on first call, as without a warm-up); True if so within ``timeout``."""
+        keys = tuple(keys)
+        deadline = None if timeout is None else time.monotonic() + timeout
+        with self._lock:
+            while not all(key in self._ready or key in self.errors for key in keys):
+                if self.finished_at is not None:
+                    return False  # closed before they were ready
+                remaining = None if deadline is None else deadline - time.monotonic()
+                if remaining is not None and remaining <= 0:
+                    return False
+                self._lock.wait(remaining)
+            return True
+
+    # ------------------------------------------------------------------ the thread
+    def _report(self, text: str) -> None:
+        if self._progress is None or text == self._last_text:
+            return
+        self._last_text = text
+        with self._lock:
+            done = len(self._ready) + len(self.errors)
+        self._progress(done, len(GROUP_KEYS), text)
+
+    def _next(self, candidates: set[str]) -> str:
+        with self._lock:
+            return next(key for key in (*self._priority, *GROUP_KEYS) if key in candidates)
+
+    def _load(self, group: KernelGroup) -> None:
+        """Run ``group`` here: a load from the cache if it was compiled, else a compile."""
+        error = ""
+        try:
+            group.run()
+        except Exception as exception:  # noqa: BLE001 - kept; a search will meet it again
+            error = f"{type(exception).__name__}: {exception}"
+        else:
+            if self.cache_dir is not None:
+                _mark_ready(self.cache_dir, group.key)
+        with self._lock:
+            if error:
+                self.errors[group.key] = error
+            else:
+                self._ready.add(group.key)
+            self.seconds[group.key] = time.perf_counter() - self.started_at
+            self._lock.notify_all()
+
+    def _run(self) -> None:
+        self._report("preparing")  # importing the kernels' modules takes seconds already
+        try:
+            self._plan()
+        except Exception as exception:  # noqa: BLE001 - no group may stay waited for forever
+            message = f"{type(exception).__name__}: {exception}"
+            with self._lock:
+                for key in GROUP_KEYS:
+                    if key not in self._ready:
+                        self.errors.setdefault(key, message)
+        finally:
+            with self._lock:
+                self.finished_at = time.perf_counter()
+                self._lock.notify_all()
+            self._last_text = ""
+            self._report("ready")
+
+    def _plan(self) -> None:
+        groups = {group.key: group for group in kernel_groups()}
+        to_load: set[str] = set()  # compiled (now or at an earlier start): load here
+        if self.cache_dir is not None:
+            to_load = {key for key in groups if ready_marker(self.cache_dir, key).exists()}
+        self.from_cache = frozenset(to_load)
+        to_compile = set(groups) - to_load
+        workers = _Workers(self.processes if to_compile else 0)
+        try:
+            while to_load or to_compile or workers.running:
+                if self._closing:
+                    return
+                # Keep every worker busy first: loading here takes a while too.
+                while to_compile and workers.idle:
+                    key = self._next(to_compile)
+                    to_compile.discard(key)
+                    workers.send(key)
+                # A group a worker failed to compile is compiled here, where its error shows.
+                to_load |= {key for key, _error in workers.results(0 if to_load else 0.2)}
+                if to_load:
+                    key = self._next(to_load)
+                    to_load.discard(key)
+                    self._report(self._doing(workers.running, "loading the", key))
+                    self._load(groups[key])
+                elif to_compile and not workers.count:
+                    key = self._next(to_compile)
+                    to_compile.discard(key)
+                    self._report(self._doing([], "compiling the", key))
+                    self._load(groups[key])
+                elif workers.running:
+                    self._report(self._doing(workers.running, "", None))
+        finally:
+            workers.close()
+
+    @staticmethod
+    def _doing(compiling: list[str], verb: str, key: str | None) -> str:
+        """What is being done, for the user: the groups compiling in workers and the one
+        loaded (or compiled) here."""
+        parts = []
+        if compiling:
+            parts.append("compiling the " + ", ".join(GROUP_LABELS[k] for k in compiling))
+        if key is not None:
+            parts.append(f"{verb} {GROUP_LABELS[key]}")
+        return "; ".join(parts)
+
+
+class _Workers:
+    """Up to ``count`` worker processes, started on the first :meth:`send`, each compiling
+    one group at a time. Spawned, not forked: the caller may run threads (Qt's among them),
+    which a forked child must not inherit."""
+
+    def __init__(self, count: int):
+        self.count = count
+        self._processes: list = []
+        self._idle: list = []
+        self._jobs: dict = {}  # connection -> the key its worker compiles
+
+    @property
+    def idle(self) -> bool:
+        return bool(self._idle) or len(self._processes) < self.count
+
+    @property
+    def running(self) -> list[str]:
+        return list(self._jobs.values())
+
+    def send(self, key: str) -> None:
+        if not self._idle:
+            import multiprocessing
+
+            context = multiprocessing.get_context("spawn")
+            parent, child = context.Pipe()
+            process = context.Process(
+                target=_compile_worker, args=(child,), name="hexswarm-compile", daemon=True
+            )
+            process.start()
+            child.close()
+            self._processes.append((process, parent))
+            self._idle.append(parent)
+        connection = self._idle.pop()
+        connection.send(key)
+        self._jobs[connection] = key
+
+    def results(self, timeout: float) -> list[tuple[str, str]]:
+        """The ``(key, error)`` of the groups finished within ``timeout`` seconds."""
+        from multiprocessing.connection import wait
+
+        finished = []
+        for connection in wait(list(self._jobs), timeout) if self._jobs else ():
+            key = self._jobs.pop(connection)
+            try:
+                _key, error = connection.recv()
+            except (EOFError, OSError):  # the worker died: the caller compiles the group
+                finished.append((key, "the worker process ended"))
+                continue
+            self._idle.append(connection)
+            finished.append((key, error))
+        return finished
+
+    def close(self) -> None:
+        """End every worker: at once, even one in the middle of a compile (its cache entries
+        are written whole or not at all by numba)."""
+        for process, connection in self._processes:
+            process.terminate()
+            process.join(timeout=2)
+            connection.close()

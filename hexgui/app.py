@@ -4,7 +4,8 @@
     hexswarm GAME.sgf        open a record
     hexswarm --version       print the version and exit
 
-Environment: ``HEXSWARM_TIMING=1`` prints the time to the first window on stderr;
+Environment: ``HEXSWARM_TIMING=1`` prints the time to the first window and to the kernels'
+readiness on stderr (``HEXSWARM_TIMING=exit``: and quits then, to time a start);
 ``HEXSWARM_SCREENSHOT=file.png`` saves a picture of the first window and quits (used to check a
 build on a machine without a person in front of it); ``NUMBA_CACHE_DIR`` overrides where compiled
 kernels are kept.
@@ -54,12 +55,10 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     arguments = _parse_arguments(argv)
 
-    from hexswarm.engine.kernels import source_fingerprint
-    from hexswarm.gui.startup import configure_numba_cache
+    from hexswarm.engine.warmup import configure_numba_cache
 
-    cache = configure_numba_cache(f"{__version__}-{source_fingerprint()}")
+    cache = configure_numba_cache()
 
-    from hexswarm.gui.startup import Splash, WarmUp
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication, QMessageBox
 
@@ -72,55 +71,80 @@ def main(argv: list[str] | None = None) -> int:
     icon = _app_icon()
     app.setWindowIcon(icon)
 
-    splash = Splash(icon.pixmap(96, 96) if not icon.isNull() else None, __version__)
-    splash.show()
-    app.processEvents()
+    # The kernels compile behind the window; a human needs none to play. Searches wait for
+    # them from now on (an AI to move at once must not compile on its own thread), but the
+    # compiling starts once the window is shown: it would slow the window down.
+    warm_up = _kernel_warm_up(cache, started if os.environ.get("HEXSWARM_TIMING") else None)
+    warm_up.activate()
+    app.aboutToQuit.connect(warm_up.close)
+    try:
+        from hexswarm.gui.main_window import MainWindow
 
-    state: dict = {}
-    from hexswarm.engine.warmup import cache_is_cold, default_processes
-
-    # A first start compiles for minutes: then one process per core shares the work.
-    warm_up = WarmUp(default_processes() if cache_is_cold(cache) else 1)
-    splash.parallel = warm_up.processes > 1
-    warm_up.progress.connect(splash.set_progress)
-
-    def open_window(seconds: float, error: str) -> None:
-        try:
-            from hexswarm.gui.main_window import MainWindow
-
-            window = MainWindow()
-        except Exception:  # noqa: BLE001 - a windowed app has no console: say it in a dialog
-            splash.close()
-            QMessageBox.critical(
-                None, "HexSwarm", "HexSwarm could not open its window:\n\n" + format_exc()
-            )
-            app.exit(1)
-            return
-        window.setWindowIcon(icon)
-        window.show()
-        splash.finish(window)
-        state["window"] = window
-        if os.environ.get("HEXSWARM_TIMING"):
-            print(
-                f"first window shown after {time.perf_counter() - started:.2f} s "
-                f"(kernels ready in {seconds:.2f} s)",
+        window = MainWindow()
+    except Exception:  # noqa: BLE001 - a windowed app has no console: say it in a dialog
+        QMessageBox.critical(
+            None, "HexSwarm", "HexSwarm could not open its window:\n\n" + format_exc()
+        )
+        return 1
+    window.setWindowIcon(icon)
+    window.show()
+    warm_up.progress.connect(window.show_kernel_progress)
+    if warm_up.last is not None:  # reported before the window was there to show it
+        window.show_kernel_progress(*warm_up.last)
+    if os.environ.get("HEXSWARM_TIMING"):
+        # Once the event loop runs: the window's first frame is then painted.
+        QTimer.singleShot(
+            0,
+            lambda: print(
+                f"first window shown after {time.perf_counter() - started:.2f} s",
                 file=sys.stderr,
-            )
-        if error:
-            QMessageBox.warning(
-                window,
-                "HexSwarm",
-                f"Preparing the search kernels failed:\n{error}\n\nThe AI players may not work.",
-            )
-        if arguments.file:
-            window.document.open_file(arguments.file)
-        screenshot = os.environ.get("HEXSWARM_SCREENSHOT")
-        if screenshot:
-            QTimer.singleShot(1500, lambda: (window.grab().save(screenshot), window.close()))
-
-    warm_up.finished.connect(open_window)
-    warm_up.start()
+                flush=True,
+            ),
+        )
+    # A moment later: loading kernels here holds the GIL in stretches, which would delay the
+    # first frame on a busy machine.
+    QTimer.singleShot(50, warm_up.start)
+    if arguments.file:
+        window.document.open_file(arguments.file)
+    screenshot = os.environ.get("HEXSWARM_SCREENSHOT")
+    if screenshot:
+        QTimer.singleShot(1500, lambda: (window.grab().save(screenshot), window.close()))
     return app.exec()
+
+
+def _kernel_warm_up(cache, started: float | None):
+    """The kernels' warm-up, the stored game's AIs and the hint's first; ``started`` (timing
+    asked): print when they are all ready."""
+    from hexswarm.engine.warmup import groups_for_spec
+    from hexswarm.gui.main_window import default_settings_store
+    from hexswarm.gui.settings import load_game_settings
+    from hexswarm.gui.startup import KernelWarmUp
+
+    settings = load_game_settings(default_settings_store())
+    specs = [side.spec for side in (settings.black, settings.white) if side.ai]
+    wanted = (*specs, settings.hint_spec, settings.analysis_spec)
+    first = [key for spec in wanted for key in groups_for_spec(spec)]
+    warm_up = KernelWarmUp(cache, first=first)
+    if started is not None:
+
+        def report(_ready: int, total: int, text: str) -> None:
+            if text == "ready":
+                seconds = warm_up.background.seconds
+                print(
+                    f"kernels ready after {time.perf_counter() - started:.2f} s "
+                    f"({total} groups; those of the game's AI and the hint ready "
+                    f"{max((seconds.get(k, 0.0) for k in first), default=0.0):.2f} s after "
+                    "the window)",
+                    file=sys.stderr,
+                    flush=True,
+                )
+                if os.environ.get("HEXSWARM_TIMING") == "exit":
+                    from PySide6.QtWidgets import QApplication
+
+                    QApplication.quit()
+
+        warm_up.progress.connect(report)
+    return warm_up
 
 
 if __name__ == "__main__":

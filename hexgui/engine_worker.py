@@ -115,6 +115,9 @@ class EngineWorker(QObject):
       * ``finished(int position_id, object MoveChoice)``: the search ended (also when stopped).
       * ``failed(int position_id, str message)``: the player raised; the message says why.
       * ``started(int position_id)``: the search began (it may have waited for an older one).
+      * ``waiting(int position_id, str kernels)``: the search waits for the kernel groups
+        named (still compiling at start-up, see ``hexgui.startup``); ``started`` follows
+        when they are ready, not at all when the request is cancelled meanwhile.
 
     A request cancelled before the worker reaches it is skipped and reports nothing; one that
     was only stopped ("move now") still runs, finds its stop flag set at once and reports.
@@ -124,6 +127,7 @@ class EngineWorker(QObject):
     started = Signal(int)
     finished = Signal(int, object)
     failed = Signal(int, str)
+    waiting = Signal(int, str)
     _run_requested = Signal(object)
 
     def __init__(self, player_factory: PlayerFactory | None = None):
@@ -156,9 +160,35 @@ class EngineWorker(QObject):
         for player in players.values():
             close_player(player)
 
+    def _kernels_ready(self, request: SearchRequest) -> bool:
+        """Wait until the kernels ``request``'s AI needs are loaded, if the application's
+        warm-up has not got to them yet (asking it to do them next); False if the request was
+        cancelled meanwhile or the warm-up closed (the application quits). "Move now" does
+        not end the wait: no move can be searched without its kernels. A group that failed to
+        compile counts as ready: the search then compiles it on first call, as without a
+        warm-up."""
+        from hexswarm.engine.warmup import GROUP_LABELS, groups_for_spec
+        from hexswarm.gui.startup import active_warm_up
+
+        warm_up = active_warm_up()
+        if warm_up is None:
+            return True
+        needed = groups_for_spec(request.spec)
+        if warm_up.is_ready(needed):
+            return True
+        warm_up.prioritise(needed)
+        missing = [key for key in needed if not warm_up.is_ready((key,))]
+        self.waiting.emit(request.position_id, ", ".join(GROUP_LABELS[key] for key in missing))
+        while not warm_up.wait(needed, timeout=0.1):
+            # Closed: the application quits; a search now would compile on this thread and
+            # hold the exit up for as long.
+            if request.cancelled or warm_up.closed:
+                return False
+        return not request.cancelled
+
     @Slot(object)
     def _run(self, request: SearchRequest) -> None:
-        if request.cancelled:
+        if request.cancelled or not self._kernels_ready(request):
             return
         self.started.emit(request.position_id)
         try:

@@ -122,6 +122,8 @@ class GameController(QObject):
       * ``move_played(object MoveInfo)``: a new move was played (by a human or an AI).
       * ``snapshot_ready(object SearchSnapshot)``: a search's progress on the current position.
       * ``search_started(int position_id, str player_spec)`` and ``search_finished(int)``.
+      * ``search_waiting(int position_id, str kernels)``: the search waits for the kernel
+        groups named (compiling at start-up); then ``""`` once it runs.
       * ``hint_ready(object MoveChoice)``: a hint search ended (the move is not played).
       * ``game_over(str winner)``: ``"black"`` or ``"white"`` (by connection or resignation).
       * ``event(object)``: a :mod:`hexgui.game_events` event a person should be told of (why
@@ -139,6 +141,7 @@ class GameController(QObject):
     snapshot_ready = Signal(object)
     search_started = Signal(int, str)
     search_finished = Signal(int)
+    search_waiting = Signal(int, str)
     hint_ready = Signal(object)
     game_over = Signal(str)
     event = Signal(object)
@@ -175,6 +178,9 @@ class GameController(QObject):
         self._worker.snapshot.connect(self._on_snapshot)
         self._worker.finished.connect(self._on_search_finished)
         self._worker.failed.connect(self._on_search_failed)
+        self._worker.waiting.connect(self._on_search_waiting)
+        self._worker.started.connect(self._on_search_running)
+        self._waiting = False
         self._thread = start_engine_thread(self._worker)
         # However the application ends, the engine thread must not outlive it.
         application = QCoreApplication.instance()
@@ -354,6 +360,7 @@ class GameController(QObject):
             white=self._settings.white,
             ai_delay_ms=self._settings.ai_delay_ms,
             hint_spec=self._settings.hint_spec,
+            analysis_spec=self._settings.analysis_spec,
         )
         self._load(game, at_end)
         # A loaded game waits for the user instead of letting an AI move at once.
@@ -381,6 +388,7 @@ class GameController(QObject):
             white=settings.white,
             ai_delay_ms=settings.ai_delay_ms,
             hint_spec=settings.hint_spec,
+            analysis_spec=settings.analysis_spec,
         )
         if self._request is not None and self._request.purpose == "move" and not self.ai_to_move:
             self._cancel_search()
@@ -701,12 +709,12 @@ class GameController(QObject):
             return
         self._analysing = on
         if on:
-            self.event.emit(AnalysisSwitched(True, self._settings.hint_spec))
+            self.event.emit(AnalysisSwitched(True, self._settings.analysis_spec))
             self._maybe_analyse()
         else:
             if self._request is not None and self._request.purpose == "analysis":
                 self._cancel_search()
-            self.event.emit(AnalysisSwitched(False, self._settings.hint_spec))
+            self.event.emit(AnalysisSwitched(False, self._settings.analysis_spec))
         self.state_changed.emit()
 
     def _maybe_analyse(self) -> None:
@@ -761,11 +769,12 @@ class GameController(QObject):
         color = self._board.to_move
         side = self.side(color)
         if purpose == "analysis":
-            spec = self._settings.hint_spec
+            spec = self._settings.analysis_spec
         else:
             spec = side.spec if (purpose == "move" or side.ai) else self._settings.hint_spec
         request = SearchRequest(self._position_id, self._board.copy(), spec, purpose)
         self._request = request
+        self._waiting = False
         self._last_snapshot = None
         # The window shows who is thinking from search_started until search_finished; a timed
         # status message here outlived quick searches ("White is thinking..." after its move).
@@ -785,6 +794,27 @@ class GameController(QObject):
         self.search_finished.emit(request.position_id)
         self._bump()
         self.state_changed.emit()
+
+    @property
+    def waiting_for_kernels(self) -> bool:
+        """Whether the running search waits for its kernels (compiling at start-up)."""
+        return self._waiting and self._request is not None
+
+    @Slot(int, str)
+    def _on_search_waiting(self, position_id: int, kernels: str) -> None:
+        request = self._request
+        if request is None or position_id != request.position_id:
+            return
+        self._waiting = True
+        self.search_waiting.emit(position_id, kernels)
+
+    @Slot(int)
+    def _on_search_running(self, position_id: int) -> None:
+        request = self._request
+        if not self._waiting or request is None or position_id != request.position_id:
+            return
+        self._waiting = False
+        self.search_waiting.emit(position_id, "")
 
     @Slot(object)
     def _on_snapshot(self, snapshot: SearchSnapshot) -> None:

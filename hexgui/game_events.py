@@ -11,6 +11,7 @@ Qt-free; any thread may build an event, the GUI thread words it.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -234,6 +235,12 @@ _CANNOT_GO = {
 }
 
 
+def percent_text(estimate: float) -> str:
+    """A win-rate estimate as people read it ("62%"), or "no estimate" for NaN (a move
+    chosen by a rule that gives no value, see ``SearchSnapshot.estimate``)."""
+    return "no estimate" if math.isnan(estimate) else f"{100 * estimate:.0f}%"
+
+
 def sentence(text: str) -> str:
     """``text`` as a sentence: a capital first letter (cell names such as ``e4`` keep their
     lower case) and a full stop."""
@@ -327,7 +334,7 @@ def describe(event: GameEvent, name: Callable[[Color], str]) -> str:
             )
         case PositionAnalysed(best, estimate, color, playouts):
             return (
-                f"Analysis: best {best}, {100 * estimate:.0f}% for {name(color)} "
+                f"Analysis: best {best}, {percent_text(estimate)} for {name(color)} "
                 f"({playouts:,} playouts)."
             )
         case AiIllegalMove(spec, move, reason):

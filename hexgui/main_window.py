@@ -25,7 +25,7 @@ from hexswarm.gui.document import GameDocument
 from hexswarm.gui.engine_worker import PlayerFactory, engine_player_factory
 from hexswarm.gui.game_analysis import GameAnalysis
 from hexswarm.gui.game_controller import GameController, MoveInfo
-from hexswarm.gui.game_events import GameEvent, describe
+from hexswarm.gui.game_events import GameEvent, describe, percent_text
 from hexswarm.gui.move_tree import CommentPane, MoveTreePanel
 from hexswarm.gui.review import GRADE_MARKS, GameReview, ReviewDialog, ReviewSettings
 from hexswarm.gui.settings import (
@@ -125,6 +125,7 @@ class MainWindow(QMainWindow):
         self._closing = False
         self._hint_overlay_shown = False
         self._hint_search = False  # whether the search the status bar shows is a hint
+        self._search_spec = ""  # the spec of the search the status bar shows
         self._system_palette: QPalette | None = None
 
         self.board_widget = BoardWidget(self)
@@ -233,6 +234,12 @@ class MainWindow(QMainWindow):
         bar.addPermanentWidget(self.rate_label)
         bar.addPermanentWidget(self.time_label)
         bar.addPermanentWidget(self.turn_label)
+        # The kernels compiling at start-up (hexgui.startup.KernelWarmUp): hidden once ready.
+        # Permanent, first: a temporary message would hide a normal status bar widget.
+        self.kernel_label = QLabel()
+        self.kernel_label.setObjectName("kernel_progress")
+        self.kernel_label.setVisible(False)
+        bar.insertPermanentWidget(0, self.kernel_label)
         self.analysis_progress = QProgressBar()
         self.analysis_progress.setMaximumWidth(160)
         self.analysis_progress.setFormat("Analysing %v/%m")
@@ -602,6 +609,7 @@ class MainWindow(QMainWindow):
         c.snapshot_ready.connect(self._on_snapshot)
         c.search_started.connect(self._on_search_started)
         c.search_finished.connect(self._on_search_finished)
+        c.search_waiting.connect(self._on_search_waiting)
         c.hint_ready.connect(self._on_hint)
         c.move_played.connect(self._on_move_played)
         c.line_changed.connect(self._on_line_changed)
@@ -781,6 +789,7 @@ class MainWindow(QMainWindow):
 
     @Slot(int, str)
     def _on_search_started(self, _position_id: int, spec: str) -> None:
+        self._search_spec = spec
         color = self.controller.board.to_move
         self._hint_search = self.controller.search_purpose == "hint"
         verb = {"move": "thinking", "analysis": "analysing"}.get(
@@ -791,6 +800,35 @@ class MainWindow(QMainWindow):
         self.time_label.setText("hint 0.0 s" if self._hint_search else "0.0 s")
         self.board_widget.set_caption(f"AI {verb}")
         self._update_actions()
+
+    def show_kernel_progress(self, ready: int, total: int, text: str) -> None:
+        """The start-up warm-up's progress (``KernelWarmUp.progress``) in the status bar."""
+        if text == "ready":
+            self.kernel_label.setVisible(False)
+            self._show_status(f"Search kernels ready ({total} groups).")
+            return
+        doing = "preparing to compile" if text == "preparing" else text
+        self.kernel_label.setText(f"Kernels {ready}/{total} ready: {doing}…")
+        self.kernel_label.setToolTip(
+            "The AI players' search kernels are compiled once on a first start (and after an "
+            "update); you can play meanwhile. An AI whose kernels are not ready yet waits."
+        )
+        self.kernel_label.setVisible(True)
+
+    @Slot(int, str)
+    def _on_search_waiting(self, _position_id: int, kernels: str) -> None:
+        """A search waits for kernels still compiling at start-up (``kernels`` names them),
+        or runs now (``""``)."""
+        color = self.controller.board.to_move
+        if kernels:
+            # Short: the status bar is shared; the groups are in the tooltip and the warm-up's
+            # own label names what compiles.
+            self.ai_label.setText(f"{self.player_name(color)} waits for its kernels (compiling)")
+            self.ai_label.setToolTip(f"The search starts when these are ready: the {kernels}.")
+            self.board_widget.set_caption("AI waiting for its kernels")
+        else:
+            self.ai_label.setToolTip("")
+            self._on_search_started(_position_id, self._search_spec)
 
     @Slot(int)
     def _on_search_finished(self, _position_id: int) -> None:
@@ -822,7 +860,7 @@ class MainWindow(QMainWindow):
             color = self.controller.board.to_move
             self.ai_label.setText(
                 f"{self.player_name(color)} ({snapshot.player}): iteration {snapshot.iteration},"
-                f" best {best} ({100 * snapshot.estimate:.0f}%)"
+                f" best {best} ({percent_text(snapshot.estimate)})"
             )
 
     @Slot(object)
@@ -1062,7 +1100,7 @@ class MainWindow(QMainWindow):
 
     def analyse_game(self, seconds: float, *, only_missing: bool = False) -> int:
         """Search every undecided position of the main line (``only_missing``: those without
-        a saved analysis) for at most ``seconds`` each with the hint AI, in the background;
+        a saved analysis) for at most ``seconds`` each with the analysis AI, in the background;
         returns how many positions are queued. Each estimate goes into its node (saved with
         the game, ``engine.review``) and the game graph as it arrives."""
         game = self.controller.game
@@ -1078,7 +1116,7 @@ class MainWindow(QMainWindow):
                 continue
             positions.append((node, board))
             self._analysed_moves[id(node)] = len(board.moves)
-        self.game_analysis.start(positions, self.controller.settings.hint_spec, seconds)
+        self.game_analysis.start(positions, self.controller.settings.analysis_spec, seconds)
         return len(positions)
 
     @Slot(int, int)

@@ -67,6 +67,9 @@ class GameSettings:
     white: SideSettings = field(default_factory=lambda: SideSettings(ai=True))
     ai_delay_ms: int = 300
     hint_spec: str = DEFAULT_HINT_SPEC
+    # Analysis (analysis mode, the whole game) estimates the game: the strongest player by
+    # default, not the hint's MCSDS (within 90 Elo of flat Monte-Carlo; issue 30).
+    analysis_spec: str = DEFAULT_AI_SPEC
 
     def side(self, color: Color) -> SideSettings:
         return self.black if color is BLACK else self.white
@@ -185,6 +188,9 @@ def load_game_settings(store: QSettings, refused: list[str] | None = None) -> Ga
         white=sides["white"],
         ai_delay_ms=_read_int(store, "game/ai_delay_ms", default.ai_delay_ms, 0, 60_000),
         hint_spec=_read_spec(store, "game/hint_spec", default.hint_spec, refused, engines),
+        analysis_spec=_read_spec(
+            store, "game/analysis_spec", default.analysis_spec, refused, engines
+        ),
     )
 
 
@@ -197,6 +203,7 @@ def save_game_settings(store: QSettings, settings: GameSettings) -> None:
         store.setValue(f"game/{color}_spec", side.spec)
     store.setValue("game/ai_delay_ms", settings.ai_delay_ms)
     store.setValue("game/hint_spec", settings.hint_spec)
+    store.setValue("game/analysis_spec", settings.analysis_spec)
     store.sync()
 
 

@@ -4,8 +4,10 @@
   developer can still watch tests on a real screen with ``QT_QPA_PLATFORM=xcb``).
 * ``NUMBA_CACHE_DIR``: numba's cache must not be written next to the sources of an installed
   package (read-only, or shared by several checkouts); when the caller did not choose a
-  directory, tests use one per user and per kernel source fingerprint under the system
-  temporary directory (a kernel edit then never meets machine code compiled before it).
+  directory, tests use the application's (``engine.warmup.configure_numba_cache``: per user,
+  named by the release and the kernel sources' fingerprint, so a kernel edit never meets
+  machine code compiled before it), and the kernels compiled for the tests serve the
+  application too, and the other way round.
 * numba's ``NumbaIRAssumptionWarning`` is an error: it came from an inlined function whose IR
   numba's own checks found inconsistent, and once that code was wrong (UCT, issue 13). Every
   kernel compiles during the first run after a kernel edit (and in CI), so any kernel that
@@ -15,17 +17,12 @@
 from __future__ import annotations
 
 import os
-import tempfile
-from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 if "NUMBA_CACHE_DIR" not in os.environ:
-    user = os.getuid() if hasattr(os, "getuid") else os.environ.get("USERNAME", "user")
-    from hexswarm.engine.kernels import source_fingerprint
+    from hexswarm.engine.warmup import configure_numba_cache
 
-    cache = Path(tempfile.gettempdir()) / f"hexswarm-numba-cache-{user}-{source_fingerprint()}"
-    cache.mkdir(parents=True, exist_ok=True)
-    os.environ["NUMBA_CACHE_DIR"] = str(cache)
+    configure_numba_cache()
 
 
 def pytest_configure(config) -> None:
@@ -42,7 +39,7 @@ def pytest_configure(config) -> None:
 
     config.addinivalue_line("filterwarnings", "error::numba.core.errors.NumbaIRAssumptionWarning")
     processes = default_processes()
-    if processes > 1 and cache_is_cold(os.environ["NUMBA_CACHE_DIR"]):
+    if processes > 1 and cache_is_cold(os.environ.get("NUMBA_CACHE_DIR")):
         print(f"\ncold numba cache: compiling the kernels in {processes} processes first")
         with warnings.catch_warnings():
             warnings.simplefilter("error", NumbaIRAssumptionWarning)

@@ -1,17 +1,69 @@
-"""One place for the JIT flags every kernel uses.
+"""One place for the JIT flags every kernel uses, and where their compiled code is kept.
 
 ``nogil`` lets a search run on a worker thread while the GUI thread keeps painting;
 ``cache`` keeps the compiled machine code on disk so a second start does not recompile.
 """
 
+from pathlib import Path
+
 import numba
+from numba.core import caching, types
 
 JIT_OPTIONS = {"nogil": True, "cache": True, "fastmath": False, "error_model": "numpy"}
 
+_KERNELS = Path(__file__).resolve().parent
+
+
+class _InstalledAnywhereLocator(getattr(caching, "UserProvidedCacheLocator", object)):
+    """Keeps these kernels in ``NUMBA_CACHE_DIR`` under a folder named for this package,
+    not for the folder it is installed in (numba's default: a hash of the absolute path).
+
+    The same kernel sources then share one cache wherever they are installed: the editable
+    checkout the application runs from and the wheel ``./hexswarm.sh test`` installs (whose
+    tests once compiled everything again into a cache they then deleted), or two checkouts.
+    numba checks every cached kernel against a hash of its source file's content, and
+    ``NUMBA_CACHE_DIR`` is named by the fingerprint of all kernel sources
+    (:func:`engine.kernels.source_fingerprint`), so a changed kernel never meets old code.
+    """
+
+    @classmethod
+    def get_suitable_cache_subpath(cls, py_file):
+        return "hexswarm-engine-kernels"
+
+    @classmethod
+    def from_function(cls, py_func, py_file):
+        if Path(py_file).resolve().parent != _KERNELS:
+            return None
+        return super().from_function(py_func, py_file)
+
+
+# CacheImpl (numba >= 0.61; _CacheImpl before) picks the first locator that takes a function.
+_cache_impl = getattr(caching, "CacheImpl", None) or getattr(caching, "_CacheImpl", None)
+_locators = getattr(_cache_impl, "_locator_classes", None)
+# Another numba whose private cache API differs: its default locators stay (a cache per
+# installed folder), which is slower to fill but as correct.
+if isinstance(_locators, list) and hasattr(caching, "UserProvidedCacheLocator"):
+    _locators.insert(0, _InstalledAnywhereLocator)
+
 
 def jit(function):
-    """``numba.njit`` with the project's flags."""
-    return numba.njit(**JIT_OPTIONS)(function)
+    """``numba.njit`` with the project's flags, compiled for its arguments' plain types only.
+
+    numba compiles a kernel once more for every constant a caller passes it (``f(x, 0)`` and
+    ``f(x, 1)`` from jitted code: two compiles, for ``Literal[int](0)`` and ``Literal[int](1)``,
+    besides ``int64`` from Python). Here every call from jitted code is typed with the plain
+    types (``int64``, ``bool``): knowledge_playout had 10 compiled versions where two (one
+    per kind of playout policy) do the same."""
+    dispatcher = numba.njit(**JIT_OPTIONS)(function)
+    typed = dispatcher.get_call_template
+
+    def get_call_template(args, kws):
+        plain = tuple(types.unliteral(a) for a in args)
+        return typed(plain, {name: types.unliteral(t) for name, t in kws.items()})
+
+    # numba's type inference asks the called dispatcher for this template (types.Dispatcher).
+    dispatcher.get_call_template = get_call_template
+    return dispatcher
 
 
 def inline_jit(function):

@@ -557,9 +557,11 @@ def policy_playout(
             black_rows, order, empty_count, black_to_move, size, cell_row, cell_bit, rows,
             reach, state, slot,
         )  # fmt: skip
+    # One type for ``last_cell`` (an int32 cell of an environment, or an int64): each
+    # combination of argument types compiles this long kernel once more.
     return knowledge_playout(
-        policy, knowledge, black_rows, order, empty_count, black_to_move, last_cell, size,
-        cell_row, cell_bit, rows, reach, state, slot, start,
+        policy, knowledge, black_rows, order, empty_count, black_to_move, np.int64(last_cell),
+        size, cell_row, cell_bit, rows, reach, state, slot, start,
     )  # fmt: skip
 
 

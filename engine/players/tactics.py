@@ -22,6 +22,7 @@ thesis's levels, whose default is ``tactics=off``, play exactly as before.
 from __future__ import annotations
 
 import dataclasses
+import math
 import time
 from dataclasses import dataclass
 
@@ -146,7 +147,8 @@ def decided_snapshot(
     note: str,
     position_id: int,
 ) -> MoveChoice:
-    """A move decided without a search, with the one-line snapshot that tells why."""
+    """A move decided without a search, with the one-line snapshot that tells why;
+    ``estimate`` NaN when the rule gives no value (see ``SearchSnapshot.estimate``)."""
     label = move if isinstance(move, int) else -1
     snapshot = SearchSnapshot(
         position_id=position_id,
@@ -201,7 +203,8 @@ class TacticalPlayer:
                 deadline = search_deadline(start, float(limit), time.monotonic())
                 should_stop = stop_at(deadline, should_stop)
         if tactics.move is not None:
-            value = 1.0 if tactics.proven == "win" else 0.5
+            # A forced block has no value: no search ran, and 50% would be an invented one.
+            value = 1.0 if tactics.proven == "win" else math.nan
             choice = decided_snapshot(
                 self.name, board, tactics.move, value, tactics.proven, tactics.note, position_id
             )

@@ -16,9 +16,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 
-def warm_up_steps() -> list[tuple[str, Callable[[], None]]]:
-    """The kernel groups :func:`warm_up` compiles (or loads), as ``(what, run)`` pairs in
-    order, so a splash screen can show one step per group with what is being done."""
+def warm_up_groups() -> dict[str, Callable[[], None]]:
+    """The search kernel groups :func:`warm_up` compiles (or loads): each group's key (named
+    for the user in :data:`engine.warmup.GROUP_LABELS`) and the function that compiles it."""
     import numpy as np
     from hexswarm.engine.board import Board
     from hexswarm.engine.kernels.environment import action_count_py
@@ -65,31 +65,29 @@ def warm_up_steps() -> list[tuple[str, Callable[[], None]]]:
         )
         SwarmSearch(hex_env, options).run()
 
-    def uct() -> None:
+    def uct(env) -> None:
         # Tree reuse between moves (UCTPlayer) copies the subtree under the moves played; its
         # two kernels compiled lazily on the GUI's engine thread in the middle of a game.
-        every = np.arange(action_count_py(hex_env), dtype=np.int64)
-        for search in (UctSearch(hex_env, playouts=20), AnthillSearch(hex_env, playouts=20)):
+        every = np.arange(action_count_py(env), dtype=np.int64)
+        for search in (UctSearch(env, playouts=20), AnthillSearch(env, playouts=20)):
             search.run()
             tree = search.trees[0]
             tree.subtree([int(tree.actions[tree.children(0).start])], every)
 
-    def knowledge() -> None:
-        # Knowledge playouts (engine.knowledge) compile the Hex searches once more.
-        knowledge_env = hex_environment(board, "win")
-        swarms(knowledge_env)
-        UctSearch(knowledge_env, playouts=20).run()
-        AnthillSearch(knowledge_env, playouts=20).run()
-        monte_carlo_search(knowledge_env, 2)
+    # Knowledge playouts (engine.knowledge) compile the Hex searches once more: their
+    # playout policy is a tuple of another type (see engine.kernels.knowledge).
+    knowledge_env = hex_environment(board, "win")
 
-    return [
-        ("swarm search kernels (MCSDS, SDST)", lambda: swarms(hex_env)),
-        ("UCT and anthill kernels", uct),
-        ("vanilla Monte-Carlo kernels", lambda: monte_carlo_search(hex_env, 2)),
-        ("recruitment and relate variants", recruitment_and_relate),
-        ("kernels of the bandit and toy-tree studies", swarms_on_toys),
-        ("knowledge playouts", knowledge),
-    ]
+    return {
+        "swarm": lambda: swarms(hex_env),
+        "uct": lambda: uct(hex_env),
+        "mc": lambda: monte_carlo_search(hex_env, 2),
+        "variants": recruitment_and_relate,
+        "toys": swarms_on_toys,
+        "knowledge-uct": lambda: uct(knowledge_env),
+        "knowledge-swarm": lambda: swarms(knowledge_env),
+        "knowledge-mc": lambda: monte_carlo_search(knowledge_env, 2),
+    }
 
 
 def warm_up() -> None:
@@ -97,5 +95,5 @@ def warm_up() -> None:
     from hexswarm.engine.playout import warm_up as warm_up_playouts
 
     warm_up_playouts()
-    for _what, run in warm_up_steps():
+    for run in warm_up_groups().values():
         run()

@@ -54,7 +54,9 @@ class SearchSnapshot:
     playouts) per root move in the order of ``root_moves`` (thesis Fig. 4.2/4.6), and
     ``history_active`` the active agents (or wins) per root move; a long search's history is
     thinned (:class:`RootHistory`).
-    ``estimate`` is the searcher's win-rate estimate for the player to move (0..1).
+    ``estimate`` is the searcher's win-rate estimate for the player to move (0..1); NaN
+    (:attr:`has_value`) when no search ran and the rule that chose the move gives no value
+    (root tactics blocking the opponent's only winning cell).
     ``root_values[i]`` (when given) is the searcher's win rate for the player to move *after*
     playing ``root_moves[i]`` (UCT, Monte-Carlo: its wins / visits; the swarms: the tests
     through the move, or the active share of its agents before any finished), ``nan`` where it
@@ -97,6 +99,11 @@ class SearchSnapshot:
     @property
     def total_agents(self) -> int:
         return sum(self.root_agents)
+
+    @property
+    def has_value(self) -> bool:
+        """Whether ``estimate`` is a value (not NaN: a move chosen by a rule without one)."""
+        return not math.isnan(self.estimate)
 
 
 class RootHistory:

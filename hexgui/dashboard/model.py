@@ -512,10 +512,12 @@ def decided_without_search(snapshot: SearchSnapshot) -> bool:
 
 def has_estimate(snapshot: SearchSnapshot) -> bool:
     """Whether the snapshot's estimate means anything: some test (playout) has finished, or
-    the move was decided without a search. At iteration 0 a swarm has only random
-    hypotheses and its estimate is a placeholder."""
+    the move was decided without a search by a rule that gives a value (a forced block
+    gives none). At iteration 0 a swarm has only random hypotheses and its estimate is a
+    placeholder."""
     searched = snapshot.iteration > 0 and snapshot.playouts > 0
-    return bool(snapshot.root_moves) and (searched or decided_without_search(snapshot))
+    decided = decided_without_search(snapshot) and snapshot.has_value
+    return bool(snapshot.root_moves) and (searched or decided)
 
 
 def estimate_for_black(snapshot: SearchSnapshot) -> float:

@@ -596,22 +596,13 @@ class NewGameDialog(QDialog):
         self.delay_spin.setValue(settings.ai_delay_ms)
         self.delay_spin.setToolTip("Pause between two AI moves when both sides are AIs")
         extra.addRow("Delay between AI moves", self.delay_spin)
-        self.hint_combo = QComboBox()
-        self.hint_combo.setObjectName("hint_level")
-        for name, info in self._levels.items():
-            self.hint_combo.addItem(getattr(info, "label", name) or name, name)
-        for engine in engines:  # an engine's move as the hint
-            self.hint_combo.addItem(f"{engine.name} (external engine)", ENGINE_PREFIX + engine.name)
-        try:
-            hint_level = settings.hint_spec
-            if engine_name(hint_level) is None:
-                hint_level, _ = parse_spec(settings.hint_spec)
-        except SpecError:
-            hint_level = ""
-        self._hint_params = settings.hint_spec.partition(":")[2]
-        index = self.hint_combo.findData(hint_level)
-        self.hint_combo.setCurrentIndex(max(0, index))
+        self.hint_combo = self._level_combo("hint_level", settings.hint_spec, engines)
         extra.addRow("Hints come from", self.hint_combo)
+        self.analysis_combo = self._level_combo("analysis_level", settings.analysis_spec, engines)
+        self.analysis_combo.setToolTip(
+            "The AI that estimates the positions in analysis mode and in the whole-game analysis"
+        )
+        extra.addRow("Analysis comes from", self.analysis_combo)
         layout.addLayout(extra)
 
         warnings = self.black_panel.warnings + self.white_panel.warnings
@@ -631,6 +622,33 @@ class NewGameDialog(QDialog):
         self.button_box = buttons
         layout.addWidget(buttons)
         self._fit_screen()
+
+    def _level_combo(self, name: str, spec: str, engines: Sequence[EngineConfig]) -> QComboBox:
+        """A choice of level or external engine, showing ``spec``'s (the first level if it
+        does not parse)."""
+        combo = QComboBox()
+        combo.setObjectName(name)
+        for level, info in self._levels.items():
+            combo.addItem(getattr(info, "label", level) or level, level)
+        for engine in engines:
+            combo.addItem(f"{engine.name} (external engine)", ENGINE_PREFIX + engine.name)
+        if engine_name(spec) is not None:
+            level = spec
+        else:
+            try:
+                level, _ = parse_spec(spec)
+            except SpecError:
+                level = ""
+        combo.setCurrentIndex(max(0, combo.findData(level)))
+        return combo
+
+    @staticmethod
+    def _chosen_spec(combo: QComboBox, initial: str) -> str:
+        """The level chosen in ``combo``: ``initial`` with its settings if it is the same
+        level, else the level's name alone."""
+        level = combo.currentData()
+        initial_level, _, params = initial.partition(":")
+        return initial if level == initial_level and params else level
 
     def accept(self) -> None:
         """Start only with settings the search can run: a combination of settings that breaks
@@ -663,18 +681,12 @@ class NewGameDialog(QDialog):
 
     def settings(self) -> GameSettings:
         """What the dialog shows, as settings (valid whether or not it was accepted)."""
-        hint_level = self.hint_combo.currentData()
-        original_level = self._initial.hint_spec.partition(":")[0]
-        hint_spec = (
-            self._initial.hint_spec
-            if hint_level == original_level and self._hint_params
-            else hint_level
-        )
         return GameSettings(
             size=self.size_spin.value(),
             swap_rule=self.swap_check.isChecked(),
             black=self.black_panel.side(),
             white=self.white_panel.side(),
             ai_delay_ms=self.delay_spin.value(),
-            hint_spec=hint_spec,
+            hint_spec=self._chosen_spec(self.hint_combo, self._initial.hint_spec),
+            analysis_spec=self._chosen_spec(self.analysis_combo, self._initial.analysis_spec),
         )

@@ -66,6 +66,17 @@ def test_tactics_on_blocks_where_plain_monte_carlo_with_one_playout_may_not():
     assert player.spec().endswith(create_player(player.spec()).spec().split(":", 1)[1])
 
 
+def test_a_forced_block_claims_no_value_and_a_found_win_claims_certainty():
+    """No search ran: the block's snapshot has no estimate (not a made-up 50%)."""
+    block = Board.from_rows(["W.WWW", ".....", ".B...", ".....", "....."], to_move="black")
+    player = create_player("mc:playouts_per_move=1,threads=1,tactics=on")
+    snapshot = player.choose_move(block).snapshot
+    assert snapshot.playouts == 0 and not snapshot.has_value
+    win = Board.from_rows(["..B..", "..B..", ".....", "..B..", "..B.."], to_move="black")
+    snapshot = player.choose_move(win).snapshot
+    assert snapshot.has_value and snapshot.estimate == 1.0 and snapshot.proven == "win"
+
+
 def test_a_lost_position_is_reported_in_every_snapshot():
     lost = Board.from_rows(["W.WWW", ".....", ".B...", "WW.WW", "....."], to_move="black")
     seen = []

@@ -1,8 +1,22 @@
-"""The warm-up in worker processes: every group reported as it finishes, then all loaded here."""
+"""The kernel warm-up: its groups, which groups an AI needs, and the background warm-up that
+compiles in worker processes while the caller goes on."""
 
 from __future__ import annotations
 
-from hexswarm.engine.warmup import cache_is_cold, warm_up
+import threading
+from pathlib import Path
+
+import pytest
+from hexswarm.engine.warmup import (
+    GROUP_KEYS,
+    GROUP_LABELS,
+    BackgroundWarmUp,
+    cache_is_cold,
+    groups_for_spec,
+    kernel_groups,
+    ready_marker,
+    warm_up,
+)
 
 
 def test_cache_is_cold_only_when_the_directory_is_missing_or_empty(tmp_path):
@@ -13,13 +27,174 @@ def test_cache_is_cold_only_when_the_directory_is_missing_or_empty(tmp_path):
     assert not cache_is_cold(None)  # numba's own default: unknown, so no worker processes
 
 
-def test_warm_up_in_worker_processes_reports_every_group_once_done():
+def test_every_group_has_a_label_and_a_run_in_one_order():
+    groups = kernel_groups()
+    assert [g.key for g in groups] == list(GROUP_KEYS)
+    assert [g.label for g in groups] == [GROUP_LABELS[k] for k in GROUP_KEYS]
+    assert len(set(GROUP_LABELS.values())) == len(GROUP_KEYS)
+
+
+@pytest.mark.parametrize(
+    ("spec", "groups"),
+    [
+        # The default (UCT with template playouts, the solver at the root).
+        ("strong", ("knowledge-uct", "solver")),
+        ("strong-swarm", ("knowledge-uct", "solver")),
+        ("strong-sdst", ("swarm", "variants", "solver")),  # reference=shared: beyond the thesis
+        ("sdst", ("swarm",)),
+        ("mcsds", ("swarm",)),
+        ("sdst:relate=context-free", ("swarm", "variants")),
+        ("sdst:playout=bridge", ("knowledge-swarm",)),
+        ("mc", ("mc",)),
+        ("mc:playout=win", ("knowledge-mc",)),
+        ("uct", ("uct",)),
+        ("anthill:tactics=solve", ("uct", "solver")),
+        ("random", ()),
+        ("nosuchlevel", ()),  # its player fails with its own message, at once
+        ("sdst:agents=-5", ()),
+    ],
+)
+def test_groups_for_spec_names_the_kernels_the_ai_calls(spec, groups):
+    assert groups_for_spec(spec) == groups
+
+
+def test_warm_up_reports_one_step_per_group_then_ready():
     steps: list[tuple[int, int, str]] = []
-    warm_up(lambda step, total, label: steps.append((step, total, label)), processes=2)
-    total = steps[-1][1]
-    assert total >= 5 and steps[-1] == (total, total, "ready")
-    done = [step for step, _, _ in steps[:-1]]
-    # Counted up as groups finish, one report per group, none skipped or repeated.
-    assert done == list(range(total))
-    # The longest group starts first, named with the other one compiling beside it.
-    assert steps[0][2].startswith("knowledge playouts, ")
+    warm_up(lambda step, total, label: steps.append((step, total, label)))
+    total = len(GROUP_KEYS)
+    assert steps == [(i, total, GROUP_LABELS[k]) for i, k in enumerate(GROUP_KEYS)] + [
+        (total, total, "ready")
+    ]
+
+
+def test_the_background_warm_up_compiles_in_a_process_the_wanted_groups_first(tmp_path):
+    reports: list[tuple[int, int, str]] = []
+    background = BackgroundWarmUp(
+        processes=1, cache_dir=tmp_path, progress=lambda *r: reports.append(r), first=["solver"]
+    )
+    waited: list[bool] = []
+    waiter = threading.Thread(target=lambda: waited.append(background.wait(["toys"], 600)))
+    waiter.start()
+    background.start()
+    assert background.join(600)
+    waiter.join(10)
+    assert waited == [True]
+    assert background.ready == set(GROUP_KEYS) and not background.errors
+    assert background.from_cache == frozenset()
+    # The group asked for first was ready first; every group is marked compiled in the cache.
+    assert min(background.seconds, key=background.seconds.get) == "solver"
+    assert all(ready_marker(tmp_path, key).exists() for key in GROUP_KEYS)
+    # Progress: counts never go down, say what compiles, and end with "ready".
+    counts = [ready for ready, _total, _text in reports]
+    assert counts == sorted(counts) and reports[-1] == (len(GROUP_KEYS), len(GROUP_KEYS), "ready")
+    assert reports[0] == (0, len(GROUP_KEYS), "preparing")  # at once: imports take seconds
+    assert any(text.startswith("compiling the solver kernels") for *_, text in reports)
+
+    # The next start finds every group compiled: it loads them here, no worker process.
+    again = BackgroundWarmUp(processes=1, cache_dir=tmp_path)
+    again.start()
+    assert again.join(600)
+    assert again.from_cache == frozenset(GROUP_KEYS) and again.ready == set(GROUP_KEYS)
+
+
+def test_a_closed_background_warm_up_stops_and_no_longer_makes_anyone_wait(tmp_path):
+    background = BackgroundWarmUp(processes=1, cache_dir=tmp_path)
+    background.close()
+    background.start()
+    assert background.join(60)
+    assert background.wait(["knowledge-swarm"], timeout=1) is False
+    assert not background.is_ready(["knowledge-swarm"])
+
+
+def test_prioritise_puts_the_named_groups_first_and_ignores_unknown_names():
+    background = BackgroundWarmUp(processes=0, first=["mc"])
+    background.prioritise(["solver", "no-such-group", "mc"])
+    assert background._next(set(GROUP_KEYS)) == "solver"
+    assert background._next(set(GROUP_KEYS) - {"solver"}) == "mc"
+    assert background._next({"toys", "playouts"}) == "playouts"
+
+
+def test_the_kernels_cache_folder_does_not_depend_on_where_they_are_installed(tmp_path):
+    """The editable checkout and the wheel the test command installs share one cache."""
+    from hexswarm.engine.kernels import jit, playout
+    from numba.core import caching
+
+    kernel = playout.playout.py_func
+    locator = jit._InstalledAnywhereLocator.from_function(kernel, kernel.__code__.co_filename)
+    cache_impl = getattr(caching, "CacheImpl", None) or caching._CacheImpl
+    assert locator is not None and cache_impl._locator_classes[0] is type(locator)
+    # The kernels' own dispatchers use it.
+    assert Path(playout.playout_batch._cache._cache_path).name == "hexswarm-engine-kernels"
+    assert Path(locator.get_cache_path()).name == "hexswarm-engine-kernels"
+    assert jit._InstalledAnywhereLocator.get_suitable_cache_subpath("/a/b/x.py") == (
+        jit._InstalledAnywhereLocator.get_suitable_cache_subpath("/c/x.py")
+    )
+    # Functions elsewhere keep numba's own locators.
+    assert (
+        jit._InstalledAnywhereLocator.from_function(
+            test_cache_is_cold_only_when_the_directory_is_missing_or_empty, __file__
+        )
+        is None
+    )
+
+
+def test_configure_numba_cache_names_the_folder_by_release_and_kernel_sources(
+    monkeypatch, tmp_path
+):
+    from hexswarm.engine import __version__
+    from hexswarm.engine.kernels import source_fingerprint
+    from hexswarm.engine.warmup import configure_numba_cache
+
+    monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.setattr("numba.core.config.reload_config", lambda: None)  # keep the session's
+    folder = configure_numba_cache()
+    assert folder == tmp_path / "HexSwarm" / f"numba-{__version__}-{source_fingerprint()}"
+
+
+def test_a_copy_of_the_kernels_installed_elsewhere_loads_them_from_the_same_cache(tmp_path):
+    """Compiled here (or loaded), then loaded by the same sources in another folder: the
+    wheel the test command installs and the checkout the application runs from share it."""
+    import os
+    import shutil
+    import subprocess
+    import sys
+
+    import hexswarm.engine as engine_package
+    from hexswarm.engine import playout
+
+    playout.warm_up()  # into the session's cache, if it was not there
+    source = Path(engine_package.__file__).parent
+    copy = tmp_path / "elsewhere" / "hexswarm"
+    shutil.copytree(source, copy / "engine", ignore=shutil.ignore_patterns("__pycache__"))
+    probe = (
+        "from hexswarm.engine import playout\n"
+        "from hexswarm.engine.kernels import playout as kernels\n"
+        f"assert playout.__file__.startswith({str(copy)!r}), playout.__file__\n"
+        "playout.warm_up()\n"
+        "print(sum(kernels.playout_batch.stats.cache_hits.values()),"
+        " sum(kernels.playout_batch.stats.cache_misses.values()))\n"
+    )
+    env = dict(os.environ, PYTHONPATH=str(copy.parent))
+    result = subprocess.run(
+        [sys.executable, "-c", probe], env=env, capture_output=True, text=True, timeout=600
+    )
+    assert result.returncode == 0, result.stderr
+    hits, misses = map(int, result.stdout.split())
+    assert hits >= 1 and misses == 0
+
+
+def test_a_warm_up_that_breaks_leaves_no_search_waiting_forever(monkeypatch):
+    """Every group then counts as failed: a search compiles its kernels on first call."""
+    import hexswarm.engine.warmup as warmup
+
+    def broken():
+        raise RuntimeError("no compiler here")
+
+    monkeypatch.setattr(warmup, "kernel_groups", broken)
+    background = BackgroundWarmUp(processes=0)
+    background.start()
+    assert background.join(60)
+    assert background.wait(["knowledge-uct", "solver"], timeout=1)
+    assert "no compiler here" in background.errors["knowledge-uct"]
+    assert not background.ready and not background.closed

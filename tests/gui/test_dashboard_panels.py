@@ -312,6 +312,23 @@ def test_game_graph_undo_and_new_game(dashboard):
     assert len(graph.estimates) == 0
 
 
+def test_the_game_graph_leaves_out_a_move_decided_without_a_value(dashboard):
+    """Root tactics' forced block: no search, no value; the graph draws no point for it
+    (it once drew "Black 50%"), while a proven win is drawn as decided."""
+    from hexswarm.engine.players import create_player
+
+    dash, _, _, _ = dashboard
+    graph = dash.game_graph
+    player = create_player("mc:playouts_per_move=1,threads=1,tactics=on")
+    block = Board.from_rows(["W.WWW", ".....", ".B...", ".....", "....."], to_move="black")
+    graph.record_move(1, block.cell_index("b1"), player.choose_move(block).snapshot)
+    assert graph.estimates.points() == ([], [])
+    win = Board.from_rows(["..B..", "..B..", ".....", "..B..", "..B.."], to_move="black")
+    graph.record_move(2, win.cell_index("c3"), player.choose_move(win).snapshot)
+    numbers, values = graph.estimates.points()
+    assert values and all(v == 1.0 for v in values)  # Black wins: 100% for Black
+
+
 def test_exports_write_png_and_csv(dashboard, tmp_path):
     dash, _, controller, _ = dashboard
     controller.position_changed.emit(1)

@@ -6,7 +6,9 @@ from dataclasses import replace
 
 from hexswarm.gui.settings import GameSettings, SideSettings
 
-HUMANS = GameSettings(size=5, black=SideSettings(), white=SideSettings(), hint_spec="tiny")
+HUMANS = GameSettings(
+    size=5, black=SideSettings(), white=SideSettings(), hint_spec="tiny", analysis_spec="tiny"
+)
 
 
 def test_every_position_of_the_main_line_gets_an_estimate(window, qtbot):
@@ -36,7 +38,7 @@ def test_every_position_of_the_main_line_gets_an_estimate(window, qtbot):
 
 
 def test_each_search_is_cut_at_its_time_and_stop_abandons_the_rest(window, qtbot, slow_player):
-    window.start_new_game(replace(HUMANS, hint_spec="slow"))
+    window.start_new_game(replace(HUMANS, analysis_spec="slow"))
     c = window.controller
     c.play("c3")
     with qtbot.waitSignal(window.game_analysis.finished, timeout=10_000) as finished:

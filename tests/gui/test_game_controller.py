@@ -35,7 +35,13 @@ def make_controller(qtbot, player_factory):
 
     def make(size=5, black=HUMAN, white=HUMAN, swap=False, delay=0, factory=None):
         settings = GameSettings(
-            size=size, swap_rule=swap, black=black, white=white, ai_delay_ms=delay, hint_spec="tiny"
+            size=size,
+            swap_rule=swap,
+            black=black,
+            white=white,
+            ai_delay_ms=delay,
+            hint_spec="tiny",
+            analysis_spec="tiny",
         )
         controller = GameController(settings, player_factory=factory or player_factory)
         made.append(controller)
@@ -467,7 +473,7 @@ def test_analysis_mode_searches_each_position_visited_and_keeps_its_estimate(
 def test_analysis_restarts_on_navigation_and_stopping_costs_nothing(
     qtbot, player_factory, slow_player
 ):
-    settings = GameSettings(size=5, black=HUMAN, white=HUMAN, hint_spec="slow")
+    settings = GameSettings(size=5, black=HUMAN, white=HUMAN, analysis_spec="slow")
     c = GameController(settings, player_factory=player_factory)
     try:
         c.new_game()

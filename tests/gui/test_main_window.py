@@ -12,7 +12,9 @@ from PySide6.QtGui import QPalette
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
-HUMANS = GameSettings(size=5, black=SideSettings(), white=SideSettings(), hint_spec="tiny")
+HUMANS = GameSettings(
+    size=5, black=SideSettings(), white=SideSettings(), hint_spec="tiny", analysis_spec="tiny"
+)
 
 
 def click(window: MainWindow, name: str, button=Qt.MouseButton.LeftButton, offset=(0.0, 0.0)):

@@ -143,9 +143,26 @@ def test_settings_persist_through_qsettings(tmp_path):
         white=SideSettings(ai=False, spec="mc"),
         ai_delay_ms=750,
         hint_spec="uct",
+        analysis_spec="sdst:agents=2000",
     )
     save_game_settings(QSettings(path, QSettings.Format.IniFormat), chosen)
     assert load_game_settings(QSettings(path, QSettings.Format.IniFormat)) == chosen
+
+
+def test_analysis_uses_the_default_player_unless_another_is_chosen(qtbot):
+    """Analysis estimates the game: the strongest level by default, not the hint's MCSDS."""
+    from hexswarm.engine.players import LEVELS, STRONGEST_LEVEL
+
+    default = GameSettings()
+    assert default.analysis_spec == STRONGEST_LEVEL == default.white.spec
+    assert default.hint_spec != default.analysis_spec
+    dialog = NewGameDialog(GameSettings(analysis_spec="uct:playouts=5000"), levels=LEVELS)
+    qtbot.addWidget(dialog)
+    assert dialog.analysis_combo.currentData() == "uct"
+    assert dialog.settings().analysis_spec == "uct:playouts=5000"  # same level: kept whole
+    dialog.analysis_combo.setCurrentIndex(dialog.analysis_combo.findData("sdst"))
+    assert dialog.settings().analysis_spec == "sdst"
+    assert dialog.settings().hint_spec == default.hint_spec
 
 
 def test_corrupt_settings_fall_back_to_defaults(tmp_path):

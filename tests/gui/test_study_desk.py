@@ -22,7 +22,9 @@ from hexswarm.gui.review import ReviewDialog, ReviewSettings
 from hexswarm.gui.settings import GameSettings, SideSettings
 from PySide6.QtCore import QPoint, Qt
 
-HUMANS = GameSettings(size=5, black=SideSettings(), white=SideSettings(), hint_spec="tiny")
+HUMANS = GameSettings(
+    size=5, black=SideSettings(), white=SideSettings(), hint_spec="tiny", analysis_spec="tiny"
+)
 
 
 def snapshot(**fields) -> SearchSnapshot:

@@ -29,7 +29,7 @@ from hypothesis import strategies as st
 
 ROOT = Path(__file__).resolve().parents[2]
 BROKEN = ROOT / "tests" / "engine" / "broken_gtp_engine.py"
-TIMEOUT = 120
+TIMEOUT = 600  # seconds hexswarm-gtp may take to start or move (kernels compile, load)
 
 
 def broken(mode: str, *extra: str) -> str:
@@ -254,6 +254,7 @@ def test_hexswarm_gtp_as_an_external_engine_plays_a_whole_game_with_swap():
     config = EngineConfig(
         "HexSwarm random",
         f"{shlex.join([sys.executable, '-m', 'hexswarm.engine.gtp'])} --ai random",
+        move_timeout_s=TIMEOUT,
     )
     identity = probe_engine(config, 7, env=environment(), start_timeout_s=TIMEOUT)
     assert (identity.name, identity.protocol_version) == ("HexSwarm", "2")

@@ -334,14 +334,32 @@ def test_exports_write_png_and_csv(dashboard, tmp_path):
         dash.throughput.export_csv(tmp_path / "missing-dir" / "x.csv")
 
 
-def test_refresh_timer_runs_at_a_steady_rate(dashboard, qtbot):
+def test_the_refresh_timer_shows_each_panel_only_the_newest_of_a_burst(dashboard, qtbot):
+    """Redraws follow the timer, not the snapshots: after the search's first snapshot (drawn at
+    once), a burst faster than the ticks reaches each panel once, as its newest snapshot, one
+    panel a tick (each panel every 50-100 ms)."""
     dash, board, controller, _ = dashboard
-    # one panel per tick: each panel is refreshed every 50-100 ms (10-20 Hz)
     per_panel_ms = dash.timer.interval() * len(dash.panels)
     assert 50 <= per_panel_ms <= 100 and dash.timer.isActive()
+    shown: dict[str, list] = {name: [] for name in dash.panels}
+    for name, panel in dash.panels.items():
+        original = panel.show_snapshot
+
+        def spy(snapshot, name=name, original=original):
+            shown[name].append(snapshot)
+            original(snapshot)
+
+        panel.show_snapshot = spy
     controller.position_changed.emit(1)
-    controller.snapshot_ready.emit(search_sequence(1, steps=1)[0])
-    qtbot.waitUntil(lambda: dash.population.series is not None, timeout=2000)
+    burst = search_sequence(1, steps=12)
+    for snapshot in burst:
+        controller.snapshot_ready.emit(snapshot)
+    qtbot.waitUntil(lambda: all(len(seen) >= 2 for seen in shown.values()), timeout=5000)
+    qtbot.wait(3 * per_panel_ms)  # room for any further (wrong) redraw
+    expected = [burst[0].iteration, burst[-1].iteration]
+    assert all([s.iteration for s in seen] == expected for seen in shown.values()), {
+        name: [s.iteration for s in seen] for name, seen in shown.items()
+    }
     dash.stop()
     assert not dash.timer.isActive()
 
@@ -422,7 +440,7 @@ def test_recorded_real_search_through_every_panel(dashboard, name):
             key=lambda c: snap.root_agents[snap.root_moves.index(c)],
         )
     assert snaps[-1].done
-    assert len(dash.population.series.iterations) >= 2  # a real history, recorded or built
+    assert len(dash.population.series.iterations) >= 2  # the history the search recorded
 
 
 def run_search(controller, dash, position_id: int, spec: str = "sdst", steps: int = 3):
@@ -446,7 +464,7 @@ def test_another_game_clears_every_panel(dashboard):
 
     controller.move_count = controller.move_number = 0
     controller.game_replaced.emit()
-    assert dash.population.series is None and dash.population.accumulator.rows == []
+    assert dash.population.series is None
     assert dash.population.status.text() == "no search yet"
     assert dash.tree.layout_nodes == [] and dash.tree.status.text() == "no tree yet"
     assert len(dash.game_graph.estimates) == 0
@@ -548,19 +566,25 @@ def test_a_move_decided_without_search_says_why_in_the_population_header(dashboa
 
 
 def monte_carlo_snapshots(position_id: int = 1):
-    """Vanilla MC on three cells, equal playouts per move: e5 wins most, the rest tie."""
+    """Vanilla MC on three cells, equal playouts per move: e5 wins most, the rest tie. Each
+    snapshot carries the history so far, as the search's own do."""
     snaps = []
     for step in (1, 2, 3):
         played = 100 * step
         snaps.append(
-            make_snapshot(
-                position_id=position_id,
-                root_moves=(0, 1, 40),
-                root_agents=(played, played, played),
-                root_active=(played // 2, played // 2, played * 3 // 4),
-                iteration=played,
-                playouts=3 * played,
-                player="mc",
+            dataclasses.replace(
+                make_snapshot(
+                    position_id=position_id,
+                    root_moves=(0, 1, 40),
+                    root_agents=(played, played, played),
+                    root_active=(played // 2, played // 2, played * 3 // 4),
+                    iteration=played,
+                    playouts=3 * played,
+                    player="mc",
+                ),
+                history_iterations=tuple(100 * k for k in range(1, step + 1)),
+                history=tuple((100 * k,) * 3 for k in range(1, step + 1)),
+                history_active=tuple((50 * k, 50 * k, 75 * k) for k in range(1, step + 1)),
             )
         )
     return snaps

@@ -342,6 +342,24 @@ class GtpEngine:
         self.last_snapshot = None
         self._searched_node = None
         self._position_id += 1
+        if self._seed_is_random():  # a new game is a new game: a player with a fresh seed
+            self.player = self._build_player(self.level, self.settings)
+            seed = getattr(getattr(self.player, "settings", None), "seed", None)
+            self.log(f"hexswarm-gtp: new game, seed {seed} (replay it with --seed {seed})")
+
+    def _seed_is_random(self) -> bool:
+        """Whether the level's seed is left random (``seed=random``, the default), so each
+        game draws its own; False for a fixed seed or a level without one."""
+        parameter = self._level_parameters(self.level).get("seed")
+        if parameter is None:
+            return False
+        text = self.settings.get("seed")
+        if text is None:
+            return getattr(parameter, "default", 0) is None
+        try:
+            return parameter.parse(text) is None
+        except HexError:
+            return False
 
     def _build_player(self, level: str, settings: Mapping[str, str]):
         """A player for ``level`` with ``settings`` (text values); raises GtpError if refused."""
@@ -576,6 +594,8 @@ class GtpEngine:
                 value = settings.get(name, getattr(parameter, "default", ""))
             else:  # a settings dataclass
                 value = getattr(settings, name, getattr(parameter, "default", ""))
+            if name == "seed" and self._seed_is_random():  # the setting, not this game's draw
+                value = parameter.format(None)
             kind = _type_name(getattr(parameter, "type", "str"))
             choices = getattr(parameter, "choices", None)
             if choices:

@@ -40,6 +40,7 @@ from hexswarm.engine.board import (
 )
 from hexswarm.engine.game import GAME_END_TOKENS, PASS, Game, GameNode
 from hexswarm.engine.players.base import MoveChoice
+from hexswarm.engine.players.levels import derived_seed, draw_seed, seeded_spec
 from hexswarm.engine.search.snapshot import SearchSnapshot
 from hexswarm.gui.engine_worker import (
     EngineWorker,
@@ -312,8 +313,37 @@ class GameController(QObject):
     def side(self, color: Color) -> SideSettings:
         """Who plays ``color`` now. After a ``swap-sides`` the people exchanged colours, so the
         settings chosen for Black now play White and vice versa."""
+        return self._settings.side(self._settings_color(color))
+
+    def _settings_color(self, color: Color) -> Color:
+        """The colour whose settings play ``color`` now (see :meth:`side`)."""
         swapped = any(move.swap == SWAP_SIDES for move in self._board.moves)
-        return self._settings.side(color.opponent if swapped else color)
+        return color.opponent if swapped else color
+
+    @property
+    def game_seed(self) -> int:
+        """The game's random seed (the record's ``XS``): drawn for each new game, read from a
+        record opened, drawn when an AI first searches a record that has none. An AI whose
+        seed is left random plays with ``derived_seed(game_seed, role)``, so the same seed,
+        settings and moves replay the same game (see :meth:`new_game`)."""
+        text = self._game.seed
+        try:
+            seed = int(text) if text is not None else -1
+        except ValueError:
+            seed = -1
+        if not 0 <= seed < 2**63:
+            seed = draw_seed()
+            self._game.seed = str(seed)
+        return seed
+
+    def search_spec(self, spec: str, role: str) -> str:
+        """``spec`` as it plays in this game: a seed it leaves random becomes the seed of
+        ``role`` (``"black"``, ``"white"``, ``"hint"``) derived from :attr:`game_seed`; a
+        spec that does not parse is left for the worker to report."""
+        try:
+            return seeded_spec(spec, derived_seed(self.game_seed, role))
+        except HexError:
+            return spec
 
     def is_ai(self, color: Color) -> bool:
         return self.side(color).ai
@@ -326,11 +356,15 @@ class GameController(QObject):
         return self.side(color).describe()
 
     # ================================================================== game set-up
-    def new_game(self, settings: GameSettings | None = None) -> None:
-        """Start an empty board with ``settings`` (or the current ones); cancels any search."""
+    def new_game(self, settings: GameSettings | None = None, *, seed: int | None = None) -> None:
+        """Start an empty board with ``settings`` (or the current ones); cancels any search.
+        ``seed`` is the game's seed (:attr:`game_seed`): None draws a fresh one, so a new game
+        is a new game; a recorded one replays that game ("Replay with the same seed")."""
         if settings is not None:
             self._settings = settings
-        self._load(Game(self._settings.size, swap_rule=self._settings.swap_rule), False)
+        game = Game(self._settings.size, swap_rule=self._settings.swap_rule)
+        game.seed = str(draw_seed() if seed is None else int(seed))
+        self._load(game, False)
         self.event.emit(NewGameStarted(self._settings.size, self._settings.swap_rule))
         self._maybe_start_ai()
 
@@ -740,10 +774,9 @@ class GameController(QObject):
         self._ai_timer.stop()
         color = self._board.to_move
         side = self.side(color)
-        if purpose == "analysis":
-            spec = self._settings.hint_spec
-        else:
-            spec = side.spec if (purpose == "move" or side.ai) else self._settings.hint_spec
+        own = purpose != "analysis" and (purpose == "move" or side.ai)
+        spec = side.spec if own else self._settings.hint_spec
+        spec = self.search_spec(spec, self._settings_color(color).value if own else "hint")
         request = SearchRequest(self._position_id, self._board.copy(), spec, purpose)
         self._request = request
         self._last_snapshot = None

@@ -334,6 +334,12 @@ class MainWindow(QMainWindow):
         self.act_players = a(
             "&Players and AI Settings...", "Ctrl+P", self.players_dialog, tip="Change who plays"
         )
+        self.act_properties = a(
+            "Game P&roperties...",
+            "Ctrl+I",
+            self.game_properties_dialog,
+            tip="The game's information and seed; replay it with the same seed",
+        )
         self.act_pause = a(
             "&Pause AI", "Space", c.set_paused, checkable=True, tip="Pause or resume the AI"
         )
@@ -454,7 +460,7 @@ class MainWindow(QMainWindow):
         edit.addActions([self.act_promote, self.act_delete_branch])
 
         game = bar.addMenu("&Game")
-        game.addAction(self.act_players)
+        game.addActions([self.act_players, self.act_properties])
         game.addSeparator()
         game.addActions([self.act_pause, self.act_step, self.act_move_now, self.act_stop])
         game.addSeparator()
@@ -885,13 +891,32 @@ class MainWindow(QMainWindow):
         self.start_new_game(dialog.settings())
         return True
 
-    def start_new_game(self, settings: GameSettings) -> None:
-        """Start a new game with ``settings`` and persist them."""
+    def start_new_game(self, settings: GameSettings, *, seed: int | None = None) -> None:
+        """Start a new game with ``settings`` (and ``seed``: None draws a fresh one) and
+        persist the settings."""
         save_game_settings(self._store, settings)
         if self.dashboard is not None:
             self.dashboard.set_board_size(settings.size)
-        self.controller.new_game(settings)
+        self.controller.new_game(settings, seed=seed)
         self.document.set_clean()
+
+    def game_properties_dialog(self) -> bool:
+        """Show the game's properties; "Replay with the same seed" starts the game again with
+        the same settings and seed. Returns whether a replay started."""
+        from hexswarm.gui.dialogs.game_info import REPLAY, GameInfoDialog
+
+        dialog = GameInfoDialog(self.document.current_record(), parent=self)
+        if dialog.exec() != REPLAY or not self.document.maybe_save():
+            return False
+        self.replay_with_seed()
+        return True
+
+    def replay_with_seed(self) -> None:
+        """A new game with the current settings and the game's seed (see
+        :meth:`GameController.new_game`)."""
+        seed = self.controller.game_seed
+        self.start_new_game(self.controller.settings, seed=seed)
+        self._show_status(f"New game with the seed {seed}: the AIs play as they did.")
 
     def players_dialog(self) -> bool:
         """Change who plays each side and the AI settings mid-game (apply from the next move)."""

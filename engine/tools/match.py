@@ -47,6 +47,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from hexswarm.engine.board import BLACK, SWAP_SIDES, WHITE, Board, Color, HexError
+from hexswarm.engine.clock import (
+    GameClock,
+    TimeControl,
+    TimeLeft,
+    gtp_time_left,
+    gtp_time_settings,
+    move_time,
+    record_clock,
+)
 from hexswarm.engine.gtp_client import GtpClient, GtpClientError
 from hexswarm.engine.tools.stats import format_elo, summarize
 
@@ -87,11 +96,17 @@ class LevelPlayer:
         self.name = spec
         self.settings = self.player.spec() if hasattr(self.player, "spec") else spec
 
-    def new_game(self, size: int, swap: bool) -> None:
+    def new_game(self, size: int, swap: bool, clock: TimeControl | None = None) -> None:
         pass
 
-    def choose(self, board: Board, colour: Color) -> int | str:
-        return self.player.choose_move(board.copy()).move
+    def choose(self, board: Board, colour: Color, time_s: float | None = None) -> int | str:
+        """The move; ``time_s`` (a clocked game) replaces the level's time per move."""
+        player = self.player
+        if time_s is not None and hasattr(player.settings, "time_s"):
+            from hexswarm.engine.players import create_player
+
+            player = create_player(player.spec(), time_s=max(0.001, round(time_s, 3)))
+        return player.choose_move(board.copy()).move
 
     def observe(self, colour: Color, move: str) -> None:
         pass
@@ -115,17 +130,22 @@ class GtpPlayer:
         self.name = f"{name} {version}".strip()
         self.settings = f"{GTP_PREFIX}{command}"
 
-    def new_game(self, size: int, swap: bool) -> None:
+    def new_game(self, size: int, swap: bool, clock: TimeControl | None = None) -> None:
         try:
             self.client.send(f"boardsize {size}", timeout=60)
             self.client.send("clear_board", timeout=60)
             if self._knows_param:
                 self.client.send(f"hexswarm-param allow_swap {int(swap)}", timeout=60)
+            if clock is not None:
+                self.client.send(gtp_time_settings(clock), timeout=60)
         except GtpClientError as error:
             raise MatchError(str(error)) from None
 
-    def choose(self, board: Board, colour: Color) -> int | str:
+    def choose(self, board: Board, colour: Color, time_left: TimeLeft | None = None) -> int | str:
+        """The engine's move; ``time_left`` (a clocked game) is sent first as ``time_left``."""
         try:
+            if time_left is not None:
+                self.client.send(gtp_time_left(colour, time_left), timeout=60)
             answer = self.client.send(f"genmove {colour.letter.lower()}")
         except GtpClientError as error:
             raise MatchError(str(error)) from None
@@ -153,16 +173,26 @@ class MatchSettings:
     size: int
     swap: bool
     seed: int
+    clock: str = "none"  # a TimeControl's text: "60", "300+5", "600+5x30"
 
     def identity(self) -> dict:
-        return asdict(self)
+        identity = asdict(self)
+        if identity["clock"] == "none":  # as matches without clocks were always saved
+            del identity["clock"]
+        return identity
+
+    @property
+    def time_control(self) -> TimeControl | None:
+        """The clock of every game, or None."""
+        control = TimeControl.parse(self.clock)
+        return None if control.is_none else control
 
 
 @dataclass(frozen=True)
 class GameResult:
     """One finished game. ``winner`` is "A" or "B"; ``winner_colour`` the colour of the winner's
-    stones; ``a_colour`` the colour A started with; ``reason`` "" (connection), "R" (resign) or
-    "F" (forfeit: an illegal move)."""
+    stones; ``a_colour`` the colour A started with; ``reason`` "" (connection), "R" (resign),
+    "F" (forfeit: an illegal move) or "T" (time: the clock ran out)."""
 
     game: int
     winner: str
@@ -172,10 +202,13 @@ class GameResult:
     moves: int
     result: str
     sgf: str
+    # A clocked game: per player ("A"/"B") its "moves", "used_s" (seconds its clock ran) and
+    # "left_s" at the end (main time and periods left).
+    clock: dict | None = None
 
     @classmethod
     def from_dict(cls, data: dict) -> GameResult:
-        return cls(**{k: data[k] for k in cls.__dataclass_fields__})
+        return cls(**{k: data[k] for k in cls.__dataclass_fields__ if k in data})
 
 
 def sgf_name(game: int) -> str:
@@ -256,8 +289,11 @@ def play_game_record(
     players = {
         p: make_player(specs[p], game_seed(settings.seed, game, p), cache, log_dir) for p in PLAYERS
     }
+    control = settings.time_control
+    clock = GameClock(control) if control is not None else None
+    times: list[tuple[Color, TimeLeft]] = []  # each move's mover and its time left after it
     for player in players.values():
-        player.new_game(settings.size, settings.swap)
+        player.new_game(settings.size, settings.swap, control)
     winner_colour: Color | None = None
     game_end: tuple[Color, str] | None = None  # (colour that resigned or forfeited, how)
     reason = ""
@@ -265,7 +301,15 @@ def play_game_record(
         colour = board.to_move
         mover = owner[colour]
         other = "B" if mover == "A" else "A"
-        move = players[mover].choose(board, colour)
+        if clock is None:
+            move = players[mover].choose(board, colour)
+        else:
+            move = _clocked_choice(players[mover], board, colour, clock, control)
+            if not clock.press(colour):
+                winner_colour, reason = colour.opponent, "T"
+                break
+            times.append((colour, clock.left(colour)))
+            clock.stop()
         if isinstance(move, str) and move == "resign":
             winner_colour, reason, game_end = colour.opponent, "R", (colour, "resign")
             break
@@ -293,6 +337,18 @@ def play_game_record(
         ai_white=players[initial_owner[WHITE]].settings,
         game_end=game_end,
     )
+    clock_stats = None
+    if clock is not None:
+        record_clock(record, control, times)
+        final_owner = owner
+        clock_stats = {
+            final_owner[c]: {
+                "moves": clock.moves[c],
+                "used_s": round(clock.used_s(c), 3),
+                "left_s": round(clock.left(c).total_s, 3),
+            }
+            for c in (BLACK, WHITE)
+        }
     result = GameResult(
         game=game,
         winner=owner[winner_colour],
@@ -302,8 +358,21 @@ def play_game_record(
         moves=len(board.moves),
         result=result,
         sgf=sgf_name(game),
+        clock=clock_stats,
     )
     return result, write_sgf(record)
+
+
+def _clocked_choice(
+    player, board: Board, colour: Color, clock: GameClock, control: TimeControl
+) -> int | str:
+    """``colour``'s move with its clock running: an in-process level searches for the time
+    :func:`engine.clock.move_time` gives it; an external engine is told its time left."""
+    left = clock.left(colour)
+    clock.start(colour)
+    if isinstance(player, GtpPlayer):
+        return player.choose(board, colour, left)
+    return player.choose(board, colour, move_time(control, left, board.empty_count))
 
 
 def _display_name(player, slot: str) -> str:
@@ -530,6 +599,40 @@ def results_table(settings: MatchSettings, summary) -> str:
     return "\n".join(lines)
 
 
+def clock_report(settings: MatchSettings, results: list[GameResult]) -> str:
+    """For a clocked match: per player the losses on time and the share of its time it used
+    (its clock's running time over the main time; over all games, and over the games in which
+    it made at least ``MIN_LASTING_MOVES`` moves, where there was time to use)."""
+    control = settings.time_control
+    lines = [
+        f"clock {settings.clock} ({control.describe() if control else 'none'}); "
+        f"'lasting' = the player made at least {MIN_LASTING_MOVES} moves",
+        "",
+        "| player | games | lost on time | time used, mean | time used, min (lasting games) "
+        "| lasting games | moves, mean |",
+        "|---|---:|---:|---:|---:|---:|---:|",
+    ]
+    main = control.main_s if control and control.main_s else 1.0
+    for player in PLAYERS:
+        stats = [r.clock[player] for r in results if r.clock and player in r.clock]
+        lost = sum(1 for r in results if r.reason == "T" and r.winner != player)
+        if not stats:
+            continue
+        used = [s["used_s"] / main for s in stats]
+        lasting = [s["used_s"] / main for s in stats if s["moves"] >= MIN_LASTING_MOVES]
+        moves = sum(s["moves"] for s in stats) / len(stats)
+        least = f"{min(lasting):.1%}" if lasting else "n/a"
+        lines.append(
+            f"| {player} | {len(stats)} | {lost} | {sum(used) / len(used):.1%} | {least} "
+            f"| {len(lasting)} | {moves:.1f} |"
+        )
+    return "\n".join(lines)
+
+
+MIN_LASTING_MOVES = 20
+"""A game "lasts" for a player who made this many moves (on 11x11, a game of 40 moves or more)."""
+
+
 class Progress:
     """A progress line on stderr: redrawn in place on a terminal, one line per game otherwise."""
 
@@ -633,6 +736,15 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--seed", type=int, default=1, help="match seed (default 1)")
     parser.add_argument(
+        "--clock",
+        default="none",
+        metavar="CONTROL",
+        help="play every game on a clock: 60 (sudden death, seconds each), 300+5 (Fischer), "
+        "600+5x30 (byo-yomi); a level spends its time as engine.clock.move_time says, a GTP "
+        "engine is told time_settings and time_left; a flag fall loses (B+T/W+T). "
+        "Timing-sensitive: play one such match at a time",
+    )
+    parser.add_argument(
         "--max-new-games",
         type=int,
         default=None,
@@ -690,6 +802,7 @@ def _play_match(options: argparse.Namespace) -> str:
         size=options.size,
         swap=options.swap,
         seed=options.seed,
+        clock=_clock_text(options.clock),
     )
     match = Match(settings, options.out)
     match.load_or_create()
@@ -705,7 +818,9 @@ def _play_match(options: argparse.Namespace) -> str:
     )
     summary = match.summary(options.games)
     if not options.json:
-        return results_table(settings, summary)
+        played = [match.results[g] for g in sorted(match.results) if g <= options.games]
+        clock = f"\n\n{clock_report(settings, played)}" if settings.clock != "none" else ""
+        return results_table(settings, summary) + clock
     report = {
         "settings": settings.identity(),
         "games_requested": options.games,
@@ -713,6 +828,14 @@ def _play_match(options: argparse.Namespace) -> str:
         "games": [asdict(match.results[g]) for g in sorted(match.results) if g <= options.games],
     }
     return json.dumps(report, indent=1)
+
+
+def _clock_text(text: str) -> str:
+    """``--clock`` checked and written in its one spelling."""
+    try:
+        return TimeControl.parse(text).text()
+    except HexError as error:
+        raise MatchError(str(error)) from None
 
 
 def _play_round_robin(options: argparse.Namespace) -> str:
@@ -724,6 +847,8 @@ def _play_round_robin(options: argparse.Namespace) -> str:
         tournament_report,
     )
 
+    if _clock_text(options.clock) != "none":
+        raise MatchError("--clock plays a match of two players; a round robin has no clock yet")
     settings = TournamentSettings(
         players=tuple(check_player(p) for p in options.players),
         size=options.size,

@@ -158,7 +158,7 @@ class ParameterEditor:
             row = QHBoxLayout(container)
             row.setContentsMargins(0, 0, 0, 0)
             check = QCheckBox()
-            check.setToolTip(f"{help_text} (unchecked: none)")
+            check.setToolTip(f"{help_text} (unchecked: {parameter.none_word})")
             check.setChecked(default is not None)
             check.toggled.connect(value_widget.setEnabled)
             value_widget.setEnabled(default is not None)

@@ -18,9 +18,9 @@ stop` to pause. :meth:`GameClock.flagged` says whose time ran out.
 :func:`move_time` is the AIs' time management: the seconds to search the next move given the
 time left. Documented in ``docs/clocks.md``; in short, a share of the main time left that grows
 as the board fills (the main time over ``max(MIN_MOVES_LEFT, empty_cells / EMPTY_PER_MOVE)``
-moves), plus most of an increment or a period, capped so that at least
-:data:`SAFETY_S` and half of what is left stay on the clock: an AI never flags when its time
-suffices for one move.
+moves; in sudden death :data:`MOVE_OVERHEAD_S` is first kept for every move the side may still
+make), plus most of an increment or a period, capped so that at least :data:`SAFETY_S` and half
+of what is left stay on the clock: an AI never flags when its time suffices for one move.
 
 SGF (FF[4]): ``TM`` is the main time in seconds; ``OT`` describes the overtime (we write
 ``"5x30 byo-yomi"`` and ``"+5 fischer"`` and read those back); ``BL``/``WL`` on a move node are
@@ -44,8 +44,13 @@ NONE, SUDDEN_DEATH, FISCHER, BYO_YOMI = "none", "sudden death", "Fischer", "byo-
 MIN_MOVES_LEFT = 8
 """The main time is shared over at least this many more moves of one side."""
 
-EMPTY_PER_MOVE = 8.0
+EMPTY_PER_MOVE = 10.0
 """One more own move expected for every this many empty cells (docs/clocks.md)."""
+
+MOVE_OVERHEAD_S = 0.1
+"""Seconds a move may take beyond its search (making the player, answering, a busy
+machine): sudden death keeps this much for each move the side may still have to make (half
+the empty cells), so it can always fill the board."""
 
 INCREMENT_SHARE = 0.8
 """The share of a Fischer increment or a byo-yomi period spent on a move."""
@@ -343,8 +348,9 @@ def move_time(control: TimeControl, left: TimeLeft, empty_cells: int) -> float:
     """Seconds an AI searches its next move with ``left`` on its clock, on a board with
     ``empty_cells`` empty cells (see the module docstring; ``docs/clocks.md``).
 
-    * With main time left: the main time over ``max(MIN_MOVES_LEFT, empty_cells /
-      EMPTY_PER_MOVE)`` moves, plus ``INCREMENT_SHARE`` of the increment (Fischer) or of a
+    * With main time left: the main time (in sudden death less :data:`MOVE_OVERHEAD_S` for
+      each move the side may still make, and :data:`SAFETY_S`) over ``max(MIN_MOVES_LEFT,
+      empty_cells / EMPTY_PER_MOVE)`` moves, plus ``INCREMENT_SHARE`` of the increment (Fischer) or of a
       period (byo-yomi: a move that runs past the main time into a period keeps the period);
       at most ``MAX_SHARE`` of the main time beyond :data:`SAFETY_S` (plus that share of a
       period).
@@ -358,7 +364,10 @@ def move_time(control: TimeControl, left: TimeLeft, empty_cells: int) -> float:
     extra = INCREMENT_SHARE * (control.increment_s + (left.period_s if left.periods else 0.0))
     if left.main_s > 0:
         moves_left = max(MIN_MOVES_LEFT, empty_cells / EMPTY_PER_MOVE)
-        budget = left.main_s / moves_left + extra
+        reserve = SAFETY_S
+        if control.kind == SUDDEN_DEATH:  # nothing comes back: keep the overhead of every move
+            reserve += MOVE_OVERHEAD_S * math.ceil(empty_cells / 2)
+        budget = max(0.0, left.main_s - reserve) / moves_left + extra
         cap = MAX_SHARE * max(0.0, left.main_s - SAFETY_S)
         if left.periods:
             cap += INCREMENT_SHARE * left.period_s

@@ -17,6 +17,7 @@ from pathlib import Path
 from hexswarm.engine.board import BLACK, WHITE, Color, SetupEdit
 from hexswarm.engine.search.snapshot import SearchSnapshot
 from hexswarm.gui.board_widget import BoardWidget
+from hexswarm.gui.clock_panel import ClockPanel
 from hexswarm.gui.dashboard.model import format_count
 from hexswarm.gui.dashboard.overlay import overlay_values
 from hexswarm.gui.document import GameDocument
@@ -71,6 +72,7 @@ from PySide6.QtWidgets import (
     QTableWidgetItem,
     QToolBar,
     QVBoxLayout,
+    QWidget,
 )
 
 log = logging.getLogger(__name__)
@@ -116,7 +118,14 @@ class MainWindow(QMainWindow):
         self._system_palette: QPalette | None = None
 
         self.board_widget = BoardWidget(self)
-        self.setCentralWidget(self.board_widget)
+        self.clock_panel = ClockPanel(self.player_name)
+        central = QWidget(self)
+        central_layout = QVBoxLayout(central)
+        central_layout.setContentsMargins(0, 0, 0, 0)
+        central_layout.setSpacing(0)
+        central_layout.addWidget(self.clock_panel)
+        central_layout.addWidget(self.board_widget, 1)
+        self.setCentralWidget(central)
         self.controller = GameController(game_settings, player_factory=player_factory, parent=self)
         self.game_analysis = GameAnalysis(player_factory, self)
         self._analysed_moves: dict[int, int] = {}  # id(node) -> moves on its board
@@ -568,6 +577,7 @@ class MainWindow(QMainWindow):
         c.line_changed.connect(self._on_line_changed)
         c.game_over.connect(self._on_game_over)
         c.game_replaced.connect(self._on_game_replaced)
+        c.state_changed.connect(lambda: self.clock_panel.set_clock(self.controller.clock))
         self.board_widget.cell_clicked.connect(self._on_cell_clicked)
         self.board_widget.cell_right_clicked.connect(self._on_cell_right_clicked)
 

@@ -47,7 +47,8 @@ class SideSettings:
 
 @dataclass(frozen=True, slots=True)
 class GameSettings:
-    """A game's set-up: board size, swap rule, both sides, and the pause between AI moves."""
+    """A game's set-up: board size, swap rule, both sides, the pause between AI moves, the
+    hint level and the clock."""
 
     size: int = 11
     swap_rule: bool = False
@@ -55,6 +56,8 @@ class GameSettings:
     white: SideSettings = field(default_factory=lambda: SideSettings(ai=True))
     ai_delay_ms: int = 300
     hint_spec: str = DEFAULT_HINT_SPEC
+    # The game clock, as engine.clock.TimeControl.parse reads it: "none", "60", "300+5"...
+    time_control: str = "none"
 
     def side(self, color: Color) -> SideSettings:
         return self.black if color is BLACK else self.white
@@ -163,7 +166,19 @@ def load_game_settings(store: QSettings, refused: list[str] | None = None) -> Ga
         white=sides["white"],
         ai_delay_ms=_read_int(store, "game/ai_delay_ms", default.ai_delay_ms, 0, 60_000),
         hint_spec=_read_spec(store, "game/hint_spec", default.hint_spec, refused),
+        time_control=_read_time_control(store, default.time_control),
     )
+
+
+def _read_time_control(store: QSettings, default: str) -> str:
+    """A saved clock, written in its one spelling; the default if it does not parse."""
+    from hexswarm.engine.clock import TimeControl
+
+    value = store.value("game/time_control", default)
+    try:
+        return TimeControl.parse(str(value)).text()
+    except HexError:
+        return default
 
 
 def save_game_settings(store: QSettings, settings: GameSettings) -> None:
@@ -175,6 +190,7 @@ def save_game_settings(store: QSettings, settings: GameSettings) -> None:
         store.setValue(f"game/{color}_spec", side.spec)
     store.setValue("game/ai_delay_ms", settings.ai_delay_ms)
     store.setValue("game/hint_spec", settings.hint_spec)
+    store.setValue("game/time_control", settings.time_control)
     store.sync()
 
 

@@ -12,6 +12,8 @@ GUI thread only.
 
 from __future__ import annotations
 
+from hexswarm.engine.board import HexError
+from hexswarm.engine.clock import time_control_of
 from hexswarm.engine.game import Game
 from PySide6.QtWidgets import (
     QDialog,
@@ -29,7 +31,7 @@ REPLAY = 2
 
 def game_properties(game: Game) -> list[tuple[str, str]]:
     """``(label, value)`` rows of the game information of ``game`` (absent ones left out but
-    the board, the swap rule and the seed)."""
+    the board, the swap rule, the seed and the clock)."""
     rows = [
         ("Black", game.player_black),
         ("White", game.player_white),
@@ -43,6 +45,11 @@ def game_properties(game: Game) -> list[tuple[str, str]]:
     shown.append(("Board", f"{game.size}\u00d7{game.size}"))
     shown.append(("Swap rule", "on" if game.swap_rule else "off"))
     shown.append(("Seed", game.seed or "none recorded"))
+    try:
+        clock = time_control_of(game).describe()
+    except HexError as error:
+        clock = f"not understood ({error})"
+    shown.append(("Clock", clock))
     return shown
 
 

@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from hexswarm.engine.board import BLACK, MAX_SIZE, WHITE, Color, HexError
+from hexswarm.engine.clock import BYO_YOMI, FISCHER, NONE, SUDDEN_DEATH, TimeControl
 from hexswarm.engine.players.budget import SLOW_MOVE_SECONDS, estimated_move_seconds
 from hexswarm.engine.players.levels import LevelInfo, Parameter
 from hexswarm.gui.settings import (
@@ -462,6 +463,99 @@ class SidePanel(QGroupBox):
         return SideSettings(ai=self.ai_button.isChecked(), spec=page.spec())
 
 
+class ClockBox(QGroupBox):
+    """The game clock: no clock, sudden death, Fischer increment or byo-yomi periods, with
+    the main time in minutes and the increment or the periods in seconds (engine.clock)."""
+
+    KINDS = (NONE, SUDDEN_DEATH, FISCHER, BYO_YOMI)
+    LABELS = ("No clock", "Sudden death", "Fischer increment", "Byo-yomi periods")
+
+    def __init__(self, text: str, parent: QWidget | None = None):
+        super().__init__("Clock", parent)
+        row = QHBoxLayout(self)
+        self.kind_combo = QComboBox()
+        self.kind_combo.setObjectName("clock_kind")
+        for kind, label in zip(self.KINDS, self.LABELS, strict=True):
+            self.kind_combo.addItem(label, kind)
+        self.main_spin = QDoubleSpinBox()
+        self.main_spin.setObjectName("clock_main")
+        self.main_spin.setRange(0.1, 600.0)
+        self.main_spin.setDecimals(1)
+        self.main_spin.setSuffix(" min")
+        self.main_spin.setValue(10.0)
+        self.main_spin.setToolTip("Main time for each side")
+        self.increment_spin = QDoubleSpinBox()
+        self.increment_spin.setObjectName("clock_increment")
+        self.increment_spin.setRange(0.1, 3600.0)
+        self.increment_spin.setDecimals(1)
+        self.increment_spin.setSuffix(" s a move")
+        self.increment_spin.setValue(5.0)
+        self.increment_spin.setToolTip("Fischer: added to a side's time after each of its moves")
+        self.periods_spin = QSpinBox()
+        self.periods_spin.setObjectName("clock_periods")
+        self.periods_spin.setRange(1, 100)
+        self.periods_spin.setValue(5)
+        self.periods_spin.setSuffix(" periods")
+        self.period_spin = QDoubleSpinBox()
+        self.period_spin.setObjectName("clock_period")
+        self.period_spin.setRange(1.0, 3600.0)
+        self.period_spin.setDecimals(0)
+        self.period_spin.setSuffix(" s each")
+        self.period_spin.setValue(30.0)
+        self.period_spin.setToolTip(
+            "Byo-yomi: after the main time, a move made within a period keeps it; a period "
+            "that runs out is used up; when the last one runs out the game is lost on time"
+        )
+        for widget in (
+            self.kind_combo,
+            self.main_spin,
+            self.increment_spin,
+            self.periods_spin,
+            self.period_spin,
+        ):
+            row.addWidget(widget)
+        row.addStretch(1)
+        self.kind_combo.currentIndexChanged.connect(self._show_fields)
+        self.set_time_control(text)
+
+    def set_time_control(self, text: str) -> None:
+        """Show the clock ``text`` (``none``, ``60``, ``300+5``, ``600+5x30``; unreadable:
+        no clock)."""
+        try:
+            control = TimeControl.parse(text)
+        except HexError:
+            control = TimeControl()
+        if not control.is_none:
+            self.main_spin.setValue(max(0.1, control.main_s / 60))
+        if control.increment_s:
+            self.increment_spin.setValue(control.increment_s)
+        if control.periods:
+            self.periods_spin.setValue(control.periods)
+            self.period_spin.setValue(control.period_s)
+        self.kind_combo.setCurrentIndex(self.KINDS.index(control.kind))
+        self._show_fields()
+
+    def _show_fields(self) -> None:
+        kind = self.kind_combo.currentData()
+        self.main_spin.setVisible(kind != NONE)
+        self.increment_spin.setVisible(kind == FISCHER)
+        self.periods_spin.setVisible(kind == BYO_YOMI)
+        self.period_spin.setVisible(kind == BYO_YOMI)
+
+    def time_control(self) -> TimeControl:
+        kind = self.kind_combo.currentData()
+        if kind == NONE:
+            return TimeControl()
+        main = round(self.main_spin.value() * 60, 1)
+        if kind == FISCHER:
+            return TimeControl(main, increment_s=self.increment_spin.value())
+        if kind == BYO_YOMI:
+            return TimeControl(
+                main, periods=self.periods_spin.value(), period_s=self.period_spin.value()
+            )
+        return TimeControl(main)
+
+
 class NewGameDialog(QDialog):
     """Board size (presets and 1..26), swap rule, both sides, AI delay and hint level.
 
@@ -511,6 +605,9 @@ class NewGameDialog(QDialog):
         board_layout.addStretch(1)
         layout.addWidget(board_box)
         board_box.setVisible(not players_only)
+        self.clock_box = ClockBox(settings.time_control)
+        layout.addWidget(self.clock_box)
+        self.clock_box.setVisible(not players_only)  # the clock changes with a new game only
 
         sides = QHBoxLayout()
         self.black_panel = SidePanel(BLACK, self._levels, name=name(BLACK))
@@ -599,4 +696,5 @@ class NewGameDialog(QDialog):
             white=self.white_panel.side(),
             ai_delay_ms=self.delay_spin.value(),
             hint_spec=hint_spec,
+            time_control=self.clock_box.time_control().text(),
         )

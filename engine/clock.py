@@ -350,8 +350,9 @@ def move_time(control: TimeControl, left: TimeLeft, empty_cells: int) -> float:
 
     * With main time left: the main time (in sudden death less :data:`MOVE_OVERHEAD_S` for
       each move the side may still make, and :data:`SAFETY_S`) over ``max(MIN_MOVES_LEFT,
-      empty_cells / EMPTY_PER_MOVE)`` moves, plus ``INCREMENT_SHARE`` of the increment (Fischer) or of a
-      period (byo-yomi: a move that runs past the main time into a period keeps the period);
+      empty_cells / EMPTY_PER_MOVE)`` moves, plus ``INCREMENT_SHARE`` of the increment
+      (Fischer) or of a period (byo-yomi: a move that runs past the main time into a period
+      keeps the period);
       at most ``MAX_SHARE`` of the main time beyond :data:`SAFETY_S` (plus that share of a
       period).
     * In byo-yomi periods: ``INCREMENT_SHARE`` of a period, and :data:`SAFETY_S` short of it.

@@ -45,9 +45,7 @@ def play_to_the_end(controller: GameController, qtbot, seed: int | None = None) 
     return tuple(move.cell for move in controller.board.moves)
 
 
-def test_each_new_game_draws_a_seed_and_a_recorded_seed_replays_it(
-    controllers, qtbot, monkeypatch
-):
+def test_each_new_game_draws_a_seed_and_a_recorded_seed_replays_it(controllers, qtbot, monkeypatch):
     """AI against AI on a fixed budget: a game replayed with its seed is the same game; new
     games with their own (here counted, so not lucky) seeds differ."""
     seeds = itertools.count(1)

@@ -186,6 +186,9 @@ class GameController(QObject):
         self._clock_timer = QTimer(self)
         self._clock_timer.setInterval(CLOCK_TICK_MS)
         self._clock_timer.timeout.connect(self._check_flag)
+        # Whatever changed the state (a pause, a failed search, the end of the game) decides
+        # whether a clock runs: every such change is announced by state_changed.
+        self.state_changed.connect(self._sync_clock)
 
         self._worker = EngineWorker(player_factory)
         self._worker.snapshot.connect(self._on_snapshot)

@@ -106,7 +106,7 @@ class ParameterEditor:
     """One widget for one level parameter, reading and writing its value as spec text.
 
     An ``optional`` parameter (``None`` switches the feature off, like a time limit) gets a
-    check box in front of its value: unchecked means ``none``. A value typed that the
+    check box in front of its value: unchecked means ``none`` (the seed's: ``random``). A value typed that the
     parameter or the widget refuses sets :attr:`problem` (the message the page shows, with the
     allowed range and the value the field keeps) and calls ``on_problem``.
     """
@@ -215,7 +215,7 @@ class ParameterEditor:
 
     def text(self) -> str:
         if self.enabled_check is not None and not self.enabled_check.isChecked():
-            return "none"
+            return self.parameter.none_word  # "none", or the seed's "random"
         w = self.value_widget
         if self.kind == "int":
             return str(w.value())

@@ -106,9 +106,9 @@ class ParameterEditor:
     """One widget for one level parameter, reading and writing its value as spec text.
 
     An ``optional`` parameter (``None`` switches the feature off, like a time limit) gets a
-    check box in front of its value: unchecked means ``none`` (the seed's: ``random``). A value typed that the
-    parameter or the widget refuses sets :attr:`problem` (the message the page shows, with the
-    allowed range and the value the field keeps) and calls ``on_problem``.
+    check box in front of its value: unchecked means ``none`` (the seed's: ``random``). A value
+    typed that the parameter or the widget refuses sets :attr:`problem` (the message the page
+    shows, with the allowed range and the value the field keeps) and calls ``on_problem``.
     """
 
     def __init__(self, parameter: Parameter):

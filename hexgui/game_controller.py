@@ -723,7 +723,9 @@ class GameController(QObject):
             self._clock_timer.stop()
             return
         moving = self._request is not None and self._request.purpose == "move"
-        run = not (self._setup_mode or self.is_over) and (moving or not self._paused)
+        # The pause between two AI moves (ai_delay_ms, for watching) is not the AI's time.
+        waiting = self._ai_timer.isActive()
+        run = not (self._setup_mode or self.is_over or waiting) and (moving or not self._paused)
         if run:
             if clock.running is not self._board.to_move:
                 clock.start(self._board.to_move)
@@ -894,6 +896,7 @@ class GameController(QObject):
         started = self._game.cursor.parent is not None
         wait = self._settings.ai_delay_ms if (delay and both_ai and started) else 0
         self._ai_timer.start(wait)
+        self._sync_clock()
 
     @Slot()
     def _start_ai_move(self) -> None:

@@ -274,3 +274,18 @@ def test_the_window_shows_the_clocks_beside_the_board(qtbot, settings_store):
     finally:
         window.document.set_clean()
         window.close()
+
+
+def test_the_pause_between_two_ai_moves_is_not_the_ais_time(controllers, qtbot, tiny_player):
+    from tests.gui.players import factory_for
+
+    settings = GameSettings(
+        size=5, black=ai("tiny"), white=ai("tiny"), time_control="60", ai_delay_ms=400
+    )
+    controller = controllers(settings, factory_for(tiny=tiny_player))
+    controller.new_game()
+    qtbot.waitUntil(lambda: len(controller.board.moves) >= 3, timeout=10_000)
+    controller.set_paused(True)
+    qtbot.waitUntil(lambda: controller.clock.running is None, timeout=10_000)
+    for color in (BLACK, WHITE):  # 0.4 s waits between moves, each move a few ms
+        assert controller.clock.used_s(color) < 0.3

@@ -293,7 +293,7 @@ def play_game_record(
     clock = GameClock(control) if control is not None else None
     times: list[tuple[Color, TimeLeft]] = []  # each move's mover and its time left after it
     for player in players.values():
-        player.new_game(settings.size, settings.swap, control)
+        player.new_game(settings.size, settings.swap, **({"clock": control} if control else {}))
     winner_colour: Color | None = None
     game_end: tuple[Color, str] | None = None  # (colour that resigned or forfeited, how)
     reason = ""

@@ -122,6 +122,52 @@ class GtpClient:
             raise GtpClientError(f"{self.argv[0]}: {command.strip()}: {text}")
         return text
 
+    def analyze(self, command: str, seconds: float, timeout: float | None = None) -> list[str]:
+        """Run a streaming analysis command (``lz-analyze``/``kata-analyze``) for about
+        ``seconds``, then stop it the way a GUI does, by sending the next command (``name``).
+        Returns the lines the stream carried (``info ...``); raises :class:`GtpClientError`
+        if the engine refuses the command."""
+        self._write(command.strip() + "\n")
+        deadline = None if timeout is None else time.monotonic() + timeout
+        head = self._next_line(deadline)
+        while not head.strip():
+            head = self._next_line(deadline)
+        if head.startswith("?"):
+            while self._next_line(deadline).strip():
+                pass
+            raise GtpClientError(
+                f"{self.argv[0]}: {command.strip()}: {head[1:].lstrip('0123456789').strip()}"
+            )
+        if not head.startswith("="):
+            raise GtpClientError(f"{self.argv[0]} sent a line that is not a response: {head!r}")
+        lines: list[str] = []
+        stop_at = time.monotonic() + seconds
+        stopped = False
+        while True:
+            if not stopped and time.monotonic() >= stop_at:
+                self._write("name\n")  # any command ends the stream
+                stopped = True
+            try:
+                line = self._lines.get(timeout=0.05)
+            except queue.Empty:
+                if deadline is not None and time.monotonic() > deadline:
+                    raise GtpClientError(f"{self.argv[0]} did not answer in time") from None
+                continue
+            if line is None:
+                self._lines.put(None)
+                raise GtpClientError(f"{self.argv[0]} closed its output during the analysis")
+            if not line.strip():
+                if stopped:
+                    break
+                raise GtpClientError(f"{self.argv[0]} ended the analysis before it was stopped")
+            lines.append(line)
+        # The stopping command's own response follows the stream's empty line.
+        while not self._next_line(deadline).strip().startswith("="):
+            pass
+        while self._next_line(deadline).strip():
+            pass
+        return lines
+
     def interrupt(self) -> None:
         """Ask a running ``genmove`` to answer now (``# interrupt``)."""
         self._write("# interrupt\n")

@@ -109,6 +109,11 @@ class GameDocument(QObject):
     def display_name(self) -> str:
         return self.path.name if self.path is not None else "the game"
 
+    def note_change(self) -> None:
+        """Something saved with the game changed outside its line (e.g. a review's analyses):
+        unsaved now, and autosaved."""
+        self._on_game_changed()
+
     def _on_game_changed(self) -> None:
         """Every change of the game (move, edit, comment, variation) is autosaved at once;
         a game just loaded is autosaved too, but is not a change."""

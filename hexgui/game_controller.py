@@ -479,6 +479,23 @@ class GameController(QObject):
             return MoveRefusedAiToMove(to_move, thinking)
         return None
 
+    def play_variation(self, move: int | str) -> bool:
+        """Play ``move`` at the position on screen for whichever side is to move, as a study
+        move (a review's better move): the AI is paused so it does not answer, and the move
+        follows the existing continuation if it is that move, else starts a variation.
+        Returns whether it was played (an illegal move emits an ``event`` saying why)."""
+        if self._setup_mode:
+            self.event.emit(MoveRefusedInSetupMode())
+            return False
+        winner = self.winner
+        if winner is not None:
+            self.event.emit(MoveRefusedGameOver(winner, self.resigned is not None))
+            return False
+        self._cancel_search()
+        if self.is_ai(BLACK) or self.is_ai(WHITE):
+            self.set_paused(True)
+        return self._record_move(move, None, HUMAN)
+
     def swap(self) -> bool:
         """The human to move takes the first stone by the swap rule (swap-pieces)."""
         if not self._board.swap_allowed():

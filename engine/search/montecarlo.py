@@ -10,12 +10,14 @@ Call :func:`monte_carlo_search` from one thread; callbacks run on that thread.
 
 from __future__ import annotations
 
+import math
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 import numpy as np
 from hexswarm.engine.kernels.environment import action_count_py, make_scratch
+from hexswarm.engine.kernels.layout import SwarmTree
 from hexswarm.engine.kernels.rng import seed_states
 from hexswarm.engine.kernels.sds import evaluate_leaves, root_outcomes
 from hexswarm.engine.kernels.tree import ONGOING, ROOT_WINS
@@ -42,19 +44,19 @@ class MonteCarloResult:
     snapshot: SearchSnapshot
 
 
-def root_tree(width: int) -> tuple:
+def root_tree(width: int) -> SwarmTree:
     """A search tree holding only the root (and room for the root's pairs)."""
     capacity = 1
     while capacity < 4 * width + 4:
         capacity *= 2
-    return (
-        np.full(1, -1, dtype=np.int32),
-        np.full(1, -1, dtype=np.int32),
-        np.zeros(1, dtype=np.int32),
-        np.array([1, 0], dtype=np.int64),
-        np.full(capacity, -1, dtype=np.int64),
-        np.full(capacity, -1, dtype=np.int32),
-        np.zeros(capacity, dtype=np.int8),
+    return SwarmTree(
+        node_parent=np.full(1, -1, dtype=np.int32),
+        node_action=np.full(1, -1, dtype=np.int32),
+        node_depth=np.zeros(1, dtype=np.int32),
+        counters=np.array([1, 0], dtype=np.int64),
+        pair_keys=np.full(capacity, -1, dtype=np.int64),
+        pair_child=np.full(capacity, -1, dtype=np.int32),
+        pair_outcome=np.zeros(capacity, dtype=np.int8),
     )
 
 
@@ -116,6 +118,9 @@ def monte_carlo_search(
             best_move=int(labels[best]),
             estimate=float(wins[best] / visits[best]) if visits[best] else 0.5,
             principal_variation=(int(labels[best]),),
+            root_values=tuple(
+                float(w / v) if v > 0 else math.nan for v, w in zip(visits, wins, strict=True)
+            ),
             done=done,
             extra={"exact_wins": int(exact_wins.sum())},
         )

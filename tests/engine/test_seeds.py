@@ -111,7 +111,7 @@ def test_gtp_draws_a_seed_for_each_game_unless_one_is_fixed(counted_seeds):
 def test_the_match_runner_keeps_its_per_game_seeds():
     """Game i's seeds are a function of the match seed alone, as before seeds went random;
     a spec's own seed (random or not) is replaced by the game's."""
-    from hexswarm.engine.tools.match import LevelPlayer, game_seed
+    from hexswarm.engine.tools.games import LevelPlayer, game_seed
 
     assert [game_seed(1, g, p) for g in (1, 2) for p in ("A", "B")] == [
         1000005,

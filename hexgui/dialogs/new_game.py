@@ -476,6 +476,18 @@ class SidePanel(QGroupBox):
         return self.level_pages[self.current_level()].rule_problems()
 
 
+def _number_box(
+    name: str, low: float, high: float, value: float, suffix: str, decimals: int
+) -> QDoubleSpinBox:
+    box = QDoubleSpinBox()
+    box.setObjectName(name)
+    box.setRange(low, high)
+    box.setDecimals(decimals)
+    box.setSuffix(suffix)
+    box.setValue(value)
+    return box
+
+
 class ClockBox(QGroupBox):
     """The game clock: no clock, sudden death, Fischer increment or byo-yomi periods, with
     the main time in minutes and the increment or the periods in seconds (engine.clock)."""
@@ -490,31 +502,16 @@ class ClockBox(QGroupBox):
         self.kind_combo.setObjectName("clock_kind")
         for kind, label in zip(self.KINDS, self.LABELS, strict=True):
             self.kind_combo.addItem(label, kind)
-        self.main_spin = QDoubleSpinBox()
-        self.main_spin.setObjectName("clock_main")
-        self.main_spin.setRange(0.1, 600.0)
-        self.main_spin.setDecimals(1)
-        self.main_spin.setSuffix(" min")
-        self.main_spin.setValue(10.0)
+        self.main_spin = _number_box("clock_main", 0.1, 600.0, 10.0, " min", 1)
         self.main_spin.setToolTip("Main time for each side")
-        self.increment_spin = QDoubleSpinBox()
-        self.increment_spin.setObjectName("clock_increment")
-        self.increment_spin.setRange(0.1, 3600.0)
-        self.increment_spin.setDecimals(1)
-        self.increment_spin.setSuffix(" s a move")
-        self.increment_spin.setValue(5.0)
+        self.increment_spin = _number_box("clock_increment", 0.1, 3600.0, 5.0, " s a move", 1)
         self.increment_spin.setToolTip("Fischer: added to a side's time after each of its moves")
         self.periods_spin = QSpinBox()
         self.periods_spin.setObjectName("clock_periods")
         self.periods_spin.setRange(1, 100)
         self.periods_spin.setValue(5)
         self.periods_spin.setSuffix(" periods")
-        self.period_spin = QDoubleSpinBox()
-        self.period_spin.setObjectName("clock_period")
-        self.period_spin.setRange(1.0, 3600.0)
-        self.period_spin.setDecimals(0)
-        self.period_spin.setSuffix(" s each")
-        self.period_spin.setValue(30.0)
+        self.period_spin = _number_box("clock_period", 1.0, 3600.0, 30.0, " s each", 0)
         self.period_spin.setToolTip(
             "Byo-yomi: after the main time, a move made within a period keeps it; a period "
             "that runs out is used up; when the last one runs out the game is lost on time"

@@ -407,15 +407,21 @@ def gtp_time_left(color: Color, left: TimeLeft) -> str:
 
 def record_clock(game, control: TimeControl, times: list[tuple[Color, TimeLeft]]) -> None:
     """Write ``control`` (``TM``/``OT``) on ``game``'s root and each move's time left
-    (``BL``/``WL``, with ``OB``/``OW`` the byo-yomi periods left) on the main line's move
-    nodes, in order: ``times[i]`` is the mover of the i-th move and its time after it."""
+    (``BL``/``WL``, with ``OB``/``OW`` the byo-yomi periods left) on the main line's last
+    ``len(times)`` moves (a resignation or forfeit apart), in order: ``times[i]`` is the mover
+    of the i-th clocked move and its time after it."""
     root = game.root
     for name in ("TM", "OT"):
         root.remove(name)
     for name, value in control.sgf_properties().items():
         root.set(name, value)
-    moves = [node for node in game.main_line()[1:] if node.move is not None]
-    for node, (color, left) in zip(moves, times, strict=False):
+    moves = [
+        node
+        for node in game.main_line()[1:]
+        if node.move is not None and node.token not in ("resign", "forfeit")
+    ]
+    # The last len(times) moves were played on the clock (stones before them: an opening).
+    for node, (color, left) in zip(moves[len(moves) - len(times) :], times, strict=True):
         write_time_left(node, color, left)
 
 

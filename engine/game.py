@@ -353,6 +353,12 @@ class Game:
     game_name = _InfoProperty("GN", "Name of the game (GN).")
     ai_black = _InfoProperty("XB", "Black's AI settings (HexSwarm's XB), e.g. 'sdst:agents=500'.")
     ai_white = _InfoProperty("XW", "White's AI settings (HexSwarm's XW).")
+    seed = _InfoProperty(
+        "XS",
+        "The game's random seed (HexSwarm's XS), a whole number: each AI whose seed is left "
+        "random plays with a seed derived from it and its role "
+        "(``engine.players.levels.derived_seed``), so the game can be replayed.",
+    )
 
     def __init__(
         self,

@@ -33,6 +33,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import io
+import math
 import os
 import queue
 import sys
@@ -53,6 +54,7 @@ from hexswarm.engine.board import (
     HexError,
     cell_name,
 )
+from hexswarm.engine.clock import GameClock, TimeControl, TimeLeft, move_time
 from hexswarm.engine.game import Game, GameNode
 from hexswarm.engine.gtp_analysis import DIALECTS, info_line, parse_analyze
 from hexswarm.engine.search.snapshot import SearchSnapshot, StopCheck
@@ -124,6 +126,17 @@ def _format_value(value: Any) -> str:
     if isinstance(value, float):
         return f"{value:g}"
     return str(value)
+
+
+def _gtp_number(text: str, what: str) -> float:
+    """A non-negative number of a time command (GTP sends integers; decimals are accepted)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise GtpError(f"{what} must be a number, not {text!r}") from None
+    if not math.isfinite(value) or value < 0:
+        raise GtpError(f"{what} must be 0 or more, not {text!r}")
+    return value
 
 
 def _parse_bool(text: str) -> bool:
@@ -257,6 +270,10 @@ class GtpEngine:
         # search waits for it, so its time is not spent loading kernels.
         self.kernels_ready: threading.Event | None = None
         self.game = Game(size, swap_rule=True)
+        # The clock (time_settings, kgs-time_settings; time_left sets a side's time): None
+        # searches as the level's settings say; a clock replaces its time per move.
+        self.time_control: TimeControl | None = None
+        self.clock: GameClock | None = None
         self.quit_requested = False
         self.last_snapshot: SearchSnapshot | None = None
         # The node whose position the last search was about (analyze commands answer for it).
@@ -279,6 +296,9 @@ class GtpEngine:
             "showboard": self._cmd_showboard,
             "final_score": self._cmd_final_score,
             "loadsgf": self._cmd_loadsgf,
+            "time_settings": self._cmd_time_settings,
+            "kgs-time_settings": self._cmd_kgs_time_settings,
+            "time_left": self._cmd_time_left,
             "hexgui-analyze_commands": self._cmd_analyze_commands,
             "gogui-interrupt": lambda args: "",
             PARAM_COMMAND: self._cmd_param,
@@ -365,6 +385,26 @@ class GtpEngine:
         self.last_snapshot = None
         self._searched_node = None
         self._position_id += 1
+        if self.time_control is not None:  # a new game: both sides' full time again
+            self.clock = GameClock(self.time_control)
+        if self._seed_is_random():  # a new game is a new game: a player with a fresh seed
+            self.player = self._build_player(self.level, self.settings)
+            seed = getattr(getattr(self.player, "settings", None), "seed", None)
+            self.log(f"hexswarm-gtp: new game, seed {seed} (replay it with --seed {seed})")
+
+    def _seed_is_random(self) -> bool:
+        """Whether the level's seed is left random (``seed=random``, the default), so each
+        game draws its own; False for a fixed seed or a level without one."""
+        parameter = self._level_parameters(self.level).get("seed")
+        if parameter is None:
+            return False
+        text = self.settings.get("seed")
+        if text is None:
+            return getattr(parameter, "default", 0) is None
+        try:
+            return parameter.parse(text) is None
+        except HexError:
+            return False
 
     def _build_player(self, level: str, settings: Mapping[str, str]):
         """A player for ``level`` with ``settings`` (text values); raises GtpError if refused."""
@@ -489,7 +529,17 @@ class GtpEngine:
                 )
                 self.emit("gogui-gfx:\n" + gfx + "\n\n")
 
-        choice = self._run_player(position, on_snapshot, self.should_stop)
+        clock = self.clock
+        player = None
+        if clock is not None:  # the clock's share of the time left, charged to this side
+            player = self._clocked_player(color, position.empty_count)
+            clock.start(color)
+        try:
+            choice = self._run_player(position, on_snapshot, self.should_stop, player)
+        finally:
+            if clock is not None:
+                clock.press(color)
+                clock.stop()
         move = choice.move
         if isinstance(move, str) and move.lower() == "resign":
             return "resign"
@@ -503,13 +553,30 @@ class GtpEngine:
             raise GtpError(f"internal error: the AI chose an illegal move {move!r}")
         return cell
 
-    def _run_player(self, position: Board, on_snapshot, should_stop: StopCheck):
-        """The player's search of ``position`` (once the kernels are loaded); the final
-        snapshot becomes :attr:`last_snapshot`. Returns the player's ``MoveChoice``."""
+    def _clocked_player(self, color: Color, empty_cells: int):
+        """The player for one move on the clock: the level's own (its seed too), searching
+        for the time :func:`engine.clock.move_time` gives it from ``color``'s time left."""
+        assert self.clock is not None and self.time_control is not None
+        seconds = move_time(self.time_control, self.clock.left(color), empty_cells)
+        spec = self.player.spec() if hasattr(self.player, "spec") else self.level
+        if not any(p == "time_s" for p in self._level_parameters(self.level)):
+            return self.player  # a level that does not search (random) answers at once
+        from hexswarm.engine.players.levels import spec_with
+
+        try:
+            return self._create_player(spec_with(spec, "time_s", f"{max(seconds, 0.001):.3f}"))
+        except HexError as error:
+            raise GtpError(f"cannot play on the clock: {error}") from error
+
+    def _run_player(self, position: Board, on_snapshot, should_stop: StopCheck, player=None):
+        """The search of ``position`` by ``player`` (default: the engine's) once the kernels
+        are loaded; the final snapshot becomes :attr:`last_snapshot`. Returns the player's
+        ``MoveChoice``."""
+        player = player or self.player
         self.last_snapshot = None
-        if self.kernels_ready is not None and self.player.name != "random":  # random: no kernel
-            should_stop = self._wait_for_kernels(should_stop)
-        choice = self.player.choose_move(
+        if self.kernels_ready is not None and player.name != "random":  # random: no kernel
+            should_stop = self._wait_for_kernels(should_stop, player)
+        choice = player.choose_move(
             position,
             on_snapshot=on_snapshot,
             should_stop=should_stop,
@@ -565,13 +632,13 @@ class GtpEngine:
             time.sleep(0.01)
         return STREAMED
 
-    def _wait_for_kernels(self, should_stop: StopCheck) -> StopCheck:
+    def _wait_for_kernels(self, should_stop: StopCheck, player=None) -> StopCheck:
         """Wait until the kernels are loaded (the first genmove after start may arrive first);
         with a time limit, the wait counts against it: the search then stops at the limit
         from the command, though never before it has had a quarter of it."""
         start = time.monotonic()
         self.kernels_ready.wait()
-        limit = getattr(self.player.settings, "time_s", None)
+        limit = getattr((player or self.player).settings, "time_s", None)
         now = time.monotonic()
         if limit is None or now - start < KERNEL_WAIT_GRACE_S:
             return should_stop
@@ -583,6 +650,77 @@ class GtpEngine:
         if not self.game.back():
             raise GtpError("cannot undo: no move to take back")
         self._position_id += 1
+        return ""
+
+    # ------------------------------------------------------------------ time
+    def _set_time_control(self, control: TimeControl) -> str:
+        self.time_control = None if control.is_none else control
+        self.clock = None if control.is_none else GameClock(control)
+        return ""
+
+    def _cmd_time_settings(self, args: list[str]) -> str:
+        """GTP 2: ``time_settings MAIN BYO_YOMI_TIME BYO_YOMI_STONES`` (seconds). ``B S`` =
+        ``0 0`` is sudden death; ``B > 0, S = 0`` no limit; ``S > 0`` Canadian overtime, which
+        we play as byo-yomi periods of ``B / S`` seconds (each move keeps within its share)."""
+        self._expect(args, 3, usage="time_settings MAIN_TIME BYO_YOMI_TIME BYO_YOMI_STONES")
+        main, byo, stones = (_gtp_number(a, "time") for a in args)
+        if not float(stones).is_integer():
+            raise GtpError(f"byo-yomi stones must be a whole number, not {args[2]!r}")
+        if byo > 0 and stones == 0:
+            return self._set_time_control(TimeControl())
+        if stones > 0:
+            return self._set_time_control(TimeControl(main, periods=1, period_s=byo / stones))
+        return self._set_time_control(TimeControl(main))
+
+    def _cmd_kgs_time_settings(self, args: list[str]) -> str:
+        """KGS's ``kgs-time_settings none | absolute MAIN | byoyomi MAIN PERIOD PERIODS |
+        canadian MAIN TIME STONES``, and HexSwarm's ``fischer MAIN INCREMENT``."""
+        usage = (
+            "kgs-time_settings none | absolute MAIN | byoyomi MAIN PERIOD_TIME PERIODS | "
+            "canadian MAIN TIME STONES | fischer MAIN INCREMENT"
+        )
+        if not args:
+            raise GtpError(f"usage: {usage}")
+        kind, numbers = args[0].lower(), args[1:]
+        wanted = {"none": 0, "absolute": 1, "byoyomi": 3, "canadian": 3, "fischer": 2}
+        if kind not in wanted or len(numbers) != wanted[kind]:
+            raise GtpError(f"usage: {usage}")
+        values = [_gtp_number(a, "time") for a in numbers]
+        try:
+            if kind == "none":
+                control = TimeControl()
+            elif kind == "absolute":
+                control = TimeControl(values[0])
+            elif kind == "byoyomi":
+                control = TimeControl(values[0], periods=int(values[2]), period_s=values[1])
+            elif kind == "fischer":
+                control = TimeControl(values[0], increment_s=values[1])
+            else:
+                return self._cmd_time_settings(numbers)
+        except HexError as error:
+            raise GtpError(str(error)) from None
+        return self._set_time_control(control)
+
+    def _cmd_time_left(self, args: list[str]) -> str:
+        """``time_left COLOR TIME STONES``: ``color``'s time now, as the controller counts it:
+        ``STONES`` 0 is main time; otherwise ``TIME`` is what is left of the current period
+        and ``STONES`` the periods left (KGS's byo-yomi), or for Canadian overtime the moves
+        ``TIME`` must last (played as a period of ``TIME / STONES``)."""
+        self._expect(args, 3, usage="time_left COLOR TIME STONES")
+        color = self._parse_color(args[0])
+        seconds, stones = _gtp_number(args[1], "time"), _gtp_number(args[2], "stones")
+        if not float(stones).is_integer():
+            raise GtpError(f"stones must be a whole number, not {args[2]!r}")
+        if self.clock is None or self.time_control is None:
+            raise GtpError("no time settings: send time_settings first")
+        control = self.time_control
+        if stones == 0:
+            left = TimeLeft(seconds, control.periods, control.period_s)
+        elif control.periods == 1:  # Canadian overtime (or one period): TIME for STONES moves
+            left = TimeLeft(0.0, 1, seconds / stones)
+        else:
+            left = TimeLeft(0.0, int(stones), seconds)
+        self.clock.set_left(color, left)
         return ""
 
     def _cmd_showboard(self, args: list[str]) -> str:
@@ -656,6 +794,8 @@ class GtpEngine:
                 value = settings.get(name, getattr(parameter, "default", ""))
             else:  # a settings dataclass
                 value = getattr(settings, name, getattr(parameter, "default", ""))
+            if name == "seed" and self._seed_is_random():  # the setting, not this game's draw
+                value = parameter.format(None)
             kind = _type_name(getattr(parameter, "type", "str"))
             choices = getattr(parameter, "choices", None)
             if choices:

@@ -155,6 +155,7 @@ class GameDocument(QObject):
             resigned = game.game_end(end)
             how = "" if resigned is None else ("R" if resigned[1] == "resign" else "F")
             result = f"{winner.letter}+{how}"
+        result = result or c.time_result(end)  # B+T / W+T: a flag fell there
         if self._opened:
             played = {
                 node.color: node.data["player"]

@@ -38,8 +38,17 @@ from hexswarm.engine.board import (
     SetupEdit,
     cell_index,
 )
+from hexswarm.engine.clock import (
+    GameClock,
+    TimeControl,
+    move_time,
+    time_control_of,
+    time_left_at,
+    write_time_left,
+)
 from hexswarm.engine.game import GAME_END_TOKENS, PASS, Game, GameNode
 from hexswarm.engine.players.base import MoveChoice
+from hexswarm.engine.players.levels import derived_seed, draw_seed, seeded_spec, spec_with
 from hexswarm.engine.search.snapshot import SearchSnapshot
 from hexswarm.gui.engine_worker import (
     EngineWorker,
@@ -58,6 +67,7 @@ from hexswarm.gui.game_events import (
     HintRefused,
     IllegalMove,
     LinePromoted,
+    LostOnTime,
     MoveNow,
     MoveRefusedAiToMove,
     MoveRefusedGameOver,
@@ -81,6 +91,7 @@ from hexswarm.gui.settings import GameSettings, SideSettings
 from PySide6.QtCore import QCoreApplication, QObject, QThread, QTimer, Signal, Slot
 
 HUMAN = "human"
+CLOCK_TICK_MS = 100  # how often a running clock is checked for a flag fall
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,6 +184,14 @@ class GameController(QObject):
         self._ai_timer = QTimer(self)
         self._ai_timer.setSingleShot(True)
         self._ai_timer.timeout.connect(self._start_ai_move)
+        self._clock: GameClock | None = None
+        self._time_loss: tuple[GameNode, Color] | None = None
+        self._clock_timer = QTimer(self)
+        self._clock_timer.setInterval(CLOCK_TICK_MS)
+        self._clock_timer.timeout.connect(self._check_flag)
+        # Whatever changed the state (a pause, a failed search, the end of the game) decides
+        # whether a clock runs: every such change is announced by state_changed.
+        self.state_changed.connect(self._sync_clock)
 
         self._worker = EngineWorker(player_factory)
         self._worker.snapshot.connect(self._on_snapshot)
@@ -296,8 +315,9 @@ class GameController(QObject):
 
     @property
     def winner(self) -> Color | None:
-        """Who has won: by connection, or because the other side resigned."""
-        return self._game.winner_at()
+        """Who has won: by connection, because the other side resigned, or on time."""
+        loser = self.time_loss()
+        return loser.opponent if loser is not None else self._game.winner_at()
 
     @property
     def resigned(self) -> Color | None:
@@ -318,8 +338,37 @@ class GameController(QObject):
     def side(self, color: Color) -> SideSettings:
         """Who plays ``color`` now. After a ``swap-sides`` the people exchanged colours, so the
         settings chosen for Black now play White and vice versa."""
+        return self._settings.side(self._settings_color(color))
+
+    def _settings_color(self, color: Color) -> Color:
+        """The colour whose settings play ``color`` now (see :meth:`side`)."""
         swapped = any(move.swap == SWAP_SIDES for move in self._board.moves)
-        return self._settings.side(color.opponent if swapped else color)
+        return color.opponent if swapped else color
+
+    @property
+    def game_seed(self) -> int:
+        """The game's random seed (the record's ``XS``): drawn for each new game, read from a
+        record opened, drawn when an AI first searches a record that has none. An AI whose
+        seed is left random plays with ``derived_seed(game_seed, role)``, so the same seed,
+        settings and moves replay the same game (see :meth:`new_game`)."""
+        text = self._game.seed
+        try:
+            seed = int(text) if text is not None else -1
+        except ValueError:
+            seed = -1
+        if not 0 <= seed < 2**63:
+            seed = draw_seed()
+            self._game.seed = str(seed)
+        return seed
+
+    def search_spec(self, spec: str, role: str) -> str:
+        """``spec`` as it plays in this game: a seed it leaves random becomes the seed of
+        ``role`` (``"black"``, ``"white"``, ``"hint"``) derived from :attr:`game_seed`; a
+        spec that does not parse is left for the worker to report."""
+        try:
+            return seeded_spec(spec, derived_seed(self.game_seed, role))
+        except HexError:
+            return spec
 
     def is_ai(self, color: Color) -> bool:
         return self.side(color).ai
@@ -332,11 +381,18 @@ class GameController(QObject):
         return self.side(color).describe()
 
     # ================================================================== game set-up
-    def new_game(self, settings: GameSettings | None = None) -> None:
-        """Start an empty board with ``settings`` (or the current ones); cancels any search."""
+    def new_game(self, settings: GameSettings | None = None, *, seed: int | None = None) -> None:
+        """Start an empty board with ``settings`` (or the current ones); cancels any search.
+        ``seed`` is the game's seed (:attr:`game_seed`): None draws a fresh one, so a new game
+        is a new game; a recorded one replays that game ("Replay with the same seed")."""
         if settings is not None:
             self._settings = settings
-        self._load(Game(self._settings.size, swap_rule=self._settings.swap_rule), False)
+        game = Game(self._settings.size, swap_rule=self._settings.swap_rule)
+        game.seed = str(draw_seed() if seed is None else int(seed))
+        control = TimeControl.parse(self._settings.time_control)
+        for name, value in control.sgf_properties().items():
+            game.root.set(name, value)
+        self._load(game, False)
         self.event.emit(NewGameStarted(self._settings.size, self._settings.swap_rule))
         self._maybe_start_ai()
 
@@ -361,10 +417,12 @@ class GameController(QObject):
             ai_delay_ms=self._settings.ai_delay_ms,
             hint_spec=self._settings.hint_spec,
             analysis_spec=self._settings.analysis_spec,
+            time_control=_time_control_text(game),
         )
         self._load(game, at_end)
         # A loaded game waits for the user instead of letting an AI move at once.
         self._paused = self.ai_to_move and not self.is_over
+        self._sync_clock()
         self.state_changed.emit()
         self._maybe_analyse()
 
@@ -374,6 +432,7 @@ class GameController(QObject):
         game.go_to(game.main_line()[-1] if at_end else game.root)
         self._game = game
         self._paused = False
+        self._load_clock(game)
         self._changed()
         self.line_changed.emit()
         self.game_replaced.emit()
@@ -389,6 +448,7 @@ class GameController(QObject):
             ai_delay_ms=settings.ai_delay_ms,
             hint_spec=settings.hint_spec,
             analysis_spec=settings.analysis_spec,
+            time_control=self._settings.time_control,  # the clock changes with a new game only
         )
         if self._request is not None and self._request.purpose == "move" and not self.ai_to_move:
             self._cancel_search()
@@ -419,7 +479,8 @@ class GameController(QObject):
             return MoveRefusedInSetupMode()
         winner = self.winner
         if winner is not None:
-            return MoveRefusedGameOver(winner, self.resigned is not None)
+            on_time = self.time_loss() is not None
+            return MoveRefusedGameOver(winner, self.resigned is not None, on_time)
         to_move = self._board.to_move
         if self.is_ai(to_move):
             thinking = self._request is not None and self._request.purpose == "move"
@@ -472,13 +533,17 @@ class GameController(QObject):
     def _record_move(self, move: int | str, snapshot: SearchSnapshot | None, player: str) -> bool:
         """Play ``move`` at the cursor: the existing continuation if it is that move (its AI
         snapshot kept unless this one is new), else a new variation. Returns whether played."""
+        if self._check_flag():
+            return False  # the move came after the mover's time ran out
         known = {id(child) for child in self._game.cursor.children}
+        mover = self._board.to_move
         try:
             node = self._game.play(move)
         except HexError as error:
             # The rule's words ("f6 is already occupied"), not the record's node prefix.
             self.event.emit(IllegalMove(getattr(error, "reason", str(error))))
             return False
+        self._press_clock(mover, node)
         if id(node) not in known or snapshot is not None:
             node.data["snapshot"] = snapshot
             node.data["player"] = player
@@ -625,6 +690,7 @@ class GameController(QObject):
     def _after_navigation(self) -> None:
         # Browsing must not make an AI move on its own: it waits for Space (resume).
         self._paused = self.ai_to_move and not self.is_over
+        self._set_clock_to(self._game.cursor)
         self._changed()
         variation = None
         parent = self._game.cursor.parent
@@ -634,6 +700,109 @@ class GameController(QObject):
         paused_ai = self._board.to_move if self._paused else None
         self.event.emit(Navigated(self.move_number, variation, paused_ai))
         self._maybe_analyse()
+
+    # ================================================================== the clock
+    @property
+    def clock(self) -> GameClock | None:
+        """The game's clock (None without a time control). Read it freely; the controller
+        starts, presses and stops it: it runs for the side to move while the game is on and
+        not paused (or while an AI searches a move), and follows the cursor: going to a
+        position sets both sides' time to what the record says there (``BL``/``WL``)."""
+        return self._clock
+
+    def time_loss(self) -> Color | None:
+        """The colour that lost on time at the cursor's position, if any."""
+        loss = self._time_loss
+        return loss[1] if loss is not None and loss[0] is self._game.cursor else None
+
+    def time_result(self, node: GameNode) -> str | None:
+        """``B+T``/``W+T`` when the game was lost on time at ``node``, else None."""
+        loss = self._time_loss
+        return f"{loss[1].opponent.letter}+T" if loss is not None and loss[0] is node else None
+
+    def _load_clock(self, game: Game) -> None:
+        """The clock of a game just shown: its ``TM``/``OT``, each side's time at the cursor,
+        and a loss on time its ``RE`` records at the end of the main line (``B+T``)."""
+        self._clock_timer.stop()
+        self._time_loss = None
+        try:
+            control = time_control_of(game)
+        except HexError:
+            control = TimeControl()
+        self._clock = None if control.is_none else GameClock(control)
+        self._set_clock_to(game.cursor)
+        result = (game.result or "").strip().upper()
+        end = game.main_line()[-1]
+        if result.endswith("+T") and game.winner_at(end) is None and game.winner is not None:
+            self._time_loss = (end, game.winner.opponent)
+
+    def _set_clock_to(self, node: GameNode) -> None:
+        clock = self._clock
+        if clock is None:
+            return
+        clock.stop()
+        for color, left in time_left_at(self._game, node, clock.control).items():
+            clock.set_left(color, left)
+
+    def _sync_clock(self) -> None:
+        """Run the side to move's clock, or stop it (see :attr:`clock`)."""
+        clock = self._clock
+        if clock is None:
+            self._clock_timer.stop()
+            return
+        moving = self._request is not None and self._request.purpose == "move"
+        # The pause between two AI moves (ai_delay_ms, for watching) is not the AI's time.
+        waiting = self._ai_timer.isActive()
+        run = not (self._setup_mode or self.is_over or waiting) and (moving or not self._paused)
+        if run:
+            if clock.running is not self._board.to_move:
+                clock.start(self._board.to_move)
+            self._clock_timer.start()
+        else:
+            clock.stop()
+            self._clock_timer.stop()
+
+    @Slot()
+    def _check_flag(self) -> bool:
+        """End the game if the running clock has run out (every :data:`CLOCK_TICK_MS`, and
+        before a move is recorded). Returns whether the game ended on time."""
+        clock = self._clock
+        if clock is None or self.time_loss() is not None:
+            return False
+        loser = clock.flagged()
+        if loser is None:
+            return False
+        self._cancel_search()
+        self._ai_timer.stop()
+        self._time_loss = (self._game.cursor, loser)
+        self._changed()
+        self.line_changed.emit()
+        self.event.emit(LostOnTime(loser))
+        self.game_over.emit(loser.opponent.value)
+        return True
+
+    def _press_clock(self, color: Color, node: GameNode) -> None:
+        """``color`` moved to ``node``: its clock is pressed and its time left recorded."""
+        clock = self._clock
+        if clock is None:
+            return
+        if clock.running is not color:
+            return  # a move while its clock stood (paused, browsing): nothing to charge
+        clock.press(color)
+        write_time_left(node, color, clock.left(color))
+
+    def _move_seconds(self, spec: str) -> str:
+        """``spec`` searching for the time the clock gives the AI to move (engine.clock.
+        move_time) when there is a clock and the level takes a time limit."""
+        clock = self._clock
+        if clock is None:
+            return spec
+        color = self._board.to_move
+        seconds = move_time(clock.control, clock.left(color), self._board.empty_count)
+        try:
+            return spec_with(spec, "time_s", f"{max(seconds, 0.001):.3f}")
+        except HexError:
+            return spec  # a level without a time limit (random) answers at once anyway
 
     # ================================================================== AI control
     def set_paused(self, paused: bool) -> None:
@@ -650,6 +819,7 @@ class GameController(QObject):
         else:
             self.event.emit(Resumed())
             self._maybe_start_ai(delay=False)
+        self._sync_clock()
         self.state_changed.emit()
 
     def toggle_pause(self) -> None:
@@ -754,6 +924,7 @@ class GameController(QObject):
         started = self._game.cursor.parent is not None
         wait = self._settings.ai_delay_ms if (delay and both_ai and started) else 0
         self._ai_timer.start(wait)
+        self._sync_clock()
 
     @Slot()
     def _start_ai_move(self) -> None:
@@ -768,10 +939,14 @@ class GameController(QObject):
         self._ai_timer.stop()
         color = self._board.to_move
         side = self.side(color)
+        own = purpose != "analysis" and (purpose == "move" or side.ai)
         if purpose == "analysis":
-            spec = self._settings.analysis_spec
+            spec = self.search_spec(self._settings.analysis_spec, "hint")
         else:
-            spec = side.spec if (purpose == "move" or side.ai) else self._settings.hint_spec
+            spec = side.spec if own else self._settings.hint_spec
+            spec = self.search_spec(spec, self._settings_color(color).value if own else "hint")
+        if purpose == "move":
+            spec = self._move_seconds(spec)
         request = SearchRequest(self._position_id, self._board.copy(), spec, purpose)
         self._request = request
         self._waiting = False
@@ -779,6 +954,7 @@ class GameController(QObject):
         # The window shows who is thinking from search_started until search_finished; a timed
         # status message here outlived quick searches ("White is thinking..." after its move).
         self.search_started.emit(request.position_id, spec)
+        self._sync_clock()
         self.state_changed.emit()
         self._worker.submit(request)
 
@@ -881,6 +1057,7 @@ class GameController(QObject):
         self._setup_mode = on
         if not on:
             self._paused = False
+            self._set_clock_to(self._game.cursor)
         self.event.emit(SetupModeSwitched(on, self._board.to_move))
         self._changed()
         if not on:
@@ -930,6 +1107,7 @@ class GameController(QObject):
 
     def _changed(self) -> None:
         self._bump()
+        self._sync_clock()
         self.state_changed.emit()
 
     def shutdown(self) -> None:
@@ -939,10 +1117,19 @@ class GameController(QObject):
             return
         self._shut_down = True
         self._ai_timer.stop()
+        self._clock_timer.stop()
         self._cancel_search()
         self._thread.quit()
         self._thread.wait()
         self._worker.close_players()
+
+
+def _time_control_text(game: Game) -> str:
+    """The clock a record holds, as :class:`GameSettings` keeps it ("none" if unreadable)."""
+    try:
+        return time_control_of(game).text()
+    except HexError:
+        return "none"
 
 
 def _move_name(move: int | str, board: Board) -> str:

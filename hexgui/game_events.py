@@ -39,6 +39,7 @@ class MoveRefusedInSetupMode:
 class MoveRefusedGameOver:
     winner: Color
     by_resignation: bool
+    on_time: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +76,13 @@ class VariationAdded:
 @dataclass(frozen=True, slots=True)
 class GameWon:
     winner: Color
+
+
+@dataclass(frozen=True, slots=True)
+class LostOnTime:
+    """``loser``'s clock ran out: the game is over (``B+T``/``W+T``)."""
+
+    loser: Color
 
 
 # --------------------------------------------------------------------------- navigation
@@ -202,6 +210,7 @@ GameEvent = (
     | Resigned
     | VariationAdded
     | GameWon
+    | LostOnTime
     | ResignationTakenBack
     | CannotGo
     | Navigated
@@ -263,8 +272,9 @@ def describe(event: GameEvent, name: Callable[[Color], str]) -> str:
             return f"New {size}x{size} game{' with the swap rule' if swap_rule else ''}."
         case MoveRefusedInSetupMode():
             return "Setup mode is on: clicks place stones. Leave setup mode (Ctrl+T) to play."
-        case MoveRefusedGameOver(winner, by_resignation):
+        case MoveRefusedGameOver(winner, by_resignation, on_time):
             how = "by resignation" if by_resignation else "by connecting its edges"
+            how = "on time" if on_time else how
             return (
                 f"The game is over: {name(winner)} won {how}. Undo, or start a new game (Ctrl+N)."
             )
@@ -290,6 +300,8 @@ def describe(event: GameEvent, name: Callable[[Color], str]) -> str:
             )
         case GameWon(winner):
             return f"{name(winner)} wins."
+        case LostOnTime(loser):
+            return f"{name(loser)} ran out of time: {name(loser.opponent)} wins on time."
         case ResignationTakenBack():
             return "Resignation taken back."
         case CannotGo(where):

@@ -19,6 +19,7 @@ from hexswarm.engine.game import GAME_END_TOKENS as GAME_ENDS
 from hexswarm.engine.review import PositionAnalysis
 from hexswarm.engine.search.snapshot import SearchSnapshot
 from hexswarm.gui.board_widget import BoardWidget
+from hexswarm.gui.clock_panel import ClockPanel
 from hexswarm.gui.dashboard.model import format_count
 from hexswarm.gui.dashboard.overlay import overlay_values
 from hexswarm.gui.document import GameDocument
@@ -77,6 +78,7 @@ from PySide6.QtWidgets import (
     QTableWidgetItem,
     QToolBar,
     QVBoxLayout,
+    QWidget,
 )
 
 log = logging.getLogger(__name__)
@@ -129,7 +131,14 @@ class MainWindow(QMainWindow):
         self._system_palette: QPalette | None = None
 
         self.board_widget = BoardWidget(self)
-        self.setCentralWidget(self.board_widget)
+        self.clock_panel = ClockPanel(self.player_name)
+        central = QWidget(self)
+        central_layout = QVBoxLayout(central)
+        central_layout.setContentsMargins(0, 0, 0, 0)
+        central_layout.setSpacing(0)
+        central_layout.addWidget(self.clock_panel)
+        central_layout.addWidget(self.board_widget, 1)
+        self.setCentralWidget(central)
         self.controller = GameController(game_settings, player_factory=player_factory, parent=self)
         self.game_analysis = GameAnalysis(player_factory, self)
         self._analysed_moves: dict[int, int] = {}  # id(node) -> moves on its board
@@ -358,6 +367,12 @@ class MainWindow(QMainWindow):
         self.act_players = a(
             "&Players and AI Settings...", "Ctrl+P", self.players_dialog, tip="Change who plays"
         )
+        self.act_properties = a(
+            "Game P&roperties...",
+            "Ctrl+I",
+            self.game_properties_dialog,
+            tip="The game's information and seed; replay it with the same seed",
+        )
         self.act_engines = a(
             "External &Engines...",
             "Ctrl+Shift+E",
@@ -502,8 +517,7 @@ class MainWindow(QMainWindow):
         edit.addActions([self.act_promote, self.act_delete_branch])
 
         game = bar.addMenu("&Game")
-        game.addAction(self.act_players)
-        game.addAction(self.act_engines)
+        game.addActions([self.act_players, self.act_properties, self.act_engines])
         game.addSeparator()
         game.addActions([self.act_pause, self.act_step, self.act_move_now, self.act_stop])
         game.addSeparator()
@@ -615,6 +629,7 @@ class MainWindow(QMainWindow):
         c.line_changed.connect(self._on_line_changed)
         c.game_over.connect(self._on_game_over)
         c.game_replaced.connect(self._on_game_replaced)
+        c.state_changed.connect(lambda: self.clock_panel.set_clock(self.controller.clock))
         self.board_widget.cell_clicked.connect(self._on_cell_clicked)
         self.board_widget.cell_right_clicked.connect(self._on_cell_right_clicked)
 
@@ -986,13 +1001,32 @@ class MainWindow(QMainWindow):
         self.start_new_game(dialog.settings())
         return True
 
-    def start_new_game(self, settings: GameSettings) -> None:
-        """Start a new game with ``settings`` and persist them."""
+    def start_new_game(self, settings: GameSettings, *, seed: int | None = None) -> None:
+        """Start a new game with ``settings`` (and ``seed``: None draws a fresh one) and
+        persist the settings."""
         save_game_settings(self._store, settings)
         if self.dashboard is not None:
             self.dashboard.set_board_size(settings.size)
-        self.controller.new_game(settings)
+        self.controller.new_game(settings, seed=seed)
         self.document.set_clean()
+
+    def game_properties_dialog(self) -> bool:
+        """Show the game's properties; "Replay with the same seed" starts the game again with
+        the same settings and seed. Returns whether a replay started."""
+        from hexswarm.gui.dialogs.game_info import REPLAY, GameInfoDialog
+
+        dialog = GameInfoDialog(self.document.current_record(), parent=self)
+        if dialog.exec() != REPLAY or not self.document.maybe_save():
+            return False
+        self.replay_with_seed()
+        return True
+
+    def replay_with_seed(self) -> None:
+        """A new game with the current settings and the game's seed (see
+        :meth:`GameController.new_game`)."""
+        seed = self.controller.game_seed
+        self.start_new_game(self.controller.settings, seed=seed)
+        self._show_status(f"New game with the seed {seed}: the AIs play as they did.")
 
     def engines_dialog(self) -> bool:
         """The engine manager: add, change or remove external GTP engines; saved at once.

@@ -59,7 +59,8 @@ class SideSettings:
 
 @dataclass(frozen=True, slots=True)
 class GameSettings:
-    """A game's set-up: board size, swap rule, both sides, and the pause between AI moves."""
+    """A game's set-up: board size, swap rule, both sides, the pause between AI moves, the
+    hint level and the clock."""
 
     size: int = 11
     swap_rule: bool = False
@@ -70,6 +71,8 @@ class GameSettings:
     # Analysis (analysis mode, the whole game) estimates the game: the strongest player by
     # default, not the hint's MCSDS (within 90 Elo of flat Monte-Carlo; issue 30).
     analysis_spec: str = DEFAULT_AI_SPEC
+    # The game clock, as engine.clock.TimeControl.parse reads it: "none", "60", "300+5"...
+    time_control: str = "none"
 
     def side(self, color: Color) -> SideSettings:
         return self.black if color is BLACK else self.white
@@ -191,7 +194,19 @@ def load_game_settings(store: QSettings, refused: list[str] | None = None) -> Ga
         analysis_spec=_read_spec(
             store, "game/analysis_spec", default.analysis_spec, refused, engines
         ),
+        time_control=_read_time_control(store, default.time_control),
     )
+
+
+def _read_time_control(store: QSettings, default: str) -> str:
+    """A saved clock, written in its one spelling; the default if it does not parse."""
+    from hexswarm.engine.clock import TimeControl
+
+    value = store.value("game/time_control", default)
+    try:
+        return TimeControl.parse(str(value)).text()
+    except HexError:
+        return default
 
 
 def save_game_settings(store: QSettings, settings: GameSettings) -> None:
@@ -204,6 +219,7 @@ def save_game_settings(store: QSettings, settings: GameSettings) -> None:
     store.setValue("game/ai_delay_ms", settings.ai_delay_ms)
     store.setValue("game/hint_spec", settings.hint_spec)
     store.setValue("game/analysis_spec", settings.analysis_spec)
+    store.setValue("game/time_control", settings.time_control)
     store.sync()
 
 

@@ -6,12 +6,13 @@ any thread, one ``choose_move`` call at a time per board copy.
 
 from __future__ import annotations
 
+import dataclasses
 import zlib
 
 import numpy as np
 from hexswarm.engine.board import SWAP_PIECES, Board, GameOverError
 from hexswarm.engine.knowledge import PlayoutPolicy, playout_policy
-from hexswarm.engine.players.levels import settings_spec
+from hexswarm.engine.players.levels import draw_seed, settings_spec
 
 SWAP_THRESHOLD = 0.5
 
@@ -52,13 +53,20 @@ def cell_labels(env) -> np.ndarray:
 
 class SettingsPlayer:
     """What every level shares: a registry ``name``, frozen ``settings`` of the level's
-    ``settings_class`` (its defaults when none are given), and the spec that recreates it."""
+    ``settings_class`` (its defaults when none are given), and the spec that recreates it.
+
+    A seed left random (``seed=random``, the default) is drawn when the player is made and
+    kept for its life: one player plays one game reproducibly, and its :meth:`spec` names the
+    seed drawn, so the game can be replayed; a new player (a new game) draws another."""
 
     name: str
     settings_class: type
 
     def __init__(self, settings=None):
-        self.settings = settings if settings is not None else self.settings_class()
+        settings = settings if settings is not None else self.settings_class()
+        if getattr(settings, "seed", 0) is None:  # seed=random: this player's own, drawn now
+            settings = dataclasses.replace(settings, seed=draw_seed())
+        self.settings = settings
 
     def playout_policy(self) -> PlayoutPolicy:
         """The playout policy of the ``playout`` and ``playout_agents`` settings (databases

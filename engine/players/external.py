@@ -331,6 +331,12 @@ class ExternalEnginePlayer:
                 line,
             ) from None
 
+    def tell(self, command: str) -> None:
+        """Send ``command`` (a setting such as ``time_settings`` or ``time_left``), starting
+        the engine if need be; failures raise :class:`ExternalEngineError` as any command's."""
+        self.start()
+        self._send(command, self.command_timeout_s)
+
     def _new_board(self, size: int) -> None:
         if self._boardsize_args == 2:
             try:

@@ -24,6 +24,8 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import secrets
+import zlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -34,6 +36,29 @@ from hexswarm.engine.search import swarm
 from hexswarm.engine.search.swarm import SWARM_OPTION_RULES, OptionRule, broken_rules
 
 DEFAULT_THREADS = max(1, os.cpu_count() or 1)
+
+
+RANDOM_SEED = "random"
+"""How a seed drawn afresh for each game is written: ``seed=random`` in specs, GTP and the
+dialog (the default); ``seed=N`` fixes it."""
+
+SEED_DRAW_LIMIT = 1_000_000_000
+"""Drawn seeds are below this: short enough to read out of a game's properties and type back
+(the dialog's seed field holds up to 2 000 000 000)."""
+
+
+def draw_seed() -> int:
+    """A fresh seed from the operating system's entropy (not from any seeded generator, so
+    nothing seeded earlier in the process repeats it)."""
+    return secrets.randbelow(SEED_DRAW_LIMIT)
+
+
+def derived_seed(seed: int, role: str) -> int:
+    """The seed of one player of a game whose seed is ``seed``: ``role`` names the player
+    (``"black"``, ``"white"``, ``"hint"``), so the two AIs of one game do not share their random
+    choices, and a game replayed with its recorded seed gives each the same seed again. A
+    function of stable bytes (CRC-32), not of ``hash()``."""
+    return (int(seed) * 1_000_003 + zlib.crc32(role.encode())) % SEED_DRAW_LIMIT
 
 
 TRUE_WORDS = ("1", "true", "yes", "on")
@@ -79,6 +104,7 @@ class Parameter:
     optional: bool = False
     check: Callable[[Any], Any] | None = None
     aliases: tuple[str, ...] = ()
+    none_word: str = "none"
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -102,7 +128,7 @@ class Parameter:
                 text += f" of at least {_number_text(low)}"
             elif high is not None:
                 text += f" of at most {_number_text(high)}"
-        return text + (", or none" if self.optional else "")
+        return text + (f", or {self.none_word}" if self.optional else "")
 
     def parse(self, value: Any, level: str = "") -> Any:
         """``value`` (spec or command-line text, or a Python value such as a dialog widget's)
@@ -135,7 +161,7 @@ class Parameter:
         return value
 
     def _from_text(self, text: str, where: str, allowed: str) -> Any:
-        if self.optional and text.lower() in NONE_WORDS:
+        if self.optional and text.lower() in (*NONE_WORDS, self.none_word):
             return None
         if self.type == "int":
             try:
@@ -179,7 +205,7 @@ class Parameter:
     def format(self, value: Any) -> str:
         """``value`` as spec text that :meth:`parse` reads back to the same value."""
         if value is None:
-            return "none"
+            return self.none_word
         if isinstance(value, bool):
             return "true" if value else "false"
         return repr(value) if isinstance(value, float) else str(value)
@@ -221,7 +247,16 @@ class LevelInfo:
 
 _COMMON = (
     Parameter(
-        "seed", "int", 0, "random seed: the same seed and position give the same move", 0, 2**63 - 1
+        "seed",
+        "int",
+        None,
+        "random seed: random (the default) draws a fresh one for each game, so a new game is "
+        "a new game; a number makes play reproducible: the same seed, settings and position "
+        "give the same move",
+        0,
+        2**63 - 1,
+        optional=True,
+        none_word=RANDOM_SEED,
     ),
     Parameter(
         "threads",
@@ -831,6 +866,36 @@ def parse_spec(spec: str | None, overrides: Mapping[str, Any] | None = None):
         parameter = level.parameter(key)
         values[parameter.name] = parameter.parse(value, name)
     return name, SETTINGS_TYPES[name](**values)
+
+
+def spec_seed(spec: str | None) -> int | None:
+    """The seed ``spec`` fixes, or None when it leaves it random (or its level takes none)."""
+    _name, settings = parse_spec(spec)
+    return getattr(settings, "seed", None)
+
+
+def seeded_spec(spec: str | None, seed: int) -> str:
+    """``spec`` with ``seed=seed`` added when it leaves its seed random (a seed it fixes is
+    kept: the user asked for that one); the spec as it was for a level without a seed."""
+    spec = spec or STRONGEST_LEVEL
+    _name, settings = parse_spec(spec)
+    if not hasattr(settings, "seed") or settings.seed is not None:
+        return spec
+    return spec_with(spec, "seed", str(int(seed)))
+
+
+def spec_with(spec: str | None, key: str, text: str) -> str:
+    """``spec`` with setting ``key`` (a name or an alias) set to ``text``, replacing what the
+    spec said of it; :class:`HexError` when the level has no such setting or refuses it."""
+    name, items = split_spec(spec or STRONGEST_LEVEL)
+    level = LEVELS.get(name)
+    if level is None:
+        raise HexError(f"unknown AI level {name!r} (choose from {', '.join(LEVELS)})")
+    parameter = level.parameter(key)
+    parameter.parse(text, name)
+    kept = [(k, v) for k, v in items if k not in parameter.names]
+    kept.append((parameter.name, text))
+    return f"{name}:" + ",".join(f"{k}={v}" for k, v in kept)
 
 
 def settings_spec(name: str, settings) -> str:

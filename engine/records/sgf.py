@@ -11,7 +11,9 @@ The dialect HexSwarm writes (HexGui's; see the project's Hex conventions)::
 * Game info: ``PB``, ``PW``, ``RE`` (``B+``, ``W+R``...), ``DT``, ``EV``; ``RU[swap]`` says the
   swap rule was on. HexSwarm's own properties: ``XB[..]`` and ``XW[..]`` hold the AI settings of
   Black and White as free text (the player spec of ``hexswarm-match``, e.g.
-  ``sdst:agents=50000,iterations=50``); absent for a human player. HexGui keeps unknown
+  ``sdst:agents=50000,iterations=50``); absent for a human player. ``XS[..]`` is the game's
+  random seed (a whole number; an AI whose seed is left random plays with one derived from it,
+  see :func:`engine.players.levels.derived_seed`). HexGui keeps unknown
   properties, so they survive a trip through HexGui; so do other programs' unknown properties
   through HexSwarm.
 * Variations are nested ``(;...)`` subtrees: the whole tree is kept.
@@ -97,6 +99,7 @@ SIMPLE_TEXT = frozenset(
         "WR",
         "WT",
         "XB",
+        "XS",
         "XW",
     ]
 )

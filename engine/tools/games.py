@@ -14,6 +14,15 @@ from pathlib import Path
 from typing import Any
 
 from hexswarm.engine.board import BLACK, SWAP_SIDES, WHITE, Board, Color, HexError
+from hexswarm.engine.clock import (
+    GameClock,
+    TimeControl,
+    TimeLeft,
+    gtp_time_left,
+    gtp_time_settings,
+    move_time,
+    record_clock,
+)
 from hexswarm.engine.players.external import (
     GTP_PREFIX,
     EngineConfig,
@@ -65,11 +74,17 @@ class LevelPlayer:
         self.name = spec
         self.settings = self.player.spec() if hasattr(self.player, "spec") else spec
 
-    def new_game(self, size: int, swap: bool) -> None:
+    def new_game(self, size: int, swap: bool, clock: TimeControl | None = None) -> None:
         pass
 
-    def choose(self, board: Board, colour: Color) -> int | str:
-        return self.player.choose_move(board.copy()).move
+    def choose(self, board: Board, colour: Color, time_s: float | None = None) -> int | str:
+        """The move; ``time_s`` (a clocked game) replaces the level's time per move."""
+        player = self.player
+        if time_s is not None and hasattr(player.settings, "time_s"):
+            from hexswarm.engine.players import create_player
+
+            player = create_player(player.spec(), time_s=max(0.001, round(time_s, 3)))
+        return player.choose_move(board.copy()).move
 
     def observe(self, colour: Color, move: str) -> None:
         pass
@@ -92,16 +107,29 @@ class GtpPlayer:
         self.name = identity.describe()
         self.settings = self.engine.spec()
 
-    def new_game(self, size: int, swap: bool) -> None:
-        pass
+    def new_game(self, size: int, swap: bool, clock: TimeControl | None = None) -> None:
+        if clock is not None:
+            self._tell(gtp_time_settings(clock))
 
-    def choose(self, board: Board, colour: Color) -> int | str:
+    def choose(self, board: Board, colour: Color, time_left: TimeLeft | None = None) -> int | str:
+        """The engine's move; ``time_left`` (a clocked game) is sent first as ``time_left``."""
         try:
+            if time_left is not None:
+                self._tell(gtp_time_left(colour, time_left))
             return self.engine.choose_move(board).move
         except ExternalEngineError as error:
             if error.kind == "illegal":
                 return error.answer.strip().lower()
             raise MatchError(str(error)) from None
+
+    def _tell(self, command: str) -> None:
+        """A clock command (``time_settings``, ``time_left``); an engine that refuses it plays
+        by its own time, and the match's clock still judges it."""
+        try:
+            self.engine.tell(command)
+        except ExternalEngineError as error:
+            if error.kind != "refused":
+                raise MatchError(str(error)) from None
 
     def observe(self, colour: Color, move: str) -> None:
         pass
@@ -122,20 +150,29 @@ class MatchSettings:
     size: int
     swap: bool
     seed: int
+    clock: str = "none"  # a TimeControl's text: "60", "300+5", "600+5x30"
     opening: int = 0  # random stones placed before each game (opening_cells)
 
     def identity(self) -> dict:
         identity = asdict(self)
+        if identity["clock"] == "none":  # as matches without clocks were always saved
+            del identity["clock"]
         if not self.opening:
             del identity["opening"]  # so matches saved before openings existed resume
         return identity
+
+    @property
+    def time_control(self) -> TimeControl | None:
+        """The clock of every game, or None."""
+        control = TimeControl.parse(self.clock)
+        return None if control.is_none else control
 
 
 @dataclass(frozen=True)
 class GameResult:
     """One finished game. ``winner`` is "A" or "B"; ``winner_colour`` the colour of the winner's
-    stones; ``a_colour`` the colour A started with; ``reason`` "" (connection), "R" (resign) or
-    "F" (forfeit: an illegal move)."""
+    stones; ``a_colour`` the colour A started with; ``reason`` "" (connection), "R" (resign),
+    "F" (forfeit: an illegal move) or "T" (time: the clock ran out)."""
 
     game: int
     winner: str
@@ -145,10 +182,13 @@ class GameResult:
     moves: int
     result: str
     sgf: str
+    # A clocked game: per player ("A"/"B") its "moves", "used_s" (seconds its clock ran) and
+    # "left_s" at the end (main time and periods left).
+    clock: dict | None = None
 
     @classmethod
     def from_dict(cls, data: dict) -> GameResult:
-        return cls(**{k: data[k] for k in cls.__dataclass_fields__})
+        return cls(**{k: data[k] for k in cls.__dataclass_fields__ if k in data})
 
 
 def sgf_name(game: int) -> str:
@@ -229,8 +269,11 @@ def play_game_record(
     players = {
         p: make_player(specs[p], game_seed(settings.seed, game, p), cache, log_dir) for p in PLAYERS
     }
+    control = settings.time_control
+    clock = GameClock(control) if control is not None else None
+    times: list[tuple[Color, TimeLeft]] = []  # each move's mover and its time left after it
     for player in players.values():
-        player.new_game(settings.size, settings.swap)
+        player.new_game(settings.size, settings.swap, **({"clock": control} if control else {}))
     for cell in opening_cells(settings.seed, game, settings.size, settings.opening):
         colour = board.to_move
         played = board.play(cell)
@@ -243,7 +286,15 @@ def play_game_record(
         colour = board.to_move
         mover = owner[colour]
         other = "B" if mover == "A" else "A"
-        move = players[mover].choose(board, colour)
+        if clock is None:
+            move = players[mover].choose(board, colour)
+        else:
+            move = _clocked_choice(players[mover], board, colour, clock, control)
+            if not clock.press(colour):
+                winner_colour, reason = colour.opponent, "T"
+                break
+            times.append((colour, clock.left(colour)))
+            clock.stop()
         if isinstance(move, str) and move == "resign":
             winner_colour, reason, game_end = colour.opponent, "R", (colour, "resign")
             break
@@ -271,6 +322,17 @@ def play_game_record(
         ai_white=players[initial_owner[WHITE]].settings,
         game_end=game_end,
     )
+    clock_stats = None
+    if clock is not None:
+        record_clock(record, control, times)
+        clock_stats = {
+            owner[c]: {
+                "moves": clock.moves[c],
+                "used_s": round(clock.used_s(c), 3),
+                "left_s": round(clock.left(c).total_s, 3),
+            }
+            for c in (BLACK, WHITE)
+        }
     result = GameResult(
         game=game,
         winner=owner[winner_colour],
@@ -280,8 +342,21 @@ def play_game_record(
         moves=len(board.moves),
         result=result,
         sgf=sgf_name(game),
+        clock=clock_stats,
     )
     return result, write_sgf(record)
+
+
+def _clocked_choice(
+    player, board: Board, colour: Color, clock: GameClock, control: TimeControl
+) -> int | str:
+    """``colour``'s move with its clock running: an in-process level searches for the time
+    :func:`engine.clock.move_time` gives it; an external engine is told its time left."""
+    left = clock.left(colour)
+    clock.start(colour)
+    if isinstance(player, GtpPlayer):
+        return player.choose(board, colour, left)
+    return player.choose(board, colour, move_time(control, left, board.empty_count))
 
 
 def _display_name(player, slot: str) -> str:

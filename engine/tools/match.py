@@ -45,8 +45,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from hexswarm.engine.board import HexError
+from hexswarm.engine.clock import TimeControl
 from hexswarm.engine.tools.games import GTP_PREFIX, GameResult, MatchError, MatchSettings
-from hexswarm.engine.tools.series import Match, _json_number, results_table
+from hexswarm.engine.tools.series import Match, _json_number, clock_report, results_table
 
 if TYPE_CHECKING:
     pass
@@ -148,6 +149,15 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--seed", type=int, default=1, help="match seed (default 1)")
     parser.add_argument(
+        "--clock",
+        default="none",
+        metavar="CONTROL",
+        help="play every game on a clock: 60 (sudden death, seconds each), 300+5 (Fischer), "
+        "600+5x30 (byo-yomi); a level spends its time as engine.clock.move_time says, a GTP "
+        "engine is told time_settings and time_left; a flag fall loses (B+T/W+T). "
+        "Timing-sensitive: play one such match at a time",
+    )
+    parser.add_argument(
         "--opening",
         type=int,
         default=0,
@@ -217,6 +227,7 @@ def _play_match(options: argparse.Namespace) -> str:
         size=options.size,
         swap=options.swap,
         seed=options.seed,
+        clock=_clock_text(options.clock),
         opening=options.opening,
     )
     match = Match(settings, options.out)
@@ -233,7 +244,9 @@ def _play_match(options: argparse.Namespace) -> str:
     )
     summary = match.summary(options.games)
     if not options.json:
-        return results_table(settings, summary)
+        played = [match.results[g] for g in sorted(match.results) if g <= options.games]
+        clock = f"\n\n{clock_report(settings, played)}" if settings.clock != "none" else ""
+        return results_table(settings, summary) + clock
     report = {
         "settings": settings.identity(),
         "games_requested": options.games,
@@ -241,6 +254,14 @@ def _play_match(options: argparse.Namespace) -> str:
         "games": [asdict(match.results[g]) for g in sorted(match.results) if g <= options.games],
     }
     return json.dumps(report, indent=1)
+
+
+def _clock_text(text: str) -> str:
+    """``--clock`` checked and written in its one spelling."""
+    try:
+        return TimeControl.parse(text).text()
+    except HexError as error:
+        raise MatchError(str(error)) from None
 
 
 def _play_round_robin(options: argparse.Namespace) -> str:
@@ -252,6 +273,8 @@ def _play_round_robin(options: argparse.Namespace) -> str:
         tournament_report,
     )
 
+    if _clock_text(options.clock) != "none":
+        raise MatchError("--clock plays a match of two players; a round robin has no clock yet")
     settings = TournamentSettings(
         players=tuple(check_player(p) for p in options.players),
         size=options.size,

@@ -364,7 +364,7 @@ def timed_search_durations(
         for size in sizes:
             board = Board(size)
             board.play(size * size // 2)
-            player = create_player(level, time_s=limit_s, threads=1)
+            player = create_player(level, time_s=limit_s, threads=1, seed=1)
             durations = []
             for _ in range(moves):
                 start = time.perf_counter()

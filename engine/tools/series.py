@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from hexswarm.engine.records.files import atomic_write_text
 from hexswarm.engine.tools.games import (
+    PLAYERS,
     GameResult,
     GameTask,
     MatchError,
@@ -223,6 +224,40 @@ def results_table(settings: MatchSettings, summary) -> str:
         f"{format_elo(summary.elo_high)}] |",
     ]
     return "\n".join(lines)
+
+
+def clock_report(settings: MatchSettings, results: list[GameResult]) -> str:
+    """For a clocked match: per player the losses on time and the share of its time it used
+    (its clock's running time over the main time; over all games, and over the games in which
+    it made at least ``MIN_LASTING_MOVES`` moves, where there was time to use)."""
+    control = settings.time_control
+    lines = [
+        f"clock {settings.clock} ({control.describe() if control else 'none'}); "
+        f"'lasting' = the player made at least {MIN_LASTING_MOVES} moves",
+        "",
+        "| player | games | lost on time | time used, mean | time used, min (lasting games) "
+        "| lasting games | moves, mean |",
+        "|---|---:|---:|---:|---:|---:|---:|",
+    ]
+    main = control.main_s if control and control.main_s else 1.0
+    for player in PLAYERS:
+        stats = [r.clock[player] for r in results if r.clock and player in r.clock]
+        lost = sum(1 for r in results if r.reason == "T" and r.winner != player)
+        if not stats:
+            continue
+        used = [s["used_s"] / main for s in stats]
+        lasting = [s["used_s"] / main for s in stats if s["moves"] >= MIN_LASTING_MOVES]
+        moves = sum(s["moves"] for s in stats) / len(stats)
+        least = f"{min(lasting):.1%}" if lasting else "n/a"
+        lines.append(
+            f"| {player} | {len(stats)} | {lost} | {sum(used) / len(used):.1%} | {least} "
+            f"| {len(lasting)} | {moves:.1f} |"
+        )
+    return "\n".join(lines)
+
+
+MIN_LASTING_MOVES = 20
+"""A game "lasts" for a player who made this many moves (on 11x11, a game of 40 moves or more)."""
 
 
 def _json_number(value: Any) -> Any:

@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from hexswarm.engine.board import BLACK, MAX_SIZE, WHITE, Color, HexError
+from hexswarm.engine.clock import BYO_YOMI, FISCHER, NONE, SUDDEN_DEATH, TimeControl
 from hexswarm.engine.players.budget import SLOW_MOVE_SECONDS, estimated_move_seconds
 from hexswarm.engine.players.external import EngineConfig
 from hexswarm.engine.players.levels import LevelInfo, Parameter
@@ -108,9 +109,9 @@ class ParameterEditor:
     """One widget for one level parameter, reading and writing its value as spec text.
 
     An ``optional`` parameter (``None`` switches the feature off, like a time limit) gets a
-    check box in front of its value: unchecked means ``none``. A value typed that the
-    parameter or the widget refuses sets :attr:`problem` (the message the page shows, with the
-    allowed range and the value the field keeps) and calls ``on_problem``.
+    check box in front of its value: unchecked means ``none`` (the seed's: ``random``). A value
+    typed that the parameter or the widget refuses sets :attr:`problem` (the message the page
+    shows, with the allowed range and the value the field keeps) and calls ``on_problem``.
     """
 
     def __init__(self, parameter: Parameter):
@@ -161,7 +162,7 @@ class ParameterEditor:
             row = QHBoxLayout(container)
             row.setContentsMargins(0, 0, 0, 0)
             check = QCheckBox()
-            check.setToolTip(f"{help_text} (unchecked: none)")
+            check.setToolTip(f"{help_text} (unchecked: {parameter.none_word})")
             check.setChecked(default is not None)
             check.toggled.connect(value_widget.setEnabled)
             value_widget.setEnabled(default is not None)
@@ -217,7 +218,7 @@ class ParameterEditor:
 
     def text(self) -> str:
         if self.enabled_check is not None and not self.enabled_check.isChecked():
-            return "none"
+            return self.parameter.none_word  # "none", or the seed's "random"
         w = self.value_widget
         if self.kind == "int":
             return str(w.value())
@@ -524,6 +525,96 @@ class SidePanel(QGroupBox):
         return self.level_pages[self.current_level()].rule_problems()
 
 
+def _number_box(
+    name: str, low: float, high: float, value: float, suffix: str, decimals: int
+) -> QDoubleSpinBox:
+    box = QDoubleSpinBox()
+    box.setObjectName(name)
+    box.setRange(low, high)
+    box.setDecimals(decimals)
+    box.setSuffix(suffix)
+    box.setValue(value)
+    return box
+
+
+class ClockBox(QGroupBox):
+    """The game clock: no clock, sudden death, Fischer increment or byo-yomi periods, with
+    the main time in minutes and the increment or the periods in seconds (engine.clock)."""
+
+    KINDS = (NONE, SUDDEN_DEATH, FISCHER, BYO_YOMI)
+    LABELS = ("No clock", "Sudden death", "Fischer increment", "Byo-yomi periods")
+
+    def __init__(self, text: str, parent: QWidget | None = None):
+        super().__init__("Clock", parent)
+        row = QHBoxLayout(self)
+        self.kind_combo = QComboBox()
+        self.kind_combo.setObjectName("clock_kind")
+        for kind, label in zip(self.KINDS, self.LABELS, strict=True):
+            self.kind_combo.addItem(label, kind)
+        self.main_spin = _number_box("clock_main", 0.1, 600.0, 10.0, " min", 1)
+        self.main_spin.setToolTip("Main time for each side")
+        self.increment_spin = _number_box("clock_increment", 0.1, 3600.0, 5.0, " s a move", 1)
+        self.increment_spin.setToolTip("Fischer: added to a side's time after each of its moves")
+        self.periods_spin = QSpinBox()
+        self.periods_spin.setObjectName("clock_periods")
+        self.periods_spin.setRange(1, 100)
+        self.periods_spin.setValue(5)
+        self.periods_spin.setSuffix(" periods")
+        self.period_spin = _number_box("clock_period", 1.0, 3600.0, 30.0, " s each", 0)
+        self.period_spin.setToolTip(
+            "Byo-yomi: after the main time, a move made within a period keeps it; a period "
+            "that runs out is used up; when the last one runs out the game is lost on time"
+        )
+        for widget in (
+            self.kind_combo,
+            self.main_spin,
+            self.increment_spin,
+            self.periods_spin,
+            self.period_spin,
+        ):
+            row.addWidget(widget)
+        row.addStretch(1)
+        self.kind_combo.currentIndexChanged.connect(self._show_fields)
+        self.set_time_control(text)
+
+    def set_time_control(self, text: str) -> None:
+        """Show the clock ``text`` (``none``, ``60``, ``300+5``, ``600+5x30``; unreadable:
+        no clock)."""
+        try:
+            control = TimeControl.parse(text)
+        except HexError:
+            control = TimeControl()
+        if not control.is_none:
+            self.main_spin.setValue(max(0.1, control.main_s / 60))
+        if control.increment_s:
+            self.increment_spin.setValue(control.increment_s)
+        if control.periods:
+            self.periods_spin.setValue(control.periods)
+            self.period_spin.setValue(control.period_s)
+        self.kind_combo.setCurrentIndex(self.KINDS.index(control.kind))
+        self._show_fields()
+
+    def _show_fields(self) -> None:
+        kind = self.kind_combo.currentData()
+        self.main_spin.setVisible(kind != NONE)
+        self.increment_spin.setVisible(kind == FISCHER)
+        self.periods_spin.setVisible(kind == BYO_YOMI)
+        self.period_spin.setVisible(kind == BYO_YOMI)
+
+    def time_control(self) -> TimeControl:
+        kind = self.kind_combo.currentData()
+        if kind == NONE:
+            return TimeControl()
+        main = round(self.main_spin.value() * 60, 1)
+        if kind == FISCHER:
+            return TimeControl(main, increment_s=self.increment_spin.value())
+        if kind == BYO_YOMI:
+            return TimeControl(
+                main, periods=self.periods_spin.value(), period_s=self.period_spin.value()
+            )
+        return TimeControl(main)
+
+
 class NewGameDialog(QDialog):
     """Board size (presets and 1..26), swap rule, both sides, AI delay and hint level.
 
@@ -574,6 +665,9 @@ class NewGameDialog(QDialog):
         board_layout.addStretch(1)
         layout.addWidget(board_box)
         board_box.setVisible(not players_only)
+        self.clock_box = ClockBox(settings.time_control)
+        layout.addWidget(self.clock_box)
+        self.clock_box.setVisible(not players_only)  # the clock changes with a new game only
 
         sides = QHBoxLayout()
         self.black_panel = SidePanel(BLACK, self._levels, name=name(BLACK), engines=engines)
@@ -689,4 +783,5 @@ class NewGameDialog(QDialog):
             ai_delay_ms=self.delay_spin.value(),
             hint_spec=self._chosen_spec(self.hint_combo, self._initial.hint_spec),
             analysis_spec=self._chosen_spec(self.analysis_combo, self._initial.analysis_spec),
+            time_control=self.clock_box.time_control().text(),
         )

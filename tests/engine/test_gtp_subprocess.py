@@ -210,3 +210,38 @@ def test_real_engine_command_line_errors_exit_with_a_message():
     status, out, err = raw_session([*REAL, "--ai", "random", "--agents", "-5"], b"name\n")
     assert status == 2 and out == ""
     assert "hexswarm-gtp:" in err
+
+
+def test_real_engine_plays_on_the_clock_and_draws_a_seed_per_game(tmp_path):
+    """time_settings and time_left over real stdin/stdout: a genmove with 3 s left on a
+    sudden-death clock answers well within them; each new game logs its own seed."""
+    import time
+
+    argv = [*REAL, "--ai", "mc", "--set", "playouts_per_move=10000000", "--threads", "1"]
+    log_path = tmp_path / "stderr.txt"
+    log_file = open(log_path, "w", encoding="utf-8")  # noqa: SIM115
+    engine = GtpClient(argv, env=environment(), cwd=ROOT, stderr=log_file)
+    try:
+        engine.send("boardsize 5", timeout=TIMEOUT)
+        engine.send("hexswarm-param playouts_per_move 50", timeout=TIMEOUT)  # warm the kernels
+        engine.send("genmove b", timeout=TIMEOUT)
+        engine.send("hexswarm-param playouts_per_move 10000000", timeout=TIMEOUT)
+        engine.send("clear_board", timeout=TIMEOUT)
+        assert engine.send("time_settings 60 0 0", timeout=TIMEOUT) == ""
+        assert engine.send("time_left b 3 0", timeout=TIMEOUT) == ""
+        start_time = time.monotonic()
+        engine.send("genmove b", timeout=TIMEOUT)
+        took = time.monotonic() - start_time
+        assert took < 3 - 0.3  # 10 M playouts a move would take minutes: the clock ruled
+        with pytest.raises(GtpClientError):
+            engine.send("time_left b three 0", timeout=TIMEOUT)
+        engine.send("clear_board", timeout=TIMEOUT)
+    finally:
+        assert engine.close() == 0
+        log_file.close()
+    seeds = [
+        line.split("seed ")[1].split(" ")[0]
+        for line in log_path.read_text(encoding="utf-8").splitlines()
+        if "new game, seed" in line
+    ]
+    assert len(seeds) == 3 and len(set(seeds)) == 3  # boardsize, clear_board, clear_board

@@ -106,8 +106,8 @@ def test_aliases_mean_the_same_setting_everywhere():
     assert create_player("mcsds", time=2).settings.time_s == 2.0
     assert spec_keys("sdst:time=1,agents=5") == {"time_s", "agents"}
     # GTP: --time and hexswarm-param time are time_s.
-    by_alias = GtpEngine(level="sdst", settings={"time": "1.5", "threads": "1"})
-    by_name = GtpEngine(level="sdst", settings={"time_s": "1.5", "threads": "1"})
+    by_alias = GtpEngine(level="sdst", settings={"time": "1.5", "threads": "1", "seed": "1"})
+    by_name = GtpEngine(level="sdst", settings={"time_s": "1.5", "threads": "1", "seed": "1"})
     assert by_alias.player.spec() == by_name.player.spec()
     assert by_alias.execute("hexswarm-param time none").ok
     assert by_alias.player.settings.time_s is None

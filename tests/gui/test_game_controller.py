@@ -547,6 +547,7 @@ FIELD_SAMPLES = {
     "swap_rule": True,
     "winner": BLACK,
     "by_resignation": True,
+    "on_time": False,
     "color": WHITE,
     "thinking": True,
     "reason": "e4 is already occupied",

@@ -1,0 +1,90 @@
+"""The game clocks beside the board: each side's time, the running one highlighted.
+
+A thin view of the controller's :class:`~engine.clock.GameClock` (the model and every rule of
+time are in the engine): it repaints from the clock on a timer while the clock runs, and is
+hidden when the game has no clock. GUI thread only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from hexswarm.engine.board import BLACK, WHITE, Color
+from hexswarm.engine.clock import GameClock, TimeLeft, format_clock
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
+
+REFRESH_MS = 100  # tenths are shown under ten seconds
+
+_BOX = "border-radius: 4px; padding: 2px 8px"
+_WAITING = _BOX
+_RUNNING = f"{_BOX}; font-weight: bold; background: #2e7d32; color: white"
+_FLAGGED = f"{_BOX}; font-weight: bold; background: #c62828; color: white"
+
+
+def clock_text(left: TimeLeft) -> str:
+    """``4:59``, or in byo-yomi ``28.0 (3\u00d730 s)``: the current period's time and how many
+    periods are left."""
+    if left.main_s > 0 or not left.periods:
+        return format_clock(left.main_s)
+    return f"{format_clock(left.period_s)} ({left.periods} left)"
+
+
+class ClockPanel(QWidget):
+    """Black's and White's clocks in a row; :meth:`set_clock` attaches the game's clock
+    (None hides the panel)."""
+
+    def __init__(
+        self,
+        color_name: Callable[[Color], str] = lambda c: c.value.capitalize(),
+        parent: QWidget | None = None,
+    ):
+        super().__init__(parent)
+        self.setObjectName("clock_panel")
+        self.color_name = color_name
+        self._clock: GameClock | None = None
+        row = QHBoxLayout(self)
+        row.setContentsMargins(6, 2, 6, 2)
+        self.labels: dict[Color, QLabel] = {}
+        for color in (BLACK, WHITE):
+            label = QLabel()
+            label.setObjectName(f"clock_{color.value}")
+            label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            font = label.font()
+            font.setPointSizeF(font.pointSizeF() * 1.4)
+            font.setStyleHint(font.StyleHint.Monospace)
+            label.setFont(font)
+            self.labels[color] = label
+            row.addWidget(label, 1)
+        self._timer = QTimer(self)
+        self._timer.setInterval(REFRESH_MS)
+        self._timer.timeout.connect(self.refresh)
+        self.setVisible(False)
+
+    def set_clock(self, clock: GameClock | None) -> None:
+        self._clock = clock
+        self.setVisible(clock is not None)
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Show both sides' time now; keep refreshing while a clock runs."""
+        clock = self._clock
+        if clock is None:
+            self._timer.stop()
+            return
+        flagged = clock.flagged()
+        for color, label in self.labels.items():
+            label.setText(f"{self.color_name(color)}  {clock_text(clock.left(color))}")
+            if color is flagged:
+                style = _FLAGGED
+            elif color is clock.running:
+                style = _RUNNING
+            else:
+                style = _WAITING
+            label.setStyleSheet(style)
+            label.setToolTip(clock.control.describe())
+        if clock.running is not None:
+            if not self._timer.isActive():
+                self._timer.start()
+        else:
+            self._timer.stop()

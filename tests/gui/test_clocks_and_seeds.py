@@ -1,0 +1,291 @@
+"""The GUI's game seed (XS, Game Properties, "Replay with the same seed") and game clocks
+(shown beside the board, paused with the game, kept in the SGF and restored, a flag fall ends
+the game with B+T/W+T, an AI spends its time from the clock)."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from hexswarm.engine.board import BLACK, WHITE
+from hexswarm.engine.clock import TimeControl, TimeLeft, move_time
+from hexswarm.engine.players.levels import derived_seed
+from hexswarm.gui.dialogs.game_info import REPLAY, GameInfoDialog
+from hexswarm.gui.dialogs.new_game import NewGameDialog
+from hexswarm.gui.game_controller import GameController
+from hexswarm.gui.game_events import LostOnTime
+from hexswarm.gui.settings import GameSettings, SideSettings, load_game_settings
+from PySide6.QtCore import Qt
+
+HUMAN = SideSettings(ai=False)
+FAST_AI = "mc:playouts_per_move=3,threads=1"
+
+
+def ai(spec: str) -> SideSettings:
+    return SideSettings(ai=True, spec=spec)
+
+
+@pytest.fixture
+def controllers(qtbot):
+    made: list[GameController] = []
+
+    def make(settings: GameSettings, factory=None) -> GameController:
+        controller = GameController(settings, player_factory=factory)
+        made.append(controller)
+        return controller
+
+    yield make
+    for controller in made:
+        controller.shutdown()
+
+
+def play_to_the_end(controller: GameController, qtbot, seed: int | None = None) -> tuple:
+    controller.new_game(seed=seed)
+    qtbot.waitUntil(lambda: controller.is_over, timeout=120_000)
+    return tuple(move.cell for move in controller.board.moves)
+
+
+def test_each_new_game_draws_a_seed_and_a_recorded_seed_replays_it(controllers, qtbot, monkeypatch):
+    """AI against AI on a fixed budget: a game replayed with its seed is the same game; new
+    games with their own (here counted, so not lucky) seeds differ."""
+    seeds = itertools.count(1)
+    monkeypatch.setattr("hexswarm.gui.game_controller.draw_seed", lambda: next(seeds))
+    settings = GameSettings(size=4, black=ai(FAST_AI), white=ai(FAST_AI), ai_delay_ms=0)
+    controller = controllers(settings)
+    specs: list[str] = []
+    controller.search_started.connect(lambda _pid, spec: specs.append(spec))
+    games = [play_to_the_end(controller, qtbot) for _ in range(4)]
+    assert controller.game.seed == "4"
+    assert f"seed={derived_seed(4, 'black')}" in specs[-2] + specs[-1]
+    assert len(set(games)) >= 2
+    assert play_to_the_end(controller, qtbot, seed=2) == games[1]
+    assert controller.game.seed == "2"
+
+
+def test_a_fixed_seed_in_the_settings_is_kept(controllers, qtbot):
+    settings = GameSettings(size=4, black=ai(FAST_AI + ",seed=5"), white=HUMAN, ai_delay_ms=0)
+    controller = controllers(settings)
+    specs: list[str] = []
+    controller.search_started.connect(lambda _pid, spec: specs.append(spec))
+    controller.new_game()
+    qtbot.waitUntil(lambda: len(controller.board.moves) == 1, timeout=60_000)
+    assert specs[0].endswith("seed=5")
+
+
+def test_properties_show_the_seed_and_offer_a_replay(qtbot):
+    from hexswarm.engine.game import Game
+
+    game = Game(7, swap_rule=True)
+    game.seed = "4242"
+    game.root.set("TM", "300")
+    game.root.set("OT", "+5 fischer")
+    dialog = GameInfoDialog(game)
+    qtbot.addWidget(dialog)
+    assert dialog.values["Seed"].text() == "4242"
+    assert dialog.values["Clock"].text() == "5 min + 5 s a move (Fischer)"
+    assert dialog.values["Swap rule"].text() == "on"
+    qtbot.mouseClick(dialog.replay_button, Qt.MouseButton.LeftButton)
+    assert dialog.result() == REPLAY
+
+
+def test_the_window_replays_with_the_same_seed(qtbot, settings_store, tmp_path):
+    from hexswarm.gui.main_window import MainWindow
+
+    window = MainWindow(settings_store, autosave=False, offer_restore=False)
+    qtbot.addWidget(window)
+    try:
+        seed = window.controller.game_seed
+        window.controller.play("c3")
+        window.replay_with_seed()
+        assert window.controller.game.seed == str(seed)
+        assert not window.controller.board.moves
+        window.start_new_game(window.controller.settings)
+        assert window.controller.game.seed != str(seed)
+        path = tmp_path / "seed.sgf"
+        assert window.document.save_to(path)
+        assert f"XS[{window.controller.game.seed}]" in path.read_text()
+    finally:
+        window.document.set_clean()
+        window.close()
+
+
+def test_the_seed_is_spelled_random_or_a_number_in_the_dialog(qtbot):
+    dialog = NewGameDialog(GameSettings(black=ai("uct:seed=7")))
+    qtbot.addWidget(dialog)
+    editor = dialog.black_panel.level_pages["uct"].editors["seed"]
+    assert editor.text() == "7"
+    assert "seed=7" in dialog.settings().black.spec
+    white = dialog.white_panel.level_pages[dialog.white_panel.current_level()].editors["seed"]
+    assert white.text() == "random"
+    assert "seed" not in dialog.settings().white.spec  # the default: left out of the spec
+    assert "random" in white.enabled_check.toolTip()
+
+
+# ------------------------------------------------------------------ clocks
+
+
+def test_the_dialog_sets_the_clock_and_it_is_remembered(qtbot, settings_store):
+    from hexswarm.gui.settings import save_game_settings
+
+    dialog = NewGameDialog(GameSettings(time_control="600+5x30"))
+    qtbot.addWidget(dialog)
+    assert dialog.settings().time_control == "600+5x30"
+    box = dialog.clock_box
+    box.kind_combo.setCurrentIndex(box.KINDS.index("Fischer"))
+    assert box.periods_spin.isHidden() and not box.increment_spin.isHidden()
+    assert dialog.settings().time_control == "600+5"
+    box.kind_combo.setCurrentIndex(0)
+    assert dialog.settings().time_control == "none"
+    save_game_settings(settings_store, GameSettings(time_control="90+2"))
+    assert load_game_settings(settings_store).time_control == "90+2"
+    settings_store.setValue("game/time_control", "a while")
+    assert load_game_settings(settings_store).time_control == "none"
+
+
+def test_clocks_run_for_the_side_to_move_pause_and_are_recorded(controllers, qtbot):
+    controller = controllers(GameSettings(size=5, black=HUMAN, white=HUMAN, time_control="60"))
+    controller.new_game()
+    clock = controller.clock
+    assert clock is not None and clock.running is BLACK
+    assert controller.game.root.get("TM") == "60"
+    qtbot.wait(150)
+    assert controller.play("c3")
+    node = controller.game.cursor
+    assert 59 < float(node.get("BL")) < 60
+    assert clock.running is WHITE
+    controller.set_paused(True)
+    assert clock.running is None
+    controller.set_paused(False)
+    assert clock.running is WHITE
+    controller.back()  # browsing shows the time as it was there
+    assert clock.left(BLACK).main_s == pytest.approx(60, abs=0.1)
+    assert clock.left(WHITE) == TimeLeft(60)
+    assert clock.running is BLACK  # a human to move: the clock runs again
+
+
+def test_a_failing_ai_pauses_the_game_and_its_clock(controllers, qtbot):
+    settings = GameSettings(
+        size=5, black=HUMAN, white=ai("mc:playouts_per_move=0"), time_control="1", ai_delay_ms=0
+    )
+    controller = controllers(settings)
+    controller.new_game()
+    controller.play("c3")
+    qtbot.waitUntil(lambda: controller.paused, timeout=10_000)
+    assert controller.clock.running is None
+    qtbot.wait(1200)
+    assert not controller.is_over  # no flag fell while the game stood
+
+
+def test_a_flag_fall_ends_the_game_on_time_and_is_saved(controllers, qtbot, tmp_path):
+    from hexswarm.engine.records import read_sgf, save_sgf
+
+    controller = controllers(GameSettings(size=5, black=HUMAN, white=HUMAN, time_control="0.5"))
+    events = []
+    controller.event.connect(events.append)
+    controller.new_game()
+    assert controller.play("c3")  # White's clock runs now
+    with qtbot.waitSignal(controller.game_over, timeout=5000) as over:
+        pass
+    assert over.args == ["black"]
+    assert LostOnTime(WHITE) in events
+    assert controller.is_over and controller.winner is BLACK
+    assert not controller.play("b2")  # the game is over
+    assert controller.time_result(controller.game.cursor) == "B+T"
+
+    # Saved with RE[B+T], and opened again it is over on time at its end.
+    from hexswarm.gui.document import GameDocument
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QWidget
+
+    parent = QWidget()
+    qtbot.addWidget(parent)
+    store = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    document = GameDocument(parent, controller, store, autosave=False)
+    record = document.current_record()
+    assert record.result == "B+T"
+    path = tmp_path / "time.sgf"
+    save_sgf(record, path)
+    other = controllers(GameSettings(size=5))
+    other.load_game(read_sgf(path))
+    assert other.winner is BLACK and other.time_loss() is WHITE
+    assert other.settings.time_control == "0.5"
+
+
+def test_an_opened_record_restores_both_clocks(controllers, qtbot, tmp_path):
+    from hexswarm.engine.records import read_sgf, save_sgf
+
+    controller = controllers(GameSettings(size=5, black=HUMAN, white=HUMAN, time_control="300+5"))
+    controller.new_game()
+    qtbot.wait(120)
+    controller.play("c3")
+    qtbot.wait(120)
+    controller.play("b2")
+    black = float(controller.game.cursor.parent.get("BL"))
+    white = float(controller.game.cursor.get("WL"))
+    path = tmp_path / "clock.sgf"
+    save_sgf(controller.game, path)
+    other = controllers(GameSettings(size=5))
+    other.load_game(read_sgf(path))
+    assert other.clock.control == TimeControl(300, increment_s=5)
+    assert other.clock.left(BLACK).main_s == pytest.approx(black, abs=0.05)
+    assert other.clock.left(WHITE).main_s == pytest.approx(white, abs=0.05)
+    assert 300 < black < 305  # 5 s added, about 0.1 s spent
+
+
+def test_an_ai_searches_for_the_time_the_clock_gives_it(controllers, qtbot):
+    from hexswarm.engine.warmup import warm_up
+
+    warm_up()  # as the application's splash does: loading kernels is not thinking
+    settings = GameSettings(
+        size=5,
+        black=HUMAN,
+        white=ai("mc:playouts_per_move=10000000,threads=1"),
+        time_control="5",
+        ai_delay_ms=0,
+    )
+    controller = controllers(settings)
+    specs: list[str] = []
+    controller.search_started.connect(lambda _pid, spec: specs.append(spec))
+    controller.new_game()
+    controller.play("c3")
+    qtbot.waitUntil(lambda: len(controller.board.moves) == 2, timeout=30_000)
+    expected = move_time(TimeControl(5), TimeLeft(5), 24)
+    assert 0.3 < expected < 0.5  # (5 s - 0.3 s - 12 moves x 0.1 s) over 8 moves
+    given = float(specs[0].rpartition("time_s=")[2])
+    assert given == pytest.approx(expected, abs=0.01)  # its clock ran a few ms before
+    left = controller.clock.left(WHITE).main_s
+    assert 5 - given - 1.0 < left < 5 - given + 0.01  # searched its time (busy: longer)
+
+
+def test_the_window_shows_the_clocks_beside_the_board(qtbot, settings_store):
+    from hexswarm.gui.main_window import MainWindow
+
+    window = MainWindow(settings_store, autosave=False, offer_restore=False)
+    qtbot.addWidget(window)
+    try:
+        assert window.clock_panel.isHidden()
+        window.start_new_game(GameSettings(size=5, time_control="90"))
+        assert not window.clock_panel.isHidden()
+        window.show()
+        qtbot.waitUntil(lambda: "1:29" in window.clock_panel.labels[BLACK].text(), timeout=3000)
+        assert "1:30" in window.clock_panel.labels[WHITE].text()
+        window.start_new_game(GameSettings(size=5))
+        assert window.clock_panel.isHidden()
+    finally:
+        window.document.set_clean()
+        window.close()
+
+
+def test_the_pause_between_two_ai_moves_is_not_the_ais_time(controllers, qtbot, tiny_player):
+    from tests.gui.players import factory_for
+
+    settings = GameSettings(
+        size=5, black=ai("tiny"), white=ai("tiny"), time_control="60", ai_delay_ms=400
+    )
+    controller = controllers(settings, factory_for(tiny=tiny_player))
+    controller.new_game()
+    qtbot.waitUntil(lambda: len(controller.board.moves) >= 3, timeout=10_000)
+    controller.set_paused(True)
+    qtbot.waitUntil(lambda: controller.clock.running is None, timeout=10_000)
+    for color in (BLACK, WHITE):  # 0.4 s waits between moves, each move a few ms
+        assert controller.clock.used_s(color) < 0.3

@@ -161,9 +161,9 @@ def _groups(cells: np.ndarray, size: int, color: Color) -> tuple[list[list[int]]
     # Edge groups first: the stones touching each edge, with everything joined to them.
     for index in (0, 1):
         for cell in range(n2):
-            if cells[cell] == stone and point[cell] == -1 and edge in ring[cell]:
-                if first_edge(cell) == (index == 0):
-                    flood(cell, index)
+            touches = cells[cell] == stone and point[cell] == -1 and edge in ring[cell]
+            if touches and first_edge(cell) == (index == 0):
+                flood(cell, index)
     for cell in range(n2):
         if cells[cell] == stone and point[cell] == -1:
             groups.append([])

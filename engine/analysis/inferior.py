@@ -99,9 +99,7 @@ def useless_to(cells: np.ndarray, ring: np.ndarray, cell: int, stone: int) -> bo
 
 def is_dead(cells: np.ndarray, ring: np.ndarray, cell: int) -> bool:
     """Whether empty ``cell`` is useless to Black or to White (its colour never matters)."""
-    return useless_to(cells, ring, cell, BLACK_STONE) or useless_to(
-        cells, ring, cell, WHITE_STONE
-    )
+    return useless_to(cells, ring, cell, BLACK_STONE) or useless_to(cells, ring, cell, WHITE_STONE)
 
 
 def captures_pair(cells: np.ndarray, ring: np.ndarray, a: int, b: int, stone: int) -> bool:

@@ -70,7 +70,8 @@ def analyse(board: Board) -> RootAnalysis:
 
     if inferior.winner is me:
         move = _any_move(board, inferior, me)
-        return result("win", move, None, (move,), f"won: the fill-in joins the edges ({name(move)})")
+        note = f"won: the fill-in joins our edges (playing {name(move)})"
+        return result("win", move, None, (move,), note)
     if inferior.winner is opponent:
         return result("loss", None, None, (), "lost: the fill-in joins the opponent's edges")
     mine = h_search(filled, size, me, stop_when_connected=True)

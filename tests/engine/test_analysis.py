@@ -15,7 +15,7 @@ import pytest
 from hexswarm.engine.analysis.connections import cells_of, h_search
 from hexswarm.engine.analysis.inferior import inferior_cells, is_dead, ring_table
 from hexswarm.engine.analysis.root import analyse
-from hexswarm.engine.board import BLACK, BLACK_STONE, WHITE, WHITE_STONE, Board
+from hexswarm.engine.board import BLACK, WHITE, Board
 from hexswarm.engine.solver import SolverBudgetExceeded, solve, winning_moves
 
 from tests.naive import carrier_game_connects
@@ -153,9 +153,7 @@ def test_edge_connections_hold_against_the_solver(seed):
             claims += [(s.carrier, True) for s in conn.edge_semis[:3]]
             for carrier, semi in claims:
                 outside = [
-                    c
-                    for c in np.flatnonzero(board.cells == 0)
-                    if not (carrier >> int(c)) & 1
+                    c for c in np.flatnonzero(board.cells == 0) if not (carrier >> int(c)) & 1
                 ]
                 test = board.copy()
                 test.setup(

@@ -241,8 +241,12 @@ _TACTICS = Parameter(
     "exact root tactics before the search (ours): on = win at once, block the opponent's "
     "only winning cell, report a position lost to two such cells; solve = also run the exact "
     "solver first on boards of at most 64 cells (300 000 nodes; with a time limit and at most "
-    "30 empty cells, 1 M nodes a second of it; its time counts against the limit)",
-    choices=("off", "on", "solve"),
+    "30 empty cells, 1 M nodes a second of it; its time counts against the limit); vc = also "
+    "Hex knowledge where the solver gives no answer: dead and captured cells, virtual "
+    "connections (a connected position is played or scored exactly) and the must-play "
+    "region, which with the cells left after the fill-in are the only root moves searched "
+    "(UCT; docs/search.md, Hex knowledge)",
+    choices=("off", "on", "solve", "vc"),
 )
 _SWAP_POLICY = Parameter(
     "swap_policy",

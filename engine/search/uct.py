@@ -32,6 +32,7 @@ from hexswarm.engine.kernels.rng import seed_states
 from hexswarm.engine.kernels.tree import ROOT_WINS
 from hexswarm.engine.kernels.uct import (
     ACTION,
+    BEST,
     BLOCK,
     BLOCK_COLUMNS,
     BLOCK_VALUE_COLUMNS,
@@ -41,7 +42,9 @@ from hexswarm.engine.kernels.uct import (
     MAY_GROW,
     NODE_COLUMNS,
     NODES,
+    SECOND,
     TABLE_SIZE,
+    TRIED,
     UNEXPANDED,
     VISITS,
     WINS,
@@ -207,6 +210,42 @@ class UctTree:
         self._copy_extra(node, kept)
         return kept
 
+    def restrict_root(self, actions) -> None:
+        """Search only ``actions`` at the root (the rest of the tree is unchanged): an
+        unexpanded root gets a block of just those children; an expanded one (a reused tree)
+        keeps those children, with their statistics and subtrees, and drops the others. The
+        tree must have room for the children (:class:`UctSearch` makes it)."""
+        actions = np.unique(np.asarray(actions, dtype=np.int32))
+        if actions.size == 0:
+            raise ValueError("the root needs at least one move to search")
+        nodes, blocks, counters = self.nodes, self.blocks, self.counters
+        block = int(nodes[0, BLOCK])
+        if block < 0:
+            first, block = int(counters[NODES]), int(counters[BLOCKS])
+            if first + actions.size > self.node_capacity or block >= self.block_capacity:
+                raise ValueError("no room in the tree for the root's children")
+            nodes[first : first + actions.size] = 0
+            nodes[first : first + actions.size, BLOCK] = UNEXPANDED
+            nodes[first : first + actions.size, ACTION] = actions
+            blocks[block] = 0
+            blocks[block, FIRST] = first
+            blocks[block, COUNT] = actions.size
+            blocks[block, BEST] = blocks[block, SECOND] = -1
+            nodes[0, BLOCK] = block
+            counters[NODES] = first + actions.size
+            counters[BLOCKS] = block + 1
+            return
+        first, count = int(blocks[block, FIRST]), int(blocks[block, COUNT])
+        rows = nodes[first : first + count].copy()
+        keep = np.isin(rows[:, ACTION], actions)
+        tried = np.arange(count) < blocks[block, TRIED]
+        # The kernel keeps a block's tried children at its head: keep that order.
+        order = np.concatenate([np.flatnonzero(keep & tried), np.flatnonzero(keep & ~tried)])
+        nodes[first : first + order.size] = rows[order]
+        blocks[block, COUNT] = order.size
+        blocks[block, TRIED] = int(np.count_nonzero(keep & tried))
+        blocks[block, BEST] = blocks[block, SECOND] = -1  # node numbers changed: rescan
+
     def empty_like(self, capacity: int) -> UctTree:
         """A new empty tree of this kind and node budget."""
         return UctTree(self.max_nodes, capacity=capacity)
@@ -260,6 +299,7 @@ class UctSearch:
         player: str = "uct",
         to_move: str = "",
         position_id: int = 0,
+        root_actions=None,
     ):
         if parallel not in PARALLEL:
             raise ValueError(f"parallel must be one of {', '.join(PARALLEL)}, not {parallel!r}")
@@ -289,6 +329,8 @@ class UctSearch:
         for t in trees:
             if t.node_count + self.width > t.node_capacity:
                 t._grow_nodes(min(max(2 * t.node_capacity, t.node_count + self.width), t.max_nodes))
+            if root_actions is not None:
+                t.restrict_root(root_actions)
         self.workers = [_Worker(env, t, self.max_depth) for t in trees]
         self.reused_visits = int(trees[0].visits[0])
         self.playouts = 0

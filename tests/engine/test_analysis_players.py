@@ -1,0 +1,115 @@
+"""Hex knowledge at the root (``tactics=vc``): decided positions played without a search, the
+search's root moves restricted to the must-play region, and the tree's root restriction."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hexswarm.engine.analysis.root import analyse
+from hexswarm.engine.board import Board
+from hexswarm.engine.players import create_player
+from hexswarm.engine.players.tactics import TacticalPlayer
+from hexswarm.engine.search.environment import hex_environment
+from hexswarm.engine.search.uct import UctSearch
+
+# 9x9, White to move; Black's d2, f3, e5, e7 are semi-connected to both edges in several ways.
+THREAT = ("e5", "d6", "f3", "c7", "e7", "b8", "d2")
+
+
+def _board(moves, size=9) -> Board:
+    board = Board(size)
+    for move in moves:
+        board.play(move)
+    return board
+
+
+def test_a_restricted_root_searches_only_its_moves():
+    board = Board(5)
+    env = hex_environment(board)
+    allowed = [3, 7, 12]
+    search = UctSearch(env, playouts=600, seed=3, root_actions=allowed)
+    result = search.run()
+    visited = set(np.flatnonzero(result.visits))
+    assert visited == set(allowed)
+    assert result.best_action in allowed
+
+
+def test_restricting_a_reused_root_keeps_the_statistics_of_the_moves_kept():
+    board = Board(4)
+    env = hex_environment(board)
+    first = UctSearch(env, playouts=2_000, seed=5)
+    first.run()
+    tree = first.trees[0]
+    before = dict(zip(*_root(tree), strict=True))
+    kept = sorted(before, key=lambda a: -before[a])[:3]
+    tree.restrict_root(kept)
+    after = dict(zip(*_root(tree), strict=True))
+    assert after == {a: before[a] for a in kept}
+    again = UctSearch(env, playouts=500, seed=6, tree=tree)
+    result = again.run()
+    assert set(np.flatnonzero(result.visits)) == set(kept)
+    assert sum(result.visits) == sum(before[a] for a in kept) + 500
+
+
+def _root(tree):
+    kids = tree.children(0)
+    return (
+        [int(a) for a in tree.actions[kids.start : kids.stop]],
+        [int(v) for v in tree.visits[kids.start : kids.stop]],
+    )
+
+
+def _chain(black, to_move) -> Board:
+    board = Board(9)
+    board.setup(black=black, white=["a1", "a2", "a3", "a4"], to_move=to_move)
+    return board
+
+
+def test_vc_plays_a_semi_connection_key_without_searching():
+    # e2-e4 and d6-d8 are each joined to their edge and d6 to e4; e4 to d6 needs d5 or e5
+    # (two semi connections): whoever holds the gap's key wins.
+    board = _chain(["e2", "e4", "d6", "d8"], "black")
+    analysis = analyse(board)
+    assert analysis.proven == "win"
+    player = create_player("uct:playouts=100,tactics=vc")
+    choice = player.choose_move(board)
+    assert choice.move == analysis.move
+    assert choice.snapshot.proven == "win" and choice.snapshot.playouts == 0
+    assert board.cell_name(choice.move) in choice.snapshot.note
+    # White to move must play into the gap's carriers.
+    defence = analyse(_chain(["e2", "e4", "d6", "d8"], "white"))
+    assert defence.proven is None and analysis.move in defence.must_play
+
+
+def test_vc_scores_a_full_connection_exactly():
+    # e2, d4, c6, b8: each joined to the next by a bridge and to the edges by template II.
+    won = _chain(["e2", "d4", "c6", "b8"], "black")
+    choice = create_player("uct:playouts=100,tactics=vc").choose_move(won)
+    assert choice.snapshot.proven == "win" and choice.snapshot.playouts == 0
+    lost = _chain(["e2", "d4", "c6", "b8"], "white")
+    choice = create_player("uct:playouts=100,tactics=vc").choose_move(lost)
+    assert choice.snapshot.proven == "loss" and choice.snapshot.playouts > 0
+
+
+def test_vc_restricts_the_search_to_the_must_play_region():
+    board = _board(THREAT)
+    analysis = analyse(board)
+    assert analysis.proven is None and analysis.must_play
+    player = create_player("uct:playouts=3000,seed=2,tactics=vc")
+    assert isinstance(player, TacticalPlayer)
+    choice = player.choose_move(board)
+    assert choice.move in analysis.consider
+    assert "must-play" in choice.snapshot.note
+    searched = {
+        cell
+        for cell, visits in zip(choice.snapshot.root_moves, choice.snapshot.root_agents, strict=True)
+        if visits
+    }
+    assert searched <= set(analysis.consider) and len(searched) > 1
+
+
+def test_vc_with_a_player_that_searches_every_move():
+    board = _board(THREAT)
+    choice = create_player("anthill:playouts=400,seed=2,tactics=vc").choose_move(board)
+    assert "must-play" in choice.snapshot.note
+    assert isinstance(choice.move, int) and board.cells[choice.move] == 0

@@ -4,7 +4,6 @@ search's root moves restricted to the must-play region, and the tree's root rest
 from __future__ import annotations
 
 import numpy as np
-import pytest
 from hexswarm.engine.analysis.root import analyse
 from hexswarm.engine.board import Board
 from hexswarm.engine.players import create_player
@@ -100,11 +99,9 @@ def test_vc_restricts_the_search_to_the_must_play_region():
     choice = player.choose_move(board)
     assert choice.move in analysis.consider
     assert "must-play" in choice.snapshot.note
-    searched = {
-        cell
-        for cell, visits in zip(choice.snapshot.root_moves, choice.snapshot.root_agents, strict=True)
-        if visits
-    }
+    snapshot = choice.snapshot
+    pairs = zip(snapshot.root_moves, snapshot.root_agents, strict=True)
+    searched = {cell for cell, visits in pairs if visits}
     assert searched <= set(analysis.consider) and len(searched) > 1
 
 

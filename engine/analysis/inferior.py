@@ -178,10 +178,16 @@ def inferior_cells(board: Board) -> InferiorCells:
     cells = board.cells.copy()
     dead: set[int] = set()
     captured: dict[Color, set[int]] = {BLACK: set(), WHITE: set()}
+    on_board = ring >= 0
+    safe_ring = np.where(on_board, ring, 0)
     winner = _winner(cells, size)
     while winner is None:
         empty = [int(c) for c in np.flatnonzero(cells == EMPTY)]
-        found = [c for c in empty if is_dead(cells, ring, c)]
+        # Only cells with few empty neighbours can be dead, or in a captured pair: a dead
+        # cell's open neighbours are the two ends of one run (or one of six); a pair's cell
+        # has at most those two and its partner.
+        open_around = np.count_nonzero(on_board & (cells[safe_ring] == EMPTY), axis=1)
+        found = [c for c in empty if open_around[c] <= 2 and is_dead(cells, ring, c)]
         if found:
             # Deadness only grows with stones: all of them stay dead as each is filled.
             for cell in found:
@@ -192,8 +198,12 @@ def inferior_cells(board: Board) -> InferiorCells:
             taken: set[int] = set()
             for a in empty:
                 # The three neighbours after ``a`` in index order: each pair is seen once.
+                if open_around[a] > 3:
+                    continue
                 for b in (int(ring[a, 0]), int(ring[a, 5]), int(ring[a, 4])):
-                    if b < 0 or cells[b] != EMPTY or a in taken or b in taken:
+                    if b < 0 or cells[b] != EMPTY or open_around[b] > 3:
+                        continue
+                    if a in taken or b in taken:
                         continue
                     for color in (BLACK, WHITE):
                         if captures_pair(cells, ring, a, b, color.stone):

@@ -110,3 +110,25 @@ def test_vc_with_a_player_that_searches_every_move():
     choice = create_player("anthill:playouts=400,seed=2,tactics=vc").choose_move(board)
     assert "must-play" in choice.snapshot.note
     assert isinstance(choice.move, int) and board.cells[choice.move] == 0
+
+
+def test_the_root_benchmark_judges_moves_by_the_analysis():
+    from hexswarm.engine.tools.analysis_bench import judge, root_positions
+
+    won = _chain(["e2", "e4", "d6", "d8"], "black")
+    key = analyse(won).move
+    assert judge("vc-win", won, key) == "kept"
+    assert judge("vc-win", won, won.cell_index("i9")) == "lost-proof"
+    defend = _chain(["e2", "e4", "d6", "d8"], "white")
+    assert judge("must-play", defend, key) == "inside"
+    assert judge("must-play", defend, defend.cell_index("i1")) == "proven-loss"
+    positions = root_positions(seed=4, per_category=1)
+    assert sorted((b.size, c) for c, b in positions) == [
+        (9, "must-play"),
+        (9, "vc-win"),
+        (11, "must-play"),
+        (11, "vc-win"),
+    ]
+    for category, board in positions:
+        analysis = analyse(board)
+        assert (analysis.proven == "win") == (category == "vc-win")

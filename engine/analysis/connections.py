@@ -39,6 +39,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 import numpy as np
 from hexswarm.engine.analysis.inferior import BLACK_EDGE, WHITE_EDGE, ring_table
@@ -71,8 +72,7 @@ def cells_of(carrier: int) -> list[int]:
     return out
 
 
-@dataclass(frozen=True, slots=True)
-class Semi:
+class Semi(NamedTuple):
     """A semi connection: its carrier (bit set, the key included) and its key cell."""
 
     carrier: int
@@ -207,44 +207,64 @@ class _HSearch:
             self.add_full(p, q, 0)
 
     def add_full(self, p: int, q: int, carrier: int) -> None:
-        key = (min(p, q), max(p, q))
+        key = (p, q) if p < q else (q, p)
         found = self.conn.full.get(key)
         if found is None:
             found = self.conn.full[key] = []
             self.by_point.setdefault(p, {})[q] = found
             self.by_point.setdefault(q, {})[p] = found
-        for old in found:
+        count = carrier.bit_count()
+        place = len(found)
+        holds_old = False
+        for i, old in enumerate(found):
             if old & carrier == old:
                 return  # an old carrier inside the new one: nothing new
-        if len(found) >= FULL_LIMIT and carrier.bit_count() >= found[-1].bit_count():
+            if old & carrier == carrier:
+                holds_old = True
+            if place == len(found) and old.bit_count() > count:
+                place = i
+        if place >= FULL_LIMIT:
             return
-        found[:] = [old for old in found if old & carrier != carrier]
-        found.append(carrier)
-        found.sort(key=int.bit_count)
+        found.insert(place, carrier)
+        if holds_old:
+            found[:] = [old for old in found if old == carrier or old & carrier != carrier]
         del found[FULL_LIMIT:]
-        if carrier in found:
-            self.queue.append((p, q, carrier))
-            semis = self.conn.semi.get(key)
-            if semis:
-                semis[:] = [s for s in semis if s.carrier & carrier != carrier]
+        self.queue.append((p, q, carrier))
+        semis = self.conn.semi.get(key)
+        if semis:
+            semis[:] = [s for s in semis if s.carrier & carrier != carrier]
 
     def add_semi(self, p: int, q: int, carrier: int, key_cell: int) -> None:
-        key = (min(p, q), max(p, q))
-        for full in self.conn.full.get(key, ()):
-            if full & carrier == full:
+        key = (p, q) if p < q else (q, p)
+        fulls = self.conn.full.get(key)
+        if fulls:
+            for full in fulls:
+                if full & carrier == full:
+                    return
+        found = self.conn.semi.get(key)
+        if found is None:
+            found = self.conn.semi[key] = []
+        # One pass: no old carrier inside the new one, where it goes (by size), and whether
+        # it holds an old one (then those go).
+        count = carrier.bit_count()
+        place = len(found)
+        holds_old = False
+        for i, old in enumerate(found):
+            old_carrier = old.carrier
+            if old_carrier & carrier == old_carrier:
                 return
-        found = self.conn.semi.setdefault(key, [])
-        for old in found:
-            if old.carrier & carrier == old.carrier:
-                return
-        if len(found) >= SEMI_LIMIT and carrier.bit_count() >= found[-1].carrier.bit_count():
+            if old_carrier & carrier == carrier:
+                holds_old = True
+            if place == len(found) and old_carrier.bit_count() > count:
+                place = i
+        if place >= SEMI_LIMIT:
             return
-        found[:] = [old for old in found if old.carrier & carrier != carrier]
         semi = Semi(carrier, key_cell)
-        found.append(semi)
-        found.sort(key=lambda s: s.carrier.bit_count())
+        found.insert(place, semi)
+        if holds_old:
+            found[:] = [old for old in found if old is semi or old.carrier & carrier != carrier]
         del found[SEMI_LIMIT:]
-        if semi in found:
+        if len(found) > 1:
             self.or_rule(p, q, semi, found)
 
     def or_rule(self, p: int, q: int, new: Semi, semis: list[Semi]) -> None:
@@ -271,32 +291,36 @@ class _HSearch:
 
     def run(self) -> None:
         n2 = self.n2
-        while self.queue:
-            if self.stop_when_connected and self.conn.full.get(self.edges):
+        queue, full, by_point = self.queue, self.conn.full, self.by_point
+        add_semi, add_full = self.add_semi, self.add_full
+        while queue:
+            if self.stop_when_connected and full.get(self.edges):
                 return
-            x, y, carrier = self.queue.popleft()
-            if carrier not in self.conn.fulls(x, y):
+            x, y, carrier = queue.popleft()
+            if carrier not in full[(x, y) if x < y else (y, x)]:
                 continue  # replaced by a smaller carrier since
             for middle, end in ((x, y), (y, x)):
                 if middle >= n2 and middle - n2 < 2:
                     continue  # never through an edge
                 end_bit = 1 << end if end < n2 else 0
                 middle_bit = 1 << middle if middle < n2 else 0
-                for other, carriers in list(self.by_point.get(middle, {}).items()):
-                    if other == end:
+                end_is_cell = end < n2
+                for other, carriers in list(by_point.get(middle, {}).items()):
+                    if other == end or carrier >> other & 1 and other < n2:
                         continue
-                    other_bit = 1 << other if other < n2 else 0
+                    limit = MAX_CELL_CARRIER if end_is_cell and other < n2 else MAX_CARRIER
+                    if middle_bit:
+                        limit -= 1
                     for second in list(carriers):
-                        if second & carrier or second & end_bit or carrier & other_bit:
+                        if second & carrier or second & end_bit:
                             continue
                         union = carrier | second
-                        limit = MAX_CELL_CARRIER if end < n2 and other < n2 else MAX_CARRIER
-                        if union.bit_count() + (middle_bit != 0) > limit:
+                        if union.bit_count() > limit:
                             continue
                         if middle_bit:
-                            self.add_semi(end, other, union | middle_bit, middle)
+                            add_semi(end, other, union | middle_bit, middle)
                         else:
-                            self.add_full(end, other, union)
+                            add_full(end, other, union)
 
 
 def h_search(

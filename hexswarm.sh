@@ -2,7 +2,8 @@
 # HexSwarm from a fresh checkout, in one command.
 #
 #   ./hexswarm.sh            install (into ./.venv) and start the desktop application
-#   ./hexswarm.sh test       install the built wheel with its test tools and run the whole suite
+#   ./hexswarm.sh test       install the built wheel with its test tools and OpenSpiel (the
+#                            bench extra) and run the whole suite
 #   ./hexswarm.sh bench      install and print the kernel and search benchmarks
 #
 # Needs Python >= 3.11 with venv. On Debian/Ubuntu the Qt runtime libraries are installed with
@@ -91,10 +92,15 @@ case "$mode" in
     # mode's stamp is removed so that it installs again.)
     rm -f "$venv/.hexswarm-installed"
     quietly "$venv/bin/python" -m pip install --force-reinstall --no-deps dist/hexswarm-*.whl
-    quietly "$venv/bin/python" -m pip install "$(ls dist/hexswarm-*.whl)[test]"
+    # bench: OpenSpiel, the public peer that the OpenSpiel figures and their test stand on.
+    quietly "$venv/bin/python" -m pip install "$(ls dist/hexswarm-*.whl)[test,bench]"
     workdir="$(mktemp -d)"
     trap 'rm -rf "$workdir"' EXIT
     cp -r tests pyproject.toml "$workdir/"
+    # The packaging tests read packaging/ and build a wheel from the checkout: name it.
+    export HEXSWARM_CHECKOUT="$PWD"
+    # Every optional test dependency is installed: a missing one fails instead of skipping.
+    export HEXSWARM_FULL_SUITE=1
     cd "$workdir"
     export QT_QPA_PLATFORM=offscreen
     export NUMBA_CACHE_DIR="$workdir/numba-cache"

@@ -35,12 +35,19 @@ from typing import Any
 import numpy as np
 from hexswarm.engine.board import HexError
 
-# Codes the kernels (engine.kernels.knowledge) read; kept here so that this module, and the
-# level table that imports it, load without numba.
-UNIFORM_POLICY = 0
-KNOWLEDGE_POLICY = 1
-WIN, BLOCK, BRIDGE, TEMPLATE = 0, 1, 2, 3
-NO_HEURISTIC = -1
+# The codes the kernels read are declared with their data (engine.kernels.layout, which loads
+# without numba, as this module and the level table that imports it must).
+from hexswarm.engine.kernels.layout import (
+    BLOCK,
+    BRIDGE,
+    KNOWLEDGE_POLICY,
+    NO_HEURISTIC,
+    TEMPLATE,
+    UNIFORM_POLICY,
+    WIN,
+    KnowledgePolicy,
+    UniformPolicy,
+)
 
 FORMAT = "hexswarm-playout-agents"
 VERSION = 1
@@ -183,20 +190,19 @@ class PlayoutPolicy:
     name: str
     database: AgentDatabase | None
 
-    def kernel_policy(self) -> tuple:
-        """The tuple the kernels take: :data:`UNIFORM_PLAYOUT` or ``(KNOWLEDGE_POLICY, agents,
-        per_playout, tracks)``."""
+    def kernel_policy(self) -> UniformPolicy | KnowledgePolicy:
+        """The policy the kernels take: :data:`UNIFORM_PLAYOUT` or a ``KnowledgePolicy``."""
         if self.database is None:
             return UNIFORM_PLAYOUT
-        return (
-            KNOWLEDGE_POLICY,
-            self.database.agent_array(),
-            self.database.selection == "per-playout",
-            self.database.tracks_connectivity,
+        return KnowledgePolicy(
+            kind=KNOWLEDGE_POLICY,
+            agents=self.database.agent_array(),
+            per_playout=self.database.selection == "per-playout",
+            tracks=self.database.tracks_connectivity,
         )
 
 
-UNIFORM_PLAYOUT = (UNIFORM_POLICY,)
+UNIFORM_PLAYOUT = UniformPolicy(kind=UNIFORM_POLICY)
 """The kernels' policy tuple of uniform random playouts (the thesis's): a tuple of its own type,
 so that numba compiles the searches for it with the uniform kernel alone."""
 

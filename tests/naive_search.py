@@ -14,6 +14,7 @@ import random
 from functools import cache
 
 from hexswarm.engine.board import BLACK, BLACK_STONE, WHITE_STONE, Board, neighbour_table
+from hexswarm.engine.kernels.layout import BANDIT, EXPLICIT_TREE, HEX
 
 
 @cache
@@ -291,27 +292,33 @@ class NaiveUct:
     the path with sets of stones. Draws from the generator exactly where the kernel does, so a
     seeded search must give the kernel's very statistics.
 
-    ``env`` is an engine.search.environment tuple; ``tables`` the kernel's UCB1 tables (the
-    reference reads the same numbers, it does not re-derive them)."""
+    ``env`` is an engine.search.environment ``Environment``; ``tables`` the kernel's UCB1
+    tables (the reference reads the same numbers, it does not re-derive them)."""
 
     def __init__(self, env, exploration, expand_after, tables, state: int, leaf_playouts=1):
         self.env = env
-        self.kind, self.size, self.root_black = int(env[0]), int(env[1]), bool(env[2])
-        self.cells = [int(c) for c in env[5]]
-        self.width = int(env[10])
+        self.kind, self.size, self.root_black = int(env.kind), int(env.size), bool(env.root_black)
+        self.cells = [int(c) for c in env.action_cells]
+        self.width = int(env.action_count)
         self.exploration = exploration
         self.expand_after = expand_after
         self.leaf_playouts = leaf_playouts
         self.inverse, self.inverse_sqrt, self.sqrt_log = tables
         self.rng = XorShift(state)
         self.root = _UctNode(-1)
-        self.max_depth = self.width if self.kind == 0 else max(1, int(env[8]))
+        self.max_depth = self.width if self.kind == HEX else max(1, int(env.leaf_depth))
         # Hex: the empty cells in the kernel's order (swap-removal keeps a permutation).
         self.live = list(self.cells)
         size = self.size
         self.root_stones = {
-            True: {c for c in range(size * size) if (int(env[3][c // size]) >> (c % size)) & 1},
-            False: {c for c in range(size * size) if (int(env[4][c % size]) >> (c // size)) & 1},
+            True: {
+                c for c in range(size * size) if (int(env.black_rows[c // size]) >> (c % size)) & 1
+            },
+            False: {
+                c
+                for c in range(size * size)
+                if (int(env.white_columns[c % size]) >> (c // size)) & 1
+            },
         }
 
     # ------------------------------------------------------------------ the game
@@ -327,33 +334,33 @@ class NaiveUct:
     def _outcome(self, actions: list[int]) -> int:
         """2/3 if the last action ended the game (for the root player), else 1."""
         depth = len(actions) - 1
-        if self.kind == 0:
+        if self.kind == HEX:
             black = self._mover_black(depth)
             if connected(self.size, frozenset(self._stones(actions)[black]), black):
                 return 2 if depth % 2 == 0 else 3
-        elif self.kind == 2 and len(actions) == int(self.env[8]):
-            return 2 if self.env[7][self._leaf_index(actions)] >= 0.5 else 3
+        elif self.kind == EXPLICIT_TREE and len(actions) == int(self.env.leaf_depth):
+            return 2 if self.env.leaf_values[self._leaf_index(actions)] >= 0.5 else 3
         return 1
 
     def _leaf_index(self, actions: list[int]) -> int:
         index = 0
         for action in actions:
-            index = index * int(self.env[9]) + action
+            index = index * int(self.env.branching) + action
         return index
 
     def _evaluate(self, actions: list[int]) -> int:
         """Playouts won by the root player out of ``leaf_playouts``."""
-        if self.kind == 0:
+        if self.kind == HEX:
             return self._hex_playouts(actions)
         return sum(self._toy_evaluation(actions) for _ in range(self.leaf_playouts))
 
     def _toy_evaluation(self, actions: list[int]) -> bool:
-        if self.kind == 1:
-            return self.rng.uniform() < self.env[6][actions[-1]]
+        if self.kind == BANDIT:
+            return self.rng.uniform() < self.env.arm_probabilities[actions[-1]]
         full = list(actions)
-        while len(full) < int(self.env[8]):
-            full.append(self.rng.below(int(self.env[9])))
-        return self.rng.uniform() < self.env[7][self._leaf_index(full)]
+        while len(full) < int(self.env.leaf_depth):
+            full.append(self.rng.below(int(self.env.branching)))
+        return self.rng.uniform() < self.env.leaf_values[self._leaf_index(full)]
 
     def _replay(self, actions: list[int]) -> None:
         """The kernel's list of empty cells after it walks the path: a swap-removal per move."""
@@ -389,7 +396,7 @@ class NaiveUct:
     def _expand(self, node: _UctNode, actions: list[int]) -> None:
         """All children at once, in the kernel's (not random) order: for Hex that of its list
         of empty cells at the node; they are tried in random order (:meth:`_next_untried`)."""
-        if self.kind == 0:
+        if self.kind == HEX:
             self._replay(actions)
             empty = self.live[: len(self.live) - len(actions)]
             order = [self.cells.index(cell) for cell in empty]

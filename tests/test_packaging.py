@@ -16,11 +16,13 @@ from hexswarm.gui.app import APP_ID
 from hexswarm.resources import ICON_SIZES, icon_png, resource_path
 from hexswarm.resources.positions import list_positions
 
-CHECKOUT = Path(__file__).resolve().parent.parent
+# The source tree: this file's own, or the one HEXSWARM_CHECKOUT names when the suite runs from
+# a copy of tests/ against an installed wheel (./hexswarm.sh test sets it).
+CHECKOUT = Path(os.environ.get("HEXSWARM_CHECKOUT") or Path(__file__).resolve().parent.parent)
 PACKAGING = CHECKOUT / "packaging"
 needs_checkout = pytest.mark.skipif(
     not (PACKAGING / "hexswarm.spec").is_file(),
-    reason="runs from the source tree (the suite may run against an installed wheel elsewhere)",
+    reason="needs the source tree: run from the checkout or set HEXSWARM_CHECKOUT",
 )
 
 
@@ -72,8 +74,6 @@ def test_the_wheel_carries_the_resources_and_the_engine_sources(tmp_path):
         text=True,
         timeout=300,
     )
-    if result.returncode != 0 and "No module named build" in result.stderr:
-        pytest.skip("the 'build' package is not installed")
     assert result.returncode == 0, result.stderr[-2000:]
     (wheel,) = tmp_path.glob("hexswarm-*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())

@@ -286,22 +286,27 @@ def anthill_iterations(
     """Run up to ``count`` descents on one tree and its agents; returns ``(descents,
     playouts)``. As :func:`engine.kernels.uct.uct_iterations` (the same arrays, growth
     protocol, Hex board along the path and leaf evaluation), with the choice of a child made
-    by an agent of the node's population (``population`` = ``(hold, active)``, ``k`` agents a
+    by an agent of the node's population (``population``: an ``AnthillAgents``, ``k`` agents a
     move) and each carrying agent, with ``tests - 1`` more agents of its population drawn
     uniformly, tested (each playout of the records counted as ``weight`` of a trial), related
     (``relate``: a mode of :mod:`engine.kernels.sds`) and diffused after the update;
     ``carriers[d]`` is the agent that chose the move at depth ``d``."""
     nodes, blocks, counters = tree[0], tree[1], tree[3]
-    hold, active = population[0], population[1]
-    width = env[10]
-    exclusive = env[0] == HEX
+    hold, active = population.hold, population.active
+    width = env.action_count
+    exclusive = env.kind == HEX
     node_capacity = nodes.shape[0]
     block_capacity = blocks.shape[0]
-    size = env[1]
-    base_rows, base_columns = env[3], env[4]
-    live, where, black_rows, white_columns = board[0], board[1], board[2], board[3]
-    action_of = board[5]
-    reach = scratch[4]
+    size = env.size
+    base_rows, base_columns = env.black_rows, env.white_columns
+    live, where, black_rows, white_columns = (
+        board.live,
+        board.where,
+        board.black_rows,
+        board.white_columns,
+    )
+    action_of = board.action_of
+    reach = scratch.reach
     done = 0
     playouts = 0
     while done < count:
@@ -465,7 +470,7 @@ def root_population(tree, population, k, agents, actives):
     """Agents and active agents of the root's population per action (added to the outputs,
     so several trees can be merged)."""
     nodes, blocks = tree[0], tree[1]
-    hold, active = population[0], population[1]
+    hold, active = population.hold, population.active
     block = nodes[0, BLOCK]
     if block >= 0:
         first = blocks[block, FIRST]
@@ -481,8 +486,8 @@ def copy_populations(tree, root, population, k, out_population):
     order :func:`engine.kernels.uct.copy_subtree` gives the copy (breadth first, blocks kept
     in order), so hypotheses (offsets into their block) stay valid."""
     nodes, blocks = tree[0], tree[1]
-    hold, active = population[0], population[1]
-    o_hold, o_active = out_population[0], out_population[1]
+    hold, active = population.hold, population.active
+    o_hold, o_active = out_population.hold, out_population.active
     queue_old = np.empty(nodes.shape[0], dtype=np.int64)
     queue_old[0] = root
     head = 0

@@ -4,20 +4,17 @@ The SDS phases (``engine.kernels.sds``) and UCT (``engine.kernels.uct``) are wri
 any environment. Everything game-specific is here, behind three functions:
 
 * :func:`random_legal_action`: a random legal action at a tree node (the number of actions
-  is ``env[10]``; for Hex the actions on the path to a node are no longer legal there);
+  is ``env.action_count``; for Hex the actions on the path to a node are no longer legal there);
 * :func:`move_outcome`: the *exact* result of playing an action at a node, if it ends the game
   (a Hex move that connects its player's edges is a win without any playout);
 * :func:`evaluate`: one partial evaluation (thesis: the "test") of the position after an
   action at a node: a uniform random Hex playout, a pull of a bandit arm, or a random descent
   of an explicit toy game tree to a leaf, won with the leaf's probability.
 
-An environment is a plain tuple (numba-friendly) built by ``engine.search.environment``::
-
-    (kind, size, root_black, root_rows, root_white_cols, action_cells,
-     arm_probabilities, leaf_values, leaf_depth, branching, action_count, playout_policy)
-
-``playout_policy`` is the policy tuple of ``engine.kernels.knowledge`` (``engine.knowledge``
-builds it): Hex leaves are evaluated by playouts of that policy, uniform for the thesis.
+An environment is an :class:`~engine.kernels.layout.Environment` (a named tuple: numba
+compiles it as a plain tuple) built by ``engine.search.environment``; its ``playout_policy``
+is a policy of ``engine.kernels.layout`` (``engine.knowledge`` builds it): Hex leaves are
+evaluated by playouts of that policy, uniform for the thesis.
 
 numba note: helpers take the tuple's arrays out in straight-line code at the top and have a
 single exit; otherwise numba cannot prune the arrays' reference counting and a one-line helper
@@ -35,13 +32,10 @@ bandit and the explicit tree, actions ``0 .. branching-1`` are legal everywhere.
 import numpy as np
 from hexswarm.engine.kernels.jit import inline_jit
 from hexswarm.engine.kernels.knowledge import START_BUILD, make_knowledge_scratch, policy_playout
+from hexswarm.engine.kernels.layout import BANDIT, EXPLICIT_TREE, HEX, LeafScratch
 from hexswarm.engine.kernels.playout import black_connects, cell_tables
 from hexswarm.engine.kernels.rng import below, uniform
 from hexswarm.engine.kernels.tree import ONGOING, ROOT_LOSES, ROOT_WINS, action_on_path
-
-HEX = 0
-BANDIT = 1
-EXPLICIT_TREE = 2
 
 ONE = np.uint64(1)
 ZERO = np.uint64(0)
@@ -50,7 +44,9 @@ ZERO = np.uint64(0)
 @inline_jit
 def random_legal_action(env, node_parent, node_action, node, state, slot):
     """A uniformly random legal action at ``node`` (which must not be a finished game)."""
-    return random_action(env[0] == HEX, env[10], node_parent, node_action, node, state, slot)
+    return random_action(
+        env.kind == HEX, env.action_count, node_parent, node_action, node, state, slot
+    )
 
 
 @inline_jit
@@ -72,11 +68,11 @@ def random_action(exclusive, total, node_parent, node_action, node, state, slot)
 @inline_jit
 def _hex_mover_connects(env, node_parent, node_action, node_depth, node, action, rows, reach):
     """Whether the player to move at ``node`` connects its edges by playing ``action``."""
-    size = env[1]
-    root_black = env[2]
-    black_rows = env[3]
-    white_columns = env[4]
-    action_cells = env[5]
+    size = env.size
+    root_black = env.root_black
+    black_rows = env.black_rows
+    white_columns = env.white_columns
+    action_cells = env.action_cells
     depth = node_depth[node]
     mover_is_root = depth % 2 == 0
     mover_black = mover_is_root == root_black
@@ -119,8 +115,8 @@ def _explicit_leaf_index(
 ):
     """Index of a leaf of the explicit tree: the path's actions, then random ones to the end.
     A node below a probability leaf indexes that leaf (``path`` has ``leaf_depth + 1`` slots)."""
-    branching = env[9]
-    leaf_depth = env[8]
+    branching = env.branching
+    leaf_depth = env.leaf_depth
     depth = node_depth[node]
     k = node
     while k > 0:
@@ -149,24 +145,24 @@ def move_outcome(env, node_parent, node_action, node_depth, node, action, scratc
     outcome: that bounds the tree. Only searches that put populations *on* the leaves
     (whole-tree SDST, UCT) reach it, and their values there are then wrong (docs/lab.md).
     """
-    kind = env[0]
-    leaf_values = env[7]
-    rows = scratch[2]
-    reach = scratch[4]
-    path = scratch[5]
-    fixed_state = scratch[6]
+    kind = env.kind
+    leaf_values = env.leaf_values
+    rows = scratch.leaf_rows
+    reach = scratch.reach
+    path = scratch.path
+    fixed_state = scratch.fixed_state
     outcome = ONGOING
     if kind == HEX:
         if _hex_mover_connects(
             env, node_parent, node_action, node_depth, node, action, rows, reach
         ):
             outcome = ROOT_WINS if node_depth[node] % 2 == 0 else ROOT_LOSES
-    elif kind == EXPLICIT_TREE and node_depth[node] + 1 >= env[8]:
+    elif kind == EXPLICIT_TREE and node_depth[node] + 1 >= env.leaf_depth:
         index = _explicit_leaf_index(
             env, node_parent, node_action, node_depth, node, action, path, fixed_state, 0
         )
         value = leaf_values[index]
-        below_leaf = node_depth[node] + 1 > env[8]
+        below_leaf = node_depth[node] + 1 > env.leaf_depth
         if below_leaf or value == 0.0 or value == 1.0:
             outcome = ROOT_WINS if value >= 0.5 else ROOT_LOSES
     return outcome
@@ -181,23 +177,23 @@ def evaluate(env, node_parent, node_action, node_depth, node, action, scratch, s
     from the position after the path's moves and ``action``: Black's rows are the root's plus
     the path's Black stones, and the empty cells are the root's minus the path's.
     """
-    kind = env[0]
-    size = env[1]
-    root_black = env[2]
-    base = env[3]
-    action_cells = env[5]
-    arm_probabilities = env[6]
-    leaf_values = env[7]
-    work_cells = scratch[0]
-    used = scratch[1]
-    leaf_rows = scratch[2]
-    rows = scratch[3]
-    reach = scratch[4]
-    path = scratch[5]
-    cell_row = scratch[7]
-    cell_bit = scratch[8]
-    knowledge = scratch[9]
-    policy = env[11]
+    kind = env.kind
+    size = env.size
+    root_black = env.root_black
+    base = env.black_rows
+    action_cells = env.action_cells
+    arm_probabilities = env.arm_probabilities
+    leaf_values = env.leaf_values
+    work_cells = scratch.work_cells
+    used = scratch.used
+    leaf_rows = scratch.leaf_rows
+    rows = scratch.rows
+    reach = scratch.reach
+    path = scratch.path
+    cell_row = scratch.cell_row
+    cell_bit = scratch.cell_bit
+    knowledge = scratch.knowledge
+    policy = env.playout_policy
     win = False
     if kind == BANDIT:
         win = uniform(state, slot) < arm_probabilities[action]
@@ -307,8 +303,8 @@ def hex_leaf_playout(
     state,
     slot,
 ):
-    """One Hex playout by ``policy`` (``env[11]``; ``knowledge`` is ``scratch[9]``) from the
-    position after the path to ``node`` and then ``action``; True if the root player wins.
+    """One Hex playout by ``policy`` (``env.playout_policy``, with ``scratch.knowledge``) from
+    the position after the path to ``node`` and then ``action``; True if the root player wins.
     Builds the leaf every time (callers that evaluate one leaf many times in a row build it
     once with :func:`build_hex_leaf` and call ``policy_playout``)."""
     empty_count = build_hex_leaf(
@@ -347,28 +343,24 @@ def hex_leaf_playout(
     return black_wins == root_black
 
 
-def make_scratch(env):
-    """Per-thread scratch arrays for :func:`evaluate` and :func:`move_outcome` (Python side):
-    ``(work_cells, used, leaf_rows, rows, reach, path, state0, cell_row, cell_bit,
-    knowledge)``, ``knowledge`` for the playout policy (engine.kernels.knowledge).
-    """
-    size = max(int(env[1]), 1)
-    cells = env[5]
+def make_scratch(env) -> LeafScratch:
+    """Per-thread scratch arrays for :func:`evaluate` and :func:`move_outcome` (Python side)."""
+    size = max(int(env.size), 1)
     cell_row, cell_bit = cell_tables(size)
-    return (
-        cells.astype(np.int32).copy(),
-        np.zeros(size * size, dtype=np.uint8),
-        np.zeros(size, dtype=np.uint64),
-        np.zeros(size, dtype=np.uint64),
-        np.zeros(size, dtype=np.uint64),
-        np.zeros(max(int(env[8]), 1) + 1, dtype=np.int32),
-        np.ones(1, dtype=np.uint64),  # a fixed generator: leaf indexing draws nothing random
-        cell_row,
-        cell_bit,
-        make_knowledge_scratch(size),
+    return LeafScratch(
+        work_cells=env.action_cells.astype(np.int32).copy(),
+        used=np.zeros(size * size, dtype=np.uint8),
+        leaf_rows=np.zeros(size, dtype=np.uint64),
+        rows=np.zeros(size, dtype=np.uint64),
+        reach=np.zeros(size, dtype=np.uint64),
+        path=np.zeros(max(int(env.leaf_depth), 1) + 1, dtype=np.int32),
+        fixed_state=np.ones(1, dtype=np.uint64),  # leaf indexing draws nothing random
+        cell_row=cell_row,
+        cell_bit=cell_bit,
+        knowledge=make_knowledge_scratch(size),
     )
 
 
 def action_count_py(env) -> int:
     """:func:`action_count` without entering numba."""
-    return int(env[10])
+    return int(env.action_count)

@@ -39,16 +39,17 @@ sorted by cell index (only when there are several); for a random move, ``j = dra
 below(empty_count - drawn)``, ``order[drawn]`` and ``order[j]`` swapped, ``drawn`` advanced,
 again until the cell drawn is empty.
 
-A policy, for the kernels, is the tuple ``(UNIFORM_POLICY,)`` (uniform playouts) or
-``(KNOWLEDGE_POLICY, agents, per_playout, tracks)``, ``agents`` an int8 array with one row per
-agent (heuristic codes, padded with ``NO_HEURISTIC``); see ``engine.knowledge``.
+A policy, for the kernels, is a :class:`~engine.kernels.layout.UniformPolicy` (uniform
+playouts) or a :class:`~engine.kernels.layout.KnowledgePolicy` (its ``agents`` an int8 array
+with one row per agent: heuristic codes, padded with ``NO_HEURISTIC``); see
+``engine.knowledge``.
 """
 
 import numpy as np
 from hexswarm.engine.kernels.jit import inline_jit, jit
+from hexswarm.engine.kernels.layout import BLOCK, BRIDGE, NO_HEURISTIC, WIN, KnowledgeScratch
 from hexswarm.engine.kernels.playout import black_connects, cell_tables, playout
 from hexswarm.engine.kernels.rng import MULTIPLIER, SHIFT_12, SHIFT_25, SHIFT_27, SHIFT_32
-from hexswarm.engine.knowledge import BLOCK, BRIDGE, NO_HEURISTIC, WIN
 
 EMPTY, BLACK, WHITE, NOBODY = 0, 1, 2, 3
 # The edge cells follow the board's n cells: n + TOP_EDGE, ... (a diagonal step off a corner
@@ -170,10 +171,8 @@ def empty_board_around(size, ring, cells):
 
 
 def make_knowledge_scratch(size):
-    """Per-thread arrays for :func:`knowledge_playout` (Python side)::
-
-    (cells, ring, carriers, around, empty_around, flags, counts, sums, stack,
-     SHAPE, PICK, BIT_COUNT, saved_cells, saved_around, saved_flags, saved_counts)
+    """Per-thread arrays for :func:`knowledge_playout` (Python side; the fields are named in
+    :class:`~engine.kernels.layout.KnowledgeScratch`).
 
     ``cells``: the board then the edge cells (owners set here, never changed); ``around``: per
     cell, the owners of its six neighbours, kept up to date as stones are played. The
@@ -186,23 +185,23 @@ def make_knowledge_scratch(size):
     cells = np.zeros(n + EDGE_CELLS, dtype=np.int8)
     cells[n:] = EDGE_OWNERS
     empty_around = empty_board_around(size, ring, cells)
-    return (
-        cells,
-        ring,
-        carrier_table(size, ring),
-        empty_around.copy(),
-        empty_around,
-        np.zeros(2 * (n + EDGE_CELLS), dtype=np.uint8),
-        np.zeros(2, dtype=np.int64),
-        np.zeros(2, dtype=np.int64),
-        np.zeros(n, dtype=np.int32),
-        SHAPE,
-        PICK,
-        BIT_COUNT,
-        cells.copy(),
-        empty_around.copy(),
-        np.zeros(2 * (n + EDGE_CELLS), dtype=np.uint8),
-        np.zeros(5, dtype=np.int64),
+    return KnowledgeScratch(
+        cells=cells,
+        ring=ring,
+        carriers=carrier_table(size, ring),
+        around=empty_around.copy(),
+        empty_around=empty_around,
+        flags=np.zeros(2 * (n + EDGE_CELLS), dtype=np.uint8),
+        counts=np.zeros(2, dtype=np.int64),
+        sums=np.zeros(2, dtype=np.int64),
+        stack=np.zeros(n, dtype=np.int32),
+        shape_table=SHAPE,
+        pick_table=PICK,
+        bit_count=BIT_COUNT,
+        saved_cells=cells.copy(),
+        saved_around=empty_around.copy(),
+        saved_flags=np.zeros(2 * (n + EDGE_CELLS), dtype=np.uint8),
+        saved_counts=np.zeros(5, dtype=np.int64),
     )
 
 
@@ -376,19 +375,23 @@ def knowledge_playout(
     inline :func:`policy_playout`, whose knowledge branch is this call.
     """
     if len(policy) == 1:
-        # The uniform policy: numba prunes this branch (or the rest) at compile time, by the
-        # tuple's length; it is here so that the uniform searches type the call below.
+        # The uniform policy (UniformPolicy has one field): numba prunes this branch (or the
+        # rest) at compile time, by the tuple's length; it is here so that the uniform
+        # searches type the call below.
         return playout(
             black_rows, order, empty_count, black_to_move, size, cell_row, cell_bit, rows,
             reach, state, slot,
         )  # fmt: skip
-    agents = policy[1]
-    per_playout = policy[2]
-    tracks = policy[3]
-    cells, ring, carriers, around, empty_around, flags, counts, sums, stack = knowledge[:9]
+    agents = policy.agents
+    per_playout = policy.per_playout
+    tracks = policy.tracks
+    cells, ring, carriers = knowledge.cells, knowledge.ring, knowledge.carriers
+    around, empty_around, flags = knowledge.around, knowledge.empty_around, knowledge.flags
+    counts, sums, stack = knowledge.counts, knowledge.sums, knowledge.stack
     # The tables come in the scratch tuple: a global array read in the loop costs a call.
-    shape, pick, bit_count = knowledge[9:12]
-    saved_cells, saved_around, saved_flags, saved_counts = knowledge[12:]
+    shape, pick, bit_count = knowledge.shape_table, knowledge.pick_table, knowledge.bit_count
+    saved_cells, saved_around = knowledge.saved_cells, knowledge.saved_around
+    saved_flags, saved_counts = knowledge.saved_flags, knowledge.saved_counts
     n = size * size
     stride = n + EDGE_CELLS
     for r in range(size):
@@ -544,7 +547,7 @@ def policy_playout(
     (same draws, same results, no call), else a call of :func:`knowledge_playout` (``start``:
     see there; the uniform kernel has nothing to set up). True if Black wins.
 
-    ``len(policy)`` is a compile-time constant (the uniform policy is a tuple of one item), so
+    ``len(policy)`` is a compile-time constant (``UniformPolicy`` has one field), so
     each search is compiled with one branch alive (a test at run time in the hot loop cost the
     swarm searches ~20%, measured). A plain inlined function: the numba overload used before
     drew a NumbaIRAssumptionWarning when inlined and miscompiled UCT's descent loop.

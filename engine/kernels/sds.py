@@ -8,11 +8,10 @@ only through ``engine.kernels.environment``.
 
 Data (all numpy arrays, owned by ``engine.search.swarm``):
 
-* ``tree = (node_parent, node_action, node_depth, counters, pair_keys, pair_child,
-  pair_outcome)`` — see ``engine.kernels.tree``;
-* ``agents = (agent_node, hypothesis, active, contacted, flags, hypothesis_snapshot)``: agent
-  ``i`` lives in the population of node ``agent_node[i]`` and holds ``hypothesis[i]``, an action
-  at that node; ``active``/``contacted``/``flags`` are uint8;
+* ``tree``, a :class:`~engine.kernels.layout.SwarmTree` (see ``engine.kernels.tree``);
+* ``agents``, a :class:`~engine.kernels.layout.SwarmAgents`: agent ``i`` lives in the
+  population of node ``agents.node[i]`` and holds ``agents.hypothesis[i]``, an action at that
+  node;
 * a population index ``(node_start, members)`` from ``count_populations``: each sub-phase reads
   the populations as they were when the index was built (synchronous SDS).
 
@@ -36,6 +35,7 @@ from hexswarm.engine.kernels.environment import (
 )
 from hexswarm.engine.kernels.jit import inline_jit, jit
 from hexswarm.engine.kernels.knowledge import START_BUILD, START_RESTORE, START_SAVE, policy_playout
+from hexswarm.engine.kernels.layout import DESCENDING, USED
 from hexswarm.engine.kernels.rng import below, uniform
 from hexswarm.engine.kernels.tree import (
     NODE_COUNT,
@@ -66,8 +66,10 @@ CONTEXT_SENSITIVE = 2
 @inline_jit
 def resolve_outcome(env, tree, node, action, scratch):
     """The exact outcome of ``action`` at ``node`` (cached in the pair table)."""
-    node_parent, node_action, node_depth, counters, pair_keys, pair_child, pair_outcome = tree
-    width = env[10]
+    node_parent, node_action, node_depth = tree.node_parent, tree.node_action, tree.node_depth
+    pair_keys, pair_child, pair_outcome = tree.pair_keys, tree.pair_child, tree.pair_outcome
+    counters = tree.counters
+    width = env.action_count
     slot = pair_insert(
         pair_keys, pair_child, pair_outcome, counters, np.int64(node) * width + action
     )
@@ -81,8 +83,10 @@ def resolve_outcome(env, tree, node, action, scratch):
 @inline_jit
 def child_node(env, tree, node, action):
     """The child of ``node`` by ``action``, created if needed (room guaranteed by the owner)."""
-    node_parent, node_action, node_depth, counters, pair_keys, pair_child, pair_outcome = tree
-    width = _width(env)
+    node_parent, node_action, node_depth = tree.node_parent, tree.node_action, tree.node_depth
+    pair_keys, pair_child, pair_outcome = tree.pair_keys, tree.pair_child, tree.pair_outcome
+    counters = tree.counters
+    width = env.action_count
     slot = pair_insert(
         pair_keys, pair_child, pair_outcome, counters, np.int64(node) * width + action
     )
@@ -103,11 +107,6 @@ def _known_pair(pair_keys, pair_outcome, key):
 
 
 @inline_jit
-def _width(env):
-    return env[10]
-
-
-@inline_jit
 def _population(node_start, indexed_nodes, node):
     inside = node >= 0 and node < indexed_nodes
     safe = node if inside else 0
@@ -117,7 +116,7 @@ def _population(node_start, indexed_nodes, node):
 
 @inline_jit
 def _random_hypothesis(env, tree, node, state, slot):
-    return random_legal_action(env, tree[0], tree[1], node, state, slot)
+    return random_legal_action(env, tree.node_parent, tree.node_action, node, state, slot)
 
 
 # --------------------------------------------------------------------------- initialisation
@@ -126,23 +125,23 @@ def _random_hypothesis(env, tree, node, state, slot):
 @jit
 def random_hypotheses(env, tree, agents, state, slot):
     """Initialise: every agent takes a uniformly random legal action at its node."""
-    agent_node, hypothesis = agents[0], agents[1]
+    agent_node, hypothesis = agents.node, agents.hypothesis
     for agent in range(agent_node.shape[0]):
         hypothesis[agent] = _random_hypothesis(env, tree, agent_node[agent], state, slot)
-        agents[2][agent] = 0
-        agents[3][agent] = 0
+        agents.active[agent] = 0
+        agents.contacted[agent] = 0
 
 
 @jit
 def expand_nodes(env, tree, nodes, next_nodes, scratch):
     """Create every non-terminal child of ``nodes``; write them to ``next_nodes`` and return
     how many (fixed populations, paper Table 1: populations to depth D)."""
-    total = _width(env)
+    total = env.action_count
     count = 0
     for i in range(nodes.shape[0]):
         node = nodes[i]
         for action in range(total):
-            if env[0] == 0 and _on_path(tree, node, action):
+            if env.kind == HEX and _on_path(tree, node, action):
                 continue
             if resolve_outcome(env, tree, node, action, scratch) != ONGOING:
                 continue  # a finished game holds no population
@@ -153,7 +152,7 @@ def expand_nodes(env, tree, nodes, next_nodes, scratch):
 
 @inline_jit
 def _on_path(tree, node, action):
-    node_parent, node_action = tree[0], tree[1]
+    node_parent, node_action = tree.node_parent, tree.node_action
     found = False
     while node > 0 and not found:
         found = node_action[node] == action
@@ -166,7 +165,7 @@ def random_walk_place(env, tree, agents, layer, scratch, state, slot):
     """Reallocation within layers, initialisation (thesis 4.3.1): agent ``i`` goes to a random
     node of depth ``layer[i]`` reached by uniformly random legal actions from the root (it
     stops early, at the last unfinished position, if the game ends on the way)."""
-    agent_node = agents[0]
+    agent_node = agents.node
     for agent in range(agent_node.shape[0]):
         node = 0
         for _ in range(layer[agent]):
@@ -212,31 +211,33 @@ def form_hypotheses(
     memory reads (agent, its hypothesis, the pair table, the next population), and walking
     the chains side by side lets the processor overlap them (measured on 7x7 SDST, 50 000
     agents, 50 iterations: 0.141 -> 0.120 s). The agents used are the entries
-    ``k < progress[1]`` of ``path_agents`` with their hypothesis in ``path_hypothesis``, level
+    ``k < progress[USED]`` of ``path_agents`` with their hypothesis in ``path_hypothesis``, level
     by level and, within a level, by hypothesis; so an agent used by several hypotheses
     (always at its own level) meets the later one last, as if the hypotheses were formed one
     after the other.
 
-    Resumable: ``progress = [hypotheses still descending (-1: start), entries used]``; ``alive``
+    Resumable: ``progress[DESCENDING]`` counts the hypotheses still descending (-1: not
+    started), ``progress[USED]`` the entries used (``engine.kernels.layout``); ``alive``
     lists the descending hypotheses and ``next_agent[i]`` the agent hypothesis ``i`` meets next.
     Returns False when the pair table or the path buffer needs room for the next level (the
     owner grows it and calls again), True when every hypothesis is formed.
     """
-    hypothesis, contacted = agents[1], agents[3]
-    counters, pair_keys, pair_child, pair_outcome = tree[3], tree[4], tree[5], tree[6]
-    width = env[10]
+    hypothesis, contacted = agents.hypothesis, agents.contacted
+    counters, pair_keys, pair_child = tree.counters, tree.pair_keys, tree.pair_child
+    pair_outcome = tree.pair_outcome
+    width = env.action_count
     indexed_nodes = min(node_start.shape[0] - 1, counters[NODE_COUNT])
-    if progress[0] < 0:
+    if progress[DESCENDING] < 0:
         root_lo = node_start[0]
         root_count = node_start[1] - root_lo
         for i in range(root_count):
             alive[i] = i
             next_agent[i] = members[root_lo + i]
             leaf_node[i] = 0
-        progress[0] = root_count
-        progress[1] = 0
-    descending = progress[0]
-    used = progress[1]
+        progress[DESCENDING] = root_count
+        progress[USED] = 0
+    descending = progress[DESCENDING]
+    used = progress[USED]
     finished = True
     while descending > 0:
         if (counters[PAIR_COUNT] + descending) * 2 > pair_keys.shape[0] or (
@@ -274,8 +275,8 @@ def form_hypotheses(
             alive[still] = i
             still += 1
         descending = still
-    progress[0] = descending
-    progress[1] = used
+    progress[DESCENDING] = descending
+    progress[USED] = used
     return finished
 
 
@@ -371,22 +372,17 @@ def evaluate_tests(
     ``order`` groups identical leaves (``sort_leaves``), so a Hex leaf position is built once
     per group and every playout of the group starts from it (the playout leaves it intact).
     """
-    node_parent, node_action, node_depth = tree[0], tree[1], tree[2]
-    kind = env[0]
-    size = env[1]
-    root_black = env[2]
-    base = env[3]
-    action_cells = env[5]
-    work_cells, used, leaf_rows, rows, reach = (
-        scratch[0],
-        scratch[1],
-        scratch[2],
-        scratch[3],
-        scratch[4],
-    )
-    cell_row, cell_bit = scratch[7], scratch[8]
+    node_parent, node_action, node_depth = tree.node_parent, tree.node_action, tree.node_depth
+    kind = env.kind
+    size = env.size
+    root_black = env.root_black
+    base = env.black_rows
+    action_cells = env.action_cells
+    work_cells, used, leaf_rows = scratch.work_cells, scratch.used, scratch.leaf_rows
+    rows, reach = scratch.rows, scratch.reach
+    cell_row, cell_bit = scratch.cell_row, scratch.cell_bit
     count_tests = result_tests.shape[0] > 0
-    policy, knowledge = env[11], scratch[9]
+    policy, knowledge = env.playout_policy, scratch.knowledge
     playouts = 0
     built_node = -1
     built_action = -1
@@ -481,8 +477,8 @@ def apply_results(
     action, the tests and the root player's wins (for estimates). Returns the root player's
     wins.
     """
-    node_depth = tree[2]
-    agent_node, hypothesis, active = agents[0], agents[1], agents[2]
+    node_depth = tree.node_depth
+    agent_node, hypothesis, active = agents.node, agents.hypothesis, agents.active
     wins = 0
     for i in range(count):
         root_action = hypothesis[path_agents[i]]
@@ -538,8 +534,8 @@ def apply_test_outcomes(
     decided by a fair coin. Also accumulates the root statistics as :func:`apply_results`
     does (playouts, not tests). Returns the root player's playout wins.
     """
-    node_depth = tree[2]
-    agent_node, hypothesis, active = agents[0], agents[1], agents[2]
+    node_depth = tree.node_depth
+    agent_node, hypothesis, active = agents.node, agents.hypothesis, agents.active
     evidence_node, evidence_hypothesis, evidence_wins, evidence_tests = evidence
     wins = 0
     for i in range(count):
@@ -630,8 +626,8 @@ def apply_shared_outcomes(
     its tests), then every agent on a path decides. Also accumulates the root statistics as
     :func:`apply_results` does (playouts). Returns the root player's playout wins.
     """
-    node_depth = tree[2]
-    agent_node, hypothesis, active = agents[0], agents[1], agents[2]
+    node_depth = tree.node_depth
+    agent_node, hypothesis, active = agents.node, agents.hypothesis, agents.active
     pair_wins, pair_tests, node_wins, node_tests = records
     wins = 0
     for i in range(count):
@@ -692,8 +688,8 @@ def relate(tree, agents, node_start, members, mode, state, slot):
     Run between the test and the diffusion, so that the deactivated agents take part in the
     diffusion; after the diffusion the next test would overwrite the deactivation.
     """
-    hypothesis, active, snapshot = agents[1], agents[2], agents[4]
-    counters = tree[3]
+    hypothesis, active, snapshot = agents.hypothesis, agents.active, agents.mark
+    counters = tree.counters
     indexed_nodes = min(node_start.shape[0] - 1, counters[NODE_COUNT])
     for agent in range(active.shape[0]):
         snapshot[agent] = active[agent]
@@ -739,10 +735,10 @@ def recruit(env, tree, agents, node_start, members, mode, redraw, copy_activates
     reference counting around every call: 79 ns an agent against 6 ns now (measured on fixed
     populations, where most agents are inactive and re-draw).
     """
-    hypothesis, active, recruited = agents[1], agents[2], agents[4]
-    node_parent, node_action, counters = tree[0], tree[1], tree[3]
-    exclusive = env[0] == HEX
-    width = env[10]
+    hypothesis, active, recruited = agents.hypothesis, agents.active, agents.mark
+    node_parent, node_action, counters = tree.node_parent, tree.node_action, tree.counters
+    exclusive = env.kind == HEX
+    width = env.action_count
     passive = mode == PASSIVE or mode == DUAL_PASSIVE or mode == DUAL_ACTIVE  # noqa: SIM109
     active_first = mode == ACTIVE or mode == DUAL_ACTIVE  # noqa: SIM109 (numba)
     active_second = mode == DUAL_PASSIVE
@@ -827,14 +823,9 @@ def backscatter(env, tree, agents, node_start, members, to_root, state, slot):
     """SDST diffusion, sub-phase 1 (paper Table 2): every agent not contacted to form a
     hypothesis goes back to its parent's population (or straight to the root's), copying the
     hypothesis of a random agent there (random if it is empty), and is inactive."""
-    node_parent, counters = tree[0], tree[3]
-    agent_node, hypothesis, active, contacted, snapshot_h = (
-        agents[0],
-        agents[1],
-        agents[2],
-        agents[3],
-        agents[5],
-    )
+    node_parent, counters = tree.node_parent, tree.counters
+    agent_node, hypothesis, active = agents.node, agents.hypothesis, agents.active
+    contacted, snapshot_h = agents.contacted, agents.hypothesis_snapshot
     indexed_nodes = min(node_start.shape[0] - 1, counters[NODE_COUNT])
     for agent in range(agent_node.shape[0]):
         snapshot_h[agent] = hypothesis[agent]
@@ -866,15 +857,11 @@ def scatter(env, tree, agents, node_start, members, p_scatter, scratch, state, s
     by X's hypothesis (never into a finished game), copying the hypothesis of a random agent
     of that population (random if it is empty). Creates child nodes as needed (at most one
     per agent; room guaranteed by the owner). Returns the number of agents sent."""
-    counters, pair_keys, pair_child, pair_outcome = tree[3], tree[4], tree[5], tree[6]
-    width = env[10]
-    agent_node, hypothesis, active, moved_flag, snapshot_h = (
-        agents[0],
-        agents[1],
-        agents[2],
-        agents[4],
-        agents[5],
-    )
+    counters, pair_keys, pair_child = tree.counters, tree.pair_keys, tree.pair_child
+    pair_outcome = tree.pair_outcome
+    width = env.action_count
+    agent_node, hypothesis, active = agents.node, agents.hypothesis, agents.active
+    moved_flag, snapshot_h = agents.mark, agents.hypothesis_snapshot
     indexed_nodes = min(node_start.shape[0] - 1, counters[NODE_COUNT])
     for agent in range(agent_node.shape[0]):
         snapshot_h[agent] = hypothesis[agent]
@@ -927,21 +914,11 @@ def reallocate_in_layers(env, tree, agents, node_start, members, scratch, state,
     of one of its agents, random if empty) and is inactive. An empty population on the way
     is crossed by a random legal action; a finished game stops the walk and the agent stays.
     Returns the number of agents moved."""
-    node_depth, counters, pair_keys, pair_child, pair_outcome = (
-        tree[2],
-        tree[3],
-        tree[4],
-        tree[5],
-        tree[6],
-    )
-    width = env[10]
-    agent_node, hypothesis, active, contacted, snapshot_h = (
-        agents[0],
-        agents[1],
-        agents[2],
-        agents[3],
-        agents[5],
-    )
+    node_depth, counters, pair_keys = tree.node_depth, tree.counters, tree.pair_keys
+    pair_child, pair_outcome = tree.pair_child, tree.pair_outcome
+    width = env.action_count
+    agent_node, hypothesis, active = agents.node, agents.hypothesis, agents.active
+    contacted, snapshot_h = agents.contacted, agents.hypothesis_snapshot
     indexed_nodes = min(node_start.shape[0] - 1, counters[NODE_COUNT])
     for agent in range(agent_node.shape[0]):
         snapshot_h[agent] = hypothesis[agent]
@@ -991,7 +968,7 @@ def reallocate_in_layers(env, tree, agents, node_start, members, scratch, state,
 @jit
 def population_counts(agents, node_start, members, node, width, counts, actives):
     """Agents and active agents of ``node``'s population per hypothesis (into the arrays)."""
-    hypothesis, active = agents[1], agents[2]
+    hypothesis, active = agents.hypothesis, agents.active
     for a in range(width):
         counts[a] = 0
         actives[a] = 0
@@ -1006,5 +983,5 @@ def population_counts(agents, node_start, members, node, width, counts, actives)
 def root_outcomes(env, tree, outcomes, scratch):
     """The exact outcome of every action at the root, into ``outcomes`` (for vanilla
     Monte-Carlo and UCT: a winning move needs no playout)."""
-    for action in range(env[10]):
+    for action in range(env.action_count):
         outcomes[action] = resolve_outcome(env, tree, 0, action, scratch)

@@ -48,6 +48,7 @@ import numpy as np
 from hexswarm.engine.kernels.environment import HEX, evaluate, move_outcome
 from hexswarm.engine.kernels.jit import inline_jit, jit
 from hexswarm.engine.kernels.knowledge import policy_playout, start_of_playout
+from hexswarm.engine.kernels.layout import HexPath
 from hexswarm.engine.kernels.playout import black_connects, playout
 from hexswarm.engine.kernels.rng import below
 from hexswarm.engine.kernels.tree import ONGOING, ROOT_LOSES, ROOT_WINS
@@ -235,21 +236,26 @@ def uct_iterations(
     bounds the tree's depth (the chain and path arrays hold ``max_depth + 2`` entries);
     ``depth_counts[d]`` counts the playouts started ``d`` moves below the root. ``board``
     (from :func:`hex_board`) holds the Hex position along the path, built move by move;
-    Playouts use the environment's playout policy (``env[11]``, with its scratch in
-    ``scratch[9]``; the uniform kernel itself for the uniform policy). Each evaluation runs
+    Playouts use the environment's playout policy (``env.playout_policy``, with its scratch in
+    ``scratch.knowledge``; the uniform kernel itself for the uniform policy). Each evaluation runs
     ``leaf_playouts`` playouts from its leaf (1: textbook UCT); visits and wins count playouts,
     and a move that ends the game counts as that many identical results.
     """
     nodes, blocks, counters = tree[0], tree[1], tree[3]
-    width = env[10]
-    exclusive = env[0] == HEX
+    width = env.action_count
+    exclusive = env.kind == HEX
     node_capacity = nodes.shape[0]
     block_capacity = blocks.shape[0]
-    size = env[1]
-    base_rows, base_columns = env[3], env[4]
-    live, where, black_rows, white_columns = board[0], board[1], board[2], board[3]
-    action_of = board[5]
-    reach = scratch[4]
+    size = env.size
+    base_rows, base_columns = env.black_rows, env.white_columns
+    live, where, black_rows, white_columns = (
+        board.live,
+        board.where,
+        board.black_rows,
+        board.white_columns,
+    )
+    action_of = board.action_of
+    reach = scratch.reach
     done = 0
     playouts = 0
     while done < count:
@@ -352,25 +358,23 @@ def uct_iterations(
     return done, playouts
 
 
-def hex_board(env):
-    """Per-thread arrays for the Hex position along a path (Python side): ``(live, where,
-    black_rows, white_columns, work, action_of)``. ``live[:empty]`` are the empty cells (a
-    permutation of the root's, kept by swap-removal, ``where[cell]`` = its index), so a move
-    costs O(1) and a playout copies the list instead of rebuilding it; Black's rows and White's
-    columns are bitmasks; ``action_of[cell]`` is the action that plays ``cell``."""
-    size = max(int(env[1]), 1)
-    live = np.asarray(env[5], dtype=np.int32).copy()
+def hex_board(env) -> HexPath:
+    """Per-thread arrays for the Hex position along a path (Python side; fields in
+    :class:`~engine.kernels.layout.HexPath`). A move costs O(1) and a playout copies the list
+    of empty cells instead of rebuilding it."""
+    size = max(int(env.size), 1)
+    live = np.asarray(env.action_cells, dtype=np.int32).copy()
     where = np.zeros(size * size, dtype=np.int32)
     where[live] = np.arange(live.size, dtype=np.int32)
     action_of = np.full(size * size, -1, dtype=np.int32)
     action_of[live] = np.arange(live.size, dtype=np.int32)
-    return (
-        live,
-        where,
-        np.zeros(size, dtype=np.uint64),
-        np.zeros(size, dtype=np.uint64),
-        np.zeros(max(live.size, 1), dtype=np.int32),
-        action_of,
+    return HexPath(
+        live=live,
+        where=where,
+        black_rows=np.zeros(size, dtype=np.uint64),
+        white_columns=np.zeros(size, dtype=np.uint64),
+        work=np.zeros(max(live.size, 1), dtype=np.int32),
+        action_of=action_of,
     )
 
 
@@ -378,7 +382,7 @@ def hex_board(env):
 def hex_play(env, action, depth, live, where, empty, black_rows, white_columns):
     """Play ``action`` for the player to move at ``depth``; returns whether that is Black.
     The cell leaves ``live[:empty]``."""
-    size, root_black, action_cells = env[1], env[2], env[5]
+    size, root_black, action_cells = env.size, env.root_black, env.action_cells
     cell = action_cells[action]
     i = where[cell]
     last = live[empty - 1]
@@ -518,47 +522,47 @@ def leaf_evaluation(
     shuffles a copy of the empty cells (the list itself must stay a permutation the path can
     index)."""
     won = 0
-    if env[0] == HEX:
-        black_to_move = (depth % 2 == 0) == env[2]
-        if len(env[11]) == 1:
+    if env.kind == HEX:
+        black_to_move = (depth % 2 == 0) == env.root_black
+        if len(env.playout_policy) == 1:
             # The uniform policy (its tuple has one item; numba decides this at compile time):
             # the uniform kernel itself, without the policy dispatch (10-15% of UCT's time).
             black_wins = _uniform_hex_playouts(
-                board[2],
-                board[0],
-                board[4],
+                board.black_rows,
+                board.live,
+                board.work,
                 empty,
                 black_to_move,
-                env[1],
-                scratch[7],
-                scratch[8],
-                scratch[3],
-                scratch[4],
+                env.size,
+                scratch.cell_row,
+                scratch.cell_bit,
+                scratch.rows,
+                scratch.reach,
                 state,
                 slot,
                 count,
             )
         else:
-            last_cell = env[5][chain_action[depth]] if depth > 0 else -1
+            last_cell = env.action_cells[chain_action[depth]] if depth > 0 else -1
             black_wins = _hex_playouts(
-                env[11],
-                scratch[9],
-                board[2],
-                board[0],
-                board[4],
+                env.playout_policy,
+                scratch.knowledge,
+                board.black_rows,
+                board.live,
+                board.work,
                 empty,
                 black_to_move,
                 last_cell,
-                env[1],
-                scratch[7],
-                scratch[8],
-                scratch[3],
-                scratch[4],
+                env.size,
+                scratch.cell_row,
+                scratch.cell_bit,
+                scratch.rows,
+                scratch.reach,
                 state,
                 slot,
                 count,
             )
-        won = black_wins if env[2] else count - black_wins
+        won = black_wins if env.root_black else count - black_wins
     else:
         for _ in range(count):
             if _toy_evaluation(

@@ -36,7 +36,16 @@ from typing import Any
 PLAYOUTS_PER_SECOND = {7: 7.68e6, 9: 4.98e6, 11: 3.34e6, 13: 2.70e6, 19: 1.36e6}
 """Uniform playouts per second on one thread from the empty board (docs/benchmarks.md)."""
 
-SEARCH_COST = {"mc": 1.0, "mcsds": 7.68 / 5.60, "sdst": 7.68 / 5.09, "uct": 7.68 / 0.78}
+SEARCH_COST = {
+    "mc": 1.0,
+    "mcsds": 7.68 / 5.60,
+    "sdst": 7.68 / 5.09,
+    "uct": 7.68 / 0.78,
+    # the level's defaults (one test a descent, one playout a leaf): 658 k playouts per CPU
+    # second on 7x7 (docs/benchmarks.md, "The anthill in the benchmark", under load: the
+    # estimate errs long, the safe side for a warning)
+    "anthill": 7.68 / 0.658,
+}
 """The search's time per playout asked (agents x iterations for the swarms) over a raw
 playout's (docs/benchmarks.md, 7x7)."""
 
@@ -71,7 +80,7 @@ def playouts_asked(family: str, values: Mapping[str, Any], size: int) -> int:
     if family in ("mcsds", "sdst"):
         per_test = int(values.get("test_playouts", 1)) if values.get("test") != "single" else 1
         return int(values.get("agents", 0)) * int(values.get("iterations", 0)) * per_test
-    if family == "uct":
+    if family in ("uct", "anthill"):
         return int(values.get("playouts", 0))
     return 0  # random: no search
 

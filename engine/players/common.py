@@ -47,7 +47,7 @@ def prefers_swap(estimate: float) -> bool:
 
 def cell_labels(env) -> np.ndarray:
     """The cell index of each Hex action."""
-    return np.asarray(env[5], dtype=np.int64)
+    return np.asarray(env.action_cells, dtype=np.int64)
 
 
 class SettingsPlayer:

@@ -30,6 +30,8 @@ from typing import Any
 
 from hexswarm.engine.board import HexError
 from hexswarm.engine.knowledge import DEFAULT_DATABASE, POLICIES, load_database
+from hexswarm.engine.search import swarm
+from hexswarm.engine.search.swarm import SWARM_OPTION_RULES, OptionRule, broken_rules
 
 DEFAULT_THREADS = max(1, os.cpu_count() or 1)
 
@@ -194,6 +196,8 @@ class LevelInfo:
     description: str
     parameters: tuple[Parameter, ...]
     family: str = ""
+    rules: tuple[OptionRule, ...] = ()
+    """Rules between settings (each valid alone), checked with them: :meth:`problems`."""
 
     def parameter(self, name: str) -> Parameter:
         """The setting called ``name`` or one of its aliases (any case)."""
@@ -206,6 +210,11 @@ class LevelInfo:
 
     def defaults(self) -> dict[str, Any]:
         return {p.name: p.default for p in self.parameters}
+
+    def problems(self, values: Mapping[str, Any]) -> list[str]:
+        """What is wrong with a combination of settings (by name), each valid on its own: the
+        same message wherever values are entered."""
+        return broken_rules(self.rules, values)
 
 
 # --------------------------------------------------------------------------- parameters
@@ -268,7 +277,7 @@ _RECRUITMENT = Parameter(
     "choice",
     "passive",
     "diffusion: passive (inactive agents ask), active (active agents tell), or dual",
-    choices=("passive", "active", "dual-passive", "dual-active"),
+    choices=tuple(swarm.RECRUITMENT),
 )
 _RELATE = Parameter(
     "relate",
@@ -276,7 +285,7 @@ _RELATE = Parameter(
     "none",
     "relate phase: active agents meeting an active agent (context-free) or one with the same "
     "hypothesis (context-sensitive) become inactive, to keep exploring",
-    choices=("none", "context-free", "context-sensitive"),
+    choices=tuple(swarm.RELATE),
 )
 _CONFIDENCE = Parameter(
     "confidence",
@@ -315,7 +324,7 @@ _SWARM_OPTIONS = (
         "test of a hypothesis: one playout (thesis), the majority of test_playouts playouts, "
         "or that majority decided sequentially (stops once the remaining playouts cannot "
         "change it)",
-        choices=("single", "majority", "sequential"),
+        choices=swarm.TESTS,
     ),
     Parameter("test_playouts", "int", 1, "playouts per test (majority, sequential)", 1, 255),
     Parameter(
@@ -326,7 +335,7 @@ _SWARM_OPTIONS = (
         "its win rate beats the mean of every test through its population so far (mean), or, "
         "at the root, while its move's record over the whole search (shared by every agent "
         "holding it) is not ruled out by confidence bounds; plays the record's best (shared)",
-        choices=("win", "mean", "shared"),
+        choices=tuple(swarm.REFERENCES),
     ),
     Parameter(
         "evidence",
@@ -341,7 +350,7 @@ _SWARM_OPTIONS = (
         "thesis",
         "an inactive agent meeting an inactive one draws a random hypothesis (thesis 3.2.2) "
         "or keeps its own (paper Table 2: copy only)",
-        choices=("thesis", "paper"),
+        choices=swarm.INTERNAL_DIFFUSION,
     ),
     Parameter(
         "copy_activates",
@@ -355,7 +364,7 @@ _SWARM_OPTIONS = (
         "none",
         "halt early (thesis 3.2.2): strong = the most supported move's share, weak = the "
         "active share, at least halt_threshold and within halt_band for halt_iterations",
-        choices=("none", "strong", "weak"),
+        choices=swarm.HALTING,
     ),
     Parameter("halt_threshold", "float", 0.5, "halting: share of the root agents", 0.01, 1.0),
     Parameter("halt_band", "float", 0.02, "halting: allowed drift of that share", 0.0, 1.0),
@@ -460,6 +469,7 @@ LEVELS: dict[str, LevelInfo] = {
             _SWAP_POLICY,
             *_COMMON,
         ),
+        rules=SWARM_OPTION_RULES,
     ),
     "sdst": LevelInfo(
         "sdst",
@@ -474,7 +484,7 @@ LEVELS: dict[str, LevelInfo] = {
                 "tree",
                 "allocation of agents: fixed populations to a depth (paper Table 1), "
                 "reallocation within layers (thesis 4.3.1), or within the entire tree (Table 2)",
-                choices=("fixed", "layers", "tree"),
+                choices=tuple(p for p in swarm.POLICIES if p != "root"),  # root: mcsds
             ),
             Parameter("depth", "int", 2, "fixed/layers: populations at depths 0..depth-1", 1, 8),
             _AGENTS,
@@ -503,13 +513,14 @@ LEVELS: dict[str, LevelInfo] = {
                 "choice",
                 "keep",
                 "fixed: agents not used in a test keep their activity or become inactive",
-                choices=("keep", "reset"),
+                choices=swarm.UNCONTACTED,
             ),
             *_PLAYOUT_SETTINGS,
             _TACTICS,
             _SWAP_POLICY,
             *_COMMON,
         ),
+        rules=SWARM_OPTION_RULES,
     ),
     "uct": LevelInfo(
         "uct",
@@ -631,7 +642,7 @@ def _preset(name: str, label: str, description: str, family: str, **defaults: An
         parameters.append(parameter)
     if defaults:
         raise HexError(f"preset {name!r}: {family} has no setting {', '.join(defaults)}")
-    return LevelInfo(name, label, description, tuple(parameters), family=family)
+    return LevelInfo(name, label, description, tuple(parameters), family=family, rules=base.rules)
 
 
 # Presets (ours): time per move is their budget, so the count limits are set out of reach.
@@ -710,6 +721,8 @@ def settings_class(level: LevelInfo, class_name: str) -> type:
         for parameter in parameters:
             value = parameter.parse(getattr(self, parameter.name), level.name)
             object.__setattr__(self, parameter.name, value)  # e.g. an int time_s -> float
+        for problem in level.problems({p.name: getattr(self, p.name) for p in parameters}):
+            raise HexError(f"{level.name}: {problem}")
 
     fields = []
     for parameter in parameters:

@@ -20,6 +20,7 @@ from hexswarm.engine.kernels.anthill import (
     copy_populations,
     root_population,
 )
+from hexswarm.engine.kernels.layout import AnthillAgents
 from hexswarm.engine.search.snapshot import TreeNode
 from hexswarm.engine.search.swarm import RELATE, STATE_STRIDE
 from hexswarm.engine.search.uct import UctSearch, UctTree, _ucb_tables
@@ -72,8 +73,8 @@ class AnthillTree(UctTree):
         per_agent = self.hold.itemsize + self.active.itemsize
         return super().used_bytes() + self.node_count * self.agents_per_move * per_agent
 
-    def population(self) -> tuple[np.ndarray, np.ndarray]:
-        return (self.hold, self.active)
+    def population(self) -> AnthillAgents:
+        return AnthillAgents(hold=self.hold, active=self.active)
 
     def empty_like(self, capacity: int) -> AnthillTree:
         return AnthillTree(self.max_nodes, self.agents_per_move, capacity=capacity)

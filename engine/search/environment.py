@@ -1,9 +1,9 @@
 """Environments for the generic search kernels: a Hex position, a multi-armed bandit, an
-explicit game tree. See ``engine.kernels.environment`` for the tuple layout and perspectives.
+explicit game tree. See ``engine.kernels.layout.Environment`` for the fields and perspectives.
 
 >>> from hexswarm.engine.board import Board
 >>> env = hex_environment(Board(3))
->>> int(env[5].shape[0])          # nine actions: the empty cells
+>>> int(env.action_cells.shape[0])  # nine actions: the empty cells
 9
 """
 
@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 import numpy as np
 from hexswarm.engine.board import BLACK, BLACK_STONE, WHITE_STONE, Board, HexError
-from hexswarm.engine.kernels.environment import BANDIT, EXPLICIT_TREE, HEX
+from hexswarm.engine.kernels.layout import BANDIT, EXPLICIT_TREE, HEX, Environment
 from hexswarm.engine.kernels.playout import rows_from_cells
 from hexswarm.engine.knowledge import UNIFORM_PLAYOUT, PlayoutPolicy, playout_policy
 
@@ -22,7 +22,7 @@ _NO_ROWS = np.zeros(1, dtype=np.uint64)
 _NO_CELLS = np.zeros(0, dtype=np.int32)
 
 
-def hex_environment(board: Board, playout: str | PlayoutPolicy = "uniform") -> tuple:
+def hex_environment(board: Board, playout: str | PlayoutPolicy = "uniform") -> Environment:
     """The environment of ``board``'s position; actions are its empty cells in index order;
     leaves are evaluated by playouts of the ``playout`` policy (``engine.knowledge``).
 
@@ -37,44 +37,44 @@ def hex_environment(board: Board, playout: str | PlayoutPolicy = "uniform") -> t
         row, col = divmod(int(cell), size)
         white_columns[col] |= np.uint64(1) << np.uint64(row)
     black = np.where(cells == BLACK_STONE, 1, 0).astype(np.int8)
-    return (
-        HEX,
-        size,
-        board.to_move is BLACK,
-        rows_from_cells(black, size),
-        white_columns,
-        np.flatnonzero(cells == 0).astype(np.int32),
-        _NO_FLOATS,
-        _NO_FLOATS,
-        0,
-        0,
-        int(np.count_nonzero(cells == 0)),
-        playout_policy(playout).kernel_policy(),
+    return Environment(
+        kind=HEX,
+        size=size,
+        root_black=board.to_move is BLACK,
+        black_rows=rows_from_cells(black, size),
+        white_columns=white_columns,
+        action_cells=np.flatnonzero(cells == 0).astype(np.int32),
+        arm_probabilities=_NO_FLOATS,
+        leaf_values=_NO_FLOATS,
+        leaf_depth=0,
+        branching=0,
+        action_count=int(np.count_nonzero(cells == 0)),
+        playout_policy=playout_policy(playout).kernel_policy(),
     )
 
 
-def bandit_environment(probabilities: Sequence[float]) -> tuple:
+def bandit_environment(probabilities: Sequence[float]) -> Environment:
     """A multi-armed bandit (thesis 4.2.1): arm ``i`` pays 1 with ``probabilities[i]``."""
     p = np.asarray(probabilities, dtype=np.float64)
     if p.ndim != 1 or p.size < 1 or np.any((p < 0) | (p > 1)):
         raise HexError("bandit probabilities must be a non-empty list of numbers in [0, 1]")
-    return (
-        BANDIT,
-        0,
-        True,
-        _NO_ROWS,
-        _NO_ROWS,
-        _NO_CELLS,
-        p,
-        _NO_FLOATS,
-        0,
-        p.size,
-        p.size,
-        UNIFORM_PLAYOUT,
+    return Environment(
+        kind=BANDIT,
+        size=0,
+        root_black=True,
+        black_rows=_NO_ROWS,
+        white_columns=_NO_ROWS,
+        action_cells=_NO_CELLS,
+        arm_probabilities=p,
+        leaf_values=_NO_FLOATS,
+        leaf_depth=0,
+        branching=p.size,
+        action_count=p.size,
+        playout_policy=UNIFORM_PLAYOUT,
     )
 
 
-def explicit_tree_environment(leaf_values: Sequence[float], branching: int = 2) -> tuple:
+def explicit_tree_environment(leaf_values: Sequence[float], branching: int = 2) -> Environment:
     """A complete game tree with ``branching`` moves per node and the given leaves, in
     depth-first order of the actions. ``leaf_values[i]`` is the root player's (Max's, to move
     at the root; players alternate) chance to win at leaf ``i``: 1 or 0 end the game there
@@ -90,19 +90,19 @@ def explicit_tree_environment(leaf_values: Sequence[float], branching: int = 2) 
         raise HexError("leaf_values must hold branching**depth values (depth >= 1)")
     if not np.all((values >= 0) & (values <= 1)):
         raise HexError("leaf values must be win probabilities between 0 and 1")
-    return (
-        EXPLICIT_TREE,
-        0,
-        True,
-        _NO_ROWS,
-        _NO_ROWS,
-        _NO_CELLS,
-        _NO_FLOATS,
-        values,
-        depth,
-        branching,
-        branching,
-        UNIFORM_PLAYOUT,
+    return Environment(
+        kind=EXPLICIT_TREE,
+        size=0,
+        root_black=True,
+        black_rows=_NO_ROWS,
+        white_columns=_NO_ROWS,
+        action_cells=_NO_CELLS,
+        arm_probabilities=_NO_FLOATS,
+        leaf_values=values,
+        leaf_depth=depth,
+        branching=branching,
+        action_count=branching,
+        playout_policy=UNIFORM_PLAYOUT,
     )
 
 

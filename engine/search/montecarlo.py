@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 import numpy as np
 from hexswarm.engine.kernels.environment import action_count_py, make_scratch
+from hexswarm.engine.kernels.layout import SwarmTree
 from hexswarm.engine.kernels.rng import seed_states
 from hexswarm.engine.kernels.sds import evaluate_leaves, root_outcomes
 from hexswarm.engine.kernels.tree import ONGOING, ROOT_WINS
@@ -42,19 +43,19 @@ class MonteCarloResult:
     snapshot: SearchSnapshot
 
 
-def root_tree(width: int) -> tuple:
+def root_tree(width: int) -> SwarmTree:
     """A search tree holding only the root (and room for the root's pairs)."""
     capacity = 1
     while capacity < 4 * width + 4:
         capacity *= 2
-    return (
-        np.full(1, -1, dtype=np.int32),
-        np.full(1, -1, dtype=np.int32),
-        np.zeros(1, dtype=np.int32),
-        np.array([1, 0], dtype=np.int64),
-        np.full(capacity, -1, dtype=np.int64),
-        np.full(capacity, -1, dtype=np.int32),
-        np.zeros(capacity, dtype=np.int8),
+    return SwarmTree(
+        node_parent=np.full(1, -1, dtype=np.int32),
+        node_action=np.full(1, -1, dtype=np.int32),
+        node_depth=np.zeros(1, dtype=np.int32),
+        counters=np.array([1, 0], dtype=np.int64),
+        pair_keys=np.full(capacity, -1, dtype=np.int64),
+        pair_child=np.full(capacity, -1, dtype=np.int32),
+        pair_outcome=np.zeros(capacity, dtype=np.int8),
     )
 
 

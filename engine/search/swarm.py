@@ -27,9 +27,12 @@ that same thread, between kernel batches.
 
 from __future__ import annotations
 
+import dataclasses
 import time
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 from hexswarm.engine.board import HexError
@@ -40,6 +43,7 @@ from hexswarm.engine.kernels.environment import (
     action_count_py,
     make_scratch,
 )
+from hexswarm.engine.kernels.layout import DESCENDING, USED, SwarmAgents, SwarmTree
 from hexswarm.engine.kernels.rng import seed_states
 from hexswarm.engine.kernels.sds import (
     ACTIVE,
@@ -96,6 +100,44 @@ INTERNAL_DIFFUSION = ("thesis", "paper")
 UNCONTACTED = ("keep", "reset")
 HALTING = ("none", "strong", "weak")
 MAX_TEST_PLAYOUTS = 255  # results are kept in uint8
+
+
+@dataclass(frozen=True, slots=True)
+class OptionRule:
+    """A rule between settings that are each valid alone: ``holds(values)`` reads the settings
+    by name (a mapping). Declared once here, where the kernels' limits are known, and checked
+    wherever values are entered: the level table's settings classes (specs, the new-game
+    dialog, ``hexswarm-gtp``) and :class:`SwarmSearch` itself (the lab builds configs directly)."""
+
+    names: tuple[str, ...]
+    holds: Callable[[Mapping[str, Any]], bool]
+    message: str
+
+
+SWARM_OPTION_RULES = (
+    OptionRule(
+        ("reference", "evidence"),
+        lambda v: not (v["reference"] == "shared" and v["evidence"]),
+        "reference=shared keeps its evidence per hypothesis: drop evidence=true",
+    ),
+    OptionRule(
+        ("test", "test_playouts"),
+        lambda v: v["test"] != "single" or v["test_playouts"] == 1,
+        "test_playouts > 1 needs test=majority or test=sequential",
+    ),
+)
+
+
+def broken_rules(rules: Sequence[OptionRule], values: Mapping[str, Any]) -> list[str]:
+    """The messages of the ``rules`` that ``values`` break (rules about settings that
+    ``values`` does not hold are skipped)."""
+    return [
+        rule.message
+        for rule in rules
+        if all(name in values for name in rule.names) and not rule.holds(values)
+    ]
+
+
 # reference=shared: UCB1's constant in the confidence bounds (ours; UCT's measured default).
 SHARED_EXPLORATION = 0.5
 # reference=shared: records decide at depths below this, the thesis's test deeper (ours: with
@@ -175,10 +217,8 @@ def _check_options(config: SwarmConfig) -> None:
             raise HexError(f"{name} must be one of {', '.join(allowed)}, not {value!r}")
     if not 1 <= config.test_playouts <= MAX_TEST_PLAYOUTS:
         raise HexError(f"test_playouts must be between 1 and {MAX_TEST_PLAYOUTS}")
-    if config.reference == "shared" and config.evidence:
-        raise HexError("reference=shared keeps its evidence per hypothesis: drop evidence=true")
-    if config.test == "single" and config.test_playouts != 1:
-        raise HexError("test_playouts > 1 needs test=majority or test=sequential")
+    for message in broken_rules(SWARM_OPTION_RULES, dataclasses.asdict(config)):
+        raise HexError(message)
     if not 0.0 < config.halt_threshold <= 1.0 or not 0.0 <= config.halt_band <= 1.0:
         raise HexError("halt_threshold must be in (0, 1] and halt_band in [0, 1]")
     if config.halt_iterations < 1:
@@ -279,8 +319,8 @@ class SwarmSearch:
         # threads' playouts ping-pong it and ran no faster than one thread).
         self.states = seed_states(config.seed, (self.threads + 1) * STATE_STRIDE)
         self.scratches = [make_scratch(env) for _ in range(self.threads + 1)]
-        kind = env[0]
-        game_depth = self.width if kind == HEX else (int(env[8]) if kind == EXPLICIT_TREE else 1)
+        kind = env.kind
+        game_depth = self.width if kind == HEX else (env.leaf_depth if kind == EXPLICIT_TREE else 1)
         if config.policy == "root" or kind == BANDIT:
             self.max_path = 1
         elif config.policy in ("fixed", "layers"):
@@ -370,25 +410,25 @@ class SwarmSearch:
         if 2 * (pairs + new_pairs) > self.pair_keys.size:
             self._grow_pairs(4 * (pairs + new_pairs))
 
-    def _tree(self) -> tuple:
-        return (
-            self.node_parent,
-            self.node_action,
-            self.node_depth,
-            self.counters,
-            self.pair_keys,
-            self.pair_child,
-            self.pair_outcome,
+    def _tree(self) -> SwarmTree:
+        return SwarmTree(
+            node_parent=self.node_parent,
+            node_action=self.node_action,
+            node_depth=self.node_depth,
+            counters=self.counters,
+            pair_keys=self.pair_keys,
+            pair_child=self.pair_child,
+            pair_outcome=self.pair_outcome,
         )
 
-    def _agents(self) -> tuple:
-        return (
-            self.agent_node,
-            self.hypothesis,
-            self.active,
-            self.contacted,
-            self.flags,
-            self.hypothesis_snapshot,
+    def _agents(self) -> SwarmAgents:
+        return SwarmAgents(
+            node=self.agent_node,
+            hypothesis=self.hypothesis,
+            active=self.active,
+            contacted=self.contacted,
+            mark=self.mark,
+            hypothesis_snapshot=self.hypothesis_snapshot,
         )
 
     def _index(self) -> None:
@@ -400,7 +440,7 @@ class SwarmSearch:
     # ------------------------------------------------------------------ initialisation
     def _init_agents(self) -> None:
         config = self.config
-        policy = config.policy if self.env[0] != BANDIT else "root"
+        policy = config.policy if self.env.kind != BANDIT else "root"
         if policy == "fixed" and self.max_path > 2:
             nodes = self._build_fixed_tree(config.depth)
             if len(nodes) > config.agents:
@@ -440,7 +480,7 @@ class SwarmSearch:
         self.hypothesis = np.zeros(count, dtype=np.int32)
         self.active = np.zeros(count, dtype=np.uint8)
         self.contacted = np.zeros(count, dtype=np.uint8)
-        self.flags = np.zeros(count, dtype=np.uint8)
+        self.mark = np.zeros(count, dtype=np.uint8)
         self.hypothesis_snapshot = np.zeros(count, dtype=np.int32)
         self.members = np.zeros(count, dtype=np.int32)
         self.leaf_node = np.zeros(count, dtype=np.int32)
@@ -485,7 +525,7 @@ class SwarmSearch:
     def _form_hypotheses(self) -> int:
         root_count = int(self.node_start[1] - self.node_start[0])
         self.contacted[:] = 0
-        self.progress[0] = -1
+        self.progress[DESCENDING] = -1
         # Room for a typical iteration's new pairs; a level that needs more makes the kernel
         # return early, and the table doubles (reserving root_count * max_path up front made a
         # 200 MB table whose cache misses dominated the descent).
@@ -508,7 +548,7 @@ class SwarmSearch:
             self.states,
             0,
         ):
-            descending, used = int(self.progress[0]), int(self.progress[1])
+            descending, used = int(self.progress[DESCENDING]), int(self.progress[USED])
             if 2 * (int(self.counters[PAIR_COUNT]) + descending) > self.pair_keys.size:
                 self._grow_pairs(2 * self.pair_keys.size)
             if used + descending > self.path_agents.size:
@@ -580,7 +620,7 @@ class SwarmSearch:
     def _apply_results(self, count: int) -> None:
         """Test outcome: the thesis's rule, or the kept-evidence/comparative decision."""
         config = self.config
-        used = int(self.progress[1])
+        used = int(self.progress[USED])
         if config.thesis_test:
             apply_results(
                 self._tree(),
@@ -652,7 +692,7 @@ class SwarmSearch:
             relate(
                 self._tree(), self._agents(), self.node_start, self.members, self.relate, state, 0
             )
-        policy = config.policy if env[0] != BANDIT else "root"
+        policy = config.policy if env.kind != BANDIT else "root"
         if policy == "tree":
             backscatter(
                 env,

@@ -321,10 +321,12 @@ class UctSearch:
         # Iterations per tree: each runs leaf_playouts playouts.
         self.shares = split_evenly(-(-playouts // self.leaf_playouts), self.trees_count)
         self.chunk = max(64, 200_000 // max(self.width, 1))
-        if env[0] == HEX:
+        if env.kind == HEX:
             self.max_depth = self.width
         else:
-            self.max_depth = max(1, int(env[8]))  # the toy tree's leaves; a bandit: one level
+            self.max_depth = max(
+                1, int(env.leaf_depth)
+            )  # the toy tree's leaves; a bandit: one level
         trees = [tree] if tree is not None else [self.new_tree(max_nodes) for _ in self.shares]
         for t in trees:
             if t.node_count + self.width > t.node_capacity:

@@ -95,7 +95,7 @@ def hex_convergence(size: int, moves: str, winners: Sequence[str], config: Swarm
     result (its move, playouts)."""
     board = convergence_board(size, moves)
     env = hex_environment(board)
-    cells = [int(c) for c in env[5]]
+    cells = [int(c) for c in env.action_cells]
     winning = [cells.index(board.cell_index(name)) for name in winners]
     result = SwarmSearch(env, config).run()
     history = np.asarray(result.history, dtype=np.float64)
@@ -182,7 +182,7 @@ def anthill_convergence(size: int, moves: str, winners: Sequence[str], options: 
     player = AnthillPlayer(settings)
     board = convergence_board(size, moves)
     env = hex_environment(board, player.playout_policy())
-    cells = [int(c) for c in env[5]]
+    cells = [int(c) for c in env.action_cells]
     winning = [cells.index(board.cell_index(name)) for name in winners]
     search = player._search(
         env,

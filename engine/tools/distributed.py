@@ -4,7 +4,7 @@
 ``dask scheduler`` (on any machines); ``--jobs N`` starts a local cluster of N worker processes
 (:class:`dask.distributed.LocalCluster`) when Dask is installed. Either way one game is one
 Dask task, :func:`play_on_worker`, which plays it with the seeds of
-:func:`engine.tools.match.game_seed` and returns its result and SGF text; the coordinating
+:func:`engine.tools.games.game_seed` and returns its result and SGF text; the coordinating
 process writes the files and the state, so a match played on a cluster is the serial match game
 by game, and resuming works as usual.
 
@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from hexswarm.engine.players.levels import split_spec
-from hexswarm.engine.tools.match import (
+from hexswarm.engine.tools.games import (
     GTP_PREFIX,
     GameResult,
     GameTask,

@@ -24,14 +24,8 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from hexswarm.engine.tools.match import (
-    GameResult,
-    Match,
-    MatchError,
-    MatchSettings,
-    _write_json_atomic,
-    play_games,
-)
+from hexswarm.engine.tools.games import GameResult, MatchError, MatchSettings
+from hexswarm.engine.tools.series import Match, play_games, write_json_atomic
 from hexswarm.engine.tools.stats import Rating, bradley_terry_ratings, format_elo, wilson_interval
 
 TOURNAMENT_FILE = "tournament.json"
@@ -75,7 +69,7 @@ class PairResult:
 
 
 class Tournament:
-    """A round robin in a folder: its settings and one :class:`~engine.tools.match.Match` a pair."""
+    """A round robin in a folder: its settings and a :class:`~engine.tools.series.Match` a pair."""
 
     def __init__(self, settings: TournamentSettings, out_dir: Path):
         if len(settings.players) < 3:
@@ -114,7 +108,7 @@ class Tournament:
                     "settings to continue it (players may be added at the end), or another "
                     "--out folder."
                 )
-        _write_json_atomic(
+        write_json_atomic(
             self.state_path, {"format": TOURNAMENT_FORMAT, "settings": self.settings.identity()}
         )
         for pair in self.settings.pairs():
@@ -147,7 +141,7 @@ class Tournament:
     ) -> int:
         """Play the missing games among 1..games of every pair (at most ``limit`` of them,
         round by round); return how many were played. Where they run: as
-        :func:`engine.tools.match.play_games`."""
+        :func:`engine.tools.series.play_games`."""
         todo = self.missing(games)
         if limit is not None:
             todo = todo[:limit]

@@ -52,7 +52,9 @@ from typing import Any, Protocol
 from hexswarm.engine.board import HexError
 from hexswarm.engine.knowledge import HEURISTICS, SELECTIONS, AgentDatabase, save_database
 from hexswarm.engine.players.levels import spec_keys
-from hexswarm.engine.tools.match import Match, MatchError, MatchSettings, check_player
+from hexswarm.engine.tools.games import MatchError, MatchSettings
+from hexswarm.engine.tools.match import check_player
+from hexswarm.engine.tools.series import Match
 from hexswarm.engine.tools.stats import wilson_interval
 
 Agent = tuple[str, ...]

@@ -283,14 +283,21 @@ class LevelPage(QWidget):
             editor = ParameterEditor(parameter)
             self.editors[editor.name] = editor
             layout.addRow(parameter_label(parameter.name), editor.widget)
-            editor.on_problem = self._show_problems
+            editor.on_problem = self.show_problems
             for signal in editor.changed_signals():
                 signal.connect(self.changed)
         self.message = warning_label(f"{self.level}_message")
         layout.addRow(self.message)
+        self.changed.connect(self.show_problems)
 
-    def _show_problems(self) -> None:
+    def rule_problems(self) -> list[str]:
+        """The level's rules between settings that the values shown break (the same words a
+        spec or ``hexswarm-gtp`` would get)."""
+        return self.info.problems(self.values())
+
+    def show_problems(self) -> None:
         problems = [e.problem for e in self.editors.values() if e.problem]
+        problems += self.rule_problems()
         self.message.setText("\n".join(problems))
         self.message.setVisible(bool(problems))
 
@@ -461,6 +468,12 @@ class SidePanel(QGroupBox):
         page = self.level_pages[self.current_level()]
         return SideSettings(ai=self.ai_button.isChecked(), spec=page.spec())
 
+    def rule_problems(self) -> list[str]:
+        """The rules between settings the chosen AI's values break (none for a human)."""
+        if not self.ai_button.isChecked():
+            return []
+        return self.level_pages[self.current_level()].rule_problems()
+
 
 class NewGameDialog(QDialog):
     """Board size (presets and 1..26), swap rule, both sides, AI delay and hint level.
@@ -564,6 +577,17 @@ class NewGameDialog(QDialog):
         self.button_box = buttons
         layout.addWidget(buttons)
         self._fit_screen()
+
+    def accept(self) -> None:
+        """Start only with settings the search can run: a combination of settings that breaks
+        a rule stays on screen with its message under the level's settings."""
+        for panel in (self.black_panel, self.white_panel):
+            if panel.rule_problems():
+                page = panel.level_pages[panel.current_level()]
+                page.show_problems()
+                panel.scroll.ensureWidgetVisible(page.message)
+                return
+        super().accept()
 
     def _fit_screen(self) -> None:
         """As tall as the settings need, and no taller than the screen (then they scroll)."""

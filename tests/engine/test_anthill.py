@@ -181,7 +181,7 @@ def test_the_root_population_finds_the_proven_winning_moves(index):
     env = hex_environment(board)
     search = AnthillSearch(env, playouts=60_000, leaf_playouts=4, seed=index)
     result = search.run()
-    cells = env[5]
+    cells = env.action_cells
     winning = {board.parse_move(cell) for cell in winners}
     share = sum(n for a, n in enumerate(result.snapshot.root_agents) if int(cells[a]) in winning)
     assert int(cells[result.best_action]) in winning
@@ -194,7 +194,7 @@ def test_the_agents_are_kept_with_the_subtree():
     search = AnthillSearch(env, playouts=3000, seed=1)
     search.run()
     tree = search.trees[0]
-    labels = env[5]
+    labels = env.action_cells
     node = max(tree.children(0), key=lambda c: tree.visits[c])
     reply = max(tree.children(node), key=lambda c: tree.visits[c])
     after = board.copy()

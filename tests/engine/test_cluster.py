@@ -20,18 +20,17 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-
-pytest.importorskip("distributed")
-
-from dask.distributed import Client  # noqa: E402
-from hexswarm.engine.tools.distributed import (  # noqa: E402
+from dask.distributed import Client
+from hexswarm.engine.tools.distributed import (
     DaskGames,
     code_fingerprint,
     localise_files,
     play_on_worker,
     spec_files,
 )
-from hexswarm.engine.tools.match import STATE_FILE, Match, MatchError, MatchSettings, main, sgf_name  # noqa: E402
+from hexswarm.engine.tools.games import MatchError, MatchSettings, sgf_name
+from hexswarm.engine.tools.match import main
+from hexswarm.engine.tools.series import STATE_FILE, Match
 
 ROOT = Path(__file__).resolve().parents[2]
 START_TIMEOUT_S = 120  # a loaded machine imports numba slowly

@@ -7,6 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from hexswarm.engine.board import Board, HexError
+from hexswarm.engine.kernels.layout import SwarmAgents, SwarmTree
 from hexswarm.engine.kernels.rng import below, seed_states
 from hexswarm.engine.kernels.sds import REFERENCE_MEAN, REFERENCE_WIN, apply_test_outcomes
 from hexswarm.engine.players import create_player
@@ -85,7 +86,7 @@ def test_test_outcomes_match_the_plain_reference(reference, keep_evidence, seed)
     rng = np.random.default_rng(seed)
     nodes, agents, width = 5, 30, 4
     node_depth = np.array([0, 1, 1, 2, 2], dtype=np.int32)
-    tree = (
+    tree = SwarmTree(
         np.array([-1, 0, 0, 1, 1], dtype=np.int32),
         np.array([-1, 0, 1, 0, 1], dtype=np.int32),
         node_depth,
@@ -98,7 +99,9 @@ def test_test_outcomes_match_the_plain_reference(reference, keep_evidence, seed)
     hypothesis = rng.integers(0, width, agents).astype(np.int32)
     active = np.zeros(agents, dtype=np.uint8)
     zeros = np.zeros(agents, dtype=np.uint8)
-    agent_arrays = (agent_node, hypothesis, active, zeros, zeros.copy(), hypothesis.copy())
+    agent_arrays = SwarmAgents(
+        agent_node, hypothesis, active, zeros, zeros.copy(), hypothesis.copy()
+    )
     evidence = (
         np.full(agents, -1, dtype=np.int32),
         np.full(agents, -1, dtype=np.int32),

@@ -463,9 +463,6 @@ def test_loadsgf_argument_errors(tmp_path):
 
 
 def test_loadsgf_missing_and_malformed_files(tmp_path):
-    records = pytest.importorskip("hexswarm.engine.records")
-    if not hasattr(records, "read_sgf"):
-        pytest.skip("hexswarm.engine.records has no SGF reader yet")
     engine = make_engine(size=5)
     ok(engine, "play b c3")
     assert "cannot read" in fail(engine, f"loadsgf {tmp_path / 'absent.sgf'}")
@@ -476,9 +473,8 @@ def test_loadsgf_missing_and_malformed_files(tmp_path):
 
 
 def test_loadsgf_loads_a_game_or_the_position_before_a_move(tmp_path):
-    records = pytest.importorskip("hexswarm.engine.records")
-    if not hasattr(records, "save_sgf"):
-        pytest.skip("hexswarm.engine.records has no SGF writer yet")
+    from hexswarm.engine import records
+
     game = Board(5)
     for move in ("c3", "b2", "d1"):
         game.play(move)

@@ -33,19 +33,6 @@ def start(argv: list[str], **kwargs) -> GtpClient:
     return GtpClient(argv, env=environment(), cwd=ROOT, stderr=subprocess.PIPE, **kwargs)
 
 
-def real_players_available() -> bool:
-    try:
-        from hexswarm.engine.players import LEVELS, create_player  # noqa: F401
-    except ImportError:
-        return False
-    return True
-
-
-needs_players = pytest.mark.skipif(
-    not real_players_available(), reason="hexswarm.engine.players (the AI levels) not available yet"
-)
-
-
 def raw_session(argv: list[str], data: bytes) -> tuple[int, str, str]:
     """Feed raw bytes to the engine's stdin, close it, and collect everything."""
     finished = subprocess.run(
@@ -139,7 +126,6 @@ def test_client_reports_an_engine_that_cannot_start():
 # ------------------------------------------------------------------ the real program
 
 
-@needs_players
 def test_real_engine_plays_a_full_game_through_gtp_only():
     engine = start([*REAL, "--ai", "mc", "--seed", "3", "--set", "playouts_per_move=20"])
     try:
@@ -164,7 +150,6 @@ def test_real_engine_plays_a_full_game_through_gtp_only():
         assert engine.close() == 0
 
 
-@needs_players
 def test_real_engine_setup_by_out_of_turn_play_then_genmove():
     engine = start([*REAL, "--ai", "random", "--seed", "1"])
     try:
@@ -184,7 +169,6 @@ def test_real_engine_setup_by_out_of_turn_play_then_genmove():
         engine.close()
 
 
-@needs_players
 def test_real_engine_interrupt_during_a_long_search():
     blocks = []
 
@@ -208,7 +192,6 @@ def test_real_engine_interrupt_during_a_long_search():
         engine.close()
 
 
-@needs_players
 def test_real_engine_param_dialog_round_trip():
     engine = start([*REAL, "--ai", "random"])
     try:
@@ -223,7 +206,6 @@ def test_real_engine_param_dialog_round_trip():
         engine.close()
 
 
-@needs_players
 def test_real_engine_command_line_errors_exit_with_a_message():
     status, out, err = raw_session([*REAL, "--ai", "random", "--agents", "-5"], b"name\n")
     assert status == 2 and out == ""

@@ -169,7 +169,9 @@ def test_a_kept_start_gives_the_playouts_of_a_fresh_set_up(name):
 
 def ring_answers(board, intruder, mover, template):
     """The kernel's answers to ``intruder``, sorted by cell as the kernel draws among them."""
-    _, ring, carriers, around, empty_around = make_knowledge_scratch(board.size)[:5]
+    knowledge = make_knowledge_scratch(board.size)
+    ring, carriers, around = knowledge.ring, knowledge.carriers, knowledge.around
+    empty_around = knowledge.empty_around
     around[:] = empty_around
     for cell, value in enumerate(board.cells):
         for i in range(6):

@@ -1,7 +1,7 @@
 """hexswarm-match: tiny real matches, SGF output read back, resume, parallel = serial, GTP players.
 
 The match tests use the real AI levels (engine.players) and SGF writer (engine.records) with
-tiny boards and budgets; the pure parts (seeds, state file checks, table) run without them.
+tiny boards and budgets.
 """
 
 from __future__ import annotations
@@ -17,35 +17,12 @@ import time
 from pathlib import Path
 
 import pytest
-from hexswarm.engine.tools.match import (
-    STATE_FILE,
-    GameResult,
-    Match,
-    MatchError,
-    MatchSettings,
-    game_seed,
-    main,
-    results_table,
-    sgf_name,
-)
+from hexswarm.engine.tools.games import GameResult, MatchError, MatchSettings, game_seed, sgf_name
+from hexswarm.engine.tools.match import main
+from hexswarm.engine.tools.series import STATE_FILE, Match, results_table
 from hexswarm.engine.tools.stats import summarize
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def dependencies_available() -> bool:
-    try:
-        from hexswarm.engine.players import create_player  # noqa: F401
-        from hexswarm.engine.records import read_sgf, record_from_board, save_sgf  # noqa: F401
-    except ImportError:
-        return False
-    return True
-
-
-needs_engine = pytest.mark.skipif(
-    not dependencies_available(),
-    reason="hexswarm.engine.players / engine.records not available yet",
-)
 
 
 def run_match(capsys, *args: str) -> tuple[int, str, str]:
@@ -112,7 +89,7 @@ def test_results_table_shape():
 
 
 def test_json_numbers_are_standard_json():
-    from hexswarm.engine.tools.match import _json_number
+    from hexswarm.engine.tools.series import _json_number
 
     assert _json_number(math.inf) == "+inf"
     assert _json_number(-math.inf) == "-inf"
@@ -151,12 +128,12 @@ class ScriptedPlayer:
 
 
 def scripted_game(monkeypatch, tmp_path, game: int, a_moves, b_moves, swap=True):
-    from hexswarm.engine.tools import match as match_module
+    from hexswarm.engine.tools import games as games_module
 
     scripted = {"script-a": ScriptedPlayer("a", a_moves), "script-b": ScriptedPlayer("b", b_moves)}
-    monkeypatch.setattr(match_module, "make_player", lambda spec, seed, cache, out: scripted[spec])
+    monkeypatch.setattr(games_module, "make_player", lambda spec, seed, cache, out: scripted[spec])
     settings = MatchSettings("script-a", "script-b", 3, swap, 1)
-    result = match_module.play_game(settings, game, tmp_path, match_module._PlayerCache())
+    result = games_module.play_game(settings, game, tmp_path, games_module._PlayerCache())
     return result, scripted
 
 
@@ -193,7 +170,6 @@ def test_resign_and_forfeit_are_recorded(monkeypatch, tmp_path):
 # ------------------------------------------------------------------ real matches
 
 
-@needs_engine
 def test_random_vs_random_writes_sgf_files_that_read_back(capsys, tmp_path):
     from hexswarm.engine.records import read_sgf
 
@@ -219,7 +195,6 @@ def test_random_vs_random_writes_sgf_files_that_read_back(capsys, tmp_path):
     assert table.splitlines()[-1].startswith(f"| 4 | {a_wins} | {4 - a_wins} |")
 
 
-@needs_engine
 def test_mc_vs_random_json_output(capsys, tmp_path):
     status, out, _ = run_match(
         capsys,
@@ -245,7 +220,6 @@ def test_mc_vs_random_json_output(capsys, tmp_path):
     assert len(report["games"]) == 2
 
 
-@needs_engine
 def test_resume_continues_where_it_stopped_and_matches_a_full_run(capsys, tmp_path):
     args = ["--games", "5", "--size", "4", "--seed", "11", "--quiet", "random", "random"]
     stopped = tmp_path / "stopped"
@@ -270,7 +244,6 @@ def test_resume_continues_where_it_stopped_and_matches_a_full_run(capsys, tmp_pa
     assert status == 2 and "holds a different match" in err
 
 
-@needs_engine
 def test_parallel_jobs_give_the_same_results_as_serial(capsys, tmp_path):
     """The process pool that ``--jobs`` uses without Dask (test_cluster.py: with Dask)."""
     args = ["--games", "4", "--size", "4", "--seed", "5", "--quiet", "random", "random"]
@@ -281,7 +254,6 @@ def test_parallel_jobs_give_the_same_results_as_serial(capsys, tmp_path):
     assert state(tmp_path / "serial")["results"] == state(tmp_path / "parallel")["results"]
 
 
-@needs_engine
 def test_external_gtp_player_is_our_own_engine(capsys, tmp_path, monkeypatch):
     monkeypatch.setenv("PYTHONPATH", str(ROOT))
     monkeypatch.setenv("NUMBA_CACHE_DIR", os.environ.get("NUMBA_CACHE_DIR", "/tmp/nbcache-tests"))
@@ -299,7 +271,6 @@ def test_external_gtp_player_is_our_own_engine(capsys, tmp_path, monkeypatch):
     assert "| 2 |" in table
 
 
-@needs_engine
 def test_python_m_engine_match_runs(tmp_path):
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     env.setdefault("NUMBA_CACHE_DIR", "/tmp/nbcache-tests")
@@ -330,7 +301,6 @@ def test_python_m_engine_match_runs(tmp_path):
     assert "2/2" in finished.stderr  # the progress line
 
 
-@needs_engine
 @pytest.mark.slow
 def test_resume_after_sigkill(tmp_path):
     """Kill the match process hard mid-run; the re-run finishes with the results of a clean run."""
@@ -378,13 +348,13 @@ def test_resume_after_sigkill(tmp_path):
 def test_a_game_loads_the_kernels_before_its_first_timed_move(monkeypatch, tmp_path):
     """At equal time a first move whose kernels loaded inside its budget was played after one
     iteration: a match process loads every kernel group before its first game, once."""
-    import hexswarm.engine.tools.match as match_module
+    import hexswarm.engine.tools.games as games_module
     import hexswarm.engine.warmup as warmup_module
 
     calls: list[int] = []
     monkeypatch.setattr(warmup_module, "warm_up", lambda: calls.append(1))
-    monkeypatch.setattr(match_module, "_kernels_ready", threading.Event())
+    monkeypatch.setattr(games_module, "_kernels_ready", threading.Event())
     settings = MatchSettings("random", "random", 3, False, 1)
     for game in (1, 2):
-        match_module.play_game(settings, game, tmp_path, match_module._PlayerCache())
+        games_module.play_game(settings, game, tmp_path, games_module._PlayerCache())
     assert calls == [1]

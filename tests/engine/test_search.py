@@ -215,7 +215,7 @@ def test_exact_outcomes_agree_with_the_board(size, stones, seed):
         return
     env = hex_environment(board)
     outcomes = exact_root_outcomes(env)
-    for action, cell in enumerate(env[5]):
+    for action, cell in enumerate(env.action_cells):
         after = board.copy()
         after.play(int(cell))
         expected = ROOT_WINS if after.winner is board.to_move else ONGOING
@@ -234,7 +234,7 @@ def test_playout_perspective_matches_independent_playouts(white_to_move):
     env = hex_environment(board)
     result = monte_carlo_search(env, 3000, seed=4)
     for action in (0, 7, 15):
-        cell = int(env[5][action])
+        cell = int(env.action_cells[action])
         after = board.copy()
         after.play(cell)
         black_wins = random_playouts(after, 6000, seed=9) / 6000
@@ -257,7 +257,7 @@ def test_deeper_leaves_use_the_right_colours():
     rates = search.root_wins / np.maximum(search.root_tests, 1)
     action = int(np.argmax(search.root_tests))
     after = board.copy()
-    after.play(int(env[5][action]))
+    after.play(int(env.action_cells[action]))
     expected = 1 - random_playouts(after, 20000, seed=1) / 20000  # White to move at the root
     assert abs(rates[action] - expected) < 0.12
 
@@ -272,7 +272,7 @@ def test_leaf_positions_are_the_board_after_the_path(white_to_move):
     env = hex_environment(board)
     search = SwarmSearch(env, SwarmConfig(policy="tree", agents=4000, iterations=12, seed=3))
     search.run()
-    size, root_black, base, cells = env[1], env[2], env[3], env[5]
+    size, root_black, base, cells = env.size, env.root_black, env.black_rows, env.action_cells
     work_cells, used, leaf_rows = (
         np.zeros(cells.size, np.int32),
         np.zeros(25, np.uint8),
@@ -406,11 +406,11 @@ def test_hypotheses_chain_one_agent_per_population_and_results_set_activity(seed
             k = leaf
             path = []
             while k > 0:
-                path.append(int(env[5][search.node_action[k]]))
+                path.append(int(env.action_cells[search.node_action[k]]))
                 k = int(search.node_parent[k])
             for cell in reversed(path):
                 position.play(cell)
-            position.play(int(env[5][last_action]))
+            position.play(int(env.action_cells[last_action]))
             exact[key] = position.is_over
         if exact[key]:
             assert search.leaf_exact[i] != 0
@@ -447,7 +447,7 @@ def test_agents_only_live_in_unfinished_positions_and_hold_legal_moves():
     env = hex_environment(board)
     search = SwarmSearch(env, SwarmConfig(policy="tree", agents=3000, iterations=10, seed=1))
     search.run()
-    cells = env[5]
+    cells = env.action_cells
     for agent in range(search.agent_node.size):
         node = int(search.agent_node[agent])
         path = []

@@ -7,11 +7,12 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from hexswarm.engine.board import HexError
+from hexswarm.engine.board import Board, HexError
 from hexswarm.engine.gtp import GtpEngine, build_parser, setting_options
 from hexswarm.engine.players import LEVELS, create_player, parse_spec
 from hexswarm.engine.players.budget import (
     PLAYOUTS_PER_SECOND,
+    SLOW_MOVE_SECONDS,
     estimated_move_seconds,
     playouts_asked,
     playouts_per_second,
@@ -197,6 +198,23 @@ def test_move_time_estimate_from_the_measured_rates():
     assert all(a > b for a, b in zip(rates, rates[1:], strict=False))  # larger is slower
 
 
+def test_the_slow_move_warning_covers_every_searching_level_and_preset():
+    """Every level but random, its budgets at their maximum and no time limit, asks for more
+    than a minute a move on 11x11 (the anthill's case was missing: its warning never fired)."""
+    for name, level in LEVELS.items():
+        family = level.family or name
+        values = level.defaults()
+        for parameter in level.parameters:
+            if parameter.name in ("playouts", "playouts_per_move", "agents", "iterations"):
+                values[parameter.name] = parameter.maximum
+        values["time_s"] = None
+        seconds = estimated_move_seconds(family, values, 11)
+        if family == "random":
+            assert seconds == 0.0
+        else:
+            assert seconds > SLOW_MOVE_SECONDS, name
+
+
 @pytest.mark.parametrize("name", ["mcsds", "sdst"])
 def test_the_search_library_defaults_are_the_thesis_levels(name):
     """SwarmConfig keeps its own defaults (it is the search library's API, used by the lab and
@@ -207,16 +225,34 @@ def test_the_search_library_defaults_are_the_thesis_levels(name):
         assert library[key] == defaults[key], key
 
 
-def test_the_table_offers_exactly_the_choices_the_search_library_takes():
-    from hexswarm.engine.search import swarm
+def test_a_rule_between_settings_is_refused_where_values_are_entered_with_one_message():
+    """mcsds:test_playouts=3 (each value valid alone) used to pass the spec and the dialog and
+    fail inside the worker thread; now the spec, the settings class, GTP and the search give
+    the search's own message."""
+    from hexswarm.engine.search.environment import hex_environment
+    from hexswarm.engine.search.swarm import SwarmSearch
 
-    sdst = LEVELS["sdst"]
-    assert sdst.parameter("test").choices == swarm.TESTS
-    assert sdst.parameter("halt").choices == swarm.HALTING
-    assert sdst.parameter("reference").choices == tuple(swarm.REFERENCES)
-    assert sdst.parameter("internal_diffusion").choices == swarm.INTERNAL_DIFFUSION
-    assert sdst.parameter("uncontacted").choices == swarm.UNCONTACTED
-    assert sdst.parameter("recruitment").choices == tuple(swarm.RECRUITMENT)
-    assert sdst.parameter("relate").choices == tuple(swarm.RELATE)
-    assert set(sdst.parameter("policy").choices) < set(swarm.POLICIES)  # + root: mcsds
-    assert sdst.parameter("test_playouts").maximum == swarm.MAX_TEST_PLAYOUTS
+    with pytest.raises(HexError) as from_search:
+        SwarmSearch(hex_environment(Board(3)), SwarmConfig(policy="root", test_playouts=3))
+    message = str(from_search.value)
+    assert "test=majority" in message
+    for spec in ("mcsds:test_playouts=3", "sdst:test_playouts=3"):
+        with pytest.raises(HexError) as from_spec:
+            parse_spec(spec)
+        assert str(from_spec.value).endswith(message), spec
+    with pytest.raises(HexError, match="reference=shared keeps its evidence"):
+        parse_spec("strong-sdst:evidence=true")  # the preset's reference=shared, inherited
+    assert parse_spec("mcsds:test=majority,test_playouts=3")[1].test_playouts == 3
+
+    engine = GtpEngine(levels=LEVELS, create_player=create_player, level="mcsds")
+    refused = engine.execute("hexswarm-param test_playouts 3").render()
+    assert refused.startswith("?") and message in refused
+    assert "test_playouts" not in engine.settings  # the engine kept its settings
+    assert engine.execute("hexswarm-param test majority").render().startswith("=")
+    assert engine.execute("hexswarm-param test_playouts 3").render().startswith("=")
+
+
+def test_every_level_and_preset_default_obeys_its_rules():
+    for name, level in LEVELS.items():
+        assert level.problems(level.defaults()) == [], name
+        parse_spec(name)

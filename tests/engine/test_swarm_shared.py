@@ -7,6 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from hexswarm.engine.board import Board, HexError
+from hexswarm.engine.kernels.layout import SwarmAgents, SwarmTree
 from hexswarm.engine.kernels.sds import apply_shared_outcomes
 from hexswarm.engine.kernels.tree import find_child
 from hexswarm.engine.players.levels import parse_spec
@@ -39,7 +40,7 @@ def test_shared_outcomes_match_the_plain_reference(seed, exploration, shared_dep
     node_parent[:nodes] = [-1, 0, 0, 1, 1]
     node_action = np.zeros(capacity, dtype=np.int32)
     node_action[:nodes] = [-1, 0, 1, 0, 1]
-    tree = (
+    tree = SwarmTree(
         node_parent,
         node_action,
         node_depth,
@@ -52,7 +53,9 @@ def test_shared_outcomes_match_the_plain_reference(seed, exploration, shared_dep
     hypothesis = rng.integers(0, width, agents).astype(np.int32)
     active = np.zeros(agents, dtype=np.uint8)
     zeros = np.zeros(agents, dtype=np.uint8)
-    agent_arrays = (agent_node, hypothesis, active, zeros, zeros.copy(), hypothesis.copy())
+    agent_arrays = SwarmAgents(
+        agent_node, hypothesis, active, zeros, zeros.copy(), hypothesis.copy()
+    )
     records = tuple(np.zeros(capacity, dtype=np.int64) for _ in range(4))
     naive_records: dict = {}
     root_tests = np.zeros(9, dtype=np.int64)

@@ -8,7 +8,9 @@ import json
 from pathlib import Path
 
 import pytest
-from hexswarm.engine.tools.match import STATE_FILE, Match, MatchError, MatchSettings, main
+from hexswarm.engine.tools.games import MatchError, MatchSettings
+from hexswarm.engine.tools.match import main
+from hexswarm.engine.tools.series import STATE_FILE, Match
 from hexswarm.engine.tools.tournament import (
     TOURNAMENT_FILE,
     Tournament,
@@ -138,7 +140,6 @@ def test_a_round_robin_needs_three_players(capsys, tmp_path):
 
 
 def test_a_round_robin_on_a_local_dask_cluster_plays_the_serial_games(tmp_path):
-    pytest.importorskip("distributed")
     settings = TournamentSettings(PLAYERS, 3, False, 5)
     played = {}
     for name, options in (("serial", {}), ("dask", {"jobs": 2, "use_dask": True})):

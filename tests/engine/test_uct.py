@@ -130,7 +130,7 @@ def test_the_subtree_under_the_played_moves_is_kept_and_renumbered():
     search = UctSearch(env, playouts=3000, seed=1)
     search.run()
     tree = search.trees[0]
-    labels = env[5]
+    labels = env.action_cells
     first = int(np.argmax([tree.visits[c] for c in tree.children(0)]))
     ours = int(tree.actions[tree.children(0)[first]])
     node = tree.children(0)[first]

@@ -15,9 +15,6 @@ UCT_SPEC = "uct:playouts=6000,seed=5"
 
 @pytest.mark.slow
 def test_real_game_drives_every_panel(qtbot, settings_store, tmp_path):
-    players = pytest.importorskip("hexswarm.engine.players")
-    if not hasattr(players, "create_player"):
-        pytest.skip("hexswarm.engine.players.create_player does not exist yet (search issue)")
     from hexswarm.gui.main_window import MainWindow
 
     main = MainWindow(settings_store, autosave_dir=tmp_path / "autosave", offer_restore=False)

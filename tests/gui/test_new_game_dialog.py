@@ -279,3 +279,22 @@ def test_the_dialog_fits_the_screen_and_the_settings_scroll(qtbot):
     last = list(page.editors.values())[-1].widget
     panel.scroll.ensureWidgetVisible(last)
     assert panel.scroll.verticalScrollBar().value() > 0
+
+
+def test_a_rule_between_settings_is_shown_under_them_and_keeps_the_dialog_open(qtbot):
+    initial = GameSettings(size=7, black=SideSettings(ai=True, spec="mcsds"))
+    dialog = NewGameDialog(initial, levels=REAL_LEVELS)
+    qtbot.addWidget(dialog)
+    page = dialog.black_panel.level_pages["mcsds"]
+    page.editors["test_playouts"].widget.setValue(3)  # valid alone; test is still "single"
+    assert page.message.isVisibleTo(dialog)
+    assert "test_playouts > 1 needs test=majority" in page.message.text()
+    accepted = []
+    dialog.accepted.connect(lambda: accepted.append(True))
+    dialog.button_box.button(QDialogButtonBox.StandardButton.Ok).click()
+    assert accepted == [] and dialog.result() != dialog.DialogCode.Accepted
+    page.editors["test"].widget.setCurrentText("majority")
+    assert not page.message.isVisibleTo(dialog)
+    with qtbot.waitSignal(dialog.accepted):
+        dialog.button_box.button(QDialogButtonBox.StandardButton.Ok).click()
+    assert dialog.settings().black.spec == "mcsds:test=majority,test_playouts=3"

@@ -1,0 +1,169 @@
+"""The data the kernels share, declared once, with names.
+
+Every structure a kernel takes as one argument is a ``typing.NamedTuple`` of numpy arrays and
+scalars. numba compiles a named tuple exactly as the plain tuple it is (a field read is a
+static index resolved at compile time: the same machine code, and no more compile time;
+measured in ``docs/results/layout/``), so kernels read ``env.size`` where they read ``env[1]``.
+Python code builds them with keywords or positionally, and may still unpack them.
+
+This module imports numpy only (not numba), so the level table and the GUI can build the
+policy tuples without loading the compiler; the kernels import nothing from above them.
+
+Perspective and contracts of the fields are stated here; the functions that build each layout
+are named in its docstring. The UCT tree's arrays are declared in ``engine.kernels.uct``.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+# Environment kinds (``Environment.kind``).
+HEX = 0
+BANDIT = 1
+EXPLICIT_TREE = 2
+
+# Playout policy kinds (``UniformPolicy.kind``, ``KnowledgePolicy.kind``) and the heuristic
+# codes of ``KnowledgePolicy.agents`` (``engine.knowledge`` names them).
+UNIFORM_POLICY = 0
+KNOWLEDGE_POLICY = 1
+WIN, BLOCK, BRIDGE, TEMPLATE = 0, 1, 2, 3
+NO_HEURISTIC = -1
+
+
+class UniformPolicy(NamedTuple):
+    """Uniform random playouts (the thesis's). A type of its own with one field: numba
+    compiles each search with the uniform kernel alone (``len(policy) == 1`` is decided at
+    compile time; see ``engine.kernels.knowledge.policy_playout``)."""
+
+    kind: int
+
+
+class KnowledgePolicy(NamedTuple):
+    """Playouts by a database of agents (``engine.knowledge``; built by
+    ``PlayoutPolicy.kernel_policy``)."""
+
+    kind: int
+    agents: np.ndarray  # int8, a row per agent: heuristic codes padded with NO_HEURISTIC
+    per_playout: bool  # one agent draws a whole playout (else one agent per move)
+    tracks: bool  # some agent uses WIN or BLOCK: connectivity is tracked move by move
+
+
+class Environment(NamedTuple):
+    """What the generic search kernels know about the game (``engine.kernels.environment``;
+    built by ``engine.search.environment``). Fields unused by a kind hold empty arrays or 0.
+
+    Perspective: results are for the *root player*, the player to move at the root.
+    """
+
+    kind: int  # HEX, BANDIT or EXPLICIT_TREE
+    size: int  # Hex: the board's side (0 otherwise)
+    root_black: bool  # Hex: Black moves at the root
+    black_rows: np.ndarray  # Hex: uint64, Black's stones of row r as bits (bit c: column c)
+    white_columns: np.ndarray  # Hex: uint64, White's stones of column c as bits (bit r: row r)
+    action_cells: np.ndarray  # Hex: int32, action i plays cell action_cells[i] (the empties)
+    arm_probabilities: np.ndarray  # bandit: float64, arm i pays 1 with this probability
+    leaf_values: np.ndarray  # explicit tree: float64, the root player's chance at each leaf
+    leaf_depth: int  # explicit tree: the depth of its leaves
+    branching: int  # explicit tree: moves a node; bandit: arms
+    action_count: int  # actions numbered 0 .. action_count - 1 at the root
+    playout_policy: UniformPolicy | KnowledgePolicy  # how Hex leaves are played out
+
+
+class KnowledgeScratch(NamedTuple):
+    """Per-thread arrays of a knowledge playout (``engine.kernels.knowledge``; built by
+    ``make_knowledge_scratch``). ``cells`` is the board then the five edge cells; ``around``
+    per cell the 2-bit owners of its six neighbours; ``saved_*`` a start position kept for the
+    next playouts from it (``saved_counts``: counts, sums, winner)."""
+
+    cells: np.ndarray
+    ring: np.ndarray
+    carriers: np.ndarray
+    around: np.ndarray
+    empty_around: np.ndarray
+    flags: np.ndarray
+    counts: np.ndarray
+    sums: np.ndarray
+    stack: np.ndarray
+    # The tables ride in the scratch: a global array read in the move loop costs a call.
+    shape_table: np.ndarray
+    pick_table: np.ndarray
+    bit_count: np.ndarray
+    saved_cells: np.ndarray
+    saved_around: np.ndarray
+    saved_flags: np.ndarray
+    saved_counts: np.ndarray
+
+
+class LeafScratch(NamedTuple):
+    """Per-thread arrays for evaluating leaves (``engine.kernels.environment.evaluate`` and
+    ``move_outcome``; built by ``make_scratch``)."""
+
+    work_cells: np.ndarray  # int32: the leaf's empty cells, permuted by a playout
+    used: np.ndarray  # uint8 per cell: marks while a leaf is built (left all 0)
+    leaf_rows: np.ndarray  # uint64: Black's rows at the leaf
+    rows: np.ndarray  # uint64: a playout's rows, or a connection test's masks
+    reach: np.ndarray  # uint64: the flood fill's reached cells per row
+    path: np.ndarray  # int32: the explicit tree's actions to a leaf (leaf_depth + 1 slots)
+    fixed_state: np.ndarray  # uint64[1]: a generator that leaf indexing never advances
+    cell_row: np.ndarray  # int64: the row of each cell
+    cell_bit: np.ndarray  # uint64: the bit of each cell in its row
+    knowledge: KnowledgeScratch
+
+
+class SwarmTree(NamedTuple):
+    """The swarm searches' tree of nodes and (node, action) pairs (``engine.kernels.tree``;
+    owned by ``engine.search.swarm.SwarmSearch``). Node 0 is the root."""
+
+    node_parent: np.ndarray  # int32, -1 at the root
+    node_action: np.ndarray  # int32: the action into the node
+    node_depth: np.ndarray  # int32: moves below the root
+    counters: np.ndarray  # int64: NODE_COUNT, PAIR_COUNT
+    pair_keys: np.ndarray  # int64: node * action_count + action, -1 for a free slot
+    pair_child: np.ndarray  # int32: the child node, -1 while not created
+    pair_outcome: np.ndarray  # int8: UNKNOWN, ONGOING, ROOT_WINS or ROOT_LOSES
+
+
+class SwarmAgents(NamedTuple):
+    """The agents of the swarm searches (``engine.kernels.sds``; owned by ``SwarmSearch``).
+    Agent ``i`` lives in the population of node ``node[i]`` and holds ``hypothesis[i]``, an
+    action at that node; it is active when the last test it took part in was won by the
+    player to move at its node."""
+
+    node: np.ndarray  # int32
+    hypothesis: np.ndarray  # int32
+    active: np.ndarray  # uint8
+    contacted: np.ndarray  # uint8: used to form a hypothesis in this iteration's test
+    # uint8, one phase's mark at a time: the relate phase's copy of the activity, the
+    # diffusion's recruited mark (2: recruited and to be activated), scatter's moved flag.
+    mark: np.ndarray
+    hypothesis_snapshot: np.ndarray  # int32: the hypotheses at the start of a diffusion phase
+
+
+# The slots of ``form_hypotheses``'s ``progress`` array (int64[2]), which make it resumable.
+DESCENDING = 0  # hypotheses still descending (-1: not started)
+USED = 1  # entries of the path buffers in use
+
+
+class HexPath(NamedTuple):
+    """The Hex position along a tree search's current path, move by move (per thread;
+    ``engine.kernels.uct.hex_board`` builds it). ``live[:empty]`` are the empty cells, a
+    permutation of the root's kept by swap-removal (``where[cell]`` its index)."""
+
+    live: np.ndarray  # int32
+    where: np.ndarray  # int32 per cell
+    black_rows: np.ndarray  # uint64: Black's rows as bits
+    white_columns: np.ndarray  # uint64: White's columns as bits
+    work: np.ndarray  # int32: a playout's copy of live[:empty]
+    action_of: np.ndarray  # int32 per cell: the action that plays it (-1: not an action)
+
+
+class AnthillAgents(NamedTuple):
+    """The anthill's agents (``engine.kernels.anthill``; owned by
+    ``engine.search.anthill.AnthillTree``): a node's population is ``k = agents_per_move``
+    agents per move, stored with its block of children: agent ``first * k + i`` of the block
+    starting at child ``first``."""
+
+    hold: np.ndarray  # int32: the move the agent holds (an index in its block)
+    active: np.ndarray  # uint8

@@ -1,0 +1,299 @@
+"""One game between two players: the players (in-process levels and external GTP engines), a
+match's settings, a game's seeds and result, and playing one game into an SGF record.
+
+:mod:`engine.tools.match` (the command), :mod:`engine.tools.series` (a match in a folder),
+:mod:`engine.tools.tournament` and :mod:`engine.tools.distributed` (Dask) build on this.
+"""
+
+from __future__ import annotations
+
+import shlex
+import subprocess
+import threading
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from hexswarm.engine.board import BLACK, SWAP_SIDES, WHITE, Board, Color, HexError
+from hexswarm.engine.gtp_client import GtpClient, GtpClientError
+
+if TYPE_CHECKING:
+    pass
+
+GTP_PREFIX = "gtp:"
+PLAYERS = ("A", "B")
+
+
+class MatchError(Exception):
+    """A match cannot start or go on; the message says why and what to do."""
+
+
+# ---------------------------------------------------------------------------- players
+
+
+def game_seed(match_seed: int, game: int, player: str) -> int:
+    """The seed of ``player`` ("A"/"B") in game number ``game``: distinct per game and player,
+    a function of the match seed only (so parallel and resumed runs agree)."""
+    slot = PLAYERS.index(player)
+    return (match_seed * 1_000_003 + game * 2 + slot) % (2**31 - 1)
+
+
+class LevelPlayer:
+    """An in-process AI for one game. ``choose`` runs the search on the calling thread."""
+
+    def __init__(self, spec: str, seed: int):
+        from hexswarm.engine.players import create_player
+        from hexswarm.engine.players.levels import one_thread_unless_named
+
+        # Parallelism comes from --jobs, not from the players.
+        overrides: dict[str, Any] = {"seed": seed, **one_thread_unless_named(spec)}
+        self.spec_text = spec
+        self.player = create_player(spec, **overrides)
+        self.name = spec
+        self.settings = self.player.spec() if hasattr(self.player, "spec") else spec
+
+    def new_game(self, size: int, swap: bool) -> None:
+        pass
+
+    def choose(self, board: Board, colour: Color) -> int | str:
+        return self.player.choose_move(board.copy()).move
+
+    def observe(self, colour: Color, move: str) -> None:
+        pass
+
+
+class GtpPlayer:
+    """An external engine for a series of games (the process is reused between games)."""
+
+    def __init__(self, command: str, log: Any = subprocess.DEVNULL):
+        argv = shlex.split(command)
+        self.client = GtpClient(argv, stderr=log)
+        self.command = command
+        try:
+            name = self.client.send("name", timeout=120)
+            version = self.client.send("version", timeout=30)
+            # Our own engine: it is told whether swapping is allowed in each game.
+            self._knows_param = self.client.send("known_command hexswarm-param", 30) == "true"
+        except GtpClientError as error:
+            self.client.close()
+            raise MatchError(f"GTP engine {command!r} does not work: {error}") from None
+        self.name = f"{name} {version}".strip()
+        self.settings = f"{GTP_PREFIX}{command}"
+
+    def new_game(self, size: int, swap: bool) -> None:
+        try:
+            self.client.send(f"boardsize {size}", timeout=60)
+            self.client.send("clear_board", timeout=60)
+            if self._knows_param:
+                self.client.send(f"hexswarm-param allow_swap {int(swap)}", timeout=60)
+        except GtpClientError as error:
+            raise MatchError(str(error)) from None
+
+    def choose(self, board: Board, colour: Color) -> int | str:
+        try:
+            answer = self.client.send(f"genmove {colour.letter.lower()}")
+        except GtpClientError as error:
+            raise MatchError(str(error)) from None
+        return answer.strip().lower()
+
+    def observe(self, colour: Color, move: str) -> None:
+        try:
+            self.client.send(f"play {colour.letter.lower()} {move}", timeout=60)
+        except GtpClientError as error:
+            raise MatchError(str(error)) from None
+
+    def close(self) -> None:
+        self.client.close()
+
+
+# ---------------------------------------------------------------------------- settings, results
+
+
+@dataclass(frozen=True)
+class MatchSettings:
+    """What defines a match; a resumed run must have the same (``games`` may differ)."""
+
+    player_a: str
+    player_b: str
+    size: int
+    swap: bool
+    seed: int
+
+    def identity(self) -> dict:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One finished game. ``winner`` is "A" or "B"; ``winner_colour`` the colour of the winner's
+    stones; ``a_colour`` the colour A started with; ``reason`` "" (connection), "R" (resign) or
+    "F" (forfeit: an illegal move)."""
+
+    game: int
+    winner: str
+    winner_colour: str
+    a_colour: str
+    reason: str
+    moves: int
+    result: str
+    sgf: str
+
+    @classmethod
+    def from_dict(cls, data: dict) -> GameResult:
+        return cls(**{k: data[k] for k in cls.__dataclass_fields__})
+
+
+def sgf_name(game: int) -> str:
+    return f"game-{game:04d}.sgf"
+
+
+# ---------------------------------------------------------------------------- one game
+
+
+@dataclass
+class _PlayerCache:
+    """Per process: external engines stay running between games."""
+
+    gtp: dict[str, GtpPlayer] = field(default_factory=dict)
+    log: Any = None
+
+    def close(self) -> None:
+        for player in self.gtp.values():
+            player.close()
+        self.gtp.clear()
+        if self.log not in (None, subprocess.DEVNULL):
+            self.log.close()
+            self.log = None
+
+
+def make_player(spec: str, seed: int, cache: _PlayerCache, out_dir: Path | None):
+    """The player for ``spec``. An external engine's stderr goes to ``out_dir/engines.log``,
+    or to this process's stderr when ``out_dir`` is None (a cluster worker's log)."""
+    if spec.startswith(GTP_PREFIX):
+        if spec not in cache.gtp:
+            if cache.log is None and out_dir is not None:
+                cache.log = open(out_dir / "engines.log", "a", encoding="utf-8")  # noqa: SIM115
+            log = cache.log if out_dir is not None else None  # None: inherit stderr
+            cache.gtp[spec] = GtpPlayer(spec[len(GTP_PREFIX) :], log=log)
+        return cache.gtp[spec]
+    return LevelPlayer(spec, seed)
+
+
+def play_game(settings: MatchSettings, game: int, out_dir: Path, cache: _PlayerCache) -> GameResult:
+    """Play game number ``game`` (from 1), save its SGF, and return its result."""
+    from hexswarm.engine.records.files import atomic_write_text
+
+    result, sgf_text = play_game_record(settings, game, cache, out_dir)
+    atomic_write_text(out_dir / result.sgf, sgf_text)
+    return result
+
+
+_kernels_ready = threading.Event()
+_kernels_lock = threading.Lock()
+
+
+def _load_kernels_once() -> None:
+    """Load (or compile) every kernel before this process's first game: at equal time a
+    first move that loads its kernels inside its budget was played after one iteration."""
+    with _kernels_lock:
+        if not _kernels_ready.is_set():
+            from hexswarm.engine.warmup import warm_up
+
+            warm_up()
+            _kernels_ready.set()
+
+
+def play_game_record(
+    settings: MatchSettings, game: int, cache: _PlayerCache, log_dir: Path | None
+) -> tuple[GameResult, str]:
+    """Play game number ``game`` (from 1); return its result and its SGF text (not saved).
+    External engines log to ``log_dir/engines.log`` (None: to stderr)."""
+    from hexswarm.engine.records import record_from_board
+    from hexswarm.engine.records.sgf import write_sgf
+
+    _load_kernels_once()
+
+    board = Board(settings.size, swap_rule=settings.swap)
+    a_colour = BLACK if game % 2 == 1 else WHITE
+    owner = {a_colour: "A", a_colour.opponent: "B"}
+    initial_owner = dict(owner)
+    specs = {"A": settings.player_a, "B": settings.player_b}
+    players = {
+        p: make_player(specs[p], game_seed(settings.seed, game, p), cache, log_dir) for p in PLAYERS
+    }
+    for player in players.values():
+        player.new_game(settings.size, settings.swap)
+    winner_colour: Color | None = None
+    game_end: tuple[Color, str] | None = None  # (colour that resigned or forfeited, how)
+    reason = ""
+    while board.winner is None:
+        colour = board.to_move
+        mover = owner[colour]
+        other = "B" if mover == "A" else "A"
+        move = players[mover].choose(board, colour)
+        if isinstance(move, str) and move == "resign":
+            winner_colour, reason, game_end = colour.opponent, "R", (colour, "resign")
+            break
+        try:
+            if isinstance(move, str) and move == "swap":
+                move = SWAP_SIDES
+            played = board.play(move)
+        except HexError:
+            winner_colour, reason, game_end = colour.opponent, "F", (colour, "forfeit")
+            break
+        if players[other] is not players[mover]:
+            players[other].observe(colour, played.name(board.size))
+        if played.swap == SWAP_SIDES:
+            owner = {BLACK: owner[WHITE], WHITE: owner[BLACK]}
+    if winner_colour is None:
+        winner_colour = board.winner
+    result = f"{winner_colour.letter}+{reason}"
+    record = record_from_board(
+        board,
+        black=_display_name(players[initial_owner[BLACK]], initial_owner[BLACK]),
+        white=_display_name(players[initial_owner[WHITE]], initial_owner[WHITE]),
+        result=result,
+        event=f"hexswarm-match game {game}",
+        ai_black=players[initial_owner[BLACK]].settings,
+        ai_white=players[initial_owner[WHITE]].settings,
+        game_end=game_end,
+    )
+    result = GameResult(
+        game=game,
+        winner=owner[winner_colour],
+        winner_colour=str(winner_colour),
+        a_colour=str(a_colour),
+        reason=reason,
+        moves=len(board.moves),
+        result=result,
+        sgf=sgf_name(game),
+    )
+    return result, write_sgf(record)
+
+
+def _display_name(player, slot: str) -> str:
+    return f"{player.name} ({slot})"
+
+
+# Worker-process state for --jobs > 1 without Dask (spawn context: set by the initializer).
+_worker: dict[str, Any] = {}
+
+
+def _init_worker(log_dir: str | None) -> None:
+    from multiprocessing import util
+
+    _worker["log_dir"] = None if log_dir is None else Path(log_dir)
+    _worker["cache"] = _PlayerCache()
+    util.Finalize(None, _worker["cache"].close, exitpriority=10)
+
+
+def _play_in_worker(task: tuple[int, dict, int]) -> tuple[int, dict, str]:
+    index, identity, game = task
+    result, sgf_text = play_game_record(
+        MatchSettings(**identity), game, _worker["cache"], _worker["log_dir"]
+    )
+    return index, asdict(result), sgf_text
+
+
+GameTask = tuple[MatchSettings, int]
+"""One game to play: the match it belongs to and its number in that match (from 1)."""

@@ -654,7 +654,10 @@ _TREE_PRESET = {
     "leaf_playouts": 8,
     # 29-11 against uniform playouts with the rest of UCT's preset, same conditions.
     "playout": "template",
-    "tactics": "solve",
+    # vc: solve, then Hex knowledge; 10-10 against solve at 1 s a move on 9x9, and on 9x9 and
+    # 11x11 positions it proves, no proven win given away and no proven loser played, where
+    # solve kept 24 of 30 wins and played 6 losers in 30 (docs/search.md, "Hex knowledge").
+    "tactics": "vc",
     "swap_policy": "table",
 }
 _PRESETS = (
@@ -664,7 +667,8 @@ _PRESETS = (
         'The strongest player measured at equal time (docs/experiments.md, "Presets"): UCT '
         "with 8 playouts from each leaf it reaches, playouts that answer bridge and edge "
         "template intrusions, searching for the time given, with exact root tactics (the "
-        "solver on boards up to 8x8) and the swap rule played from the opening table.",
+        "solver on boards up to 8x8, then Hex knowledge: dead and captured cells, virtual "
+        "connections, the must-play region) and the swap rule played from the opening table.",
         "uct",
         _TREE_PRESET,
     ),
@@ -676,7 +680,8 @@ _PRESETS = (
         "each descent on the shared records of their moves and recruited as in the thesis, "
         "each descent a UCT descent with 8 playouts that answer bridge and edge template "
         "intrusions; searching for the time given, with exact root tactics (the solver on "
-        "boards up to 8x8) and the swap rule played from the opening table.",
+        "boards up to 8x8, then Hex knowledge's verdicts) and the swap rule played from the "
+        "opening table.",
         "anthill",
         # 57-43 against `strong` at 1 s a move on 11x11, where one test a descent went 42-58.
         {**_TREE_PRESET, "tests": 64},

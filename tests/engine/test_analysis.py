@@ -17,19 +17,9 @@ from hexswarm.engine.analysis.inferior import inferior_cells, is_dead, ring_tabl
 from hexswarm.engine.analysis.root import analyse
 from hexswarm.engine.board import BLACK, WHITE, Board
 from hexswarm.engine.solver import SolverBudgetExceeded, solve, winning_moves
+from hexswarm.engine.tools.analysis_bench import random_position
 
 from tests.naive import carrier_game_connects
-
-
-def _random_position(rng: random.Random, size: int, stones: int) -> Board | None:
-    board = Board(size)
-    cells = list(range(size * size))
-    rng.shuffle(cells)
-    for cell in cells[:stones]:
-        board.play(cell)
-        if board.is_over:
-            return None
-    return board
 
 
 def _positions(seed: int, sizes: tuple[int, ...], count: int, fill=(0.3, 0.75)):
@@ -38,7 +28,7 @@ def _positions(seed: int, sizes: tuple[int, ...], count: int, fill=(0.3, 0.75)):
     while len(found) < count:
         size = rng.choice(sizes)
         stones = rng.randint(int(fill[0] * size * size), int(fill[1] * size * size))
-        board = _random_position(rng, size, stones)
+        board = random_position(rng, size, stones)
         if board is not None:
             found.append(board)
     return found

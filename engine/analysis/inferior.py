@@ -29,8 +29,9 @@ everything found stays true). The filled position has the same winner with perfe
 original, whoever is to move (checked against the exact solver in the tests); a filled board
 can even be decided outright (:attr:`InferiorCells.winner`).
 
-Pure Python over the board's cells: a call on a 13x13 middle game costs about a millisecond
-or two (``python -m hexswarm.engine.analysis.bench``), so numba would not pay here.
+Pure Python over the board's cells, only where a cell has few open neighbours (the only
+places a dead cell or a captured pair can be): 2-16 ms a call on 9x9-13x13 middle games under
+heavy load (``python -m hexswarm.engine.tools.analysis_bench speed``; docs/results/hex-analysis).
 """
 
 from __future__ import annotations

@@ -96,6 +96,8 @@ class Connections:
     stone_point: np.ndarray
     full: dict[tuple[int, int], list[int]] = field(default_factory=dict)
     semi: dict[tuple[int, int], list[Semi]] = field(default_factory=dict)
+    complete: bool = True  # False: stopped by its budget
+    steps: int = 0  # AND combinations examined (what ``budget`` counts)
 
     @property
     def edge_a(self) -> int:
@@ -195,8 +197,11 @@ def _adjacent_points(conn: Connections, cells: np.ndarray) -> set[tuple[int, int
 
 
 class _HSearch:
-    def __init__(self, conn: Connections, cells: np.ndarray, stop_when_connected: bool):
+    def __init__(
+        self, conn: Connections, cells: np.ndarray, stop_when_connected: bool, budget: int | None
+    ):
         self.conn = conn
+        self.budget = budget
         self.stop_when_connected = stop_when_connected
         self.edges = (conn.edge_a, conn.edge_b)
         self.n2 = conn.size * conn.size
@@ -293,8 +298,13 @@ class _HSearch:
         n2 = self.n2
         queue, full, by_point = self.queue, self.conn.full, self.by_point
         add_semi, add_full = self.add_semi, self.add_full
+        steps = 0
         while queue:
             if self.stop_when_connected and full.get(self.edges):
+                return
+            self.conn.steps = steps
+            if self.budget is not None and steps > self.budget:
+                self.conn.complete = False
                 return
             x, y, carrier = queue.popleft()
             if carrier not in full[(x, y) if x < y else (y, x)]:
@@ -311,6 +321,7 @@ class _HSearch:
                     limit = MAX_CELL_CARRIER if end_is_cell and other < n2 else MAX_CARRIER
                     if middle_bit:
                         limit -= 1
+                    steps += len(carriers)
                     for second in list(carriers):
                         if second & carrier or second & end_bit:
                             continue
@@ -321,16 +332,23 @@ class _HSearch:
                             add_semi(end, other, union | middle_bit, middle)
                         else:
                             add_full(end, other, union)
+        self.conn.steps = steps
 
 
 def h_search(
-    cells: np.ndarray, size: int, color: Color, stop_when_connected: bool = False
+    cells: np.ndarray,
+    size: int,
+    color: Color,
+    stop_when_connected: bool = False,
+    budget: int | None = None,
 ) -> Connections:
     """The virtual connections of ``color`` on the position ``cells`` (a board's cells).
     ``stop_when_connected``: stop as soon as the colour's edges are fully connected (the
-    position is decided; the other connections are then incomplete)."""
+    position is decided; the other connections are then incomplete). ``budget``: stop after
+    about that many AND combinations (``Connections.complete`` is then False); what was found
+    holds all the same, the search only misses more."""
     groups, point = _groups(cells, size, color)
     conn = Connections(size, color, groups, point)
-    search = _HSearch(conn, cells, stop_when_connected)
+    search = _HSearch(conn, cells, stop_when_connected, budget)
     search.run()
     return conn

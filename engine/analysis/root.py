@@ -52,8 +52,10 @@ class RootAnalysis:
     note: str
 
 
-def analyse(board: Board) -> RootAnalysis:
-    """The root analysis of ``board`` (the game must not be over)."""
+def analyse(board: Board, budget: int | None = None) -> RootAnalysis:
+    """The root analysis of ``board`` (the game must not be over). ``budget``: the H-search's
+    budget per colour (:func:`.connections.h_search`; None: none). A search cut short finds
+    fewer connections, so fewer verdicts and a larger must-play region, never a wrong one."""
     if board.is_over:
         raise HexError(f"the game is over: {board.winner} has already won")
     me, opponent = board.to_move, board.to_move.opponent
@@ -74,7 +76,7 @@ def analyse(board: Board) -> RootAnalysis:
         return result("win", move, None, (move,), note)
     if inferior.winner is opponent:
         return result("loss", None, None, (), "lost: the fill-in joins the opponent's edges")
-    mine = h_search(filled, size, me, stop_when_connected=True)
+    mine = h_search(filled, size, me, stop_when_connected=True, budget=budget)
     if mine.edge_fulls:
         carrier = cells_of(mine.edge_fulls[0])
         move = carrier[0] if carrier else _any_move(board, inferior, me)
@@ -84,7 +86,7 @@ def analyse(board: Board) -> RootAnalysis:
         semi = mine.edge_semis[0]
         note = f"{name(semi.key)} wins: it completes a virtual connection between our edges"
         return result("win", semi.key, None, (semi.key,), note, {me: mine})
-    theirs = h_search(filled, size, opponent, stop_when_connected=True)
+    theirs = h_search(filled, size, opponent, stop_when_connected=True, budget=budget)
     connections = {me: mine, opponent: theirs}
     if theirs.edge_fulls:
         note = "lost: the opponent has a virtual connection between its edges"

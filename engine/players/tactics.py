@@ -93,6 +93,13 @@ class RootTactics:
     note: str
 
 
+# The H-search's budget per colour in ``tactics=vc`` (engine.analysis.connections): AND
+# combinations per second of the move's limit. About 100-300 k a second ran on the loaded
+# 2-vCPU machine; a 13x13 middle game needs up to ~40 k a colour (9x9: ~9 k), so at 1 s it
+# completes there and takes at most about a third of the move; 19x19 and larger are cut short.
+ANALYSIS_STEPS_PER_SECOND = 40_000
+ANALYSIS_STEPS = 40_000  # without a time limit
+
 SOLVER_NODES = 300_000  # without a time limit, or with many empty cells
 # With a limit, and few enough empty cells for the solver to have a chance (the hard tactics
 # suite's positions have 24-29; on 7x7 most positions with 31 need over 50 M nodes): nodes per
@@ -206,7 +213,8 @@ class TacticalPlayer:
             tactics = solved_tactics(board, budget) or tactics
         root_moves = None
         if self.analyse and tactics.move is None and tactics.proven is None:
-            tactics, root_moves = self._analysed(board)
+            steps = ANALYSIS_STEPS if limit is None else round(ANALYSIS_STEPS_PER_SECOND * limit)
+            tactics, root_moves = self._analysed(board, steps)
         # The solver's and the analysis's time counts against the move's limit (a search after
         # the solver would otherwise run its whole limit on top: 1.11-1.13 s at 1 s on 7x7 and
         # 8x8).
@@ -244,11 +252,11 @@ class TacticalPlayer:
         snapshot = None if choice.snapshot is None else noted(choice.snapshot)
         return MoveChoice(choice.move, snapshot)
 
-    def _analysed(self, board: Board) -> tuple[RootTactics, tuple[int, ...] | None]:
+    def _analysed(self, board: Board, budget: int) -> tuple[RootTactics, tuple[int, ...] | None]:
         """Hex knowledge's verdict, and the root moves to search (None: every move)."""
         from hexswarm.engine.analysis.root import analyse
 
-        analysis = analyse(board)
+        analysis = analyse(board, budget)
         consider = analysis.consider
         if analysis.proven is not None:
             return RootTactics(analysis.move, analysis.proven, analysis.note), None

@@ -247,3 +247,20 @@ def test_root_analysis_of_a_won_and_a_lost_position():
     lost = Board.from_rows(["..B..", "..B..", ".....", "..B..", "..B.."], to_move="white")
     assert analyse(lost).proven == "loss"
     assert not winning_moves(lost)
+
+
+def test_a_search_cut_short_by_its_budget_claims_only_true_connections():
+    rng = random.Random(41)
+    for board in _positions(41, (5, 6), 4, fill=(0.15, 0.4)):
+        for color in (BLACK, WHITE):
+            whole = h_search(board.cells, board.size, color)
+            cut = h_search(board.cells, board.size, color, budget=whole.steps // 3)
+            assert whole.complete and not cut.complete and cut.steps < whole.steps
+            claims = [(k, c, False) for k, cs in cut.full.items() for c in cs]
+            claims += [(k, s.carrier, True) for k, ss in cut.semi.items() for s in ss]
+            rng.shuffle(claims)
+            for (p, q), carrier, semi in [c for c in claims if c[1].bit_count() <= 8][:15]:
+                ends = (_end(cut, p), _end(cut, q))
+                assert carrier_game_connects(
+                    tuple(board.cells), board.size, color.stone, ends, cells_of(carrier), semi
+                )

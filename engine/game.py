@@ -41,6 +41,7 @@ from hexswarm.engine.board import (
     cell_index,
     cell_name,
 )
+from hexswarm.engine.review import ANALYSIS_PROPERTY, PositionAnalysis
 
 PASS = "pass"
 RESIGN = "resign"
@@ -110,6 +111,27 @@ class GameNode:
 
     def remove(self, name: str) -> None:
         self.properties.pop(name, None)
+
+    # ---------------------------------------------------------------- analysis
+    @property
+    def analysis(self) -> PositionAnalysis | None:
+        """The saved analysis of this node's position (``engine.review``, SGF property
+        ``HSA``); None when there is none or its text cannot be read (the property is then
+        kept as it is)."""
+        text = self.get(ANALYSIS_PROPERTY)
+        if text is None:
+            return None
+        try:
+            return PositionAnalysis.parse(text)
+        except HexError:
+            return None
+
+    @analysis.setter
+    def analysis(self, analysis: PositionAnalysis | None) -> None:
+        if analysis is None:
+            self.remove(ANALYSIS_PROPERTY)
+        else:
+            self.set(ANALYSIS_PROPERTY, analysis.to_text())
 
     # ---------------------------------------------------------------- move, setup, comment
     @property

@@ -16,6 +16,8 @@ The dialect is the one Hex programs speak (MoHex/benzene, HexGui); see ``docs/gt
   move is changed first, as MoHex does), or ``resign`` when ``c`` has already lost;
 * a line ``# interrupt`` while ``genmove`` runs stops the search, which answers with its best
   move so far;
+* ``lz-analyze`` / ``kata-analyze`` stream analysis lines until the next command
+  (:mod:`engine.gtp_analysis`);
 * with live graphics on (``--gfx`` or the ``live_gfx`` parameter) ``genmove`` writes
   ``gogui-gfx:`` blocks to stdout while it thinks (HexGui's ``uct`` block: ``VAR``,
   ``INFLUENCE``, ``LABEL``, ``TEXT``), each ended by an empty line.
@@ -54,6 +56,7 @@ from hexswarm.engine.board import (
     cell_name,
 )
 from hexswarm.engine.game import Game, GameNode
+from hexswarm.engine.gtp_analysis import DIALECTS, info_line, parse_analyze
 from hexswarm.engine.search.snapshot import SearchSnapshot, StopCheck
 from hexswarm.engine.search.timing import search_deadline, stop_at
 
@@ -80,9 +83,13 @@ class Response:
     ok: bool
     text: str
     command_id: str = ""
+    streamed: bool = False  # the status line and the text were written while it ran
 
     def render(self) -> str:
-        """The exact bytes to write: status, id, text, then the terminating empty line."""
+        """The exact bytes to write: status, id, text, then the terminating empty line (only
+        that line for a streamed response)."""
+        if self.streamed:
+            return "\n"
         status = "=" if self.ok else "?"
         body = self.text.rstrip("\n")
         return f"{status}{self.command_id} {body}\n\n"
@@ -199,6 +206,10 @@ def snapshot_gfx(snapshot: SearchSnapshot, size: int, *, swap_allowed: bool = Fa
     return "\n".join(lines)
 
 
+STREAMED = object()
+"""What a command handler returns when it wrote its own ``=`` line and text (analysis)."""
+
+
 class GtpEngine:
     """Executes GTP command lines against one board and one AI player.
 
@@ -240,6 +251,10 @@ class GtpEngine:
         self.emit = emit or (lambda text: None)
         self.log = log or (lambda text: None)
         self.should_stop: Callable[[], bool] = lambda: False
+        # Set by the server: whether another command has arrived (or the input ended); an
+        # analysis stream runs until then. None: no server (in-process), no waiting.
+        self.input_waiting: Callable[[], bool] | None = None
+        self._command_id = ""
         # Set once every kernel is loaded (``main`` loads them on a thread at start-up): a
         # search waits for it, so its time is not spent loading kernels.
         self.kernels_ready: threading.Event | None = None
@@ -277,6 +292,10 @@ class GtpEngine:
             "hexswarm-inferior": self._cmd_inferior,
             "hexswarm-vc": self._cmd_vc,
             "hexswarm-mustplay": self._cmd_mustplay,
+            **{
+                dialect: lambda args, dialect=dialect: self._cmd_analyze(dialect, args)
+                for dialect in DIALECTS
+            },
         }
 
     # ------------------------------------------------------------------ dispatch
@@ -313,8 +332,12 @@ class GtpEngine:
         handler = self.commands.get(name)
         if handler is None:
             return Response(False, f"unknown command: {name}", command_id)
+        self._command_id = command_id
         try:
-            return Response(True, handler(args), command_id)
+            result = handler(args)
+            if result is STREAMED:
+                return Response(True, "", command_id, streamed=True)
+            return Response(True, result, command_id)
         except (GtpError, HexError) as error:
             return Response(False, str(error), command_id)
         except Exception as error:  # never let one command kill the engine
@@ -446,13 +469,19 @@ class GtpEngine:
         self._position_id += 1
         return node.token or ""
 
-    def _search(self, color: Color) -> int | str:
-        """Ask the player for a move on a copy of the board (swap offered only if allowed)."""
+    def _searched_position(self, color: Color) -> Board:
+        """A copy of the board with ``color`` to move (genmove out of turn, as MoHex: color
+        moves next), the swap offered only if allowed."""
         position = self.board.copy()
-        if position.to_move is not color:  # genmove out of turn, as MoHex: color moves next
+        if position.to_move is not color:
             position.setup(to_move=color)
         position.swap_rule = self.allow_swap
         self._searched_swap_allowed = position.swap_allowed()
+        return position
+
+    def _search(self, color: Color) -> int | str:
+        """Ask the player for a move on a copy of the board (swap offered only if allowed)."""
+        position = self._searched_position(color)
         last_gfx = [0.0]
 
         def on_snapshot(snapshot: SearchSnapshot) -> None:
@@ -465,18 +494,7 @@ class GtpEngine:
                 )
                 self.emit("gogui-gfx:\n" + gfx + "\n\n")
 
-        self.last_snapshot = None
-        should_stop = self.should_stop
-        if self.kernels_ready is not None and self.player.name != "random":  # random: no kernel
-            should_stop = self._wait_for_kernels(should_stop)
-        choice = self.player.choose_move(
-            position,
-            on_snapshot=on_snapshot,
-            should_stop=should_stop,
-            position_id=self._position_id,
-        )
-        if choice.snapshot is not None:
-            self.last_snapshot = choice.snapshot
+        choice = self._run_player(position, on_snapshot, self.should_stop)
         move = choice.move
         if isinstance(move, str) and move.lower() == "resign":
             return "resign"
@@ -489,6 +507,68 @@ class GtpEngine:
         if cell not in legal:
             raise GtpError(f"internal error: the AI chose an illegal move {move!r}")
         return cell
+
+    def _run_player(self, position: Board, on_snapshot, should_stop: StopCheck):
+        """The player's search of ``position`` (once the kernels are loaded); the final
+        snapshot becomes :attr:`last_snapshot`. Returns the player's ``MoveChoice``."""
+        self.last_snapshot = None
+        if self.kernels_ready is not None and self.player.name != "random":  # random: no kernel
+            should_stop = self._wait_for_kernels(should_stop)
+        choice = self.player.choose_move(
+            position,
+            on_snapshot=on_snapshot,
+            should_stop=should_stop,
+            position_id=self._position_id,
+        )
+        if choice.snapshot is not None:
+            self.last_snapshot = choice.snapshot
+        return choice
+
+    def _cmd_analyze(self, dialect: str, args: list[str]) -> object:
+        """``lz-analyze`` / ``kata-analyze`` (:mod:`engine.gtp_analysis`): check the arguments
+        (an error leaves everything as it was), answer ``=``, then stream ``info`` lines while
+        the level searches, until the next command (or the input's end) arrives."""
+        request = parse_analyze(dialect, args)
+        if self._resigned is not None or self.board.is_over:
+            raise GtpError("the game is over: there is nothing to analyse")
+        position = self._searched_position(request.color or self.board.to_move)
+        legal = len(position.legal_moves())
+
+        def line(snapshot: SearchSnapshot) -> str:
+            return info_line(
+                snapshot,
+                position.size,
+                dialect,
+                legal_moves=legal,
+                max_moves=request.max_moves,
+                swap_allowed=self._searched_swap_allowed,
+            )
+
+        waiting = self.input_waiting or (lambda: False)
+        last_line = [time.monotonic()]
+
+        def report(snapshot: SearchSnapshot) -> None:
+            text = line(snapshot)
+            if text:  # an empty line would end the response
+                last_line[0] = time.monotonic()
+                self.emit(text + "\n")
+
+        def on_snapshot(snapshot: SearchSnapshot) -> None:
+            self.last_snapshot = snapshot
+            now = time.monotonic()
+            if request.interval_s > 0 and now - last_line[0] >= request.interval_s:
+                report(snapshot)
+
+        self.emit(f"={self._command_id}\n")
+        searched = self.game.cursor
+        choice = self._run_player(position, on_snapshot, lambda: self.should_stop() or waiting())
+        if choice.snapshot is not None:
+            report(choice.snapshot)
+        self._searched_node = searched
+        # The stream stays open until the next command, as KataGo's does after its search.
+        while self.input_waiting is not None and not waiting() and not self.should_stop():
+            time.sleep(0.01)
+        return STREAMED
 
     def _wait_for_kernels(self, should_stop: StopCheck) -> StopCheck:
         """Wait until the kernels are loaded (the first genmove after start may arrive first);
@@ -843,6 +923,7 @@ class GtpServer:
         self._write_lock = threading.Lock()
         self._read_count = 0
         self._interrupted_upto = -1
+        self._input_ended = False
         engine.emit = self.write
         engine.log = self.log
 
@@ -871,7 +952,9 @@ class GtpServer:
             self.log(f"hexswarm-gtp: stopped reading input: {error}")
         finally:
             # EOF is not an interrupt: a script may pipe in "genmove b" and close its end at
-            # once, and still wants the full answer. Commands already read all run.
+            # once, and still wants the full answer. Commands already read all run (an
+            # analysis stream ends: no command will follow it).
+            self._input_ended = True
             self._lines.put(_EOF)
 
     def serve(self) -> int:
@@ -884,6 +967,9 @@ class GtpServer:
                 return 0
             number, line = item
             self.engine.should_stop = lambda number=number: self._interrupted_upto >= number
+            self.engine.input_waiting = lambda number=number: (
+                self._read_count > number or self._input_ended
+            )
             response = self.engine.execute(line)
             if response is not None:
                 try:

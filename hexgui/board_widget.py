@@ -11,6 +11,7 @@ GUI thread only, like every QWidget.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from hexswarm.engine.board import BLACK, BLACK_STONE, EMPTY, WHITE, WHITE_STONE, Board, Color
 from hexswarm.gui.board_geometry import BoardGeometry
@@ -30,6 +31,9 @@ from PySide6.QtGui import (
     QRadialGradient,
 )
 from PySide6.QtWidgets import QSizePolicy, QWidget
+
+if TYPE_CHECKING:
+    from hexswarm.gui.dashboard.overlay import CandidateMark
 
 COORDINATE_MIN_PX = 9
 """Smallest pixel size of the coordinate letters and numbers (26x26 boards)."""
@@ -98,6 +102,19 @@ def _mix(low: QColor, high: QColor, t: float) -> QColor:
     )
 
 
+CANDIDATE_WORST = QColor("#e0523a")
+CANDIDATE_MIDDLE = QColor("#f0c94a")
+CANDIDATE_BEST = QColor("#5cb85c")
+
+
+def candidate_colour(quality: float) -> QColor:
+    """The fill of a candidate mark: red at ``quality`` 0, yellow at 0.5, green at 1."""
+    quality = min(1.0, max(0.0, quality))
+    if quality < 0.5:
+        return _mix(CANDIDATE_WORST, CANDIDATE_MIDDLE, quality * 2)
+    return _mix(CANDIDATE_MIDDLE, CANDIDATE_BEST, quality * 2 - 1)
+
+
 class BoardWidget(QWidget):
     """Paints a board and reports clicks.
 
@@ -126,6 +143,7 @@ class BoardWidget(QWidget):
         self._best: int | None = None
         self._line: tuple[int, ...] = ()
         self._preview: tuple[int, ...] = ()
+        self._candidates: dict[int, CandidateMark] = {}
         self._hover: int | None = None
         self._human_to_move = True
         self._setup_mode = False
@@ -145,6 +163,7 @@ class BoardWidget(QWidget):
         view = BoardView.of(board)
         if view.size != self._view.size:
             self._overlay, self._best, self._line, self._preview = {}, None, (), ()
+            self._candidates = {}
         self._view = view
         self.update()
 
@@ -158,6 +177,18 @@ class BoardWidget(QWidget):
         self._best = best
         self._line = tuple(line)
         self.update()
+
+    def set_candidates(self, marks: tuple[CandidateMark, ...]) -> None:
+        """Mark candidate moves (``hexgui.dashboard.overlay.CandidateMark``) over the overlay:
+        a fill coloured by ``quality``, the value and the support as text, the share as a ring;
+        hovering one shows its ``line`` as numbered ghosts. While candidates are shown the
+        overlay's own numbers are left out (its colours stay). ``()`` clears them."""
+        self._candidates = {mark.cell: mark for mark in marks}
+        self.update()
+
+    @property
+    def candidates(self) -> tuple[CandidateMark, ...]:
+        return tuple(self._candidates.values())
 
     def set_preview(self, line: tuple[int, ...]) -> None:
         """Draw a variation from the position shown, ghosted and numbered 1, 2, ...
@@ -276,6 +307,8 @@ class BoardWidget(QWidget):
         cell = self._cell_at(event.position())
         if cell != self._hover:
             self._hover = cell
+            mark = self._candidates.get(cell) if cell is not None else None
+            self.setToolTip(mark.detail if mark is not None else "")
             self._update_cursor()
             self.cell_hovered.emit(-1 if cell is None else cell)
             self.update()
@@ -322,10 +355,11 @@ class BoardWidget(QWidget):
             painter.setPen(QPen(QColor(self._theme.cell_border), max(1.0, geometry.radius * 0.06)))
             painter.setBrush(QColor(self._theme.hover))
             painter.drawPolygon(self._polygon(geometry, self._hover))
+        ghost_line = self._preview or self.hover_line()
         self._paint_overlay(painter, geometry)
+        self._paint_candidates(painter, geometry, skip=frozenset(ghost_line))
         self._paint_stones(painter, geometry)
         self._paint_markers(painter, geometry)
-        ghost_line = self._preview or (self._line if self._hover == self._best else ())
         if ghost_line:
             self._paint_line(painter, geometry, ghost_line)
         self._paint_indicator(painter, geometry)
@@ -431,11 +465,69 @@ class BoardWidget(QWidget):
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(shades[round(32 * min(1.0, max(0.0, intensity)))])
             painter.drawPolygon(self._polygon(geometry, cell, 0.86))
-            if label:
+            if label and not self._candidates:
                 painter.setPen(light_text if intensity > 0.55 else dark_text)
                 painter.drawText(
                     self._cell_rect(geometry, cell), Qt.AlignmentFlag.AlignCenter, label
                 )
+
+    def hover_line(self) -> tuple[int, ...]:
+        """The principal variation of the candidate (or best move) under the mouse, if any."""
+        mark = self._candidates.get(self._hover) if self._hover is not None else None
+        if mark is not None:
+            return mark.line
+        return self._line if self._hover is not None and self._hover == self._best else ()
+
+    def _paint_candidates(
+        self, painter: QPainter, geometry: BoardGeometry, skip: frozenset[int] = frozenset()
+    ) -> None:
+        """Each candidate: a hexagon filled from red (``quality`` 0) through yellow to green
+        (1), its value large and its support small, and a ring whose arc is its share of the
+        root's support (a full circle is 100%). Cells in ``skip`` (under a ghost line) are
+        left to the ghost stones."""
+        if not self._candidates:
+            return
+        radius = geometry.radius
+        value_font = QFont(self.font())
+        value_font.setPixelSize(max(6, round(radius * 0.52)))
+        value_font.setBold(True)
+        support_font = QFont(self.font())
+        support_font.setPixelSize(max(5, round(radius * 0.34)))
+        ring_pen = QPen(QColor("#1d3557"), max(1.5, radius * 0.11))
+        ring_pen.setCapStyle(Qt.PenCapStyle.FlatCap)
+        track_pen = QPen(QColor(0, 0, 0, 70), max(1.0, radius * 0.05))
+        for cell, mark in self._candidates.items():
+            if cell in skip or not 0 <= cell < len(self._view.cells):
+                continue
+            if self._view.cells[cell] != EMPTY:
+                continue
+            fill = candidate_colour(mark.quality)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(fill)
+            painter.drawPolygon(self._polygon(geometry, cell, 0.86))
+            x, y = geometry.center(cell)
+            ring = QRectF(x - radius * 0.7, y - radius * 0.7, radius * 1.4, radius * 1.4)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.setPen(track_pen)
+            painter.drawEllipse(ring)
+            painter.setPen(ring_pen)
+            # Qt angles are 1/16 degree, counter-clockwise from 3 o'clock: start at 12 o'clock
+            # and run clockwise.
+            painter.drawArc(ring, 90 * 16, -round(min(1.0, mark.share) * 360 * 16))
+            text = QColor("#111111")
+            painter.setPen(text)
+            painter.setFont(value_font)
+            painter.drawText(
+                QRectF(x - radius, y - radius * 0.62, 2 * radius, radius * 0.8),
+                Qt.AlignmentFlag.AlignCenter,
+                mark.value_label,
+            )
+            painter.setFont(support_font)
+            painter.drawText(
+                QRectF(x - radius, y + radius * 0.08, 2 * radius, radius * 0.5),
+                Qt.AlignmentFlag.AlignCenter,
+                mark.support_label,
+            )
 
     def _cell_rect(self, geometry: BoardGeometry, cell: int, scale: float = 1.0) -> QRectF:
         x, y = geometry.center(cell)

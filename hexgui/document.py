@@ -109,6 +109,11 @@ class GameDocument(QObject):
     def display_name(self) -> str:
         return self.path.name if self.path is not None else "the game"
 
+    def note_change(self) -> None:
+        """Something saved with the game changed outside its line (e.g. a review's analyses):
+        unsaved now, and autosaved."""
+        self._on_game_changed()
+
     def _on_game_changed(self) -> None:
         """Every change of the game (move, edit, comment, variation) is autosaved at once;
         a game just loaded is autosaved too, but is not a change."""
@@ -216,14 +221,15 @@ class GameDocument(QObject):
         ``{colour: spec or None}``) offers to let them play it (who plays stays as it was
         unless the user says yes). Settings that do not parse are left out, and the status bar
         says so. Returns whether they were applied."""
-        from hexswarm.gui.settings import SideSettings, SpecError, parse_spec
+        from hexswarm.engine.players.external import GTP_PREFIX
+        from hexswarm.gui.settings import SideSettings, SpecError, engine_name, parse_spec
 
         c = self._controller
         recorded: dict = {}
         refused = []
         for color, spec in recorded_players.items():
-            if not spec:
-                continue
+            if not spec or engine_name(spec) is not None or spec.startswith(GTP_PREFIX):
+                continue  # an external engine: who plays stays as it is
             try:
                 parse_spec(spec)
             except SpecError as error:

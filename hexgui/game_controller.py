@@ -418,6 +418,23 @@ class GameController(QObject):
             return MoveRefusedAiToMove(to_move, thinking)
         return None
 
+    def play_variation(self, move: int | str) -> bool:
+        """Play ``move`` at the position on screen for whichever side is to move, as a study
+        move (a review's better move): the AI is paused so it does not answer, and the move
+        follows the existing continuation if it is that move, else starts a variation.
+        Returns whether it was played (an illegal move emits an ``event`` saying why)."""
+        if self._setup_mode:
+            self.event.emit(MoveRefusedInSetupMode())
+            return False
+        winner = self.winner
+        if winner is not None:
+            self.event.emit(MoveRefusedGameOver(winner, self.resigned is not None))
+            return False
+        self._cancel_search()
+        if self.is_ai(BLACK) or self.is_ai(WHITE):
+            self.set_paused(True)
+        return self._record_move(move, None, HUMAN)
+
     def swap(self) -> bool:
         """The human to move takes the first stone by the swap rule (swap-pieces)."""
         if not self._board.swap_allowed():
@@ -431,15 +448,18 @@ class GameController(QObject):
         if refusal is not None:
             self.event.emit(refusal)
             return False
-        loser = self._board.to_move
         self._cancel_search()
+        self._end_by_resignation(self._board.to_move)
+        return True
+
+    def _end_by_resignation(self, loser: Color) -> None:
+        """``loser`` (a human, or an external engine that answered ``resign``) resigns."""
         self._game.play("resign", loser)
         self._bump()
         self.event.emit(Resigned(loser))
         self.line_changed.emit()
         self.game_over.emit(loser.opponent.value)
         self.state_changed.emit()
-        return True
 
     def _record_move(self, move: int | str, snapshot: SearchSnapshot | None, player: str) -> bool:
         """Play ``move`` at the cursor: the existing continuation if it is that move (its AI
@@ -795,6 +815,9 @@ class GameController(QObject):
             self.state_changed.emit()
             self._maybe_analyse()
             return
+        if choice.move == "resign":  # an external engine gives up
+            self._end_by_resignation(self._board.to_move)
+            return
         try:
             self._board.parse_move(choice.move)
             if not isinstance(choice.move, str) and self._board.stone_at(choice.move) is not None:
@@ -889,6 +912,7 @@ class GameController(QObject):
         self._cancel_search()
         self._thread.quit()
         self._thread.wait()
+        self._worker.close_players()
 
 
 def _move_name(move: int | str, board: Board) -> str:

@@ -2,6 +2,11 @@
 
     python -m hexswarm.gui.latency_probe                       # SDST on 11x11, dashboard shown
     python -m hexswarm.gui.latency_probe --spec "sdst:agents=20000" --seconds 10 --no-dashboard
+    python -m hexswarm.gui.latency_probe --spec "uct:time_s=1" --size 13 --candidates 8 0 8 0
+
+``--candidates`` measures one search per count given, in that order, with the board marking that
+many candidate moves (0: the share colours only), so runs with and without the candidate marks
+alternate in one process (the machine's load hits both alike).
 
 A 10 ms QTimer on the GUI thread records how late each of its ticks arrives while the real
 MainWindow (board, move list and, unless ``--no-dashboard``, the live dashboard) shows an AI
@@ -62,6 +67,25 @@ class TickRecorder:
         return list(self.lateness_ms)
 
 
+def run_for(seconds: float, until=None) -> None:
+    """Run the real Qt event loop for ``seconds`` or until ``until()`` is true (GUI thread)."""
+    from PySide6.QtCore import QEventLoop, QTimer
+
+    loop = QEventLoop()
+    deadline = time.perf_counter() + seconds
+
+    def check() -> None:
+        if time.perf_counter() >= deadline or (until is not None and until()):
+            loop.quit()
+
+    checker = QTimer()
+    checker.setInterval(20)
+    checker.timeout.connect(check)
+    checker.start()
+    loop.exec()
+    checker.stop()
+
+
 def summary(name: str, lateness: list[float]) -> str:
     if not lateness:
         return f"{name}: no ticks recorded"
@@ -77,6 +101,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--size", type=int, default=11)
     parser.add_argument("--seconds", type=float, default=8.0, help="measure this long at most")
     parser.add_argument("--no-dashboard", action="store_true", help="hide the dashboard docks")
+    parser.add_argument(
+        "--candidates",
+        type=int,
+        nargs="+",
+        default=None,
+        help="one measured search per count: the candidate moves marked on the board",
+    )
     args = parser.parse_args(argv)
 
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -84,7 +115,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from hexswarm.gui.main_window import MainWindow
     from hexswarm.gui.settings import GameSettings, SideSettings
-    from PySide6.QtCore import QEventLoop, QSettings, QTimer
+    from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication, QDockWidget
 
     _app = QApplication.instance() or QApplication(sys.argv[:1])  # kept alive until return
@@ -101,22 +132,6 @@ def main(argv: list[str] | None = None) -> int:
             GameSettings(size=args.size, black=SideSettings(), white=SideSettings())
         )
         recorder = TickRecorder()
-
-        def run_for(seconds: float, until=None) -> None:
-            """Run the real event loop for ``seconds`` or until ``until()`` is true."""
-            loop = QEventLoop()
-            deadline = time.perf_counter() + seconds
-
-            def check() -> None:
-                if time.perf_counter() >= deadline or (until is not None and until()):
-                    loop.quit()
-
-            checker = QTimer()
-            checker.setInterval(20)
-            checker.timeout.connect(check)
-            checker.start()
-            loop.exec()
-            checker.stop()
 
         recorder.start()
         run_for(2.0)
@@ -139,31 +154,45 @@ def main(argv: list[str] | None = None) -> int:
         run_for(1.0, until=lambda: not controller.searching)
         snapshots.clear()
 
-        moves_before = len(controller.board.moves)
-        controller.set_paused(False)
-        run_for(10.0, until=lambda: controller.searching)
-        recorder.start()
-        started = time.perf_counter()
-        run_for(args.seconds, until=lambda: not controller.searching)
-        during = recorder.stop()
-        searched = time.perf_counter() - started
-        finished = len(controller.board.moves) > moves_before
-        controller.stop()
+        rounds = []
+        for count in args.candidates or [None]:
+            if count is not None and window.dashboard is not None:
+                window.dashboard.set_candidate_count(count)
+            if rounds:  # another search of the same position: take the move back
+                controller.set_paused(True)
+                controller.undo()
+                run_for(1.0)
+            snapshots.clear()
+            moves_before = len(controller.board.moves)
+            controller.set_paused(False)
+            run_for(10.0, until=lambda: controller.searching)
+            recorder.start()
+            started = time.perf_counter()
+            run_for(args.seconds, until=lambda: not controller.searching)
+            during = recorder.stop()
+            searched = time.perf_counter() - started
+            finished = len(controller.board.moves) > moves_before
+            controller.stop()
+            run_for(1.0, until=lambda: not controller.searching)
+            rounds.append((count, during, searched, finished, snapshots[-1] if snapshots else None))
+        window.document.set_clean()  # nothing to save: close without asking
         window.close()
 
     print(summary("idle (no search)", baseline))
-    print(summary(f"during {args.spec} on {args.size}x{args.size}", during))
-    if snapshots:
-        last = snapshots[-1]
-        print(
-            f"search: {last.playouts} playouts in {last.elapsed_s:.2f} s "
-            f"({last.playouts_per_s:,.0f} playouts/s), iteration {last.iteration}, "
-            f"measured for {searched:.1f} s ({'search finished' if finished else 'stopped'}), "
-            f"dashboard {'hidden' if args.no_dashboard else 'shown'}"
-        )
-    else:
-        print("the search sent no snapshot")
-    worst = max(during) if during else 0.0
+    for count, during, searched, finished, last in rounds:
+        marks = "" if count is None else f", {count} candidate marks"
+        print(summary(f"during {args.spec} on {args.size}x{args.size}{marks}", during))
+        if last is not None:
+            print(
+                f"  search: {last.playouts} playouts in {last.elapsed_s:.2f} s "
+                f"({last.playouts_per_s:,.0f} playouts/s), iteration {last.iteration}, "
+                f"measured for {searched:.1f} s "
+                f"({'search finished' if finished else 'stopped'}), "
+                f"dashboard {'hidden' if args.no_dashboard else 'shown'}"
+            )
+        else:
+            print("  the search sent no snapshot")
+    worst = max((max(r[1]) for r in rounds if r[1]), default=0.0)
     print("GUI answered within 50 ms" if worst < 50 else f"GUI was late by up to {worst:.0f} ms")
     return 0
 

@@ -15,20 +15,26 @@ import logging
 from pathlib import Path
 
 from hexswarm.engine.board import BLACK, WHITE, Color, SetupEdit
+from hexswarm.engine.game import GAME_END_TOKENS as GAME_ENDS
+from hexswarm.engine.review import PositionAnalysis
 from hexswarm.engine.search.snapshot import SearchSnapshot
 from hexswarm.gui.board_widget import BoardWidget
 from hexswarm.gui.dashboard.model import format_count
 from hexswarm.gui.dashboard.overlay import overlay_values
 from hexswarm.gui.document import GameDocument
-from hexswarm.gui.engine_worker import PlayerFactory
+from hexswarm.gui.engine_worker import PlayerFactory, engine_player_factory
 from hexswarm.gui.game_analysis import GameAnalysis
 from hexswarm.gui.game_controller import GameController, MoveInfo
 from hexswarm.gui.game_events import GameEvent, describe
 from hexswarm.gui.move_tree import CommentPane, MoveTreePanel
+from hexswarm.gui.review import GRADE_MARKS, GameReview, ReviewDialog, ReviewSettings
 from hexswarm.gui.settings import (
     GameSettings,
+    engine_name,
+    load_engines,
     load_game_settings,
     load_view_settings,
+    save_engines,
     save_game_settings,
     save_view_settings,
 )
@@ -109,6 +115,12 @@ class MainWindow(QMainWindow):
         self._store = settings if settings is not None else default_settings_store()
         self._view_settings = load_view_settings(self._store)
         self._refused_settings: list[str] = []
+        self.engine_manager = None  # the engine manager while it is open
+        # The engine manager's engines, by name; the engine threads read it when they make a
+        # player, the manager replaces it (never changes it in place).
+        self._engines = {e.name: e for e in load_engines(self._store, self._refused_settings)}
+        if player_factory is None:
+            player_factory = engine_player_factory(lambda: self._engines)
         game_settings = load_game_settings(self._store, self._refused_settings)
         self._closing = False
         self._hint_overlay_shown = False
@@ -120,6 +132,8 @@ class MainWindow(QMainWindow):
         self.controller = GameController(game_settings, player_factory=player_factory, parent=self)
         self.game_analysis = GameAnalysis(player_factory, self)
         self._analysed_moves: dict[int, int] = {}  # id(node) -> moves on its board
+        self.review = GameReview()
+        self._review_line: tuple[str, ...] = ()  # the better line shown as ghosts, if any
         self.controller.color_name = self.player_name
         self.document = GameDocument(
             self,
@@ -145,6 +159,9 @@ class MainWindow(QMainWindow):
         self._graph_line: tuple[int, ...] = ()  # ids of the nodes of the line the graph shows
         # After the dashboard's own handler: it keeps the graph as moves are played.
         self.controller.position_changed.connect(self._sync_game_graph)
+        # After the dashboard has forgotten the previous game: draw what the new one keeps
+        # (a reviewed game opens with its estimates and grades).
+        self.controller.game_replaced.connect(self._show_saved_review)
         hints = QGuiApplication.styleHints()
         if hasattr(hints, "colorSchemeChanged"):  # Qt 6.5+: follow the desktop's dark mode live
             hints.colorSchemeChanged.connect(self._on_color_scheme_changed)
@@ -334,6 +351,12 @@ class MainWindow(QMainWindow):
         self.act_players = a(
             "&Players and AI Settings...", "Ctrl+P", self.players_dialog, tip="Change who plays"
         )
+        self.act_engines = a(
+            "External &Engines...",
+            "Ctrl+Shift+E",
+            self.engines_dialog,
+            tip="GTP engines (MoHex, KataHex...) to play against",
+        )
         self.act_pause = a(
             "&Pause AI", "Space", c.set_paused, checkable=True, tip="Pause or resume the AI"
         )
@@ -342,10 +365,28 @@ class MainWindow(QMainWindow):
         self.act_stop = a("S&top Search", "Esc", c.stop)
         self.act_hint = a("&Hint", "Ctrl+H", c.hint, tip="Ask the AI for a suggestion")
         self.act_analyse_game = a(
-            "Analyse the &Whole Game...",
+            "Re&view the Whole Game...",
             "Ctrl+Shift+G",
             self.analyse_game_dialog,
-            tip="Search every position of the main line in the background",
+            tip="Analyse every position of the main line in the background and grade each move",
+        )
+        self.act_next_mistake = a(
+            "Next Mistake",
+            "Ctrl+Shift+Right",
+            lambda: self.step_mistake(1),
+            tip="The position before the next mistake of the reviewed main line",
+        )
+        self.act_previous_mistake = a(
+            "Previous Mistake",
+            "Ctrl+Shift+Left",
+            lambda: self.step_mistake(-1),
+            tip="The position before the previous mistake of the reviewed main line",
+        )
+        self.act_play_better = a(
+            "Play the &Better Move",
+            "Ctrl+B",
+            self.play_better_move,
+            tip="Play the review's better move here, as a variation",
         )
         self.act_analysis = a(
             "&Analysis Mode",
@@ -455,6 +496,7 @@ class MainWindow(QMainWindow):
 
         game = bar.addMenu("&Game")
         game.addAction(self.act_players)
+        game.addAction(self.act_engines)
         game.addSeparator()
         game.addActions([self.act_pause, self.act_step, self.act_move_now, self.act_stop])
         game.addSeparator()
@@ -463,6 +505,9 @@ class MainWindow(QMainWindow):
                 self.act_hint,
                 self.act_analysis,
                 self.act_analyse_game,
+                self.act_next_mistake,
+                self.act_previous_mistake,
+                self.act_play_better,
                 self.act_swap,
                 self.act_resign,
             ]
@@ -673,6 +718,7 @@ class MainWindow(QMainWindow):
             # Only the overlay this window drew; the dashboard clears its own hints.
             self.board_widget.set_overlay(None)
             self._hint_overlay_shown = False
+        self._show_review_here()
         self._refresh_move_list()
         self._update_turn_label()
         self._update_actions()
@@ -825,6 +871,8 @@ class MainWindow(QMainWindow):
         c = self.controller
         if c.setup_mode:
             c.setup_stone(cell, BLACK)
+        elif self._review_line and cell == c.board.cell_index(self._review_line[0]):
+            self.play_better_move()  # the review's ghost: one click makes it a variation
         else:
             c.play(cell)
 
@@ -843,6 +891,14 @@ class MainWindow(QMainWindow):
     def _refresh_move_list(self) -> None:
         c = self.controller
         size = c.board.size
+        # The grades of the reviewed main line, on the entries that are its nodes.
+        reviews = self.review.reviews(c.game)
+        nodes = [n for n in c.game.continuation(c.game.cursor)[1:] if n.token not in GAME_ENDS]
+        grades = {
+            index: reviews[node].grade
+            for index, node in enumerate(nodes, start=1)
+            if node in reviews
+        }
         widget = self.move_list
         widget.blockSignals(True)
         widget.clear()
@@ -854,8 +910,10 @@ class MainWindow(QMainWindow):
             if isinstance(entry, MoveInfo):
                 who = self.player_name(entry.move.color)
                 text = f"{entry.number}. {who} {entry.move.name(size)}"
+                text += GRADE_MARKS.get(grades.get(index, ""), "")
                 if entry.player != "human":
-                    text += f"  [{entry.player.split(':')[0]}]"
+                    label = engine_name(entry.player) or entry.player.split(":")[0]
+                    text += f"  [{label}]"
             else:
                 text = "Setup: " + _describe_setup(entry, size, self.player_name)
             item = QListWidgetItem(text)
@@ -879,7 +937,12 @@ class MainWindow(QMainWindow):
         """Ask for the new game's settings; start it and remember them. Returns accepted."""
         from hexswarm.gui.dialogs.new_game import NewGameDialog
 
-        dialog = NewGameDialog(self.controller.settings, parent=self, player_name=self.player_name)
+        dialog = NewGameDialog(
+            self.controller.settings,
+            parent=self,
+            player_name=self.player_name,
+            engines=list(self._engines.values()),
+        )
         if dialog.exec() != QDialog.DialogCode.Accepted or not self.document.maybe_save():
             return False
         self.start_new_game(dialog.settings())
@@ -893,12 +956,35 @@ class MainWindow(QMainWindow):
         self.controller.new_game(settings)
         self.document.set_clean()
 
+    def engines_dialog(self) -> bool:
+        """The engine manager: add, change or remove external GTP engines; saved at once.
+        Returns whether the list changed."""
+        from hexswarm.gui.dialogs.engines import EngineManagerDialog
+
+        dialog = EngineManagerDialog(list(self._engines.values()), parent=self)
+        self.engine_manager = dialog  # tests reach the open manager here
+        try:
+            dialog.exec()
+        finally:
+            self.engine_manager = None
+        engines = dialog.engines()
+        if engines == list(self._engines.values()):
+            return False
+        self._engines = {e.name: e for e in engines}
+        save_engines(self._store, engines)
+        self._show_status(f"{len(engines)} external engine(s) saved")
+        return True
+
     def players_dialog(self) -> bool:
         """Change who plays each side and the AI settings mid-game (apply from the next move)."""
         from hexswarm.gui.dialogs.new_game import NewGameDialog
 
         dialog = NewGameDialog(
-            self.controller.settings, parent=self, players_only=True, player_name=self.player_name
+            self.controller.settings,
+            parent=self,
+            players_only=True,
+            player_name=self.player_name,
+            engines=list(self._engines.values()),
         )
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return False
@@ -953,19 +1039,32 @@ class MainWindow(QMainWindow):
             analysis = node.data.get("analysis")
             if analysis is not None:
                 graph.record_position(moves, analysis)
+            elif (saved := node.analysis) is not None:  # a reviewed game, opened
+                graph.record_analysis(moves, saved.for_player(BLACK), saved.ai)
         graph.set_current_move(len(game.board.moves))
 
     # ================================================================== whole-game analysis
     def analyse_game_dialog(self) -> bool:
-        seconds, ok = QInputDialog.getDouble(
-            self, "Analyse the Whole Game", "Seconds per position:", 2.0, 0.1, 600.0, 1
-        )
-        return bool(ok) and self.analyse_game(seconds) > 0
+        """Ask for the review's budget, thresholds and sides; start it. Returns whether
+        positions were queued."""
+        dialog = ReviewDialog(self.review.settings, self, player_name=self.player_name)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return False
+        return self.review_game(dialog.settings()) > 0
 
-    def analyse_game(self, seconds: float) -> int:
-        """Search every undecided position of the main line for at most ``seconds`` each with
-        the hint AI, in the background; returns how many positions are queued. Each estimate
-        goes into its node and the game graph as it arrives."""
+    def review_game(self, settings: ReviewSettings) -> int:
+        """Review the main line with ``settings``: analyse its positions (only those without
+        an analysis when ``settings.resume``), grading the moves as the analyses arrive.
+        Returns how many positions are queued."""
+        self.review.settings = settings
+        self._refresh_review()
+        return self.analyse_game(settings.seconds, only_missing=settings.resume)
+
+    def analyse_game(self, seconds: float, *, only_missing: bool = False) -> int:
+        """Search every undecided position of the main line (``only_missing``: those without
+        a saved analysis) for at most ``seconds`` each with the hint AI, in the background;
+        returns how many positions are queued. Each estimate goes into its node (saved with
+        the game, ``engine.review``) and the game graph as it arrives."""
         game = self.controller.game
         positions = []
         self._analysed_moves.clear()
@@ -975,6 +1074,8 @@ class MainWindow(QMainWindow):
             board = game.board_at(node)
             if board.is_over:
                 break
+            if only_missing and node.analysis is not None:
+                continue
             positions.append((node, board))
             self._analysed_moves[id(node)] = len(board.moves)
         self.game_analysis.start(positions, self.controller.settings.hint_spec, seconds)
@@ -991,6 +1092,8 @@ class MainWindow(QMainWindow):
     @Slot(object, object)
     def _on_position_analysed(self, node, snapshot: SearchSnapshot) -> None:
         node.data["analysis"] = snapshot
+        node.analysis = PositionAnalysis.from_snapshot(snapshot, self.controller.board.size)
+        self._refresh_review()
         moves = self._analysed_moves.get(id(node))
         on_line = node in self.controller.game.continuation(self.controller.game.cursor)
         if self.dashboard is not None and moves is not None and on_line:
@@ -1001,10 +1104,89 @@ class MainWindow(QMainWindow):
         self.analysis_progress.setVisible(False)
         self.analysis_stop.setVisible(False)
         count = self.analysis_progress.value()
+        if count:
+            self.document.note_change()  # the analyses are saved with the game
+        summary = self._review_summary()
         if completed:
-            self._show_status(f"Analysed {count} positions of the main line.")
+            self._show_status(f"Analysed {count} positions of the main line. {summary}")
         else:
-            self._show_status(f"Analysis stopped after {count} positions.")
+            self._show_status(f"Analysis stopped after {count} positions. {summary}")
+
+    # ================================================================== review
+    def _grades_by_number(self) -> dict[int, str]:
+        """The grade of each reviewed main-line move, by move number."""
+        return {r.number: r.grade for r in self.review.reviews(self.controller.game).values()}
+
+    def _review_summary(self) -> str:
+        grades = list(self._grades_by_number().values())
+        if not grades:
+            return ""
+        counts = {g: grades.count(g) for g in ("inaccuracy", "mistake", "blunder")}
+        return (
+            f"Graded {len(grades)} moves: {counts['blunder']} blunders, {counts['mistake']} "
+            f"mistakes, {counts['inaccuracy']} inaccuracies."
+        )
+
+    def _refresh_review(self) -> None:
+        """The grades changed (an analysis arrived, new thresholds): marks on the move list,
+        the game graph and the board."""
+        if self.dashboard is not None:
+            self.dashboard.game_graph.set_grades(self._grades_by_number())
+        self._refresh_move_list()
+        self._show_review_here()
+
+    def _show_saved_review(self) -> None:
+        self._graph_line = ()
+        self._sync_game_graph()
+        self._refresh_review()
+
+    def _show_review_here(self) -> None:
+        """At the position before a graded move that was not good, show the better move (and
+        its line) as numbered ghosts and say what the move cost."""
+        c = self.controller
+        review = self.review.review_of_next_move(c.game)
+        line: tuple[str, ...] = ()
+        if review is not None and review.grade != "good" and review.better is not None:
+            try:
+                cells = tuple(c.board.cell_index(token) for token in review.better_line)
+            except Exception:  # a swap or a line that does not fit: the move alone
+                cells = ()
+            if cells:
+                line = review.better_line
+                self._set_review_preview(cells)
+                who = self.player_name(review.color)
+                self._show_status(
+                    f"Move {review.number} ({who} {review.token}) was a {review.grade}: "
+                    f"{review.before:.0%} -> {review.after:.0%}. Better: {review.better} "
+                    "(click it or Ctrl+B: a variation)."
+                )
+        if not line and self._review_line:
+            self._set_review_preview(())
+        self._review_line = line
+
+    def _set_review_preview(self, cells: tuple[int, ...]) -> None:
+        if self.dashboard is not None:
+            self.dashboard.preview_line(cells)
+        else:
+            self.board_widget.set_preview(cells)
+
+    def step_mistake(self, direction: int) -> bool:
+        """Go to the position before the next (1) or previous (-1) mistake of the main line."""
+        node = self.review.step(self.controller.game, direction)
+        if node is None:
+            word = "next" if direction > 0 else "previous"
+            self._show_status(f"No {word} mistake in the reviewed main line.")
+            return False
+        self.controller.go_to_node(node)
+        self._show_review_here()
+        return True
+
+    def play_better_move(self) -> bool:
+        """Play the better move the review shows here, as a variation."""
+        if not self._review_line:
+            self._show_status("No better move to play here: review the game first.")
+            return False
+        return self.controller.play_variation(self._review_line[0])
 
     def show_shortcuts(self) -> None:
         self.shortcuts_dialog().exec()

@@ -543,11 +543,14 @@ LEVELS: dict[str, LevelInfo] = {
     "anthill": LevelInfo(
         "anthill",
         "Anthill (swarm tree search)",
-        "Ours: every node of a game tree holds a population of agents, each holding one of its "
-        "moves; a descent follows one agent per node, agents are tested against the shared "
-        "records of their moves (a Thompson draw against another move) and inactive ones are "
-        "recruited by active ones, so the populations cluster on the best lines. The tree, "
-        "leaf playouts and reuse are UCT's.",
+        "Ours: a population of agents at the root, each holding one of its moves, chooses the "
+        "move each descent searches; below the root (swarm_depth) UCT's UCB1 chooses. After a "
+        "descent its agents are tested by a Thompson-style comparison on the shared UCT "
+        "records: a value drawn for the agent's move against one drawn for a rival move (by "
+        "default the most visited); an inactive agent polls another agent (the thesis's "
+        "passive recruitment) and copies its move if that agent is active, else takes the "
+        "rival. The tree, records, leaf playouts, reuse and the move played (the most "
+        "visited) are UCT's.",
         (
             Parameter(
                 "playouts",
@@ -676,12 +679,13 @@ _PRESETS = (
         "strong-swarm",
         "Strongest swarm (anthill, 1 s a move)",
         'The strongest swarm measured at equal time (docs/experiments.md, "The anthill"): a '
-        "population of agents at the root chooses the moves to search, 64 of them tested after "
-        "each descent on the shared records of their moves and recruited as in the thesis, "
-        "each descent a UCT descent with 8 playouts that answer bridge and edge template "
-        "intrusions; searching for the time given, with exact root tactics (the solver on "
-        "boards up to 8x8, then Hex knowledge's verdicts) and the swap rule played from the "
-        "opening table.",
+        "population of agents at the root chooses the move each descent searches, and after "
+        "each descent 64 of them are tested by a Thompson-style comparison of their move's "
+        "shared UCT record with a rival's and recruited passively (an inactive agent copies an "
+        "active one or takes the rival); below the root UCB1 chooses, with 8 playouts from "
+        "each leaf that answer bridge and edge template intrusions; searching for the time "
+        "given, with exact root tactics (the solver on boards up to 8x8, then Hex knowledge's "
+        "verdicts) and the swap rule played from the opening table.",
         "anthill",
         # 57-43 against `strong` at 1 s a move on 11x11, where one test a descent went 42-58.
         {**_TREE_PRESET, "tests": 64},

@@ -10,6 +10,7 @@ Call :func:`monte_carlo_search` from one thread; callbacks run on that thread.
 
 from __future__ import annotations
 
+import math
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -117,6 +118,9 @@ def monte_carlo_search(
             best_move=int(labels[best]),
             estimate=float(wins[best] / visits[best]) if visits[best] else 0.5,
             principal_variation=(int(labels[best]),),
+            root_values=tuple(
+                float(w / v) if v > 0 else math.nan for v, w in zip(visits, wins, strict=True)
+            ),
             done=done,
             extra={"exact_wins": int(exact_wins.sum())},
         )

@@ -6,6 +6,7 @@ otherwise (``TreeNode.value`` is from the point of view of the player who made t
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -46,6 +47,12 @@ class SearchSnapshot:
     ``history`` holds, for every completed iteration, the agents per root move in the order of
     ``root_moves`` (thesis Fig. 4.2/4.6); it may be thinned on long searches.
     ``estimate`` is the searcher's win-rate estimate for the player to move (0..1).
+    ``root_values[i]`` (when given) is the searcher's win rate for the player to move *after*
+    playing ``root_moves[i]`` (UCT, Monte-Carlo: its wins / visits; the swarms: the tests
+    through the move, or the active share of its agents before any finished), ``nan`` where it
+    has no evidence; without it, :func:`candidates` uses the active share.
+    ``root_lines`` are the principal variations of the most supported root moves (at most
+    :data:`CANDIDATE_LINES`, strongest first), each starting with its root move.
     ``proven`` is ``"win"`` or ``"loss"`` when the result for the player to move is known
     exactly (``None`` otherwise); ``note`` says how, in words (e.g. the root tactics of
     ``engine.players.tactics``).
@@ -63,6 +70,8 @@ class SearchSnapshot:
     best_move: int
     estimate: float
     principal_variation: tuple[int, ...] = ()
+    root_values: tuple[float, ...] = ()
+    root_lines: tuple[tuple[int, ...], ...] = ()
     history_iterations: tuple[int, ...] = ()
     history: tuple[tuple[int, ...], ...] = ()
     active_fraction_history: tuple[float, ...] = ()
@@ -79,3 +88,76 @@ class SearchSnapshot:
     @property
     def total_agents(self) -> int:
         return sum(self.root_agents)
+
+
+CANDIDATE_LINES = 10
+"""How many root moves a search gives a principal variation of (``SearchSnapshot.root_lines``)."""
+PV_LENGTH = 12
+"""The longest principal variation a search reports."""
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """One candidate move of a snapshot, as an analysis display shows it.
+
+    ``order`` 0 is the searcher's choice (``best_move``); ``support`` its agents (UCT: visits,
+    Monte-Carlo: playouts) and ``active`` the active ones among them (UCT: wins); ``share`` is
+    ``support`` over all the root's support. ``value`` is the win rate for the player to move
+    at the root after this move (``SearchSnapshot.root_values``, else ``active / support``).
+    ``line`` is the move's principal variation, starting with the move itself.
+    """
+
+    move: int
+    order: int
+    support: int
+    active: int
+    share: float
+    value: float
+    line: tuple[int, ...]
+
+    @property
+    def active_fraction(self) -> float:
+        return self.active / self.support if self.support > 0 else 0.0
+
+
+def candidates(snapshot: SearchSnapshot, limit: int) -> tuple[Candidate, ...]:
+    """The ``limit`` strongest root moves of ``snapshot`` with some support: the searcher's
+    choice first, then by support, then by value, then in the order of ``root_moves`` (so the
+    ranking is deterministic; for vanilla Monte-Carlo, whose moves all get the same playouts,
+    it is the order of the win ratios)."""
+    if limit < 1:
+        raise ValueError(f"the number of candidates must be at least 1, not {limit!r}")
+    total = snapshot.total_agents
+    have_values = len(snapshot.root_values) == len(snapshot.root_moves)
+    values = []
+    for i, (support, active) in enumerate(
+        zip(snapshot.root_agents, snapshot.root_active, strict=True)
+    ):
+        value = snapshot.root_values[i] if have_values else math.nan
+        if math.isnan(value):
+            value = active / support if support > 0 else 0.5
+        values.append(value)
+    lines = {line[0]: line for line in snapshot.root_lines if line}
+    if snapshot.principal_variation:
+        lines.setdefault(snapshot.principal_variation[0], snapshot.principal_variation)
+    ranked = sorted(
+        (i for i, support in enumerate(snapshot.root_agents) if support > 0),
+        key=lambda i: (
+            snapshot.root_moves[i] != snapshot.best_move,
+            -snapshot.root_agents[i],
+            -values[i],
+            i,
+        ),
+    )
+    return tuple(
+        Candidate(
+            move=snapshot.root_moves[i],
+            order=order,
+            support=snapshot.root_agents[i],
+            active=snapshot.root_active[i],
+            share=snapshot.root_agents[i] / total if total > 0 else 0.0,
+            value=values[i],
+            line=lines.get(snapshot.root_moves[i], (snapshot.root_moves[i],)),
+        )
+        for order, i in enumerate(ranked[:limit])
+    )

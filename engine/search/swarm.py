@@ -28,6 +28,7 @@ that same thread, between kernel batches.
 from __future__ import annotations
 
 import dataclasses
+import math
 import time
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -83,7 +84,14 @@ from hexswarm.engine.kernels.tree import (
     rehash_pairs,
 )
 from hexswarm.engine.playout import split_evenly
-from hexswarm.engine.search.snapshot import SearchSnapshot, SnapshotCallback, StopCheck, TreeNode
+from hexswarm.engine.search.snapshot import (
+    CANDIDATE_LINES,
+    PV_LENGTH,
+    SearchSnapshot,
+    SnapshotCallback,
+    StopCheck,
+    TreeNode,
+)
 from hexswarm.engine.search.timing import TimeBudget
 
 RECRUITMENT = {
@@ -897,6 +905,8 @@ class SwarmSearch:
             best_move=int(self.action_labels[best]),
             estimate=self.estimate(best, counts, actives),
             principal_variation=self.principal_variation(),
+            root_values=self.root_values(counts, actives),
+            root_lines=self.root_lines(counts, actives),
             history_iterations=tuple(self.history_iterations[i] for i in kept),
             history=tuple(self.history[i] for i in kept),
             active_fraction_history=tuple(self.active_history[i] for i in kept),
@@ -925,25 +935,48 @@ class SwarmSearch:
     def _child(self, node: int, action: int) -> int:
         return int(find_child(self.pair_keys, self.pair_child, self.width, node, action))
 
-    def principal_variation(self, limit: int = 12) -> tuple[int, ...]:
+    def principal_variation(self, limit: int = PV_LENGTH) -> tuple[int, ...]:
         """Labels of the most supported hypothesis at the root, then in the population it
+        points to, and so on while populations are not empty."""
+        counts, actives = self.root_counts()
+        if counts.sum() == 0:
+            return ()
+        return self._line(int(np.lexsort((actives, counts))[-1]), limit)
+
+    def _line(self, action: int, limit: int = PV_LENGTH) -> tuple[int, ...]:
+        """Root action ``action``, then the most supported hypothesis of the population it
         points to, and so on while populations are not empty."""
         if not self._indexed:
             self._index()
-        pv: list[int] = []
+        pv = [int(self.action_labels[action])]
         node = 0
         starts = self._populations()
         while len(pv) < limit:
+            child = self._child(node, action)
+            if child < 0 or child + 1 >= starts.size or starts[child + 1] == starts[child]:
+                break
+            node = child
             counts, actives = self._node_stats(node)
             if counts.sum() == 0:
                 break
             action = int(np.lexsort((actives, counts))[-1])
             pv.append(int(self.action_labels[action]))
-            child = self._child(node, action)
-            if child < 0 or child + 1 >= starts.size or starts[child + 1] == starts[child]:
-                break
-            node = child
         return tuple(pv)
+
+    def root_lines(self, counts: np.ndarray, actives: np.ndarray) -> tuple[tuple[int, ...], ...]:
+        """The principal variations of the :data:`CANDIDATE_LINES` root moves most agents
+        hold (ties: more active agents, then the lower action)."""
+        order = np.lexsort((np.arange(self.width), -actives, -counts))[:CANDIDATE_LINES]
+        return tuple(self._line(int(action)) for action in order if counts[action] > 0)
+
+    def root_values(self, counts: np.ndarray, actives: np.ndarray) -> tuple[float, ...]:
+        """Per action, :meth:`estimate` where there is evidence, ``nan`` where there is none."""
+        return tuple(
+            self.estimate(a, counts, actives)
+            if self.root_tests[a] > 0 or counts[a] > 0
+            else math.nan
+            for a in range(self.width)
+        )
 
     def _ends_game(self, node: int, action: int) -> bool:
         """Whether ``action`` from ``node`` was found to end the game."""

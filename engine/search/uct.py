@@ -22,6 +22,7 @@ Call :meth:`UctSearch.run` from one thread; callbacks run on that thread.
 
 from __future__ import annotations
 
+import math
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -56,7 +57,14 @@ from hexswarm.engine.kernels.uct import (
     uct_iterations,
 )
 from hexswarm.engine.playout import split_evenly
-from hexswarm.engine.search.snapshot import SearchSnapshot, SnapshotCallback, StopCheck, TreeNode
+from hexswarm.engine.search.snapshot import (
+    CANDIDATE_LINES,
+    PV_LENGTH,
+    SearchSnapshot,
+    SnapshotCallback,
+    StopCheck,
+    TreeNode,
+)
 from hexswarm.engine.search.swarm import STATE_STRIDE
 from hexswarm.engine.search.timing import TimeBudget
 
@@ -475,7 +483,7 @@ class UctSearch:
             return -1
         return kids.start + int(np.argmax(visits))
 
-    def principal_variation(self, limit: int = 12) -> tuple[int, ...]:
+    def principal_variation(self, limit: int = PV_LENGTH) -> tuple[int, ...]:
         """Most visited children from the root of the first tree."""
         tree = self.trees[0]
         pv: list[int] = []
@@ -486,6 +494,26 @@ class UctSearch:
                 break
             pv.append(int(self.labels[tree.actions[node]]))
         return tuple(pv)
+
+    def root_lines(self, visits: np.ndarray) -> tuple[tuple[int, ...], ...]:
+        """The principal variations of the :data:`CANDIDATE_LINES` most visited root moves
+        (visits summed over the trees), each continued by the most visited children of the
+        first tree."""
+        tree = self.trees[0]
+        order = np.lexsort((np.arange(self.width), -visits))[:CANDIDATE_LINES]
+        lines = []
+        for action in order:
+            if visits[action] <= 0:
+                break
+            line = [int(self.labels[action])]
+            node = tree.child_by_action(0, int(action))
+            while node >= 0 and len(line) < PV_LENGTH:
+                node = self._most_visited_child(tree, node)
+                if node < 0:
+                    break
+                line.append(int(self.labels[tree.actions[node]]))
+            lines.append(tuple(line))
+        return tuple(lines)
 
     def tree_summary(self, max_depth: int = 3, max_children: int = 6) -> TreeNode:
         """The most visited part of the first tree (``agents`` = visits, ``active`` = wins of
@@ -536,6 +564,10 @@ class UctSearch:
             best_move=int(self.labels[best]),
             estimate=estimate,
             principal_variation=self.principal_variation(),
+            root_values=tuple(
+                float(w / v) if v > 0 else math.nan for v, w in zip(visits, wins, strict=True)
+            ),
+            root_lines=self.root_lines(visits),
             tree=self.tree_summary(),
             done=done,
             extra={

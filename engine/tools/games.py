@@ -7,20 +7,20 @@ match's settings, a game's seeds and result, and playing one game into an SGF re
 
 from __future__ import annotations
 
-import shlex
 import subprocess
 import threading
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from hexswarm.engine.board import BLACK, SWAP_SIDES, WHITE, Board, Color, HexError
-from hexswarm.engine.gtp_client import GtpClient, GtpClientError
+from hexswarm.engine.players.external import (
+    GTP_PREFIX,
+    EngineConfig,
+    ExternalEngineError,
+    ExternalEnginePlayer,
+)
 
-if TYPE_CHECKING:
-    pass
-
-GTP_PREFIX = "gtp:"
 PLAYERS = ("A", "B")
 
 
@@ -63,47 +63,38 @@ class LevelPlayer:
 
 
 class GtpPlayer:
-    """An external engine for a series of games (the process is reused between games)."""
+    """An external engine for a series of games (the process is reused between games): the
+    library's :class:`~engine.players.external.ExternalEnginePlayer`, which brings the engine
+    to each position itself. An illegal move is handed on, so that the game records it as a
+    forfeit; any other failure stops the match with the engine's words."""
 
     def __init__(self, command: str, log: Any = subprocess.DEVNULL):
-        argv = shlex.split(command)
-        self.client = GtpClient(argv, stderr=log)
+        config = EngineConfig(name=command, command=command, move_timeout_s=None)
+        self.engine = ExternalEnginePlayer(config, log=log, spec_text=f"{GTP_PREFIX}{command}")
         self.command = command
         try:
-            name = self.client.send("name", timeout=120)
-            version = self.client.send("version", timeout=30)
-            # Our own engine: it is told whether swapping is allowed in each game.
-            self._knows_param = self.client.send("known_command hexswarm-param", 30) == "true"
-        except GtpClientError as error:
-            self.client.close()
+            identity = self.engine.start()
+        except ExternalEngineError as error:
             raise MatchError(f"GTP engine {command!r} does not work: {error}") from None
-        self.name = f"{name} {version}".strip()
-        self.settings = f"{GTP_PREFIX}{command}"
+        self.name = identity.describe()
+        self.settings = self.engine.spec()
 
     def new_game(self, size: int, swap: bool) -> None:
-        try:
-            self.client.send(f"boardsize {size}", timeout=60)
-            self.client.send("clear_board", timeout=60)
-            if self._knows_param:
-                self.client.send(f"hexswarm-param allow_swap {int(swap)}", timeout=60)
-        except GtpClientError as error:
-            raise MatchError(str(error)) from None
+        pass
 
     def choose(self, board: Board, colour: Color) -> int | str:
         try:
-            answer = self.client.send(f"genmove {colour.letter.lower()}")
-        except GtpClientError as error:
+            return self.engine.choose_move(board).move
+        except ExternalEngineError as error:
+            if error.kind == "illegal":
+                return error.answer.strip().lower()
             raise MatchError(str(error)) from None
-        return answer.strip().lower()
 
     def observe(self, colour: Color, move: str) -> None:
-        try:
-            self.client.send(f"play {colour.letter.lower()} {move}", timeout=60)
-        except GtpClientError as error:
-            raise MatchError(str(error)) from None
+        pass
 
     def close(self) -> None:
-        self.client.close()
+        self.engine.close()
 
 
 # ---------------------------------------------------------------------------- settings, results

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import sys
 import time
@@ -120,6 +121,10 @@ class _Node:
 class BudgetExceeded(Exception):
     """The proof-number search needs more nodes than it was given."""
 
+    @staticmethod
+    def message(node_budget: int) -> str:
+        return f"more than {node_budget} nodes"
+
 
 class ProofNumberSolver:
     """Who wins a position, by proof-number search in negamax form.
@@ -146,7 +151,7 @@ class ProofNumberSolver:
         node = self.table.get(key)
         if node is None:
             if len(self.table) >= self.node_budget:
-                raise BudgetExceeded(f"more than {self.node_budget} nodes")
+                raise BudgetExceeded(BudgetExceeded.message(self.node_budget))
             node = self.table[key] = _Node(key)
             self._evaluate(node)
         return node
@@ -278,13 +283,24 @@ def check_positions(
     seconds: float,
     node_budget: int,
     log=lambda text: None,
+    done: dict[str, dict] | None = None,
 ) -> list[dict]:
     """One record per position: the stored label, this solver's, and whether they agree
-    (``None`` where the position is larger than ``max_size``, out of nodes or out of time)."""
+    (``None`` where the position is larger than ``max_size``, out of nodes or out of time).
+    ``done`` maps ids to the records of an earlier run: those it settled (solved, or out of
+    this same node budget) are kept as they are when they are about the same stored label."""
     started = time.perf_counter()
     records = []
     for entry in entries:
         record = {"id": entry["id"], "size": entry["size"], "stored": sorted(entry["winning"])}
+        earlier = (done or {}).get(entry["id"])
+        settled = earlier is not None and (
+            earlier["checked"] is not None
+            or earlier.get("reason") == BudgetExceeded.message(node_budget)
+        )
+        if settled and earlier["stored"] == record["stored"]:
+            records.append(earlier)
+            continue
         if entry["size"] > max_size:
             record.update(checked=None, reason=f"larger than {max_size}x{max_size}")
         elif time.perf_counter() - started > seconds:
@@ -333,14 +349,24 @@ def main(argv: Iterable[str] | None = None) -> int:
     check.add_argument("--seconds", type=float, default=3600.0, help="stop starting new ones")
     check.add_argument("--nodes", type=int, default=5_000_000, help="node budget a candidate")
     check.add_argument("--out", type=Path, default=None, help="write the records as JSON")
+    check.add_argument(
+        "--resume", action="store_true", help="keep the positions --out has settled already"
+    )
     check.add_argument("--verbose", action="store_true")
     options = parser.parse_args(None if argv is None else list(argv))
     log = (lambda text: print(text, file=sys.stderr, flush=True)) if options.verbose else None
     started = time.perf_counter()
+    earlier: dict = {"suites": {}, "commands": []}
+    if options.resume and options.out is not None and options.out.exists():
+        earlier = json.loads(options.out.read_text(encoding="utf-8"))
+    command = "python -m hexswarm.engine.tools.second_solver " + " ".join(
+        sys.argv[1:] if argv is None else argv
+    )
+    # Every command that wrote part of the file, the earliest first.
+    commands = earlier.get("commands") or ([earlier["command"]] if "command" in earlier else [])
     report: dict = {
-        "command": "python -m hexswarm.engine.tools.second_solver "
-        + " ".join(sys.argv[1:] if argv is None else argv),
-        "machine": f"{platform.machine()} {platform.processor() or platform.system()}, "
+        "commands": [*commands, command],
+        "machine": f"{platform.machine()}, {os.cpu_count()} cores, "
         f"Python {platform.python_version()}",
         "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
         "suites": {},
@@ -351,8 +377,14 @@ def main(argv: Iterable[str] | None = None) -> int:
             entries = opening_entries(json.loads(path.read_text(encoding="utf-8")), 99)
         else:
             entries = json.loads(_suite_path(name).read_text(encoding="utf-8"))["positions"]
+        done = {r["id"]: r for r in earlier["suites"].get(name, [])}
         records = check_positions(
-            entries, options.max_size, options.seconds, options.nodes, log or (lambda t: None)
+            entries,
+            options.max_size,
+            options.seconds,
+            options.nodes,
+            log or (lambda t: None),
+            done,
         )
         report["suites"][name] = records
         checked = [r for r in records if r["checked"] is not None]

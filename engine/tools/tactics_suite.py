@@ -41,7 +41,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import platform
 import random
+import shlex
 import sys
 import time
 from collections.abc import Callable, Iterable
@@ -173,7 +176,9 @@ def load_suite(path: Path | str = DEFAULT_SUITE) -> list[TacticsPosition]:
         document = json.loads(Path(path).read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise HexError(f"no tactics suite at {path}") from None
-    if document.get("format") != SUITE_FORMAT:
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise HexError(f"cannot read the tactics suite {path}: {error}") from None
+    if not isinstance(document, dict) or document.get("format") != SUITE_FORMAT:
         raise HexError(f"{path}: not a tactics suite of format {SUITE_FORMAT}")
     return [TacticsPosition.from_dict(item) for item in document["positions"]]
 
@@ -470,9 +475,12 @@ def run_suite(
     time_s: float | None,
     seed: int = 1,
     log: Callable[[str], None] = lambda text: None,
+    records: list[dict] | None = None,
 ) -> list[CategoryResult]:
     """Hits per category (and ``"all"`` last) of the player ``spec`` over ``positions``.
-    ``time_s`` replaces the spec's time limit; ``threads`` is 1 unless the spec names it."""
+    ``time_s`` replaces the spec's time limit; ``threads`` is 1 unless the spec names it.
+    ``records``, when given, receives one dict per position (id, category, size, the move
+    played, hit, seconds taken)."""
     from hexswarm.engine.players import create_player
     from hexswarm.engine.players.levels import one_thread_unless_named
     from hexswarm.engine.warmup import warm_up
@@ -486,8 +494,22 @@ def run_suite(
     player = create_player(spec, **overrides)
     hits: dict[str, list[int]] = {c: [0, 0] for c in CATEGORIES}
     for position in positions:
-        move = player.choose_move(position.board()).move
+        board = position.board()
+        started = time.perf_counter()
+        move = player.choose_move(board).move
+        seconds = time.perf_counter() - started
         hit = move in position.winning_cells()
+        if records is not None:
+            records.append(
+                {
+                    "id": position.id,
+                    "category": position.category,
+                    "size": position.size,
+                    "move": board.cell_name(move),
+                    "hit": hit,
+                    "seconds": round(seconds, 3),
+                }
+            )
         counts = hits.setdefault(position.category, [0, 0])
         counts[0] += int(hit)
         counts[1] += 1
@@ -528,6 +550,9 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--suite", type=Path, default=DEFAULT_SUITE, help="suite file")
     run.add_argument("--seed", type=int, default=1, help="player seed (default 1)")
     run.add_argument("--verbose", action="store_true", help="one line per position")
+    run.add_argument(
+        "--json", type=Path, default=None, help="also write every position's move and hit here"
+    )
     make = commands.add_parser("generate", help="write the suite (deterministic per seed)")
     make.add_argument("--seed", type=int, default=1)
     make.add_argument(
@@ -556,17 +581,39 @@ def main(argv: Iterable[str] | None = None) -> int:
             log(f"{len(positions)} positions in {time.perf_counter() - started:.0f} s")
             return 0
         positions = load_suite(options.suite)
+        load_before = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
+        records: list[dict] = []
         results = run_suite(
             options.spec,
             positions,
             options.time,
             options.seed,
             log if options.verbose else lambda text: None,
+            records,
         )
     except HexError as error:
         print(f"python -m hexswarm.engine.tools.tactics_suite: {error}", file=sys.stderr)
         return 2
     print(results_table(options.spec, options.time, results))
+    if options.json is not None:
+        document = {
+            "command": "python -m hexswarm.engine.tools.tactics_suite "
+            + " ".join(shlex.quote(a) for a in (sys.argv[1:] if argv is None else argv)),
+            "spec": options.spec,
+            "time_s": options.time,
+            "seed": options.seed,
+            "suite": options.suite.name,
+            "machine": f"{platform.machine()}, {os.cpu_count()} cores, "
+            f"Python {platform.python_version()}",
+            "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+            "load_average_before_after": [
+                load_before,
+                os.getloadavg()[0] if hasattr(os, "getloadavg") else None,
+            ],
+            "positions": records,
+        }
+        options.json.parent.mkdir(parents=True, exist_ok=True)
+        options.json.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
     return 0
 
 

@@ -96,7 +96,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--agents", type=int, default=50_000)
     parser.add_argument("--iterations", type=int, default=50)
     parser.add_argument("--threads", type=int, default=1)
-    parser.add_argument("--log", type=Path, default=Path("docs/experiments-sdst-vs-mcsds.jsonl"))
+    parser.add_argument(
+        "--log", type=Path, default=Path("docs/results/thesis-match/sdst-vs-mcsds.jsonl")
+    )
     parser.add_argument("--report", type=Path, default=Path("docs/experiments.md"))
     parser.add_argument(
         "--report-only", action="store_true", help="rewrite the report from the log and exit"

@@ -13,6 +13,7 @@ Everything here runs on the GUI thread.
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 
 from hexswarm.engine.search.snapshot import SearchSnapshot
 from PySide6.QtCore import QObject, Qt, QTimer
@@ -42,6 +43,8 @@ MAX_PANEL_INTERVAL_S = 1.0
 """However busy the machine, every visible panel is redrawn at least once a second during a
 search (on a loaded 2-core machine the budget alone let a panel lag 10-25 iterations behind)."""
 HINT_THRESHOLDS = (0.01, 0.02, 0.05, 0.10)
+CANDIDATE_COUNTS = (0, 3, 5, 8, 10, 15)
+"""The choices of the "Candidate moves" menu (0: colours only, no candidate marks)."""
 
 
 class RefreshPacer:
@@ -165,6 +168,15 @@ class Dashboard(QObject):
             action.setChecked(share == self.overlay.settings.min_share)
             action.triggered.connect(lambda _=False, s=share: self.set_min_share(s))
 
+        # "Candidate moves": how many of the strongest moves are marked with their value.
+        self.candidate_actions = QActionGroup(self)
+        for count in CANDIDATE_COUNTS:
+            text = f"{count} candidate moves" if count else "No candidate marks"
+            action = QAction(text, self.candidate_actions)
+            action.setCheckable(True)
+            action.setChecked(count == self.overlay.settings.candidates)
+            action.triggered.connect(lambda _=False, n=count: self.set_candidate_count(n))
+
         if board is not None and hasattr(board, "cell_hovered"):
             board.cell_hovered.connect(self._board_hovered)
         if controller is not None:
@@ -227,6 +239,8 @@ class Dashboard(QObject):
             menu.addAction(self.counts_action)
             threshold_menu = menu.addMenu("Hint threshold")
             threshold_menu.addActions(self.threshold_actions.actions())
+            candidate_menu = menu.addMenu("Candidate moves")
+            candidate_menu.addActions(self.candidate_actions.actions())
 
     def set_board_size(self, size: int) -> None:
         self.population.board_size = size
@@ -301,11 +315,14 @@ class Dashboard(QObject):
         """Cells below this share of the root agents get no number on the board."""
         self.overlay.configure(self._overlay_settings(min_share=min_share))
 
+    def set_candidate_count(self, count: int) -> None:
+        """Mark the ``count`` strongest moves with their value and support (0: none)."""
+        self.overlay.configure(self._overlay_settings(candidates=count))
+        for action, n in zip(self.candidate_actions.actions(), CANDIDATE_COUNTS, strict=True):
+            action.setChecked(n == count)
+
     def _overlay_settings(self, **changes) -> OverlaySettings:
-        current = self.overlay.settings
-        values = {"enabled": current.enabled, "mode": current.mode, "min_share": current.min_share}
-        values.update(changes)
-        return OverlaySettings(**values)
+        return replace(self.overlay.settings, **changes)
 
     # ------------------------------------------------------------------ timer
     def refresh(self) -> None:

@@ -7,6 +7,7 @@ import html
 
 import pyqtgraph as pg
 from hexswarm.engine.search.snapshot import SearchSnapshot
+from hexswarm.gui.review import GRADE_COLOURS
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QWidget
 
@@ -56,6 +57,10 @@ class GameGraphPanel(DashboardPanel):
             symbol="t", size=13, brush=pg.mkBrush("#d62728"), pen=pg.mkPen("#7a1010")
         )
         self.plot.addItem(self.swing_marks)
+        # A review's grades (hexgui.review): one mark per graded move, coloured by grade.
+        self.grades: dict[int, str] = {}
+        self.grade_marks = pg.ScatterPlotItem(symbol="d", size=12, pen=pg.mkPen("#303030"))
+        self.plot.addItem(self.grade_marks)
         self.live_point = pg.ScatterPlotItem(
             symbol="o", size=10, brush=pg.mkBrush(None), pen=pg.mkPen("#1f77b4", width=2)
         )
@@ -98,6 +103,18 @@ class GameGraphPanel(DashboardPanel):
             self.estimates.record(move_number, estimate_for_black(snapshot), engine=engine)
             self._touch()
 
+    def record_analysis(self, move_number: int, black: float, engine: str = "") -> None:
+        """A saved analysis (``engine.review``) of the position after ``move_number``:
+        Black's win rate ``black``, a direct estimate unless one is already there."""
+        if not self.estimates.is_direct(move_number):
+            self.estimates.record(move_number, black, engine=engine)
+            self._touch()
+
+    def set_grades(self, grades: dict[int, str]) -> None:
+        """Mark the graded moves (move number -> grade; ``good`` ones get no mark)."""
+        self.grades = {n: g for n, g in grades.items() if g in GRADE_COLOURS}
+        self._touch()
+
     def sync_line(self, move_count: int) -> None:
         """The game's line now has ``move_count`` moves (redo part included): forget estimates
         beyond it; an empty line is a new game and forgets everything."""
@@ -116,6 +133,7 @@ class GameGraphPanel(DashboardPanel):
     def clear(self) -> None:
         """A new game: no estimate, no cursor, no header of the previous game."""
         self.estimates.clear()
+        self.grades = {}
         self.live_move_number = None
         self.current_move_number = None
         super().clear()
@@ -155,6 +173,12 @@ class GameGraphPanel(DashboardPanel):
         swings = self.estimates.swings(self.swing_count)
         lookup = dict(zip(numbers, values, strict=True))
         self.swing_marks.setData([n for n, _ in swings], [lookup[n] for n, _ in swings])
+        graded = sorted(self.grades)
+        self.grade_marks.setData(
+            graded,
+            [lookup.get(n, 0.5) for n in graded],
+            brush=[pg.mkBrush(GRADE_COLOURS[self.grades[n]]) for n in graded],
+        )
         snapshot = self.snapshot
         live = self.live_move_number
         if (

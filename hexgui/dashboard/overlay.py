@@ -1,7 +1,9 @@
-"""Board overlay: the share of root agents (or UCT visits) on each cell, drawn by the board widget.
+"""Board overlay: the share of root agents (or UCT visits) on each cell, and the top candidate
+moves with their values, drawn by the board widget.
 
-:func:`overlay_values` is a pure function (any thread, no Qt); :class:`BoardOverlay` is the small
-adapter that hands its result to ``BoardWidget.set_overlay`` / ``set_preview`` (GUI thread only).
+:func:`overlay_values` and :func:`candidate_marks` are pure functions (any thread, no Qt);
+:class:`BoardOverlay` is the small adapter that hands their results to ``BoardWidget.set_overlay``
+/ ``set_candidates`` / ``set_preview`` (GUI thread only).
 """
 
 from __future__ import annotations
@@ -9,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
-from hexswarm.engine.search.snapshot import SearchSnapshot
+from hexswarm.engine.search.snapshot import SearchSnapshot, candidates
 
 from .model import (
     SWAP_CELL,
@@ -24,23 +26,94 @@ COUNT = "count"
 MODES = (SHARE, COUNT)
 FULL_COLOUR_SHARE = 0.2
 """The leading move is drawn in full colour once it holds this share of the root agents."""
+DEFAULT_CANDIDATES = 8
+"""How many candidate moves the board marks with their value and support by default."""
+MAX_CANDIDATES = 20
+VALUE_DROP_WORST = 0.15
+"""A candidate whose value is this far (in win rate, 0..1) below the best candidate's is drawn
+in the worst colour (red); the colour runs linearly from green at the best value."""
 
 
 @dataclass(frozen=True, slots=True)
 class OverlaySettings:
     """How hints are drawn. ``mode`` is :data:`SHARE` (``47%``) or :data:`COUNT` (``1.2k``);
     every supported cell is coloured, but it gets a number only when its share of the root
-    agents is at least ``min_share``."""
+    agents is at least ``min_share``. The ``candidates`` strongest moves (0: none) are drawn
+    over that as candidate marks (:func:`candidate_marks`), which carry the numbers then."""
 
     enabled: bool = True
     mode: str = SHARE
     min_share: float = 0.02
+    candidates: int = DEFAULT_CANDIDATES
 
     def __post_init__(self) -> None:
         if self.mode not in MODES:
             raise ValueError(f"overlay mode must be one of {MODES}, not {self.mode!r}")
         if not 0.0 <= self.min_share <= 1.0:
             raise ValueError(f"min_share must lie in 0..1, not {self.min_share!r}")
+        if not 0 <= self.candidates <= MAX_CANDIDATES:
+            raise ValueError(f"candidates must lie in 0..{MAX_CANDIDATES}, not {self.candidates!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class CandidateMark:
+    """One candidate move as the board draws it (Lizzie / KaTrain style).
+
+    ``value_label`` is the searcher's win rate for the side to move after this move, in percent
+    without the sign (``54``); ``support_label`` its agents (UCT: visits, Monte-Carlo: playouts)
+    in compact form (``1.2k``); ``share`` its share of the root's support (drawn as a ring);
+    ``quality`` 1 for a value as good as the best candidate's, falling linearly to 0 at
+    :data:`VALUE_DROP_WORST` below it (the fill runs from green to red); ``order`` 0 is the
+    searcher's choice; ``line`` the principal variation shown as ghost stones on hover;
+    ``detail`` the same in words, with the active fraction of the move's agents (the tooltip).
+    """
+
+    cell: int
+    order: int
+    quality: float
+    share: float
+    value_label: str
+    support_label: str
+    line: tuple[int, ...]
+    detail: str = ""
+
+
+def support_word(player: str) -> str:
+    """What a level's support counts: ``visits`` (UCT), ``playouts`` (vanilla Monte-Carlo) or
+    ``agents`` (the swarms, the anthill)."""
+    family = str(player).lower().partition(":")[0]
+    return {"uct": "visits", "mc": "playouts"}.get(family, "agents")
+
+
+def candidate_marks(snapshot: SearchSnapshot, count: int) -> tuple[CandidateMark, ...]:
+    """The ``count`` strongest candidates of ``snapshot`` (``engine.search.snapshot.candidates``)
+    that have a cell (the swap move has none), ready to draw."""
+    if count < 1:
+        return ()
+    chosen = [c for c in candidates(snapshot, count + 1) if c.move != SWAP_CELL][:count]
+    if not chosen:
+        return ()
+    top = max(c.value for c in chosen)
+    word = support_word(snapshot.player)
+    return tuple(
+        CandidateMark(
+            cell=c.move,
+            order=c.order,
+            quality=max(0.0, 1.0 - (top - c.value) / VALUE_DROP_WORST),
+            # A ring drawn 1% longer is invisible: rounding lets an unchanged picture skip its
+            # repaint (BoardOverlay sends marks only when they differ).
+            share=round(c.share, 2),
+            value_label=f"{100 * c.value:.0f}",
+            support_label=format_count(c.support),
+            line=c.line,
+            detail=(
+                f"{'best · ' if c.order == 0 else ''}win rate after it {c.value:.0%} · "
+                f"{c.support} {word} ({format_share(c.share)} of the root), "
+                f"{c.active_fraction:.0%} active · line of {len(c.line)}"
+            ),
+        )
+        for c in chosen
+    )
 
 
 def overlay_values(
@@ -118,6 +191,8 @@ class OverlayTarget(Protocol):
 
     def set_preview(self, line: tuple[int, ...]) -> None: ...
 
+    def set_candidates(self, marks: tuple[CandidateMark, ...]) -> None: ...
+
 
 class BoardOverlay:
     """Draws the latest snapshot's hints on the board widget. GUI thread only.
@@ -133,7 +208,9 @@ class BoardOverlay:
         self.values: dict[int, tuple[float, str]] = {}
         self.best: int | None = None
         self.line: tuple[int, ...] = ()
+        self.marks: tuple[CandidateMark, ...] = ()
         self._sent: object = ()  # what the board shows now (never equal to a real key at first)
+        self._sent_marks: tuple[CandidateMark, ...] | None = None
 
     def configure(self, settings: OverlaySettings) -> None:
         self.settings = settings
@@ -151,6 +228,7 @@ class BoardOverlay:
         if snapshot is None or not self.settings.enabled:
             self.values, self.best, self.line = {}, None, ()
             self._send(None)
+            self._send_marks(())
             return
         self.values = overlay_values(
             snapshot, mode=self.settings.mode, min_share=self.settings.min_share
@@ -159,6 +237,13 @@ class BoardOverlay:
         self.best = best if best is not None and best >= 0 else None
         self.line = tuple(snapshot.principal_variation)
         self._send((self.values, self.best, self.line))
+        self._send_marks(candidate_marks(snapshot, self.settings.candidates))
+
+    def _send_marks(self, marks: tuple[CandidateMark, ...]) -> None:
+        self.marks = marks
+        if self.board is not None and marks != self._sent_marks:
+            self._sent_marks = marks
+            self.board.set_candidates(marks)
 
     def _send(self, overlay) -> None:
         if self.board is None:
@@ -185,6 +270,9 @@ class BoardOverlay:
         snapshot = self.snapshot
         if snapshot is None or not self.settings.enabled or cell not in snapshot.root_moves:
             return ()
+        for mark in self.marks:
+            if mark.cell == cell:
+                return mark.line
         if cell == snapshot.best_move and snapshot.principal_variation:
             return tuple(snapshot.principal_variation)
         return principal_line(snapshot.tree, cell)

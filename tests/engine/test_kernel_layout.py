@@ -85,8 +85,9 @@ def positional_reads(root: Path = ROOT) -> list[tuple[str, int, str, bool]]:
             name = _name(node.value)
             if name in LAYOUT_NAMES or name in UCT_TREE.get(relative, ()):
                 uct_tree = name in UCT_TREE.get(relative, ())
-                found.append((relative, node.lineno, ast.unparse(node), uct_tree))
-    return found
+                found.append((relative, node.lineno, node.col_offset, ast.unparse(node), uct_tree))
+    # in source order (ast.walk goes breadth first)
+    return [(file, line, text, uct) for file, line, _, text, uct in sorted(found)]
 
 
 def test_no_layout_tuple_is_read_by_position():

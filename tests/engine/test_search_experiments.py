@@ -27,15 +27,21 @@ def test_a_game_is_played_to_its_end_by_legal_moves():
     assert board.winner.value == winner
 
 
-def test_summary_has_one_row_per_settings():
+def test_summary_counts_each_settings_own_games():
+    """One row per settings in the log, counting SDST's wins whichever colour it had, with the
+    interval of those counts, and the first player's wins and the minutes in the notes."""
     settings_a = {"size": 7, "sdst": "sdst:agents=10", "mcsds": "mcsds:agents=10"}
     settings_b = {"size": 7, "sdst": "sdst:agents=20", "mcsds": "mcsds:agents=20"}
     records = [
-        {"settings": settings_a, "sdst_color": "black", "winner": "black", "seconds": 1.0},
-        {"settings": settings_a, "sdst_color": "white", "winner": "black", "seconds": 1.0},
-        {"settings": settings_b, "sdst_color": "black", "winner": "black", "seconds": 1.0},
+        {"settings": settings_a, "sdst_color": "black", "winner": "black", "seconds": 30.0},
+        {"settings": settings_a, "sdst_color": "white", "winner": "black", "seconds": 60.0},
+        {"settings": settings_b, "sdst_color": "white", "winner": "white", "seconds": 6.0},
+        {"settings": settings_a, "sdst_color": "white", "winner": "white", "seconds": 30.0},
     ]
     text = summary(records)
-    assert "| thesis (2012), 50 000 agents x 50 iterations | 200 | 127 | 63.5% |" in text
-    assert "| HexSwarm, agents=10 | 2 | 1 | 50.0% |" in text
-    assert "| HexSwarm, agents=20 | 1 | 1 | 100.0% |" in text
+    low, high = wilson_interval(2, 3)
+    assert f"| HexSwarm, agents=10 | 3 | 2 | 66.7% | {low:.1%} - {high:.1%} |" in text
+    low, high = wilson_interval(1, 1)
+    assert f"| HexSwarm, agents=20 | 1 | 1 | 100.0% | {low:.1%} - {high:.1%} |" in text
+    assert "agents=10: first player (Black) won 2 of 3 games; 2.0 min of play." in text
+    assert "agents=20: first player (Black) won 0 of 1 games; 0.1 min of play." in text

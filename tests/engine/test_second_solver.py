@@ -98,3 +98,19 @@ def test_bad_rows_are_refused_with_a_message():
         Position.from_rows(["..", ".."], "red")
     with pytest.raises(ValueError, match="over"):
         winning_moves(Position.from_rows(["B.", "B."], "white"))
+
+
+def test_a_check_resumes_keeping_what_it_settled(tmp_path, capsys):
+    out = tmp_path / "labels.json"
+
+    def run(max_size: int) -> list[dict]:
+        arguments = ["check", "--suite", "suite", "--max-size", str(max_size), "--out", str(out)]
+        assert second_solver.main([*arguments, "--resume"]) == 0
+        return json.loads(out.read_text())["suites"]["suite"]
+
+    assert all(r["checked"] is None for r in run(0))
+    settled = [r for r in run(4) if r["checked"] is not None]
+    assert len(settled) == 26 and all(r["checked"] for r in settled)
+    assert [r for r in run(0) if r["checked"] is not None] == settled
+    assert len(json.loads(out.read_text())["commands"]) == 3
+    assert "suite: 26 of 26 re-solved labels agree (104 in all)" in capsys.readouterr().out

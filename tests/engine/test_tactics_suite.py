@@ -4,6 +4,8 @@ counts hits."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from hexswarm.engine.board import BLACK, WHITE, Board
 from hexswarm.engine.players.tactics import immediate_wins
@@ -17,8 +19,10 @@ from hexswarm.engine.tools.tactics_suite import (
     _flat_monte_carlo_choice,
     _template_placements,
     load_suite,
+    main,
     results_table,
     run_suite,
+    write_suite,
 )
 
 SUITE = load_suite(DEFAULT_SUITE)
@@ -85,3 +89,26 @@ def test_the_benchmark_counts_hits():
     assert [(r.category, r.hits, r.positions) for r in results][-1] == ("all", 4, 4)
     table = results_table("uct:playouts=30,tactics=on", None, results)
     assert "| must-block | 4 | 4 |" in table
+
+
+def test_a_run_writes_every_positions_move_and_hit(tmp_path, capsys):
+    blocks = [p for p in SUITE if p.category == "must-block"][:2]
+    suite, out = tmp_path / "blocks.json", tmp_path / "run.json"
+    write_suite(blocks, suite, seed=1)
+    spec = "uct:playouts=30,tactics=on"
+    assert main(["run", spec, "--suite", str(suite), "--json", str(out)]) == 0
+    document = json.loads(out.read_text())
+    assert document["spec"] == spec and document["suite"] == "blocks.json"
+    assert document["command"].endswith(f"--json {out}")
+    assert [p["id"] for p in document["positions"]] == [p.id for p in blocks]
+    for record, position in zip(document["positions"], blocks, strict=True):
+        # the blocking cell is the one winning move here, and the player blocks
+        assert record["move"] in position.winning and record["hit"] is True
+    assert "| all | 2 | 2 |" in capsys.readouterr().out
+
+
+def test_a_file_that_is_not_a_suite_gets_a_message(tmp_path, capsys):
+    broken = tmp_path / "broken.json"
+    broken.write_text("{ not json")
+    assert main(["run", "uct", "--suite", str(broken)]) == 2
+    assert "cannot read the tactics suite" in capsys.readouterr().err

@@ -398,12 +398,16 @@ class FakeBoard:
     def __init__(self):
         self.overlay_calls = []
         self.previews = []
+        self.candidate_calls = []
 
     def set_overlay(self, values, best=None, line=()):
         self.overlay_calls.append((values, best, line))
 
     def set_preview(self, line):
         self.previews.append(line)
+
+    def set_candidates(self, marks):
+        self.candidate_calls.append(marks)
 
 
 def test_board_overlay_adapter_and_hide_toggle():

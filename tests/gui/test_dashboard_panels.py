@@ -334,14 +334,32 @@ def test_exports_write_png_and_csv(dashboard, tmp_path):
         dash.throughput.export_csv(tmp_path / "missing-dir" / "x.csv")
 
 
-def test_refresh_timer_runs_at_a_steady_rate(dashboard, qtbot):
+def test_the_refresh_timer_shows_each_panel_only_the_newest_of_a_burst(dashboard, qtbot):
+    """Redraws follow the timer, not the snapshots: after the search's first snapshot (drawn at
+    once), a burst faster than the ticks reaches each panel once, as its newest snapshot, one
+    panel a tick (each panel every 50-100 ms)."""
     dash, board, controller, _ = dashboard
-    # one panel per tick: each panel is refreshed every 50-100 ms (10-20 Hz)
     per_panel_ms = dash.timer.interval() * len(dash.panels)
     assert 50 <= per_panel_ms <= 100 and dash.timer.isActive()
+    shown: dict[str, list] = {name: [] for name in dash.panels}
+    for name, panel in dash.panels.items():
+        original = panel.show_snapshot
+
+        def spy(snapshot, name=name, original=original):
+            shown[name].append(snapshot)
+            original(snapshot)
+
+        panel.show_snapshot = spy
     controller.position_changed.emit(1)
-    controller.snapshot_ready.emit(search_sequence(1, steps=1)[0])
-    qtbot.waitUntil(lambda: dash.population.series is not None, timeout=2000)
+    burst = search_sequence(1, steps=12)
+    for snapshot in burst:
+        controller.snapshot_ready.emit(snapshot)
+    qtbot.waitUntil(lambda: all(len(seen) >= 2 for seen in shown.values()), timeout=5000)
+    qtbot.wait(3 * per_panel_ms)  # room for any further (wrong) redraw
+    expected = [burst[0].iteration, burst[-1].iteration]
+    assert all([s.iteration for s in seen] == expected for seen in shown.values()), {
+        name: [s.iteration for s in seen] for name, seen in shown.items()
+    }
     dash.stop()
     assert not dash.timer.isActive()
 

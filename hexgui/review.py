@@ -1,0 +1,191 @@
+"""Review the game: analyse every position of the main line, grade every move, find the mistakes.
+
+The engine side is :mod:`engine.review` (typed analyses saved in the SGF, drops, grades); this
+module is the GUI around it: :class:`ReviewSettings` and :class:`ReviewDialog` (budget,
+thresholds, sides, resume), and :class:`GameReview`, which knows the grades of the main line on
+screen, steps to the next or previous mistake, and says which better move to show.
+
+GUI thread only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from hexswarm.engine.board import BLACK, WHITE, Color, HexError
+from hexswarm.engine.game import Game, GameNode
+from hexswarm.engine.review import (
+    BLUNDER,
+    INACCURACY,
+    MISTAKE,
+    GradeThresholds,
+    MoveReview,
+    review_moves,
+)
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QLabel,
+    QWidget,
+)
+
+GRADE_MARKS = {INACCURACY: "?!", MISTAKE: "?", BLUNDER: "??"}
+"""How the move list annotates a graded move (chess's signs)."""
+GRADE_COLOURS = {INACCURACY: "#e6b800", MISTAKE: "#f08c00", BLUNDER: "#d62728"}
+"""The game graph's marker colour of each grade."""
+QUICK_SECONDS, THOROUGH_SECONDS = 0.5, 3.0
+SIDES = {"both": (BLACK, WHITE), "black": (BLACK,), "white": (WHITE,)}
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewSettings:
+    """What a review does: ``seconds`` of search per position (each search also stops at the
+    AI's own limits), the grade ``thresholds``, which ``sides`` get graded, and ``resume``:
+    analyse only the positions that have no analysis yet (a stopped review goes on)."""
+
+    seconds: float = 1.0
+    thresholds: GradeThresholds = field(default_factory=GradeThresholds)
+    sides: tuple[Color, ...] = (BLACK, WHITE)
+    resume: bool = True
+
+    def __post_init__(self) -> None:
+        if not self.seconds > 0:
+            raise HexError(f"seconds per position must be positive, not {self.seconds!r}")
+        if not self.sides:
+            raise HexError("a review grades at least one side")
+
+
+class ReviewDialog(QDialog):
+    """Asks for :class:`ReviewSettings`: a budget (quick, thorough, or seconds per position),
+    the three thresholds in percentage points, the sides, and whether to resume."""
+
+    def __init__(
+        self, settings: ReviewSettings, parent: QWidget | None = None, player_name=str
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Review the Game")
+        form = QFormLayout(self)
+        self.budget = QComboBox()
+        self.budget.addItem(f"Quick ({QUICK_SECONDS:g} s a position)", QUICK_SECONDS)
+        self.budget.addItem(f"Thorough ({THOROUGH_SECONDS:g} s a position)", THOROUGH_SECONDS)
+        self.budget.addItem("Seconds per position:", None)
+        self.seconds = QDoubleSpinBox()
+        self.seconds.setRange(0.1, 600.0)
+        self.seconds.setDecimals(1)
+        self.seconds.setValue(settings.seconds)
+        self.budget.currentIndexChanged.connect(self._budget_changed)
+        preset = {QUICK_SECONDS: 0, THOROUGH_SECONDS: 1}.get(settings.seconds, 2)
+        self.budget.setCurrentIndex(preset)
+        self._budget_changed()
+        form.addRow("Budget:", self.budget)
+        form.addRow("", self.seconds)
+        self.thresholds: dict[str, QDoubleSpinBox] = {}
+        for grade in (INACCURACY, MISTAKE, BLUNDER):
+            box = QDoubleSpinBox()
+            box.setRange(0.5, 100.0)
+            box.setDecimals(1)
+            box.setSuffix(" %")
+            box.setValue(100 * getattr(settings.thresholds, grade))
+            box.valueChanged.connect(self._validate)
+            self.thresholds[grade] = box
+            form.addRow(f"{grade.capitalize()} from a drop of:", box)
+        self.sides = QComboBox()
+        for key, label in (
+            ("both", "Both players"),
+            ("black", f"{player_name(BLACK)} only"),
+            ("white", f"{player_name(WHITE)} only"),
+        ):
+            self.sides.addItem(label, key)
+        chosen = next(k for k, v in SIDES.items() if v == tuple(settings.sides))
+        self.sides.setCurrentIndex(list(SIDES).index(chosen))
+        form.addRow("Grade the moves of:", self.sides)
+        self.resume = QCheckBox("Only positions not analysed yet (resume)")
+        self.resume.setChecked(settings.resume)
+        form.addRow(self.resume)
+        self.error = QLabel()
+        self.error.setStyleSheet("color: #c0392b")
+        self.error.setWordWrap(True)
+        form.addRow(self.error)
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        form.addRow(self.buttons)
+        self._validate()
+
+    def _budget_changed(self) -> None:
+        seconds = self.budget.currentData()
+        self.seconds.setEnabled(seconds is None)
+        if seconds is not None:
+            self.seconds.setValue(seconds)
+
+    def _thresholds(self) -> GradeThresholds:
+        return GradeThresholds(*(self.thresholds[g].value() / 100 for g in self.thresholds))
+
+    def _validate(self) -> None:
+        try:
+            self._thresholds()
+        except HexError as error:
+            self.error.setText(str(error))
+            self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(False)
+            return
+        self.error.setText("")
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(True)
+
+    def settings(self) -> ReviewSettings:
+        return ReviewSettings(
+            seconds=self.seconds.value(),
+            thresholds=self._thresholds(),
+            sides=SIDES[self.sides.currentData()],
+            resume=self.resume.isChecked(),
+        )
+
+
+class GameReview:
+    """The grades of a game's main line, from the analyses its nodes carry.
+
+    Nothing is cached: the grades follow the analyses and the thresholds at every call, so an
+    analysis arriving, a threshold changed or a game opened needs no bookkeeping.
+    """
+
+    def __init__(self, settings: ReviewSettings | None = None) -> None:
+        self.settings = settings or ReviewSettings()
+
+    def reviews(self, game: Game) -> dict[GameNode, MoveReview]:
+        """The graded moves of the main line, by the node holding the move."""
+        line = game.main_line()
+        winners = [game.board_at(node).winner for node in line]
+        graded = review_moves(line, winners, self.settings.thresholds, self.settings.sides)
+        return {line[index]: review for index, review in graded.items()}
+
+    def mistakes(self, game: Game) -> list[GameNode]:
+        """The main line's nodes whose move is a mistake or a blunder, in order."""
+        return [node for node, review in self.reviews(game).items() if review.is_mistake]
+
+    def review_of_next_move(self, game: Game) -> MoveReview | None:
+        """The grade of the main-line move played from the position on screen (the move the
+        player was about to make), when the cursor is on the main line."""
+        cursor = game.cursor
+        if not cursor.children:
+            return None
+        return self.reviews(game).get(cursor.children[0])
+
+    def step(self, game: Game, direction: int) -> GameNode | None:
+        """The position *before* the next (``direction`` 1) or previous (-1) mistake of the
+        main line, counted from the position on screen; None when there is none."""
+        line = game.main_line()
+        index = {node: i for i, node in enumerate(line)}
+        here = index.get(game.cursor)
+        if here is None:  # off the main line: from the start (forwards) or the end
+            here = -1 if direction > 0 else len(line)
+        befores = [index[node] - 1 for node in self.mistakes(game)]
+        if direction > 0:
+            after = [i for i in befores if i > here]
+            return line[after[0]] if after else None
+        before = [i for i in befores if i < here]
+        return line[before[-1]] if before else None

@@ -1,0 +1,203 @@
+"""Reviewing a game (``engine.review``): the saved analysis and its SGF property, the thresholds,
+and the drops and grades of a line, on games built by hand with known answers."""
+
+from __future__ import annotations
+
+import pytest
+from hexswarm.engine.board import BLACK, WHITE, HexError
+from hexswarm.engine.game import Game
+from hexswarm.engine.records import parse_sgf, write_sgf
+from hexswarm.engine.review import (
+    ANALYSIS_PROPERTY,
+    BLUNDER,
+    GOOD,
+    INACCURACY,
+    MISTAKE,
+    GradeThresholds,
+    PositionAnalysis,
+    review_moves,
+)
+from hexswarm.engine.search.snapshot import SearchSnapshot
+from hypothesis import given
+from hypothesis import strategies as st
+
+
+def analysis(to_move, win, best="a1", line=None) -> PositionAnalysis:
+    return PositionAnalysis(to_move, win, best, line or (best,), 1000, 0.5, "uct:playouts=9,seed=1")
+
+
+@given(
+    st.sampled_from([BLACK, WHITE]),
+    st.floats(0.0, 1.0),
+    st.lists(st.sampled_from(["a1", "b2", "c3", "e5", "swap-pieces"]), min_size=1, max_size=6),
+    st.integers(0, 10**9),
+    st.sampled_from(["", "uct", "sdst:agents=5000,policy=tree", "mc:playouts_per_move=9"]),
+)
+def test_the_property_text_round_trips(to_move, win, line, playouts, ai):
+    moves = tuple((move, win / (i + 1)) for i, move in enumerate(dict.fromkeys(line)))
+    saved = PositionAnalysis(to_move, win, line[0], tuple(line), playouts, 1.25, ai, moves)
+    read = PositionAnalysis.parse(saved.to_text())
+    rounded = tuple((move, round(value, 4)) for move, value in moves)
+    assert read == PositionAnalysis(
+        to_move, round(win, 4), line[0], tuple(line), playouts, 1.25, ai, rounded
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("v=2 to=b win=0.5 best=a1", "version"),
+        ("v=1 win=0.5 best=a1", "lacks the field 'to'"),
+        ("v=1 to=b win=lots best=a1", "malformed number"),
+        ("v=1 to=b win=1.5 best=a1", "0..1"),
+        ("v=1 to=purple win=0.5 best=a1", "colour|color"),
+        ("v=1 to=b win=0.5 best", "not key=value"),
+        ("v=1 to=b win=0.5 best=a1 moves=a1", "not move:win rate"),
+        ("v=1 to=b win=0.5 best=a1 moves=a1:2.0", "0..1"),
+    ],
+)
+def test_unreadable_analyses_say_why(text, message):
+    with pytest.raises(HexError, match=message):
+        PositionAnalysis.parse(text)
+
+
+def test_an_unreadable_property_is_kept_and_reads_as_no_analysis():
+    game = Game(5)
+    game.root.set(ANALYSIS_PROPERTY, "v=9 whatever")
+    assert game.root.analysis is None
+    assert game.root.get(ANALYSIS_PROPERTY) == "v=9 whatever"  # never lost
+
+
+def test_from_snapshot_keeps_the_searchers_view():
+    snapshot = SearchSnapshot(
+        position_id=1,
+        player="sdst",
+        to_move="white",
+        iteration=9,
+        playouts=4000,
+        elapsed_s=1.5,
+        root_moves=(-1, 6, 12),
+        root_agents=(10, 50, 40),
+        root_active=(5, 30, 20),
+        best_move=12,
+        estimate=0.61,
+        principal_variation=(12, 6, 99),  # 99 lies off a 5x5 board: the line stops there
+    )
+    saved = PositionAnalysis.from_snapshot(snapshot, 5)
+    # The saved moves: the searcher's choice first, then by support; values for White (no
+    # root_values: the active shares).
+    moves = (("c3", 0.5), ("b2", 0.6), ("swap-pieces", 0.5))
+    assert saved == PositionAnalysis(WHITE, 0.61, "c3", ("c3", "b2"), 4000, 1.5, "sdst", moves)
+    assert saved.for_player(BLACK) == pytest.approx(0.39)
+    empty = SearchSnapshot(1, "sdst", "white", 0, 0, 0.0, (), (), (), -1, 0.5)
+    assert PositionAnalysis.from_snapshot(empty, 5) is None
+
+
+def test_thresholds_rise_and_grade_at_their_boundaries():
+    thresholds = GradeThresholds(0.05, 0.10, 0.20)
+    assert [thresholds.grade(d) for d in (0.0, 0.049, 0.05, 0.099, 0.1, 0.2, 1.0)] == [
+        GOOD,
+        GOOD,
+        INACCURACY,
+        INACCURACY,
+        MISTAKE,
+        BLUNDER,
+        BLUNDER,
+    ]
+    for bad in ((0.0, 0.1, 0.2), (0.1, 0.05, 0.2), (0.05, 0.1, 1.5)):
+        with pytest.raises(HexError, match="must rise"):
+            GradeThresholds(*bad)
+
+
+def reviewed_game() -> Game:
+    """5x5: Black c3 (good), White a1 (a blunder: the search wanted c2), Black b4 (an
+    inaccuracy), White c2. Analyses on every position, each for its side to move."""
+    game = Game(5)
+    for move in ("c3", "a1", "b4", "c2"):
+        game.play(move)
+    nodes = game.main_line()
+    nodes[0].analysis = analysis(BLACK, 0.60, "c3", ("c3", "c2"))
+    nodes[1].analysis = analysis(WHITE, 0.42, "c2", ("c2", "b4", "d2"))  # Black 0.58 after c3
+    nodes[2].analysis = analysis(BLACK, 0.85, "d2")  # White 0.15 after a1: drop 0.27
+    nodes[3].analysis = analysis(WHITE, 0.21, "b3")  # Black 0.79 after b4: drop 0.06
+    return game
+
+
+def winners(game: Game) -> list:
+    return [game.board_at(node).winner for node in game.main_line()]
+
+
+def test_drops_grades_and_better_moves_of_a_line():
+    game = reviewed_game()
+    reviews = review_moves(game.main_line(), winners(game))
+    assert sorted(reviews) == [1, 2, 3]  # c2 has no analysis after it
+    c3, a1, b4 = reviews[1], reviews[2], reviews[3]
+    assert (c3.number, c3.color, c3.grade, c3.better) == (1, BLACK, GOOD, None)
+    assert c3.drop == pytest.approx(0.02)
+    assert (a1.color, a1.grade, a1.better, a1.better_line) == (
+        WHITE,
+        BLUNDER,
+        "c2",
+        ("c2", "b4", "d2"),
+    )
+    assert a1.before == pytest.approx(0.42) and a1.after == pytest.approx(0.15)
+    assert a1.drop == pytest.approx(0.27) and a1.is_mistake
+    assert (b4.grade, b4.better) == (INACCURACY, "d2") and not b4.is_mistake
+    lenient = review_moves(game.main_line(), winners(game), GradeThresholds(0.1, 0.3, 0.5))
+    assert [lenient[i].grade for i in (1, 2, 3)] == [GOOD, INACCURACY, GOOD]
+    white_only = review_moves(game.main_line(), winners(game), sides=(WHITE,))
+    assert list(white_only) == [2]
+
+
+def test_a_move_that_wins_is_worth_everything_and_a_gain_is_no_drop():
+    game = Game(2)
+    for move in ("a1", "b1", "a2"):  # Black joins top and bottom on 2x2
+        game.play(move)
+    nodes = game.main_line()
+    nodes[2].analysis = analysis(BLACK, 0.3, "a2")
+    reviews = review_moves(nodes, winners(game))
+    assert reviews[3].after == 1.0 and reviews[3].drop == 0.0 and reviews[3].grade == GOOD
+
+
+def test_swaps_are_not_graded():
+    game = Game(5, swap_rule=True)
+    game.play("c3")
+    game.play("swap-pieces")
+    game.play("b2")
+    nodes = game.main_line()
+    for node in nodes:
+        node.analysis = analysis(game.board_at(node).to_move, 0.5, "a1")
+    reviews = review_moves(nodes, winners(game))
+    assert 2 not in reviews and {1, 3} <= set(reviews)
+
+
+def test_a_reviewed_game_round_trips_through_sgf_in_the_hexgui_dialect():
+    game = reviewed_game()
+    text = write_sgf(game)
+    assert f"{ANALYSIS_PROPERTY}[v=1 to=b win=0.6000 best=c3 pv=c3,c2" in text
+    assert "GM[11]" in text and "FF[4]" in text
+    (read,) = parse_sgf(text)
+    assert read.dialect == "hexswarm"
+    assert [n.analysis for n in read.main_line()] == [n.analysis for n in game.main_line()]
+    again = review_moves(read.main_line(), winners(read))
+    assert again == review_moves(game.main_line(), winners(game))
+    # HexGui's reader keeps properties it does not know: the file reads as plain HexGui SGF
+    # (the AP application tag replaced), analyses and moves intact.
+    hexgui_text = text.replace(
+        text[text.index("AP[") : text.index("]", text.index("AP[")) + 1], "AP[HexGui:0.10]"
+    )
+    (as_hexgui,) = parse_sgf(hexgui_text)
+    assert as_hexgui.dialect == "hexgui" and not as_hexgui.warnings
+    assert [n.token for n in as_hexgui.main_line()] == [n.token for n in game.main_line()]
+
+
+def test_a_move_the_search_valued_is_graded_against_the_best_by_that_same_search():
+    """The parent search valued c2 at 0.55 and a1 at 0.30 for White: a1 drops 0.25 whatever the
+    (differently biased) search of the position after it says."""
+    game = reviewed_game()
+    nodes = game.main_line()
+    moves = (("c2", 0.55), ("a1", 0.30))
+    nodes[1].analysis = PositionAnalysis(WHITE, 0.55, "c2", ("c2",), 10, 0.1, "uct", moves)
+    review = review_moves(nodes, winners(game))[2]
+    assert review.before == 0.55 and review.after == 0.30 and review.drop == pytest.approx(0.25)
+    assert review.grade == BLUNDER and review.better == "c2"

@@ -1,0 +1,238 @@
+"""The study desk (issue 32): candidate moves on the board with their values and lines, and the
+review that grades a game's moves, finds its mistakes and offers the better move (pytest-qt)."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from hexswarm.engine.board import BLACK, WHITE
+from hexswarm.engine.records import parse_sgf, write_sgf
+from hexswarm.engine.review import PositionAnalysis
+from hexswarm.engine.search.snapshot import SearchSnapshot
+from hexswarm.gui.board_widget import BoardWidget, candidate_colour
+from hexswarm.gui.dashboard.overlay import (
+    VALUE_DROP_WORST,
+    BoardOverlay,
+    CandidateMark,
+    OverlaySettings,
+    candidate_marks,
+)
+from hexswarm.gui.review import ReviewDialog, ReviewSettings
+from hexswarm.gui.settings import GameSettings, SideSettings
+from PySide6.QtCore import QPoint, Qt
+
+HUMANS = GameSettings(size=5, black=SideSettings(), white=SideSettings(), hint_spec="tiny")
+
+
+def snapshot(**fields) -> SearchSnapshot:
+    base = dict(
+        position_id=1,
+        player="sdst",
+        to_move="black",
+        iteration=5,
+        playouts=5000,
+        elapsed_s=0.5,
+        root_moves=(-1, 12, 7, 13, 18),
+        root_agents=(5, 600, 300, 100, 0),
+        root_active=(2, 330, 120, 30, 0),
+        best_move=12,
+        estimate=0.55,
+        principal_variation=(12, 7, 17),
+        root_values=(0.5, 0.55, 0.45, math.nan, math.nan),
+        root_lines=((12, 7, 17), (7, 12, 8), (13, 12)),
+    )
+    base.update(fields)
+    return SearchSnapshot(**base)
+
+
+# --------------------------------------------------------------------------- candidate marks
+
+
+def test_candidate_marks_rank_colour_and_label_the_strongest_moves():
+    marks = candidate_marks(snapshot(), 8)
+    assert [m.cell for m in marks] == [12, 7, 13]  # no swap (no cell), no unsupported move
+    best, second, third = marks
+    assert (best.order, best.quality, best.value_label, best.support_label) == (0, 1.0, "55", "600")
+    assert best.share == round(600 / 1005, 2) and best.line == (12, 7, 17)
+    assert second.quality == pytest.approx(1 - 0.10 / VALUE_DROP_WORST)
+    assert third.value_label == "30"  # no value from the search: its active share, 30/100
+    assert third.quality == 0.0  # 25 points below the best: the worst colour
+    assert (
+        best.detail
+        == "best · win rate after it 55% · 600 agents (60% of the root), 55% active · line of 3"
+    )
+    assert candidate_marks(snapshot(player="uct"), 1)[0].detail.startswith(
+        "best · win rate after it 55% · 600 visits"
+    )
+    assert candidate_marks(snapshot(), 1) == (best,)
+    assert candidate_marks(snapshot(), 0) == ()
+
+
+def test_candidate_colours_run_from_red_through_yellow_to_green():
+    red, yellow, green = candidate_colour(0.0), candidate_colour(0.5), candidate_colour(1.0)
+    assert red.red() > red.green() and green.green() > green.red()
+    assert yellow.red() > 200 and yellow.green() > 180
+
+
+def cell_point(board: BoardWidget, cell: int) -> QPoint:
+    return board.cell_center(cell).toPoint()
+
+
+@pytest.fixture
+def board(qtbot) -> BoardWidget:
+    """A shown board widget with an empty 5x5 position."""
+    from hexswarm.engine.board import Board
+
+    widget = BoardWidget()
+    qtbot.addWidget(widget)
+    widget.resize(700, 520)
+    widget.show()
+    qtbot.waitExposed(widget)
+    widget.set_board(Board(5))
+    return widget
+
+
+def test_board_draws_candidates_and_shows_a_candidates_line_on_hover(qtbot, board):
+    plain = board.grab().toImage()
+    mark = CandidateMark(12, 0, 1.0, 0.6, "55", "600", (12, 7, 17))
+    other = CandidateMark(7, 1, 0.0, 0.3, "45", "300", (7, 12, 8), "second: 300 agents")
+    board.set_candidates((mark, other))
+    assert board.candidates == (mark, other)
+    image = board.grab().toImage()
+    radius = board.geometry_for_size().radius
+    for cell, expected in ((12, candidate_colour(1.0)), (7, candidate_colour(0.0))):
+        centre = board.cell_center(cell)
+        ratio = board.devicePixelRatioF()
+        x, y = round((centre.x() - 0.55 * radius) * ratio), round(centre.y() * ratio)
+        drawn = image.pixelColor(x, y)
+        assert drawn != plain.pixelColor(x, y)
+        assert abs(drawn.red() - expected.red()) + abs(drawn.green() - expected.green()) < 40
+    qtbot.mouseMove(board, cell_point(board, 7))
+    qtbot.waitUntil(lambda: board.hovered_cell == 7)
+    assert board.hover_line() == (7, 12, 8) and board.toolTip() == other.detail
+    qtbot.mouseMove(board, cell_point(board, 0))
+    qtbot.waitUntil(lambda: board.hovered_cell == 0)
+    assert board.hover_line() == ()
+    board.set_candidates(())
+    assert board.candidates == ()
+
+
+def test_the_dashboard_marks_candidates_and_hover_previews_their_lines(qtbot, board):
+    from hexswarm.gui.dashboard import Dashboard
+
+    dashboard = Dashboard(board, board_size=5)
+    try:
+        dashboard.set_position(1)
+        dashboard.offer_snapshot(snapshot(done=True))
+        dashboard.refresh()
+        assert [m.cell for m in board.candidates] == [12, 7, 13]
+        qtbot.mouseMove(board, cell_point(board, 7))
+        qtbot.waitUntil(lambda: board.preview == (7, 12, 8))
+        dashboard.set_candidate_count(1)
+        assert [m.cell for m in board.candidates] == [12]
+        dashboard.set_candidate_count(0)
+        assert board.candidates == () and board.overlay  # the colours stay
+        dashboard.set_hints_visible(False)
+        assert board.candidates == () and not board.overlay
+    finally:
+        dashboard.stop()
+
+
+def test_overlay_settings_bound_the_number_of_candidates():
+    with pytest.raises(ValueError, match="candidates"):
+        OverlaySettings(candidates=-1)
+    overlay = BoardOverlay(None, OverlaySettings(candidates=2))
+    overlay.show_snapshot(snapshot())
+    assert [m.cell for m in overlay.marks] == [12, 7]
+    assert overlay.line_from(7) == (7, 12, 8)
+
+
+# --------------------------------------------------------------------------- the review
+
+
+def play_game(window, moves=("c3", "a1", "b4", "c2")):
+    window.start_new_game(HUMANS)
+    for name in moves:
+        window.controller.play(name)
+
+
+def annotate(window) -> None:
+    """Known analyses: White's a1 is a blunder (the search wanted c2), Black's b4 an
+    inaccuracy (the search wanted d2)."""
+    nodes = window.controller.game.main_line()
+    values = [(BLACK, 0.60, "c3"), (WHITE, 0.42, "c2"), (BLACK, 0.85, "d2"), (WHITE, 0.21, "b3")]
+    for node, (color, win, best) in zip(nodes, values, strict=False):
+        node.analysis = PositionAnalysis(color, win, best, (best, "e5"), 100, 0.1, "tiny")
+    window._refresh_review()
+
+
+def test_review_analyses_every_position_with_progress_and_saves_it(window, qtbot):
+    play_game(window)
+    with qtbot.waitSignal(window.game_analysis.finished, timeout=10_000) as finished:
+        assert window.review_game(ReviewSettings(seconds=0.5)) == 5  # start + 4 moves
+    assert finished.args == [True]
+    line = window.controller.game.main_line()
+    assert all(node.analysis is not None for node in line)
+    assert [node.analysis.to_move for node in line] == [BLACK, WHITE, BLACK, WHITE, BLACK]
+    assert window.document.dirty  # the analyses are part of the game now
+    assert "Graded 4 moves" in window.statusBar().currentMessage()
+    # Resume: nothing is left to analyse.
+    with qtbot.waitSignal(window.game_analysis.finished, timeout=10_000):
+        assert window.review_game(ReviewSettings(seconds=0.5, resume=True)) == 0
+    (read,) = parse_sgf(write_sgf(window.controller.game))
+    assert [n.analysis for n in read.main_line()] == [n.analysis for n in line]
+
+
+def test_mistakes_are_marked_found_and_their_better_move_played_as_a_variation(window, qtbot):
+    play_game(window)
+    annotate(window)
+    texts = [window.move_list.item(i).text() for i in range(window.move_list.count())]
+    assert texts[2].endswith("a1??") and texts[3].endswith("b4?!") and texts[1].endswith("c3")
+    if window.dashboard is not None:
+        assert window.dashboard.game_graph.grades == {2: "blunder", 3: "inaccuracy"}
+    c = window.controller
+    c.go_to(0)
+    assert window.step_mistake(1)
+    assert c.move_number == 1  # the position before White's a1
+    assert window.board_widget.preview == (c.board.cell_index("c2"), c.board.cell_index("e5"))
+    assert "a1) was a blunder" in window.statusBar().currentMessage()
+    assert not window.step_mistake(1)  # b4 is only an inaccuracy
+    assert window.step_mistake(-1) is False  # from move 1 there is no earlier mistake
+    # One click on the ghost makes it a variation.
+    window.board_widget.cell_clicked.emit(c.board.cell_index("c2"))
+    node = c.game.cursor
+    assert node.token == "c2" and node.parent.children[0].token == "a1"
+    assert c.game.main_line()[2].token == "a1"  # the main line is kept
+    assert window.board_widget.preview == ()
+
+
+def test_a_reviewed_game_opens_reviewed(window, qtbot, tmp_path):
+    play_game(window)
+    annotate(window)
+    path = tmp_path / "reviewed.sgf"
+    path.write_text(write_sgf(window.controller.game), encoding="utf-8")
+    window.start_new_game(HUMANS)
+    assert window.document.open_file(path)
+    texts = [window.move_list.item(i).text() for i in range(window.move_list.count())]
+    assert any(t.endswith("a1??") for t in texts)
+    if window.dashboard is not None:
+        numbers, _ = window.dashboard.game_graph.estimates.points()
+        assert {0, 1, 2, 3} <= set(numbers)
+
+
+def test_review_dialog_checks_the_thresholds(qtbot):
+    dialog = ReviewDialog(ReviewSettings(seconds=3.0))
+    qtbot.addWidget(dialog)
+    assert dialog.budget.currentIndex() == 1 and not dialog.seconds.isEnabled()
+    dialog.thresholds["mistake"].setValue(30.0)  # above the blunder threshold (20)
+    ok = dialog.buttons.button(dialog.buttons.StandardButton.Ok)
+    assert not ok.isEnabled() and "must rise" in dialog.error.text()
+    dialog.thresholds["mistake"].setValue(12.0)
+    dialog.sides.setCurrentIndex(2)
+    dialog.budget.setCurrentIndex(2)
+    dialog.seconds.setValue(1.5)
+    settings = dialog.settings()
+    assert ok.isEnabled() and settings.seconds == 1.5 and settings.sides == (WHITE,)
+    assert settings.thresholds.mistake == pytest.approx(0.12)
+    qtbot.keyClick(dialog, Qt.Key.Key_Escape)

@@ -42,13 +42,20 @@ HISTORY_LIMIT = 400  # root population samples kept for the chart (thinned by ha
 class AnthillTree(UctTree):
     """A UCT tree with ``agents_per_move`` agents beside each child (its parent's population)."""
 
-    def __init__(self, max_nodes: int, agents_per_move: int, capacity: int = 4096):
+    def __init__(
+        self,
+        max_nodes: int,
+        agents_per_move: int,
+        capacity: int = 4096,
+        rave: bool = False,
+        priors: bool = False,
+    ):
         if agents_per_move < 1:
             raise ValueError(f"agents_per_move must be at least 1, not {agents_per_move}")
         self.agents_per_move = int(agents_per_move)
         self.hold = np.zeros(0, dtype=np.int32)
         self.active = np.zeros(0, dtype=np.uint8)
-        super().__init__(max_nodes, capacity)
+        super().__init__(max_nodes, capacity, rave=rave, priors=priors)
 
     def restrict_root(self, actions) -> None:
         """Not for the anthill: its agents sit beside the nodes, by node number."""
@@ -77,7 +84,13 @@ class AnthillTree(UctTree):
         return AnthillAgents(hold=self.hold, active=self.active)
 
     def empty_like(self, capacity: int) -> AnthillTree:
-        return AnthillTree(self.max_nodes, self.agents_per_move, capacity=capacity)
+        return AnthillTree(
+            self.max_nodes,
+            self.agents_per_move,
+            capacity=capacity,
+            rave=self.has_rave,
+            priors=self.has_priors,
+        )
 
     def _copy_extra(self, node: int, kept: UctTree) -> None:
         assert isinstance(kept, AnthillTree)
@@ -147,7 +160,9 @@ class AnthillSearch(UctSearch):
             worker.carriers = np.zeros(worker.path.size, dtype=np.int64)
 
     def new_tree(self, max_nodes: int) -> AnthillTree:
-        return AnthillTree(max_nodes, self.agents_per_move)
+        return AnthillTree(
+            max_nodes, self.agents_per_move, rave=self.rave, priors=self.priors is not None
+        )
 
     def _run_batch(self, index: int, count: int) -> int:
         playouts = super()._run_batch(index, count)
@@ -185,6 +200,9 @@ class AnthillSearch(UctSearch):
             self.states,
             index * STATE_STRIDE,
             self.leaf_playouts,
+            self.rave,
+            worker.amaf,
+            self.prior_arrays,
         )
 
     # ------------------------------------------------------------------ observation

@@ -31,6 +31,19 @@ class MatchError(Exception):
 # ---------------------------------------------------------------------------- players
 
 
+def opening_cells(match_seed: int, game: int, size: int, count: int) -> list[int]:
+    """The ``count`` distinct random cells placed (Black, White, Black ...) before game
+    ``game``: the same for games ``2k - 1`` and ``2k``, which give each player each colour, so
+    an opening that favours one colour favours both players once. A function of the match seed
+    and the pair only (parallel and resumed runs agree)."""
+    import numpy as np
+
+    if not 0 <= count < size * size:
+        raise MatchError(f"an opening of {count} stones does not fit a {size}x{size} board")
+    generator = np.random.default_rng([match_seed, (game + 1) // 2, 0x09E1])
+    return [int(c) for c in generator.choice(size * size, size=count, replace=False)]
+
+
 def game_seed(match_seed: int, game: int, player: str) -> int:
     """The seed of ``player`` ("A"/"B") in game number ``game``: distinct per game and player,
     a function of the match seed only (so parallel and resumed runs agree)."""
@@ -109,9 +122,13 @@ class MatchSettings:
     size: int
     swap: bool
     seed: int
+    opening: int = 0  # random stones placed before each game (opening_cells)
 
     def identity(self) -> dict:
-        return asdict(self)
+        identity = asdict(self)
+        if not self.opening:
+            del identity["opening"]  # so matches saved before openings existed resume
+        return identity
 
 
 @dataclass(frozen=True)
@@ -214,6 +231,11 @@ def play_game_record(
     }
     for player in players.values():
         player.new_game(settings.size, settings.swap)
+    for cell in opening_cells(settings.seed, game, settings.size, settings.opening):
+        colour = board.to_move
+        played = board.play(cell)
+        for player in {id(p): p for p in players.values()}.values():
+            player.observe(colour, played.name(board.size))
     winner_colour: Color | None = None
     game_end: tuple[Color, str] | None = None  # (colour that resigned or forfeited, how)
     reason = ""

@@ -4,6 +4,7 @@ search's root moves restricted to the must-play region, and the tree's root rest
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from hexswarm.engine.analysis.root import analyse
 from hexswarm.engine.board import Board
 from hexswarm.engine.players import create_player
@@ -132,3 +133,50 @@ def test_the_root_benchmark_judges_moves_by_the_analysis():
     for category, board in positions:
         analysis = analyse(board)
         assert (analysis.proven == "win") == (category == "vc-win")
+
+
+def test_a_restricted_root_with_rave_and_priors_starts_as_the_kernel_would():
+    """A fresh restricted root gets the priors and RAVE start of the kernel's expansion (the
+    same values as the unrestricted search's children of those moves), and a reused root
+    keeps its kept children's RAVE counts and priors."""
+    from hexswarm.engine.patterns import DEFAULT_TABLE
+
+    board = _board(["e5", "d6"])
+    env = hex_environment(board)
+    allowed = [3, 17, 40]
+    options = {"rave": True, "priors": DEFAULT_TABLE, "seed": 4}
+    whole = UctSearch(env, playouts=1, **options)
+    whole.run()
+    restricted = UctSearch(env, playouts=1, root_actions=allowed, **options)
+    full_tree, cut_tree = whole.trees[0], restricted.trees[0]
+
+    def start(tree):
+        kids = tree.children(0)
+        return {
+            int(tree.actions[c]): (float(tree.prior[c]), int(tree.rave[c, 0]))
+            for c in range(kids.start, kids.stop)
+        }
+
+    full_start, cut_start = start(full_tree), start(cut_tree)
+    assert set(cut_start) == set(allowed)
+    total = sum(full_start[a][0] for a in allowed)
+    for action in allowed:
+        prior, samples = cut_start[action]
+        assert samples > 0 and prior > 0
+        # Normalised over the moves kept: the same ratios as among all moves.
+        assert prior == pytest.approx(full_start[action][0] / total)
+    more = UctSearch(env, playouts=2_000, **options)
+    more.run()
+    tree = more.trees[0]
+    before = start(tree)
+    rave_before = {a: int(tree.rave[c, 1]) for a, c in _children(tree).items()}
+    tree.restrict_root(allowed)
+    assert start(tree) == {a: before[a] for a in allowed}
+    assert {a: int(tree.rave[c, 1]) for a, c in _children(tree).items()} == {
+        a: rave_before[a] for a in allowed
+    }
+
+
+def _children(tree):
+    kids = tree.children(0)
+    return {int(tree.actions[c]): c for c in range(kids.start, kids.stop)}

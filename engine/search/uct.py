@@ -427,6 +427,10 @@ class UctSearch:
         self.trees_count = threads if parallel == "root" else 1
         self.time_s = time_s
         self.labels = np.arange(self.width) if action_labels is None else np.asarray(action_labels)
+        self.root_mask = np.ones(self.width, dtype=bool)
+        if root_actions is not None:
+            self.root_mask[:] = False
+            self.root_mask[np.asarray(root_actions, dtype=np.int64)] = True
         self.player, self.to_move, self.position_id = player, to_move, position_id
         self.states = seed_states(seed, self.trees_count * STATE_STRIDE)
         # Iterations per tree: each runs leaf_playouts playouts.
@@ -585,9 +589,11 @@ class UctSearch:
         return visits, wins, terminal
 
     def best_action(self, visits, wins, terminal) -> int:
-        """An exact win first, then the most visited move, then the better win rate."""
+        """An exact win first, then the most visited move, then the better win rate; among
+        the root's moves only (``root_actions``), even before any of them was visited."""
         rate = wins / np.maximum(visits, 1)
-        order = np.lexsort((-np.arange(self.width), rate, visits, terminal == ROOT_WINS))
+        allowed = self.root_mask.astype(np.int8)
+        order = np.lexsort((-np.arange(self.width), rate, visits, terminal == ROOT_WINS, allowed))
         return int(order[-1])
 
     def depth_counts(self) -> np.ndarray:

@@ -180,3 +180,10 @@ def test_a_restricted_root_with_rave_and_priors_starts_as_the_kernel_would():
 def _children(tree):
     kids = tree.children(0)
     return {int(tree.actions[c]): c for c in range(kids.start, kids.stop)}
+
+
+def test_a_restricted_search_stopped_before_any_playout_plays_a_root_move():
+    env = hex_environment(Board(5))
+    search = UctSearch(env, playouts=1_000, seed=1, root_actions=[7, 12])
+    result = search.run(should_stop=lambda: True)
+    assert result.iterations == 0 and result.best_action in (7, 12)

@@ -46,12 +46,14 @@ from typing import Any, TextIO
 
 from hexswarm.engine import __version__
 from hexswarm.engine.board import (
+    BLACK,
     MAX_SIZE,
     SWAP_PIECES,
     SWAP_SIDES,
     Board,
     Color,
     HexError,
+    cell_index,
     cell_name,
 )
 from hexswarm.engine.clock import GameClock, TimeControl, TimeLeft, move_time
@@ -307,6 +309,9 @@ class GtpEngine:
             "hexswarm-pv": self._cmd_pv,
             "hexswarm-root-agents": self._cmd_root_agents,
             "hexswarm-gfx": self._cmd_gfx,
+            "hexswarm-inferior": self._cmd_inferior,
+            "hexswarm-vc": self._cmd_vc,
+            "hexswarm-mustplay": self._cmd_mustplay,
             **{
                 dialect: lambda args, dialect=dialect: self._cmd_analyze(dialect, args)
                 for dialect in DIALECTS
@@ -781,6 +786,10 @@ class GtpEngine:
                 f"var/{ENGINE_NAME} Principal Line/hexswarm-pv",
                 f"pspairs/{ENGINE_NAME} Root Agents/hexswarm-root-agents",
                 f"gfx/{ENGINE_NAME} Last Search/hexswarm-gfx",
+                f"inferior/{ENGINE_NAME} Inferior Cells/hexswarm-inferior",
+                f"plist/{ENGINE_NAME} Must-play/hexswarm-mustplay",
+                f"vc/{ENGINE_NAME} VCs Between Cells/hexswarm-vc %c %P",
+                f"string/{ENGINE_NAME} VCs To Edges/hexswarm-vc %c",
                 "string/Show Board/showboard",
                 "string/Final Score/final_score",
             ]
@@ -929,6 +938,109 @@ class GtpEngine:
         swap = self._searched_swap_allowed
         lines = snapshot_gfx(snapshot, self.board.size, swap_allowed=swap).split("\n")
         return "\n".join(line for line in lines if line.startswith(("INFLUENCE", "TEXT")))
+
+    # ------------------------------------------------------------------ Hex knowledge
+    def _analysis(self):
+        """The root analysis of the position on the board (engine.analysis.root)."""
+        from hexswarm.engine.analysis.root import analyse
+
+        if self.board.is_over:
+            raise GtpError(f"the game is over: {self.board.winner} has connected")
+        return analyse(self.board)
+
+    def _cmd_inferior(self, args: list[str]) -> str:
+        """HexGui's ``inferior`` pairs for the side to move: ``fd`` + colour for a dead cell
+        and ``fc`` + colour for a captured one (the colour it is filled with), ``x`` for an
+        empty cell the root analysis leaves out (outside the must-play region)."""
+        self._expect(args, 0)
+        analysis = self._analysis()
+        info, size = analysis.inferior, self.board.size
+        pairs = []
+        for cell in sorted(info.inferior):
+            kind = "fd" if cell in info.dead else "fc"
+            colour = "b" if info.filled[cell] == BLACK.stone else "w"
+            pairs.append(f"{cell_name(cell, size)} {kind}{colour}")
+        considered = set(analysis.consider)
+        for cell in range(size * size):
+            if info.filled[cell] == 0 and cell not in considered:
+                pairs.append(f"{cell_name(cell, size)} x")
+        return " ".join(pairs)
+
+    def _cmd_mustplay(self, args: list[str]) -> str:
+        """The cells the root analysis leaves to the side to move (empty: every cell)."""
+        self._expect(args, 0)
+        analysis = self._analysis()
+        if analysis.must_play is None and analysis.proven is None:
+            return ""
+        return " ".join(cell_name(c, self.board.size) for c in analysis.consider)
+
+    def _cmd_vc(self, args: list[str]) -> str:
+        """``hexswarm-vc COLOR [POINT POINT]``: the colour's virtual connections on the board
+        after the fill-in, in HexGui's VC list (``colour from to full|semi source [ carrier ]
+        [ stones ] key``): without points, those between its edges and from each of its groups
+        to its edges; with two points (cells, or north/south/east/west), those between them."""
+        from hexswarm.engine.analysis.connections import h_search
+
+        self._expect(args, 1, 3, "hexswarm-vc COLOR [POINT POINT]")
+        if len(args) == 2:
+            raise GtpError("expected two points (cells or edges) after the colour, or none")
+        color = self._parse_color(args[0])
+        analysis = self._analysis()
+        size = self.board.size
+        conn = h_search(analysis.inferior.filled, size, color)
+        if len(args) == 3:
+            pairs = [(self._vc_point(conn, args[1]), self._vc_point(conn, args[2]))]
+        else:
+            pairs = [(conn.edge_a, conn.edge_b)]
+            for group in range(2, len(conn.group_cells)):
+                point = size * size + group
+                pairs += [(point, conn.edge_a), (point, conn.edge_b)]
+        return "\n".join(line for p, q in pairs if p != q for line in _vc_lines(conn, p, q, color))
+
+    def _vc_point(self, conn, word: str) -> int:
+        """The point of ``conn`` named by a cell or an edge name."""
+        size = conn.size
+        edges = ("north", "south") if conn.color is BLACK else ("west", "east")
+        if word.lower() in edges:
+            return conn.edge_a if word.lower() == edges[0] else conn.edge_b
+        try:
+            cell = cell_index(word, size)
+        except HexError as error:
+            raise GtpError(f"not a cell or one of {conn.color}'s edges: {word!r}") from error
+        point = conn.point_of(cell)
+        if point < 0:
+            raise GtpError(f"{word} holds a stone of the other colour")
+        return point
+
+
+def _vc_point_name(conn, point: int) -> str:
+    """A point as HexGui names it: an edge, or a cell (a group: its first stone)."""
+    size = conn.size
+    if point == conn.edge_a:
+        return "north" if conn.color is BLACK else "west"
+    if point == conn.edge_b:
+        return "south" if conn.color is BLACK else "east"
+    if conn.is_group(point):
+        return cell_name(min(conn.group_cells[point - size * size]), size)
+    return cell_name(point, size)
+
+
+def _vc_lines(conn, p: int, q: int, color: Color) -> list[str]:
+    """HexGui VC-list entries for the connections between points ``p`` and ``q``."""
+    from hexswarm.engine.analysis.connections import cells_of
+
+    size = conn.size
+    ends = f"{color.value} {_vc_point_name(conn, p)} {_vc_point_name(conn, q)}"
+
+    def carrier(bits: int) -> str:
+        return " ".join(cell_name(c, size) for c in cells_of(bits))
+
+    lines = [f"{ends} full hsearch [ {carrier(c)} ] [ ]" for c in conn.fulls(p, q)]
+    lines += [
+        f"{ends} semi hsearch [ {carrier(s.carrier)} ] [ ] {cell_name(s.key, size)}"
+        for s in conn.semis(p, q)
+    ]
+    return lines
 
 
 # ---------------------------------------------------------------------- the stdin/stdout server

@@ -4,6 +4,7 @@ them too)."""
 from hexswarm.engine.tools.reference import (  # noqa: F401
     XorShift,
     bridge_answers,
+    carrier_game_connects,
     exact_black_win_probability,
     flood_fill_winner,
     neighbours,

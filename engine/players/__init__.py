@@ -48,7 +48,7 @@ def create_player(spec: str | None = None, **overrides: Any) -> Player:
     if tactics != "off":
         from hexswarm.engine.players.tactics import TacticalPlayer
 
-        return TacticalPlayer(player, solve=tactics == "solve")
+        return TacticalPlayer(player, solve=tactics == "solve", analyse=tactics == "vc")
     return player
 
 

@@ -8,6 +8,10 @@ GUI runs it on a worker QThread) and must:
 * poll ``should_stop`` between bounded kernel batches (~20 ms) and, when it returns True,
   finish promptly with the best move found so far;
 * be reproducible: the same settings, seed and position give the same move.
+
+A player whose ``supports_root_moves`` is True also takes ``root_moves`` (cells): it then
+searches only those moves at the root (the root tactics pass the moves Hex knowledge leaves,
+``engine.analysis.root``); the other players have no such keyword.
 """
 
 from __future__ import annotations

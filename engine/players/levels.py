@@ -285,8 +285,12 @@ _TACTICS = Parameter(
     "exact root tactics before the search (ours): on = win at once, block the opponent's "
     "only winning cell, report a position lost to two such cells; solve = also run the exact "
     "solver first on boards of at most 64 cells (300 000 nodes; with a time limit and at most "
-    "30 empty cells, 1 M nodes a second of it; its time counts against the limit)",
-    choices=("off", "on", "solve"),
+    "30 empty cells, 1 M nodes a second of it; its time counts against the limit); vc = also "
+    "Hex knowledge where the solver gives no answer: dead and captured cells, virtual "
+    "connections (a connected position is played or scored exactly) and the must-play "
+    "region, which with the cells left after the fill-in are the only root moves searched "
+    "(UCT; docs/search.md, Hex knowledge)",
+    choices=("off", "on", "solve", "vc"),
 )
 _SWAP_POLICY = Parameter(
     "swap_policy",
@@ -705,7 +709,10 @@ _TREE_PRESET = {
     "leaf_playouts": 8,
     # 29-11 against uniform playouts with the rest of UCT's preset, same conditions.
     "playout": "template",
-    "tactics": "solve",
+    # vc: solve, then Hex knowledge; 10-10 against solve at 1 s a move on 9x9, and on 9x9 and
+    # 11x11 positions it proves, no proven win given away and no proven loser played, where
+    # solve kept 24 of 30 wins and played 6 losers in 30 (docs/search.md, "Hex knowledge").
+    "tactics": "vc",
     "swap_policy": "table",
 }
 _PRESETS = (
@@ -716,7 +723,8 @@ _PRESETS = (
         "with RAVE (all-moves-as-first records blended into the choice, after MoHex 2.0), "
         "8 playouts from each leaf it reaches, playouts that answer bridge and edge "
         "template intrusions, searching for the time given, with exact root tactics (the "
-        "solver on boards up to 8x8) and the swap rule played from the opening table.",
+        "solver on boards up to 8x8, then Hex knowledge: dead and captured cells, virtual "
+        "connections, the must-play region) and the swap rule played from the opening table.",
         "uct",
         # RAVE: 88-12 against the same preset without it at 20 000 playouts a move on 9x9
         # (docs/experiments.md, "Knowledge in the tree").
@@ -731,8 +739,8 @@ _PRESETS = (
         "shared UCT record with a rival's and recruited passively (an inactive agent copies an "
         "active one or takes the rival); below the root UCB1 chooses, with 8 playouts from "
         "each leaf that answer bridge and edge template intrusions; searching for the time "
-        "given, with exact root tactics (the solver on boards up to 8x8) and the swap rule "
-        "played from the opening table.",
+        "given, with exact root tactics (the solver on boards up to 8x8, then Hex knowledge's "
+        "verdicts) and the swap rule played from the opening table.",
         "anthill",
         # 57-43 against `strong` at 1 s a move on 11x11, where one test a descent went 42-58.
         {**_TREE_PRESET, "tests": 64},

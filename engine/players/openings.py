@@ -146,6 +146,7 @@ class OpeningTablePlayer:
         self.player = player
         self.name = player.name
         self.settings = player.settings
+        self.supports_root_moves = getattr(player, "supports_root_moves", False)
 
     def spec(self) -> str:
         return self.player.spec()
@@ -157,6 +158,7 @@ class OpeningTablePlayer:
         on_snapshot: SnapshotCallback | None = None,
         should_stop: StopCheck | None = None,
         position_id: int = 0,
+        **search_options,
     ) -> MoveChoice:
         decided = self._decided(board, position_id)
         if decided is not None:
@@ -168,7 +170,11 @@ class OpeningTablePlayer:
             board = board.copy()
             board.swap_rule = False  # the table says keep: the search must not swap either
         return self.player.choose_move(
-            board, on_snapshot=on_snapshot, should_stop=should_stop, position_id=position_id
+            board,
+            on_snapshot=on_snapshot,
+            should_stop=should_stop,
+            position_id=position_id,
+            **search_options,  # root_moves, for a player that supports them
         )
 
     def _decided(self, board: Board, position_id: int) -> MoveChoice | None:

@@ -15,6 +15,14 @@ With ``tactics=solve`` the exact solver (:mod:`engine.solver`) runs first on boa
 fixed budget without one): a proven win is played at once, a proven loss is reported like the
 two-threat loss; past the budget the search decides as usual, in the time that is left.
 
+With ``tactics=vc`` Hex knowledge (:func:`engine.analysis.root.analyse`) follows where the
+solver gave no answer (too big, or past its budget): a position its virtual connections
+decide is played or reported exactly (a proven win plays the connecting move; the next
+genmove answers an intrusion the same way), and otherwise the search's root moves are
+restricted to the cells left after the fill-in of dead and captured cells, inside the
+must-play region when the opponent has semi connections between its edges (players whose
+``supports_root_moves`` is True: UCT; the others search every move).
+
 The rules sit around a player (:class:`TacticalPlayer`), so no search kernel changes and the
 thesis's levels, whose default is ``tactics=off``, play exactly as before.
 """
@@ -85,6 +93,13 @@ class RootTactics:
     proven: str | None
     note: str
 
+
+# The H-search's budget per colour in ``tactics=vc`` (engine.analysis.connections): AND
+# combinations per second of the move's limit. About 100-300 k a second ran on the loaded
+# 2-vCPU machine; a 13x13 middle game needs up to ~40 k a colour (9x9: ~9 k), so at 1 s it
+# completes there and takes at most about a third of the move; 19x19 and larger are cut short.
+ANALYSIS_STEPS_PER_SECOND = 40_000
+ANALYSIS_STEPS = 40_000  # without a time limit
 
 SOLVER_NODES = 300_000  # without a time limit, or with many empty cells
 # With a limit, and few enough empty cells for the solver to have a chance (the hard tactics
@@ -174,9 +189,10 @@ class TacticalPlayer:
     """``player`` with the root tactics applied first; the same ``name``, ``settings`` and
     ``spec()``. Thread rules as for the wrapped player."""
 
-    def __init__(self, player: Player, solve: bool = False):
+    def __init__(self, player: Player, solve: bool = False, analyse: bool = False):
         self.player = player
-        self.solve = solve
+        self.solve = solve or analyse
+        self.analyse = analyse
         self.name = player.name
         self.settings = player.settings
 
@@ -193,15 +209,20 @@ class TacticalPlayer:
     ) -> MoveChoice:
         start = time.monotonic()
         tactics = root_tactics(board)
+        limit = getattr(self.settings, "time_s", None)
         if self.solve and tactics.move is None and tactics.proven is None:
-            limit = getattr(self.settings, "time_s", None)
             budget = solver_budget(limit, board.empty_count)
             tactics = solved_tactics(board, budget) or tactics
-            # The solver's time counts against the move's limit (a search after it would
-            # otherwise run its whole limit on top: 1.11-1.13 s at 1 s on 7x7 and 8x8).
-            if limit is not None:
-                deadline = search_deadline(start, float(limit), time.monotonic())
-                should_stop = stop_at(deadline, should_stop)
+        root_moves = None
+        if self.analyse and tactics.move is None and tactics.proven is None:
+            steps = ANALYSIS_STEPS if limit is None else round(ANALYSIS_STEPS_PER_SECOND * limit)
+            tactics, root_moves = self._analysed(board, steps)
+        # The solver's and the analysis's time counts against the move's limit (a search after
+        # the solver would otherwise run its whole limit on top: 1.11-1.13 s at 1 s on 7x7 and
+        # 8x8).
+        if self.solve and limit is not None:
+            deadline = search_deadline(start, float(limit), time.monotonic())
+            should_stop = stop_at(deadline, should_stop)
         if tactics.move is not None:
             # A forced block has no value: no search ran, and 50% would be an invented one.
             value = 1.0 if tactics.proven == "win" else math.nan
@@ -211,9 +232,14 @@ class TacticalPlayer:
             if on_snapshot is not None:
                 on_snapshot(choice.snapshot)
             return choice
-        if tactics.proven is None:
+        options = {} if root_moves is None else {"root_moves": root_moves}
+        if tactics.proven is None and not tactics.note:
             return self.player.choose_move(
-                board, on_snapshot=on_snapshot, should_stop=should_stop, position_id=position_id
+                board,
+                on_snapshot=on_snapshot,
+                should_stop=should_stop,
+                position_id=position_id,
+                **options,
             )
 
         def noted(snapshot: SearchSnapshot) -> SearchSnapshot:
@@ -224,6 +250,24 @@ class TacticalPlayer:
             on_snapshot=None if on_snapshot is None else lambda s: on_snapshot(noted(s)),
             should_stop=should_stop,
             position_id=position_id,
+            **options,
         )
         snapshot = None if choice.snapshot is None else noted(choice.snapshot)
         return MoveChoice(choice.move, snapshot)
+
+    def _analysed(self, board: Board, budget: int) -> tuple[RootTactics, tuple[int, ...] | None]:
+        """Hex knowledge's verdict, and the root moves to search (None: every move)."""
+        from hexswarm.engine.analysis.root import analyse
+
+        analysis = analyse(board, budget)
+        consider = analysis.consider
+        if analysis.proven is not None:
+            return RootTactics(analysis.move, analysis.proven, analysis.note), None
+        if len(consider) == 1:
+            # The only move that neither loses at once nor is inferior to another: if
+            # anything wins, it does.
+            note = f"{board.cell_name(consider[0])}: the only move left by Hex knowledge"
+            return RootTactics(consider[0], None, note), None
+        if len(consider) < board.empty_count and getattr(self.player, "supports_root_moves", False):
+            return RootTactics(None, None, analysis.note), consider
+        return RootTactics(None, None, analysis.note), None

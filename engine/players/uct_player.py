@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import threading
+from collections.abc import Collection
 from dataclasses import dataclass
 
 import numpy as np
-from hexswarm.engine.board import BLACK, BLACK_STONE, WHITE_STONE, Board
+from hexswarm.engine.board import BLACK, BLACK_STONE, WHITE_STONE, Board, HexError
 from hexswarm.engine.players.base import MoveChoice
 from hexswarm.engine.players.common import (
     SettingsPlayer,
@@ -69,6 +70,8 @@ class UCTPlayer(SettingsPlayer):
     name = "uct"
 
     settings_class = UCTSettings
+    # ``choose_move`` takes ``root_moves`` (engine.players.base).
+    supports_root_moves = True
 
     def __init__(self, settings=None):
         super().__init__(settings)
@@ -98,12 +101,19 @@ class UCTPlayer(SettingsPlayer):
         on_snapshot: SnapshotCallback | None = None,
         should_stop: StopCheck | None = None,
         position_id: int = 0,
+        root_moves: Collection[int] | None = None,
     ) -> MoveChoice:
         require_open(board)
         s = self.settings
         with self._lock:
             env = hex_environment(board, self.playout_policy())
             labels = cell_labels(env)
+            root_actions = None
+            if root_moves is not None:
+                wanted = {int(c) for c in root_moves}
+                root_actions = [a for a, cell in enumerate(labels) if int(cell) in wanted]
+                if not root_actions:
+                    raise HexError("root_moves holds no empty cell of the position")
             tree = self._reused_tree(board, labels)
             self._kept = None  # the old tree's memory goes before the new search grows
             search = self._search(
@@ -124,6 +134,7 @@ class UCTPlayer(SettingsPlayer):
                 player=self.name,
                 to_move=board.to_move.value,
                 position_id=position_id,
+                root_actions=root_actions,
             )
             result = search.run(on_snapshot, should_stop)
             if s.reuse and s.parallel == "none":
@@ -145,6 +156,7 @@ class AnthillPlayer(UCTPlayer):
     name = "anthill"
 
     settings_class = AnthillSettings
+    supports_root_moves = False  # its agents choose among every root move
 
     def _search(self, env: tuple, **options) -> AnthillSearch:
         return AnthillSearch(

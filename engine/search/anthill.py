@@ -56,6 +56,10 @@ class AnthillTree(UctTree):
         self.active = np.zeros(0, dtype=np.uint8)
         super().__init__(max_nodes, capacity, rave=rave, priors=priors)
 
+    def restrict_root(self, actions) -> None:
+        """Not for the anthill: its agents sit beside the nodes, by node number."""
+        raise NotImplementedError("the anthill searches every root move")
+
     def _grow_nodes(self, capacity: int) -> None:
         used = self.node_count * self.agents_per_move
         size = capacity * self.agents_per_move

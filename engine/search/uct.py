@@ -38,6 +38,7 @@ from hexswarm.engine.kernels.rng import seed_states
 from hexswarm.engine.kernels.tree import ROOT_WINS
 from hexswarm.engine.kernels.uct import (
     ACTION,
+    BEST,
     BLOCK,
     BLOCK_COLUMNS,
     BLOCK_VALUE_COLUMNS,
@@ -53,11 +54,14 @@ from hexswarm.engine.kernels.uct import (
     RAVE_COLUMNS,
     RAVE_VISITS,
     RAVE_WINS,
+    SECOND,
     TABLE_SIZE,
+    TRIED,
     UNEXPANDED,
     VISITS,
     WINS,
     UctTreeArrays,
+    child_priors,
     copy_subtree,
     hex_board,
     root_children,
@@ -290,6 +294,53 @@ class UctTree:
         self._copy_extra(node, kept)
         return kept
 
+    def restrict_root(self, actions) -> int | None:
+        """Search only ``actions`` at the root (the rest of the tree is unchanged): an
+        unexpanded root gets a block of just those children (returned, for their priors: see
+        :class:`UctSearch`); an expanded one (a reused tree) keeps those children, with their
+        statistics, RAVE counts, priors and subtrees, and drops the others (returns None).
+        The tree must have room for the children (:class:`UctSearch` makes it)."""
+        actions = np.unique(np.asarray(actions, dtype=np.int32))
+        if actions.size == 0:
+            raise ValueError("the root needs at least one move to search")
+        nodes, blocks, counters = self.nodes, self.blocks, self.counters
+        block = int(nodes[0, BLOCK])
+        if block < 0:
+            first, block = int(counters[NODES]), int(counters[BLOCKS])
+            if first + actions.size > self.node_capacity or block >= self.block_capacity:
+                raise ValueError("no room in the tree for the root's children")
+            children = slice(first, first + actions.size)
+            nodes[children] = 0
+            nodes[children, BLOCK] = UNEXPANDED
+            nodes[children, ACTION] = actions
+            if self.has_rave:
+                self.rave[children] = 0
+            if self.has_priors:
+                self.prior[children] = 0.0
+            blocks[block] = 0
+            blocks[block, FIRST] = first
+            blocks[block, COUNT] = actions.size
+            blocks[block, BEST] = blocks[block, SECOND] = -1
+            nodes[0, BLOCK] = block
+            counters[NODES] = first + actions.size
+            counters[BLOCKS] = block + 1
+            return block
+        first, count = int(blocks[block, FIRST]), int(blocks[block, COUNT])
+        keep = np.isin(nodes[first : first + count, ACTION], actions)
+        tried = np.arange(count) < blocks[block, TRIED]
+        # The kernel keeps a block's tried children at its head: keep that order.
+        order = np.concatenate([np.flatnonzero(keep & tried), np.flatnonzero(keep & ~tried)])
+        kept = slice(first, first + order.size)
+        nodes[kept] = nodes[first : first + count][order]
+        if self.has_rave:
+            self.rave[kept] = self.rave[first : first + count][order]
+        if self.has_priors:
+            self.prior[kept] = self.prior[first : first + count][order]
+        blocks[block, COUNT] = order.size
+        blocks[block, TRIED] = int(np.count_nonzero(keep & tried))
+        blocks[block, BEST] = blocks[block, SECOND] = -1  # node numbers changed: rescan
+        return None
+
     def empty_like(self, capacity: int) -> UctTree:
         """A new empty tree of this kind, node budget and RAVE."""
         return UctTree(
@@ -351,6 +402,7 @@ class UctSearch:
         player: str = "uct",
         to_move: str = "",
         position_id: int = 0,
+        root_actions=None,
     ):
         if parallel not in PARALLEL:
             raise ValueError(f"parallel must be one of {', '.join(PARALLEL)}, not {parallel!r}")
@@ -376,6 +428,10 @@ class UctSearch:
         self.trees_count = threads if parallel == "root" else 1
         self.time_s = time_s
         self.labels = np.arange(self.width) if action_labels is None else np.asarray(action_labels)
+        self.root_mask = np.ones(self.width, dtype=bool)
+        if root_actions is not None:
+            self.root_mask[:] = False
+            self.root_mask[np.asarray(root_actions, dtype=np.int64)] = True
         self.player, self.to_move, self.position_id = player, to_move, position_id
         self.states = seed_states(seed, self.trees_count * STATE_STRIDE)
         # Iterations per tree: each runs leaf_playouts playouts.
@@ -391,6 +447,22 @@ class UctSearch:
         for t in trees:
             if t.node_count + self.width > t.node_capacity:
                 t._grow_nodes(min(max(2 * t.node_capacity, t.node_count + self.width), t.max_nodes))
+            if root_actions is not None:
+                block = t.restrict_root(root_actions)
+                if block is not None and self.priors is not None:
+                    # The children the kernel would have given priors at expansion.
+                    settings = self.prior_arrays[3]
+                    child_priors(
+                        t.arrays(),
+                        block,
+                        env.action_cells,
+                        int(env.size),
+                        env.black_rows,
+                        env.white_columns,
+                        bool(env.root_black),
+                        int(settings[PRIOR_ROOT_LAST]),
+                        self.prior_arrays,
+                    )
         self.workers = [_Worker(env, t, self.max_depth) for t in trees]
         self.reused_visits = int(trees[0].visits[0])
         self.playouts = 0
@@ -515,9 +587,11 @@ class UctSearch:
         return visits, wins, terminal
 
     def best_action(self, visits, wins, terminal) -> int:
-        """An exact win first, then the most visited move, then the better win rate."""
+        """An exact win first, then the most visited move, then the better win rate; among
+        the root's moves only (``root_actions``), even before any of them was visited."""
         rate = wins / np.maximum(visits, 1)
-        order = np.lexsort((-np.arange(self.width), rate, visits, terminal == ROOT_WINS))
+        allowed = self.root_mask.astype(np.int8)
+        order = np.lexsort((-np.arange(self.width), rate, visits, terminal == ROOT_WINS, allowed))
         return int(order[-1])
 
     def depth_counts(self) -> np.ndarray:

@@ -231,3 +231,53 @@ def reference_policy_playouts(
             mover = opponent
         winners.append(winner or flood_fill_winner(board, size))
     return winners
+
+
+def carrier_game_connects(
+    cells, size: int, stone: int, ends: tuple, carrier: list[int], owner_first: bool
+) -> bool:
+    """Whether the owner of ``stone`` joins the two ``ends`` by play inside ``carrier`` alone,
+    the opponent taking turns with it (``owner_first``: the owner moves first). An end is a
+    list of cells (a group, or one empty cell that counts as the owner's) or ``"first"`` /
+    ``"last"`` for the owner's edge (row or column 0, or ``size - 1``). Cells outside the
+    carrier that are not the owner's are the opponent's. Plain minimax over the carrier."""
+
+    def on_edge(cell: int, which: str) -> bool:
+        line = cell // size if stone == 1 else cell % size
+        return line == (0 if which == "first" else size - 1)
+
+    base = {c for c in range(size * size) if cells[c] == stone}
+    for end in ends:
+        if not isinstance(end, str):
+            base.update(end)
+
+    def joined(owned: frozenset) -> bool:
+        own = base | owned
+        start_end, goal_end = ends
+        if isinstance(start_end, str):
+            queue = deque(c for c in own if on_edge(c, start_end))
+        else:
+            queue = deque(start_end)
+        seen = set(queue)
+        while queue:
+            cell = queue.popleft()
+            if on_edge(cell, goal_end) if isinstance(goal_end, str) else cell in goal_end:
+                return True
+            for nb in neighbours(cell, size):
+                if nb in own and nb not in seen:
+                    seen.add(nb)
+                    queue.append(nb)
+        return False
+
+    @cache
+    def owner_wins(owned: frozenset, taken: frozenset, owner_to_move: bool) -> bool:
+        if joined(owned):
+            return True
+        free = [c for c in carrier if c not in owned and c not in taken]
+        if not free:
+            return False
+        if owner_to_move:
+            return any(owner_wins(owned | {c}, taken, False) for c in free)
+        return all(owner_wins(owned, taken | {c}, True) for c in free)
+
+    return owner_wins(frozenset(), frozenset(), owner_first)

@@ -357,7 +357,7 @@ def test_analyze_commands_have_type_label_command():
     assert "param/HexSwarm Parameters/hexswarm-param" in lines
     for line in lines:
         kind, label, command = line.split("/", 2)
-        assert kind in ("param", "string", "var", "pspairs", "gfx")
+        assert kind in ("param", "string", "var", "pspairs", "gfx", "inferior", "plist", "vc")
         assert label
         assert ok(engine, f"known_command {command.split()[0]}") == "true"
 

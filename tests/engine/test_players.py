@@ -89,7 +89,7 @@ def test_default_player_is_the_preset_measured_strongest():
     default = create_player(None, seed=1)  # seeds are random by default: one fixed to compare
     assert default.spec() == create_player(STRONGEST_LEVEL, seed=1).spec()
     assert LEVELS[STRONGEST_LEVEL].family == default.name == "uct"
-    assert default.settings.time_s == 1.0 and default.settings.tactics == "solve"
+    assert default.settings.time_s == 1.0 and default.settings.tactics == "vc"
 
 
 def test_presets_are_their_family_with_other_defaults():

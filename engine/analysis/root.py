@@ -1,0 +1,112 @@
+"""What Hex knowledge decides at the root of a search (ours, after MoHex's root: fill-in, then
+virtual connections, then the must-play region; see ``docs/search.md``, "Hex knowledge").
+
+:func:`analyse` takes a position and returns a :class:`RootAnalysis`, all from the point of
+view of the side to move:
+
+1. the fill-in of :mod:`.inferior` (dead cells and captured pairs) goes onto a copy of the
+   board: same winner with perfect play;
+2. if the filled board already joins a side's edges, the position is decided;
+3. H-search (:mod:`.connections`) for the side to move on the filled board: a full connection
+   between its edges wins (whatever it plays: an extra stone never hurts), a semi connection
+   wins by playing its key;
+4. H-search for the opponent: a full connection between its edges means the side to move has
+   lost; semi connections mean it must play inside all of their carriers (the **must-play**
+   region), since any other move lets the opponent play a key and connect;
+5. the moves worth searching (:attr:`RootAnalysis.consider`): the must-play region (or every
+   cell) minus the filled cells. Empty: the position is lost.
+
+Every "win" and "loss" here is proven; ``consider`` never drops the only good move.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import reduce
+
+import numpy as np
+from hexswarm.engine.analysis.connections import Connections, cells_of, h_search
+from hexswarm.engine.analysis.inferior import InferiorCells, inferior_cells
+from hexswarm.engine.board import EMPTY, Board, Color, HexError
+
+
+@dataclass(frozen=True, slots=True)
+class RootAnalysis:
+    """The proven facts about a position for its side to move.
+
+    ``proven``: ``"win"``, ``"loss"`` or ``None``; ``move``: a proven winning move when
+    ``proven == "win"`` (else ``None``); ``must_play``: the must-play region (``None`` when the
+    opponent has no semi connection between its edges); ``consider``: the empty cells worth
+    searching, in index order (empty when lost); ``note``: why, with cell names.
+    ``connections`` per colour are those of the filled board (absent for a colour whose
+    search was not needed, or when the fill-in decided).
+    """
+
+    to_move: Color
+    inferior: InferiorCells
+    connections: dict[Color, Connections]
+    proven: str | None
+    move: int | None
+    must_play: frozenset[int] | None
+    consider: tuple[int, ...]
+    note: str
+
+
+def analyse(board: Board, budget: int | None = None) -> RootAnalysis:
+    """The root analysis of ``board`` (the game must not be over). ``budget``: the H-search's
+    budget per colour (:func:`.connections.h_search`; None: none). A search cut short finds
+    fewer connections, so fewer verdicts and a larger must-play region, never a wrong one."""
+    if board.is_over:
+        raise HexError(f"the game is over: {board.winner} has already won")
+    me, opponent = board.to_move, board.to_move.opponent
+    size = board.size
+    inferior = inferior_cells(board)
+    filled = inferior.filled
+    open_cells = tuple(int(c) for c in np.flatnonzero(filled == EMPTY))
+    name = board.cell_name
+
+    def result(proven, move, must_play, consider, note, connections=None):
+        return RootAnalysis(
+            me, inferior, connections or {}, proven, move, must_play, tuple(consider), note
+        )
+
+    if inferior.winner is me:
+        move = _any_move(board, inferior, me)
+        note = f"won: the fill-in joins our edges (playing {name(move)})"
+        return result("win", move, None, (move,), note)
+    if inferior.winner is opponent:
+        return result("loss", None, None, (), "lost: the fill-in joins the opponent's edges")
+    mine = h_search(filled, size, me, stop_when_connected=True, budget=budget)
+    if mine.edge_fulls:
+        carrier = cells_of(mine.edge_fulls[0])
+        move = carrier[0] if carrier else _any_move(board, inferior, me)
+        note = f"won: a virtual connection between our edges ({len(carrier)} carrier cells)"
+        return result("win", move, None, (move,), note, {me: mine})
+    if mine.edge_semis:
+        semi = mine.edge_semis[0]
+        note = f"{name(semi.key)} wins: it completes a virtual connection between our edges"
+        return result("win", semi.key, None, (semi.key,), note, {me: mine})
+    theirs = h_search(filled, size, opponent, stop_when_connected=True, budget=budget)
+    connections = {me: mine, opponent: theirs}
+    if theirs.edge_fulls:
+        note = "lost: the opponent has a virtual connection between its edges"
+        return result("loss", None, None, (), note, connections)
+    if not theirs.edge_semis:
+        return result(None, None, None, open_cells, "", connections)
+    region = reduce(lambda a, b: a & b, (s.carrier for s in theirs.edge_semis))
+    must_play = frozenset(cells_of(region))
+    consider = [c for c in open_cells if c in must_play]
+    if not consider:
+        note = "lost: no move breaks all of the opponent's semi connections"
+        return result("loss", None, must_play, (), note, connections)
+    note = f"must-play: {len(consider)} cells break the opponent's semi connections"
+    return result(None, None, must_play, consider, note, connections)
+
+
+def _any_move(board: Board, inferior: InferiorCells, color: Color) -> int:
+    """A move for a side that has already won: a cell filled for it if any (it makes the
+    connection real), else any empty cell."""
+    own = sorted(inferior.captured[color])
+    if own:
+        return own[0]
+    return int(np.flatnonzero(board.cells == EMPTY)[0])

@@ -3,6 +3,7 @@ the tests' way to drive ``hexswarm-gtp`` as a real subprocess."""
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import os
 import queue
@@ -18,6 +19,25 @@ class GtpClientError(Exception):
     """The engine answered ``?``, died, or did not answer in time."""
 
 
+class GtpRefused(GtpClientError):
+    """The engine answered ``?``: it refused the command and is still in step."""
+
+
+class GtpTimeout(GtpClientError):
+    """No answer in time (or within the grace after a stop): the engine is out of step."""
+
+
+class GtpClosed(GtpClientError):
+    """The engine closed its output (it exited or crashed)."""
+
+
+class GtpGarbage(GtpClientError):
+    """The engine wrote a line that is not part of a GTP response: it is out of step."""
+
+
+POLL_S = 0.05  # how often a running command looks at its stop check
+
+
 class GtpClient:
     """Drives an external GTP engine over a subprocess's stdin/stdout.
 
@@ -25,6 +45,10 @@ class GtpClient:
     may be called from any thread while a command runs. A private reader thread moves the
     engine's stdout lines into a queue so that :meth:`send` can wait with a timeout.
     ``gogui-gfx:`` blocks printed while thinking go to ``on_gfx`` (without the first line).
+    With ``keep_stderr`` > 0 the engine's stderr is read by a second thread that keeps its last
+    ``keep_stderr`` lines (:meth:`stderr_tail`, for error messages) and copies every line to
+    ``stderr`` when that is a file object (nowhere for ``DEVNULL``, this process's stderr for
+    None).
     """
 
     def __init__(
@@ -35,9 +59,19 @@ class GtpClient:
         env: dict[str, str] | None = None,
         cwd: str | os.PathLike | None = None,
         on_gfx: Callable[[str], None] | None = None,
+        keep_stderr: int = 0,
     ):
         if not argv:
             raise GtpClientError("empty GTP command line")
+        self._stderr_copy: Any = None
+        self._stderr_tail: collections.deque[str] = collections.deque(maxlen=max(1, keep_stderr))
+        if keep_stderr > 0:
+            self._stderr_copy = stderr if hasattr(stderr, "write") else None
+            if stderr is None:
+                import sys
+
+                self._stderr_copy = sys.stderr
+            stderr = subprocess.PIPE
         try:
             self.process = subprocess.Popen(
                 argv,
@@ -52,13 +86,41 @@ class GtpClient:
                 bufsize=1,
             )
         except OSError as error:
-            raise GtpClientError(f"cannot start {shlex.join(argv)}: {error}") from error
+            where = f" in {cwd}" if cwd else ""
+            raise GtpClientError(f"cannot start {shlex.join(argv)}{where}: {error}") from error
         self.argv = argv
         self.on_gfx = on_gfx
         self._lines: queue.Queue[str | None] = queue.Queue()
         self._write_lock = threading.Lock()
         self._reader = threading.Thread(target=self._read, name="gtp-client-stdout", daemon=True)
         self._reader.start()
+        self._stderr_reader: threading.Thread | None = None
+        if keep_stderr > 0:
+            self._stderr_reader = threading.Thread(
+                target=self._read_stderr, name="gtp-client-stderr", daemon=True
+            )
+            self._stderr_reader.start()
+
+    def _read_stderr(self) -> None:
+        assert self.process.stderr is not None
+        try:
+            for line in self.process.stderr:
+                self._stderr_tail.append(line.rstrip("\r\n"))
+                if self._stderr_copy is not None:
+                    with contextlib.suppress(OSError, ValueError):
+                        self._stderr_copy.write(line)
+                        self._stderr_copy.flush()
+        except (OSError, ValueError):
+            pass
+
+    def stderr_tail(self, wait_s: float = 0.2) -> list[str]:
+        """The last lines the engine wrote to stderr (with ``keep_stderr``); after the engine
+        exited, waits up to ``wait_s`` for the reader to reach the end of them."""
+        if self._stderr_reader is None:
+            return []
+        if self.process.poll() is not None:
+            self._stderr_reader.join(wait_s)
+        return list(self._stderr_tail)
 
     def _read(self) -> None:
         assert self.process.stdout is not None
@@ -77,49 +139,66 @@ class GtpClient:
                 self.process.stdin.write(text)
                 self.process.stdin.flush()
             except (OSError, ValueError) as error:
-                raise GtpClientError(f"{self.argv[0]} is not reading commands: {error}") from None
+                raise GtpClosed(f"{self.argv[0]} is not reading commands: {error}") from None
 
-    def _next_line(self, deadline: float | None) -> str:
-        timeout = None if deadline is None else max(0.0, deadline - time.monotonic())
-        try:
-            line = self._lines.get(timeout=timeout)
-        except queue.Empty:
-            raise GtpClientError(f"{self.argv[0]} did not answer in time") from None
+    def _next_line(self, wait: _Wait) -> str:
+        while True:
+            try:
+                line = self._lines.get(timeout=wait.step())
+                break
+            except queue.Empty:
+                if wait.expired():
+                    raise GtpTimeout(f"{self.argv[0]} did not answer {wait.why()}") from None
         if line is None:
             self._lines.put(None)  # stay at EOF for later calls
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self.process.wait(0.5)
             status = self.process.poll()
-            raise GtpClientError(
+            raise GtpClosed(
                 f"{self.argv[0]} closed its output"
                 + (f" (exit status {status})" if status is not None else "")
             )
         return line
 
-    def send(self, command: str, timeout: float | None = None) -> str:
-        """Send one command; return the response text (lines joined by ``\\n``) or raise
-        :class:`GtpClientError` with the engine's ``?`` message."""
+    def send(
+        self,
+        command: str,
+        timeout: float | None = None,
+        *,
+        should_stop: Callable[[], bool] | None = None,
+        stop_grace: float = 0.0,
+        interrupt: bool = False,
+    ) -> str:
+        """Send one command; return the response text (lines joined by ``\\n``). Raises
+        :class:`GtpRefused` with the engine's ``?`` message, :class:`GtpTimeout` after
+        ``timeout`` seconds, :class:`GtpClosed` when the engine exits and :class:`GtpGarbage`
+        on a line that is not a response.
+
+        ``should_stop`` is polled while waiting; once it returns True the client sends
+        ``# interrupt`` (with ``interrupt``) and waits ``stop_grace`` seconds more at most."""
         self._write(command.strip() + "\n")
-        deadline = None if timeout is None else time.monotonic() + timeout
+        wait = _Wait(timeout, should_stop, stop_grace, self.interrupt if interrupt else None)
         while True:
-            line = self._next_line(deadline)
+            line = self._next_line(wait)
             if not line.strip():
                 continue  # stray blank lines between responses
             if line.startswith("gogui-gfx:"):
                 block = []
-                while (gfx_line := self._next_line(deadline)).strip():
+                while (gfx_line := self._next_line(wait)).strip():
                     block.append(gfx_line)
                 if self.on_gfx:
                     self.on_gfx("\n".join(block))
                 continue
             if line[0] in "=?":
                 break
-            raise GtpClientError(f"{self.argv[0]} sent a line that is not a response: {line!r}")
+            raise GtpGarbage(f"{self.argv[0]} sent a line that is not a response: {line!r}")
         lines = [line]
-        while (more := self._next_line(deadline)).strip():
+        while (more := self._next_line(wait)).strip():
             lines.append(more)
         head = lines[0][1:].lstrip("0123456789")
         text = "\n".join([head.strip(), *lines[1:]]).strip("\n")
         if lines[0][0] == "?":
-            raise GtpClientError(f"{self.argv[0]}: {command.strip()}: {text}")
+            raise GtpRefused(f"{self.argv[0]}: {command.strip()}: {text}")
         return text
 
     def analyze(self, command: str, seconds: float, timeout: float | None = None) -> list[str]:
@@ -129,11 +208,12 @@ class GtpClient:
         if the engine refuses the command."""
         self._write(command.strip() + "\n")
         deadline = None if timeout is None else time.monotonic() + timeout
-        head = self._next_line(deadline)
+        wait = _Wait(timeout, None, 0.0, None)
+        head = self._next_line(wait)
         while not head.strip():
-            head = self._next_line(deadline)
+            head = self._next_line(wait)
         if head.startswith("?"):
-            while self._next_line(deadline).strip():
+            while self._next_line(wait).strip():
                 pass
             raise GtpClientError(
                 f"{self.argv[0]}: {command.strip()}: {head[1:].lstrip('0123456789').strip()}"
@@ -162,9 +242,9 @@ class GtpClient:
                 raise GtpClientError(f"{self.argv[0]} ended the analysis before it was stopped")
             lines.append(line)
         # The stopping command's own response follows the stream's empty line.
-        while not self._next_line(deadline).strip().startswith("="):
+        while not self._next_line(wait).strip().startswith("="):
             pass
-        while self._next_line(deadline).strip():
+        while self._next_line(wait).strip():
             pass
         return lines
 
@@ -177,6 +257,13 @@ class GtpClient:
         if self.process.poll() is None:
             with contextlib.suppress(GtpClientError):
                 self.send("quit", timeout=timeout)
+            self.kill(timeout)
+        return self.process.returncode
+
+    def kill(self, timeout: float = 0.0) -> int | None:
+        """Close the engine's input, wait ``timeout`` seconds for it to exit, then kill it
+        (an engine that hangs or is out of step). Returns its exit status."""
+        if self.process.poll() is None:
             try:
                 assert self.process.stdin is not None
                 self.process.stdin.close()
@@ -194,3 +281,46 @@ class GtpClient:
 
     def __exit__(self, *exc) -> None:
         self.close()
+
+
+class _Wait:
+    """How long a command may still take: a deadline, and a stop check that, once true,
+    shortens it to a grace period (after sending ``# interrupt`` when the engine knows it)."""
+
+    def __init__(
+        self,
+        timeout: float | None,
+        should_stop: Callable[[], bool] | None,
+        grace: float,
+        interrupt: Callable[[], None] | None,
+    ):
+        self.timeout = timeout
+        self.deadline = None if timeout is None else time.monotonic() + timeout
+        self.should_stop = should_stop
+        self.grace = grace
+        self.interrupt = interrupt
+        self.stopped = False
+
+    def step(self) -> float | None:
+        """Seconds to block for the next line before looking again (None: until it comes)."""
+        if self.should_stop is not None and not self.stopped and self.should_stop():
+            self.stopped = True
+            stop_deadline = time.monotonic() + self.grace
+            self.deadline = (
+                stop_deadline if self.deadline is None else min(self.deadline, stop_deadline)
+            )
+            if self.interrupt is not None:
+                with contextlib.suppress(GtpClientError):
+                    self.interrupt()
+        left = None if self.deadline is None else max(0.0, self.deadline - time.monotonic())
+        if self.should_stop is not None and not self.stopped:
+            return POLL_S if left is None else min(POLL_S, left)
+        return left
+
+    def expired(self) -> bool:
+        return self.deadline is not None and time.monotonic() >= self.deadline
+
+    def why(self) -> str:
+        if self.stopped:
+            return f"within {self.grace:g} s of being asked to stop"
+        return f"within {self.timeout:g} s"

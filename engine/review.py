@@ -25,14 +25,25 @@ import math
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from hexswarm.engine.board import BLACK, SWAP_PIECES, WHITE, Color, HexError, cell_name
 from hexswarm.engine.search.snapshot import candidates
 
 if TYPE_CHECKING:
-    from hexswarm.engine.game import GameNode
     from hexswarm.engine.search.snapshot import SearchSnapshot
+
+
+class ReviewedNode(Protocol):
+    """What :func:`review_moves` reads of a node (``engine.game.GameNode``, which imports this
+    module for its ``analysis``)."""
+
+    @property
+    def move(self) -> tuple[Color, str] | None: ...
+
+    @property
+    def analysis(self) -> PositionAnalysis | None: ...
+
 
 ANALYSIS_PROPERTY = "HSA"
 """The SGF property of a node's analysis (see :meth:`PositionAnalysis.to_text`)."""
@@ -217,7 +228,7 @@ class MoveReview:
 
 
 def review_moves(
-    nodes: Sequence[GameNode],
+    nodes: Sequence[ReviewedNode],
     winner_after: Iterable[Color | None],
     thresholds: GradeThresholds | None = None,
     sides: Iterable[Color] = (BLACK, WHITE),

@@ -221,14 +221,15 @@ class GameDocument(QObject):
         ``{colour: spec or None}``) offers to let them play it (who plays stays as it was
         unless the user says yes). Settings that do not parse are left out, and the status bar
         says so. Returns whether they were applied."""
-        from hexswarm.gui.settings import SideSettings, SpecError, parse_spec
+        from hexswarm.engine.players.external import GTP_PREFIX
+        from hexswarm.gui.settings import SideSettings, SpecError, engine_name, parse_spec
 
         c = self._controller
         recorded: dict = {}
         refused = []
         for color, spec in recorded_players.items():
-            if not spec:
-                continue
+            if not spec or engine_name(spec) is not None or spec.startswith(GTP_PREFIX):
+                continue  # an external engine: who plays stays as it is
             try:
                 parse_spec(spec)
             except SpecError as error:

@@ -19,14 +19,21 @@ and a result always names the position it is about so the receiver can drop stal
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import traceback
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from hexswarm.engine.board import Board
 from hexswarm.engine.players.base import MoveChoice, Player
+from hexswarm.engine.players.external import (
+    GTP_PREFIX,
+    EngineConfig,
+    ExternalEngineError,
+    ExternalEnginePlayer,
+)
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
 PlayerFactory = Callable[[str], Player]
@@ -38,6 +45,36 @@ def default_player_factory(spec: str) -> Player:
     from hexswarm.engine.players import create_player
 
     return create_player(spec)
+
+
+def engine_player_factory(engines: Callable[[], Mapping[str, EngineConfig]]) -> PlayerFactory:
+    """A factory for levels, the engine manager's engines (``engine:NAME``, looked up in
+    ``engines()`` when the player is made) and command lines (``gtp:COMMAND LINE``)."""
+    from hexswarm.gui.settings import engine_name
+
+    def factory(spec: str) -> Player:
+        name = engine_name(spec)
+        if name is not None:
+            config = engines().get(name)
+            if config is None:
+                raise ExternalEngineError(
+                    f"there is no engine {name!r} any more (Game > External Engines)", "start"
+                )
+            return ExternalEnginePlayer(config, spec_text=spec)
+        if spec.startswith(GTP_PREFIX):
+            command = spec[len(GTP_PREFIX) :]
+            return ExternalEnginePlayer(EngineConfig(command, command), spec_text=spec)
+        return default_player_factory(spec)
+
+    return factory
+
+
+def close_player(player: Player) -> None:
+    """Stop what a player holds outside this process (an external engine's process)."""
+    close = getattr(player, "close", None)
+    if callable(close):
+        with contextlib.suppress(Exception):
+            close()
 
 
 @dataclass(eq=False)
@@ -109,8 +146,15 @@ class EngineWorker(QObject):
             player = self._player_factory(spec)
         self._players[spec] = player
         while len(self._players) > KEPT_PLAYERS:
-            del self._players[next(iter(self._players))]
+            close_player(self._players.pop(next(iter(self._players))))
         return player
+
+    def close_players(self) -> None:
+        """Stop the players kept (external engines' processes). Call it once the worker's
+        thread has finished, or from that thread between searches."""
+        players, self._players = self._players, {}
+        for player in players.values():
+            close_player(player)
 
     @Slot(object)
     def _run(self, request: SearchRequest) -> None:
@@ -125,6 +169,9 @@ class EngineWorker(QObject):
                 should_stop=request.stop_event.is_set,
                 position_id=request.position_id,
             )
+        except ExternalEngineError as error:  # it names the engine and what it did
+            self.failed.emit(request.position_id, str(error))
+            return
         except Exception as error:  # the GUI must survive any failing player and say why
             detail = "".join(traceback.format_exception_only(type(error), error)).strip()
             self.failed.emit(request.position_id, f"{request.spec}: {detail}")

@@ -94,6 +94,7 @@ class GameAnalysis(QObject):
         self._abandon()
         self._thread.quit()
         self._thread.wait()
+        self._worker.close_players()
 
     # ------------------------------------------------------------------ internals
     def _abandon(self) -> bool:

@@ -448,15 +448,18 @@ class GameController(QObject):
         if refusal is not None:
             self.event.emit(refusal)
             return False
-        loser = self._board.to_move
         self._cancel_search()
+        self._end_by_resignation(self._board.to_move)
+        return True
+
+    def _end_by_resignation(self, loser: Color) -> None:
+        """``loser`` (a human, or an external engine that answered ``resign``) resigns."""
         self._game.play("resign", loser)
         self._bump()
         self.event.emit(Resigned(loser))
         self.line_changed.emit()
         self.game_over.emit(loser.opponent.value)
         self.state_changed.emit()
-        return True
 
     def _record_move(self, move: int | str, snapshot: SearchSnapshot | None, player: str) -> bool:
         """Play ``move`` at the cursor: the existing continuation if it is that move (its AI
@@ -812,6 +815,9 @@ class GameController(QObject):
             self.state_changed.emit()
             self._maybe_analyse()
             return
+        if choice.move == "resign":  # an external engine gives up
+            self._end_by_resignation(self._board.to_move)
+            return
         try:
             self._board.parse_move(choice.move)
             if not isinstance(choice.move, str) and self._board.stone_at(choice.move) is not None:
@@ -906,6 +912,7 @@ class GameController(QObject):
         self._cancel_search()
         self._thread.quit()
         self._thread.wait()
+        self._worker.close_players()
 
 
 def _move_name(move: int | str, board: Board) -> str:

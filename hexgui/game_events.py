@@ -333,7 +333,10 @@ def describe(event: GameEvent, name: Callable[[Color], str]) -> str:
         case AiIllegalMove(spec, move, reason):
             return f"The AI ({spec}) chose an illegal move {move!r}: {reason}. Paused."
         case SearchFailed(message):
-            return f"The AI failed: {message}. Paused; change its settings."
+            return (
+                f"The AI failed: {message}. The game is kept and paused: Space asks again, "
+                "Ctrl+P changes the players."
+            )
         case SetupModeSwitched(on, to_move):
             if on:
                 return (

@@ -22,7 +22,7 @@ from hexswarm.gui.board_widget import BoardWidget
 from hexswarm.gui.dashboard.model import format_count
 from hexswarm.gui.dashboard.overlay import overlay_values
 from hexswarm.gui.document import GameDocument
-from hexswarm.gui.engine_worker import PlayerFactory
+from hexswarm.gui.engine_worker import PlayerFactory, engine_player_factory
 from hexswarm.gui.game_analysis import GameAnalysis
 from hexswarm.gui.game_controller import GameController, MoveInfo
 from hexswarm.gui.game_events import GameEvent, describe
@@ -30,8 +30,11 @@ from hexswarm.gui.move_tree import CommentPane, MoveTreePanel
 from hexswarm.gui.review import GRADE_MARKS, GameReview, ReviewDialog, ReviewSettings
 from hexswarm.gui.settings import (
     GameSettings,
+    engine_name,
+    load_engines,
     load_game_settings,
     load_view_settings,
+    save_engines,
     save_game_settings,
     save_view_settings,
 )
@@ -112,6 +115,12 @@ class MainWindow(QMainWindow):
         self._store = settings if settings is not None else default_settings_store()
         self._view_settings = load_view_settings(self._store)
         self._refused_settings: list[str] = []
+        self.engine_manager = None  # the engine manager while it is open
+        # The engine manager's engines, by name; the engine threads read it when they make a
+        # player, the manager replaces it (never changes it in place).
+        self._engines = {e.name: e for e in load_engines(self._store, self._refused_settings)}
+        if player_factory is None:
+            player_factory = engine_player_factory(lambda: self._engines)
         game_settings = load_game_settings(self._store, self._refused_settings)
         self._closing = False
         self._hint_overlay_shown = False
@@ -342,6 +351,12 @@ class MainWindow(QMainWindow):
         self.act_players = a(
             "&Players and AI Settings...", "Ctrl+P", self.players_dialog, tip="Change who plays"
         )
+        self.act_engines = a(
+            "External &Engines...",
+            "Ctrl+Shift+E",
+            self.engines_dialog,
+            tip="GTP engines (MoHex, KataHex...) to play against",
+        )
         self.act_pause = a(
             "&Pause AI", "Space", c.set_paused, checkable=True, tip="Pause or resume the AI"
         )
@@ -481,6 +496,7 @@ class MainWindow(QMainWindow):
 
         game = bar.addMenu("&Game")
         game.addAction(self.act_players)
+        game.addAction(self.act_engines)
         game.addSeparator()
         game.addActions([self.act_pause, self.act_step, self.act_move_now, self.act_stop])
         game.addSeparator()
@@ -896,7 +912,8 @@ class MainWindow(QMainWindow):
                 text = f"{entry.number}. {who} {entry.move.name(size)}"
                 text += GRADE_MARKS.get(grades.get(index, ""), "")
                 if entry.player != "human":
-                    text += f"  [{entry.player.split(':')[0]}]"
+                    label = engine_name(entry.player) or entry.player.split(":")[0]
+                    text += f"  [{label}]"
             else:
                 text = "Setup: " + _describe_setup(entry, size, self.player_name)
             item = QListWidgetItem(text)
@@ -920,7 +937,12 @@ class MainWindow(QMainWindow):
         """Ask for the new game's settings; start it and remember them. Returns accepted."""
         from hexswarm.gui.dialogs.new_game import NewGameDialog
 
-        dialog = NewGameDialog(self.controller.settings, parent=self, player_name=self.player_name)
+        dialog = NewGameDialog(
+            self.controller.settings,
+            parent=self,
+            player_name=self.player_name,
+            engines=list(self._engines.values()),
+        )
         if dialog.exec() != QDialog.DialogCode.Accepted or not self.document.maybe_save():
             return False
         self.start_new_game(dialog.settings())
@@ -934,12 +956,35 @@ class MainWindow(QMainWindow):
         self.controller.new_game(settings)
         self.document.set_clean()
 
+    def engines_dialog(self) -> bool:
+        """The engine manager: add, change or remove external GTP engines; saved at once.
+        Returns whether the list changed."""
+        from hexswarm.gui.dialogs.engines import EngineManagerDialog
+
+        dialog = EngineManagerDialog(list(self._engines.values()), parent=self)
+        self.engine_manager = dialog  # tests reach the open manager here
+        try:
+            dialog.exec()
+        finally:
+            self.engine_manager = None
+        engines = dialog.engines()
+        if engines == list(self._engines.values()):
+            return False
+        self._engines = {e.name: e for e in engines}
+        save_engines(self._store, engines)
+        self._show_status(f"{len(engines)} external engine(s) saved")
+        return True
+
     def players_dialog(self) -> bool:
         """Change who plays each side and the AI settings mid-game (apply from the next move)."""
         from hexswarm.gui.dialogs.new_game import NewGameDialog
 
         dialog = NewGameDialog(
-            self.controller.settings, parent=self, players_only=True, player_name=self.player_name
+            self.controller.settings,
+            parent=self,
+            players_only=True,
+            player_name=self.player_name,
+            engines=list(self._engines.values()),
         )
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return False

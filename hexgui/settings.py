@@ -6,7 +6,9 @@ QSettings. Values read back are validated: a hand-edited or corrupt settings fil
 the defaults for the bad entries instead of breaking the start of the application.
 
 AI players are described by *spec strings* as understood by ``engine.players.create_player``:
-``"level"`` or ``"level:name=value,name=value"``, e.g. ``"sdst:agents=50000,iterations=50"``.
+``"level"`` or ``"level:name=value,name=value"``, e.g. ``"sdst:agents=50000,iterations=50"``;
+an external GTP engine of the engine manager is ``"engine:NAME"`` (:data:`ENGINE_PREFIX`), its
+command line and folder kept under ``engines/`` (:func:`load_engines`).
 
 GUI thread only (QSettings objects are not shared between threads here).
 """
@@ -16,12 +18,19 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from hexswarm.engine.board import BLACK, MAX_SIZE, Color, HexError
+from hexswarm.engine.players.external import DEFAULT_MOVE_TIMEOUT_S, EngineConfig
 from hexswarm.engine.players.levels import STRONGEST_LEVEL, parse_bool, split_spec
 from PySide6.QtCore import QSettings
 
 SIZE_PRESETS = (5, 7, 9, 11, 13, 19)
 DEFAULT_AI_SPEC = STRONGEST_LEVEL  # the preset measured strongest at equal time
 DEFAULT_HINT_SPEC = "mcsds"
+ENGINE_PREFIX = "engine:"
+
+
+def engine_name(spec: str) -> str | None:
+    """The engine manager's name in an ``engine:NAME`` spec (None for a level's spec)."""
+    return spec[len(ENGINE_PREFIX) :] if spec.startswith(ENGINE_PREFIX) else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +47,9 @@ class SideSettings:
         """``Human`` or the AI's level and settings, for the status bar and menus."""
         if not self.ai:
             return "Human"
+        name = engine_name(self.spec)
+        if name is not None:
+            return f"Engine {name}"
         level, params = parse_spec(self.spec)
         if not params:
             return f"AI {level}"
@@ -127,13 +139,22 @@ def _read_int(store: QSettings, key: str, default: int, low: int, high: int) -> 
     return number if low <= number <= high else default
 
 
-def _read_spec(store: QSettings, key: str, default: str, refused: list[str]) -> str:
+def _read_spec(
+    store: QSettings, key: str, default: str, refused: list[str], engines: frozenset[str]
+) -> str:
     """A saved AI spec if the player registry accepts it (levels and settings change between
-    versions: a spec that no longer fits falls back to the default, and ``refused`` says so)."""
+    versions: a spec that no longer fits falls back to the default, and ``refused`` says so),
+    or an ``engine:NAME`` of one of ``engines``."""
     from hexswarm.engine.players import parse_spec as validate_spec
 
     value = store.value(key, default)
     if not isinstance(value, str):
+        return default
+    name = engine_name(value)
+    if name is not None:
+        if name in engines:
+            return value
+        refused.append(f"{value!r} (no engine of that name); {default!r} is used instead")
         return default
     try:
         parse_spec(value)
@@ -148,13 +169,14 @@ def load_game_settings(store: QSettings, refused: list[str] | None = None) -> Ga
     """The game settings saved last, validated entry by entry (bad entries -> defaults); a
     saved AI spec that is refused is described in ``refused``, for the user to be told."""
     refused = [] if refused is None else refused
+    engines = frozenset(engine.name for engine in load_engines(store))
     default = GameSettings()
     sides = {}
     for color in ("black", "white"):
         side_default = getattr(default, color)
         sides[color] = SideSettings(
             ai=_read_bool(store, f"game/{color}_ai", side_default.ai),
-            spec=_read_spec(store, f"game/{color}_spec", side_default.spec, refused),
+            spec=_read_spec(store, f"game/{color}_spec", side_default.spec, refused, engines),
         )
     return GameSettings(
         size=_read_int(store, "game/size", default.size, 1, MAX_SIZE),
@@ -162,7 +184,7 @@ def load_game_settings(store: QSettings, refused: list[str] | None = None) -> Ga
         black=sides["black"],
         white=sides["white"],
         ai_delay_ms=_read_int(store, "game/ai_delay_ms", default.ai_delay_ms, 0, 60_000),
-        hint_spec=_read_spec(store, "game/hint_spec", default.hint_spec, refused),
+        hint_spec=_read_spec(store, "game/hint_spec", default.hint_spec, refused, engines),
     )
 
 
@@ -197,4 +219,49 @@ def save_view_settings(store: QSettings, settings: ViewSettings) -> None:
     store.setValue("view/dark_mode", settings.dark_mode)
     store.setValue("view/coordinates", settings.show_coordinates)
     store.setValue("view/move_numbers", settings.show_move_numbers)
+    store.sync()
+
+
+def load_engines(store: QSettings, refused: list[str] | None = None) -> list[EngineConfig]:
+    """The external engines of the engine manager, in the order shown. An entry that is not
+    usable (no name, a name seen before, a command line that cannot be read) is left out and
+    described in ``refused``."""
+    refused = [] if refused is None else refused
+    engines: list[EngineConfig] = []
+    count = store.beginReadArray("engines")
+    for index in range(count):
+        store.setArrayIndex(index)
+        timeout = store.value("move_timeout_s", DEFAULT_MOVE_TIMEOUT_S)
+        try:
+            timeout = None if timeout in (None, "", "none") else float(timeout)
+        except (TypeError, ValueError):
+            timeout = DEFAULT_MOVE_TIMEOUT_S
+        engine = EngineConfig(
+            name=str(store.value("name", "")).strip(),
+            command=str(store.value("command", "")),
+            folder=str(store.value("folder", "")),
+            move_timeout_s=timeout,
+        )
+        problems = engine.problems()
+        if any(engine.name == other.name for other in engines):
+            problems.append("a second engine of that name")
+        if problems:
+            refused.append(f"engine {index + 1} ({engine.name!r}): {'; '.join(problems)}")
+        else:
+            engines.append(engine)
+    store.endArray()
+    return engines
+
+
+def save_engines(store: QSettings, engines: list[EngineConfig]) -> None:
+    store.remove("engines")
+    store.beginWriteArray("engines", len(engines))
+    for index, engine in enumerate(engines):
+        store.setArrayIndex(index)
+        store.setValue("name", engine.name)
+        store.setValue("command", engine.command)
+        store.setValue("folder", engine.folder)
+        timeout = engine.move_timeout_s
+        store.setValue("move_timeout_s", "none" if timeout is None else timeout)
+    store.endArray()
     store.sync()

@@ -284,6 +284,8 @@ class _UctNode:
         self.terminal = 0  # 2: the root player has won, 3: lost (engine.kernels.tree)
         self.children: list[_UctNode] | None = None
         self.tried = 0
+        self.rave_visits = 0  # playouts through the parent where this move's player took its cell
+        self.rave_wins = 0  # of those, won by that player
 
 
 class NaiveUct:
@@ -295,8 +297,12 @@ class NaiveUct:
     ``env`` is an engine.search.environment ``Environment``; ``tables`` the kernel's UCB1
     tables (the reference reads the same numbers, it does not re-derive them)."""
 
-    def __init__(self, env, exploration, expand_after, tables, state: int, leaf_playouts=1):
+    def __init__(
+        self, env, exploration, expand_after, tables, state: int, leaf_playouts=1, rave=False
+    ):
         self.env = env
+        self.rave = rave
+        self.filled: list[tuple[frozenset[int], bool]] = []  # the last evaluation's boards
         self.kind, self.size, self.root_black = int(env.kind), int(env.size), bool(env.root_black)
         self.cells = [int(c) for c in env.action_cells]
         self.width = int(env.action_count)
@@ -378,6 +384,7 @@ class NaiveUct:
         share = (empty + 1) // 2
         black_to_move = self._mover_black(len(actions))
         won = 0
+        self.filled = []
         for _ in range(self.leaf_playouts):
             x = self.rng.state
             for i in range(share):
@@ -389,7 +396,9 @@ class NaiveUct:
             self.rng.state = x
             black = self._stones(actions)[True]
             black |= set(order[:share] if black_to_move else order[share:])
-            won += connected(self.size, frozenset(black), True) == self.root_black
+            black_won = connected(self.size, frozenset(black), True)
+            self.filled.append((frozenset(black), black_won))
+            won += black_won == self.root_black
         return won
 
     # ------------------------------------------------------------------ the search
@@ -418,9 +427,34 @@ class NaiveUct:
         n = child.visits
         return child.wins * self.inverse[n] + scale * self.inverse_sqrt[n]
 
+    def _rave_value(self, node: _UctNode, child: _UctNode) -> float:
+        """MoHex's blend, in the kernel's order of operations (same doubles)."""
+        n, r = child.visits, child.rave_visits
+        if n == 0:
+            return child.rave_wins / r if r > 0 else 1.0
+        value = self._ucb(node, child)
+        if r > 0:
+            weight = r / (1.0 / 2.12 + r / 830.0)
+            beta = weight / (n + weight)
+            value = beta * (child.rave_wins / r) + (1.0 - beta) * value
+        return value
+
+    def _update_rave(self, path: list[_UctNode]) -> None:
+        """All moves as first, board by board: a child of a path node whose cell ended up in
+        the colour of the player to move there gets the playout."""
+        for depth, node in enumerate(path):
+            mover_black = self._mover_black(depth)
+            for child in node.children or ():
+                cell = self.cells[child.action]
+                for black, black_won in self.filled:
+                    if (cell in black) == mover_black:
+                        child.rave_visits += 1
+                        child.rave_wins += black_won == mover_black
+
     def iterate(self, count: int) -> None:
         for _ in range(count):
             node, actions, path = self.root, [], [self.root]
+            self.filled = []
             while True:
                 if node.terminal:
                     won = self.leaf_playouts if node.terminal == 2 else 0
@@ -433,12 +467,25 @@ class NaiveUct:
                     and (depth == 0 or node.visits >= self.expand_after)
                 ):
                     self._expand(node, actions)
+                    expanded = True
+                else:
+                    expanded = False
                 if node.children is None:
                     self._replay(actions)
                     won = self._evaluate(actions)
                     break
-                if node.tried < len(node.children):
+                fresh = False
+                if self.rave:
+                    if expanded:
+                        child = node.children[self.rng.below(len(node.children))]
+                    else:
+                        values = [self._rave_value(node, c) for c in node.children]
+                        child = node.children[values.index(max(values))]
+                    fresh = child.visits == 0
+                elif node.tried < len(node.children):
                     child = self._next_untried(node)
+                    fresh = True
+                if fresh:
                     actions.append(child.action)
                     path.append(child)
                     outcome = self._outcome(actions)
@@ -449,18 +496,26 @@ class NaiveUct:
                     else:
                         won = self._evaluate(actions)
                     break
-                values = [self._ucb(node, c) for c in node.children]
-                node = node.children[values.index(max(values))]
+                if not self.rave:
+                    values = [self._ucb(node, c) for c in node.children]
+                    child = node.children[values.index(max(values))]
+                node = child
                 actions.append(node.action)
                 path.append(node)
             for depth, n in enumerate(path):
                 n.visits += self.leaf_playouts
                 if depth > 0:
                     n.wins += won if depth % 2 == 1 else self.leaf_playouts - won
+            if self.rave:
+                self._update_rave(path)
 
     def root_statistics(self) -> dict[int, tuple[int, int]]:
         """action -> (visits, wins for the root player) of the root's children."""
         return {c.action: (c.visits, c.wins) for c in self.root.children or ()}
+
+    def root_rave(self) -> dict[int, tuple[int, int]]:
+        """action -> (RAVE samples, their wins for the root player) of the root's children."""
+        return {c.action: (c.rave_visits, c.rave_wins) for c in self.root.children or ()}
 
 
 class NaiveAnthill(NaiveUct):

@@ -49,15 +49,21 @@ from hexswarm.engine.kernels.uct import (
     FIRST,
     MAY_GROW,
     NODES,
+    PRIOR_BIAS,
+    PRIOR_ON,
+    PRIOR_ROOT_LAST,
     TRIED,
     UNEXPANDED,
     VISITS,
     WINS,
+    child_priors,
     expand_node,
     hex_connected,
     hex_play,
     leaf_evaluation,
     next_untried,
+    rave_child,
+    rave_update,
     ucb_child,
 )
 
@@ -282,6 +288,9 @@ def anthill_iterations(
     state,
     slot,
     leaf_playouts,
+    rave,
+    amaf,
+    priors,
 ):
     """Run up to ``count`` descents on one tree and its agents; returns ``(descents,
     playouts)``. As :func:`engine.kernels.uct.uct_iterations` (the same arrays, growth
@@ -290,11 +299,19 @@ def anthill_iterations(
     move) and each carrying agent, with ``tests - 1`` more agents of its population drawn
     uniformly, tested (each playout of the records counted as ``weight`` of a trial), related
     (``relate``: a mode of :mod:`engine.kernels.sds`) and diffused after the update;
-    ``carriers[d]`` is the agent that chose the move at depth ``d``."""
-    nodes, blocks, counters = tree[0], tree[1], tree[3]
+    ``carriers[d]`` is the agent that chose the move at depth ``d``. With ``rave`` (Hex only),
+    UCT's RAVE as in :func:`engine.kernels.uct.uct_iterations`: the choice below the swarm's
+    layers is :func:`engine.kernels.uct.rave_child`'s and the playouts update the RAVE counts
+    (the agents' records stay the nodes' visits and wins), and with ``priors`` UCT's priors."""
+    nodes, blocks, counters = tree.nodes, tree.blocks, tree.counters
     hold, active = population.hold, population.active
     width = env.action_count
     exclusive = env.kind == HEX
+    use_rave = rave and exclusive
+    use_priors = use_rave and priors[3][PRIOR_ON] > 0.0
+    bias = priors[3][PRIOR_BIAS] if use_priors else 0.0
+    root_last = np.int64(priors[3][PRIOR_ROOT_LAST])
+    root_black = env.root_black
     node_capacity = nodes.shape[0]
     block_capacity = blocks.shape[0]
     size = env.size
@@ -321,6 +338,7 @@ def anthill_iterations(
         depth = 0
         path[0] = 0
         won = 0  # playouts won by the root player
+        evaluated = False  # whether playouts (not an exact result) scored the descent
         empty = width
         if exclusive:
             for r in range(size):
@@ -331,6 +349,7 @@ def anthill_iterations(
             if block < UNEXPANDED:
                 won = leaf_playouts if block == -ROOT_WINS else 0
                 break
+            expanded = False
             if (
                 block < 0
                 and depth < max_depth
@@ -340,6 +359,20 @@ def anthill_iterations(
                 if counters[NODES] + legal <= node_capacity and counters[BLOCKS] < block_capacity:
                     block = expand_node(tree, node, legal, exclusive, live, action_of)
                     _spread_agents(hold, active, blocks[block, FIRST], legal, k)
+                    expanded = True
+                    if use_priors:
+                        last = env.action_cells[chain_action[depth]] if depth > 0 else root_last
+                        child_priors(
+                            tree,
+                            block,
+                            env.action_cells,
+                            size,
+                            black_rows,
+                            white_columns,
+                            (depth % 2 == 0) == root_black,
+                            last,
+                            priors,
+                        )
             if block < 0:
                 won = leaf_evaluation(
                     env,
@@ -353,13 +386,23 @@ def anthill_iterations(
                     state,
                     slot,
                     leaf_playouts,
+                    use_rave,
+                    amaf,
                 )
+                evaluated = True
                 playouts += leaf_playouts
                 depth_counts[depth] += leaf_playouts
                 break
             if depth >= swarm_depth:
-                # Below the swarm's layers: UCT's choice (UCB1, untried moves first).
-                if blocks[block, TRIED] < blocks[block, COUNT]:
+                # Below the swarm's layers: UCT's choice (UCB1, untried moves first; or RAVE).
+                if use_rave:
+                    if expanded and not use_priors:
+                        child = blocks[block, FIRST] + below(state, slot, blocks[block, COUNT])
+                    else:
+                        child = rave_child(
+                            tree, block, nodes[node, VISITS], exploration, tables, bias
+                        )
+                elif blocks[block, TRIED] < blocks[block, COUNT]:
                     child = next_untried(nodes, blocks, block, state, slot)
                 else:
                     child = ucb_child(tree, block, nodes[node, VISITS], exploration, tables)
@@ -421,7 +464,10 @@ def anthill_iterations(
                     state,
                     slot,
                     leaf_playouts,
+                    use_rave,
+                    amaf,
                 )
+                evaluated = True
                 playouts += leaf_playouts
                 depth_counts[depth] += leaf_playouts
             break
@@ -432,6 +478,9 @@ def anthill_iterations(
             nodes[n, VISITS] += leaf_playouts
             # The move into the node at depth d was made by the root player when d is odd.
             nodes[n, WINS] += won if d % 2 == 1 else lost
+        if use_rave and evaluated:
+            black_wins = won if root_black else lost
+            rave_update(tree, path, depth, amaf, leaf_playouts, black_wins, root_black)
         for d in range(min(depth, swarm_depth)):
             node = path[d]
             root_moves = d % 2 == 0
@@ -469,7 +518,7 @@ def anthill_iterations(
 def root_population(tree, population, k, agents, actives):
     """Agents and active agents of the root's population per action (added to the outputs,
     so several trees can be merged)."""
-    nodes, blocks = tree[0], tree[1]
+    nodes, blocks = tree.nodes, tree.blocks
     hold, active = population.hold, population.active
     block = nodes[0, BLOCK]
     if block >= 0:
@@ -485,7 +534,7 @@ def copy_populations(tree, root, population, k, out_population):
     """Copy the agents of the subtree under ``root`` into ``out_population``, in the node
     order :func:`engine.kernels.uct.copy_subtree` gives the copy (breadth first, blocks kept
     in order), so hypotheses (offsets into their block) stay valid."""
-    nodes, blocks = tree[0], tree[1]
+    nodes, blocks = tree.nodes, tree.blocks
     hold, active = population.hold, population.active
     o_hold, o_active = out_population.hold, out_population.active
     queue_old = np.empty(nodes.shape[0], dtype=np.int64)

@@ -18,7 +18,7 @@ iteration. UCB1 uses tables of
 two divisions per child, and a full scan of a block is skipped while one of its two leaders at
 the last scan is provably still the argmax (the others can only have risen by a known bound).
 
-Tree arrays (``tree`` tuple, see :data:`TREE_FIELDS`), node 0 is the root. Each node and each
+Tree arrays (:class:`UctTreeArrays`, a named tuple), node 0 is the root. Each node and each
 block is one row, so a step of the descent reads one cache line per node instead of one per
 field (the tree outgrows the caches; docs/benchmarks.md has the measured effect):
 
@@ -30,7 +30,15 @@ field (the tree outgrows the caches; docs/benchmarks.md has the measured effect)
   the cached argmax: ``BEST`` and ``SECOND`` (the two leaders at the last scan);
   ``block_values`` (float64): ``BOUND`` (the best value of the others then), ``SCALE``
   (C * sqrt(ln N) then), ``SPREAD`` (the largest 1/sqrt(n) of the others);
-* ``counters``: nodes and blocks in use, and whether the owner may still grow the arrays.
+* ``counters``: nodes and blocks in use, and whether the owner may still grow the arrays;
+* ``rave`` (int32, a row per node, or none when the search does not use RAVE): the child's
+  all-moves-as-first samples ``RAVE_VISITS`` and their wins ``RAVE_WINS``.
+
+RAVE (ours in this kernel, after MoHex 2.0; docs/search.md): every playout of a descent fills
+the board, so each cell's final colour says which player took it; each child of a node on the
+path whose cell the player to move there took gets the playout as a RAVE sample. A child is
+then chosen by a blend of its RAVE mean and its UCB1 value (:func:`rave_child`), which lets a
+node rank all its moves after a handful of descents instead of trying each one first.
 
 The environment (Hex or a toy problem) is the same as the swarm kernels'. For Hex the position
 along the current path is kept move by move (:func:`hex_board`: the empty cells by swap-removal,
@@ -44,6 +52,8 @@ Checked against ``tests/naive_search.NaiveUct``, a plain Python UCT drawing from
 generator: the root statistics and the node counts agree exactly.
 """
 
+from typing import NamedTuple
+
 import numpy as np
 from hexswarm.engine.kernels.environment import HEX, evaluate, move_outcome
 from hexswarm.engine.kernels.jit import inline_jit, jit
@@ -53,7 +63,20 @@ from hexswarm.engine.kernels.playout import black_connects, playout
 from hexswarm.engine.kernels.rng import below
 from hexswarm.engine.kernels.tree import ONGOING, ROOT_LOSES, ROOT_WINS
 
-TREE_FIELDS = ("nodes", "blocks", "block_values", "counters")
+
+class UctTreeArrays(NamedTuple):
+    """The arrays of one UCT tree, as the kernels take them (the only declaration of the
+    layout; the column constants below name each array's columns)."""
+
+    nodes: np.ndarray  # int32, a row per node: VISITS, WINS, BLOCK, ACTION
+    blocks: np.ndarray  # int32, a row per block: FIRST, COUNT, TRIED, BEST, SECOND
+    block_values: np.ndarray  # float64, a row per block: BOUND, SCALE, SPREAD
+    counters: np.ndarray  # int64: NODES, BLOCKS, MAY_GROW, SCANS
+    rave: np.ndarray  # int32, a row per node (RAVE_VISITS, RAVE_WINS), or no rows without RAVE
+    prior: np.ndarray  # float64, a node's prior among its siblings, or no rows without priors
+
+
+TREE_FIELDS = UctTreeArrays._fields
 # Columns of ``nodes`` (int32, one row of 16 bytes per node).
 VISITS = 0
 WINS = 1
@@ -76,6 +99,24 @@ NODES = 0
 BLOCKS = 1
 MAY_GROW = 2  # 1: stop and return when an expansion does not fit; 0: keep searching unexpanded
 SCANS = 3  # full UCB1 scans so far (the rest of the selections came from the cached best)
+# Columns of ``rave`` (int32, a row per node, only when the search uses RAVE): the playouts
+# through the node's parent in which the player who makes the node's move took its cell (at any
+# time), and how many of those that player won.
+RAVE_VISITS = 0
+RAVE_WINS = 1
+RAVE_COLUMNS = 2
+# The blend of a child's RAVE mean with its UCB1 value (MoHex 2.0's, docs/search.md):
+# beta = r_eff / (n + r_eff), r_eff = r / (1 / RAVE_INITIAL_WEIGHT + r / RAVE_FINAL_WEIGHT).
+RAVE_INITIAL_WEIGHT = 2.12  # while r is small, one RAVE sample counts as ~2.1 visits
+RAVE_FINAL_WEIGHT = 830.0  # all of RAVE never counts for more than this many visits
+FIRST_PLAY = 1.0  # the value of a child with neither visits nor RAVE samples (tried first)
+# Pattern priors (``priors`` tuple: gamma[2, 4096], delta[3], ring, settings): a new child
+# gets its prior P and PRIOR_RAVE_SAMPLES virtual RAVE samples, half of them won (MoHex's
+# 0.5 over 8), and the progressive bias ``PRIOR_BIAS * P / sqrt(n + 1)`` joins its value.
+PRIOR_ON = 0  # settings[PRIOR_ON]: 1.0 when priors are used
+PRIOR_BIAS = 1  # settings[PRIOR_BIAS]: the progressive bias constant (MoHex: 2.47)
+PRIOR_ROOT_LAST = 2  # settings[PRIOR_ROOT_LAST]: the cell of the last move before the root, or -1
+PRIOR_RAVE_SAMPLES = 8
 BOUND_MARGIN = 1e-9  # far above the rounding error of values of order 1
 ONE = np.uint64(1)
 ZERO = np.uint64(0)
@@ -146,7 +187,8 @@ def ucb_child(tree, block, parent_visits, exploration, tables):
     view of the player to move at its node (the first of equals, as a scan finds it). A full
     scan is skipped while one of the two leaders of the last scan is provably still ahead:
     exact as long as only this function chooses among the block's children."""
-    nodes, blocks, block_values, counters = tree[0], tree[1], tree[2], tree[3]
+    nodes, blocks = tree.nodes, tree.blocks
+    block_values, counters = tree.block_values, tree.counters
     inverse, inverse_sqrt, sqrt_log = tables[0], tables[1], tables[2]
     table_size = inverse.shape[0]
     first = blocks[block, FIRST]
@@ -209,6 +251,163 @@ def ucb_child(tree, block, parent_visits, exploration, tables):
     return best
 
 
+@inline_jit
+def rave_child(tree, block, parent_visits, exploration, tables, bias):
+    """The child of ``block`` with the best blend of its RAVE mean and its UCB1 value, from
+    the point of view of the player to move at its node (the first of equals):
+    ``beta * q_rave + (1 - beta) * (q + C * sqrt(ln N / n))`` with ``beta = r_eff / (n +
+    r_eff)``, ``r_eff = r / (1 / RAVE_INITIAL_WEIGHT + r / RAVE_FINAL_WEIGHT)`` (``r``: its
+    RAVE samples); an unvisited child is worth its RAVE mean, or :data:`FIRST_PLAY` without
+    samples. With priors (``bias`` > 0) the progressive bias ``bias * P / sqrt(n + 1)`` is
+    added. Every child's RAVE mean moves with every playout below the node, so each choice
+    is a full scan (no cached leaders as in :func:`ucb_child`)."""
+    nodes, blocks, rave, prior = tree.nodes, tree.blocks, tree.rave, tree.prior
+    inverse, inverse_sqrt, sqrt_log = tables[0], tables[1], tables[2]
+    table_size = inverse.shape[0]
+    if parent_visits < table_size:
+        scale = exploration * sqrt_log[parent_visits]
+    else:
+        scale = exploration * sqrt_log_of(parent_visits)
+    first = blocks[block, FIRST]
+    best = first
+    best_value = -1.0
+    for c in range(first, first + blocks[block, COUNT]):
+        n = nodes[c, VISITS]
+        r = rave[c, RAVE_VISITS]
+        value = FIRST_PLAY
+        if n == 0:
+            if r > 0:
+                value = rave[c, RAVE_WINS] / np.float64(r)
+        else:
+            value = ucb_value(nodes, c, scale, inverse, inverse_sqrt, table_size)
+            if r > 0:
+                samples = np.float64(r)
+                weight = samples / (1.0 / RAVE_INITIAL_WEIGHT + samples / RAVE_FINAL_WEIGHT)
+                beta = weight / (n + weight)
+                value = beta * (rave[c, RAVE_WINS] / samples) + (1.0 - beta) * value
+        if bias > 0.0:
+            if n + 1 < table_size:
+                value += bias * prior[c] * inverse_sqrt[n + 1]
+            else:
+                value += bias * prior[c] * _inverse_sqrt(n + 1)
+        if value > best_value:
+            best_value = value
+            best = c
+    return best
+
+
+@inline_jit
+def local_class_of(size, cell, last):
+    """0 (far, or no last move), 1 (adjacent to ``last``) or 2 (at one of its bridge points):
+    :func:`engine.patterns.local_class`."""
+    result = 0
+    if last >= 0:
+        dr = cell // size - last // size
+        dc = cell % size - last % size
+        if (
+            (dr == 0 and (dc == 1 or dc == -1))
+            or (dc == 0 and (dr == 1 or dr == -1))
+            or (dr == 1 and dc == -1)
+            or (dr == -1 and dc == 1)
+        ):
+            result = 1
+        elif (
+            (dr == dc and (dr == 1 or dr == -1))
+            or (dr == 2 and dc == -1)
+            or (dr == -2 and dc == 1)
+            or (dr == 1 and dc == -2)
+            or (dr == -1 and dc == 2)
+        ):
+            result = 2
+    return result
+
+
+@jit
+def child_priors(
+    tree, block, action_cells, size, black_rows, white_columns, mover_black, last, priors
+):
+    """Give the children of the new ``block`` their priors (``tree.prior``: gamma of the
+    mover's 6-cell pattern times delta of the local class against ``last``, normalised over
+    the block; :mod:`engine.patterns` is the slow reference) and PRIOR_RAVE_SAMPLES virtual
+    RAVE samples, half won. The position is the one along the path (Black's rows, White's
+    columns); ``priors`` = (gamma[2, 4096], delta[3], ring of engine.kernels.knowledge, ...).
+    """
+    nodes, blocks, rave, prior = tree.nodes, tree.blocks, tree.rave, tree.prior
+    gamma, delta, ring = priors[0], priors[1], priors[2]
+    n = size * size
+    side = 0 if mover_black else 1
+    own_black = 1 if mover_black else 2  # the class of a Black stone or edge for the mover
+    own_white = 3 - own_black
+    first = blocks[block, FIRST]
+    count = blocks[block, COUNT]
+    total = 0.0
+    for c in range(first, first + count):
+        cell = action_cells[nodes[c, ACTION]]
+        code = 0
+        for d in range(6):
+            v = ring[6 * cell + d]
+            owner = 0
+            if v < n:
+                row = v // size
+                col = v - row * size
+                if black_rows[row] & (ONE << np.uint64(col)) != ZERO:
+                    owner = own_black
+                elif white_columns[col] & (ONE << np.uint64(row)) != ZERO:
+                    owner = own_white
+            elif v - n <= 1:  # the top or bottom edge: Black's
+                owner = own_black
+            elif v - n <= 3:  # the left or right edge: White's
+                owner = own_white
+            else:
+                owner = 3  # beyond a corner
+            code |= owner << (2 * d)
+        weight = gamma[side, code] * delta[local_class_of(size, cell, last)]
+        prior[c] = weight
+        total += weight
+        rave[c, RAVE_VISITS] = PRIOR_RAVE_SAMPLES
+        rave[c, RAVE_WINS] = PRIOR_RAVE_SAMPLES // 2
+    for c in range(first, first + count):
+        prior[c] /= total
+
+
+@inline_jit
+def record_amaf(amaf, rows, action_cells, cell_row, cell_bit, black_won):
+    """Add one filled board (Black's ``rows``; every other cell White's) to the descent's
+    all-moves-as-first counts: ``amaf[0, a]`` playouts where Black took action ``a``'s cell,
+    ``amaf[1, a]`` those Black also won."""
+    for a in range(action_cells.shape[0]):
+        cell = action_cells[a]
+        if rows[cell_row[cell]] & cell_bit[cell] != ZERO:
+            amaf[0, a] += 1
+            if black_won:
+                amaf[1, a] += 1
+
+
+@inline_jit
+def rave_update(tree, path, depth, amaf, count, black_wins, root_black):
+    """All-moves-as-first update after a descent's ``count`` playouts (``black_wins`` won by
+    Black; ``amaf`` from :func:`record_amaf`): every child of every expanded node on the path
+    whose cell the player to move there took, in the tree below or in the playout, gets those
+    playouts as RAVE samples, won when that player won. A playout fills the board, so who took
+    a cell is its colour at the end (an early-stopping policy leaves cells empty: they count as
+    White's)."""
+    nodes, blocks, rave = tree.nodes, tree.blocks, tree.rave
+    for d in range(depth + 1):
+        block = nodes[path[d], BLOCK]
+        if block >= 0:
+            mover_black = (d % 2 == 0) == root_black
+            first = blocks[block, FIRST]
+            for c in range(first, first + blocks[block, COUNT]):
+                a = nodes[c, ACTION]
+                taken = amaf[0, a]
+                taken_won = amaf[1, a]
+                if not mover_black:
+                    taken_won = (count - black_wins) - (taken - taken_won)
+                    taken = count - taken
+                rave[c, RAVE_VISITS] += taken
+                rave[c, RAVE_WINS] += taken_won
+
+
 @jit
 def uct_iterations(
     env,
@@ -228,6 +427,9 @@ def uct_iterations(
     state,
     slot,
     leaf_playouts,
+    rave,
+    amaf,
+    priors,
 ):
     """Run up to ``count`` iterations on one tree; returns ``(iterations, playouts)``.
 
@@ -240,10 +442,22 @@ def uct_iterations(
     ``scratch.knowledge``; the uniform kernel itself for the uniform policy). Each evaluation runs
     ``leaf_playouts`` playouts from its leaf (1: textbook UCT); visits and wins count playouts,
     and a move that ends the game counts as that many identical results.
+
+    With ``rave`` (Hex only; ``tree.rave`` then has a row per node, ``amaf`` is int32 of shape
+    ``(2, actions)``) a child is chosen by :func:`rave_child` instead of untried children first
+    and UCB1 (a just expanded node's first child is drawn uniformly), and every playout updates
+    the RAVE counts along the path (:func:`rave_update`). With priors too (``priors[3]
+    [PRIOR_ON]``; they need RAVE) each new node's children get :func:`child_priors` and the
+    choice adds their progressive bias.
     """
-    nodes, blocks, counters = tree[0], tree[1], tree[3]
+    nodes, blocks, counters = tree.nodes, tree.blocks, tree.counters
     width = env.action_count
     exclusive = env.kind == HEX
+    use_rave = rave and exclusive
+    use_priors = use_rave and priors[3][PRIOR_ON] > 0.0
+    bias = priors[3][PRIOR_BIAS] if use_priors else 0.0
+    root_last = np.int64(priors[3][PRIOR_ROOT_LAST])
+    root_black = env.root_black
     node_capacity = nodes.shape[0]
     block_capacity = blocks.shape[0]
     size = env.size
@@ -263,6 +477,7 @@ def uct_iterations(
         depth = 0
         path[0] = 0
         won = 0  # playouts won by the root player
+        evaluated = False  # whether playouts (not an exact result) scored the descent
         empty = width
         if exclusive:
             for r in range(size):
@@ -273,6 +488,7 @@ def uct_iterations(
             if block < UNEXPANDED:
                 won = leaf_playouts if block == -ROOT_WINS else 0
                 break
+            expanded = False
             if (
                 block < 0
                 and depth < max_depth
@@ -281,6 +497,20 @@ def uct_iterations(
                 legal = width - depth if exclusive else width
                 if counters[NODES] + legal <= node_capacity and counters[BLOCKS] < block_capacity:
                     block = expand_node(tree, node, legal, exclusive, live, action_of)
+                    expanded = True
+                    if use_priors:
+                        last = env.action_cells[chain_action[depth]] if depth > 0 else root_last
+                        child_priors(
+                            tree,
+                            block,
+                            env.action_cells,
+                            size,
+                            black_rows,
+                            white_columns,
+                            (depth % 2 == 0) == root_black,
+                            last,
+                            priors,
+                        )
                 elif counters[MAY_GROW] == 1:
                     return done, playouts
             if block < 0:
@@ -297,56 +527,72 @@ def uct_iterations(
                     state,
                     slot,
                     leaf_playouts,
+                    use_rave,
+                    amaf,
                 )
+                evaluated = True
                 playouts += leaf_playouts
                 depth_counts[depth] += leaf_playouts
                 break
-            if blocks[block, TRIED] < blocks[block, COUNT]:
-                child = next_untried(nodes, blocks, block, state, slot)
-                action = nodes[child, ACTION]
-                if exclusive:
-                    mover_black = hex_play(
-                        env, action, depth, live, where, empty, black_rows, white_columns
-                    )
-                    empty -= 1
-                    outcome = ONGOING
-                    if hex_connected(black_rows if mover_black else white_columns, size, reach):
-                        outcome = ROOT_WINS if depth % 2 == 0 else ROOT_LOSES
+            fresh = False  # the child's first visit: its move is tried now
+            if use_rave:
+                if expanded and not use_priors:
+                    child = blocks[block, FIRST] + below(state, slot, blocks[block, COUNT])
                 else:
-                    outcome = move_outcome(
-                        env, chain_parent, chain_action, chain_depth, depth, action, scratch
-                    )
+                    child = rave_child(tree, block, nodes[node, VISITS], exploration, tables, bias)
+                fresh = nodes[child, VISITS] == 0
+            elif blocks[block, TRIED] < blocks[block, COUNT]:
+                child = next_untried(nodes, blocks, block, state, slot)
+                fresh = True
+            else:
+                child = ucb_child(tree, block, nodes[node, VISITS], exploration, tables)
+            action = nodes[child, ACTION]
+            mover_black = False
+            if exclusive:
+                mover_black = hex_play(
+                    env, action, depth, live, where, empty, black_rows, white_columns
+                )
+                empty -= 1
+            if not fresh:
                 depth += 1
                 chain_action[depth] = action
                 path[depth] = child
-                if outcome != ONGOING:
-                    nodes[child, BLOCK] = -outcome
-                    won = leaf_playouts if outcome == ROOT_WINS else 0
-                else:
-                    won = leaf_evaluation(
-                        env,
-                        depth,
-                        chain_parent,
-                        chain_action,
-                        chain_depth,
-                        scratch,
-                        board,
-                        empty,
-                        state,
-                        slot,
-                        leaf_playouts,
-                    )
-                    playouts += leaf_playouts
-                    depth_counts[depth] += leaf_playouts
-                break
-            node = ucb_child(tree, block, nodes[node, VISITS], exploration, tables)
-            action = nodes[node, ACTION]
+                node = child
+                continue
+            outcome = ONGOING
             if exclusive:
-                hex_play(env, action, depth, live, where, empty, black_rows, white_columns)
-                empty -= 1
+                if hex_connected(black_rows if mover_black else white_columns, size, reach):
+                    outcome = ROOT_WINS if depth % 2 == 0 else ROOT_LOSES
+            else:
+                outcome = move_outcome(
+                    env, chain_parent, chain_action, chain_depth, depth, action, scratch
+                )
             depth += 1
             chain_action[depth] = action
-            path[depth] = node
+            path[depth] = child
+            if outcome != ONGOING:
+                nodes[child, BLOCK] = -outcome
+                won = leaf_playouts if outcome == ROOT_WINS else 0
+            else:
+                won = leaf_evaluation(
+                    env,
+                    depth,
+                    chain_parent,
+                    chain_action,
+                    chain_depth,
+                    scratch,
+                    board,
+                    empty,
+                    state,
+                    slot,
+                    leaf_playouts,
+                    use_rave,
+                    amaf,
+                )
+                evaluated = True
+                playouts += leaf_playouts
+                depth_counts[depth] += leaf_playouts
+            break
         lost = leaf_playouts - won
         nodes[path[0], VISITS] += leaf_playouts
         for d in range(1, depth + 1):
@@ -354,6 +600,9 @@ def uct_iterations(
             nodes[n, VISITS] += leaf_playouts
             # The move into the node at depth d was made by the root player when d is odd.
             nodes[n, WINS] += won if d % 2 == 1 else lost
+        if use_rave and evaluated:
+            black_wins = won if root_black else lost
+            rave_update(tree, path, depth, amaf, leaf_playouts, black_wins, root_black)
         done += 1
     return done, playouts
 
@@ -430,16 +679,20 @@ def _uniform_hex_playouts(
     state,
     slot,
     count,
+    rave,
+    amaf,
+    action_cells,
 ):
     """Black's wins in ``count`` uniform playouts from the position along the path, on one
     copy of the empty cells (a partial Fisher-Yates from any permutation draws uniformly, so
     the copy is reshuffled, not renewed). Called directly, not through the policy dispatch,
-    which cost 10-15% of UCT's time (measured)."""
+    which cost 10-15% of UCT's time (measured). With ``rave`` each filled board is added
+    to ``amaf`` (int32 ``(2, actions)``) by :func:`record_amaf`."""
     for i in range(empty):
         work[i] = live[i]
     black_wins = 0
     for _ in range(count):
-        if playout(
+        black_won = playout(
             black_rows,
             work,
             empty,
@@ -451,8 +704,11 @@ def _uniform_hex_playouts(
             reach,
             state,
             slot,
-        ):
+        )
+        if black_won:
             black_wins += 1
+        if rave:
+            record_amaf(amaf, rows, action_cells, cell_row, cell_bit, black_won)
     return black_wins
 
 
@@ -474,15 +730,19 @@ def _hex_playouts(
     state,
     slot,
     count,
+    rave,
+    amaf,
+    action_cells,
 ):
     """Black's wins in ``count`` playouts by ``policy`` from the position along the path, each
     on a fresh copy of the empty cells. A called function, not inlined: the policy overload
-    inlined into the descent's loops gave wrong machine code (a heap overrun, reproduced)."""
+    inlined into the descent's loops gave wrong machine code (a heap overrun, reproduced).
+    ``rave`` and ``amaf`` as for :func:`_uniform_hex_playouts`."""
     black_wins = 0
     for k in range(count):
         for i in range(empty):
             work[i] = live[i]
-        if policy_playout(
+        black_won = policy_playout(
             policy,
             knowledge,
             black_rows,
@@ -498,8 +758,11 @@ def _hex_playouts(
             state,
             slot,
             start_of_playout(k, count),
-        ):
+        )
+        if black_won:
             black_wins += 1
+        if rave:
+            record_amaf(amaf, rows, action_cells, cell_row, cell_bit, black_won)
     return black_wins
 
 
@@ -516,13 +779,18 @@ def leaf_evaluation(
     state,
     slot,
     count,
+    rave,
+    amaf,
 ):
     """``count`` playouts (or the toy problems' evaluations) of the position at the end of the
     path, ``depth`` moves below the root: how many the root player wins. A Hex playout
     shuffles a copy of the empty cells (the list itself must stay a permutation the path can
-    index)."""
+    index). With ``rave`` the filled boards are counted afresh into ``amaf`` (see
+    :func:`record_amaf`)."""
     won = 0
     if env.kind == HEX:
+        if rave:
+            amaf[:, :] = 0
         black_to_move = (depth % 2 == 0) == env.root_black
         if len(env.playout_policy) == 1:
             # The uniform policy (its tuple has one item; numba decides this at compile time):
@@ -541,6 +809,9 @@ def leaf_evaluation(
                 state,
                 slot,
                 count,
+                rave,
+                amaf,
+                env.action_cells,
             )
         else:
             last_cell = env.action_cells[chain_action[depth]] if depth > 0 else -1
@@ -561,6 +832,9 @@ def leaf_evaluation(
                 state,
                 slot,
                 count,
+                rave,
+                amaf,
+                env.action_cells,
             )
         won = black_wins if env.root_black else count - black_wins
     else:
@@ -595,7 +869,7 @@ def expand_node(tree, node, legal, exclusive, live, action_of):
     """Give ``node`` a block with one child per legal action; returns the block. The block is
     in no particular order (for Hex, that of the empty cells ``live[:legal]``): the children
     are tried in random order by drawing each from the untried tail when its turn comes."""
-    nodes, blocks, counters = tree[0], tree[1], tree[3]
+    nodes, blocks, counters = tree.nodes, tree.blocks, tree.counters
     first = counters[NODES]
     block = counters[BLOCKS]
     for i in range(legal):
@@ -618,7 +892,7 @@ def expand_node(tree, node, legal, exclusive, live, action_of):
 def root_children(tree, child_visits, child_wins, child_terminal):
     """Visits, wins (for the root player) and terminal flags of the root's children per action
     (added to the output arrays, so several trees can be merged)."""
-    nodes, blocks = tree[0], tree[1]
+    nodes, blocks = tree.nodes, tree.blocks
     block = nodes[0, BLOCK]
     if block >= 0:
         first = blocks[block, FIRST]
@@ -635,10 +909,14 @@ def copy_subtree(tree, root, action_map, out):
     """Copy the subtree under node ``root`` of ``tree`` into the empty tree ``out`` (its root
     becomes node 0), renumbering actions through ``action_map`` (old action -> new action;
     every action in the subtree must map). ``out`` must hold as many nodes and blocks as the
-    subtree. Blocks keep their order, so their tried heads stay tried. Returns the node count.
+    subtree. Blocks keep their order, so their tried heads stay tried; RAVE counts are copied
+    when both trees keep them. Returns the node count.
     """
-    nodes, blocks = tree[0], tree[1]
-    o_nodes, o_blocks, o_counters = out[0], out[1], out[3]
+    nodes, blocks, rave, o_rave = tree.nodes, tree.blocks, tree.rave, out.rave
+    copy_rave = rave.shape[0] > 0 and o_rave.shape[0] > 0
+    prior, o_prior = tree.prior, out.prior
+    copy_prior = prior.shape[0] > 0 and o_prior.shape[0] > 0
+    o_nodes, o_blocks, o_counters = out.nodes, out.blocks, out.counters
     o_nodes[0, VISITS] = nodes[root, VISITS]
     o_nodes[0, WINS] = 0
     o_nodes[0, BLOCK] = UNEXPANDED
@@ -667,6 +945,11 @@ def copy_subtree(tree, root, action_map, out):
                 # A terminal mark stays; an expanded child gets its block when it is copied.
                 o_nodes[count, BLOCK] = min(nodes[c, BLOCK], UNEXPANDED)
                 o_nodes[count, ACTION] = action_map[nodes[c, ACTION]]
+                if copy_rave:
+                    o_rave[count, RAVE_VISITS] = rave[c, RAVE_VISITS]
+                    o_rave[count, RAVE_WINS] = rave[c, RAVE_WINS]
+                if copy_prior:
+                    o_prior[count] = prior[c]
                 queue_old[count] = c
                 count += 1
         head += 1
@@ -678,7 +961,7 @@ def copy_subtree(tree, root, action_map, out):
 @jit
 def subtree_size(tree, root):
     """``(nodes, blocks)`` of the subtree under ``root`` (itself included)."""
-    nodes, blocks = tree[0], tree[1]
+    nodes, blocks = tree.nodes, tree.blocks
     stack = np.empty(nodes.shape[0], dtype=np.int64)
     stack[0] = root
     top = 1

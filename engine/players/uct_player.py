@@ -52,6 +52,11 @@ def moves_between(old_cells: np.ndarray, old_black: bool, board: Board) -> list[
     return None
 
 
+def last_stone(board: Board) -> int:
+    """The cell of the last move if it placed a stone, else -1 (no move yet, or a swap)."""
+    return int(board.moves[-1].cell) if board.moves else -1
+
+
 class UCTPlayer(SettingsPlayer):
     """UCB1 tree search for ``playouts`` iterations (or ``time_s``); most visited move.
 
@@ -110,6 +115,9 @@ class UCTPlayer(SettingsPlayer):
                 time_s=s.time_s,
                 expand_after=s.expand_after,
                 leaf_playouts=s.leaf_playouts,
+                rave=s.rave,
+                priors=None if s.priors == "none" else s.priors,
+                last_cell=last_stone(board),
                 max_nodes=s.max_nodes,
                 tree=tree,
                 action_labels=labels,

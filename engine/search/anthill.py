@@ -36,19 +36,25 @@ RIVALS = {
 }
 REDRAWS = ("uniform", "rival")
 EVIDENCE = ("playouts", "descents")
-HISTORY_LIMIT = 400  # root population samples kept for the chart (thinned by halves beyond)
 
 
 class AnthillTree(UctTree):
     """A UCT tree with ``agents_per_move`` agents beside each child (its parent's population)."""
 
-    def __init__(self, max_nodes: int, agents_per_move: int, capacity: int = 4096):
+    def __init__(
+        self,
+        max_nodes: int,
+        agents_per_move: int,
+        capacity: int = 4096,
+        rave: bool = False,
+        priors: bool = False,
+    ):
         if agents_per_move < 1:
             raise ValueError(f"agents_per_move must be at least 1, not {agents_per_move}")
         self.agents_per_move = int(agents_per_move)
         self.hold = np.zeros(0, dtype=np.int32)
         self.active = np.zeros(0, dtype=np.uint8)
-        super().__init__(max_nodes, capacity)
+        super().__init__(max_nodes, capacity, rave=rave, priors=priors)
 
     def _grow_nodes(self, capacity: int) -> None:
         used = self.node_count * self.agents_per_move
@@ -73,7 +79,13 @@ class AnthillTree(UctTree):
         return AnthillAgents(hold=self.hold, active=self.active)
 
     def empty_like(self, capacity: int) -> AnthillTree:
-        return AnthillTree(self.max_nodes, self.agents_per_move, capacity=capacity)
+        return AnthillTree(
+            self.max_nodes,
+            self.agents_per_move,
+            capacity=capacity,
+            rave=self.has_rave,
+            priors=self.has_priors,
+        )
 
     def _copy_extra(self, node: int, kept: UctTree) -> None:
         assert isinstance(kept, AnthillTree)
@@ -136,20 +148,13 @@ class AnthillSearch(UctSearch):
         super().__init__(env, **kwargs)
         if not all(isinstance(t, AnthillTree) for t in self.trees):
             raise ValueError("an anthill search needs AnthillTree trees")
-        self.history: list[tuple[int, ...]] = []
-        self.history_iterations: list[int] = []
-        self.active_history: list[float] = []
         for worker in self.workers:
             worker.carriers = np.zeros(worker.path.size, dtype=np.int64)
 
     def new_tree(self, max_nodes: int) -> AnthillTree:
-        return AnthillTree(max_nodes, self.agents_per_move)
-
-    def _run_batch(self, index: int, count: int) -> int:
-        playouts = super()._run_batch(index, count)
-        if index == 0:
-            self._record_history()
-        return playouts
+        return AnthillTree(
+            max_nodes, self.agents_per_move, rave=self.rave, priors=self.priors is not None
+        )
 
     def _iterate(self, worker, index: int, count: int) -> tuple[int, int]:
         tree = worker.tree
@@ -181,6 +186,9 @@ class AnthillSearch(UctSearch):
             self.states,
             index * STATE_STRIDE,
             self.leaf_playouts,
+            self.rave,
+            worker.amaf,
+            self.prior_arrays,
         )
 
     # ------------------------------------------------------------------ observation
@@ -191,18 +199,6 @@ class AnthillSearch(UctSearch):
         for tree in self.trees:
             root_population(tree.arrays(), tree.population(), self.agents_per_move, agents, actives)
         return agents, actives
-
-    def _record_history(self) -> None:
-        agents, actives = self.root_population()
-        total = int(agents.sum())
-        if not total:
-            return
-        self.history.append(tuple(int(a) for a in agents))
-        self.history_iterations.append(sum(self.done))
-        self.active_history.append(float(actives.sum()) / total)
-        if len(self.history) > HISTORY_LIMIT:
-            for name in ("history", "history_iterations", "active_history"):
-                setattr(self, name, getattr(self, name)[::2])
 
     def tree_summary(self, max_depth: int = 3, max_children: int = 6) -> TreeNode:
         """The most held part of the first tree: a node's ``agents`` are the agents of its
@@ -262,10 +258,3 @@ class AnthillSearch(UctSearch):
     def root_support(self, visits: np.ndarray, wins: np.ndarray) -> tuple[np.ndarray, ...]:
         """The root population: agents and active agents per move."""
         return self.root_population()
-
-    def history_fields(self) -> dict:
-        return {
-            "history_iterations": tuple(self.history_iterations),
-            "history": tuple(self.history),
-            "active_fraction_history": tuple(self.active_history),
-        }

@@ -22,11 +22,15 @@ from hexswarm.engine.kernels.rng import seed_states
 from hexswarm.engine.kernels.sds import evaluate_leaves, root_outcomes
 from hexswarm.engine.kernels.tree import ONGOING, ROOT_WINS
 from hexswarm.engine.playout import split_evenly
-from hexswarm.engine.search.snapshot import SearchSnapshot, SnapshotCallback, StopCheck
+from hexswarm.engine.search.snapshot import (
+    RootHistory,
+    SearchSnapshot,
+    SnapshotCallback,
+    SnapshotThrottle,
+    StopCheck,
+)
 from hexswarm.engine.search.swarm import STATE_STRIDE
 from hexswarm.engine.search.timing import TimeBudget
-
-SNAPSHOT_INTERVAL_S = 0.08
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +105,8 @@ def monte_carlo_search(
     done_per_action = 0
     playouts = 0
     stopped = False
-    last_emit = start
+    throttle = SnapshotThrottle(on_snapshot)
+    history = RootHistory()
 
     def snapshot(done: bool) -> SearchSnapshot:
         best = _best(visits, wins, exact_wins)
@@ -121,6 +126,7 @@ def monte_carlo_search(
             root_values=tuple(
                 float(w / v) if v > 0 else math.nan for v, w in zip(visits, wins, strict=True)
             ),
+            **history.snapshot_fields(),
             done=done,
             extra={"exact_wins": int(exact_wins.sum())},
         )
@@ -182,16 +188,12 @@ def monte_carlo_search(
             done_per_action += count
             if budget is not None:
                 budget.record(count, time.perf_counter() - round_start)
-            if on_snapshot is not None and time.perf_counter() - last_emit >= SNAPSHOT_INTERVAL_S:
-                current = snapshot(False)
-                last_emit = time.perf_counter()  # from when it was taken, however long that took
-                on_snapshot(current)
+            history.add(done_per_action, visits, wins)
+            throttle.offer(lambda: snapshot(False))
     finally:
         if pool is not None:
             pool.shutdown(wait=True)
-    final = snapshot(True)
-    if on_snapshot is not None:
-        on_snapshot(final)
+    final = throttle.final(snapshot(True))
     best = _best(visits, wins, exact_wins)
     return MonteCarloResult(
         best_action=best,

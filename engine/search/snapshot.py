@@ -7,11 +7,17 @@ otherwise (``TreeNode.value`` is from the point of view of the player who made t
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 SnapshotCallback = Callable[["SearchSnapshot"], None]
 StopCheck = Callable[[], bool]
+
+# Every search reports at most this often (a swarm snapshot with a 50 000-agent tree costs
+# 2-4 ms: under 5%), and keeps at most this many root samples for the charts.
+SNAPSHOT_INTERVAL_S = 0.08
+HISTORY_LIMIT = 400
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,8 +50,10 @@ class SearchSnapshot:
 
     ``root_moves[i]`` is a cell index (or ``-1`` for a swap); ``root_agents[i]`` the agents (or
     visits) supporting it; ``root_active[i]`` how many of those are active (or wins).
-    ``history`` holds, for every completed iteration, the agents per root move in the order of
-    ``root_moves`` (thesis Fig. 4.2/4.6); it may be thinned on long searches.
+    ``history`` holds, for the iterations ``history_iterations``, the agents (or visits, or
+    playouts) per root move in the order of ``root_moves`` (thesis Fig. 4.2/4.6), and
+    ``history_active`` the active agents (or wins) per root move; a long search's history is
+    thinned (:class:`RootHistory`).
     ``estimate`` is the searcher's win-rate estimate for the player to move (0..1).
     ``root_values[i]`` (when given) is the searcher's win rate for the player to move *after*
     playing ``root_moves[i]`` (UCT, Monte-Carlo: its wins / visits; the swarms: the tests
@@ -74,6 +82,7 @@ class SearchSnapshot:
     root_lines: tuple[tuple[int, ...], ...] = ()
     history_iterations: tuple[int, ...] = ()
     history: tuple[tuple[int, ...], ...] = ()
+    history_active: tuple[tuple[int, ...], ...] = ()
     active_fraction_history: tuple[float, ...] = ()
     tree: TreeNode | None = None
     done: bool = False
@@ -88,6 +97,85 @@ class SearchSnapshot:
     @property
     def total_agents(self) -> int:
         return sum(self.root_agents)
+
+
+class RootHistory:
+    """The root samples a search reports in its snapshots: per sample, the iteration, the
+    support (agents, visits or playouts) and the active agents (or wins) per root action, and
+    the active fraction. Beyond ``limit`` samples every second one is dropped (the latest
+    kept), so memory stays bounded while the samples keep spanning the whole search. One
+    search, one thread."""
+
+    def __init__(self, limit: int = HISTORY_LIMIT) -> None:
+        if limit < 2:
+            raise ValueError(f"a history keeps at least 2 samples, not {limit}")
+        self.limit = limit
+        self.iterations: list[int] = []
+        self.support: list[tuple[int, ...]] = []
+        self.active: list[tuple[int, ...]] = []
+        self.active_fraction: list[float] = []
+
+    def add(self, iteration: int, support: Sequence[int], active: Sequence[int]) -> None:
+        """A sample, by action; a repeated iteration replaces the sample before."""
+        support = tuple(int(c) for c in support)
+        active = tuple(int(a) for a in active)
+        total = sum(support)
+        fraction = sum(active) / total if total else 0.0
+        if self.iterations and self.iterations[-1] == iteration:
+            self.support[-1], self.active[-1], self.active_fraction[-1] = (
+                support,
+                active,
+                fraction,
+            )
+            return
+        self.iterations.append(int(iteration))
+        self.support.append(support)
+        self.active.append(active)
+        self.active_fraction.append(fraction)
+        if len(self.iterations) > self.limit:
+            for name in ("iterations", "support", "active", "active_fraction"):
+                kept = getattr(self, name)
+                setattr(self, name, [*kept[:-1:2], kept[-1]])
+
+    def snapshot_fields(self) -> dict:
+        """The history fields of a :class:`SearchSnapshot`."""
+        return {
+            "history_iterations": tuple(self.iterations),
+            "history": tuple(self.support),
+            "history_active": tuple(self.active),
+            "active_fraction_history": tuple(self.active_fraction),
+        }
+
+
+class SnapshotThrottle:
+    """Hands snapshots to ``on_snapshot`` at most every ``interval_s``, counted from when the
+    last one was *taken* (a slow one, e.g. the first, which compiles, must not bring the next
+    one closer than promised); a final one always. Runs on the search's thread."""
+
+    def __init__(
+        self,
+        on_snapshot: SnapshotCallback | None,
+        *,
+        interval_s: float = SNAPSHOT_INTERVAL_S,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
+        self.on_snapshot = on_snapshot
+        self.interval_s = interval_s
+        self.clock = clock
+        self.last = clock()
+
+    def offer(self, take: Callable[[], SearchSnapshot]) -> None:
+        """Take a snapshot with ``take()`` and hand it over, if one is due."""
+        if self.on_snapshot is not None and self.clock() - self.last >= self.interval_s:
+            snapshot = take()
+            self.last = self.clock()
+            self.on_snapshot(snapshot)
+
+    def final(self, snapshot: SearchSnapshot) -> SearchSnapshot:
+        """Hand over the search's last snapshot (always) and return it."""
+        if self.on_snapshot is not None:
+            self.on_snapshot(snapshot)
+        return snapshot
 
 
 CANDIDATE_LINES = 10

@@ -87,8 +87,10 @@ from hexswarm.engine.playout import split_evenly
 from hexswarm.engine.search.snapshot import (
     CANDIDATE_LINES,
     PV_LENGTH,
+    RootHistory,
     SearchSnapshot,
     SnapshotCallback,
+    SnapshotThrottle,
     StopCheck,
     TreeNode,
 )
@@ -153,8 +155,6 @@ SHARED_EXPLORATION = 0.5
 SHARED_DEPTH = 1
 
 STATE_STRIDE = 8  # uint64 generator slots per 64-byte cache line
-SNAPSHOT_INTERVAL_S = 0.1  # snapshot cost ~2-4 ms with a 50 000-agent tree: under 5%
-HISTORY_LIMIT = 200
 CONFIDENCE_STREAK = 3  # iterations the top share must stay above the threshold
 
 
@@ -370,9 +370,8 @@ class SwarmSearch:
         self.iteration = 0
         self.playouts = 0
         self.tests = 0
-        self.history: list[tuple[int, ...]] = []
-        self.history_iterations: list[int] = []
-        self.active_history: list[float] = []
+        self.history: list[tuple[int, ...]] = []  # every iteration's root counts (the result's)
+        self.root_history = RootHistory()  # the snapshots' (thinned)
         self._start = time.perf_counter()
         self._stopped = self._timed_out = False
         self._budget: TimeBudget | None = None
@@ -622,7 +621,7 @@ class SwarmSearch:
             if any(done[t] < bounds[t + 1] for t in range(self.threads)):
                 if self._should_halt(should_stop):
                     return False
-                emit(False)
+                emit()
         return True
 
     def _apply_results(self, count: int) -> None:
@@ -781,17 +780,10 @@ class SwarmSearch:
         self._budget = None if limit is None else TimeBudget(limit, start=self._start)
         self._stopped = False
         self._timed_out = False
-        last_emit = [self._start]
+        throttle = SnapshotThrottle(on_snapshot)
 
-        def emit(done: bool) -> None:
-            if on_snapshot is None:
-                return
-            if done or time.perf_counter() - last_emit[0] >= SNAPSHOT_INTERVAL_S:
-                snapshot = self.snapshot(done=done)
-                # Count the interval from when the snapshot was taken: a slow one (the first
-                # call compiles its kernels) must not bring the next one closer than promised.
-                last_emit[0] = time.perf_counter()
-                on_snapshot(snapshot)
+        def emit() -> None:
+            throttle.offer(lambda: self.snapshot(done=False))
 
         pool = ThreadPoolExecutor(max_workers=self.threads) if self.threads > 1 else None
         streak = 0
@@ -814,7 +806,7 @@ class SwarmSearch:
                     self._budget.record(1, time.perf_counter() - started)
                 counts, actives = self.root_counts()
                 self._record_history(counts, actives)
-                emit(False)
+                emit()
                 if self.config.confidence is not None:
                     total = counts.sum()
                     share = counts.max() / total if total else 0.0
@@ -826,9 +818,7 @@ class SwarmSearch:
         finally:
             if pool is not None:
                 pool.shutdown(wait=True)
-        final = self.snapshot(done=True)
-        if on_snapshot is not None:
-            on_snapshot(final)
+        final = throttle.final(self.snapshot(done=True))
         counts, actives = self.root_counts()
         best = self.best_action(counts, actives)
         return SwarmResult(
@@ -880,17 +870,12 @@ class SwarmSearch:
 
     def _record_history(self, counts: np.ndarray, actives: np.ndarray) -> None:
         self.history.append(tuple(int(c) for c in counts))
-        self.history_iterations.append(self.iteration)
-        total = counts.sum()
-        self.active_history.append(float(actives.sum() / total) if total else 0.0)
+        self.root_history.add(self.iteration, counts, actives)
 
     def snapshot(self, *, done: bool) -> SearchSnapshot:
         """An immutable picture of the search now (root distribution, history, tree)."""
         counts, actives = self.root_counts()
         best = self.best_action(counts, actives)
-        step = max(1, -(-len(self.history) // HISTORY_LIMIT))
-        keep = range(len(self.history) - 1, -1, -step)
-        kept = sorted(keep)
         tree = self._tree_summary() if self.tree_summary else None
         return SearchSnapshot(
             position_id=self.position_id,
@@ -907,9 +892,7 @@ class SwarmSearch:
             principal_variation=self.principal_variation(),
             root_values=self.root_values(counts, actives),
             root_lines=self.root_lines(counts, actives),
-            history_iterations=tuple(self.history_iterations[i] for i in kept),
-            history=tuple(self.history[i] for i in kept),
-            active_fraction_history=tuple(self.active_history[i] for i in kept),
+            **self.root_history.snapshot_fields(),
             tree=tree,
             done=done,
             extra={

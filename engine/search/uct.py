@@ -14,6 +14,10 @@ cost of a descent over several playouts); with ``time_s``, the search uses that 
 ``max_nodes`` nodes per tree; when they are used up the tree stops growing and the remaining
 iterations play out from its leaves.
 
+RAVE (``rave=True``, Hex only; ours, after MoHex 2.0, docs/search.md): every playout also
+updates all-moves-as-first counts of the children along its path, and children are chosen by a
+blend of those counts and UCB1 (:func:`engine.kernels.uct.rave_child`).
+
 Reuse between moves: :meth:`UctTree.subtree` keeps the part of a finished search's tree under
 the moves played since (our move and the opponent's reply) as the tree of the next search.
 
@@ -29,6 +33,7 @@ from dataclasses import dataclass
 
 import numpy as np
 from hexswarm.engine.kernels.environment import HEX, action_count_py, make_scratch
+from hexswarm.engine.kernels.knowledge import ring_table
 from hexswarm.engine.kernels.rng import seed_states
 from hexswarm.engine.kernels.tree import ROOT_WINS
 from hexswarm.engine.kernels.uct import (
@@ -42,10 +47,17 @@ from hexswarm.engine.kernels.uct import (
     MAY_GROW,
     NODE_COLUMNS,
     NODES,
+    PRIOR_BIAS,
+    PRIOR_ON,
+    PRIOR_ROOT_LAST,
+    RAVE_COLUMNS,
+    RAVE_VISITS,
+    RAVE_WINS,
     TABLE_SIZE,
     UNEXPANDED,
     VISITS,
     WINS,
+    UctTreeArrays,
     copy_subtree,
     hex_board,
     root_children,
@@ -53,26 +65,56 @@ from hexswarm.engine.kernels.uct import (
     ucb_tables,
     uct_iterations,
 )
+from hexswarm.engine.patterns import CODES, LOCAL_CLASSES, load_table
 from hexswarm.engine.playout import split_evenly
 from hexswarm.engine.search.snapshot import (
     CANDIDATE_LINES,
     PV_LENGTH,
+    RootHistory,
     SearchSnapshot,
     SnapshotCallback,
+    SnapshotThrottle,
     StopCheck,
     TreeNode,
 )
 from hexswarm.engine.search.swarm import STATE_STRIDE
 from hexswarm.engine.search.timing import TimeBudget
 
-SNAPSHOT_INTERVAL_S = 0.08
 PARALLEL = ("none", "root")
 DEFAULT_EXPLORATION = 0.5  # the measured sweep, docs/experiments.md
 DEFAULT_EXPAND_AFTER = 1
 DEFAULT_MAX_NODES = 8_000_000  # about 135 MB per tree at ~16.6 bytes a node (docs/benchmarks.md)
+DEFAULT_PRIOR_BIAS = 2.47  # MoHex 2.0's progressive bias constant
 PROBE_ITERATIONS = 256  # the first batch of a timed search, before its speed is known
 
 _TABLES: tuple | None = None
+_NO_PRIORS = (
+    np.ones((2, CODES), dtype=np.float64),
+    np.ones(LOCAL_CLASSES, dtype=np.float64),
+    np.zeros(6, dtype=np.int32),
+)
+
+
+def prior_arrays(env, table: str | None, bias: float, last_cell: int) -> tuple:
+    """The kernels' ``priors`` tuple: (gamma[2, 4096], delta[3], ring, settings) from the
+    pattern table named ``table`` (:func:`engine.patterns.load_table`), or inert arrays of
+    the same types when ``table`` is None. ``last_cell``: the move before the root (-1)."""
+    settings = np.array([0.0, 0.0, -1.0], dtype=np.float64)
+    if table is None or env.kind != HEX:
+        return (*_NO_PRIORS, settings)
+    patterns = load_table(table)
+    settings[PRIOR_ON], settings[PRIOR_BIAS], settings[PRIOR_ROOT_LAST] = 1.0, bias, last_cell
+    ring = ring_table(max(int(env.size), 1))
+    return (_raw_gammas(table), patterns.delta.astype(np.float64), ring, settings)
+
+
+_RAW_GAMMAS: dict[str, np.ndarray] = {}
+
+
+def _raw_gammas(table: str) -> np.ndarray:
+    if table not in _RAW_GAMMAS:
+        _RAW_GAMMAS[table] = load_table(table).raw_gammas()
+    return _RAW_GAMMAS[table]
 
 
 def _ucb_tables() -> tuple:
@@ -96,12 +138,23 @@ class UctResult:
 
 class UctTree:
     """The arrays of one UCT tree (layout in :mod:`engine.kernels.uct`: a row per node, a row
-    per block), grown by doubling up to ``max_nodes`` nodes."""
+    per block, and with ``rave`` a row of RAVE counts per node), grown by doubling up to
+    ``max_nodes`` nodes."""
 
-    def __init__(self, max_nodes: int = DEFAULT_MAX_NODES, capacity: int = 4096):
+    def __init__(
+        self,
+        max_nodes: int = DEFAULT_MAX_NODES,
+        capacity: int = 4096,
+        rave: bool = False,
+        priors: bool = False,
+    ):
         if max_nodes < 2:
             raise ValueError(f"a tree needs room for at least 2 nodes, not {max_nodes}")
         self.max_nodes = int(max_nodes)
+        self.has_rave = bool(rave)
+        self.has_priors = bool(priors)
+        self.rave = np.zeros((0, RAVE_COLUMNS), dtype=np.int32)
+        self.prior = np.zeros(0, dtype=np.float64)
         self.nodes = np.zeros((0, NODE_COLUMNS), dtype=np.int32)
         self.blocks = np.zeros((0, BLOCK_COLUMNS), dtype=np.int32)
         self.block_values = np.zeros((0, BLOCK_VALUE_COLUMNS), dtype=np.float64)
@@ -146,17 +199,37 @@ class UctTree:
         return bool(self.nodes[node, BLOCK] < UNEXPANDED)
 
     @property
+    def rave_visits(self) -> np.ndarray:
+        """RAVE samples of each node's move (a view; empty without RAVE)."""
+        return self.rave[:, RAVE_VISITS]
+
+    @property
+    def rave_wins(self) -> np.ndarray:
+        """Of those, the samples won by the player who makes the node's move."""
+        return self.rave[:, RAVE_WINS]
+
+    @property
     def nbytes(self) -> int:
-        return self.nodes.nbytes + self.blocks.nbytes + self.block_values.nbytes
+        extra = self.rave.nbytes + self.prior.nbytes
+        return self.nodes.nbytes + self.blocks.nbytes + self.block_values.nbytes + extra
 
     def used_bytes(self) -> int:
         """Bytes of the nodes and blocks in use (what a tree of this size needs at least)."""
         per_block = self.blocks.itemsize * BLOCK_COLUMNS
         per_block += self.block_values.itemsize * BLOCK_VALUE_COLUMNS
-        return self.node_count * self.nodes.itemsize * NODE_COLUMNS + self.block_count * per_block
+        per_node = self.nodes.itemsize * NODE_COLUMNS
+        if self.has_rave:
+            per_node += self.rave.itemsize * RAVE_COLUMNS
+        if self.has_priors:
+            per_node += self.prior.itemsize
+        return self.node_count * per_node + self.block_count * per_block
 
     def _grow_nodes(self, capacity: int) -> None:
         self.nodes = _resized(self.nodes, capacity, self.node_count)
+        if self.has_rave:
+            self.rave = _resized(self.rave, capacity, self.node_count)
+        if self.has_priors:
+            self.prior = _resized(self.prior, capacity, self.node_count)
         self.counters[MAY_GROW] = 1 if capacity < self.max_nodes else 0
 
     def _grow_blocks(self, capacity: int) -> None:
@@ -177,8 +250,10 @@ class UctTree:
         self.counters[MAY_GROW] = 0
         return False
 
-    def arrays(self) -> tuple:
-        return (self.nodes, self.blocks, self.block_values, self.counters)
+    def arrays(self) -> UctTreeArrays:
+        return UctTreeArrays(
+            self.nodes, self.blocks, self.block_values, self.counters, self.rave, self.prior
+        )
 
     # ------------------------------------------------------------------ reading
     def children(self, node: int) -> range:
@@ -216,8 +291,10 @@ class UctTree:
         return kept
 
     def empty_like(self, capacity: int) -> UctTree:
-        """A new empty tree of this kind and node budget."""
-        return UctTree(self.max_nodes, capacity=capacity)
+        """A new empty tree of this kind, node budget and RAVE."""
+        return UctTree(
+            self.max_nodes, capacity=capacity, rave=self.has_rave, priors=self.has_priors
+        )
 
     def _copy_extra(self, node: int, kept: UctTree) -> None:
         """Copy what a subclass keeps beside the nodes for the subtree under ``node``."""
@@ -241,6 +318,8 @@ class _Worker:
         self.chain_action = np.full(bound, -1, dtype=np.int32)
         self.chain_depth = np.arange(bound, dtype=np.int32)
         self.path = np.zeros(bound, dtype=np.int64)
+        # The all-moves-as-first counts of a descent's playouts (RAVE; see record_amaf).
+        self.amaf = np.zeros((2, max(action_count_py(env), 1)), dtype=np.int32)
         self.depth_counts = np.zeros(bound, dtype=np.int64)
         self.board = hex_board(env)
         self.done = 0
@@ -263,6 +342,10 @@ class UctSearch:
         expand_after: int = DEFAULT_EXPAND_AFTER,
         max_nodes: int = DEFAULT_MAX_NODES,
         leaf_playouts: int = 1,
+        rave: bool = False,
+        priors: str | None = None,
+        prior_bias: float = DEFAULT_PRIOR_BIAS,
+        last_cell: int = -1,
         tree: UctTree | None = None,
         action_labels=None,
         player: str = "uct",
@@ -281,6 +364,15 @@ class UctSearch:
         if leaf_playouts < 1:
             raise ValueError(f"leaf_playouts must be at least 1, not {leaf_playouts}")
         self.leaf_playouts = int(leaf_playouts)
+        self.rave = bool(rave)
+        if self.rave and env.kind != HEX:
+            raise ValueError("rave needs a Hex environment (it counts who took each cell)")
+        if priors is not None and not self.rave:
+            raise ValueError("pattern priors need rave (they start each move's RAVE record)")
+        self.priors = priors
+        self.prior_arrays = prior_arrays(env, priors, prior_bias, last_cell)
+        if tree is not None and (tree.has_rave, tree.has_priors) != (self.rave, priors is not None):
+            raise ValueError("a kept tree must have been searched with the same rave and priors")
         self.trees_count = threads if parallel == "root" else 1
         self.time_s = time_s
         self.labels = np.arange(self.width) if action_labels is None else np.asarray(action_labels)
@@ -302,12 +394,13 @@ class UctSearch:
         self.workers = [_Worker(env, t, self.max_depth) for t in trees]
         self.reused_visits = int(trees[0].visits[0])
         self.playouts = 0
+        self.root_history = RootHistory()
         self.budget: TimeBudget | None = None
         self._start = time.perf_counter()
 
     def new_tree(self, max_nodes: int) -> UctTree:
         """An empty tree for one worker."""
-        return UctTree(max_nodes)
+        return UctTree(max_nodes, rave=self.rave, priors=self.priors is not None)
 
     @property
     def trees(self) -> list[UctTree]:
@@ -352,6 +445,9 @@ class UctSearch:
             self.states,
             index * STATE_STRIDE,
             self.leaf_playouts,
+            self.rave,
+            worker.amaf,
+            self.prior_arrays,
         )
 
     def _next_count(self) -> int:
@@ -369,7 +465,7 @@ class UctSearch:
         if self.time_s is not None:
             self.budget = TimeBudget(self.time_s, start=self._start)
         stopped = False
-        last = self._start
+        throttle = SnapshotThrottle(on_snapshot)
         pool = ThreadPoolExecutor(max_workers=self.trees_count) if self.trees_count > 1 else None
         try:
             while True:
@@ -390,16 +486,12 @@ class UctSearch:
                     self.playouts += sum(pool.map(self._run_batch, range(len(counts)), counts))
                 if self.budget is not None:
                     self.budget.record(count, time.perf_counter() - started)
-                if on_snapshot is not None and time.perf_counter() - last >= SNAPSHOT_INTERVAL_S:
-                    current = self.snapshot(False)
-                    last = time.perf_counter()  # from when it was taken, however long that took
-                    on_snapshot(current)
+                self._record_history()
+                throttle.offer(lambda: self.snapshot(False))
         finally:
             if pool is not None:
                 pool.shutdown(wait=True)
-        final = self.snapshot(True)
-        if on_snapshot is not None:
-            on_snapshot(final)
+        final = throttle.final(self.snapshot(True))
         visits, wins, terminal = self.root_stats()
         best = self.best_action(visits, wins, terminal)
         return UctResult(
@@ -541,6 +633,13 @@ class UctSearch:
         """What the snapshot counts per root move: UCT's visits and wins."""
         return visits, wins
 
+    def _record_history(self) -> None:
+        """A root sample for the snapshots' history, after each batch (none before the root
+        has a visit)."""
+        support, active = self.root_support(*self.root_stats()[:2])
+        if support.sum() > 0:
+            self.root_history.add(sum(self.done), support, active)
+
     def history_fields(self) -> dict:
-        """The snapshot's history of the root counts (UCT keeps none)."""
-        return {}
+        """The snapshot's history of the root counts (thinned: :class:`RootHistory`)."""
+        return self.root_history.snapshot_fields()

@@ -193,9 +193,10 @@ def anthill_convergence(size: int, moves: str, winners: Sequence[str], options: 
     )
     search.chunk = SNAPSHOT_DESCENTS  # the same draws in finer batches, for the history
     result = search.run()
-    history = np.asarray(search.history, dtype=np.float64)
+    history = np.asarray(search.root_history.support, dtype=np.float64)
     share = history[:, winning].sum(axis=1) / history.sum(axis=1)
-    return np.asarray(search.history_iterations), share, result.best_action in winning, result
+    iterations = np.asarray(search.root_history.iterations)
+    return iterations, share, result.best_action in winning, result
 
 
 def _anthill_table(specs: Sequence[str]) -> None:

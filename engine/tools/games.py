@@ -7,20 +7,20 @@ match's settings, a game's seeds and result, and playing one game into an SGF re
 
 from __future__ import annotations
 
-import shlex
 import subprocess
 import threading
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from hexswarm.engine.board import BLACK, SWAP_SIDES, WHITE, Board, Color, HexError
-from hexswarm.engine.gtp_client import GtpClient, GtpClientError
+from hexswarm.engine.players.external import (
+    GTP_PREFIX,
+    EngineConfig,
+    ExternalEngineError,
+    ExternalEnginePlayer,
+)
 
-if TYPE_CHECKING:
-    pass
-
-GTP_PREFIX = "gtp:"
 PLAYERS = ("A", "B")
 
 
@@ -29,6 +29,19 @@ class MatchError(Exception):
 
 
 # ---------------------------------------------------------------------------- players
+
+
+def opening_cells(match_seed: int, game: int, size: int, count: int) -> list[int]:
+    """The ``count`` distinct random cells placed (Black, White, Black ...) before game
+    ``game``: the same for games ``2k - 1`` and ``2k``, which give each player each colour, so
+    an opening that favours one colour favours both players once. A function of the match seed
+    and the pair only (parallel and resumed runs agree)."""
+    import numpy as np
+
+    if not 0 <= count < size * size:
+        raise MatchError(f"an opening of {count} stones does not fit a {size}x{size} board")
+    generator = np.random.default_rng([match_seed, (game + 1) // 2, 0x09E1])
+    return [int(c) for c in generator.choice(size * size, size=count, replace=False)]
 
 
 def game_seed(match_seed: int, game: int, player: str) -> int:
@@ -63,47 +76,38 @@ class LevelPlayer:
 
 
 class GtpPlayer:
-    """An external engine for a series of games (the process is reused between games)."""
+    """An external engine for a series of games (the process is reused between games): the
+    library's :class:`~engine.players.external.ExternalEnginePlayer`, which brings the engine
+    to each position itself. An illegal move is handed on, so that the game records it as a
+    forfeit; any other failure stops the match with the engine's words."""
 
     def __init__(self, command: str, log: Any = subprocess.DEVNULL):
-        argv = shlex.split(command)
-        self.client = GtpClient(argv, stderr=log)
+        config = EngineConfig(name=command, command=command, move_timeout_s=None)
+        self.engine = ExternalEnginePlayer(config, log=log, spec_text=f"{GTP_PREFIX}{command}")
         self.command = command
         try:
-            name = self.client.send("name", timeout=120)
-            version = self.client.send("version", timeout=30)
-            # Our own engine: it is told whether swapping is allowed in each game.
-            self._knows_param = self.client.send("known_command hexswarm-param", 30) == "true"
-        except GtpClientError as error:
-            self.client.close()
+            identity = self.engine.start()
+        except ExternalEngineError as error:
             raise MatchError(f"GTP engine {command!r} does not work: {error}") from None
-        self.name = f"{name} {version}".strip()
-        self.settings = f"{GTP_PREFIX}{command}"
+        self.name = identity.describe()
+        self.settings = self.engine.spec()
 
     def new_game(self, size: int, swap: bool) -> None:
-        try:
-            self.client.send(f"boardsize {size}", timeout=60)
-            self.client.send("clear_board", timeout=60)
-            if self._knows_param:
-                self.client.send(f"hexswarm-param allow_swap {int(swap)}", timeout=60)
-        except GtpClientError as error:
-            raise MatchError(str(error)) from None
+        pass
 
     def choose(self, board: Board, colour: Color) -> int | str:
         try:
-            answer = self.client.send(f"genmove {colour.letter.lower()}")
-        except GtpClientError as error:
+            return self.engine.choose_move(board).move
+        except ExternalEngineError as error:
+            if error.kind == "illegal":
+                return error.answer.strip().lower()
             raise MatchError(str(error)) from None
-        return answer.strip().lower()
 
     def observe(self, colour: Color, move: str) -> None:
-        try:
-            self.client.send(f"play {colour.letter.lower()} {move}", timeout=60)
-        except GtpClientError as error:
-            raise MatchError(str(error)) from None
+        pass
 
     def close(self) -> None:
-        self.client.close()
+        self.engine.close()
 
 
 # ---------------------------------------------------------------------------- settings, results
@@ -118,9 +122,13 @@ class MatchSettings:
     size: int
     swap: bool
     seed: int
+    opening: int = 0  # random stones placed before each game (opening_cells)
 
     def identity(self) -> dict:
-        return asdict(self)
+        identity = asdict(self)
+        if not self.opening:
+            del identity["opening"]  # so matches saved before openings existed resume
+        return identity
 
 
 @dataclass(frozen=True)
@@ -223,6 +231,11 @@ def play_game_record(
     }
     for player in players.values():
         player.new_game(settings.size, settings.swap)
+    for cell in opening_cells(settings.seed, game, settings.size, settings.opening):
+        colour = board.to_move
+        played = board.play(cell)
+        for player in {id(p): p for p in players.values()}.values():
+            player.observe(colour, played.name(board.size))
     winner_colour: Color | None = None
     game_end: tuple[Color, str] | None = None  # (colour that resigned or forfeited, how)
     reason = ""

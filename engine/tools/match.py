@@ -18,6 +18,9 @@ Rules of a match:
 * in-process players get the seed ``game_seed(--seed, i, player)`` for game ``i`` (a seed in the
   spec is replaced), and ``threads=1`` unless the spec names ``threads``: results depend only on
   the settings, never on ``--jobs``, ``--scheduler`` or on resuming;
+* ``--opening K`` places K random stones (Black first) before each game, the same for games
+  ``2k - 1`` and ``2k`` (:func:`engine.tools.games.opening_cells`): deterministic engines
+  such as MoHex then play varied games, each opening once with each colour;
 * ``--jobs N`` plays N games at a time in worker processes (a local Dask cluster when Dask is
   installed, a process pool otherwise); ``--scheduler ADDRESS`` sends the games to a Dask
   cluster on other machines (:mod:`engine.tools.distributed`, ``docs/cluster.md``);
@@ -145,6 +148,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--seed", type=int, default=1, help="match seed (default 1)")
     parser.add_argument(
+        "--opening",
+        type=int,
+        default=0,
+        metavar="STONES",
+        help="place this many random stones (Black, White, ...) before each game, the same "
+        "for games 2k-1 and 2k, which swap colours (two players only; default 0)",
+    )
+    parser.add_argument(
         "--max-new-games",
         type=int,
         default=None,
@@ -172,6 +183,10 @@ def main(argv: Iterable[str] | None = None) -> int:
         parser.error("--jobs and --scheduler exclude each other (the cluster has its workers)")
     if len(options.players) < 2:
         parser.error("give two players for a match, or more for a round robin")
+    if options.opening and len(options.players) > 2:
+        parser.error("--opening is for a match of two players")
+    if not 0 <= options.opening < options.size * options.size:
+        parser.error(f"--opening must be 0 to {options.size * options.size - 1}")
     play = _play_round_robin if len(options.players) > 2 else _play_match
     try:
         report = play(options)
@@ -202,6 +217,7 @@ def _play_match(options: argparse.Namespace) -> str:
         size=options.size,
         swap=options.swap,
         seed=options.seed,
+        opening=options.opening,
     )
     match = Match(settings, options.out)
     match.load_or_create()

@@ -255,65 +255,6 @@ def population_series(
     )
 
 
-class HistoryAccumulator:
-    """A root history for searches whose snapshots carry none (UCT), built from the snapshots
-    the dashboard shows. GUI thread only.
-
-    :meth:`add` records the root distribution of each new iteration of one search (a new
-    position or player, or an iteration count that goes back, starts a new history); rows are
-    kept by move so a search may reorder its root moves between snapshots. When ``capacity``
-    rows are held, every second one is dropped, so memory stays bounded while the rows keep
-    spanning the whole search. :meth:`complete` returns the snapshot with that history filled
-    in (unchanged if it has a history of its own).
-    """
-
-    def __init__(self, capacity: int = 300) -> None:
-        if capacity < 2:
-            raise ValueError("capacity must be at least 2")
-        self.capacity = capacity
-        # (iteration, support per move, active fraction, active (UCT, MC: wins) per move)
-        self.rows: list[tuple[int, dict[int, int], float, dict[int, int]]] = []
-        self._key: tuple[int, str] | None = None
-
-    def add(self, snapshot: SearchSnapshot) -> None:
-        if snapshot.history:
-            self.rows, self._key = [], None
-            return
-        key = (snapshot.position_id, snapshot.player)
-        if key != self._key or (self.rows and snapshot.iteration < self.rows[-1][0]):
-            self.rows, self._key = [], key
-        if self.rows and snapshot.iteration == self.rows[-1][0]:
-            return
-        total = snapshot.total_agents
-        active = sum(snapshot.root_active) / total if total else 0.0
-        self.rows.append(
-            (
-                snapshot.iteration,
-                dict(zip(snapshot.root_moves, snapshot.root_agents, strict=True)),
-                active,
-                dict(zip(snapshot.root_moves, snapshot.root_active, strict=True)),
-            )
-        )
-        if len(self.rows) > self.capacity:
-            last = self.rows[-1]
-            self.rows = self.rows[:-1:2] + [last]
-
-    def complete(self, snapshot: SearchSnapshot) -> SearchSnapshot:
-        if (
-            snapshot.history
-            or not self.rows
-            or self._key != (snapshot.position_id, snapshot.player)
-        ):
-            return snapshot
-        moves = snapshot.root_moves
-        return replace(
-            snapshot,
-            history_iterations=tuple(row[0] for row in self.rows),
-            history=tuple(tuple(row[1].get(m, 0) for m in moves) for row in self.rows),
-            active_fraction_history=tuple(row[2] for row in self.rows),
-        )
-
-
 def is_vanilla_monte_carlo(player: str) -> bool:
     """Whether ``player`` (a level name or spec) is vanilla Monte-Carlo (thesis level 1)."""
     return str(player).lower().partition(":")[0] == "mc"
@@ -321,7 +262,6 @@ def is_vanilla_monte_carlo(player: str) -> bool:
 
 def win_ratio_series(
     snapshot: SearchSnapshot,
-    rows: Sequence[tuple[int, dict[int, int], float, dict[int, int]]],
     size: int,
     *,
     top_k: int = 5,
@@ -331,10 +271,9 @@ def win_ratio_series(
     playouts per move (its own ``iteration``), "other" the pooled ratio of the rest.
 
     Every move gets the same playouts, so its "support" says nothing: moves are ranked by win
-    ratio (then playouts, then the order of ``root_moves``). ``rows`` are the accumulated
-    ``(iteration, playouts per move, _, wins per move)`` rows (see :class:`HistoryAccumulator`);
-    without them the snapshot is the only point. ``active_fraction`` is the win ratio of all
-    the root's playouts together.
+    ratio (then playouts, then the order of ``root_moves``). The ratios come from the
+    snapshot's history (playouts and wins per move); without one the snapshot is the only
+    point. ``active_fraction`` is the win ratio of all the root's playouts together.
     """
     if top_k < 1:
         raise ValueError("top_k must be at least 1")
@@ -346,27 +285,27 @@ def win_ratio_series(
     order = sorted(range(len(moves)), key=lambda i: (-ratio(wins[i], visits[i]), -visits[i], i))
     chosen = [i for i in order[:top_k] if visits[i] > 0]
     picked = {moves[i] for i in chosen}
-    if not rows:
-        rows = [
-            (
-                snapshot.iteration,
-                dict(zip(moves, visits, strict=True)),
-                0.0,
-                dict(zip(moves, wins, strict=True)),
+    if snapshot.history and len(snapshot.history_active) == len(snapshot.history):
+        rows = list(
+            zip(
+                snapshot.history_iterations,
+                snapshot.history,
+                snapshot.history_active,
+                strict=True,
             )
-        ]
+        )
+    else:
+        rows = [(snapshot.iteration, visits, wins)]
     kept = [rows[j] for j in thin_indices(len(rows), max_points)]
+    rest = [i for i in range(len(moves)) if moves[i] not in picked]
     values: list[list[float]] = [[] for _ in chosen]
     other: list[float] = []
     overall: list[float] = []
-    for _, played, _, won in kept:
+    for _, played, won in kept:
         for series, index in zip(values, chosen, strict=True):
-            move = moves[index]
-            series.append(ratio(won.get(move, 0), played.get(move, 0)))
-        rest_won = sum(w for m, w in won.items() if m not in picked)
-        rest_played = sum(p for m, p in played.items() if m not in picked)
-        other.append(ratio(rest_won, rest_played))
-        overall.append(ratio(sum(won.values()), sum(played.values())))
+            series.append(ratio(won[index], played[index]))
+        other.append(ratio(sum(won[i] for i in rest), sum(played[i] for i in rest)))
+        overall.append(ratio(sum(won), sum(played)))
     iterations = tuple(row[0] for row in kept)
     return PopulationSeries(
         iterations=iterations,

@@ -10,7 +10,6 @@ from PySide6.QtWidgets import QCheckBox, QLabel, QSizePolicy, QSpinBox, QWidget
 
 from .model import (
     OTHER_LABEL,
-    HistoryAccumulator,
     PopulationSeries,
     decided_without_search,
     format_count,
@@ -54,7 +53,6 @@ class PopulationPanel(DashboardPanel):
         self.board_size = board_size
         self.series: PopulationSeries | None = None
         self.colors = MoveColors()
-        self.accumulator = HistoryAccumulator()
         self._legend_text: str | None = None
 
         self.controls.addWidget(QLabel("top"))
@@ -134,13 +132,7 @@ class PopulationPanel(DashboardPanel):
         if html is not None and hasattr(self, "legend"):
             self._set_legend(html)
 
-    def show_snapshot(self, snapshot) -> None:
-        # Recorded even while hidden (cheap), so a UCT chart is complete when shown.
-        self.accumulator.add(snapshot)
-        super().show_snapshot(snapshot)
-
     def clear(self) -> None:
-        self.accumulator = HistoryAccumulator(self.accumulator.capacity)
         self.colors.reset()
         super().clear()
 
@@ -165,12 +157,10 @@ class PopulationPanel(DashboardPanel):
             return
         monte_carlo = is_vanilla_monte_carlo(snapshot.player)
         if monte_carlo:
-            series = win_ratio_series(
-                snapshot, self.accumulator.rows, self.board_size, top_k=self.top_k
-            )
+            series = win_ratio_series(snapshot, self.board_size, top_k=self.top_k)
         else:
             series = population_series(
-                self.accumulator.complete(snapshot),
+                snapshot,
                 self.board_size,
                 top_k=self.top_k,
                 as_share=self.as_share,

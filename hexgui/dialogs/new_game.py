@@ -10,17 +10,20 @@ GUI thread only.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from hexswarm.engine.board import BLACK, MAX_SIZE, WHITE, Color, HexError
 from hexswarm.engine.players.budget import SLOW_MOVE_SECONDS, estimated_move_seconds
+from hexswarm.engine.players.external import EngineConfig
 from hexswarm.engine.players.levels import LevelInfo, Parameter
 from hexswarm.gui.settings import (
+    ENGINE_PREFIX,
     SIZE_PRESETS,
     GameSettings,
     SideSettings,
     SpecError,
+    engine_name,
     format_spec,
     parse_spec,
 )
@@ -334,6 +337,31 @@ class LevelPage(QWidget):
         return rejected
 
 
+class EnginePage(QWidget):
+    """An external engine of the engine manager as a player: what it runs (its settings are
+    the engine's own, given on its command line)."""
+
+    def __init__(self, engine: EngineConfig, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.engine = engine
+        self.level = ENGINE_PREFIX + engine.name
+        layout = QFormLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        command = QLabel(engine.command)
+        command.setWordWrap(True)
+        command.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        layout.addRow("Command line", command)
+        layout.addRow("Working folder", QLabel(engine.folder or "(this application's folder)"))
+        limit = engine.move_timeout_s
+        layout.addRow("A move may take", QLabel("no limit" if limit is None else f"{limit:g} s"))
+
+    def description(self) -> str:
+        return (
+            f"{self.engine.name}, an external GTP engine (Game > External Engines). It plays "
+            "with its own settings; Move Now interrupts it if it understands # interrupt."
+        )
+
+
 def duration_text(seconds: float) -> str:
     """``about 3 min``-style words for a duration: seconds, minutes, hours or days."""
     for unit, length in (("days", 86_400), ("h", 3_600), ("min", 60)):
@@ -352,6 +380,7 @@ class SidePanel(QGroupBox):
         parent: QWidget | None = None,
         *,
         name: str | None = None,
+        engines: Sequence[EngineConfig] = (),
     ):
         edges = "top-bottom" if color is BLACK else "left-right"
         super().__init__(f"{name or color.value.capitalize()} ({edges})", parent)
@@ -378,6 +407,12 @@ class SidePanel(QGroupBox):
             self.level_pages[name] = page
             self.pages.addWidget(page)
             self.level_combo.addItem(getattr(info, "label", name) or name, name)
+        self.engine_pages: dict[str, EnginePage] = {}
+        for engine in engines:
+            page = EnginePage(engine)
+            self.engine_pages[page.level] = page
+            self.pages.addWidget(page)
+            self.level_combo.addItem(f"{engine.name} (external engine)", page.level)
         form = QFormLayout()
         form.addRow("Level", self.level_combo)
         layout.addLayout(form)
@@ -411,8 +446,12 @@ class SidePanel(QGroupBox):
 
     def _level_changed(self, index: int) -> None:
         self.pages.setCurrentIndex(index)
-        page = self.level_pages.get(self.level_combo.itemData(index))
-        self.description.setText(page.info.description if page else "")
+        data = self.level_combo.itemData(index)
+        page = self.level_pages.get(data)
+        text = page.info.description if page else ""
+        if data in self.engine_pages:
+            text = self.engine_pages[data].description()
+        self.description.setText(text)
         self.update_time_warning()
 
     def _update_enabled(self) -> None:
@@ -447,6 +486,14 @@ class SidePanel(QGroupBox):
 
     def set_side(self, side: SideSettings) -> None:
         (self.ai_button if side.ai else self.human_button).setChecked(True)
+        name = engine_name(side.spec)
+        if name is not None:
+            index = self.level_combo.findData(side.spec)
+            if index < 0:
+                self.warnings.append(f"there is no engine {name!r} any more; showing a level")
+            else:
+                self.level_combo.setCurrentIndex(index)
+            return
         try:
             level, params = parse_spec(side.spec)
         except SpecError as error:
@@ -465,12 +512,14 @@ class SidePanel(QGroupBox):
         return self.level_combo.currentData()
 
     def side(self) -> SideSettings:
-        page = self.level_pages[self.current_level()]
-        return SideSettings(ai=self.ai_button.isChecked(), spec=page.spec())
+        level = self.current_level()
+        spec = level if level in self.engine_pages else self.level_pages[level].spec()
+        return SideSettings(ai=self.ai_button.isChecked(), spec=spec)
 
     def rule_problems(self) -> list[str]:
-        """The rules between settings the chosen AI's values break (none for a human)."""
-        if not self.ai_button.isChecked():
+        """The rules between settings the chosen AI's values break (none for a human or an
+        external engine)."""
+        if not self.ai_button.isChecked() or self.current_level() in self.engine_pages:
             return []
         return self.level_pages[self.current_level()].rule_problems()
 
@@ -490,6 +539,7 @@ class NewGameDialog(QDialog):
         players_only: bool = False,
         levels: Mapping[str, Any] | None = None,
         player_name: Callable[[Color], str] | None = None,
+        engines: Sequence[EngineConfig] = (),
     ):
         super().__init__(parent)
         self.setWindowTitle("Players and AI Settings" if players_only else "New Game")
@@ -526,8 +576,8 @@ class NewGameDialog(QDialog):
         board_box.setVisible(not players_only)
 
         sides = QHBoxLayout()
-        self.black_panel = SidePanel(BLACK, self._levels, name=name(BLACK))
-        self.white_panel = SidePanel(WHITE, self._levels, name=name(WHITE))
+        self.black_panel = SidePanel(BLACK, self._levels, name=name(BLACK), engines=engines)
+        self.white_panel = SidePanel(WHITE, self._levels, name=name(WHITE), engines=engines)
         self.black_panel.set_side(settings.black)
         self.white_panel.set_side(settings.white)
         for panel in (self.black_panel, self.white_panel):
@@ -550,8 +600,12 @@ class NewGameDialog(QDialog):
         self.hint_combo.setObjectName("hint_level")
         for name, info in self._levels.items():
             self.hint_combo.addItem(getattr(info, "label", name) or name, name)
+        for engine in engines:  # an engine's move as the hint
+            self.hint_combo.addItem(f"{engine.name} (external engine)", ENGINE_PREFIX + engine.name)
         try:
-            hint_level, _ = parse_spec(settings.hint_spec)
+            hint_level = settings.hint_spec
+            if engine_name(hint_level) is None:
+                hint_level, _ = parse_spec(settings.hint_spec)
         except SpecError:
             hint_level = ""
         self._hint_params = settings.hint_spec.partition(":")[2]

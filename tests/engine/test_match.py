@@ -17,7 +17,14 @@ import time
 from pathlib import Path
 
 import pytest
-from hexswarm.engine.tools.games import GameResult, MatchError, MatchSettings, game_seed, sgf_name
+from hexswarm.engine.tools.games import (
+    GameResult,
+    MatchError,
+    MatchSettings,
+    game_seed,
+    opening_cells,
+    sgf_name,
+)
 from hexswarm.engine.tools.match import main
 from hexswarm.engine.tools.series import STATE_FILE, Match, results_table
 from hexswarm.engine.tools.stats import summarize
@@ -168,6 +175,38 @@ def test_resign_and_forfeit_are_recorded(monkeypatch, tmp_path):
 
 
 # ------------------------------------------------------------------ real matches
+
+
+def test_openings_are_shared_by_each_pair_of_games_and_played_first(capsys, tmp_path):
+    """Games 2k-1 and 2k start from the same random stones (A Black in one, White in the
+    other); other pairs differ; the stones are on the saved record, Black's first."""
+    from hexswarm.engine.records import read_sgf
+
+    assert opening_cells(5, 1, 7, 3) == opening_cells(5, 2, 7, 3)
+    assert opening_cells(5, 3, 7, 3) == opening_cells(5, 4, 7, 3)
+    assert len({tuple(opening_cells(5, g, 7, 3)) for g in range(1, 41, 2)}) > 15
+    assert len(set(opening_cells(5, 1, 7, 48))) == 48
+    with pytest.raises(MatchError, match="does not fit"):
+        opening_cells(5, 1, 3, 9)
+    out = tmp_path / "match"
+    status, _, _ = run_match(
+        capsys, "--games", "4", "--size", "5", "--opening", "2", "--out", out, "--quiet",
+        "random", "random",
+    )  # fmt: skip
+    assert status == 0
+    saved = json.loads((out / STATE_FILE).read_text("utf-8"))
+    assert saved["settings"]["opening"] == 2
+    for game in range(1, 5):
+        board = read_sgf(out / sgf_name(game)).board_at()
+        first = [m.cell for m in board.moves[:2]]
+        assert first == opening_cells(1, game, 5, 2)
+        assert [m.color.value for m in board.moves[:2]] == ["black", "white"]
+
+
+def test_a_match_without_opening_keeps_its_old_identity():
+    settings = MatchSettings("random", "random", 5, False, 1)
+    assert "opening" not in settings.identity()
+    assert MatchSettings("random", "random", 5, False, 1, opening=2).identity()["opening"] == 2
 
 
 def test_random_vs_random_writes_sgf_files_that_read_back(capsys, tmp_path):

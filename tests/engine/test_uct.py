@@ -87,6 +87,95 @@ def test_several_playouts_per_leaf_match_the_slow_reference(
     _assert_matches_reference(env, playouts, 0.6, expand_after, seed, leaf_playouts)
 
 
+@pytest.mark.parametrize(
+    ("env", "playouts", "exploration", "expand_after", "leaf_playouts", "seed"),
+    [
+        (hex_environment(_position(3)), 400, 0.5, 1, 1, 6),
+        (hex_environment(_position(4, "b2")), 600, 0.3, 1, 2, 5),
+        (hex_environment(_position(5, "c3", "b3")), 1500, 0.25, 1, 1, 7),
+        (hex_environment(_position(5, "c3", "b3", "c2")), 1200, 0.5, 2, 4, 8),
+        (hex_environment(_position(5, "a1", "e5", "c3")), 1600, 0.1, 3, 8, 9),
+    ],
+)
+def test_rave_matches_the_slow_reference(
+    env, playouts, exploration, expand_after, leaf_playouts, seed
+):
+    """RAVE: the counts kept by filled-board arithmetic (``record_amaf`` / ``rave_update``)
+    equal the reference's, which tests every child's cell against every filled board's set of
+    Black stones; the blended choices, hence every visit and win, agree too."""
+    search = UctSearch(
+        env,
+        playouts=playouts,
+        exploration=exploration,
+        expand_after=expand_after,
+        seed=seed,
+        leaf_playouts=leaf_playouts,
+        rave=True,
+    )
+    state = int(search.states[0])
+    reference = NaiveUct(
+        env, exploration, expand_after, _ucb_tables(), state, leaf_playouts, rave=True
+    )
+    result = search.run()
+    reference.iterate(playouts // leaf_playouts)
+    expected = reference.root_statistics()
+    assert {a: (int(result.visits[a]), int(result.wins[a])) for a in expected} == expected
+    tree = search.trees[0]
+    rave = {
+        int(tree.actions[c]): (int(tree.rave_visits[c]), int(tree.rave_wins[c]))
+        for c in tree.children(0)
+    }
+    assert rave == reference.root_rave()
+    assert tree.node_count == 1 + _count_nodes(reference.root)
+    # Every root child was sampled: one filled board scores all moves, not only the one tried.
+    assert all(samples > 0 for samples, _ in rave.values())
+
+
+def test_rave_finds_a_win_in_one():
+    """White (to move) holds b3 to e3 and joins the left edge by a3 or a4: with RAVE a fresh
+    move is tried only when its blend leads, and the winning cells lead soon."""
+    board = _position(5, "e1", "b3", "d1", "c3", "e2", "d3", "c1", "e3", "b1")
+    env = hex_environment(board)
+    for seed in (1, 2, 3):
+        result = UctSearch(env, playouts=400, leaf_playouts=4, seed=seed, rave=True).run()
+        assert board.cell_name(int(env.action_cells[result.best_action])) in {"a3", "a4"}
+
+
+def test_rave_needs_hex_and_a_matching_kept_tree():
+    with pytest.raises(ValueError, match="rave needs a Hex environment"):
+        UctSearch(bandit_environment((0.2, 0.8)), playouts=10, rave=True)
+    env = hex_environment(Board(3))
+    plain = UctSearch(env, playouts=50, seed=1)
+    plain.run()
+    with pytest.raises(ValueError, match="same rave and priors"):
+        UctSearch(env, playouts=10, rave=True, tree=plain.trees[0])
+
+
+def test_a_kept_rave_tree_keeps_its_rave_counts():
+    board = _position(4, "b2")
+    env = hex_environment(board)
+    search = UctSearch(env, playouts=2000, seed=1, rave=True, leaf_playouts=2)
+    search.run()
+    tree = search.trees[0]
+    labels = env.action_cells
+    node = max(tree.children(0), key=lambda c: tree.visits[c])
+    reply_node = max(tree.children(node), key=lambda c: tree.visits[c])
+    after = board.copy()
+    after.play(int(labels[tree.actions[node]]))
+    after.play(int(labels[tree.actions[reply_node]]))
+    new_labels = hex_environment(after).action_cells
+    action_map = np.array(
+        [np.flatnonzero(new_labels == c)[0] if c in new_labels else -1 for c in labels]
+    )
+    kept = tree.subtree([int(tree.actions[node]), int(tree.actions[reply_node])], action_map)
+    assert kept is not None and kept.has_rave
+    old = {
+        int(labels[tree.actions[c]]): int(tree.rave_visits[c]) for c in tree.children(reply_node)
+    }
+    new = {int(new_labels[kept.actions[c]]): int(kept.rave_visits[c]) for c in kept.children(0)}
+    assert new == old and sum(new.values()) > 0
+
+
 def test_leaf_playouts_must_be_positive():
     with pytest.raises(ValueError, match="leaf_playouts must be at least 1"):
         UctSearch(hex_environment(Board(3)), playouts=10, leaf_playouts=0)
@@ -139,7 +228,7 @@ def test_the_subtree_under_the_played_moves_is_kept_and_renumbered():
     after = board.copy()
     after.play(int(labels[ours]))
     after.play(int(labels[reply]))
-    new_labels = hex_environment(after)[5]
+    new_labels = hex_environment(after).action_cells
     action_map = np.array(
         [np.flatnonzero(new_labels == c)[0] if c in new_labels else -1 for c in labels]
     )

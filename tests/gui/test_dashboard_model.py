@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import random
+from dataclasses import replace
 
 import pytest
 from hexswarm.engine.search.snapshot import SearchSnapshot, TreeNode
@@ -605,34 +606,29 @@ def test_refresh_pacer_keeps_gui_cost_within_budget():
         RefreshPacer(0.1, budget=0)
 
 
-def test_history_accumulator_builds_uct_history_by_move():
-    from hexswarm.gui.dashboard.model import HistoryAccumulator
+def test_win_ratio_series_reads_the_monte_carlo_history():
+    """Vanilla Monte-Carlo's chart: each chosen move's win ratio at every sample of the
+    snapshot's history, "other" pooled over the rest, ranked by the current ratio."""
+    from hexswarm.gui.dashboard.model import win_ratio_series
 
-    acc = HistoryAccumulator(capacity=4)
-    uct = dict(player="uct", position_id=3)
-    acc.add(
+    snapshot = replace(
         make_snapshot(
-            **uct, root_moves=(1, 2), root_agents=(5, 5), root_active=(5, 0), iteration=10
-        )
+            player="mc",
+            root_moves=(5, 6, 7),
+            root_agents=(4, 4, 4),
+            root_active=(1, 3, 2),
+            iteration=4,
+            history_iterations=(2, 4),
+            history=((2, 2, 2), (4, 4, 4)),
+        ),
+        history_active=((2, 0, 1), (1, 3, 2)),
     )
-    acc.add(
-        make_snapshot(
-            **uct, root_moves=(2, 1), root_agents=(9, 11), root_active=(0, 0), iteration=20
-        )
-    )
-    acc.add(make_snapshot(**uct, root_moves=(2, 1), root_agents=(9, 11), iteration=20))  # same
-    current = make_snapshot(**uct, root_moves=(1, 2), root_agents=(20, 10), iteration=30)
-    acc.add(current)
-    done = acc.complete(current)
-    assert done.history_iterations == (10, 20, 30)
-    assert done.history == ((5, 5), (11, 9), (20, 10))  # in the current move order
-    assert done.active_fraction_history[:2] == (0.5, 0.0)
-    for iteration in (40, 50, 60):
-        acc.add(make_snapshot(**uct, root_moves=(1, 2), root_agents=(1, 1), iteration=iteration))
-    assert len(acc.rows) <= 4 and acc.rows[0][0] == 10 and acc.rows[-1][0] == 60
-    # A new search starts over; a snapshot with its own history is left alone.
-    acc.add(make_snapshot(player="uct", position_id=4, iteration=5))
-    assert [row[0] for row in acc.rows] == [5]
-    own = make_snapshot(history=[(1, 2, 3)], history_iterations=(1,))
-    acc.add(own)
-    assert acc.complete(own) is own and acc.rows == []
+    series = win_ratio_series(snapshot, 5, top_k=2)
+    assert series.moves == (6, 7)  # 3/4 and 2/4 now, whatever they were before
+    assert series.iterations == (2, 4)
+    assert series.values == ((0.0, 0.75), (0.5, 0.5))
+    assert series.other == (1.0, 0.25)  # move 5: 2/2, then 1/4
+    assert series.active_fraction == (0.5, 0.5)
+    # Without a history the snapshot is the only point.
+    alone = win_ratio_series(replace(snapshot, history=(), history_active=()), 5, top_k=1)
+    assert alone.iterations == (4,) and alone.values == ((0.75,),)

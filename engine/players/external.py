@@ -1,0 +1,475 @@
+"""External GTP engines (MoHex, KataHex, another HexSwarm...) as players: the one player that the
+desktop application and the match runner (``gtp:COMMAND LINE``) both use.
+
+An :class:`EngineConfig` says how to start an engine (a name, a command line, a working folder
+and how long a move may take). An :class:`ExternalEnginePlayer` fulfils the player contract of
+:mod:`engine.players.base`: before each ``genmove`` it brings the engine to the position on the
+board with the commands HexGui sends (``boardsize N N``, ``clear_board``, ``play``, ``undo``),
+then reads and checks the answer. The engine is told the swap rule where it has a way to hear
+it (``hexswarm-param allow_swap``, MoHex's ``param_game allow_swap``).
+
+The position is sent as stones, as recent HexGui versions do: a ``swap-pieces`` (this project's
+meaning: the first stone is mirrored into a White stone, Black moves next) is sent as that White
+stone, and a ``swap-sides`` (the stone stays, the colours change hands) changes nothing on the
+board, so engines that read the swap words otherwise (MoHex) see the same position. A setup
+edit sends the stones on the board after it.
+
+Whatever the engine does, the caller's game is never touched: the player raises
+:class:`ExternalEngineError` naming the engine, the command and what it answered (or its exit
+status and last lines on stderr) when it crashes, hangs past its time, answers a line that is
+not a move or an illegal move, or refuses a position. An engine that crashed, hung or went out
+of step is stopped and started again at the next request; one that only refused something is
+kept and brought to the position from scratch (``clear_board``).
+
+Stopping: ``should_stop`` is polled while the engine thinks. An engine that lists
+``gogui-interrupt`` gets ``# interrupt`` and answers its best move so far; one that does not,
+or does not answer within :attr:`ExternalEnginePlayer.stop_grace_s`, is stopped (and restarts at
+the next request).
+
+Thread rules: one ``choose_move`` at a time per player (the engine is one process);
+:meth:`ExternalEnginePlayer.close` from the thread that used it, or once nobody does.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+import subprocess
+from dataclasses import dataclass
+from typing import Any
+
+from hexswarm.engine.board import (
+    BLACK,
+    MAX_SIZE,
+    SWAP_PIECES,
+    SWAP_SIDES,
+    WHITE,
+    Board,
+    Color,
+    GameOverError,
+    HexError,
+    SetupEdit,
+    cell_name,
+    mirror_cell,
+)
+from hexswarm.engine.gtp_client import (
+    GtpClient,
+    GtpClientError,
+    GtpClosed,
+    GtpRefused,
+    GtpTimeout,
+)
+from hexswarm.engine.players.base import MoveChoice
+
+GTP_PREFIX = "gtp:"
+"""A player spec ``gtp:COMMAND LINE``: the external engine started by that command line."""
+DEFAULT_MOVE_TIMEOUT_S = 300.0
+START_TIMEOUT_S = 120.0  # KataHex loads a network, MoHex its pattern files
+COMMAND_TIMEOUT_S = 30.0
+STOP_GRACE_S = 3.0
+STDERR_LINES = 8
+RESTARTS = "; it was stopped and starts again at the next move"
+MAX_NAME_LENGTH = 40
+_SHOWN_ANSWER = 80  # characters of a bad answer quoted in a message
+
+# The words an engine may answer to genmove besides a cell (Little Golem's "swap" is a swap
+# of sides, as hexswarm-gtp reads it).
+SWAP_ANSWERS = {"swap-pieces": SWAP_PIECES, "swap-sides": SWAP_SIDES, "swap": SWAP_SIDES}
+RESIGN = "resign"
+
+
+class ExternalEngineError(HexError):
+    """An external engine failed. ``kind`` is ``start`` (it would not start or answer the
+    start-up commands), ``crash``, ``timeout``, ``garbage`` (an answer that is not a move or
+    a line that is not GTP), ``illegal`` (a move the rules refuse) or ``refused`` (it answered
+    ``?``); ``answer`` is what the engine said, when it said something."""
+
+    def __init__(self, message: str, kind: str, answer: str = ""):
+        super().__init__(message)
+        self.kind = kind
+        self.answer = answer
+
+
+@dataclass(frozen=True, slots=True)
+class EngineConfig:
+    """How to start an external engine. ``name`` is what the user calls it (unique among the
+    application's engines, no ``:`` or line breaks); ``command`` a command line split as a
+    POSIX shell would (quotes, no pipes or variables); ``folder`` the working folder ("" is
+    the caller's); ``move_timeout_s`` how long a ``genmove`` may take before the engine is
+    declared hung (None: no limit, the user stops it)."""
+
+    name: str
+    command: str
+    folder: str = ""
+    move_timeout_s: float | None = DEFAULT_MOVE_TIMEOUT_S
+
+    def argv(self) -> list[str]:
+        """The command line as arguments; :class:`ExternalEngineError` when it is empty or
+        its quotes do not close."""
+        try:
+            argv = shlex.split(self.command)
+        except ValueError as error:
+            raise ExternalEngineError(
+                f"{self.name}: cannot read the command line {self.command!r}: {error}", "start"
+            ) from None
+        if not argv:
+            raise ExternalEngineError(f"{self.name}: the command line is empty", "start")
+        return argv
+
+    def problems(self) -> list[str]:
+        """What is wrong with these settings as typed (empty when they can be tried)."""
+        problems = []
+        name = self.name.strip()
+        if not name:
+            problems.append("the engine needs a name")
+        elif len(name) > MAX_NAME_LENGTH or any(c in name for c in ":\n\r\t"):
+            problems.append(
+                f"a name has at most {MAX_NAME_LENGTH} characters and no ':' or line breaks"
+            )
+        try:
+            self.argv()
+        except ExternalEngineError as error:
+            problems.append(str(error).partition(": ")[2])
+        if self.move_timeout_s is not None and not self.move_timeout_s > 0:
+            problems.append("the time a move may take must be more than 0 seconds")
+        return problems
+
+
+@dataclass(frozen=True, slots=True)
+class EngineIdentity:
+    """What an engine said about itself at start-up."""
+
+    name: str
+    version: str
+    protocol_version: str
+    commands: frozenset[str]
+
+    def describe(self) -> str:
+        return f"{self.name} {self.version}".strip()
+
+
+def engine_line(board: Board) -> list[tuple[Color, int]]:
+    """The ``play`` commands (colour, cell) that put the stones of ``board`` on an empty board
+    of an engine, in an order that keeps the game's own order where it has one: its moves, a
+    ``swap-pieces`` as the mirrored White stone, a ``swap-sides`` as nothing, a setup edit as
+    every stone on the board after it."""
+    line: list[tuple[Color, int]] = []
+    replay = Board(board.size, swap_rule=board.swap_rule)
+    for entry in board.move_stack:
+        if isinstance(entry, SetupEdit):
+            replay.apply_setup(entry)
+            line = [(BLACK, c) for c in replay.stones(BLACK)]
+            line += [(WHITE, c) for c in replay.stones(WHITE)]
+            continue
+        replay.play(entry.swap or entry.cell, after_win=True)
+        if entry.swap == SWAP_PIECES:
+            (color, cell) = line[0]
+            line = [(color.opponent, mirror_cell(cell, board.size))]
+        elif entry.swap is None:
+            line.append((entry.color, entry.cell))
+    return line
+
+
+def _quoted(text: str) -> str:
+    text = text.strip()
+    if len(text) > _SHOWN_ANSWER:
+        text = text[:_SHOWN_ANSWER] + "..."
+    return repr(text)
+
+
+class ExternalEnginePlayer:
+    """A player whose moves come from an external GTP engine; see the module docstring.
+
+    ``log`` receives the engine's stderr (a file object; None: this process's stderr;
+    ``subprocess.DEVNULL``: nowhere); its last lines are quoted in error messages either way.
+    ``spec_text`` is the spec this player was made from (for records)."""
+
+    name = "gtp"
+
+    def __init__(
+        self,
+        config: EngineConfig,
+        *,
+        log: Any = subprocess.DEVNULL,
+        env: dict[str, str] | None = None,
+        spec_text: str | None = None,
+        start_timeout_s: float = START_TIMEOUT_S,
+        command_timeout_s: float = COMMAND_TIMEOUT_S,
+        stop_grace_s: float = STOP_GRACE_S,
+    ):
+        self.config = config
+        self.spec_text = spec_text or f"{GTP_PREFIX}{config.command}"
+        self.log = log
+        self.env = env
+        self.start_timeout_s = start_timeout_s
+        self.command_timeout_s = command_timeout_s
+        self.stop_grace_s = stop_grace_s
+        self.identity: EngineIdentity | None = None
+        self.starts = 0  # how many times the engine process was started
+        self._client: GtpClient | None = None
+        self._size: int | None = None
+        self._line: list[tuple[Color, int]] | None = None  # what the engine has; None: unknown
+        self._swap_told: bool | None = None
+        self._boardsize_args = 2  # HexGui sends "boardsize N N"; fall back to "boardsize N"
+
+    # ------------------------------------------------------------------ life cycle
+    def spec(self) -> str:
+        return self.spec_text
+
+    @property
+    def running(self) -> bool:
+        return self._client is not None and self._client.process.poll() is None
+
+    def start(self) -> EngineIdentity:
+        """Start the engine (if it is not running) and read who it is: ``name``, ``version``,
+        ``protocol_version`` and its commands. Raises :class:`ExternalEngineError`."""
+        if self.running:
+            assert self.identity is not None
+            return self.identity
+        self.close()
+        argv = self.config.argv()
+        try:
+            self._client = GtpClient(
+                argv,
+                stderr=self.log,
+                env=self.env,
+                cwd=self.config.folder or None,
+                keep_stderr=STDERR_LINES,
+            )
+        except GtpClientError as error:
+            raise ExternalEngineError(f"{self.config.name}: {error}", "start") from None
+        self.starts += 1
+        self._size = self._line = self._swap_told = None
+        try:
+            name = self._send("name", self.start_timeout_s)
+            version = self._send("version", self.command_timeout_s)
+            protocol = self._send("protocol_version", self.command_timeout_s)
+            commands = self._commands()
+        except ExternalEngineError as error:
+            self._stop_process()
+            what = str(error).removesuffix(RESTARTS)
+            raise ExternalEngineError(
+                f"{what} (the command line was {self.config.command!r})", "start", error.answer
+            ) from None
+        if not protocol.strip().isdigit():
+            self._stop_process()
+            raise ExternalEngineError(
+                f"{self.config.name} answered protocol_version with {_quoted(protocol)}, "
+                "not a number: it does not speak GTP",
+                "start",
+                protocol,
+            )
+        self.identity = EngineIdentity(
+            name.strip().splitlines()[0] if name.strip() else "",
+            version.strip().splitlines()[0] if version.strip() else "",
+            protocol.strip(),
+            commands,
+        )
+        return self.identity
+
+    def _commands(self) -> frozenset[str]:
+        """The engine's commands (``list_commands``; an engine without it: none known, so only
+        the commands every GTP engine has are used)."""
+        try:
+            listed = self._send("list_commands", self.command_timeout_s)
+        except ExternalEngineError as error:
+            if error.kind != "refused":
+                raise
+            return frozenset()
+        return frozenset(word.strip().lower() for word in listed.splitlines() if word.strip())
+
+    def knows(self, command: str) -> bool:
+        return self.identity is not None and command in self.identity.commands
+
+    def close(self) -> None:
+        """Ask the engine to quit (kill it if it does not); the next request starts it again."""
+        client, self._client = self._client, None
+        if client is not None:
+            client.close(timeout=2.0)
+
+    def _stop_process(self) -> None:
+        """Kill an engine that is out of step (hung, crashed, wrote garbage)."""
+        client, self._client = self._client, None
+        if client is not None:
+            client.kill(timeout=0.5)
+
+    # ------------------------------------------------------------------ commands
+    def _send(self, command: str, timeout: float | None, **stop: Any) -> str:
+        """One command; every failure becomes an :class:`ExternalEngineError` saying what the
+        engine did, and an engine that is out of step is stopped."""
+        client = self._client
+        assert client is not None
+        name = self.config.name
+        try:
+            return client.send(command, timeout, **stop)
+        except GtpRefused as error:
+            answer = str(error).split(": ", 2)[-1]
+            raise ExternalEngineError(
+                f"{name} refused {command!r}: {_quoted(answer)}", "refused", answer
+            ) from None
+        except GtpTimeout as error:
+            self._stop_process()
+            detail = str(error).partition(" did not answer ")[2]
+            raise ExternalEngineError(
+                f"{name} did not answer {command!r} {detail}{RESTARTS}", "timeout"
+            ) from None
+        except GtpClosed as error:
+            status = client.process.poll()
+            tail = client.stderr_tail()
+            self._stop_process()
+            how = f"exit status {status}" if status is not None else str(error)
+            said = f"; its last words on stderr: {_quoted(tail[-1])}" if tail else ""
+            raise ExternalEngineError(
+                f"{name} stopped ({how}) while answering {command!r}{said}{RESTARTS}", "crash"
+            ) from None
+        except GtpClientError as error:  # a line that is not a response: out of step
+            self._stop_process()
+            line = str(error).partition("not a response: ")[2] or str(error)
+            raise ExternalEngineError(
+                f"{name} wrote {line} instead of answering {command!r}{RESTARTS}",
+                "garbage",
+                line,
+            ) from None
+
+    def _new_board(self, size: int) -> None:
+        if self._boardsize_args == 2:
+            try:
+                self._send(f"boardsize {size} {size}", self.command_timeout_s)
+            except ExternalEngineError as error:
+                if error.kind != "refused":
+                    raise
+                self._boardsize_args = 1
+        if self._boardsize_args == 1:
+            self._send(f"boardsize {size}", self.command_timeout_s)
+        self._send("clear_board", self.command_timeout_s)
+        self._size = size
+        self._line = []
+
+    def _tell_swap(self, swap_rule: bool) -> None:
+        if self._swap_told == swap_rule:
+            return
+        value = int(swap_rule)
+        if self.knows("hexswarm-param"):
+            self._send(f"hexswarm-param allow_swap {value}", self.command_timeout_s)
+        elif self.knows("param_game"):
+            self._send(f"param_game allow_swap {value}", self.command_timeout_s)
+        self._swap_told = swap_rule
+
+    def sync(self, board: Board) -> None:
+        """Bring the engine to the position of ``board``: only the new stones when it has the
+        start of this game, ``undo`` when it is a few moves ahead in it, else from scratch."""
+        self.start()
+        self._tell_swap(board.swap_rule)
+        target = engine_line(board)
+        known = self._line if self._size == board.size else None
+        if known is not None and known == target[: len(known)]:
+            pending = target[len(known) :]
+        elif (
+            known is not None
+            and target == known[: len(target)]
+            and self.knows("undo")
+            and len(known) - len(target) <= 4
+        ):
+            while len(self._line) > len(target):
+                self._line = None  # unknown if the undo fails
+                self._send("undo", self.command_timeout_s)
+                self._line = known[: len(known) - 1]
+                known = self._line
+            pending = []
+        else:
+            self._new_board(board.size)
+            pending = target
+        for color, cell in pending:
+            command = f"play {color.letter.lower()} {cell_name(cell, board.size)}"
+            line = self._line
+            self._line = None  # unknown if the command fails
+            self._send(command, self.command_timeout_s)
+            self._line = [*line, (color, cell)]
+
+    # ------------------------------------------------------------------ moves
+    def choose_move(
+        self,
+        board: Board,
+        *,
+        on_snapshot=None,
+        should_stop=None,
+        position_id: int = 0,
+    ) -> MoveChoice:
+        """The engine's move for the side to move on ``board`` (not changed). Raises
+        :class:`ExternalEngineError` (see the module docstring); the next call starts from a
+        clean engine."""
+        if board.is_over:
+            raise GameOverError(f"the game is over: {board.winner} has already won")
+        self.sync(board)
+        color = board.to_move
+        command = f"genmove {color.letter.lower()}"
+        line = self._line
+        self._line = None  # the engine's board holds a move we have not checked yet
+        answer = self._send(
+            command,
+            self.config.move_timeout_s,
+            should_stop=should_stop,
+            stop_grace=self.stop_grace_s if self.knows("gogui-interrupt") else 0.0,
+            interrupt=self.knows("gogui-interrupt"),
+        )
+        move = self._read_answer(board, command, answer)
+        if isinstance(move, int):
+            self._line = [*(line or []), (color, move)]
+        return MoveChoice(move)
+
+    def _read_answer(self, board: Board, command: str, answer: str) -> int | str:
+        """The move in ``answer``, checked against the rules on ``board``."""
+        name = self.config.name
+        word = answer.strip().lower()
+        if not re.fullmatch(r"[a-z0-9-]+", word):
+            raise ExternalEngineError(
+                f"{name} answered {command!r} with {_quoted(answer)}, which is not a move",
+                "garbage",
+                answer,
+            )
+        if word == RESIGN:
+            return RESIGN
+        move: int | str = SWAP_ANSWERS.get(word, word)
+        try:
+            action = board.parse_move(move)
+            probe = board.copy()
+            probe.play(action)
+        except HexError as error:
+            kind = "illegal" if _looks_like_move(word, board.size) else "garbage"
+            because = getattr(error, "reason", str(error))
+            what = "which is illegal here" if kind == "illegal" else "which is not a move"
+            raise ExternalEngineError(
+                f"{name} answered {command!r} with {_quoted(answer)}, {what}: {because}",
+                kind,
+                answer,
+            ) from None
+        return action
+
+
+def _looks_like_move(word: str, size: int) -> bool:
+    """A swap word or a cell name of some board (``z9``): legal or not, an attempt at a move."""
+    return word in SWAP_ANSWERS or re.fullmatch(r"[a-z]{1,2}[1-9][0-9]?", word) is not None
+
+
+def probe_engine(
+    config: EngineConfig,
+    size: int = 11,
+    *,
+    env: dict[str, str] | None = None,
+    start_timeout_s: float = START_TIMEOUT_S,
+) -> EngineIdentity:
+    """Start ``config``'s engine, ask ``name``, ``version``, ``protocol_version``, its commands
+    and ``boardsize`` ``size``, and stop it: what the engine manager checks before it adds or
+    changes an engine. Raises :class:`ExternalEngineError` saying what went wrong."""
+    if not 1 <= size <= MAX_SIZE:
+        raise HexError(f"board size must be from 1 to {MAX_SIZE}, not {size}")
+    problems = config.problems()
+    if problems:
+        raise ExternalEngineError(f"{config.name or 'engine'}: {'; '.join(problems)}", "start")
+    player = ExternalEnginePlayer(config, env=env, start_timeout_s=start_timeout_s)
+    try:
+        identity = player.start()
+        player._new_board(size)
+        return identity
+    finally:
+        player.close()

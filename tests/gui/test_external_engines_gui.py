@@ -1,0 +1,284 @@
+"""External engines in the application (off screen): the engine manager, the new-game dialog's
+engine players, and games against an external engine (the broken engine of
+``tests/engine/broken_gtp_engine.py``, a real process) that crashes, answers garbage or resigns,
+with the game kept."""
+
+from __future__ import annotations
+
+import shlex
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hexswarm.engine.board import BLACK, EMPTY, WHITE
+from hexswarm.engine.players.external import EngineConfig, probe_engine
+from hexswarm.gui.dialogs.engines import EngineManagerDialog
+from hexswarm.gui.dialogs.new_game import NewGameDialog
+from hexswarm.gui.game_events import SearchFailed, describe
+from hexswarm.gui.main_window import MainWindow
+from hexswarm.gui.settings import (
+    GameSettings,
+    SideSettings,
+    load_engines,
+    load_game_settings,
+    save_engines,
+    save_game_settings,
+)
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QDialog
+
+BROKEN = Path(__file__).resolve().parents[1] / "engine" / "broken_gtp_engine.py"
+
+
+def engine(name: str, mode: str, *extra: str, timeout: float | None = 10.0) -> EngineConfig:
+    command = shlex.join([sys.executable, str(BROKEN), mode, *extra])
+    return EngineConfig(name, command, move_timeout_s=timeout)
+
+
+def fast_probe(config: EngineConfig):
+    return probe_engine(config, 7, start_timeout_s=10)
+
+
+def first_empty(board) -> int:
+    return int(np.flatnonzero(board.cells == EMPTY)[0])
+
+
+# ------------------------------------------------------------------ settings
+
+
+def test_engines_round_trip_and_bad_entries_are_left_out(settings_store):
+    engines = [engine("Good", "good"), EngineConfig("Mo Hex", "mohex 'a b'", "/tmp", None)]
+    save_engines(settings_store, engines)
+    assert load_engines(settings_store) == engines
+    settings_store.beginWriteArray("engines", 3)
+    settings_store.setArrayIndex(2)
+    settings_store.setValue("name", "Good")  # the same name twice
+    settings_store.setValue("command", "other")
+    settings_store.endArray()
+    refused: list[str] = []
+    assert load_engines(settings_store, refused) == engines
+    assert refused == ["engine 3 ('Good'): a second engine of that name"]
+
+
+def test_a_saved_engine_player_needs_its_engine(settings_store):
+    save_engines(settings_store, [engine("Good", "good")])
+    save_game_settings(settings_store, GameSettings(white=SideSettings(True, "engine:Good")))
+    assert load_game_settings(settings_store).white.spec == "engine:Good"
+    save_engines(settings_store, [])
+    refused: list[str] = []
+    assert load_game_settings(settings_store, refused).white.spec != "engine:Good"
+    assert "no engine of that name" in refused[0]
+
+
+# ------------------------------------------------------------------ the manager
+
+
+def fill_editor(dialog, qtbot, name, config, accept=True):
+    """Fill the manager's open editor with ``config`` and press Test and Save."""
+
+    def fill():
+        editor = dialog.editor
+        assert editor is not None
+        editor.name_edit.setText(name)
+        editor.command_edit.setText(config.command)
+        editor.folder_edit.setText(config.folder)
+        editor.ok_button.click()
+        if not accept:
+            qtbot.waitUntil(lambda: editor.message.isVisibleTo(editor), timeout=20_000)
+            fill.message = editor.message.text()
+            editor.reject()
+
+    QTimer.singleShot(0, fill)
+    return fill
+
+
+def test_the_manager_adds_a_working_engine_and_refuses_a_broken_one(qtbot, tmp_path):
+    dialog = EngineManagerDialog([], prober=fast_probe)
+    qtbot.addWidget(dialog)
+    fill_editor(dialog, qtbot, "Good", engine("x", "good", timeout=None))
+    assert dialog.add_engine()
+    assert [e.name for e in dialog.engines()] == ["Good"]
+    assert dialog.engines()[0].command.endswith("good")
+    # An engine that exits at start is refused with its words; the list stays as it was.
+    broken = fill_editor(dialog, qtbot, "Broken", engine("x", "no-start"), accept=False)
+    assert not dialog.add_engine()
+    assert "cannot find my weights file" in broken.message
+    assert "exit status 2" in broken.message
+    # A name taken is refused before anything starts.
+    taken = fill_editor(dialog, qtbot, "Good", engine("x", "good"), accept=False)
+    assert not dialog.add_engine()
+    assert "already an engine named 'Good'" in taken.message
+    # Change it (a working folder), then remove it.
+    dialog.list.setCurrentRow(0)
+    fill_editor(
+        dialog, qtbot, "Good", EngineConfig("x", engine("x", "good").command, str(tmp_path))
+    )
+    assert dialog.edit_engine()
+    assert dialog.engines()[0].folder == str(tmp_path)
+    assert dialog.remove_engine()
+    assert dialog.engines() == []
+
+
+def test_the_new_game_dialog_offers_the_engines_for_either_side(qtbot):
+    engines = [engine("Good", "good"), engine("Other", "good")]
+    settings = GameSettings(black=SideSettings(True, "engine:Other"))
+    dialog = NewGameDialog(settings, engines=engines)
+    qtbot.addWidget(dialog)
+    assert dialog.black_panel.current_level() == "engine:Other"
+    assert "external GTP engine" in dialog.black_panel.description.text()
+    white = dialog.white_panel
+    white.ai_button.setChecked(True)
+    white.level_combo.setCurrentIndex(white.level_combo.findData("engine:Good"))
+    chosen = dialog.settings()
+    assert chosen.black == SideSettings(True, "engine:Other")
+    assert chosen.white == SideSettings(True, "engine:Good")
+    assert chosen.white.describe() == "Engine Good"
+    # An engine removed since: a level is shown and the dialog says why.
+    gone = NewGameDialog(GameSettings(white=SideSettings(True, "engine:Gone")), engines=engines)
+    qtbot.addWidget(gone)
+    assert any("no engine 'Gone'" in w for w in gone.white_panel.warnings)
+
+
+# ------------------------------------------------------------------ games
+
+
+@pytest.fixture
+def engine_window(qtbot, settings_store, tmp_path):
+    """A window whose White is the external engine ``White`` (set by the test), with the
+    application's own player factory (so engine:NAME starts real processes)."""
+    made = []
+
+    def make(white: EngineConfig, size: int = 5) -> MainWindow:
+        save_engines(settings_store, [white])
+        save_game_settings(
+            settings_store,
+            GameSettings(
+                size=size, white=SideSettings(True, f"engine:{white.name}"), ai_delay_ms=0
+            ),
+        )
+        window = MainWindow(settings_store, autosave_dir=tmp_path / "autosave", offer_restore=False)
+        qtbot.addWidget(window)
+        window.resize(900, 700)
+        made.append(window)
+        messages: list[str] = []
+        window.controller.event.connect(
+            lambda event: messages.append(describe(event, window.controller.color_name))
+        )
+        window.failures = []
+        window.controller.event.connect(
+            lambda event: window.failures.append(event) if isinstance(event, SearchFailed) else 0
+        )
+        window.messages = messages
+        window.controller.new_game()
+        return window
+
+    yield make
+    for window in made:
+        window.close()
+
+
+def test_a_human_plays_an_external_engine(engine_window, qtbot, tmp_path):
+    window = engine_window(engine("White", "good"))
+    controller = window.controller
+    assert controller.play("c3")
+    qtbot.waitUntil(lambda: len(controller.board.moves) == 2, timeout=20_000)
+    assert controller.board.moves[1].color is WHITE
+    assert controller.board.moves[1].cell == 0  # the good engine's first empty cell: a1
+    assert controller.play("c4")
+    qtbot.waitUntil(lambda: len(controller.board.moves) == 4, timeout=20_000)
+    assert controller.board.moves[3].cell == 1
+    record = window.document.current_record()
+    assert record.player_white == "Engine White" and record.ai_white == "engine:White"
+    assert controller.line[1].player == "engine:White"
+    # Saved and opened again: the record names the engine, and opening it is not a problem.
+    path = window.document.save_to(tmp_path / "game.sgf") and tmp_path / "game.sgf"
+    assert "XW[engine:White]" in path.read_text()
+    statuses: list[str] = []
+    window.document._show_status = statuses.append
+    assert window.document.open_file(path)
+    assert statuses and not any("not understood" in m for m in statuses)
+    assert len(controller.board.moves) == 4
+
+
+def test_a_crashing_engine_keeps_the_game_and_plays_after_a_restart(engine_window, qtbot, tmp_path):
+    window = engine_window(engine("White", "crash-once", str(tmp_path / "crashed")))
+    controller = window.controller
+    assert controller.play("c3")
+    qtbot.waitUntil(lambda: bool(window.failures), timeout=20_000)
+    assert "White stopped (exit status 3)" in window.failures[0].message
+    assert "segmentation fault (imitated)" in window.failures[0].message
+    assert any("The game is kept and paused" in m for m in window.messages)
+    assert len(controller.board.moves) == 1 and controller.paused
+    controller.set_paused(False)  # Space: ask again; the engine starts again and plays
+    qtbot.waitUntil(lambda: len(controller.board.moves) == 2, timeout=20_000)
+    assert controller.board.moves[1].cell == first_empty_before(controller.board)
+
+
+def first_empty_before(board) -> int:
+    """The good engine's answer to the position before the last move."""
+    previous = board.copy()
+    previous.undo()
+    return first_empty(previous)
+
+
+@pytest.mark.parametrize(
+    ("mode", "words"),
+    [
+        ("garbage", "answered 'genmove w' with 'the weather is fine', which is not a move"),
+        ("illegal", "answered 'genmove w' with 'c3', which is illegal here"),
+        ("hang", "did not answer 'genmove w' within 1 s"),
+    ],
+)
+def test_a_broken_answer_is_refused_with_the_game_kept(engine_window, qtbot, mode, words):
+    window = engine_window(engine("White", mode, timeout=1.0))
+    controller = window.controller
+    assert controller.play("c3")
+    qtbot.waitUntil(lambda: bool(window.failures), timeout=20_000)
+    assert words in window.failures[0].message
+    assert [m.cell for m in controller.board.moves] == [controller.board.cell_index("c3")]
+    assert controller.board.stone_at("c3") is BLACK and controller.paused
+
+
+def test_an_engine_that_resigns_loses(engine_window, qtbot):
+    window = engine_window(engine("White", "resign"))
+    controller = window.controller
+    assert controller.play("c3")
+    qtbot.waitUntil(lambda: controller.is_over, timeout=20_000)
+    assert controller.winner is BLACK and controller.resigned is WHITE
+
+
+def test_the_engine_manager_from_the_menu_saves_the_engines(qtbot, settings_store, tmp_path):
+    window = MainWindow(settings_store, autosave_dir=tmp_path / "autosave", offer_restore=False)
+    qtbot.addWidget(window)
+
+    def add_and_close():
+        dialog = window.engine_manager
+        dialog._prober = fast_probe
+        fill_editor(dialog, qtbot, "Good", engine("x", "good"))
+        dialog.add_engine()
+        dialog.done(QDialog.DialogCode.Accepted)
+
+    QTimer.singleShot(0, add_and_close)
+    assert window.engines_dialog()
+    assert [e.name for e in load_engines(settings_store)] == ["Good"]
+    window.close()
+
+
+def test_an_engine_gives_hints_and_the_game_goes_on(engine_window, qtbot):
+    window = engine_window(engine("White", "good"))
+    controller = window.controller
+    window.controller.set_settings(
+        GameSettings(white=SideSettings(True, "engine:White"), hint_spec="engine:White")
+    )
+    assert controller.play("a1")
+    qtbot.waitUntil(lambda: len(controller.board.moves) == 2, timeout=20_000)  # White: b1
+    hints = []
+    controller.hint_ready.connect(hints.append)
+    assert controller.hint()
+    qtbot.waitUntil(lambda: bool(hints), timeout=20_000)
+    assert hints[0].move == controller.board.cell_index("c1")  # for Black, not played
+    assert len(controller.board.moves) == 2
+    assert controller.play("e5")  # the engine had the hint's stone: it is given the game anew
+    qtbot.waitUntil(lambda: len(controller.board.moves) == 4, timeout=20_000)
+    assert controller.board.moves[3].cell == controller.board.cell_index("c1")

@@ -97,7 +97,9 @@ def groups_for_spec(spec: str | None) -> tuple[str, ...]:
             groups.append("variants")
     elif family in ("uct", "anthill"):
         groups.append(prefix + "uct")
-    if getattr(settings, "tactics", "off") == "solve":
+    from hexswarm.engine.players.tactics import SOLVER_TACTICS
+
+    if getattr(settings, "tactics", "off") in SOLVER_TACTICS:
         groups.append("solver")
     return tuple(groups)
 

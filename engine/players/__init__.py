@@ -46,9 +46,9 @@ def create_player(spec: str | None = None, **overrides: Any) -> Player:
         player = OpeningTablePlayer(player)
     tactics = getattr(settings, "tactics", "off")
     if tactics != "off":
-        from hexswarm.engine.players.tactics import TacticalPlayer
+        from hexswarm.engine.players.tactics import SOLVER_TACTICS, TacticalPlayer
 
-        return TacticalPlayer(player, solve=tactics == "solve", analyse=tactics == "vc")
+        return TacticalPlayer(player, solve=tactics in SOLVER_TACTICS, analyse=tactics == "vc")
     return player
 
 

@@ -185,13 +185,17 @@ def decided_snapshot(
     return MoveChoice(move, snapshot)
 
 
+SOLVER_TACTICS = ("solve", "vc")
+"""The ``tactics`` settings that run the exact solver (``vc`` runs it before Hex knowledge)."""
+
+
 class TacticalPlayer:
     """``player`` with the root tactics applied first; the same ``name``, ``settings`` and
     ``spec()``. Thread rules as for the wrapped player."""
 
     def __init__(self, player: Player, solve: bool = False, analyse: bool = False):
         self.player = player
-        self.solve = solve or analyse
+        self.solve = solve
         self.analyse = analyse
         self.name = player.name
         self.settings = player.settings

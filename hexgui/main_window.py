@@ -783,6 +783,8 @@ class MainWindow(QMainWindow):
         self.act_hint.setEnabled(not c.is_over and not c.setup_mode and not thinking)
         self.act_resign.setEnabled(not c.is_over and not c.ai_to_move and not c.setup_mode)
         self.act_step.setEnabled(c.ai_to_move and not c.is_over and not thinking)
+        # nothing to pause without an AI playing (but a paused game can always be resumed)
+        self.act_pause.setEnabled(c.paused or c.is_ai(BLACK) or c.is_ai(WHITE))
         for action in (self.act_black_to_move, self.act_white_to_move, self.act_clear):
             action.setEnabled(c.setup_mode)
         self.act_setup.blockSignals(True)

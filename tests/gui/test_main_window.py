@@ -376,3 +376,16 @@ def test_the_first_window_takes_most_of_the_screen(window):
     assert round(area.width() * 0.9) - 1 <= window.width() <= area.width()
     assert round(area.height() * 0.9) - 1 <= window.height() <= area.height()
     assert abs(window.x() - area.x() - (area.width() - window.width()) // 2) <= 1
+
+
+def test_pause_ai_is_offered_only_when_an_ai_plays(window, qtbot):
+    window.start_new_game(GameSettings(size=5, black=SideSettings(), white=SideSettings()))
+    assert not window.act_pause.isEnabled()
+    window.start_new_game(
+        GameSettings(size=5, black=SideSettings(), white=SideSettings(ai=True, spec="tiny"))
+    )
+    assert window.act_pause.isEnabled()
+    window.act_pause.trigger()
+    assert window.controller.paused
+    window.start_new_game(GameSettings(size=5, black=SideSettings(), white=SideSettings()))
+    assert window.act_pause.isEnabled() == window.controller.paused

@@ -5,6 +5,9 @@ the game. The match runner's per-game seeds are unchanged."""
 from __future__ import annotations
 
 import itertools
+import os
+import subprocess
+import sys
 
 import pytest
 from hexswarm.engine.board import Board, HexError
@@ -82,8 +85,15 @@ def test_seeded_and_derived_specs():
     assert spec_with("uct:time=2,playouts=9", "time_s", "0.5") == "uct:playouts=9,time_s=0.5"
     with pytest.raises(HexError):
         spec_with("random", "time_s", "1")
-    # Derived seeds: stable numbers (CRC-32, not hash()), distinct per role.
-    assert derived_seed(12345, "black") == derived_seed(12345, "black")
+    # Derived seeds come from stable bytes (CRC-32 of the role), so another process with
+    # another string salt derives the same ones; distinct per role.
+    child = subprocess.run(
+        [sys.executable, "-c", "from hexswarm.engine.players.levels import derived_seed;"
+         "print(derived_seed(12345, 'black'))"],
+        env={**os.environ, "PYTHONHASHSEED": "12345"},
+        capture_output=True, text=True, timeout=120, check=True,
+    )  # fmt: skip
+    assert int(child.stdout) == derived_seed(12345, "black")
     assert len({derived_seed(12345, role) for role in ("black", "white", "hint")}) == 3
     assert derived_seed(12345, "black") == 652_279_571  # golden: recorded games must replay
 

@@ -42,7 +42,7 @@ from hexswarm.engine.tools.games import (
     GameTask,
     MatchError,
     MatchSettings,
-    _PlayerCache,
+    PlayerCache,
     play_game_record,
 )
 
@@ -121,7 +121,7 @@ def localise_files(settings: dict, files: dict[str, str]) -> tuple[dict, dict[st
 
 
 # Per worker process: external GTP engines stay running between the games of one match.
-_worker_caches: dict[str, _PlayerCache] = {}
+_worker_caches: dict[str, PlayerCache] = {}
 
 
 def _close_worker_caches() -> None:
@@ -146,7 +146,7 @@ def play_on_worker(
         )
     local_settings, originals = localise_files(settings, files or {})
     key = json.dumps(local_settings, sort_keys=True)
-    cache = _worker_caches.setdefault(key, _PlayerCache())
+    cache = _worker_caches.setdefault(key, PlayerCache())
     result, sgf_text = play_game_record(MatchSettings(**local_settings), game, cache, None)
     for copy, original in originals.items():
         sgf_text = sgf_text.replace(copy, original)

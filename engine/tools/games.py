@@ -199,7 +199,7 @@ def sgf_name(game: int) -> str:
 
 
 @dataclass
-class _PlayerCache:
+class PlayerCache:
     """Per process: external engines stay running between games."""
 
     gtp: dict[str, GtpPlayer] = field(default_factory=dict)
@@ -214,7 +214,7 @@ class _PlayerCache:
             self.log = None
 
 
-def make_player(spec: str, seed: int, cache: _PlayerCache, out_dir: Path | None):
+def make_player(spec: str, seed: int, cache: PlayerCache, out_dir: Path | None):
     """The player for ``spec``. An external engine's stderr goes to ``out_dir/engines.log``,
     or to this process's stderr when ``out_dir`` is None (a cluster worker's log)."""
     if spec.startswith(GTP_PREFIX):
@@ -227,7 +227,7 @@ def make_player(spec: str, seed: int, cache: _PlayerCache, out_dir: Path | None)
     return LevelPlayer(spec, seed)
 
 
-def play_game(settings: MatchSettings, game: int, out_dir: Path, cache: _PlayerCache) -> GameResult:
+def play_game(settings: MatchSettings, game: int, out_dir: Path, cache: PlayerCache) -> GameResult:
     """Play game number ``game`` (from 1), save its SGF, and return its result."""
     from hexswarm.engine.records.files import atomic_write_text
 
@@ -252,7 +252,7 @@ def _load_kernels_once() -> None:
 
 
 def play_game_record(
-    settings: MatchSettings, game: int, cache: _PlayerCache, log_dir: Path | None
+    settings: MatchSettings, game: int, cache: PlayerCache, log_dir: Path | None
 ) -> tuple[GameResult, str]:
     """Play game number ``game`` (from 1); return its result and its SGF text (not saved).
     External engines log to ``log_dir/engines.log`` (None: to stderr)."""
@@ -367,15 +367,15 @@ def _display_name(player, slot: str) -> str:
 _worker: dict[str, Any] = {}
 
 
-def _init_worker(log_dir: str | None) -> None:
+def init_worker(log_dir: str | None) -> None:
     from multiprocessing import util
 
     _worker["log_dir"] = None if log_dir is None else Path(log_dir)
-    _worker["cache"] = _PlayerCache()
+    _worker["cache"] = PlayerCache()
     util.Finalize(None, _worker["cache"].close, exitpriority=10)
 
 
-def _play_in_worker(task: tuple[int, dict, int]) -> tuple[int, dict, str]:
+def play_in_worker(task: tuple[int, dict, int]) -> tuple[int, dict, str]:
     index, identity, game = task
     result, sgf_text = play_game_record(
         MatchSettings(**identity), game, _worker["cache"], _worker["log_dir"]

@@ -20,10 +20,10 @@ from hexswarm.engine.tools.games import (
     GameTask,
     MatchError,
     MatchSettings,
-    _init_worker,
-    _play_in_worker,
-    _PlayerCache,
+    PlayerCache,
+    init_worker,
     play_game_record,
+    play_in_worker,
 )
 from hexswarm.engine.tools.stats import format_elo, summarize
 
@@ -70,7 +70,7 @@ def play_games(
                 own_cluster.play(tasks, on_result)
         return
     if jobs <= 1:
-        cache = _PlayerCache()
+        cache = PlayerCache()
         try:
             for settings, game in tasks:
                 on_result(settings, *play_game_record(settings, game, cache, log_dir))
@@ -80,12 +80,12 @@ def play_games(
     context = multiprocessing.get_context("spawn")
     with context.Pool(
         processes=jobs,
-        initializer=_init_worker,
+        initializer=init_worker,
         initargs=(None if log_dir is None else str(log_dir),),
     ) as pool:
         try:
             work = [(i, settings.identity(), game) for i, (settings, game) in enumerate(tasks)]
-            for index, data, sgf_text in pool.imap_unordered(_play_in_worker, work):
+            for index, data, sgf_text in pool.imap_unordered(play_in_worker, work):
                 on_result(tasks[index][0], GameResult(**data), sgf_text)
         except BaseException:
             pool.terminate()  # games in flight are lost; the finished ones are saved

@@ -140,7 +140,7 @@ def scripted_game(monkeypatch, tmp_path, game: int, a_moves, b_moves, swap=True)
     scripted = {"script-a": ScriptedPlayer("a", a_moves), "script-b": ScriptedPlayer("b", b_moves)}
     monkeypatch.setattr(games_module, "make_player", lambda spec, seed, cache, out: scripted[spec])
     settings = MatchSettings("script-a", "script-b", 3, swap, 1)
-    result = games_module.play_game(settings, game, tmp_path, games_module._PlayerCache())
+    result = games_module.play_game(settings, game, tmp_path, games_module.PlayerCache())
     return result, scripted
 
 
@@ -395,5 +395,5 @@ def test_a_game_loads_the_kernels_before_its_first_timed_move(monkeypatch, tmp_p
     monkeypatch.setattr(games_module, "_kernels_ready", threading.Event())
     settings = MatchSettings("random", "random", 3, False, 1)
     for game in (1, 2):
-        games_module.play_game(settings, game, tmp_path, games_module._PlayerCache())
+        games_module.play_game(settings, game, tmp_path, games_module.PlayerCache())
     assert calls == [1]

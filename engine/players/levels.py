@@ -475,6 +475,20 @@ _TREE_OPTIONS = (
     ),
 )
 
+# Ours (issue 32): how the tree searches choose the move they play, for the ladder's rungs.
+_TEMPERATURE = Parameter(
+    "temperature",
+    "float",
+    0.0,
+    "move temperature (ours): 0 plays the most visited move; T > 0 draws the move played "
+    "among the root's moves with probability proportional to visits^(1/T) (1: in proportion "
+    "to the visits; larger: nearer uniform over the visited moves), from the seed and the "
+    "position; an immediate win in the tree, and a move the root tactics decide, are played "
+    "as at 0",
+    0.0,
+    100.0,
+)
+
 LEVELS: dict[str, LevelInfo] = {
     "random": LevelInfo(
         "random",
@@ -586,6 +600,7 @@ LEVELS: dict[str, LevelInfo] = {
             _EXPLORATION,
             _PARALLEL,
             *_TREE_OPTIONS,
+            _TEMPERATURE,
             *_PLAYOUT_SETTINGS,
             _TACTICS,
             _SWAP_POLICY,
@@ -677,6 +692,7 @@ LEVELS: dict[str, LevelInfo] = {
             _EXPLORATION,
             _PARALLEL,
             *_TREE_OPTIONS,
+            _TEMPERATURE,
             *_PLAYOUT_SETTINGS,
             _TACTICS,
             _SWAP_POLICY,
@@ -763,6 +779,58 @@ _PRESETS = (
         },
     ),
 )
+
+# The ladder (ours, issue 32): named rungs from beginner up to `strong`, made weaker by a
+# smaller budget (playouts a move, so a loaded machine does not weaken them further), by
+# switching knowledge off at the bottom and by a move temperature, never by random blunders.
+# Each rung's Elo is measured once, in a round robin on 9x9 anchored to random = 0
+# (docs/results/ladder/, docs/experiments.md "The ladder"), and declared here only: the menus'
+# labels are made from it and tests/engine/test_ladder.py holds it equal to the raw results.
+_KNOWLEDGE_OFF = {"playout": "uniform", "leaf_playouts": 1, "tactics": "off"}
+_LADDER_RUNGS = (
+    # name, title, 9x9 Elo, description, defaults (family uct)
+    (
+        "beginner",
+        "Beginner",
+        None,
+        "The ladder's first rung (ours): UCT with a handful of playouts a move, no Hex "
+        "knowledge, and a hot move choice (temperature 1: moves drawn in proportion to their "
+        "visits), so it often plays a plausible second-best move.",
+        {**_KNOWLEDGE_OFF, "playouts": 40, "temperature": 1.0},
+    ),
+    (
+        "novice",
+        "Novice",
+        None,
+        "The ladder's second rung (ours): UCT with a few hundred playouts a move, no Hex "
+        "knowledge, and a warm move choice (temperature 0.5: by the square of the visits).",
+        {**_KNOWLEDGE_OFF, "playouts": 300, "temperature": 0.5},
+    ),
+    (
+        "club",
+        "Club player",
+        None,
+        "The ladder's middle rung (ours): UCT with 2 000 playouts a move, no Hex knowledge, "
+        "plays the most visited move.",
+        {**_KNOWLEDGE_OFF, "playouts": 2_000},
+    ),
+    (
+        "expert",
+        "Expert",
+        None,
+        "The ladder's rung below `strong` (ours): the same search and Hex knowledge as "
+        "`strong` (RAVE, 8 playouts a leaf answering bridge and edge template intrusions, exact "
+        "root tactics, the opening table) with a budget of 4 000 playouts a move instead of "
+        "1 s.",
+        {**_TREE_PRESET, "rave": True, "time_s": None, "playouts": 4_000},
+    ),
+)
+LADDER = (*(rung[0] for rung in _LADDER_RUNGS), "strong")
+"""The ladder's rungs from the weakest to the strongest (``strong`` is its top)."""
+
+LADDER_ELO: dict[str, int | None] = {rung[0]: rung[2] for rung in _LADDER_RUNGS}
+LADDER_ELO["strong"] = None
+"""Each rung's Bradley-Terry Elo on 9x9 against random = 0 (docs/results/ladder/)."""
 
 STRONGEST_LEVEL = "strong"
 """The default of ``create_player(None)``, ``hexswarm-gtp`` and the GUI: the preset that
@@ -913,6 +981,15 @@ def settings_spec(name: str, settings) -> str:
     return f"{name}:{items}"
 
 
-for _name, _label, _description, _family, _defaults in _PRESETS:
+def ladder_label(label: str, elo: int | None) -> str:
+    """A menu label with the rung's measured rating: ``Club player (9x9 Elo 620)``."""
+    return label if elo is None else f"{label} (9x9 Elo {elo})"
+
+
+for _name, _label, _description, _family, _defaults in (
+    *_PRESETS,
+    *((n, t, d, "uct", v) for n, t, _elo, d, v in _LADDER_RUNGS),
+):
+    _label = ladder_label(_label, LADDER_ELO.get(_name))
     LEVELS[_name] = _preset(_name, _label, _description, _family, **_defaults)
     SETTINGS_TYPES[_name] = SETTINGS_TYPES[_family]

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import threading
+import zlib
 from collections.abc import Collection
 from dataclasses import dataclass
 
 import numpy as np
 from hexswarm.engine.board import BLACK, BLACK_STONE, WHITE_STONE, Board, HexError
+from hexswarm.engine.kernels.tree import ROOT_WINS
 from hexswarm.engine.players.base import MoveChoice
 from hexswarm.engine.players.common import (
     SettingsPlayer,
@@ -58,8 +60,43 @@ def last_stone(board: Board) -> int:
     return int(board.moves[-1].cell) if board.moves else -1
 
 
+# Mixed into the search's seed for the temperature's draw, so it is not the search's stream.
+_TEMPERATURE_STREAM = zlib.crc32(b"temperature")
+
+
+def visit_weights(visits: np.ndarray, temperature: float) -> np.ndarray:
+    """The probabilities of playing each root move at ``temperature`` > 0: proportional to
+    ``visits ** (1 / temperature)`` (unvisited moves 0), computed relative to the most visited
+    move so that small temperatures do not overflow; all zeros when nothing was visited."""
+    visits = np.asarray(visits, dtype=np.float64)
+    weights = np.zeros(len(visits))
+    visited = visits > 0
+    if not visited.any():
+        return weights
+    weights[visited] = np.exp((np.log(visits[visited]) - np.log(visits.max())) / temperature)
+    return weights / weights.sum()
+
+
+def tempered_action(search: UctSearch, temperature: float, seed: int) -> int:
+    """The root action to play at ``temperature`` > 0 (setting ``temperature``): drawn with
+    :func:`visit_weights` over the root's moves (``root_actions`` only) by a generator seeded
+    from ``seed`` (the position's search seed), so the same seed and position give the same
+    move. A move that wins at once is played as the search chose it; with no visits (a search
+    stopped before its first playout) the search's choice stands too."""
+    visits, wins, terminal = search.root_stats()
+    best = search.best_action(visits, wins, terminal)
+    if terminal[best] == ROOT_WINS:
+        return best
+    weights = visit_weights(np.where(search.root_mask, visits, 0.0), temperature)
+    if not weights.any():
+        return best
+    generator = np.random.default_rng([seed, _TEMPERATURE_STREAM])
+    return int(generator.choice(len(weights), p=weights))
+
+
 class UCTPlayer(SettingsPlayer):
-    """UCB1 tree search for ``playouts`` iterations (or ``time_s``); most visited move.
+    """UCB1 tree search for ``playouts`` iterations (or ``time_s``); plays the most visited
+    move, or at a ``temperature`` above 0 a move drawn by its visits (:func:`tempered_action`).
 
     With ``reuse`` (the default) the player keeps its last tree: when the next position
     continues the last one by our move and the reply, the subtree under them is searched on.
@@ -137,11 +174,14 @@ class UCTPlayer(SettingsPlayer):
                 root_actions=root_actions,
             )
             result = search.run(on_snapshot, should_stop)
+            action = result.best_action
+            if s.temperature > 0:
+                action = tempered_action(search, s.temperature, position_seed(s.seed, board))
             if s.reuse and s.parallel == "none":
                 self._kept = _KeptTree(
                     board.cells.copy(), board.to_move is BLACK, labels, search.trees[0]
                 )
-        move = int(labels[result.best_action])
+        move = int(labels[action])
         return MoveChoice(swap_or(board, move, result.estimate), result.snapshot)
 
     def _search(self, env: tuple, **options) -> UctSearch:
@@ -151,7 +191,8 @@ class UCTPlayer(SettingsPlayer):
 
 class AnthillPlayer(UCTPlayer):
     """The anthill (ours): UCT's tree, budgets and reuse, with the moves chosen by agents
-    (:mod:`engine.kernels.anthill`); plays the most visited move."""
+    (:mod:`engine.kernels.anthill`); plays the most visited move (or, at a ``temperature``,
+    one drawn by its visits)."""
 
     name = "anthill"
 

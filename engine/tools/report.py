@@ -24,6 +24,7 @@ from pathlib import Path
 
 from hexswarm.engine.tools.stats import wilson_interval
 from hexswarm.engine.tools.thesis_match import summary
+from hexswarm.engine.tools.tournament import Tournament, tournament_report
 
 # The checkout's docs/results (the report reads the repository, not an installed wheel).
 RESULTS = Path(__file__).resolve().parents[2] / "docs" / "results"
@@ -150,6 +151,26 @@ def tuning(results: Path) -> str:
     return "\n".join(lines)
 
 
+LADDER_ROUND_ROBIN = "ladder/round-robin"  # the ladder's round robin (issue 32)
+
+
+def ladder_tournament(results: Path) -> Tournament:
+    """The ladder's round robin as committed: every game of every pair counted (the pairs of
+    neighbouring rungs were extended beyond the others)."""
+    return Tournament.read(results / LADDER_ROUND_ROBIN)
+
+
+def ladder_games(tournament: Tournament) -> int:
+    """The most games any pair of the round robin has played: the report counts them all."""
+    return max(len(match.results) for match in tournament.matches.values())
+
+
+def ladder(results: Path) -> str:
+    """The ladder's ratings and crosstable, as ``hexswarm-match`` prints a round robin."""
+    tournament = ladder_tournament(results)
+    return tournament_report(tournament, ladder_games(tournament))
+
+
 TABLES = (
     Table("sdst-vs-mcsds", "docs/experiments.md", thesis_match),
     Table("tuning", "docs/experiments.md", tuning),
@@ -157,6 +178,7 @@ TABLES = (
     Table("tactics-labels", "docs/experiments.md", labels),
     Table("tactics-suite", "docs/experiments.md", tactics("suite")),
     Table("tactics-hard", "docs/experiments.md", tactics("hard")),
+    Table("ladder", "docs/experiments.md", ladder),
 )
 
 

@@ -85,6 +85,26 @@ class Tournament:
     def state_path(self) -> Path:
         return self.out_dir / TOURNAMENT_FILE
 
+    @classmethod
+    def read(cls, out_dir: Path) -> Tournament:
+        """The round robin saved in ``out_dir``, as it stands, without writing anything (for
+        reports on committed results); :class:`MatchError` when it holds none."""
+        try:
+            saved = json.loads((out_dir / TOURNAMENT_FILE).read_text(encoding="utf-8"))
+            settings = TournamentSettings(
+                **{**saved["settings"], "players": tuple(saved["settings"]["players"])}
+            )
+        except (OSError, ValueError, KeyError, TypeError) as error:
+            raise MatchError(f"{out_dir} holds no round robin: {error}") from None
+        tournament = cls(settings, out_dir)
+        for pair in settings.pairs():
+            match = Match(settings.match_settings(pair), out_dir / pair_folder(pair))
+            if not match.state_path.exists():
+                raise MatchError(f"{match.state_path} is missing")
+            match.load_or_create()
+            tournament.matches[pair] = match
+        return tournament
+
     def load_or_create(self) -> None:
         """Open the pairs' matches; refuse a folder that holds another round robin (or one
         whose players are not the first of these)."""
@@ -203,10 +223,13 @@ def tournament_report(tournament: Tournament, games: int) -> str:
     if ratings is not None:
         order.sort(key=lambda p: (-ratings[p].elo, p))
     total = sum(p.games for p in pairs)
+    fewest, most = min(p.games for p in pairs), max(p.games for p in pairs)
+    # Pairs extended on their own (their folders are matches) have played more than others.
+    per_pair = f"{games} a pair" if fewest == most == games else f"{fewest} to {most} a pair"
     lines = [
         f"Round robin of {len(players)} players, {settings.size}x{settings.size}, swap rule "
         f"{'on' if settings.swap else 'off'}, seed {settings.seed}: {total} of "
-        f"{games * len(pairs)} games ({games} a pair)",
+        f"{games * len(pairs)} games ({per_pair})",
         "",
         "| rank | player | games | wins | win rate [95% CI] | Elo [95% CI] |",
         "|---:|---|---:|---:|---|---|",

@@ -62,6 +62,27 @@ def default_levels() -> Mapping[str, LevelInfo]:
     return LEVELS
 
 
+def level_groups(levels: Mapping[str, Any]) -> list[list[str]]:
+    """The levels in the order the level menus list them: the ladder's rungs from the
+    weakest to ``strong`` (their labels carry their measured Elo), then every other level in
+    the table's order (the thesis's levels first); empty groups left out."""
+    from hexswarm.engine.players.levels import LADDER
+
+    ladder = [name for name in LADDER if name in levels]
+    others = [name for name in levels if name not in ladder]
+    return [group for group in (ladder, others) if group]
+
+
+def add_levels(combo: QComboBox, levels: Mapping[str, Any]) -> None:
+    """Fill ``combo`` with ``levels`` (item data: the level's name) by :func:`level_groups`,
+    a separator between the groups."""
+    for number, group in enumerate(level_groups(levels)):
+        if number:
+            combo.insertSeparator(combo.count())
+        for name in group:
+            combo.addItem(getattr(levels[name], "label", name) or name, name)
+
+
 def parameter_kind(parameter: Parameter) -> str:
     """``int``, ``float``, ``bool``, ``choice`` or ``str``: the widget a parameter gets."""
     return parameter.type if parameter.type in ("int", "float", "bool", "choice") else "str"
@@ -407,7 +428,7 @@ class SidePanel(QGroupBox):
             page = LevelPage(info)
             self.level_pages[name] = page
             self.pages.addWidget(page)
-            self.level_combo.addItem(getattr(info, "label", name) or name, name)
+        add_levels(self.level_combo, levels)
         self.engine_pages: dict[str, EnginePage] = {}
         for engine in engines:
             page = EnginePage(engine)
@@ -446,11 +467,13 @@ class SidePanel(QGroupBox):
         self.warnings: list[str] = []
 
     def _level_changed(self, index: int) -> None:
-        self.pages.setCurrentIndex(index)
         data = self.level_combo.itemData(index)
         page = self.level_pages.get(data)
         text = page.info.description if page else ""
+        if page is not None:
+            self.pages.setCurrentWidget(page)
         if data in self.engine_pages:
+            self.pages.setCurrentWidget(self.engine_pages[data])
             text = self.engine_pages[data].description()
         self.description.setText(text)
         self.update_time_warning()
@@ -722,8 +745,7 @@ class NewGameDialog(QDialog):
         does not parse)."""
         combo = QComboBox()
         combo.setObjectName(name)
-        for level, info in self._levels.items():
-            combo.addItem(getattr(info, "label", level) or level, level)
+        add_levels(combo, self._levels)
         for engine in engines:
             combo.addItem(f"{engine.name} (external engine)", ENGINE_PREFIX + engine.name)
         if engine_name(spec) is not None:

@@ -315,3 +315,33 @@ def test_a_rule_between_settings_is_shown_under_them_and_keeps_the_dialog_open(q
     with qtbot.waitSignal(dialog.accepted):
         dialog.button_box.button(QDialogButtonBox.StandardButton.Ok).click()
     assert dialog.settings().black.spec == "mcsds:test=majority,test_playouts=3"
+
+
+def test_the_ladder_is_offered_by_name_and_rating_and_the_thesis_levels_on_their_own(qtbot):
+    """Issue 32: the level menus list the ladder's rungs (weakest to `strong`), each labelled
+    with its measured 9x9 Elo, then a separator and every other level (the thesis's first);
+    choosing a rung shows its settings and description and starts that rung."""
+    from hexswarm.engine.players.levels import LADDER, LADDER_ELO
+
+    dialog = real_dialog(qtbot)
+    for combo in (dialog.black_panel.level_combo, dialog.hint_combo):
+        items = [(combo.itemText(i), combo.itemData(i)) for i in range(combo.count())]
+        assert [data for _text, data in items[: len(LADDER)]] == list(LADDER)
+        for text, name in items[: len(LADDER)]:
+            assert text == REAL_LEVELS[name].label
+            if LADDER_ELO[name] is not None:
+                assert text.endswith(f"(9x9 Elo {LADDER_ELO[name]})")
+        assert items[len(LADDER)] == ("", None)  # the separator
+        rest = [data for _text, data in items[len(LADDER) + 1 :]]
+        assert rest[:4] == ["random", "mc", "mcsds", "sdst"]
+        assert sorted(rest) == sorted(set(REAL_LEVELS) - set(LADDER))
+    panel = dialog.black_panel
+    panel.ai_button.setChecked(True)
+    for name in LADDER:
+        panel.level_combo.setCurrentIndex(panel.level_combo.findData(name))
+        assert panel.pages.currentWidget() is panel.level_pages[name]
+        assert panel.description.text() == REAL_LEVELS[name].description
+        assert panel.side().spec.partition(":")[0] == name
+    panel.level_combo.setCurrentIndex(panel.level_combo.findData("sdst"))
+    assert panel.pages.currentWidget() is panel.level_pages["sdst"]
+    assert dialog.settings().black.spec.startswith("sdst")

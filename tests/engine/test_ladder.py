@@ -25,23 +25,20 @@ THESIS_LEVELS = ("random", "mc", "mcsds", "sdst")
 
 def test_the_rungs_are_uct_presets_with_playout_budgets_below_the_top():
     """Every rung below `strong` counts playouts, not seconds (a loaded machine does not
-    weaken it), and the budget grows up the ladder; the rungs play no random blunders: only
-    the budget, knowledge and the temperature differ from UCT's settings."""
+    weaken it); the rungs play no random blunders: only the budget, knowledge and the
+    temperature differ from UCT's settings."""
     assert LADDER[-1] == "strong"
-    budgets = []
     for name in LADDER[:-1]:
         info = LEVELS[name]
         assert info.family == "uct"
         _level, settings = parse_spec(name)
-        assert settings.time_s is None
-        budgets.append(settings.playouts)
+        assert settings.time_s is None and settings.playouts <= 100_000
         changed = {
             p.name for p in info.parameters if p.default != LEVELS["uct"].parameter(p.name).default
         }
         allowed = {"playouts", "temperature", "leaf_playouts", "playout", "tactics", "rave"}
         allowed |= {"time_s", "swap_policy"}
         assert changed <= allowed, (name, changed - allowed)
-    assert budgets == sorted(budgets) and len(set(budgets)) == len(budgets)
     temperatures = [parse_spec(name)[1].temperature for name in LADDER]
     assert temperatures == sorted(temperatures, reverse=True) and temperatures[-1] == 0
 

@@ -794,11 +794,11 @@ _LADDER_RUNGS = (
         "beginner",
         "Beginner",
         None,
-        "The ladder's first rung (ours): UCT with 8 000 uniformly random playouts a move, no "
-        "Hex knowledge (no tactics, no RAVE, no playout patterns), and a warm move choice "
-        "(temperature 0.5: a move is drawn in proportion to the square of its visits, so a "
-        "close second choice is sometimes played).",
-        {**_KNOWLEDGE_OFF, "playouts": 8_000, "temperature": 0.5},
+        "The ladder's first rung (ours): UCT with 8 000 uniformly random playouts a move and "
+        "RAVE, no Hex knowledge (no tactics, no playout patterns), and a slightly warm move "
+        "choice (temperature 0.25: a move is drawn in proportion to the fourth power of its "
+        "visits, so a close second choice is sometimes played).",
+        {**_KNOWLEDGE_OFF, "rave": True, "playouts": 8_000, "temperature": 0.25},
     ),
     (
         "novice",

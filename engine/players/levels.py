@@ -805,9 +805,9 @@ _LADDER_RUNGS = (
         "Novice",
         None,
         "The ladder's second rung (ours): `strong`'s search (RAVE, 8 playouts a leaf that "
-        "answer bridge and edge template intrusions) with 1 000 playouts a move and no root "
+        "answer bridge and edge template intrusions) with 2 000 playouts a move and no root "
         "tactics; plays the most visited move.",
-        {**_STRONG_SEARCH, "tactics": "off", "swap_policy": "search", "playouts": 1_000},
+        {**_STRONG_SEARCH, "tactics": "off", "swap_policy": "search", "playouts": 2_000},
     ),
     (
         "club",

@@ -796,9 +796,9 @@ _LADDER_RUNGS = (
         None,
         "The ladder's first rung (ours): UCT with 8 000 uniformly random playouts a move and "
         "RAVE, no Hex knowledge (no tactics, no playout patterns), and a warm move choice "
-        "(temperature 0.4: a move is drawn in proportion to its visits to the power 2.5, so a "
-        "close second choice is sometimes played).",
-        {**_KNOWLEDGE_OFF, "rave": True, "playouts": 8_000, "temperature": 0.4},
+        "(temperature 0.7: a move is drawn in proportion to its visits to the power 1/0.7, "
+        "so a close second choice is often played).",
+        {**_KNOWLEDGE_OFF, "rave": True, "playouts": 8_000, "temperature": 0.7},
     ),
     (
         "novice",

@@ -793,7 +793,7 @@ _LADDER_RUNGS = (
     (
         "beginner",
         "Beginner",
-        None,
+        926,
         "The ladder's first rung (ours): UCT with 8 000 uniformly random playouts a move and "
         "RAVE, no Hex knowledge (no tactics, no playout patterns), and a warm move choice "
         "(temperature 0.7: a move is drawn in proportion to its visits to the power 1/0.7, "
@@ -803,7 +803,7 @@ _LADDER_RUNGS = (
     (
         "novice",
         "Novice",
-        None,
+        1136,
         "The ladder's second rung (ours): `strong`'s search (RAVE, 8 playouts a leaf that "
         "answer bridge and edge template intrusions) with 2 000 playouts a move and no root "
         "tactics; plays the most visited move.",
@@ -812,7 +812,7 @@ _LADDER_RUNGS = (
     (
         "club",
         "Club player",
-        None,
+        1236,
         "The ladder's third rung (ours): `strong`'s search and Hex knowledge (RAVE, pattern "
         "playouts, exact root tactics, the opening table) with 4 000 playouts a move.",
         {**_STRONG_SEARCH, "playouts": 4_000},
@@ -820,7 +820,7 @@ _LADDER_RUNGS = (
     (
         "expert",
         "Expert",
-        None,
+        1324,
         "The ladder's rung below `strong` (ours): the same search and Hex knowledge as "
         "`strong` with a budget of 24 000 playouts a move instead of 1 s (about a third of "
         "what `strong` plays in 1 s on 9x9 on one core).",
@@ -831,7 +831,7 @@ LADDER = (*(rung[0] for rung in _LADDER_RUNGS), "strong")
 """The ladder's rungs from the weakest to the strongest (``strong`` is its top)."""
 
 LADDER_ELO: dict[str, int | None] = {rung[0]: rung[2] for rung in _LADDER_RUNGS}
-LADDER_ELO["strong"] = None
+LADDER_ELO["strong"] = 1502  # 1 s a move, on a machine loaded as said there
 """Each rung's Bradley-Terry Elo on 9x9 against random = 0 (docs/results/ladder/)."""
 
 STRONGEST_LEVEL = "strong"

@@ -225,11 +225,14 @@ def tournament_report(tournament: Tournament, games: int) -> str:
     total = sum(p.games for p in pairs)
     fewest, most = min(p.games for p in pairs), max(p.games for p in pairs)
     # Pairs extended on their own (their folders are matches) have played more than others.
-    per_pair = f"{games} a pair" if fewest == most == games else f"{fewest} to {most} a pair"
+    played_text = (
+        f"{total} of {games * len(pairs)} games ({games} a pair)"
+        if fewest == most == games
+        else f"{total} games ({fewest} to {most} a pair)"
+    )
     lines = [
         f"Round robin of {len(players)} players, {settings.size}x{settings.size}, swap rule "
-        f"{'on' if settings.swap else 'off'}, seed {settings.seed}: {total} of "
-        f"{games * len(pairs)} games ({per_pair})",
+        f"{'on' if settings.swap else 'off'}, seed {settings.seed}: {played_text}",
         "",
         "| rank | player | games | wins | win rate [95% CI] | Elo [95% CI] |",
         "|---:|---|---:|---:|---|---|",

@@ -58,6 +58,10 @@ def test_levels_describe_every_parameter():
         "strong",
         "strong-swarm",
         "strong-sdst",
+        "beginner",
+        "novice",
+        "club",
+        "expert",
     ]
     for name, level in LEVELS.items():
         assert level.name == name and level.label and level.description

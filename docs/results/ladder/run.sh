@@ -1,0 +1,26 @@
+#!/bin/sh
+# The ladder's round robin (issue 32), as it was played: run from the checkout's root.
+# 9x9, no swap rule (the app's default), one thread a player, one game at a time, at nice 10.
+# Every rung below `strong` searches a fixed number of playouts a move, so the machine's
+# load does not change its play; `strong` searches 1 s a move (its own budget).
+# Played 27 Nov 2026 from 19:15 UTC with the rungs as at commit 0fc712a; the pairs played with
+# earlier definitions of `beginner` and `novice` were moved to pilots/ (pilots/README.md), and
+# this script, re-run, played them again with the rungs as they are.
+set -e
+OUT=docs/results/ladder/round-robin
+PLAYERS="random beginner novice club expert strong"
+MATCH="nice -n 10 hexswarm-match --size 9 --seed 32 --jobs 1 --quiet"
+# 1. Every pair, 6 games (game 1 of every pair, then game 2 ...).
+$MATCH --games 6 --out $OUT $PLAYERS
+# 2. Neighbouring players' pairs extended on their own (each pair folder is the match
+#    `hexswarm-match --seed 32 A B` plays), in rounds so that all grow alike.
+for games in ${TARGETS:-20 40 60 80 100}; do
+  set -- $PLAYERS
+  i=1
+  while [ $# -ge 2 ]; do
+    j=$((i + 1))
+    $MATCH --games $games --out $OUT/0$i-0$j "$1" "$2"
+    shift; i=$j
+  done
+done
+# The report: python -m hexswarm.engine.tools.report ladder (every game of every pair).

@@ -65,7 +65,7 @@ def random_playouts(
     """Play ``count`` random games from ``board``; return how many Black won.
 
     ``policy``: a :class:`engine.knowledge.PlayoutPolicy` or a policy name (``uniform``, the
-    default, ``bridge``, ``template``, ``win``, ``agents`` with the default database).
+    default, ``bridge``, ``template``, ``win``, ``agents`` with the default database, ``patterns``).
     Thread-safe: reads ``board`` once on the calling thread, before any worker starts.
     """
     policy = playout_policy(policy)
@@ -80,7 +80,7 @@ def random_playouts(
     kernel_policy = policy.kernel_policy()
 
     def run(slot: int) -> int:
-        if policy.database is not None:
+        if policy.name != "uniform":
             return policy_playout_batch(
                 kernel_policy,
                 make_knowledge_scratch(position.size),

@@ -47,7 +47,15 @@ with one row per agent: heuristic codes, padded with ``NO_HEURISTIC``); see
 
 import numpy as np
 from hexswarm.engine.kernels.jit import inline_jit, jit
-from hexswarm.engine.kernels.layout import BLOCK, BRIDGE, NO_HEURISTIC, WIN, KnowledgeScratch
+from hexswarm.engine.kernels.layout import (
+    BLOCK,
+    BRIDGE,
+    NO_HEURISTIC,
+    PATTERN_POLICY,
+    WIN,
+    KnowledgeScratch,
+)
+from hexswarm.engine.kernels.patterns import near_table, pattern_moves
 from hexswarm.engine.kernels.playout import black_connects, cell_tables, playout
 from hexswarm.engine.kernels.rng import MULTIPLIER, SHIFT_12, SHIFT_25, SHIFT_27, SHIFT_32
 
@@ -202,6 +210,10 @@ def make_knowledge_scratch(size):
         saved_around=empty_around.copy(),
         saved_flags=np.zeros(2 * (n + EDGE_CELLS), dtype=np.uint8),
         saved_counts=np.zeros(5, dtype=np.int64),
+        near=near_table(size),
+        cell_weights=np.zeros(2 * n, dtype=np.int64),
+        where=np.zeros(n, dtype=np.int32),
+        near_mark=np.zeros(n, dtype=np.int32),
     )
 
 
@@ -425,6 +437,15 @@ def knowledge_playout(
             if tracks:
                 saved_flags[:] = flags
                 saved_counts[:2], saved_counts[2:4], saved_counts[4] = counts, sums, winner
+    if policy.kind == PATTERN_POLICY:
+        # Learned pattern playouts: a run-time branch, once a playout, so that the searches
+        # keep one compiled knowledge path (compile time, issue 30).
+        state[slot] = pattern_moves(
+            policy.weights, cells, ring, around, knowledge.near, knowledge.cell_weights,
+            knowledge.where, knowledge.near_mark, order, empty_count, black_to_move,
+            np.int64(last_cell), cell_row, cell_bit, rows, state[slot],
+        )  # fmt: skip
+        return black_connects(rows, size, reach)
     # The generator stays in a register (x) and is written back once: a call to rng.below per
     # move, like any call passing arrays, cost more than the move itself (measured).
     x = state[slot]

@@ -28,6 +28,9 @@ EXPLICIT_TREE = 2
 # codes of ``KnowledgePolicy.agents`` (``engine.knowledge`` names them).
 UNIFORM_POLICY = 0
 KNOWLEDGE_POLICY = 1
+# Learned pattern playouts (engine.kernels.patterns): a KnowledgePolicy too, told apart at run
+# time by its kind, so the searches are not compiled once more for it.
+PATTERN_POLICY = 2
 WIN, BLOCK, BRIDGE, TEMPLATE = 0, 1, 2, 3
 NO_HEURISTIC = -1
 
@@ -41,13 +44,16 @@ class UniformPolicy(NamedTuple):
 
 
 class KnowledgePolicy(NamedTuple):
-    """Playouts by a database of agents (``engine.knowledge``; built by
-    ``PlayoutPolicy.kernel_policy``)."""
+    """Playouts by a database of agents, or (``kind`` PATTERN_POLICY) by learned pattern
+    weights (``engine.knowledge``; built by ``PlayoutPolicy.kernel_policy``)."""
 
-    kind: int
+    kind: int  # KNOWLEDGE_POLICY or PATTERN_POLICY
     agents: np.ndarray  # int8, a row per agent: heuristic codes padded with NO_HEURISTIC
     per_playout: bool  # one agent draws a whole playout (else one agent per move)
     tracks: bool  # some agent uses WIN or BLOCK: connectivity is tracked move by move
+    # PATTERN_POLICY: int64[4, 4096], row 2 * side + near: the integer weight of each
+    # ``around`` code (engine.patterns.PlayoutTable.kernel_weights); no rows otherwise.
+    weights: np.ndarray
 
 
 class Environment(NamedTuple):
@@ -94,6 +100,13 @@ class KnowledgeScratch(NamedTuple):
     saved_around: np.ndarray
     saved_flags: np.ndarray
     saved_counts: np.ndarray
+    # Pattern playouts (engine.kernels.patterns): the 12 cells around each cell, per cell
+    # its weight for each player (2 * cell + side), its index among the live cells, and the
+    # move at which it was last near the last move.
+    near: np.ndarray
+    cell_weights: np.ndarray
+    where: np.ndarray
+    near_mark: np.ndarray
 
 
 class LeafScratch(NamedTuple):

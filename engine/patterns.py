@@ -198,13 +198,15 @@ class PlayoutTable:
     """Learned playout weights (ours, after MoHex 2.0's playout policy): a cell's weight is
     ``local[code]`` when it is near the last move (one of its 12 pattern cells), else
     ``min(global_[code], cap)``; ``code`` is the cell's canonical 6-cell code for the mover.
-    Unseen codes weigh 1.0. ``cap`` holds global weights near the open-board level, so the
-    pull towards good shapes comes from the answers to the last move."""
+    Codes never seen in training weigh ``unseen``. ``cap`` holds global weights near the
+    open-board level, so the pull towards good shapes comes from the answers to the last
+    move."""
 
     global_: np.ndarray
     local: np.ndarray
     cap: float
     source: str
+    unseen: float = 1.0
 
     def integer_weight(self, code: int, near: bool) -> int:
         """The kernel's weight of canonical ``code``: WEIGHT_SCALE units of ``cap``, a global
@@ -227,7 +229,7 @@ class PlayoutTable:
 
     def to_json(self, extra: dict) -> str:
         def seen(gamma):
-            return {str(c): round(float(g), 6) for c, g in enumerate(gamma) if g != 1.0}
+            return {str(c): round(float(g), 6) for c, g in enumerate(gamma) if g != self.unseen}
 
         document = {
             "format": PLAYOUT_FORMAT,
@@ -236,6 +238,7 @@ class PlayoutTable:
             "source": self.source,
             **extra,
             "cap": round(self.cap, 6),
+            "unseen": self.unseen,
             "global": seen(self.global_),
             "local": seen(self.local),
         }
@@ -247,15 +250,16 @@ class PlayoutTable:
         if document.get("format") != PLAYOUT_FORMAT:
             raise ValueError(f"{source}: not a hexswarm playout pattern table")
         tables = []
+        unseen = float(document.get("unseen", 1.0))
         for key in ("global", "local"):
-            gamma = np.ones(CODES, dtype=np.float64)
+            gamma = np.full(CODES, unseen, dtype=np.float64)
             for code, value in document[key].items():
                 gamma[int(code)] = float(value)
             tables.append(gamma)
         cap = float(document["cap"])
-        if cap <= 0 or any(np.any(g <= 0) for g in tables):
+        if cap <= 0 or unseen <= 0 or any(np.any(g <= 0) for g in tables):
             raise ValueError(f"{source}: weights and cap must be positive")
-        return cls(tables[0], tables[1], cap, source)
+        return cls(tables[0], tables[1], cap, source, unseen)
 
 
 def playout_weights(

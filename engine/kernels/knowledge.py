@@ -212,7 +212,6 @@ def make_knowledge_scratch(size):
         saved_counts=np.zeros(5, dtype=np.int64),
         near=near_table(size),
         cell_weights=np.zeros(2 * n, dtype=np.int64),
-        where=np.zeros(n, dtype=np.int32),
         near_mark=np.zeros(n, dtype=np.int32),
     )
 
@@ -442,8 +441,8 @@ def knowledge_playout(
         # keep one compiled knowledge path (compile time, issue 30).
         state[slot] = pattern_moves(
             policy.weights, cells, ring, around, knowledge.near, knowledge.cell_weights,
-            knowledge.where, knowledge.near_mark, order, empty_count, black_to_move,
-            np.int64(last_cell), cell_row, cell_bit, rows, state[slot],
+            knowledge.near_mark, order, empty_count, black_to_move, np.int64(last_cell), size,
+            cell_row, cell_bit, rows, state[slot],
         )  # fmt: skip
         return black_connects(rows, size, reach)
     # The generator stays in a register (x) and is written back once: a call to rng.below per

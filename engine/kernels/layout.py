@@ -101,11 +101,10 @@ class KnowledgeScratch(NamedTuple):
     saved_flags: np.ndarray
     saved_counts: np.ndarray
     # Pattern playouts (engine.kernels.patterns): the 12 cells around each cell, per cell
-    # its weight for each player (2 * cell + side), its index among the live cells, and the
-    # move at which it was last near the last move.
+    # its weight for each player (2 * cell + side) and the move at which it was last near
+    # the last move.
     near: np.ndarray
     cell_weights: np.ndarray
-    where: np.ndarray
     near_mark: np.ndarray
 
 

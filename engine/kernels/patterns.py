@@ -14,13 +14,13 @@ A move of player ``p`` after the opponent's move ``last``:
   ``WEIGHT_SCALE``, the open-board level);
 * with ``L`` the near cells' total and ``G`` the others', one draw ``u = below(L + G)``
   chooses the cell where ``u`` falls: among the near cells in the neighbourhood's order
-  when ``u < L``, else (``u - L``) among the far cells in the live cells' order. The scan
-  of the live cells is MoHex's too: a few nanoseconds a cell, cheaper than rejection
-  sampling, whose acceptance fell with the global weights late in a playout (measured).
+  when ``u < L``, else (``u - L``) among the far cells in cell order, found by skipping
+  whole board rows by their totals (kept per row and player) and scanning one row. MoHex
+  scans every cell at every move; rejection sampling was slower here too, its acceptance
+  falling with the global weights late in a playout (measured).
 
-The live cells are ``order[:live]``, kept by swap-removal (``where[cell]`` its index), so the
-playout fills the board: Black's ``rows`` at the end are what RAVE reads, and the winner is
-judged once on the full board by the caller. ``engine.tools.reference.reference_pattern_playouts``
+The playout fills the board: Black's ``rows`` at the end are what RAVE reads, and the winner
+is judged once on the full board by the caller. ``engine.tools.reference.reference_pattern_playouts``
 repeats every draw from codes recomputed from scratch.
 """
 
@@ -74,12 +74,12 @@ def pattern_moves(
     around,
     near,
     cell_weights,
-    where,
     near_mark,
     order,
     empty_count,
     black_to_move,
     last_cell,
+    size,
     cell_row,
     cell_bit,
     rows,
@@ -89,67 +89,82 @@ def pattern_moves(
     returns the generator state. ``weights`` is ``KnowledgePolicy.weights`` (int64[4, 4096]:
     row ``2 * side + near``); ``cells``/``ring``/``around`` the knowledge scratch's, set up for
     the start position; ``rows`` Black's rows, completed here; ``last_cell`` the opponent's
-    last move (-1: none). ``order`` is permuted (it keeps the same cells)."""
+    last move (-1: none). ``order`` is only read."""
+    # Per player, the total weight of the empty cells, and per board row (row_totals[side,
+    # row]): the far draw skips whole rows by their totals, then scans one row.
     totals = np.zeros(2, dtype=np.int64)
+    row_totals = np.zeros((2, size), dtype=np.int64)
     for i in range(empty_count):
         c = order[i]
-        where[c] = i
         near_mark[c] = -1
         a = around[c]
+        r = cell_row[c]
         for side in range(2):
             w = weights[2 * side, a]
             cell_weights[2 * c + side] = w
             totals[side] += w
-    live = empty_count
+            row_totals[side, r] += w
     mover = BLACK if black_to_move else WHITE
     last = last_cell
+    # The near cells of this move and their local weights, kept for the draw.
+    near_cells = np.empty(NEAR_CELLS, dtype=np.int64)
+    near_weights = np.empty(NEAR_CELLS, dtype=np.int64)
     for move in range(empty_count):
         side = mover - 1
         local_total = 0
         near_global = 0
+        found = 0
         if last >= 0:
+            base = NEAR_CELLS * last
             for k in range(NEAR_CELLS):
-                v = near[NEAR_CELLS * last + k]
+                v = near[base + k]
                 if v >= 0 and cells[v] == EMPTY:
                     near_mark[v] = move
-                    local_total += weights[2 * side + 1, around[v]]
+                    w = weights[2 * side + 1, around[v]]
+                    near_cells[found] = v
+                    near_weights[found] = w
+                    found += 1
+                    local_total += w
                     near_global += cell_weights[2 * v + side]
-        far_total = totals[side] - near_global
         x = _advance(x)
-        u = _bounded(x, local_total + far_total)
+        u = _bounded(x, local_total + totals[side] - near_global)
         cell = -1
         if u < local_total:
-            for k in range(NEAR_CELLS):
-                v = near[NEAR_CELLS * last + k]
-                if v >= 0 and cells[v] == EMPTY:
-                    w = weights[2 * side + 1, around[v]]
-                    if u < w:
-                        cell = v
-                        break
-                    u -= w
+            for k in range(found):
+                w = near_weights[k]
+                if u < w:
+                    cell = near_cells[k]
+                    break
+                u -= w
         else:
+            # Among the far cells in cell order: the near cells leave their rows' totals for
+            # the scan of the rows, then the row found is scanned cell by cell.
             u -= local_total
-            for j in range(live):
-                c = order[j]
-                if near_mark[c] != move:
+            for k in range(found):
+                v = near_cells[k]
+                row_totals[side, cell_row[v]] -= cell_weights[2 * v + side]
+            r = 0
+            while u >= row_totals[side, r]:
+                u -= row_totals[side, r]
+                r += 1
+            for k in range(found):
+                v = near_cells[k]
+                row_totals[side, cell_row[v]] += cell_weights[2 * v + side]
+            for c in range(r * size, r * size + size):
+                if cells[c] == EMPTY and near_mark[c] != move:
                     w = cell_weights[2 * c + side]
                     if u < w:
                         cell = c
                         break
                     u -= w
-        # Out of the live cells (swap with the last live one) and out of the totals.
-        j = where[cell]
-        moved = order[live - 1]
-        order[j] = moved
-        where[moved] = j
-        order[live - 1] = cell
-        where[cell] = live - 1
-        live -= 1
-        totals[0] -= cell_weights[2 * cell]
-        totals[1] -= cell_weights[2 * cell + 1]
+        r = cell_row[cell]
+        for s in range(2):
+            w = cell_weights[2 * cell + s]
+            totals[s] -= w
+            row_totals[s, r] -= w
         cells[cell] = mover
         if mover == BLACK:
-            rows[cell_row[cell]] |= cell_bit[cell]
+            rows[r] |= cell_bit[cell]
         # Seen from its neighbour i, the cell is neighbour i + 3 (bits 2 (i + 3) mod 12).
         stone = np.int64(mover)
         for i in range(6):
@@ -157,9 +172,12 @@ def pattern_moves(
             around[v] += stone << (2 * ((i + 3) % 6))
             if cells[v] == EMPTY:  # an edge cell holds its owner: never empty
                 a = around[v]
+                rv = cell_row[v]
                 for s in range(2):
                     w = weights[2 * s, a]
-                    totals[s] += w - cell_weights[2 * v + s]
+                    change = w - cell_weights[2 * v + s]
+                    totals[s] += change
+                    row_totals[s, rv] += change
                     cell_weights[2 * v + s] = w
         last = cell
         mover = BLACK + WHITE - mover

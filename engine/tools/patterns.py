@@ -161,9 +161,13 @@ def playout_competitions(games: list[list[int]], size: int, skip: int):
     )
 
 
-def fit_features(comp, features, winners, feature_count: int, iterations: int = 60):
+def fit_features(
+    comp, features, winners, feature_count: int, iterations: int = 60, reference: int = -1
+):
     """MM for teams of one feature (plain Bradley-Terry), each feature with one virtual win and
-    one virtual loss against a weight of 1; returns gamma[feature_count] (1 where unseen)."""
+    one virtual loss against a weight of 1; returns gamma[feature_count] (1 where unseen).
+    With a ``reference`` feature, the weights are rescaled after each step so that it weighs 1
+    (the likelihood does not change): a rare feature then stays near the reference's weight."""
     gamma = np.ones(feature_count)
     wins = np.bincount(features[winners], minlength=feature_count).astype(np.float64)
     seen = np.bincount(features, minlength=feature_count) > 0
@@ -172,6 +176,8 @@ def fit_features(comp, features, winners, feature_count: int, iterations: int = 
         total = np.bincount(comp, weights=gamma[features], minlength=competitions_count)
         denominator = np.bincount(features, weights=1.0 / total[comp], minlength=feature_count)
         gamma = np.where(seen, (wins + 1.0) / (denominator + 2.0 / (gamma + 1.0)), 1.0)
+        if reference >= 0 and seen[reference]:
+            gamma = np.where(seen, gamma / gamma[reference], 1.0)
     return gamma
 
 
@@ -187,7 +193,9 @@ def playout_fit(train, test, iterations: int, min_count: int):
     6-cell table's (global, local) weights and a report of both fits."""
     comp, code6, code12, near, winners = train
     feature6 = code6 + CODES * near
-    gamma6 = fit_features(comp, feature6, winners, 2 * CODES, iterations)
+    # In units of the open-board cell far from the last move (feature 0): a pattern seen
+    # rarely, or never, then weighs about what an open-board cell weighs.
+    gamma6 = fit_features(comp, feature6, winners, 2 * CODES, iterations, reference=0)
     report = {
         "moves": int(winners.size),
         "patterns_seen": int(np.count_nonzero(np.bincount(feature6, minlength=2 * CODES))),
@@ -208,7 +216,7 @@ def playout_fit(train, test, iterations: int, min_count: int):
         return np.where(own, 2 * CODES + index, fallback)
 
     feature12 = features12(key12, feature6)
-    gamma12 = fit_features(comp, feature12, winners, 2 * CODES + kept.size, iterations)
+    gamma12 = fit_features(comp, feature12, winners, 2 * CODES + kept.size, iterations, 0)
     report["patterns12_kept"] = int(kept.size)
     report["log_likelihood_per_move_12"] = round(
         log_likelihood(comp, feature12, winners, gamma12), 4

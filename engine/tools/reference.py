@@ -320,7 +320,7 @@ def reference_pattern_playouts(
             local = [table.integer_weight(pattern_code(array, size, c, black), True) for c in near]
             far = [
                 (c, table.integer_weight(pattern_code(array, size, c, black), False))
-                for c in order
+                for c in sorted(order)
                 if c not in near
             ]
             u = rng.below(sum(local) + sum(w for _, w in far))
@@ -336,9 +336,7 @@ def reference_pattern_playouts(
                         chosen = c
                         break
                     u -= w
-            j = order.index(chosen)
-            order[j] = order[-1]
-            order.pop()
+            order.remove(chosen)
             board[chosen] = mover
             last = chosen
             mover = 3 - mover

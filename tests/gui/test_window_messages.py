@@ -88,6 +88,8 @@ def test_setup_clicks_make_one_setup_node(window, qtbot):
     assert entries[-1].startswith("Setup: ") and len(entries) == 3  # Start, c3, the setup
     assert "+Black a1 e5" in entries[-1] and "+White d4" in entries[-1]
     assert "Black to move" in entries[-1] and "b1" not in entries[-1]
+    last = window.move_list.item(window.move_list.count() - 1)
+    assert last.toolTip() == last.text()  # the whole entry, however narrow the dock
     board = c.board
     assert [board.stone_at(n) for n in ("a1", "b1", "e5", "d4")] == [BLACK, None, BLACK, WHITE]
     assert c.undo() and c.board.stone_at("a1") is None  # one undo takes the setup back

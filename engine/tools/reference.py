@@ -324,18 +324,13 @@ def reference_pattern_playouts(
                 if c not in near
             ]
             u = rng.below(sum(local) + sum(w for _, w in far))
-            chosen = None
-            for c, w in zip(near, local, strict=True):
-                if u < w:
-                    chosen = c
-                    break
-                u -= w
-            if chosen is None:
-                for c, w in far:
-                    if u < w:
-                        chosen = c
-                        break
-                    u -= w
+            # The cumulative weights, near cells first, then the far ones in cell order.
+            candidates = list(zip(near, local, strict=True)) + far
+            index = 0
+            while u >= candidates[index][1]:
+                u -= candidates[index][1]
+                index += 1
+            chosen = candidates[index][0]
             order.remove(chosen)
             board[chosen] = mover
             last = chosen

@@ -14,9 +14,13 @@ from hexswarm.engine.playout import random_playouts
 
 POLICIES = ("uniform", "template", "patterns")
 COUNTS = {"uniform": 200_000, "template": 40_000, "patterns": 10_000}
-print(f"# {platform.machine()}, {os.cpu_count()} cores, {datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC")
+print(
+    f"# {platform.machine()}, {os.cpu_count()} cores, {datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC"
+)
 print(f"# load average before: {' '.join(f'{v:.2f}' for v in os.getloadavg())}")
-print("| size | policy | playouts/s (CPU) | playouts/s (wall) | CPU rate vs uniform | vs template |")
+print(
+    "| size | policy | playouts/s (CPU) | playouts/s (wall) | CPU rate vs uniform | vs template |"
+)
 print("|---:|---|---:|---:|---:|---:|")
 for size in (9, 11, 13):
     board = Board(size)

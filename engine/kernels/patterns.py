@@ -20,8 +20,9 @@ A move of player ``p`` after the opponent's move ``last``:
   falling with the global weights late in a playout (measured).
 
 The playout fills the board: Black's ``rows`` at the end are what RAVE reads, and the winner
-is judged once on the full board by the caller. ``engine.tools.reference.reference_pattern_playouts``
-repeats every draw from codes recomputed from scratch.
+is judged once on the full board by the caller.
+``engine.tools.reference.reference_pattern_playouts`` repeats every draw from codes recomputed
+from scratch.
 """
 
 import numpy as np

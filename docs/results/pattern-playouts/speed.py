@@ -14,9 +14,8 @@ from hexswarm.engine.playout import random_playouts
 
 POLICIES = ("uniform", "template", "patterns")
 COUNTS = {"uniform": 200_000, "template": 40_000, "patterns": 10_000}
-print(
-    f"# {platform.machine()}, {os.cpu_count()} cores, {datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC"
-)
+now = datetime.datetime.now(datetime.UTC)
+print(f"# {platform.machine()}, {os.cpu_count()} cores, {now:%Y-%m-%d %H:%M} UTC")
 print(f"# load average before: {' '.join(f'{v:.2f}' for v in os.getloadavg())}")
 print(
     "| size | policy | playouts/s (CPU) | playouts/s (wall) | CPU rate vs uniform | vs template |"

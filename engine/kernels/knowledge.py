@@ -57,7 +57,7 @@ from hexswarm.engine.kernels.layout import (
 )
 from hexswarm.engine.kernels.patterns import near_table, pattern_moves
 from hexswarm.engine.kernels.playout import black_connects, cell_tables, playout
-from hexswarm.engine.kernels.rng import MULTIPLIER, SHIFT_12, SHIFT_25, SHIFT_27, SHIFT_32
+from hexswarm.engine.kernels.rng import advance, bounded
 
 EMPTY, BLACK, WHITE, NOBODY = 0, 1, 2, 3
 # The edge cells follow the board's n cells: n + TOP_EDGE, ... (a diagonal step off a corner
@@ -217,21 +217,6 @@ def make_knowledge_scratch(size):
 
 
 @inline_jit
-def _advance(x):
-    """One xorshift64* step of ``engine.kernels.rng``, on a state kept in a register."""
-    x ^= x >> SHIFT_12
-    x ^= x << SHIFT_25
-    x ^= x >> SHIFT_27
-    return x
-
-
-@inline_jit
-def _bounded(x, bound):
-    """``rng.below``'s integer in ``[0, bound)`` from the advanced state ``x``."""
-    return np.int64((((x * MULTIPLIER) >> SHIFT_32) * np.uint64(bound)) >> SHIFT_32)
-
-
-@inline_jit
 def answer_masks(shape_table, around, kinds, mover):
     """(bridge, template): 6-bit masks (ring order) of an intruder's empty neighbours that
     restore one of ``mover``'s bridges, or edge templates II, that the intruder broke, from its
@@ -252,8 +237,8 @@ def _answer_direction(pick_table, bit_count, mask, x):
     found = bit_count[mask]
     pick = 0
     if found > 1:
-        x = _advance(x)
-        pick = _bounded(x, found)
+        x = advance(x)
+        pick = bounded(x, found)
     return pick_table[6 * mask + pick], x
 
 
@@ -261,8 +246,8 @@ def _answer_direction(pick_table, bit_count, mask, x):
 def _draw_agent(agent_count, x):
     """An agent index (``rng.below(agent_count)``) and the generator; no draw for one agent."""
     if agent_count > 1:
-        x = _advance(x)
-        return _bounded(x, agent_count), x
+        x = advance(x)
+        return bounded(x, agent_count), x
     return 0, x
 
 
@@ -492,8 +477,8 @@ def knowledge_playout(
         if cell < 0:
             # Fisher–Yates over the empty cells of the start; cells an answer took are skipped.
             while True:
-                x = _advance(x)
-                j = drawn + _bounded(x, empty_count - drawn)
+                x = advance(x)
+                j = drawn + bounded(x, empty_count - drawn)
                 cell = order[j]
                 order[j] = order[drawn]
                 order[drawn] = cell

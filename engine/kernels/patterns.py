@@ -26,8 +26,8 @@ from scratch.
 """
 
 import numpy as np
-from hexswarm.engine.kernels.jit import inline_jit, jit
-from hexswarm.engine.kernels.rng import MULTIPLIER, SHIFT_12, SHIFT_25, SHIFT_27, SHIFT_32
+from hexswarm.engine.kernels.jit import jit
+from hexswarm.engine.kernels.rng import advance, bounded
 
 EMPTY, BLACK, WHITE = 0, 1, 2
 WEIGHT_SCALE = 1024  # engine.patterns.WEIGHT_SCALE: the capped global weight's ceiling
@@ -52,19 +52,6 @@ def near_table(size):
             if 0 <= r < size and 0 <= c < size:
                 near[NEAR_CELLS * cell + k] = r * size + c
     return near
-
-
-@inline_jit
-def _advance(x):
-    x ^= x >> SHIFT_12
-    x ^= x << SHIFT_25
-    x ^= x >> SHIFT_27
-    return x
-
-
-@inline_jit
-def _bounded(x, bound):
-    return np.int64((((x * MULTIPLIER) >> SHIFT_32) * np.uint64(bound)) >> SHIFT_32)
 
 
 @jit
@@ -127,8 +114,8 @@ def pattern_moves(
                     found += 1
                     local_total += w
                     near_global += cell_weights[2 * v + side]
-        x = _advance(x)
-        u = _bounded(x, local_total + totals[side] - near_global)
+        x = advance(x)
+        u = bounded(x, local_total + totals[side] - near_global)
         cell = -1
         if u < local_total:
             for k in range(found):

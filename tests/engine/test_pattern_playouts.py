@@ -219,23 +219,6 @@ def test_trainer_codes_are_the_cell_by_cell_codes(size):
                 assert twelve[cell] == pattern_code12(board.cells, size, cell, black)
 
 
-def test_twelve_cell_codes_follow_the_board_symmetries():
-    rng = np.random.default_rng(4)
-    size = 6
-    for _ in range(20):
-        board = _random_board(rng, size, int(rng.integers(0, 30)))
-        cells = board.cells
-        turned = cells[::-1].copy()
-        grid = cells.reshape(size, size)
-        swapped = np.where(grid == 1, 2, np.where(grid == 2, 1, 0)).T.reshape(-1).astype(np.int8)
-        for cell in range(size * size):
-            r, c = divmod(cell, size)
-            for black in (True, False):
-                code = pattern_code12(cells, size, cell, black)
-                assert pattern_code12(turned, size, size * size - 1 - cell, black) == code
-                assert pattern_code12(swapped, size, c * size + r, not black) == code
-
-
 def test_single_feature_mm_recovers_known_weights():
     rng = np.random.default_rng(9)
     true = np.array([1.0, 5.0, 0.2, 2.0, 0.5])

@@ -16,6 +16,7 @@ from hexswarm.engine.patterns import (
     load_table,
     move_priors,
     pattern_code,
+    pattern_code12,
     rotate_half,
 )
 from hexswarm.engine.records import record_from_board
@@ -52,9 +53,10 @@ def test_pattern_codes_follow_the_board_symmetries(size):
         for cell in range(size * size):
             r, c = divmod(cell, size)
             for black in (True, False):
-                code = pattern_code(cells, size, cell, black)
-                assert pattern_code(turned, size, size * size - 1 - cell, black) == code
-                assert pattern_code(swapped, size, c * size + r, not black) == code
+                for of in (pattern_code, pattern_code12):  # 6 and 12 cells
+                    code = of(cells, size, cell, black)
+                    assert of(turned, size, size * size - 1 - cell, black) == code
+                    assert of(swapped, size, c * size + r, not black) == code
 
 
 def _table(tmp_path, seed=3):

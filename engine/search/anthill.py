@@ -16,14 +16,14 @@ from hexswarm.engine.kernels.anthill import (
     RIVAL_MOVE,
     RIVAL_SAMPLED,
     RIVAL_VISITS,
-    anthill_iterations,
     copy_populations,
     root_population,
 )
+from hexswarm.engine.kernels.descent import anthill_rules
 from hexswarm.engine.kernels.layout import AnthillAgents
 from hexswarm.engine.search.snapshot import TreeNode
-from hexswarm.engine.search.swarm import RELATE, STATE_STRIDE
-from hexswarm.engine.search.uct import UctSearch, UctTree, _ucb_tables
+from hexswarm.engine.search.swarm import RELATE
+from hexswarm.engine.search.uct import UctSearch, UctTree
 
 DEFAULT_AGENTS_PER_MOVE = 4
 DEFAULT_SWARM_DEPTH = 1  # agents choose at the root (measured: deeper swarms lose to UCT)
@@ -152,20 +152,8 @@ class AnthillSearch(UctSearch):
         super().__init__(env, **kwargs)
         if not all(isinstance(t, AnthillTree) for t in self.trees):
             raise ValueError("an anthill search needs AnthillTree trees")
-        for worker in self.workers:
-            worker.carriers = np.zeros(worker.path.size, dtype=np.int64)
-
-    def new_tree(self, max_nodes: int) -> AnthillTree:
-        return AnthillTree(
-            max_nodes, self.agents_per_move, rave=self.rave, priors=self.priors is not None
-        )
-
-    def _iterate(self, worker, index: int, count: int) -> tuple[int, int]:
-        tree = worker.tree
-        return anthill_iterations(
-            self.env,
-            tree.arrays(),
-            tree.population(),
+        self.rules = anthill_rules(
+            self.swarm_depth,
             self.agents_per_move,
             self.rival,
             self.take_rival,
@@ -173,26 +161,11 @@ class AnthillSearch(UctSearch):
             1.0 / self.leaf_playouts if self.evidence == "descents" else 1.0,
             self.tests,
             self.test_first,
-            self.swarm_depth,
-            self.exploration,
-            _ucb_tables(),
-            count,
-            self.expand_after,
-            self.max_depth,
-            worker.scratch,
-            worker.chain_parent,
-            worker.chain_action,
-            worker.chain_depth,
-            worker.path,
-            worker.carriers,
-            worker.depth_counts,
-            worker.board,
-            self.states,
-            index * STATE_STRIDE,
-            self.leaf_playouts,
-            self.rave,
-            worker.amaf,
-            self.prior_arrays,
+        )
+
+    def new_tree(self, max_nodes: int) -> AnthillTree:
+        return AnthillTree(
+            max_nodes, self.agents_per_move, rave=self.rave, priors=self.priors is not None
         )
 
     # ------------------------------------------------------------------ observation

@@ -32,8 +32,10 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 import numpy as np
+from hexswarm.engine.kernels.descent import no_agents, tree_iterations, uct_rules
 from hexswarm.engine.kernels.environment import HEX, action_count_py, make_scratch
 from hexswarm.engine.kernels.knowledge import ring_table
+from hexswarm.engine.kernels.layout import AnthillAgents
 from hexswarm.engine.kernels.rng import seed_states
 from hexswarm.engine.kernels.tree import ROOT_WINS
 from hexswarm.engine.kernels.uct import (
@@ -67,7 +69,6 @@ from hexswarm.engine.kernels.uct import (
     root_children,
     subtree_size,
     ucb_tables,
-    uct_iterations,
 )
 from hexswarm.engine.patterns import CODES, LOCAL_CLASSES, load_table
 from hexswarm.engine.playout import split_evenly
@@ -92,6 +93,7 @@ DEFAULT_PRIOR_BIAS = 2.47  # MoHex 2.0's progressive bias constant
 PROBE_ITERATIONS = 256  # the first batch of a timed search, before its speed is known
 
 _TABLES: tuple | None = None
+_NO_AGENTS = no_agents()
 _NO_PRIORS = (
     np.ones((2, CODES), dtype=np.float64),
     np.ones(LOCAL_CLASSES, dtype=np.float64),
@@ -350,6 +352,10 @@ class UctTree:
     def _copy_extra(self, node: int, kept: UctTree) -> None:
         """Copy what a subclass keeps beside the nodes for the subtree under ``node``."""
 
+    def population(self) -> AnthillAgents:
+        """The agents beside the nodes: none in UCT's tree."""
+        return _NO_AGENTS
+
 
 def _resized(array: np.ndarray, capacity: int, used: int) -> np.ndarray:
     grown = np.zeros((capacity, *array.shape[1:]), dtype=array.dtype)
@@ -369,6 +375,7 @@ class _Worker:
         self.chain_action = np.full(bound, -1, dtype=np.int32)
         self.chain_depth = np.arange(bound, dtype=np.int32)
         self.path = np.zeros(bound, dtype=np.int64)
+        self.carriers = np.zeros(bound, dtype=np.int64)  # the anthill's: who chose each move
         # The all-moves-as-first counts of a descent's playouts (RAVE; see record_amaf).
         self.amaf = np.zeros((2, max(action_count_py(env), 1)), dtype=np.int32)
         self.depth_counts = np.zeros(bound, dtype=np.int64)
@@ -433,6 +440,7 @@ class UctSearch:
             self.root_mask[:] = False
             self.root_mask[np.asarray(root_actions, dtype=np.int64)] = True
         self.player, self.to_move, self.position_id = player, to_move, position_id
+        self.rules = uct_rules()  # how moves are chosen: UCT's rule at every depth
         self.states = seed_states(seed, self.trees_count * STATE_STRIDE)
         # Iterations per tree: each runs leaf_playouts playouts.
         self.shares = split_evenly(-(-playouts // self.leaf_playouts), self.trees_count)
@@ -499,9 +507,12 @@ class UctSearch:
     def _iterate(self, worker: _Worker, index: int, count: int) -> tuple[int, int]:
         """The kernel's run of up to ``count`` iterations on ``worker``'s tree: ``(iterations
         done, playouts)``; fewer iterations when the tree wants room."""
-        return uct_iterations(
+        tree = worker.tree
+        return tree_iterations(
             self.env,
-            worker.tree.arrays(),
+            tree.arrays(),
+            tree.population(),
+            self.rules,
             count,
             self.exploration,
             self.expand_after,
@@ -512,6 +523,7 @@ class UctSearch:
             worker.chain_action,
             worker.chain_depth,
             worker.path,
+            worker.carriers,
             worker.depth_counts,
             worker.board,
             self.states,

@@ -115,11 +115,3 @@ def gale_winner(board: Board):
     """The winner by Gale's tour (thesis Table 5.1): ``"black"``, ``"white"`` or ``None``."""
     code = gale_winner_of_cells(board.cells, board.size)
     return None if code == 0 else ("black" if code == 1 else "white")
-
-
-def warm_up() -> None:
-    """Compile (or load from the cache) the playout kernels now, not on the first search."""
-    board = Board(3)
-    random_playouts(board, 2, seed=0)
-    random_playouts(board, 2, seed=0, policy="win")
-    gale_winner(board)

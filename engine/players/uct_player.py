@@ -14,6 +14,8 @@ from hexswarm.engine.players.common import (
     cell_labels,
     position_seed,
     require_open,
+    search_config,
+    search_limits,
     swap_or,
 )
 from hexswarm.engine.players.levels import AnthillSettings, UCTSettings
@@ -72,6 +74,7 @@ class UCTPlayer(SettingsPlayer):
     settings_class = UCTSettings
     # ``choose_move`` takes ``root_moves`` (engine.players.base).
     supports_root_moves = True
+    search_class: type[UctSearch] = UctSearch
 
     def __init__(self, settings=None):
         super().__init__(settings)
@@ -116,37 +119,26 @@ class UCTPlayer(SettingsPlayer):
                     raise HexError("root_moves holds no empty cell of the position")
             tree = self._reused_tree(board, labels)
             self._kept = None  # the old tree's memory goes before the new search grows
-            search = self._search(
-                env,
-                playouts=s.playouts,
-                threads=s.threads,
-                parallel=s.parallel,
-                seed=position_seed(s.seed, board),
-                time_s=s.time_s,
-                expand_after=s.expand_after,
-                leaf_playouts=s.leaf_playouts,
-                rave=s.rave,
-                priors=None if s.priors == "none" else s.priors,
-                last_cell=last_stone(board),
-                max_nodes=s.max_nodes,
+            search = self.search_class(
+                search_config(
+                    self.search_class.config_class,
+                    s,
+                    seed=position_seed(s.seed, board),
+                    priors=None if s.priors == "none" else s.priors,
+                ),
                 tree=tree,
-                action_labels=labels,
-                player=self.name,
-                to_move=board.to_move.value,
-                position_id=position_id,
                 root_actions=root_actions,
+                last_cell=last_stone(board),
+                player=self.name,
+                position_id=position_id,
             )
-            result = search.run(on_snapshot, should_stop)
+            result = search.run(env, search_limits(s, "playouts"), on_snapshot, should_stop)
             if s.reuse and s.parallel == "none":
                 self._kept = _KeptTree(
                     board.cells.copy(), board.to_move is BLACK, labels, search.trees[0]
                 )
         move = int(labels[result.best_action])
         return MoveChoice(swap_or(board, move, result.estimate), result.snapshot)
-
-    def _search(self, env: tuple, **options) -> UctSearch:
-        """The search of this level with the options every tree search takes."""
-        return UctSearch(env, exploration=self.settings.exploration, **options)
 
 
 class AnthillPlayer(UCTPlayer):
@@ -157,18 +149,4 @@ class AnthillPlayer(UCTPlayer):
 
     settings_class = AnthillSettings
     supports_root_moves = False  # its agents choose among every root move
-
-    def _search(self, env: tuple, **options) -> AnthillSearch:
-        return AnthillSearch(
-            env,
-            agents_per_move=self.settings.agents_per_move,
-            rival=self.settings.rival,
-            redraw=self.settings.redraw,
-            relate=self.settings.relate,
-            evidence=self.settings.evidence,
-            tests=self.settings.tests,
-            test_first=self.settings.test_first,
-            swarm_depth=self.settings.swarm_depth,
-            exploration=self.settings.exploration,
-            **options,
-        )
+    search_class = AnthillSearch

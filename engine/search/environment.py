@@ -53,6 +53,21 @@ def hex_environment(board: Board, playout: str | PlayoutPolicy = "uniform") -> E
     )
 
 
+def action_labels(env: Environment) -> np.ndarray:
+    """What a snapshot reports for each action: its cell on a Hex board, else its index."""
+    if env.kind == HEX:
+        return np.asarray(env.action_cells, dtype=np.int64)
+    return np.arange(int(env.action_count), dtype=np.int64)
+
+
+def side_to_move(env: Environment) -> str:
+    """The player to move at the root, as a snapshot names it (``"black"``/``"white"`` on a
+    Hex board, ``""`` in the toy problems)."""
+    if env.kind != HEX:
+        return ""
+    return "black" if env.root_black else "white"
+
+
 def bandit_environment(probabilities: Sequence[float]) -> Environment:
     """A multi-armed bandit (thesis 4.2.1): arm ``i`` pays 1 with ``probabilities[i]``."""
     p = np.asarray(probabilities, dtype=np.float64)

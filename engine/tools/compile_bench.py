@@ -27,11 +27,12 @@ import time
 def _time_groups() -> None:
     """In the child: time each group, print one JSON line ``{"import": [wall s, CPU s],
     "groups": {key: [wall s, CPU s]}}``."""
+
     def clocks() -> tuple[float, float]:
         return time.perf_counter(), time.process_time()
 
     def since(start: tuple[float, float]) -> list[float]:
-        return [now - then for now, then in zip(clocks(), start)]
+        return [now - then for now, then in zip(clocks(), start, strict=True)]
 
     started = clocks()
     import numba  # noqa: F401 - timed: part of what a start pays

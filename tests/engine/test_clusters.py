@@ -13,7 +13,6 @@ from hexswarm.engine.kernels.sds import REFERENCE_MEAN, REFERENCE_WIN, apply_tes
 from hexswarm.engine.players import create_player
 from hexswarm.engine.players.levels import parse_spec, settings_spec
 from hexswarm.engine.players.uct_player import AnthillPlayer
-from hexswarm.engine.search import warm_up
 from hexswarm.engine.search.environment import bandit_environment, hex_environment
 from hexswarm.engine.search.swarm import HaltingCriterion, SwarmConfig, SwarmSearch
 from hexswarm.engine.tools.cluster_formation import (
@@ -26,6 +25,7 @@ from hexswarm.engine.tools.cluster_formation import (
     majority_activation,
 )
 from hexswarm.engine.tools.lab import alpha_min, cluster_share_limit, cluster_share_prediction
+from hexswarm.engine.warmup import warm_up
 
 from tests import naive_search
 

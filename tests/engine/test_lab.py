@@ -9,16 +9,16 @@ import numpy as np
 import pytest
 from hexswarm.engine.board import HexError
 from hexswarm.engine.kernels.tree import ONGOING, ROOT_LOSES, ROOT_WINS
-from hexswarm.engine.search import warm_up
 from hexswarm.engine.search.environment import (
     THESIS_FIGURE_4_3_LEAVES,
     explicit_tree_environment,
     minimax_value,
     random_play_value,
 )
-from hexswarm.engine.search.montecarlo import exact_root_outcomes, monte_carlo_search
+from hexswarm.engine.search.limits import SearchLimits
+from hexswarm.engine.search.montecarlo import MonteCarloSearch, exact_root_outcomes
 from hexswarm.engine.search.swarm import SwarmConfig, SwarmSearch
-from hexswarm.engine.search.uct import UctSearch
+from hexswarm.engine.search.uct import UctConfig, UctSearch
 from hexswarm.engine.tools.lab import (
     CLUSTER_THRESHOLD,
     CLUSTER_THRESHOLD_MAJORITY,
@@ -36,6 +36,7 @@ from hexswarm.engine.tools.lab import (
     thesis_tree_problem,
     trace_search,
 )
+from hexswarm.engine.warmup import warm_up
 
 SEEDS = 10
 
@@ -66,7 +67,7 @@ def test_monte_carlo_win_rates_are_the_random_play_values(leaves):
     """The kernel's draws against the plain mean of the leaves below each root move."""
     env = explicit_tree_environment(leaves)
     playouts = 20_000
-    result = monte_carlo_search(env, playouts, seed=4)
+    result = MonteCarloSearch(seed=4).run(env, SearchLimits(iterations=playouts))
     for action in range(2):
         expected = random_play_value(leaves, 2, (action,))
         measured = result.wins[action] / result.visits[action]
@@ -96,8 +97,8 @@ def test_uct_on_probability_leaves_stays_in_the_tree():
     """UCT expands the leaves themselves; one ply below them the game ends (rounded), so its
     values there are not the leaves' chances (docs/lab.md), but it stays within the tree."""
     env = explicit_tree_environment(THESIS_FIGURE_4_3_LEAVES)
-    search = UctSearch(env, playouts=3000, seed=1)
-    result = search.run()
+    search = UctSearch(UctConfig(seed=1))
+    result = search.run(env, SearchLimits(playouts=3000))
     assert sum(result.snapshot.root_agents) == 3000
     assert result.snapshot.extra["nodes"] <= 1 + 2 + 4 + 8
 

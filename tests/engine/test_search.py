@@ -16,7 +16,6 @@ from hexswarm.engine.kernels.rng import seed_states
 from hexswarm.engine.kernels.sds import apply_results
 from hexswarm.engine.kernels.tree import ONGOING, ROOT_LOSES, ROOT_WINS, count_populations
 from hexswarm.engine.playout import random_playouts
-from hexswarm.engine.search import warm_up
 from hexswarm.engine.search.environment import (
     PAPER_FIGURE_4_LEAVES,
     bandit_environment,
@@ -24,9 +23,11 @@ from hexswarm.engine.search.environment import (
     hex_environment,
     leaf_value,
 )
-from hexswarm.engine.search.montecarlo import exact_root_outcomes, monte_carlo_search
+from hexswarm.engine.search.limits import SearchLimits
+from hexswarm.engine.search.montecarlo import MonteCarloSearch, exact_root_outcomes
 from hexswarm.engine.search.swarm import RECRUITMENT, RELATE, SwarmConfig, SwarmSearch
-from hexswarm.engine.search.uct import UctSearch
+from hexswarm.engine.search.uct import UctConfig, UctSearch
+from hexswarm.engine.warmup import warm_up
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -186,7 +187,7 @@ def test_tree_summary_draws_the_chosen_move_first(policy):
 
 def test_uct_converges_to_the_minimax_move_on_the_toy_tree():
     env = explicit_tree_environment(PAPER_FIGURE_4_LEAVES)
-    result = UctSearch(env, playouts=4000, seed=1).run()
+    result = UctSearch(UctConfig(seed=1)).run(env, SearchLimits(playouts=4000))
     assert result.best_action == 0
     assert result.snapshot.principal_variation[:2] in ((0, 0), (0, 1))
 
@@ -232,7 +233,7 @@ def test_playout_perspective_matches_independent_playouts(white_to_move):
         board.play(cell)
     assert (board.to_move is BLACK) is not white_to_move
     env = hex_environment(board)
-    result = monte_carlo_search(env, 3000, seed=4)
+    result = MonteCarloSearch(seed=4).run(env, SearchLimits(iterations=3000))
     for action in (0, 7, 15):
         cell = int(env.action_cells[action])
         after = board.copy()
@@ -483,8 +484,8 @@ def test_same_seed_and_threads_give_the_same_search(policy):
 
 def test_uct_is_reproducible_per_seed_and_threads():
     env = hex_environment(Board(5))
-    a = UctSearch(env, playouts=3000, threads=2, seed=3).run()
-    b = UctSearch(env, playouts=3000, threads=2, seed=3).run()
+    a = UctSearch(UctConfig(threads=2, seed=3)).run(env, SearchLimits(playouts=3000))
+    b = UctSearch(UctConfig(threads=2, seed=3)).run(env, SearchLimits(playouts=3000))
     assert np.array_equal(a.visits, b.visits)
 
 

@@ -21,7 +21,6 @@ import numpy as np
 import pytest
 from hexswarm.engine.board import Board
 from hexswarm.engine.players import create_player
-from hexswarm.engine.search import warm_up
 from hexswarm.engine.search.environment import (
     PAPER_FIGURE_4_LEAVES,
     bandit_environment,
@@ -29,6 +28,7 @@ from hexswarm.engine.search.environment import (
     hex_environment,
 )
 from hexswarm.engine.search.swarm import SwarmConfig, SwarmSearch
+from hexswarm.engine.warmup import warm_up
 
 
 @pytest.fixture(scope="module", autouse=True)

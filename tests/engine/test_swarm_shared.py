@@ -11,10 +11,10 @@ from hexswarm.engine.kernels.layout import SwarmAgents, SwarmTree
 from hexswarm.engine.kernels.sds import apply_shared_outcomes
 from hexswarm.engine.kernels.tree import find_child
 from hexswarm.engine.players.levels import parse_spec
-from hexswarm.engine.search import warm_up
 from hexswarm.engine.search.environment import bandit_environment, hex_environment
 from hexswarm.engine.search.swarm import SwarmConfig, SwarmSearch
 from hexswarm.engine.tools.cluster_formation import CONVERGENCE_POSITIONS, hex_convergence
+from hexswarm.engine.warmup import warm_up
 
 from tests import naive_search
 

@@ -5,10 +5,10 @@ import json
 import time
 
 from hexswarm.engine.board import Board
-from hexswarm.engine.search import warm_up
 from hexswarm.engine.search.anthill import AnthillSearch
 from hexswarm.engine.search.environment import hex_environment
 from hexswarm.engine.search.uct import UctSearch
+from hexswarm.engine.warmup import warm_up
 
 warm_up()
 out = {}

@@ -89,6 +89,7 @@ def _group_runs() -> dict[str, Callable[[], None]]:
     hex_env = hex_environment(board)
     toys = (bandit_environment((0.2, 0.8)), explicit_tree_environment(PAPER_FIGURE_4_LEAVES))
     few = SearchLimits(playouts=20)
+    one, two = SearchLimits(iterations=1), SearchLimits(iterations=2)
 
     def playouts() -> None:
         empty = Board(3)
@@ -98,7 +99,7 @@ def _group_runs() -> dict[str, Callable[[], None]]:
 
     def swarms(env) -> None:
         for policy in POLICIES:
-            SwarmSearch(env, SwarmConfig(policy=policy, agents=12, iterations=2, depth=2)).run()
+            SwarmSearch(SwarmConfig(policy=policy, agents=12, depth=2)).run(env, two)
 
     def swarms_on_toys() -> None:
         for env in toys:
@@ -109,19 +110,18 @@ def _group_runs() -> dict[str, Callable[[], None]]:
     def recruitment_and_relate() -> None:
         for recruitment in RECRUITMENT:
             for relate in RELATE:
-                config = SwarmConfig(agents=8, iterations=1, recruitment=recruitment, relate=relate)
-                SwarmSearch(hex_env, config).run()
+                config = SwarmConfig(agents=8, recruitment=recruitment, relate=relate)
+                SwarmSearch(config).run(hex_env, one)
         # The options beyond the thesis use two more kernels (apply_test_outcomes, and
         # recruit's copy-activating branch compiles with it).
         options = SwarmConfig(
             agents=8,
-            iterations=1,
             test="sequential",
             test_playouts=3,
             evidence=True,
             reference="mean",
         )
-        SwarmSearch(hex_env, options).run()
+        SwarmSearch(options).run(hex_env, one)
 
     def uct(env) -> None:
         # Tree reuse between moves (UCTPlayer) copies the subtree under the moves played; its

@@ -11,6 +11,7 @@ from hexswarm.engine.players.common import (
     position_seed,
     require_open,
     search_config,
+    search_limits,
     swap_or,
 )
 from hexswarm.engine.players.levels import MCSDSSettings, SDSTSettings
@@ -50,14 +51,12 @@ class _SwarmPlayer(SettingsPlayer):
         env = hex_environment(board, self.playout_policy())
         labels = cell_labels(env)
         search = SwarmSearch(
-            env,
             self.config(position_seed(self.settings.seed, board)),
-            action_labels=labels,
             player=self.name,
-            to_move=board.to_move.value,
             position_id=position_id,
         )
-        result = search.run(on_snapshot, should_stop)
+        limits = search_limits(self.settings, "iterations")
+        result = search.run(env, limits, on_snapshot, should_stop)
         move = int(labels[result.best_action])
         return MoveChoice(swap_or(board, move, result.estimate), result.snapshot)
 

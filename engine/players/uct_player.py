@@ -22,7 +22,7 @@ from hexswarm.engine.players.levels import AnthillSettings, UCTSettings
 from hexswarm.engine.search.anthill import AnthillSearch
 from hexswarm.engine.search.environment import hex_environment
 from hexswarm.engine.search.snapshot import SnapshotCallback, StopCheck
-from hexswarm.engine.search.uct import UctSearch, UctTree
+from hexswarm.engine.search.uct import UctConfig, UctSearch, UctTree
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +58,13 @@ def moves_between(old_cells: np.ndarray, old_black: bool, board: Board) -> list[
 def last_stone(board: Board) -> int:
     """The cell of the last move if it placed a stone, else -1 (no move yet, or a swap)."""
     return int(board.moves[-1].cell) if board.moves else -1
+
+
+def tree_config(config_class: type[UctConfig], settings, seed: int) -> UctConfig:
+    """The library's config (``UctConfig`` or ``AnthillConfig``) of a tree level's
+    ``settings`` searching with ``seed``: the level's ``priors=none`` is the library's None."""
+    priors = None if settings.priors == "none" else settings.priors
+    return search_config(config_class, settings, seed=seed, priors=priors)
 
 
 class UCTPlayer(SettingsPlayer):
@@ -120,12 +127,7 @@ class UCTPlayer(SettingsPlayer):
             tree = self._reused_tree(board, labels)
             self._kept = None  # the old tree's memory goes before the new search grows
             search = self.search_class(
-                search_config(
-                    self.search_class.config_class,
-                    s,
-                    seed=position_seed(s.seed, board),
-                    priors=None if s.priors == "none" else s.priors,
-                ),
+                tree_config(self.search_class.config_class, s, position_seed(s.seed, board)),
                 tree=tree,
                 root_actions=root_actions,
                 last_cell=last_stone(board),

@@ -475,6 +475,9 @@ class UctSearch:
         self.last_cell = last_cell
         self.player, self.position_id = player, position_id
         self.rules = uct_rules()  # how moves are chosen: UCT's rule at every depth
+        # Iterations per kernel batch without a time limit (None: sized from the width);
+        # snapshots and should_stop come between batches, and the draws do not depend on it.
+        self.batch_iterations: int | None = None
         self.states = seed_states(config.seed, self.trees_count * STATE_STRIDE)
         self.workers: list[_Worker] = []
         self.playouts = 0
@@ -510,7 +513,7 @@ class UctSearch:
             caps.append(limits.playouts // self.leaf_playouts)
         cap = min((c for c in caps if c is not None), default=None)
         self.shares = None if cap is None else split_evenly(cap, self.trees_count)
-        self.chunk = max(64, 200_000 // max(self.width, 1))
+        self.chunk = self.batch_iterations or max(64, 200_000 // max(self.width, 1))
         if env.kind == HEX:
             self.max_depth = self.width
         else:

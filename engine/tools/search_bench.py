@@ -70,8 +70,8 @@ class _LeafDepthRecorder(SwarmSearch):
     """A swarm search that counts its playouts by the depth of their start position (stones
     added to the root position). Run apart from the timed search: the counting costs time."""
 
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
+    def prepare(self, env) -> None:
+        super().prepare(env)
         self.depth_counts = np.zeros(self.width + 2, dtype=np.int64)
 
     def _evaluate(self, count, pool, should_stop, emit):
@@ -81,10 +81,10 @@ class _LeafDepthRecorder(SwarmSearch):
         return super()._evaluate(count, pool, should_stop, emit)
 
 
-def leaf_depth_counts(env, config: SwarmConfig) -> np.ndarray:
+def leaf_depth_counts(env, config: SwarmConfig, limits: SearchLimits) -> np.ndarray:
     """Playouts per start depth of the search ``config`` (same seed: the same search)."""
-    recorder = _LeafDepthRecorder(env, config, tree_summary=False)
-    recorder.run()
+    recorder = _LeafDepthRecorder(config, tree_summary=False)
+    recorder.run(env, limits)
     return recorder.depth_counts
 
 
@@ -146,14 +146,14 @@ def _timed_phases(seconds: dict[str, float]):
             setattr(swarm_driver, name, kernel)
 
 
-def phase_breakdown(env, config: SwarmConfig) -> dict[str, float]:
+def phase_breakdown(env, config: SwarmConfig, limits: SearchLimits) -> dict[str, float]:
     """CPU seconds of one search by SDS phase (single-threaded figures are the clear ones: with
     threads, ``evaluate_tests`` adds up every thread's time); ``"driver"`` is the rest: the
     Python driver, snapshots, array growth."""
     seconds: dict[str, float] = {}
-    search = SwarmSearch(env, config)
+    search = SwarmSearch(config)
     with _timed_phases(seconds):
-        _, cpu = _timed(search.run)
+        _, cpu = _timed(partial(search.run, env, limits))
     seconds["driver"] = cpu - sum(seconds.values())
     seconds["total"] = cpu
     return {name: round(value, 4) for name, value in seconds.items()}
@@ -213,6 +213,7 @@ def run_search_benchmarks(
     warm_up()
     size = 7
     agents, iterations = (10_000, 10) if quick else (50_000, 50)
+    swarm_limits = SearchLimits(iterations=iterations)
     board = Board(size)
     env = hex_environment(board)
     rows: list[dict] = []
@@ -226,15 +227,15 @@ def run_search_benchmarks(
         for name, policy in plans:
             if quick and policy in ("fixed", "layers") and threads > 1:
                 continue
-            config = SwarmConfig(
-                policy=policy, agents=agents, iterations=iterations, threads=threads, seed=1
-            )
-            search = SwarmSearch(env, config)
+            config = SwarmConfig(policy=policy, agents=agents, threads=threads, seed=1)
+            search = SwarmSearch(config)
             outcome = []
-            timing = _timed(lambda search=search, outcome=outcome: outcome.append(search.run()))
+            timing = _timed(
+                lambda search=search, outcome=outcome: outcome.append(search.run(env, swarm_limits))
+            )
             tests = outcome[0].tests
             raw = _raw(board, tests, threads)
-            leaf = _raw_at_depths(board, leaf_depth_counts(env, config))
+            leaf = _raw_at_depths(board, leaf_depth_counts(env, config, swarm_limits))
             rows.append(_row(name, size, threads, agents, iterations, timing, tests, raw, leaf))
         playouts = 20_000 if quick else 100_000
         parallel = "root" if threads > 1 else "none"
@@ -327,16 +328,16 @@ def sdst_test_overhead(
         config = SwarmConfig(
             policy="tree",
             agents=agents,
-            iterations=iterations,
             seed=1,
             test="single" if k == 1 else "majority",
             test_playouts=k,
         )
-        depth_counts = leaf_depth_counts(env, config) * k  # every test runs its k playouts
+        limits = SearchLimits(iterations=iterations)
+        depth_counts = leaf_depth_counts(env, config, limits) * k  # each test: k playouts
         overheads, rates = [], []
         for _ in range(rounds):
-            search = SwarmSearch(env, config)
-            _, search_cpu = _timed(search.run)
+            search = SwarmSearch(config)
+            _, search_cpu = _timed(partial(search.run, env, limits))
             _, raw_cpu = _raw_at_depths(board, depth_counts)
             overheads.append(search_cpu / raw_cpu - 1.0)
             rates.append(search.playouts / search_cpu)
@@ -418,6 +419,7 @@ def _phases_table(quick: bool) -> str:
 
     warm_up()
     agents, iterations = (10_000, 10) if quick else (50_000, 50)
+    limits = SearchLimits(iterations=iterations)
     env = hex_environment(Board(7))
     plans = {
         "mcsds": "root",
@@ -427,9 +429,7 @@ def _phases_table(quick: bool) -> str:
     }
     return format_phases(
         {
-            name: phase_breakdown(
-                env, SwarmConfig(policy=policy, agents=agents, iterations=iterations, seed=1)
-            )
+            name: phase_breakdown(env, SwarmConfig(policy=policy, agents=agents, seed=1), limits)
             for name, policy in plans.items()
         }
     )

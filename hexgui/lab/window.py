@@ -79,7 +79,6 @@ ALGORITHMS = {  # label -> SwarmConfig.policy
 COVERED_OPTIONS = {
     "policy",
     "agents",
-    "iterations",
     "depth",
     "p_scatter",
     "backscatter_to_root",
@@ -87,7 +86,6 @@ COVERED_OPTIONS = {
     "relate",
     "seed",
     "threads",
-    "time_s",
     "confidence",
 }
 MAX_RECORDED_DEPTH = 3  # populations recorded per iteration: a toy tree's nodes to this depth
@@ -158,7 +156,12 @@ class LabWorker(QObject):
 
         try:
             trace = trace_search(
-                exp.problem, exp.config, exp.recorded_paths, snapshots=True, on_frame=on_frame
+                exp.problem,
+                exp.config,
+                exp.recorded_paths,
+                exp.iterations,
+                snapshots=True,
+                on_frame=on_frame,
             )
         except Exception as error:  # the window must survive a bad setting and say why
             self.failed.emit(run, "".join(traceback.format_exception_only(type(error), error)))
@@ -413,7 +416,7 @@ class LabWindow(QMainWindow):
         self.scatter_box.setValue(config.p_scatter)
         self.backscatter_box.setCurrentText("root" if config.backscatter_to_root else "parent")
         self.agents_box.setValue(config.agents)
-        self.iterations_box.setValue(config.iterations)
+        self.iterations_box.setValue(exp.iterations)
         self.seed_box.setValue(0)
         for name in self.option_widgets:
             self._set_option(name, getattr(config, name))
@@ -474,7 +477,6 @@ class LabWindow(QMainWindow):
         config = SwarmConfig(
             policy=ALGORITHMS[self.algorithm_box.currentText()],
             agents=self.agents_box.value(),
-            iterations=self.iterations_box.value(),
             depth=self.depth_box.value(),
             p_scatter=self.scatter_box.value(),
             backscatter_to_root=self.backscatter_box.currentText() == "root",
@@ -487,7 +489,8 @@ class LabWindow(QMainWindow):
         check_runnable(problem, config)
         figure = self.figure
         if figure is not None and _same_problem(figure.problem, problem):
-            return replace(figure, config=config)  # the figure's exact values (1/3, not 0.3333)
+            # The figure's exact values (1/3, not 0.3333).
+            return replace(figure, config=config, iterations=self.iterations_box.value())
         width = problem.width
         shown = min(width, len(PALETTE))
         series = tuple(Series(problem.move_name((), a), (), a) for a in range(shown))
@@ -500,6 +503,7 @@ class LabWindow(QMainWindow):
             config,
             series,
             record_depth=record,
+            iterations=self.iterations_box.value(),
         )
 
     # ------------------------------------------------------------------ running

@@ -85,8 +85,8 @@ def test_thesis_tree_is_a_monte_carlo_trap():
 def test_searches_below_probability_leaves_stay_in_the_tree():
     """Whole-tree SDST puts agents on the leaves; one ply below them the game ends."""
     env = explicit_tree_environment(THESIS_FIGURE_4_3_LEAVES)
-    search = SwarmSearch(env, SwarmConfig(policy="tree", agents=400, iterations=30, seed=2))
-    result = search.run()
+    search = SwarmSearch(SwarmConfig(policy="tree", agents=400, seed=2))
+    result = search.run(env, SearchLimits(iterations=30))
     nodes = int(search.counters[0])
     assert result.counts.sum() > 0
     assert search.node_depth[:nodes].max() <= 2
@@ -106,8 +106,8 @@ def test_uct_on_probability_leaves_stays_in_the_tree():
 def test_the_lab_refuses_whole_tree_sdst_on_probability_leaves():
     exp = experiment("paper-6")
     with pytest.raises(HexError, match="probability leaves"):
-        trace_search(thesis_tree_problem(), exp.config, [()])
-    trace_search(exp.problem, exp.config, [()])  # 0/1 leaves: fine
+        trace_search(thesis_tree_problem(), exp.config, [()], exp.iterations)
+    trace_search(exp.problem, exp.config, [()], exp.iterations)  # 0/1 leaves: fine
 
 
 # --------------------------------------------------------------------------- the catalogue
@@ -132,7 +132,12 @@ def test_trace_records_every_iteration_and_can_stop():
         return frame.iteration == 3
 
     trace = trace_search(
-        exp.problem, exp.config, exp.recorded_paths, snapshots=True, on_frame=on_frame
+        exp.problem,
+        exp.config,
+        exp.recorded_paths,
+        exp.iterations,
+        snapshots=True,
+        on_frame=on_frame,
     )
     assert seen == [0, 1, 2, 3]
     assert trace.agents.shape[0] == 4
@@ -246,7 +251,7 @@ def test_the_majority_test_moves_the_threshold_and_matches_its_prediction():
 
 def test_every_experiment_runs_and_writes_csv(tmp_path):
     for exp in EXPERIMENTS:
-        short = exp.with_config(iterations=2, agents=min(exp.config.agents, 200))
+        short = replace(exp.with_config(agents=min(exp.config.agents, 200)), iterations=2)
         summary, runs = run_experiment(short, 1).write_csv(tmp_path)
         header = summary.read_text().splitlines()[0]
         assert header == "iteration,series,mean,sd,p10,p90,seeds"

@@ -77,7 +77,9 @@ def _searches():
     hex_env = hex_environment(Board(3))
     return {
         "mc": lambda cb: MonteCarloSearch().run(hex_env, SearchLimits(iterations=40), cb),
-        "swarm": lambda cb: SwarmSearch(bandit, SwarmConfig(agents=60, iterations=30)).run(cb),
+        "swarm": lambda cb: SwarmSearch(SwarmConfig(agents=60)).run(
+            bandit, SearchLimits(iterations=30), cb
+        ),
         "uct": lambda cb: UctSearch().run(hex_env, SearchLimits(playouts=400), cb),
         "anthill": lambda cb: AnthillSearch().run(hex_env, SearchLimits(playouts=400), cb),
     }

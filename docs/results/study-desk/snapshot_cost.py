@@ -8,6 +8,7 @@ import time
 
 from hexswarm.engine.board import Board
 from hexswarm.engine.search.environment import hex_environment
+from hexswarm.engine.search.limits import SearchLimits
 from hexswarm.engine.search.swarm import SwarmConfig, SwarmSearch
 from hexswarm.engine.search.uct import UctConfig, UctSearch
 from hexswarm.engine.warmup import warm_up
@@ -24,7 +25,7 @@ print(
 for name, search, limits in (
     (
         "sdst tree, 50000 agents, 50 iterations",
-        SwarmSearch(env, SwarmConfig(policy="tree", agents=50000, iterations=50, seed=1)),
+        SwarmSearch(SwarmConfig(policy="tree", agents=50000, seed=1)),
         None,
     ),
     ("uct, 100000 playouts", UctSearch(UctConfig(seed=1)), SearchLimits(playouts=100_000)),

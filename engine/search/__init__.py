@@ -5,7 +5,8 @@
 * ``engine.search.montecarlo``: vanilla Monte-Carlo;
 * ``engine.search.uct``: the UCT baseline;
 * ``engine.search.anthill``: the anthill (ours), agents choosing the moves of UCT's tree;
-* ``engine.search.snapshot``: what a running search reports (immutable snapshots).
+* ``engine.search.snapshot``: what a running search reports (immutable snapshots);
+* ``engine.search.limits``: how long a search runs (:class:`SearchLimits`).
 
 Every search is run the same way (:mod:`engine.search.limits`)::
 

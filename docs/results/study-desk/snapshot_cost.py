@@ -26,11 +26,11 @@ for name, search, limits in (
     (
         "sdst tree, 50000 agents, 50 iterations",
         SwarmSearch(SwarmConfig(policy="tree", agents=50000, seed=1)),
-        None,
+        SearchLimits(iterations=50),
     ),
     ("uct, 100000 playouts", UctSearch(UctConfig(seed=1)), SearchLimits(playouts=100_000)),
 ):
-    search.run() if limits is None else search.run(env, limits)
+    search.run(env, limits)
     full, extra = [], []
     for _ in range(30):  # alternate: the whole snapshot, then the candidate data alone
         t = time.perf_counter()

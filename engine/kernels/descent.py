@@ -160,7 +160,7 @@ def tree_iterations(
         depth = 0
         path[0] = 0
         won = 0  # playouts won by the root player
-        evaluated = False  # whether playouts (not an exact result) scored the descent
+        evaluated = False  # whether playouts (not an exact result) score the descent
         empty = width
         if exclusive:
             for r in range(size):
@@ -204,25 +204,7 @@ def tree_iterations(
                             priors,
                         )
             if block < 0:
-                # An unexpanded leaf (visited before): its playouts from its position.
-                won = leaf_evaluation(
-                    env,
-                    depth,
-                    chain_parent,
-                    chain_action,
-                    chain_depth,
-                    scratch,
-                    board,
-                    empty,
-                    state,
-                    slot,
-                    leaf_playouts,
-                    use_rave,
-                    amaf,
-                )
-                evaluated = True
-                playouts += leaf_playouts
-                depth_counts[depth] += leaf_playouts
+                evaluated = True  # an unexpanded leaf (visited before): its playouts
                 break
             if depth < swarm_depth:
                 child = carrier_child(
@@ -269,25 +251,26 @@ def tree_iterations(
                 nodes[child, BLOCK] = -outcome
                 won = leaf_playouts if outcome == ROOT_WINS else 0
             else:
-                won = leaf_evaluation(
-                    env,
-                    depth,
-                    chain_parent,
-                    chain_action,
-                    chain_depth,
-                    scratch,
-                    board,
-                    empty,
-                    state,
-                    slot,
-                    leaf_playouts,
-                    use_rave,
-                    amaf,
-                )
                 evaluated = True
-                playouts += leaf_playouts
-                depth_counts[depth] += leaf_playouts
             break
+        if evaluated:  # playouts from the position at the end of the path
+            won = leaf_evaluation(
+                env,
+                depth,
+                chain_parent,
+                chain_action,
+                chain_depth,
+                scratch,
+                board,
+                empty,
+                state,
+                slot,
+                leaf_playouts,
+                use_rave,
+                amaf,
+            )
+            playouts += leaf_playouts
+            depth_counts[depth] += leaf_playouts
         lost = leaf_playouts - won
         nodes[path[0], VISITS] += leaf_playouts
         for d in range(1, depth + 1):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Collection
 from dataclasses import dataclass
+from typing import TypeVar
 
 import numpy as np
 from hexswarm.engine.board import BLACK, BLACK_STONE, WHITE_STONE, Board, HexError
@@ -60,7 +61,10 @@ def last_stone(board: Board) -> int:
     return int(board.moves[-1].cell) if board.moves else -1
 
 
-def tree_config(config_class: type[UctConfig], settings, seed: int) -> UctConfig:
+TreeConfig = TypeVar("TreeConfig", bound=UctConfig)
+
+
+def tree_config(config_class: type[TreeConfig], settings, seed: int) -> TreeConfig:
     """The library's config (``UctConfig`` or ``AnthillConfig``) of a tree level's
     ``settings`` searching with ``seed``: the level's ``priors=none`` is the library's None."""
     priors = None if settings.priors == "none" else settings.priors

@@ -229,11 +229,8 @@ def run_search_benchmarks(
                 continue
             config = SwarmConfig(policy=policy, agents=agents, threads=threads, seed=1)
             search = SwarmSearch(config)
-            outcome = []
-            timing = _timed(
-                lambda search=search, outcome=outcome: outcome.append(search.run(env, swarm_limits))
-            )
-            tests = outcome[0].tests
+            timing = _timed(partial(search.run, env, swarm_limits))
+            tests = search.tests
             raw = _raw(board, tests, threads)
             leaf = _raw_at_depths(board, leaf_depth_counts(env, config, swarm_limits))
             rows.append(_row(name, size, threads, agents, iterations, timing, tests, raw, leaf))

@@ -317,7 +317,7 @@ class SwarmSearch:
         # threads' playouts ping-pong it and ran no faster than one thread).
         self.states = seed_states(config.seed, (self.threads + 1) * STATE_STRIDE)
         self.env = None
-        self.iteration = 0
+        self._ran = False
 
     def prepare(self, env) -> None:
         """Set up the agents, the node table and the pair table for ``env`` (the search's one
@@ -787,8 +787,9 @@ class SwarmSearch:
         test_playouts``), the confidence threshold, the halting criterion or a stop request;
         return the root's most supported action."""
         limits.require_end(should_stop)
-        if self.iteration:
+        if self._ran:
             raise HexError("a search runs once: make a new one for another run")
+        self._ran = True
         self.prepare(env)
         self._start = time.perf_counter()
         seconds = limits.seconds

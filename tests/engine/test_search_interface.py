@@ -150,3 +150,13 @@ def test_a_search_nothing_would_end_is_refused(name, env):
 def test_bad_limits_are_refused_with_what_was_wrong(limits, message):
     with pytest.raises(HexError, match=f"search limit {message}"):
         SearchLimits(**limits)
+
+
+@pytest.mark.parametrize("name", ["mcsds", "sdst", "uct", "anthill"])
+def test_a_search_that_keeps_its_tree_runs_once(name, env):
+    """The swarms and the tree searches keep what they grew (for reading, or for reuse):
+    another run would start from it, so it is refused (Monte-Carlo keeps nothing)."""
+    search = SEARCHES[name].make()
+    search.run(env, SearchLimits(iterations=1), should_stop=lambda: True)
+    with pytest.raises(HexError, match="runs once"):
+        search.run(env, SearchLimits(iterations=1))

@@ -26,7 +26,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from hexswarm.engine.board import cell_name
+from hexswarm.engine.board import HexError, cell_name
 from hexswarm.engine.search.snapshot import SearchSnapshot, TreeNode
 
 SWAP_CELL = -1
@@ -181,10 +181,15 @@ class PopulationSeries:
 
 
 def top_moves(snapshot: SearchSnapshot, k: int) -> list[int]:
-    """Indices into ``snapshot.root_moves`` of the ``k`` most supported moves, strongest first
-    (ties broken by the order of ``root_moves`` so the choice is deterministic)."""
-    order = sorted(range(len(snapshot.root_moves)), key=lambda i: (-snapshot.root_agents[i], i))
-    return [i for i in order[:k] if snapshot.root_agents[i] > 0]
+    """Indices into ``snapshot.root_moves`` of the ``k`` strongest moves: the searcher's choice
+    (``best_move``, the move the board frames) first, then the most supported (ties broken by
+    the order of ``root_moves`` so the choice is deterministic). Moves without support are
+    left out."""
+    order = sorted(
+        range(len(snapshot.root_moves)),
+        key=lambda i: (snapshot.root_moves[i] != snapshot.best_move, -snapshot.root_agents[i], i),
+    )
+    return [i for i in order if snapshot.root_agents[i] > 0][:k]
 
 
 def population_series(
@@ -197,8 +202,9 @@ def population_series(
 ) -> PopulationSeries:
     """Group the snapshot's root history into the top ``top_k`` moves plus "other".
 
-    The top moves are chosen by the *current* support (``root_agents``), so the lines show how
-    the moves that lead now got there. Without a history (a search that does not record one),
+    The top moves are the searcher's choice, then the moves with the most *current* support
+    (``root_agents``; :func:`top_moves`), so the lines show how the moves that lead now got
+    there, and the first line is the move the board frames. Without a history (a search that does not record one),
     the current distribution is the only point. At most ``max_points`` iterations are kept.
     """
     if top_k < 1:
@@ -739,3 +745,66 @@ def write_csv(path: str | Path, header: Sequence[str], rows: Iterable[Sequence[o
         writer = csv.writer(handle)
         writer.writerow(header)
         writer.writerows(rows)
+
+
+def thesis_test_swarm(spec: str) -> bool:
+    """Whether ``spec`` is a swarm (MCSDS or SDST, or a preset of them) that tests and recruits
+    as the thesis does: one playout, active on a win, passive recruitment, no kept evidence.
+    Thesis 3.2.4's cluster threshold is about exactly that swarm."""
+    from hexswarm.engine.players.levels import LEVELS, parse_spec
+
+    try:
+        name, settings = parse_spec(spec)
+    except HexError:
+        return False
+    family = LEVELS[name].family or name
+    return (
+        family in ("mcsds", "sdst")
+        and settings.test == "single"
+        and settings.reference == "win"
+        and not settings.evidence
+        and settings.recruitment == "passive"
+    )
+
+
+def cluster_threshold(beta: float) -> float:
+    """Thesis 3.2.4 (after Myatt, Bishop and Nasuto): with passive recruitment a stable cluster
+    forms on the best hypothesis only if its test success exceeds ``1 / (2 - beta)``, ``beta``
+    being the test success of the others."""
+    return 1.0 / (2.0 - beta)
+
+
+def cluster_reading(snapshot: SearchSnapshot, spec: str, size: int) -> str:
+    """What a swarm's root population says, in words: the largest cluster's share of the agents
+    and, for the thesis's own test (:func:`thesis_test_swarm`), whether the thesis's cluster
+    threshold lets a cluster form. Success rates are read from the snapshot: alpha is the active
+    share of the largest cluster's agents, beta that of all other root agents. "" for searches
+    that count visits or playouts, and before any agent holds a move."""
+    total = snapshot.total_agents
+    if total <= 0 or is_vanilla_monte_carlo(snapshot.player):
+        return ""
+    family = str(spec or snapshot.player).partition(":")[0]
+    if family in ("uct", "mc", "random"):
+        return ""
+    largest = max(range(len(snapshot.root_agents)), key=lambda i: (snapshot.root_agents[i], -i))
+    agents = snapshot.root_agents[largest]
+    text = (
+        f"largest cluster: {move_label(snapshot.root_moves[largest], size)} holds "
+        f"{agents / total:.1%} of the {format_count(total)} agents"
+    )
+    others = total - agents
+    if not thesis_test_swarm(spec or snapshot.player) or others <= 0 or agents <= 0:
+        return text
+    alpha = snapshot.root_active[largest] / agents
+    beta = (sum(snapshot.root_active) - snapshot.root_active[largest]) / others
+    threshold = cluster_threshold(beta)
+    verdict = (
+        "above it: a cluster can form"
+        if alpha > threshold
+        else "below it: no move is tested well enough to gather the agents, they stay spread"
+    )
+    return (
+        f"{text}. Thesis 3.2.4: a cluster forms only when its move's test success (active share)"
+        f" α exceeds 1/(2−β) = {threshold:.2f}, β being the other moves' ({beta:.2f}); here "
+        f"α = {alpha:.2f}, {verdict}."
+    )

@@ -204,8 +204,9 @@ def population_series(
 
     The top moves are the searcher's choice, then the moves with the most *current* support
     (``root_agents``; :func:`top_moves`), so the lines show how the moves that lead now got
-    there, and the first line is the move the board frames. Without a history (a search that does not record one),
-    the current distribution is the only point. At most ``max_points`` iterations are kept.
+    there, and the first line is the move the board frames. Without a history (a search that
+    does not record one), the current distribution is the only point. At most ``max_points``
+    iterations are kept.
     """
     if top_k < 1:
         raise ValueError("top_k must be at least 1")

@@ -150,7 +150,8 @@ def _read_spec(
 ) -> str:
     """A saved AI spec if the player registry accepts it (levels and settings change between
     versions: a spec that no longer fits falls back to the default, and ``refused`` says so),
-    or an ``engine:NAME`` of one of ``engines``."""
+    or an ``engine:NAME`` of one of ``engines``. A refused spec is forgotten (removed from
+    ``store``): it is reported once, not at every start."""
     from hexswarm.engine.players import parse_spec as validate_spec
 
     value = store.value(key, default)
@@ -161,12 +162,14 @@ def _read_spec(
         if name in engines:
             return value
         refused.append(f"{value!r} (no engine of that name); {default!r} is used instead")
+        store.remove(key)
         return default
     try:
         parse_spec(value)
         validate_spec(value)
     except (SpecError, HexError) as error:
         refused.append(f"{value!r} ({error}); {default!r} is used instead")
+        store.remove(key)
         return default
     return value
 

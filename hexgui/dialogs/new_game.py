@@ -18,6 +18,7 @@ from hexswarm.engine.clock import BYO_YOMI, FISCHER, NONE, SUDDEN_DEATH, TimeCon
 from hexswarm.engine.players.budget import SLOW_MOVE_SECONDS, estimated_move_seconds
 from hexswarm.engine.players.external import EngineConfig
 from hexswarm.engine.players.levels import LevelInfo, Parameter
+from hexswarm.gui.forms import guard_wheel
 from hexswarm.gui.settings import (
     ENGINE_PREFIX,
     SIZE_PRESETS,
@@ -86,7 +87,12 @@ def _clamp_int(value: Any, fallback: int) -> int:
 
 class _ValidatingMixin:
     """A spin box that reports what its range refuses, instead of dropping the keystroke
-    (above the maximum) or reverting on leaving the field (below the minimum) in silence."""
+    (above the maximum) or reverting on leaving the field (below the minimum) in silence.
+
+    A number beyond the range stays in the field as typed (Qt's own spin box drops the
+    keystroke that passes the maximum, so 10^12 typed read 1000000 and the message quoted a
+    number nobody typed); leaving the field restores the value it keeps, which the message
+    names."""
 
     refused_text: Callable[[str], None] | None = None
 
@@ -94,7 +100,16 @@ class _ValidatingMixin:
         result = super().validate(text, pos)
         if result[0] != QValidator.State.Acceptable and self.refused_text is not None:
             self.refused_text(text)
+            if result[0] == QValidator.State.Invalid and _looks_like_a_number(text):
+                return QValidator.State.Intermediate, text, pos
         return result
+
+
+def _looks_like_a_number(text: str) -> bool:
+    """Whether ``text`` is a (possibly signed, grouped, decimal) number being typed."""
+    digits = text.replace(",", "").replace("\u00a0", "").replace(" ", "").strip()
+    digits = digits.removeprefix("-").removeprefix("+").replace(".", "", 1)
+    return digits.isdigit()
 
 
 class _SpinBox(_ValidatingMixin, QSpinBox):
@@ -111,7 +126,9 @@ class ParameterEditor:
     An ``optional`` parameter (``None`` switches the feature off, like a time limit) gets a
     check box in front of its value: unchecked means ``none`` (the seed's: ``random``). A value
     typed that the parameter or the widget refuses sets :attr:`problem` (the message the page
-    shows, with the allowed range and the value the field keeps) and calls ``on_problem``.
+    shows, with the allowed range and the value the field keeps) and calls ``on_problem``;
+    :attr:`problem_label` shows it under the field (add it to the form after ``widget``:
+    :meth:`add_to`).
     """
 
     def __init__(self, parameter: Parameter):
@@ -154,6 +171,10 @@ class ParameterEditor:
         value_widget.setToolTip(help_text)
         self.value_widget = value_widget
         if isinstance(value_widget, _ValidatingMixin):
+            # A number is taken when the field is left (or Enter pressed), not at every
+            # keystroke: typing 10^12 into a field of at most 5 000 000 took 1 000 000 (a
+            # prefix) as the value the field "keeps".
+            value_widget.setKeyboardTracking(False)
             value_widget.refused_text = self._refused
             value_widget.lineEdit().textEdited.connect(self._edited)
         self.enabled_check: QCheckBox | None = None
@@ -173,7 +194,13 @@ class ParameterEditor:
         else:
             self.widget = value_widget
         self.widget.setObjectName(f"param_{self.name}")
+        self.problem_label = warning_label(f"problem_{self.name}")
         self.default_text = self.text()
+
+    def add_to(self, form: QFormLayout, label: str) -> None:
+        """Put the field into ``form`` as a row named ``label``, its problem line under it."""
+        form.addRow(label, self.widget)
+        form.addRow(self.problem_label)
 
     def changed_signals(self) -> list:
         """The signals a change of the value (or of its on/off box) is announced by."""
@@ -214,6 +241,8 @@ class ParameterEditor:
     def _set_problem(self, problem: str) -> None:
         if problem != self.problem:
             self.problem = problem
+            self.problem_label.setText(problem)
+            self.problem_label.setVisible(bool(problem))
             self.on_problem()
 
     def text(self) -> str:
@@ -271,8 +300,10 @@ def warning_label(object_name: str) -> QLabel:
 
 
 class LevelPage(QWidget):
-    """The settings of one AI level, generated from its parameters, and a line under them
-    saying which value typed was refused and what is allowed."""
+    """The settings of one AI level, generated from its parameters. A value typed that a
+    field refuses is named under that field (what was typed, what is allowed, what the field
+    keeps); the rules between settings that the values break are in :attr:`message`, which
+    the side panel shows below the scrolling settings, where it is always in sight."""
 
     changed = Signal()
 
@@ -286,12 +317,11 @@ class LevelPage(QWidget):
         for parameter in info.parameters:
             editor = ParameterEditor(parameter)
             self.editors[editor.name] = editor
-            layout.addRow(parameter_label(parameter.name), editor.widget)
-            editor.on_problem = self.show_problems
+            editor.add_to(layout, parameter_label(parameter.name))
             for signal in editor.changed_signals():
                 signal.connect(self.changed)
         self.message = warning_label(f"{self.level}_message")
-        layout.addRow(self.message)
+        self.active = True  # the page on show (only its message may be seen)
         self.changed.connect(self.show_problems)
 
     def rule_problems(self) -> list[str]:
@@ -300,10 +330,11 @@ class LevelPage(QWidget):
         return self.info.problems(self.values())
 
     def show_problems(self) -> None:
-        problems = [e.problem for e in self.editors.values() if e.problem]
-        problems += self.rule_problems()
+        """Say which rules between settings the values shown break (each field says itself
+        what it refused)."""
+        problems = self.rule_problems()
         self.message.setText("\n".join(problems))
-        self.message.setVisible(bool(problems))
+        self.message.setVisible(bool(problems) and self.active)
 
     def spec(self) -> str:
         """The level's spec string, with only the settings that differ from the defaults."""
@@ -432,6 +463,10 @@ class SidePanel(QGroupBox):
         self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.scroll.setWidget(self.pages)
         layout.addWidget(self.scroll, 1)
+        # Issue 30: a rule the settings break was said at the bottom of the scrolling page,
+        # below the fold: it is said here, under the settings, always in sight.
+        for page in self.level_pages.values():
+            layout.addWidget(page.message)
         # Issue 16: settings of days a move were chosen without a word; say so beforehand.
         self.time_warning = warning_label(f"{color.value}_time_warning")
         layout.addWidget(self.time_warning)
@@ -449,6 +484,9 @@ class SidePanel(QGroupBox):
         self.pages.setCurrentIndex(index)
         data = self.level_combo.itemData(index)
         page = self.level_pages.get(data)
+        for other in self.level_pages.values():
+            other.active = other is page
+            other.show_problems()
         text = page.info.description if page else ""
         if data in self.engine_pages:
             text = self.engine_pages[data].description()
@@ -715,6 +753,7 @@ class NewGameDialog(QDialog):
         buttons.rejected.connect(self.reject)
         self.button_box = buttons
         layout.addWidget(buttons)
+        guard_wheel(self)  # the wheel scrolls the settings, not the field under the pointer
         self._fit_screen()
 
     def _level_combo(self, name: str, spec: str, engines: Sequence[EngineConfig]) -> QComboBox:
@@ -749,9 +788,7 @@ class NewGameDialog(QDialog):
         a rule stays on screen with its message under the level's settings."""
         for panel in (self.black_panel, self.white_panel):
             if panel.rule_problems():
-                page = panel.level_pages[panel.current_level()]
-                page.show_problems()
-                panel.scroll.ensureWidgetVisible(page.message)
+                panel.level_pages[panel.current_level()].show_problems()
                 return
         super().accept()
 

@@ -206,4 +206,4 @@ def test_the_lab_opens_beside_the_window_it_was_opened_from():
     x, y = beside((1280, 820), QRect(0, 0, 1024, 640), QRect(0, 0, 1366, 768))
     assert (x, y) == (1366 - 1280, 0)  # no room either side: on screen, over the right part
     x, y = beside((400, 300), QRect(100, 900, 300, 90), screen)
-    assert 0 <= x and y + 300 <= 1000  # kept above the screen's bottom
+    assert x >= 0 and y + 300 <= 1000  # kept above the screen's bottom

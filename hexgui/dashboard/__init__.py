@@ -155,7 +155,7 @@ class Dashboard(QObject):
         self.timer.timeout.connect(self._tick)
         self.timer.start()
 
-        self.tree.line_selected.connect(self.preview_line)
+        self.tree.line_selected.connect(self._tree_line_selected)
         self.game_graph.move_requested.connect(self._go_to)
 
         self.hints_action = QAction("Show search hints on the board", self)
@@ -405,6 +405,17 @@ class Dashboard(QObject):
         self._hover_preview = False
         if self.board is not None:
             self.board.set_preview(self._preview)
+
+    def _tree_line_selected(self, line: tuple[int, ...]) -> None:
+        """A click on a node of the tree panel previews its line, but only over the position
+        the tree was searched from: once a move was played (or the user went elsewhere) the
+        tree is of another position, and its line drawn on this board would hide real stones
+        and mean nothing (issue 30). The tree's header says so instead."""
+        snapshot = self.tree.snapshot
+        if snapshot is not None and snapshot.position_id != self.gate.position_id:
+            self.tree.set_note("this tree is of an earlier position: no preview on this board")
+            return
+        self.preview_line(line)
 
     def _board_hovered(self, cell: int) -> None:
         """Hovering a hinted cell shows the most supported line that starts there (the widget

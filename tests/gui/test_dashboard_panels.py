@@ -11,7 +11,7 @@ from hexswarm.engine.board import Board, Move
 from hexswarm.gui.dashboard import Dashboard
 from hexswarm.gui.dashboard.model import has_estimate
 from hexswarm.gui.dashboard.tree_view import MAX_DRAWN_NODES
-from PySide6.QtCore import QObject, QPointF, Qt, Signal
+from PySide6.QtCore import QObject, QPointF, QRectF, Qt, Signal
 from PySide6.QtWidgets import QMainWindow, QMenu
 
 from tests.gui.test_dashboard_model import FakeBoard, make_snapshot, node
@@ -170,6 +170,74 @@ def test_tree_labels_thin_out_on_crowded_rows(dashboard):
     for depth in {n.depth for n in nodes[1:]}:
         xs = sorted(nodes[i].x for i in spaced if nodes[i].depth == depth)
         assert all(b - a >= 2.5 for a, b in zip(xs, xs[1:], strict=False))
+
+
+def test_no_tree_label_covers_a_disc(dashboard, qtbot):
+    """Issue 30: labels overlapped the "+N" discs. Each label is drawn under its own disc and
+    only where it covers no disc: checked on screen, label and disc rectangles in the scene."""
+    from hexswarm.gui.dashboard.tree_view import labels_clear_of_discs
+
+    # The rule itself: a disc right under a label blocks it, one beside it does not.
+    assert labels_clear_of_discs([50, 50], [10, 30], [12, 12]) == {1}
+    assert labels_clear_of_discs([50, 120], [10, 30], [12, 12]) == {0, 1}
+    dash, _, controller, window = dashboard
+    window.resize(1024, 640)  # the smallest screen we support: short docks, crowded rows
+    dash.tree.width_box.setValue(10)
+    dash.tree.nodes_box.setValue(60)
+    dash.tree.depth_box.setValue(4)
+    controller.position_changed.emit(1)
+
+    def crowd(path, agents, depth):
+        # Three strong children and a long tail ("+N") under every node, four levels deep.
+        if depth == 4:
+            return node(path, agents, agents // 2)
+        shares = (0.5, 0.25, 0.15)
+        kids = [
+            crowd((*path, 10 * depth + k), int(agents * f), depth + 1) for k, f in enumerate(shares)
+        ]
+        tail = agents - sum(k.agents for k in kids)
+        return node(
+            path, agents, agents // 2, children=kids, collapsed_children=40, collapsed_agents=tail
+        )
+
+    tree = crowd((), 100_000, 0)
+    moves = tuple(range(81))
+    controller.snapshot_ready.emit(
+        make_snapshot(root_moves=moves, root_agents=(1000,) * 81, tree=tree, best_move=0)
+    )
+    dash.refresh()
+    qtbot.wait(50)
+    dash.tree.render_now()  # laid out at the panel's final size
+    view = dash.tree.plot.getViewBox()
+    nodes = dash.tree.layout_nodes
+    sizes = list(dash.tree.nodes.data["size"])
+    discs = []
+    for drawn, size in zip(nodes, sizes, strict=True):
+        centre = view.mapViewToScene(QPointF(drawn.x, drawn.y))
+        r = size / 2 - 1  # a pixel of antialiasing is not an overlap
+        discs.append(QRectF(centre.x() - r, centre.y() - r, 2 * r, 2 * r))
+    shown = [i for i, label in enumerate(dash.tree.labels[: len(nodes)]) if label.isVisible()]
+    assert len(shown) >= 3  # the strongest moves keep their names
+    for i in shown:
+        text = dash.tree.labels[i].sceneBoundingRect()
+        hit = [(j, discs[j]) for j, disc in enumerate(discs) if j != i and text.intersects(disc)]
+        assert not hit, (i, text, discs[i], hit, view.width(), view.height(), view.viewRange())
+
+
+def test_a_tree_of_an_earlier_position_is_not_previewed_on_the_board(dashboard):
+    """Issue 30: clicking a node previewed its line over the current board though the tree
+    belonged to the position before the move, hiding a real stone."""
+    dash, board, controller, _ = dashboard
+    controller.position_changed.emit(1)
+    controller.snapshot_ready.emit(search_sequence(1, steps=2)[1])
+    dash.refresh()
+    index = next(i for i, n in enumerate(dash.tree.layout_nodes) if n.path == (40, 41))
+    controller.position_changed.emit(2)  # the move was played; the tree stays on the panel
+    dash.refresh()
+    previews = list(board.previews)
+    dash.tree.select(index)
+    assert board.previews == previews  # nothing drawn over this board
+    assert "earlier position" in dash.tree.status.text()
 
 
 def test_other_line_is_optional_and_always_in_the_data(dashboard):

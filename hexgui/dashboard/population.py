@@ -172,6 +172,9 @@ class PopulationPanel(DashboardPanel):
             self._set_legend("")
             self.cluster_label.setText("")
             self.cluster_label.setVisible(False)
+            # An empty chart must not keep the scale of the search it showed before.
+            set_view_range(self.agents_plot, (0.0, 1.0), (0.0, 1.0))
+            set_view_range(self.active_plot, (0.0, 1.0), (0.0, 1.0))
             self.status.setText("no search yet")
             return
         monte_carlo = is_vanilla_monte_carlo(snapshot.player)

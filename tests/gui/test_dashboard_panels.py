@@ -553,6 +553,8 @@ def test_another_game_clears_every_panel(dashboard):
     controller.game_replaced.emit()
     assert dash.population.series is None
     assert dash.population.status.text() == "no search yet"
+    # Issue 30: the axes kept the previous search's scale.
+    assert dash.population.agents_plot._hex_range == ((0.0, 1.0), (0.0, 1.0))
     assert dash.tree.layout_nodes == [] and dash.tree.status.text() == "no tree yet"
     assert len(dash.game_graph.estimates) == 0
     assert dash.game_graph.status.text() == "estimates appear as the AI plays"
@@ -868,3 +870,26 @@ def test_the_population_panel_reads_the_thesis_cluster_threshold(dashboard):
     controller.snapshot_ready.emit(dataclasses.replace(snap, position_id=3, player="uct"))
     dash.refresh()
     assert not dash.population.cluster_label.isVisibleTo(dash.population)
+
+
+def test_unchecked_boxes_stand_out_in_the_dark_theme(qtbot):
+    """Issue 30: in the dark theme the Population panel's "%" and "other" boxes (unchecked)
+    were invisible: Fusion fills a box with Base inside a border a shade darker than Window,
+    and Base was within a few levels of both. The box's inside must differ from the window
+    around it."""
+    from hexswarm.gui.themes import dark_palette
+    from PySide6.QtGui import QPalette
+    from PySide6.QtWidgets import QCheckBox, QStyleFactory
+
+    box = QCheckBox("other")
+    qtbot.addWidget(box)
+    box.setStyle(QStyleFactory.create("Fusion"))
+    palette = dark_palette()
+    box.setPalette(palette)
+    box.setAutoFillBackground(True)
+    box.resize(box.sizeHint())
+    image = box.grab().toImage()
+    window = palette.color(QPalette.ColorRole.Window)
+    indicator_centre = image.pixelColor(8, image.height() // 2)
+    contrast = abs(indicator_centre.lightness() - window.lightness())
+    assert contrast >= 15, (indicator_centre.name(), window.name())

@@ -165,10 +165,7 @@ def watch_views(lag: PanelLag, window) -> None:
                 lag.record("board", snapshot)  # nothing to repaint: the board is up to date
 
         overlay.show_snapshot = show_and_record
-    # The status bar names the best move of the snapshot the window last handed it.
-    delivered = {"status": None}
-    window.controller.snapshot_ready.connect(lambda s: delivered.__setitem__("status", s))
-    lag.watch("status bar", window.ai_label, lambda: delivered["status"])
+    lag.watch("status bar", window.ai_label, lambda: window.status_snapshot)
 
 
 def run_for(seconds: float, until=None) -> None:

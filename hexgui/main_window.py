@@ -114,6 +114,7 @@ class MainWindow(QMainWindow):
         self._hint_overlay_shown = False
         self._hint_search = False  # whether the search the status bar shows is a hint
         self._search_spec = ""  # the spec of the search the status bar shows
+        self.status_snapshot: SearchSnapshot | None = None  # the one whose best move it names
         self._system_palette: QPalette | None = None
 
         self.board_widget = BoardWidget(self)
@@ -298,6 +299,8 @@ class MainWindow(QMainWindow):
         )
         dashboard.game_graph.set_first_name(self.player_name(BLACK))
         dashboard.install(self)
+        # The status bar names the move the board frames, from the same snapshot.
+        dashboard.hints_shown.connect(self._show_best_move)
         return dashboard
 
     # ================================================================== view settings
@@ -526,12 +529,23 @@ class MainWindow(QMainWindow):
             self.time_label.setText(
                 f"{snapshot.elapsed_s:.1f} s (total {self.player_name(color)} {total:.0f} s)"
             )
-        if self.controller.searching and 0 <= snapshot.best_move < self.controller.board.size**2:
-            best = self.controller.board.cell_name(snapshot.best_move)
-            color = self.controller.board.to_move
+        if self.dashboard is None:  # else the board's snapshot names it (_show_best_move)
+            self._show_best_move(snapshot)
+
+    @Slot(object)
+    def _show_best_move(self, snapshot: SearchSnapshot) -> None:
+        """Name the search's best move in the status bar: the snapshot the board's hints show
+        (issue 30: the status bar named the newest snapshot's move while the board framed an
+        older one's, and the two disagreed)."""
+        c = self.controller
+        if not c.searching or snapshot.position_id != c.position_id:
+            return
+        if 0 <= snapshot.best_move < c.board.size**2:
+            self.status_snapshot = snapshot
+            best = c.board.cell_name(snapshot.best_move)
             self.ai_label.setText(
-                f"{self.player_name(color)} ({snapshot.player}): iteration {snapshot.iteration},"
-                f" best {best} ({percent_text(snapshot.estimate)})"
+                f"{self.player_name(c.board.to_move)} ({snapshot.player}): iteration "
+                f"{snapshot.iteration}, best {best} ({percent_text(snapshot.estimate)})"
             )
 
     @Slot(object)

@@ -62,6 +62,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
     QMessageBox,
+    QTabBar,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -73,6 +74,10 @@ log = logging.getLogger(__name__)
 HINT_CANDIDATES = 6
 """How many of the hint search's most supported cells are labelled on the board when the
 dashboard's own board hints are switched off."""
+
+
+COMPACT_SCREEN = (1280, 800)
+"""A screen smaller than this (available width, height) gets the compact first layout."""
 
 
 def default_settings_store() -> QSettings:
@@ -199,10 +204,36 @@ class MainWindow(QMainWindow):
             self.resize(1180, 760)
             return
         area = screen.availableGeometry()
+        if area.width() < COMPACT_SCREEN[0] or area.height() < COMPACT_SCREEN[1]:
+            self._compact_docks()
+            self.layout().activate()  # the minimum size of the new layout, before resizing
         width = max(min(1180, area.width()), round(area.width() * 0.9))
         height = max(min(760, area.height()), round(area.height() * 0.9))
         self.resize(width, height)
         self.move(area.x() + (area.width() - width) // 2, area.y() + (area.height() - height) // 2)
+
+    def _compact_docks(self) -> None:
+        """A small screen's first layout (issue 30: at 1024x640 the window was taller than the
+        screen and the board got a quarter of it): the dashboard's docks share one place on
+        the right as tabs, so the board keeps the window's height."""
+        if self.dashboard is not None:
+            docks = self.dashboard.docks
+            order = [docks[k] for k in ("population", "tree", "game_graph", "throughput")]
+            right = Qt.DockWidgetArea.RightDockWidgetArea
+            for dock in order:
+                self.addDockWidget(right, dock)
+            for dock in order[1:]:
+                self.tabifyDockWidget(order[0], dock)
+            order[0].raise_()
+            # Wide enough for the four tabs' titles (they were cut to "Populat...").
+            width = sum(QTabBar().fontMetrics().horizontalAdvance(d.windowTitle()) for d in order)
+            # Once the window is laid out: before that the dock area keeps its hinted width.
+            QTimer.singleShot(
+                0,
+                lambda: self.resizeDocks(
+                    [order[0]], [width + 32 * len(order)], Qt.Orientation.Horizontal
+                ),
+            )
 
     def _restore_or_start(self, settings: GameSettings) -> None:
         restored: list[bool] = []

@@ -20,6 +20,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QListWidget, QListWidgetItem, QWidget
 
+MIN_WIDTH_PX = 140
+MAX_WIDTH_PX = 320  # a longer entry (an engine's long name) is cut; its tooltip shows it all
 FUTURE_COLOUR = "#8a8a8a"
 """The text colour of the entries after the cursor (the redo part)."""
 
@@ -37,7 +39,7 @@ class MoveList(QListWidget):
     ):
         super().__init__(parent)
         self.setObjectName("move_list")
-        self.setMinimumWidth(140)
+        self.setMinimumWidth(MIN_WIDTH_PX)
         self._controller = controller
         self._review = review
         self._player_name = player_name
@@ -74,6 +76,7 @@ class MoveList(QListWidget):
             else:
                 text = "Setup: " + describe_setup(entry, size, self._player_name)
             item = QListWidgetItem(text)
+            item.setToolTip(text)
             item.setData(Qt.ItemDataRole.UserRole, index)
             if index > c.cursor:
                 item.setForeground(future)
@@ -83,6 +86,18 @@ class MoveList(QListWidget):
         self.setCurrentRow(c.cursor)
         self.scrollToItem(self.item(c.cursor))
         self.blockSignals(False)
+        self._fit_entries()
+
+    def _fit_entries(self) -> None:
+        """As wide as the widest entry (up to :data:`MAX_WIDTH_PX`), scroll bar included: the
+        dock cut "12. White c7  [strong-swarm]" at its first width (issue 30)."""
+        metrics = self.fontMetrics()
+        widest = max(
+            (metrics.horizontalAdvance(self.item(i).text()) for i in range(self.count())),
+            default=0,
+        )
+        room = widest + 2 * self.frameWidth() + self.verticalScrollBar().sizeHint().width() + 16
+        self.setMinimumWidth(max(MIN_WIDTH_PX, min(MAX_WIDTH_PX, room)))
 
     def _clicked(self, item: QListWidgetItem) -> None:
         index = item.data(Qt.ItemDataRole.UserRole)

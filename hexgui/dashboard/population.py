@@ -99,7 +99,7 @@ class PopulationPanel(DashboardPanel):
         self.cluster_label.setVisible(False)
         self.body.addWidget(self.cluster_label)
         self.graphics = pg.GraphicsLayoutWidget(self)
-        self.graphics.setMinimumHeight(160)
+        self.graphics.setMinimumHeight(110)
         self.body.addWidget(self.graphics)
         self.agents_plot: pg.PlotItem = self.graphics.addPlot(
             row=0, col=0, axisItems=count_axes("left", "bottom")

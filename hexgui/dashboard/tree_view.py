@@ -129,7 +129,7 @@ class TreePanel(DashboardPanel):
             setattr(self, attribute, box)
 
         self.plot_widget = pg.PlotWidget(self)
-        self.plot_widget.setMinimumHeight(160)
+        self.plot_widget.setMinimumHeight(110)
         self.plot_widget.setToolTip(
             "Disc area: agents (UCT: visits). Colour: active fraction (UCT: win rate) from red "
             "0% through yellow 50% to green 100%. Grey '+N': N weaker moves together. "

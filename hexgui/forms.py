@@ -1,5 +1,6 @@
 """What every form of the application shares: the mouse wheel scrolls the form, not the field
-under the pointer, and a window of its own opens beside the main window. GUI thread only.
+under the pointer, a window of its own opens beside the main window, and a dialog is wide
+enough for its title. GUI thread only.
 
 Issue 30: in the Swarm Lab the wheel silently changed the spin box under the pointer while the
 user scrolled the settings (``halt_band`` 0.020 -> 0.000), and the lab opened at (0, 0), over
@@ -9,12 +10,19 @@ the main window.
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, QRect, Qt
+from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import (
     QAbstractScrollArea,
     QAbstractSlider,
     QAbstractSpinBox,
     QApplication,
     QComboBox,
+    QGridLayout,
+    QInputDialog,
+    QLineEdit,
+    QMessageBox,
+    QSizePolicy,
+    QSpacerItem,
     QWidget,
 )
 
@@ -98,3 +106,65 @@ def place_beside(window: QWidget, anchor: QWidget | None) -> None:
     width, height = min(size.width(), area.width()), min(size.height(), area.height())
     x, y = beside((width, height), anchor.frameGeometry(), area)
     window.move(x, y)
+
+
+TITLE_BAR_EXTRA_PX = 150
+"""What a title bar needs beside its text: the window's icon and its three buttons, margins."""
+
+
+def title_width(title: str) -> int:
+    """The width a window needs to show ``title`` whole in its title bar (the window manager
+    adds the application's name: "Open Link — HexSwarm")."""
+    name = QApplication.applicationDisplayName()
+    text = f"{title} — {name}" if name and name not in title else title
+    return QFontMetrics(QApplication.font()).horizontalAdvance(text) + TITLE_BAR_EXTRA_PX
+
+
+def fit_title(window: QWidget) -> None:
+    """Make ``window`` (a dialog) at least as wide as its title needs: the title bars of narrow
+    dialogs were cut to "AI Settings in ... e" (issue 30)."""
+    wanted = title_width(window.windowTitle())
+    if isinstance(window, QMessageBox):
+        # A message box sizes itself from its text and ignores a minimum width: a spacer as
+        # wide as the title across the bottom row of its grid widens it.
+        layout = window.layout()
+        if isinstance(layout, QGridLayout):
+            spacer = QSpacerItem(wanted, 0, QSizePolicy.Policy.Minimum)
+            layout.addItem(spacer, layout.rowCount(), 0, 1, layout.columnCount())
+        return
+    window.setMinimumWidth(max(window.minimumWidth(), wanted))
+
+
+def ask(
+    parent: QWidget | None,
+    title: str,
+    text: str,
+    buttons: QMessageBox.StandardButton = (
+        QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No
+    ),
+    default: QMessageBox.StandardButton = QMessageBox.StandardButton.NoButton,
+) -> QMessageBox.StandardButton:
+    """``QMessageBox.question`` with its title shown whole (:func:`fit_title`)."""
+    box = QMessageBox(QMessageBox.Icon.Question, title, text, buttons, parent)
+    if default != QMessageBox.StandardButton.NoButton:
+        box.setDefaultButton(default)
+    fit_title(box)
+    box.exec()
+    return box.standardButton(box.clickedButton()) if box.clickedButton() else default
+
+
+LINK_FIELD_CHARS = 64
+"""How many characters of a link the Open Link field shows (it was 150 px: a dozen)."""
+
+
+def link_dialog(parent: QWidget | None) -> QInputDialog:
+    """The Open Link question, with a field wide enough to read a HexWorld or trmph link."""
+    dialog = QInputDialog(parent)
+    dialog.setWindowTitle("Open Link")
+    dialog.setLabelText("HexWorld or trmph link:")
+    dialog.setInputMode(QInputDialog.InputMode.TextInput)
+    width = QFontMetrics(dialog.font()).horizontalAdvance("x" * LINK_FIELD_CHARS)
+    dialog.resize(max(width + 40, title_width(dialog.windowTitle())), dialog.sizeHint().height())
+    for field in dialog.findChildren(QLineEdit):
+        field.setMinimumWidth(width)
+    return dialog

@@ -25,6 +25,7 @@ from hexswarm.gui.dashboard.overlay import overlay_values
 from hexswarm.gui.document import APP_TITLE, GameDocument
 from hexswarm.gui.engine_worker import PlayerFactory, engine_player_factory
 from hexswarm.gui.exports import Exports
+from hexswarm.gui.forms import ask
 from hexswarm.gui.game_controller import GameController, MoveInfo
 from hexswarm.gui.game_events import GameEvent, describe, percent_text
 from hexswarm.gui.move_list import MoveList
@@ -724,9 +725,7 @@ class MainWindow(QMainWindow):
         if c.is_over or c.ai_to_move:
             c.resign()  # says why not in the status bar
             return
-        answer = QMessageBox.question(
-            self, "Resign", f"{self.player_name(c.board.to_move)} resigns this game?"
-        )
+        answer = ask(self, "Resign", f"{self.player_name(c.board.to_move)} resigns this game?")
         if answer == QMessageBox.StandardButton.Yes:
             c.resign()
 

@@ -22,6 +22,7 @@ from collections.abc import Callable
 
 from hexswarm.engine.board import Color
 from hexswarm.engine.game import GAME_END_TOKENS, PASS, GameNode
+from hexswarm.gui.forms import ask
 from hexswarm.gui.game_controller import GameController
 from hexswarm.gui.game_events import CannotGo
 from PySide6.QtCore import QEvent, Qt, QTimer, Slot
@@ -231,7 +232,7 @@ class MoveTreePanel(QTreeWidget):
             return self._controller.delete_branch(node)
         count = sum(1 for _ in node.walk())
         if confirm:
-            answer = QMessageBox.question(
+            answer = ask(
                 self,
                 "Delete Branch",
                 f"Delete this move and the {count - 1} after it in this branch?",

@@ -15,6 +15,7 @@ from __future__ import annotations
 from hexswarm.engine.board import HexError
 from hexswarm.engine.clock import time_control_of
 from hexswarm.engine.game import Game
+from hexswarm.gui.forms import fit_title
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -60,6 +61,7 @@ class GameInfoDialog(QDialog):
     def __init__(self, game: Game, parent: QWidget | None = None):
         super().__init__(parent)
         self.setWindowTitle("Game Properties")
+        fit_title(self)
         layout = QVBoxLayout(self)
         form = QFormLayout()
         self.values: dict[str, QLabel] = {}

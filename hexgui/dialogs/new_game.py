@@ -18,7 +18,7 @@ from hexswarm.engine.clock import BYO_YOMI, FISCHER, NONE, SUDDEN_DEATH, TimeCon
 from hexswarm.engine.players.budget import SLOW_MOVE_SECONDS, estimated_move_seconds
 from hexswarm.engine.players.external import EngineConfig
 from hexswarm.engine.players.levels import LevelInfo, Parameter
-from hexswarm.gui.forms import guard_wheel
+from hexswarm.gui.forms import fit_title, guard_wheel
 from hexswarm.gui.settings import (
     ENGINE_PREFIX,
     SIZE_PRESETS,
@@ -672,6 +672,7 @@ class NewGameDialog(QDialog):
     ):
         super().__init__(parent)
         self.setWindowTitle("Players and AI Settings" if players_only else "New Game")
+        fit_title(self)
         # The sides are named as the board's theme names them ("Blue"/"Red" in red and blue).
         name = player_name or (lambda color: color.value.capitalize())
         self._initial = settings

@@ -413,3 +413,14 @@ def test_a_small_screen_gets_a_window_that_fits_and_a_board_that_counts(qtbot, t
     board = window.board_widget
     assert board.height() >= 0.6 * window.height()  # the board keeps the window's height
     window.document.set_clean()
+
+
+def test_the_moves_dock_is_as_wide_as_its_widest_entry(window):
+    """Issue 30: the Moves dock cut "[strong-swarm"."""
+    move_list = window.move_list
+    text = "112. White aa26  [strong-swarm]"
+    move_list.addItem(text)
+    move_list._fit_entries()
+    needed = move_list.fontMetrics().horizontalAdvance(text)
+    bar = move_list.verticalScrollBar().sizeHint().width()
+    assert move_list.minimumWidth() >= needed + bar

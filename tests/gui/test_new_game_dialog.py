@@ -390,3 +390,27 @@ def test_a_rule_between_settings_is_shown_under_them_and_keeps_the_dialog_open(q
     with qtbot.waitSignal(dialog.accepted):
         dialog.button_box.button(QDialogButtonBox.StandardButton.Ok).click()
     assert dialog.settings().black.spec == "mcsds:test=majority,test_playouts=3"
+
+
+def test_dialogs_are_wide_enough_for_their_titles_and_the_link_field_for_a_link(qtbot):
+    """Issue 30: title bars cut to "AI Settings in ... e", a 150-px link field."""
+    from hexswarm.gui.forms import LINK_FIELD_CHARS, fit_title, link_dialog, title_width
+    from PySide6.QtGui import QFontMetrics
+    from PySide6.QtWidgets import QLineEdit, QMessageBox
+
+    dialog = NewGameDialog(GameSettings(), levels=REAL_LEVELS, players_only=True)
+    qtbot.addWidget(dialog)
+    assert dialog.minimumWidth() >= title_width("Players and AI Settings")
+    box = QMessageBox(QMessageBox.Icon.Question, "AI Settings in the File", "Let them play?")
+    qtbot.addWidget(box)
+    fit_title(box)
+    box.show()
+    assert box.width() >= title_width("AI Settings in the File")
+    box.close()
+    links = link_dialog(None)
+    qtbot.addWidget(links)
+    links.show()
+    field = links.findChild(QLineEdit)
+    wanted = QFontMetrics(field.font()).horizontalAdvance("x" * LINK_FIELD_CHARS)
+    assert field.width() >= wanted > 150
+    links.close()

@@ -143,8 +143,10 @@ def test_autosave_after_every_move_and_restore(qtbot, settings_store, player_fac
         settings_store, player_factory=player_factory, autosave_dir=directory, offer_restore=False
     )
     qtbot.addWidget(second)
-    with mock.patch.object(QMessageBox, "question", return_value=QMessageBox.StandardButton.Yes):
+    yes = QMessageBox.StandardButton.Yes
+    with mock.patch("hexswarm.gui.document.ask", return_value=yes) as asked:
         second.document.offer_restore()
+    assert asked.call_args.args[1] == "Restore Game"
     board = second.controller.board
     assert board.stone_at("c3") is BLACK and board.stone_at("a2") is WHITE
     # The restored game is this session's autosave now, and setup edits are saved too.
@@ -303,7 +305,7 @@ def test_no_ai_searches_before_the_restore_question_is_answered(
         asked.append(window.controller.searching or slow_player.started.is_set())
         return QMessageBox.StandardButton.No
 
-    with mock.patch.object(QMessageBox, "question", side_effect=answer):
+    with mock.patch("hexswarm.gui.document.ask", side_effect=answer):
         window = MainWindow(
             settings_store,
             player_factory=factory_for(**{DEFAULT_AI_SPEC.partition(":")[0]: slow_player}),

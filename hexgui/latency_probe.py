@@ -165,7 +165,12 @@ def watch_views(lag: PanelLag, window) -> None:
                 lag.record("board", snapshot)  # nothing to repaint: the board is up to date
 
         overlay.show_snapshot = show_and_record
-    lag.watch("status bar", window.ai_label, lambda: window.status_snapshot)
+    if hasattr(window, "status_snapshot"):  # the snapshot whose best move it names
+        lag.watch("status bar", window.ai_label, lambda: window.status_snapshot)
+    else:  # an older window: the status bar took every snapshot as it came
+        delivered = {"status": None}
+        window.controller.snapshot_ready.connect(lambda s: delivered.__setitem__("status", s))
+        lag.watch("status bar", window.ai_label, lambda: delivered["status"])
 
 
 def run_for(seconds: float, until=None) -> None:

@@ -838,7 +838,7 @@ class MainWindow(QMainWindow):
         if getattr(self, "lab_window", None) is None:
             from hexswarm.gui.lab.window import LabWindow
 
-            self.lab_window = LabWindow(position=lambda: self.controller.board.copy())
+            self.lab_window = LabWindow(position=lambda: self.controller.board.copy(), anchor=self)
         self.lab_window.show()
         self.lab_window.raise_()
 

@@ -263,7 +263,9 @@ def main(argv: list[str] | None = None) -> int:
                 size=args.size, black=SideSettings(ai=True, spec=args.spec), white=SideSettings()
             )
         )
-        run_for(120.0, until=lambda: controller.searching)
+        # Until the search really runs: with a fresh kernel cache it waits for the background
+        # compile first (minutes on a busy machine), searching all the while.
+        run_for(1200.0, until=lambda: bool(snapshots))
         run_for(3.0)
         controller.stop()
         run_for(1.0, until=lambda: not controller.searching)

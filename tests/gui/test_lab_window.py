@@ -9,9 +9,10 @@ import pytest
 from hexswarm.engine.board import Board, HexError
 from hexswarm.gui.lab.window import LabWindow
 from hexswarm.gui.main_window import MainWindow
-from PySide6.QtCore import QObject, QPoint, QPointF, Qt
-from PySide6.QtGui import QImage, QWheelEvent
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import QObject
+from PySide6.QtGui import QImage
+
+from tests.gui.input_events import wheel_over
 
 
 @pytest.fixture
@@ -178,17 +179,7 @@ def test_run_step_and_pause_stay_in_sight_and_the_wheel_scrolls_the_settings(qtb
     before = halt_band.value()
     guard = window.findChild(QObject, "wheel_guard")
     assert guard is not None
-    event = QWheelEvent(
-        QPointF(5, 5),
-        QPointF(5, 5),
-        QPoint(0, 0),
-        QPoint(0, -120),
-        Qt.MouseButton.NoButton,
-        Qt.KeyboardModifier.NoModifier,
-        Qt.ScrollPhase.NoScrollPhase,
-        False,
-    )
-    QApplication.sendEvent(halt_band.value_widget, event)
+    wheel_over(halt_band.value_widget)
     assert halt_band.value() == before
     window.close()
 

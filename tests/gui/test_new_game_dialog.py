@@ -283,9 +283,7 @@ def test_a_refused_value_is_said_under_its_field_as_typed(qtbot):
 
 def test_the_wheel_scrolls_the_settings_unless_a_field_has_focus(qtbot):
     """Issue 30: the wheel changed the value under the pointer while the user scrolled."""
-    from PySide6.QtCore import QPoint, QPointF
-    from PySide6.QtGui import QWheelEvent
-    from PySide6.QtWidgets import QApplication
+    from tests.gui.input_events import wheel_over
 
     dialog = NewGameDialog(
         GameSettings(black=SideSettings(ai=True, spec="sdst"), white=SideSettings()),
@@ -298,20 +296,6 @@ def test_the_wheel_scrolls_the_settings_unless_a_field_has_focus(qtbot):
     bar = panel.scroll.verticalScrollBar()
     assert bar.maximum() > 0  # the offscreen screen is small: the settings scroll
     spin = panel.level_pages["sdst"].editors["agents"].value_widget
-
-    def wheel_over(widget) -> None:
-        centre = QPointF(widget.width() / 2, widget.height() / 2)
-        event = QWheelEvent(
-            centre,
-            QPointF(widget.mapToGlobal(QPoint(widget.width() // 2, widget.height() // 2))),
-            QPoint(0, 0),
-            QPoint(0, -120),
-            Qt.MouseButton.NoButton,
-            Qt.KeyboardModifier.NoModifier,
-            Qt.ScrollPhase.NoScrollPhase,
-            False,
-        )
-        QApplication.sendEvent(widget, event)
 
     before = spin.value()
     wheel_over(spin)

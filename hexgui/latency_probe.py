@@ -173,6 +173,28 @@ def watch_views(lag: PanelLag, window) -> None:
         lag.watch("status bar", window.ai_label, lambda: delivered["status"])
 
 
+def spread_docks(window) -> None:
+    """The dashboard's docks as a large screen's first layout has them (population and tree on
+    the right, the game graph and throughput tabbed below), whatever the screen (the
+    offscreen one is small enough for the compact layout), so every run draws the same
+    panels."""
+    from PySide6.QtCore import Qt
+
+    if window.dashboard is None:
+        return
+    docks = window.dashboard.docks
+    right, bottom = Qt.DockWidgetArea.RightDockWidgetArea, Qt.DockWidgetArea.BottomDockWidgetArea
+    for key, area in (
+        ("population", right),
+        ("tree", right),
+        ("game_graph", bottom),
+        ("throughput", bottom),
+    ):
+        window.addDockWidget(area, docks[key])
+    window.tabifyDockWidget(docks["game_graph"], docks["throughput"])
+    docks["game_graph"].raise_()
+
+
 def run_for(seconds: float, until=None) -> None:
     """Run the real Qt event loop for ``seconds`` or until ``until()`` is true (GUI thread)."""
     from PySide6.QtCore import QEventLoop, QTimer
@@ -228,6 +250,7 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as temp:
         store = QSettings(str(Path(temp) / "probe.ini"), QSettings.Format.IniFormat)
         window = MainWindow(store, autosave=False, offer_restore=False)
+        spread_docks(window)
         if args.no_dashboard:
             for dock in window.findChildren(QDockWidget):
                 if dock is not window.move_list_dock:

@@ -63,7 +63,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
     QMessageBox,
-    QTabBar,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -227,7 +226,7 @@ class MainWindow(QMainWindow):
                 self.tabifyDockWidget(order[0], dock)
             order[0].raise_()
             # Wide enough for the four tabs' titles (they were cut to "Populat...").
-            width = sum(QTabBar().fontMetrics().horizontalAdvance(d.windowTitle()) for d in order)
+            width = sum(self.fontMetrics().horizontalAdvance(d.windowTitle()) for d in order)
             # Once the window is laid out: before that the dock area keeps its hinted width.
             QTimer.singleShot(
                 0,

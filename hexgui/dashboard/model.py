@@ -775,37 +775,48 @@ def cluster_threshold(beta: float) -> float:
     return 1.0 / (2.0 - beta)
 
 
-def cluster_reading(snapshot: SearchSnapshot, spec: str, size: int) -> str:
-    """What a swarm's root population says, in words: the largest cluster's share of the agents
-    and, for the thesis's own test (:func:`thesis_test_swarm`), whether the thesis's cluster
-    threshold lets a cluster form. Success rates are read from the snapshot: alpha is the active
-    share of the largest cluster's agents, beta that of all other root agents. "" for searches
-    that count visits or playouts, and before any agent holds a move."""
+def cluster_reading(snapshot: SearchSnapshot, spec: str, size: int) -> tuple[str, str]:
+    """What a swarm's root population says, in words, as ``(line, explanation)``: the largest
+    cluster's share of the agents and, for the thesis's own test (:func:`thesis_test_swarm`),
+    whether the thesis's cluster threshold lets a cluster form; ``explanation`` says the same
+    at length (a tooltip). Success rates are read from the snapshot: alpha is the active share
+    of the largest cluster's agents, beta that of all other root agents. ``("", "")`` for
+    searches that count visits or playouts, and before any agent holds a move."""
     total = snapshot.total_agents
     if total <= 0 or is_vanilla_monte_carlo(snapshot.player):
-        return ""
+        return "", ""
     family = str(spec or snapshot.player).partition(":")[0]
     if family in ("uct", "mc", "random"):
-        return ""
+        return "", ""
     largest = max(range(len(snapshot.root_agents)), key=lambda i: (snapshot.root_agents[i], -i))
     agents = snapshot.root_agents[largest]
-    text = (
-        f"largest cluster: {move_label(snapshot.root_moves[largest], size)} holds "
-        f"{agents / total:.1%} of the {format_count(total)} agents"
-    )
+    move = move_label(snapshot.root_moves[largest], size)
+    share = f"largest cluster {move}: {agents / total:.1%} of {format_count(total)} agents"
     others = total - agents
     if not thesis_test_swarm(spec or snapshot.player) or others <= 0 or agents <= 0:
-        return text
+        return share, (
+            f"The move held by the most root agents, {move}, has {agents} of {total} "
+            "(this level's test is not the thesis's, so its cluster threshold does not apply)."
+        )
     alpha = snapshot.root_active[largest] / agents
     beta = (sum(snapshot.root_active) - snapshot.root_active[largest]) / others
     threshold = cluster_threshold(beta)
-    verdict = (
-        "above it: a cluster can form"
-        if alpha > threshold
-        else "below it: no move is tested well enough to gather the agents, they stay spread"
+    forms = alpha > threshold
+    line = (
+        f"{share} · α {alpha:.2f} {'>' if forms else '<'} 1/(2−β) = {threshold:.2f}: "
+        + ("a cluster can form" if forms else "the agents stay spread")
     )
-    return (
-        f"{text}. Thesis 3.2.4: a cluster forms only when its move's test success (active share)"
-        f" α exceeds 1/(2−β) = {threshold:.2f}, β being the other moves' ({beta:.2f}); here "
-        f"α = {alpha:.2f}, {verdict}."
+    explanation = (
+        "Thesis 3.2.4 (after Myatt, Bishop and Nasuto): with passive recruitment a cluster of "
+        "agents forms on a move only when its test success α (here: the active share of its "
+        f"agents, {alpha:.2f}) exceeds 1/(2−β), β being the other moves' test success "
+        f"({beta:.2f}), so {threshold:.2f}. "
+        + (
+            "Here it does: the agents can gather on it."
+            if forms
+            else "Here it does not: one random playout wins about as often after this move "
+            "as after the others, so no move gathers the agents, the population stays spread "
+            "and the move played is the most held of many near-equal ones."
+        )
     )
+    return line, explanation

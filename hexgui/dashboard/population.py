@@ -213,9 +213,10 @@ class PopulationPanel(DashboardPanel):
         set_view_range(self.agents_plot, x_range, (0.0, y_top))
         set_view_range(self.active_plot, x_range, (0.0, 1.0))
         self._set_legend(self._legend_html(series, snapshot))
-        reading = cluster_reading(snapshot, self.search_spec, self.board_size)
+        reading, explanation = cluster_reading(snapshot, self.search_spec, self.board_size)
         if reading != self.cluster_label.text():
             self.cluster_label.setText(reading)
+            self.cluster_label.setToolTip(explanation)
             self.cluster_label.setVisible(bool(reading))
         text = self.status_text(snapshot)
         self.status.setText(text)

@@ -267,6 +267,7 @@ class TreePanel(DashboardPanel):
             f"{len(nodes)} nodes · depth {depth} · {tree.agents} {word} at the root · "
             f"iteration {snapshot.iteration}"
         )
+        self.status.setToolTip(self.status.text())  # a narrow dock cuts the line
 
     def set_note(self, note: str) -> None:
         """Say ``note`` after the header's figures (until the next redraw)."""

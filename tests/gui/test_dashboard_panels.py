@@ -852,19 +852,21 @@ def test_the_population_panel_reads_the_thesis_cluster_threshold(dashboard):
     snap = dataclasses.replace(snap, root_agents=(450, 460, 90), root_active=(225, 253, 45))
     controller.snapshot_ready.emit(snap)
     dash.refresh()
-    text = dash.population.cluster_label.text()
+    label = dash.population.cluster_label
+    text, explanation = label.text(), label.toolTip()
     alpha, beta = 253 / 460, 270 / 540
-    assert f"e5 holds {460 / 1000:.1%}" in text
-    assert f"1/(2−β) = {cluster_threshold(beta):.2f}" in text and f"α = {alpha:.2f}" in text
+    assert text.startswith(f"largest cluster e5: {460 / 1000:.1%} of 1k agents")
+    assert f"α {alpha:.2f} < 1/(2−β) = {cluster_threshold(beta):.2f}" in text
     assert cluster_threshold(0.5) == pytest.approx(2 / 3)  # the thesis's alpha_min at beta 1/2
-    assert "below it" in text and dash.population.cluster_label.isVisibleTo(dash.population)
+    assert text.endswith("the agents stay spread") and label.isVisibleTo(dash.population)
+    assert "3.2.4" in explanation and f"({beta:.2f})" in explanation
     # Not the thesis's test: the share alone; UCT: nothing (it counts visits, not agents).
     controller.position_changed.emit(2)
     controller.search_started.emit(2, "sdst:test=majority,test_playouts=5")
     controller.snapshot_ready.emit(dataclasses.replace(snap, position_id=2))
     dash.refresh()
     text = dash.population.cluster_label.text()
-    assert text.startswith("largest cluster: e5 holds 46.0%") and "3.2.4" not in text
+    assert text == "largest cluster e5: 46.0% of 1k agents" and "α" not in text
     controller.position_changed.emit(3)
     controller.search_started.emit(3, "uct")
     controller.snapshot_ready.emit(dataclasses.replace(snap, position_id=3, player="uct"))

@@ -440,9 +440,13 @@ class MainWindow(QMainWindow):
         else:
             color = c.board.to_move
             who = c.describe_player(color)
-            text = f"{self.player_name(color)} to move ({who})"
+            # The level only: its settings in full ("AI sdst (agents=20000, ...)") took the
+            # status bar's width and cut the other messages (seen at 1024x640); the tooltip
+            # has them.
+            text = f"{self.player_name(color)} to move ({who.split(' (')[0]})"
             if c.setup_mode:
                 text = "SETUP MODE · " + text
+            self.turn_label.setToolTip(f"{self.player_name(color)} to move: {who}")
         self.turn_label.setText(f"Move {c.move_number} · {text}")
         self.board_widget.set_human_to_move(not c.ai_to_move and not c.is_over)
         self.board_widget.set_setup_mode(c.setup_mode, BLACK)

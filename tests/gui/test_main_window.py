@@ -254,6 +254,9 @@ def test_status_bar_shows_turn_and_ai_progress(window, qtbot):
         GameSettings(size=5, black=SideSettings(ai=True, spec="slow"), white=SideSettings())
     )
     assert "Black to move" in window.turn_label.text()
+    # The level in the bar, its settings in the tooltip (they took the bar's width).
+    assert window.turn_label.text().endswith("(AI slow)")
+    assert window.turn_label.toolTip().startswith("Black to move: AI slow")
     qtbot.waitUntil(lambda: "playouts/s" in window.rate_label.text())
     assert window.time_label.text().endswith(" s)") and "total Black" in window.time_label.text()
     # The best move is named with the board's hints (the same snapshot), a tick later.

@@ -492,6 +492,8 @@ class Board:
         return played
 
     def _swap(self, kind: str, color: Color) -> Move:
+        if not self.is_square:
+            raise IllegalMoveError(f"no swap on a {shape_text(*self.shape)} board: {SWAP_NEEDS_SQUARE}")
         if not self.swap_rule:
             raise IllegalMoveError("the swap rule is off in this game")
         if not self.swap_allowed():

@@ -175,7 +175,9 @@ def check_shape(width: object, height: object) -> tuple[int, int]:
     with a message that states the limit."""
     for side, value in (("width", width), ("height", height)):
         if isinstance(value, bool) or not isinstance(value, int | np.integer):
-            raise HexError(f"board {side} must be a whole number from 1 to {MAX_SIZE}, not {value!r}")
+            raise HexError(
+                f"board {side} must be a whole number from 1 to {MAX_SIZE}, not {value!r}"
+            )
         if not 1 <= value <= MAX_SIZE:
             raise HexError(
                 f"board {side} {value} is out of range: 1 to {MAX_SIZE} columns and rows "
@@ -493,7 +495,9 @@ class Board:
 
     def _swap(self, kind: str, color: Color) -> Move:
         if not self.is_square:
-            raise IllegalMoveError(f"no swap on a {shape_text(*self.shape)} board: {SWAP_NEEDS_SQUARE}")
+            raise IllegalMoveError(
+                f"no swap on a {shape_text(*self.shape)} board: {SWAP_NEEDS_SQUARE}"
+            )
         if not self.swap_rule:
             raise IllegalMoveError("the swap rule is off in this game")
         if not self.swap_allowed():

@@ -93,16 +93,20 @@ class PositionAnalysis:
         return self.win_rate if color is self.to_move else 1.0 - self.win_rate
 
     @classmethod
-    def from_snapshot(cls, snapshot: SearchSnapshot, size: int) -> PositionAnalysis | None:
-        """The analysis a search's final snapshot gives, or None when the search had no
-        estimate yet (no root move supported)."""
+    def from_snapshot(
+        cls, snapshot: SearchSnapshot, width: int, height: int | None = None
+    ) -> PositionAnalysis | None:
+        """The analysis a search's final snapshot gives on a ``width`` x ``height`` board
+        (``height`` defaults to ``width``), or None when the search had no estimate yet (no
+        root move supported)."""
+        height = width if height is None else height
         if not snapshot.root_moves or snapshot.total_agents <= 0:
             return None
 
         def token(cell: int) -> str | None:
             if cell == -1:
                 return SWAP_PIECES
-            return cell_name(cell, size) if 0 <= cell < size * size else None
+            return cell_name(cell, width, height) if 0 <= cell < width * height else None
 
         best = token(snapshot.best_move)
         if best is None:

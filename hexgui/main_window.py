@@ -641,7 +641,7 @@ class MainWindow(QMainWindow):
             board=self.board_widget,
             controller=self.controller,
             parent=self,
-            board_size=self.controller.board.size,
+            board_size=self.controller.board.shape,
         )
         dashboard.game_graph.set_first_name(self.player_name(BLACK))
         dashboard.install(self)
@@ -872,7 +872,7 @@ class MainWindow(QMainWindow):
             self.time_label.setText(
                 f"{snapshot.elapsed_s:.1f} s (total {self.player_name(color)} {total:.0f} s)"
             )
-        if self.controller.searching and 0 <= snapshot.best_move < self.controller.board.size**2:
+        if self.controller.searching and 0 <= snapshot.best_move < self.controller.board.cell_count:
             best = self.controller.board.cell_name(snapshot.best_move)
             color = self.controller.board.to_move
             self.ai_label.setText(
@@ -913,7 +913,7 @@ class MainWindow(QMainWindow):
     @Slot(object)
     def _on_game_loaded(self, game) -> None:
         if self.dashboard is not None:
-            self.dashboard.set_board_size(game.size)
+            self.dashboard.set_board_size(game.shape)
 
     @Slot(str)
     def _on_game_over(self, winner: str) -> None:
@@ -945,7 +945,7 @@ class MainWindow(QMainWindow):
     # ================================================================== move list
     def _refresh_move_list(self) -> None:
         c = self.controller
-        size = c.board.size
+        shape = c.board.shape
         # The grades of the reviewed main line, on the entries that are its nodes.
         reviews = self.review.reviews(c.game)
         nodes = [n for n in c.game.continuation(c.game.cursor)[1:] if n.token not in GAME_ENDS]
@@ -964,13 +964,13 @@ class MainWindow(QMainWindow):
         for index, entry in enumerate(c.line, start=1):
             if isinstance(entry, MoveInfo):
                 who = self.player_name(entry.move.color)
-                text = f"{entry.number}. {who} {entry.move.name(size)}"
+                text = f"{entry.number}. {who} {entry.move.name(*shape)}"
                 text += GRADE_MARKS.get(grades.get(index, ""), "")
                 if entry.player != "human":
                     label = engine_name(entry.player) or entry.player.split(":")[0]
                     text += f"  [{label}]"
             else:
-                text = "Setup: " + _describe_setup(entry, size, self.player_name)
+                text = "Setup: " + _describe_setup(entry, shape, self.player_name)
             item = QListWidgetItem(text)
             item.setData(Qt.ItemDataRole.UserRole, index)
             if index > c.cursor:
@@ -1008,7 +1008,7 @@ class MainWindow(QMainWindow):
         persist the settings."""
         save_game_settings(self._store, settings)
         if self.dashboard is not None:
-            self.dashboard.set_board_size(settings.size)
+            self.dashboard.set_board_size(settings.shape)
         self.controller.new_game(settings, seed=seed)
         self.document.set_clean()
 
@@ -1166,7 +1166,7 @@ class MainWindow(QMainWindow):
     @Slot(object, object)
     def _on_position_analysed(self, node, snapshot: SearchSnapshot) -> None:
         node.data["analysis"] = snapshot
-        node.analysis = PositionAnalysis.from_snapshot(snapshot, self.controller.board.size)
+        node.analysis = PositionAnalysis.from_snapshot(snapshot, *self.controller.board.shape)
         self._refresh_review()
         moves = self._analysed_moves.get(id(node))
         on_line = node in self.controller.game.continuation(self.controller.game.cursor)
@@ -1393,7 +1393,7 @@ class MainWindow(QMainWindow):
         if not self.document.maybe_save():
             return False
         if self.dashboard is not None:
-            self.dashboard.set_board_size(board.size)
+            self.dashboard.set_board_size(board.shape)
         self.controller.load_board(board, at_end=True)
         if position.explanation:
             self.controller.set_comment(position.explanation)
@@ -1499,16 +1499,16 @@ class MainWindow(QMainWindow):
         self.document.close()
 
 
-def _describe_setup(edit: SetupEdit, size: int, player_name) -> str:
+def _describe_setup(edit: SetupEdit, shape: tuple[int, int], player_name) -> str:
     from hexswarm.engine.board import cell_name
 
     parts = []
     if edit.black:
-        parts.append(f"+{player_name(BLACK)} " + " ".join(cell_name(c, size) for c in edit.black))
+        parts.append(f"+{player_name(BLACK)} " + " ".join(cell_name(c, *shape) for c in edit.black))
     if edit.white:
-        parts.append(f"+{player_name(WHITE)} " + " ".join(cell_name(c, size) for c in edit.white))
+        parts.append(f"+{player_name(WHITE)} " + " ".join(cell_name(c, *shape) for c in edit.white))
     if edit.empty:
-        parts.append("remove " + " ".join(cell_name(c, size) for c in edit.empty))
+        parts.append("remove " + " ".join(cell_name(c, *shape) for c in edit.empty))
     if edit.to_move is not None:
         parts.append(f"{player_name(edit.to_move)} to move")
     return "; ".join(parts) if parts else "no change"

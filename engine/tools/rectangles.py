@@ -102,8 +102,11 @@ def run(games: int, seed: int, max_side: int) -> tuple[list[dict], str]:
     groups = {"square": [], "wider (Black-filled rows)": [], "taller (White-filled columns)": []}
     for record in records:
         w, h = record["width"], record["height"]
-        key = "square" if w == h else ("wider (Black-filled rows)" if w > h else
-                                       "taller (White-filled columns)")
+        key = (
+            "square"
+            if w == h
+            else ("wider (Black-filled rows)" if w > h else "taller (White-filled columns)")
+        )
         groups[key].append(record)
     load = os.getloadavg() if hasattr(os, "getloadavg") else (float("nan"),) * 3
     lines = [
@@ -119,13 +122,17 @@ def run(games: int, seed: int, max_side: int) -> tuple[list[dict], str]:
         lines.append(f"{key:32} {len(group):6d} {black:9d} {len(group) - black:9d} {bad:13d}")
     bad = sum(bool(r["problems"]) for r in records)
     distinct = len({(r["width"], r["height"]) for r in records})
-    lines.append(f"{'all (' + str(distinct) + ' shapes)':32} {len(records):6d} "
-                 f"{sum(r['winner'] == 'black' for r in records):9d} "
-                 f"{sum(r['winner'] == 'white' for r in records):9d} {bad:13d}")
+    lines.append(
+        f"{'all (' + str(distinct) + ' shapes)':32} {len(records):6d} "
+        f"{sum(r['winner'] == 'black' for r in records):9d} "
+        f"{sum(r['winner'] == 'white' for r in records):9d} {bad:13d}"
+    )
     for record in records:
         for problem in record["problems"]:
-            lines.append(f"DISAGREEMENT {record['width']}x{record['height']} "
-                         f"seed {record['seed']}: {problem}")
+            lines.append(
+                f"DISAGREEMENT {record['width']}x{record['height']} "
+                f"seed {record['seed']}: {problem}"
+            )
     return records, "\n".join(lines)
 
 

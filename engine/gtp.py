@@ -458,9 +458,7 @@ class GtpEngine:
             raise GtpError(f"board size must be a whole number, not {' '.join(args)!r}") from None
         for side in sizes:
             if not 1 <= side <= MAX_SIZE:
-                raise GtpError(
-                    f"unacceptable size: columns and rows must be 1 to {MAX_SIZE}, not {side}"
-                )
+                raise GtpError(f"unacceptable size: board size must be 1 to {MAX_SIZE}, not {side}")
         self._new_board(sizes[0], sizes[-1])
         return ""
 

@@ -441,11 +441,11 @@ def _build_record(root: GameNode, text: str, warnings: list[str]) -> Game:
         # Little Golem always plays Hex with the swap rule; say so, so it survives saving.
         props.setdefault("RU", ["swap"])
 
-    record = Game(width, root, height=height, dialect=dialect, warnings=warnings)
     if width != height and (root.get("RU") or "").strip():
         warnings.append(
             f"RU[{root.get('RU')}] kept but not applied: the swap rule needs a square board"
         )
+    record = Game(width, root, height=height, dialect=dialect, warnings=warnings)
     flip = dialect == "littlegolem" and _first_move_label(root) == "W"
     for number, (node, _depth) in enumerate(root.walk()):
         try:

@@ -138,7 +138,7 @@ def test_shape_limits_and_square_only_calls_say_why():
     board = Board(7, 11)
     assert board.shape == (7, 11) and not board.is_square and Board(5).size == 5
     with pytest.raises(HexError, match="needs a square board, and the board is 7x11"):
-        board.size
+        _ = board.size
     with pytest.raises(GameTreeError, match="1 to 26"):
         Game(27, height=3)
 

@@ -291,3 +291,18 @@ def test_root_moves_given_in_the_rectangles_cells_are_searched_there(_compiled):
     snapshot = choice.snapshot
     searched = {m for m, n in zip(snapshot.root_moves, snapshot.root_agents, strict=True) if n}
     assert searched == set(only)
+
+
+def test_the_lab_studies_a_rectangle_through_the_embedding():
+    from hexswarm.engine.tools.lab import hex_problem
+
+    board = Board(3, 5)
+    board.play("b2")
+    problem = hex_problem(board)
+    assert problem.title == "Hex 3x5 position" and problem.width == 14
+    env = problem.environment()
+    empties = [c for c in range(board.cell_count) if board.stone_at(c) is None]
+    for action, square in enumerate(env.action_cells):
+        cell = rectangle_cell(int(square), 3, 5)
+        assert cell == empties[action]
+        assert problem.move_name((), action) == board.cell_name(cell)

@@ -122,3 +122,10 @@ def test_an_ai_answers_on_a_rectangle_in_the_window(window, qtbot):
     board = window.controller.board
     qtbot.waitUntil(lambda: len(board.moves) == 2, timeout=10_000)
     assert board.moves[1].color is WHITE and 0 <= board.moves[1].cell < 36
+
+
+def test_the_dashboard_names_cells_on_the_boards_shape():
+    from hexswarm.gui.dashboard.model import line_label, move_label
+
+    assert move_label(76, (7, 11)) == "g11" and move_label(76, (11, 7)) == "k7"
+    assert line_label((0, 76, -1), (7, 11)) == "a1 g11 swap"

@@ -146,3 +146,13 @@ def test_gtp_plays_a_rectangle_with_a_real_level():
     assert _ok(engine, "clear_board") == "" and engine.board.shape == (7, 11)
     assert "SZ[7:11]" in write_sgf(engine.game)
     assert _ok(engine, "boardsize 5") == "" and engine.board.shape == (5, 5)
+
+
+def test_gtp_hex_knowledge_commands_refuse_a_rectangle_clearly():
+    engine = GtpEngine(levels=LEVELS, create_player=create_player, level="random")
+    _ok(engine, "boardsize 4 6")
+    _ok(engine, "play b b3")
+    for command in ("hexswarm-inferior", "hexswarm-mustplay", "hexswarm-vc b"):
+        answer = engine.execute(command).render()
+        assert answer.startswith("? this needs a square board, and the board is 4x6"), answer
+    assert engine.board.moves[0].cell == engine.board.cell_index("b3")  # the game is kept

@@ -306,3 +306,17 @@ def test_the_lab_studies_a_rectangle_through_the_embedding():
         cell = rectangle_cell(int(square), 3, 5)
         assert cell == empties[action]
         assert problem.move_name((), action) == board.cell_name(cell)
+
+
+def test_playouts_and_gale_winner_take_rectangles():
+    from hexswarm.engine.playout import gale_winner, random_playouts
+
+    board = Board.from_rows(["BB.", "...", "W..", "...", "..."], to_move="white")
+    wins = random_playouts(board, 400, seed=3)
+    assert 0 < wins < 400
+    # On a board wider than tall, Black's way is the short one: it wins most random games.
+    assert random_playouts(Board(9, 3), 400, seed=3) > 300
+    full = Board(4, 6)
+    for cell in range(24):
+        full.play(cell, after_win=True)
+    assert gale_winner(full) == full.winner.value

@@ -99,7 +99,11 @@ def run(games: int, seed: int, max_side: int) -> tuple[list[dict], str]:
         width, height = shapes.randint(1, max_side), shapes.randint(1, max_side)
         records.append(check_game(width, height, seed * 1_000_003 + i))
     elapsed = time.perf_counter() - started
-    groups = {"square": [], "wider (Black-filled rows)": [], "taller (White-filled columns)": []}
+    groups: dict[str, list[dict]] = {
+        "square": [],
+        "wider (Black-filled rows)": [],
+        "taller (White-filled columns)": [],
+    }
     for record in records:
         w, h = record["width"], record["height"]
         key = (

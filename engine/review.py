@@ -1,12 +1,21 @@
 """Reviewing a game: what a search said about each position, and how much each move cost its
 player (KaTrain's teacher, Lizzie's blunder check, for Hex).
 
-* :class:`PositionAnalysis` is a finished search of one position, in named, typed fields: the
-  side to move, its win rate, the search's best move and line, the budget and the AI. It is saved
-  in the SGF on the node of that position as the property :data:`ANALYSIS_PROPERTY` (``HSA``,
-  HexSwarm analysis; :meth:`PositionAnalysis.to_text` documents the text), so a reviewed game
-  opens reviewed; programs that do not know it keep or ignore it (SGF's rule for unknown
-  properties; HexGui ignores it). ``GameNode.analysis`` reads and writes it.
+* :class:`PositionAnalysis` is the AI's data of one node: the latest finished search of the
+  node's position, in named, typed fields: the perspective (the side to move), the estimate
+  (its win rate), the move the search suggests and its line, the agents or visits and the time
+  it spent, the level that produced it. Every search of a game's position that the game keeps
+  (the AI's own move searches, analysis mode, the whole-game review) becomes one, written by
+  one method (``GameController.record_analysis`` in the GUI). It is saved in the SGF on the
+  node of that position as the property :data:`ANALYSIS_PROPERTY` (``HSA``, HexSwarm analysis;
+  :meth:`PositionAnalysis.to_text` documents the text; format 1, without the agents, is still
+  read), as KaTrain keeps its analyses in the record, so a game played, analysed or reviewed
+  opens with its estimates; programs that do not know it keep or ignore it (SGF's rule for
+  unknown properties; HexGui ignores it). ``GameNode.ai`` reads and writes it. A move's grade
+  is not stored: it is the review's verdict on two of these analyses under the thresholds the
+  user chose (:func:`review_moves`), so it follows a change of thresholds at once.
+* :func:`line_estimates` turns the analyses of a line into Black's win rate after each move:
+  what the game graph draws.
 * :func:`review_moves` grades each move of a line: the *drop* is the mover's win rate before the
   move (the best move's value in the analysis of the position it was played in) minus the
   mover's win rate after it, never below 0. "After" is, in this order: 1 or 0 when the move
@@ -28,7 +37,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from hexswarm.engine.board import BLACK, SWAP_PIECES, WHITE, Color, HexError, cell_name
-from hexswarm.engine.search.snapshot import candidates
+from hexswarm.engine.search.snapshot import candidates, has_estimate
 
 if TYPE_CHECKING:
     from hexswarm.engine.search.snapshot import SearchSnapshot
@@ -36,18 +45,20 @@ if TYPE_CHECKING:
 
 class ReviewedNode(Protocol):
     """What :func:`review_moves` reads of a node (``engine.game.GameNode``, which imports this
-    module for its ``analysis``)."""
+    module for its ``ai``)."""
 
     @property
     def move(self) -> tuple[Color, str] | None: ...
 
     @property
-    def analysis(self) -> PositionAnalysis | None: ...
+    def ai(self) -> PositionAnalysis | None: ...
 
 
 ANALYSIS_PROPERTY = "HSA"
 """The SGF property of a node's analysis (see :meth:`PositionAnalysis.to_text`)."""
-ANALYSIS_VERSION = "1"
+ANALYSIS_VERSION = "2"
+READABLE_VERSIONS = ("1", ANALYSIS_VERSION)
+"""Format 1 had no ``agents``; it is read (agents 0) and written again as format 2."""
 
 _CELL_TOKEN = re.compile(r"[a-z]+[0-9]+")
 
@@ -60,14 +71,16 @@ GRADES = (GOOD, INACCURACY, MISTAKE, BLUNDER)
 
 @dataclass(frozen=True, slots=True)
 class PositionAnalysis:
-    """A finished search of one position.
+    """A finished search of one position (a node's ``ai``).
 
-    ``win_rate`` is the searcher's estimate for ``to_move`` (0..1); ``best_move`` its move as a
-    token (``e5``, ``swap-pieces``) and ``line`` its principal variation (starting with
-    ``best_move``); ``moves`` the win rates for ``to_move`` after each of the search's most
-    supported moves (at most :data:`SAVED_MOVES`, strongest first: a move's grade compares its
-    value with the best move's from the same search); ``playouts`` and ``seconds`` what the
-    search spent; ``ai`` the player spec.
+    ``win_rate`` is the searcher's estimate for ``to_move``, its perspective (0..1); ``best_move``
+    the move it suggests as a token (``e5``, ``swap-pieces``) and ``line`` its principal
+    variation (starting with ``best_move``); ``moves`` the win rates for ``to_move`` after each
+    of the search's most supported moves (at most :data:`SAVED_MOVES`, strongest first: a
+    move's grade compares its value with the best move's from the same search); ``playouts``
+    and ``seconds`` what the search spent; ``ai`` the level that produced it (the player spec);
+    ``agents`` the root's agents (the swarms) or visits (UCT, Monte-Carlo) when it ended (0:
+    not recorded, format 1).
     """
 
     to_move: Color
@@ -78,11 +91,14 @@ class PositionAnalysis:
     seconds: float = 0.0
     ai: str = ""
     moves: tuple[tuple[str, float], ...] = ()
+    agents: int = 0
 
     def __post_init__(self) -> None:
         for value in (self.win_rate, *(v for _, v in self.moves)):
             if not 0.0 <= value <= 1.0 or math.isnan(value):
                 raise HexError(f"an analysis win rate lies in 0..1, not {value!r}")
+        if self.agents < 0 or self.playouts < 0:
+            raise HexError("an analysis counts agents and playouts from 0")
 
     def value_of(self, move: str) -> float | None:
         """The searcher's win rate for ``to_move`` after ``move``, if it is a saved move."""
@@ -94,14 +110,15 @@ class PositionAnalysis:
 
     @classmethod
     def from_snapshot(
-        cls, snapshot: SearchSnapshot, width: int, height: int | None = None
+        cls, snapshot: SearchSnapshot, size: int | tuple[int, int], ai: str = ""
     ) -> PositionAnalysis | None:
-        """The analysis a search's final snapshot gives on a ``width`` x ``height`` board
-        (``height`` defaults to ``width``), or None when the search had no estimate yet (no
-        root move supported)."""
-        height = width if height is None else height
-        if not snapshot.root_moves or snapshot.total_agents <= 0:
+        """The analysis a search's final snapshot gives on a board of ``size`` (a square's
+        side, or ``(columns, rows)``; ``ai``: the spec of the level that searched, default the
+        snapshot's player name), or None when the search had no estimate (no root move
+        supported, no playout finished, a rule without a value)."""
+        if not has_estimate(snapshot) or snapshot.total_agents <= 0:
             return None
+        width, height = (size, size) if isinstance(size, int) else size
 
         def token(cell: int) -> str | None:
             if cell == -1:
@@ -132,22 +149,25 @@ class PositionAnalysis:
             moves=moves,
             playouts=int(snapshot.playouts),
             seconds=float(snapshot.elapsed_s),
-            ai=snapshot.player,
+            ai=ai or snapshot.player,
+            agents=int(snapshot.total_agents),
         )
 
     def to_text(self) -> str:
         """The property's text: space-separated ``key=value`` fields, ``v`` (format version,
-        1), ``to`` (``b``/``w``), ``win`` (win rate for ``to``, 4 decimals), ``best``, ``pv``
+        2), ``to`` (``b``/``w``), ``win`` (win rate for ``to``, 4 decimals), ``best``, ``pv``
         (moves joined by ``,``), ``moves`` (``move:win rate`` pairs joined by ``,``; may be
-        absent), ``playouts``, ``seconds``, and last ``ai`` (the player spec, which may hold
-        ``=`` and ``,``). Example: ``v=1 to=b win=0.5731 best=e5 pv=e5,f4,d6
-        moves=e5:0.5731,d6:0.5502 playouts=48213 seconds=1.00 ai=uct``."""
+        absent), ``playouts``, ``agents`` (absent in format 1), ``seconds``, and last ``ai``
+        (the player spec, which may hold ``=`` and ``,``). Example: ``v=2 to=b win=0.5731
+        best=e5 pv=e5,f4,d6 moves=e5:0.5731,d6:0.5502 playouts=48213 agents=9000
+        seconds=1.000 ai=uct``."""
         moves = ",".join(f"{name}:{value:.4f}" for name, value in self.moves)
         return (
             f"v={ANALYSIS_VERSION} to={self.to_move.letter.lower()} win={self.win_rate:.4f} "
             f"best={self.best_move} pv={','.join(self.line)} "
             + (f"moves={moves} " if moves else "")
-            + f"playouts={self.playouts} seconds={self.seconds:.2f} ai={self.ai}"
+            + f"playouts={self.playouts} agents={self.agents} seconds={self.seconds:.3f} "
+            f"ai={self.ai}"
         )
 
     @classmethod
@@ -160,7 +180,7 @@ class PositionAnalysis:
             if not sep:
                 raise HexError(f"analysis field {word!r} is not key=value")
             fields[key] = value
-        if fields.get("v") != ANALYSIS_VERSION:
+        if fields.get("v") not in READABLE_VERSIONS:
             raise HexError(f"unknown analysis format version {fields.get('v')!r}")
         try:
             to_move = Color.parse(fields["to"])
@@ -174,12 +194,15 @@ class PositionAnalysis:
                     raise HexError(f"analysis move {pair!r} is not move:win rate")
                 moves.append((name, float(value)))
             playouts = int(fields.get("playouts", "0"))
+            agents = int(fields.get("agents", "0"))
             seconds = float(fields.get("seconds", "0"))
         except KeyError as error:
             raise HexError(f"analysis lacks the field {error.args[0]!r}") from None
         except ValueError as error:
             raise HexError(f"analysis has a malformed number: {error}") from None
-        return cls(to_move, win, best, line or (best,), playouts, seconds, ai.strip(), tuple(moves))
+        return cls(
+            to_move, win, best, line or (best,), playouts, seconds, ai.strip(), tuple(moves), agents
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -255,7 +278,7 @@ def review_moves(
         color, token = move
         if index == 0 or color not in sides or not _CELL_TOKEN.fullmatch(token):
             continue
-        before_analysis = nodes[index - 1].analysis
+        before_analysis = nodes[index - 1].ai
         if before_analysis is None:
             continue
         before = before_analysis.for_player(color)
@@ -266,7 +289,7 @@ def review_moves(
         elif same_search is not None:
             after = same_search
         else:
-            after_analysis = node.analysis
+            after_analysis = node.ai
             if after_analysis is None:
                 continue
             after = after_analysis.for_player(color)
@@ -284,3 +307,45 @@ def review_moves(
             better_line=before_analysis.line if better else (),
         )
     return reviews
+
+
+@dataclass(frozen=True, slots=True)
+class LineEstimate:
+    """Black's win rate ``black`` after move ``move_number`` of a line (0: its start), by the
+    level ``ai``. ``direct``: a search of that very position; otherwise the value the search
+    of the position before gave the move played (used until that position is searched)."""
+
+    move_number: int
+    black: float
+    direct: bool
+    ai: str
+
+
+NOT_MOVES = ("pass", "resign", "forfeit")
+"""Node tokens that are no move of the game (a pass only changes the side to move)."""
+
+
+def line_estimates(nodes: Sequence[ReviewedNode]) -> list[LineEstimate]:
+    """What the analyses of a line (its nodes from the root) say about the game: for each
+    position, its own analysis (direct) or else the value the analysis of the position before
+    gave the move played (indirect), in move order. Moves are counted as the move list counts
+    them: every node with a move but a pass, resignation or forfeit."""
+    estimates: list[LineEstimate] = []
+    number = 0
+    previous: PositionAnalysis | None = None
+    for node in nodes:
+        move = node.move
+        if move is not None and move[1] not in NOT_MOVES:
+            number += 1
+        analysis = node.ai
+        if analysis is not None:
+            black = analysis.for_player(BLACK)
+            estimates.append(LineEstimate(number, black, True, analysis.ai))
+        elif move is not None and previous is not None and number > 0:
+            color, token = move
+            value = previous.value_of(token) if previous.to_move is color else None
+            if value is not None:
+                black = value if color is BLACK else 1.0 - value
+                estimates.append(LineEstimate(number, black, False, previous.ai))
+        previous = analysis
+    return estimates

@@ -42,12 +42,12 @@ def review(game: Game, spec: str) -> tuple[list[str], float]:
     for node in game.main_line():
         board = game.board_at(node)
         if board.is_over:
-            node.analysis = None
+            node.ai = None
             texts.append("")
             continue
         snapshot = player.choose_move(board.copy()).snapshot
-        node.analysis = PositionAnalysis.from_snapshot(snapshot, game.size)
-        texts.append(node.analysis.to_text() if node.analysis else "")
+        node.ai = PositionAnalysis.from_snapshot(snapshot, game.size)
+        texts.append(node.ai.to_text() if node.ai else "")
     return texts, time.perf_counter() - start
 
 

@@ -324,7 +324,7 @@ class MainWindow(QMainWindow):
             board=self.board_widget,
             controller=self.controller,
             parent=self,
-            board_size=self.controller.board.size,
+            board_size=self.controller.board.shape,
         )
         dashboard.game_graph.set_first_name(self.player_name(BLACK))
         dashboard.install(self)
@@ -586,7 +586,7 @@ class MainWindow(QMainWindow):
         c = self.controller
         if not c.searching or snapshot.position_id != c.position_id:
             return
-        if 0 <= snapshot.best_move < c.board.size**2:
+        if 0 <= snapshot.best_move < c.board.cell_count:
             self.status_snapshot = snapshot
             best = c.board.cell_name(snapshot.best_move)
             self.ai_label.setText(
@@ -625,7 +625,7 @@ class MainWindow(QMainWindow):
     @Slot(object)
     def _on_game_loaded(self, game) -> None:
         if self.dashboard is not None:
-            self.dashboard.set_board_size(game.size)
+            self.dashboard.set_board_size(game.shape)
 
     # ================================================================== board input
     @Slot(int)
@@ -669,7 +669,7 @@ class MainWindow(QMainWindow):
         persist the settings."""
         save_game_settings(self._store, settings)
         if self.dashboard is not None:
-            self.dashboard.set_board_size(settings.size)
+            self.dashboard.set_board_size(settings.shape)
         self.controller.new_game(settings, seed=seed)
         self.document.set_clean()
 

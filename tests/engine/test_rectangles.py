@@ -24,7 +24,7 @@ from hexswarm.engine.board import (
 from hexswarm.engine.game import Game, GameTreeError
 from hexswarm.engine.kernels.winner import gale_winner_of_cells
 from hexswarm.engine.players import LEVELS, create_player
-from hexswarm.engine.search import warm_up
+from hexswarm.engine.warmup import warm_up
 from hexswarm.engine.search.environment import (
     embedded_board,
     hex_environment,

@@ -9,10 +9,11 @@ player (KaTrain's teacher, Lizzie's blunder check, for Hex).
   properties; HexGui ignores it). ``GameNode.analysis`` reads and writes it.
 * :func:`review_moves` grades each move of a line: the *drop* is the mover's win rate before the
   move (the best move's value in the analysis of the position it was played in) minus the
-  mover's win rate after it, never below 0. "After" is, in this order: 1 or 0 when the move
-  ended the game; the played move's own value in that same analysis when it is one of the
-  saved moves (one search for both numbers, so its biases cancel); else the analysis of the
-  position the move made, turned to the mover's view. :class:`GradeThresholds` turn drops
+  mover's win rate after it, never below 0. "After" weighs the played move's own value in that
+  same analysis (one search for both numbers, so its biases cancel; a review keeps the move
+  played among the saved moves, with its support) against the analysis of the position the
+  move made, corrected for that search's optimism for its own side (see :func:`review_moves`).
+  :class:`GradeThresholds` turn drops
   into ``good`` / ``inaccuracy`` / ``mistake`` / ``blunder``. The better move offered is the
   search's best move in the position before, when the played move was not it.
 
@@ -65,9 +66,11 @@ class PositionAnalysis:
     ``win_rate`` is the searcher's estimate for ``to_move`` (0..1); ``best_move`` its move as a
     token (``e5``, ``swap-pieces``) and ``line`` its principal variation (starting with
     ``best_move``); ``moves`` the win rates for ``to_move`` after each of the search's most
-    supported moves (at most :data:`SAVED_MOVES`, strongest first: a move's grade compares its
-    value with the best move's from the same search); ``playouts`` and ``seconds`` what the
-    search spent; ``ai`` the player spec.
+    supported moves (the :data:`SAVED_MOVES` strongest first, then any other move the review
+    asked to keep, the move played); ``support`` (when known: empty in analyses saved before
+    it was) the support of each of those moves, in their order (visits, agents or playouts:
+    how far its value can be trusted); ``playouts`` and ``seconds`` what the search spent;
+    ``ai`` the player spec.
     """
 
     to_move: Color
@@ -78,25 +81,42 @@ class PositionAnalysis:
     seconds: float = 0.0
     ai: str = ""
     moves: tuple[tuple[str, float], ...] = ()
+    support: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         for value in (self.win_rate, *(v for _, v in self.moves)):
             if not 0.0 <= value <= 1.0 or math.isnan(value):
                 raise HexError(f"an analysis win rate lies in 0..1, not {value!r}")
+        if self.support and (
+            len(self.support) != len(self.moves) or any(n < 0 for n in self.support)
+        ):
+            raise HexError("an analysis gives one support (0 or more) per saved move, or none")
 
     def value_of(self, move: str) -> float | None:
         """The searcher's win rate for ``to_move`` after ``move``, if it is a saved move."""
         return next((value for name, value in self.moves if name == move), None)
+
+    def support_of(self, move: str) -> int | None:
+        """The support of ``move``'s value, if it is a saved move and the support is known."""
+        if not self.support:
+            return None
+        pairs = zip(self.moves, self.support, strict=True)
+        return next((n for (name, _), n in pairs if name == move), None)
 
     def for_player(self, color: Color) -> float:
         """The win rate seen by ``color``."""
         return self.win_rate if color is self.to_move else 1.0 - self.win_rate
 
     @classmethod
-    def from_snapshot(cls, snapshot: SearchSnapshot, size: int) -> PositionAnalysis | None:
+    def from_snapshot(
+        cls, snapshot: SearchSnapshot, size: int, keep: Iterable[str] = ()
+    ) -> PositionAnalysis | None:
         """The analysis a search's final snapshot gives, or None when the search had no
-        estimate yet (no root move supported)."""
-        if not snapshot.root_moves or snapshot.total_agents <= 0:
+        estimate yet (no root move supported, or no value: an external engine that names a
+        move only). ``keep``: moves whose value is saved too when the search has one, after
+        the :data:`SAVED_MOVES` strongest (a review keeps the move played, so that its grade
+        compares two values of one search: see :func:`review_moves`)."""
+        if not snapshot.root_moves or snapshot.total_agents <= 0 or not snapshot.has_value:
             return None
 
         def token(cell: int) -> str | None:
@@ -115,17 +135,20 @@ class PositionAnalysis:
             line.append(name)
         if not line or line[0] != best:
             line = [best]
-        moves = tuple(
-            (name, min(1.0, max(0.0, c.value)))
-            for c in candidates(snapshot, SAVED_MOVES)
-            if (name := token(c.move)) is not None
-        )
+        kept = set(keep)
+        chosen = [
+            (name, c)
+            for c in candidates(snapshot, len(snapshot.root_moves))
+            if (name := token(c.move)) is not None and (c.order < SAVED_MOVES or name in kept)
+        ]
+        moves = tuple((name, min(1.0, max(0.0, c.value))) for name, c in chosen)
         return cls(
             to_move=Color.parse(snapshot.to_move),
             win_rate=min(1.0, max(0.0, float(snapshot.estimate))),
             best_move=best,
             line=tuple(line),
             moves=moves,
+            support=tuple(int(c.support) for _, c in chosen),
             playouts=int(snapshot.playouts),
             seconds=float(snapshot.elapsed_s),
             ai=snapshot.player,
@@ -135,10 +158,15 @@ class PositionAnalysis:
         """The property's text: space-separated ``key=value`` fields, ``v`` (format version,
         1), ``to`` (``b``/``w``), ``win`` (win rate for ``to``, 4 decimals), ``best``, ``pv``
         (moves joined by ``,``), ``moves`` (``move:win rate`` pairs joined by ``,``; may be
-        absent), ``playouts``, ``seconds``, and last ``ai`` (the player spec, which may hold
-        ``=`` and ``,``). Example: ``v=1 to=b win=0.5731 best=e5 pv=e5,f4,d6
-        moves=e5:0.5731,d6:0.5502 playouts=48213 seconds=1.00 ai=uct``."""
-        moves = ",".join(f"{name}:{value:.4f}" for name, value in self.moves)
+        absent; ``@support`` after each value when the support is known), ``playouts``,
+        ``seconds``, and last ``ai`` (the player spec, which may hold ``=`` and ``,``).
+        Example: ``v=1 to=b win=0.5731 best=e5 pv=e5,f4,d6 moves=e5:0.5731@20113,d6:0.5502@9120
+        playouts=48213 seconds=1.00 ai=uct``."""
+        counts = [f"@{n}" for n in self.support] or [""] * len(self.moves)
+        moves = ",".join(
+            f"{name}:{value:.4f}{count}"
+            for (name, value), count in zip(self.moves, counts, strict=True)
+        )
         return (
             f"v={ANALYSIS_VERSION} to={self.to_move.letter.lower()} win={self.win_rate:.4f} "
             f"best={self.best_move} pv={','.join(self.line)} "
@@ -164,18 +192,34 @@ class PositionAnalysis:
             best = fields["best"]
             line = tuple(m for m in fields.get("pv", "").split(",") if m)
             moves = []
+            support = []
             for pair in filter(None, fields.get("moves", "").split(",")):
                 name, sep, value = pair.partition(":")
                 if not sep:
                     raise HexError(f"analysis move {pair!r} is not move:win rate")
+                value, at, count = value.partition("@")
                 moves.append((name, float(value)))
+                if at:
+                    support.append(int(count))
             playouts = int(fields.get("playouts", "0"))
             seconds = float(fields.get("seconds", "0"))
         except KeyError as error:
             raise HexError(f"analysis lacks the field {error.args[0]!r}") from None
         except ValueError as error:
             raise HexError(f"analysis has a malformed number: {error}") from None
-        return cls(to_move, win, best, line or (best,), playouts, seconds, ai.strip(), tuple(moves))
+        if support and len(support) != len(moves):
+            raise HexError("analysis moves give a support (@N) for every move or for none")
+        return cls(
+            to_move,
+            win,
+            best,
+            line or (best,),
+            playouts,
+            seconds,
+            ai.strip(),
+            tuple(moves),
+            tuple(support),
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,6 +271,78 @@ class MoveReview:
         return self.grade in (MISTAKE, BLUNDER)
 
 
+@dataclass(frozen=True, slots=True)
+class _Evidence:
+    """What the analyses say about one move, for the mover: its win rate ``before``, its own
+    value in the search before (``same``, with ``support``: None when unknown) and the search
+    after it (``cross``)."""
+
+    index: int
+    number: int
+    color: Color
+    token: str
+    before: float
+    same: float | None
+    support: int | None
+    cross: float | None
+    winner: Color | None
+
+
+def _evidence(nodes: Sequence[ReviewedNode], winners: Sequence[Color | None]) -> list[_Evidence]:
+    found = []
+    number = 0
+    for index, node in enumerate(nodes):
+        move = node.move
+        if move is None:
+            continue
+        number += 1
+        color, token = move
+        if index == 0 or not _CELL_TOKEN.fullmatch(token):
+            continue
+        before_analysis = nodes[index - 1].analysis
+        if before_analysis is None:
+            continue
+        mover_to_move = before_analysis.to_move is color
+        after_analysis = node.analysis
+        found.append(
+            _Evidence(
+                index,
+                number,
+                color,
+                token,
+                before_analysis.for_player(color),
+                before_analysis.value_of(token) if mover_to_move else None,
+                before_analysis.support_of(token) if mover_to_move else None,
+                None if after_analysis is None else after_analysis.for_player(color),
+                winners[index],
+            )
+        )
+    return found
+
+
+def cross_search_offset(evidence: Iterable[_Evidence]) -> float:
+    """How much lower the search of the position after a move values it for the mover than
+    the search before does, over a reviewed line: the mean of ``same - cross`` over the moves
+    with both, each weighted by the support of ``same`` (so the well searched moves decide);
+    0 without any. Each search's estimate is optimistic for its own side to move (a value
+    averaged over the opponent's exploratory replies), so ``cross`` errs low by about twice
+    that optimism: 4.5 to 7 points at 1 s a position with UCT on 11x11
+    (``docs/results/study-desk/``), as much as the inaccuracy threshold."""
+    weights = total = 0.0
+    for e in evidence:
+        if e.same is not None and e.cross is not None and e.support:
+            weights += e.support
+            total += e.support * (e.same - e.cross)
+    return total / weights if weights else 0.0
+
+
+CROSS_SEARCH_WEIGHT = 1000
+"""How much the (offset) search after a move counts against the move's own value in the search
+before, in that value's support: a value from 1000 visits and the search after count alike.
+The search after is one whole search (its estimate's noise about 1-2 points at 1 s); a value
+from a few hundred visits is noisier, from tens of thousands more precise."""
+
+
 def review_moves(
     nodes: Sequence[ReviewedNode],
     winner_after: Iterable[Color | None],
@@ -237,42 +353,48 @@ def review_moves(
     ``winner_after[i]`` the winner of the position at ``nodes[i]`` (None while undecided).
     Returns reviews keyed by index into ``nodes``, for every cell move of a colour in ``sides``
     whose position before is analysed and whose position after is analysed or won. Swaps and
-    other special moves are not graded (their value is the opening's, not a cell's)."""
+    other special moves are not graded (their value is the opening's, not a cell's).
+
+    The mover's win rate after a move is, in this order: 1 or 0 when it ended the game; the
+    move's own value in the search before (``same``) when that search saved it without its
+    support (analyses saved before supports were); the mean of ``same`` and of the search
+    after it (``cross``) raised by :func:`cross_search_offset`, weighted by ``same``'s support
+    and :data:`CROSS_SEARCH_WEIGHT`; whichever of the two there is. So a move is measured the
+    same way whether or not its search happened to visit it much: one rule, no jump at a
+    cut-off (the grades of two reviews with different seeds agree; ``docs/results/
+    study-desk/``)."""
     thresholds = thresholds or GradeThresholds()
     sides = tuple(sides)
-    winners = list(winner_after)
+    evidence = _evidence(nodes, list(winner_after))
+    offset = cross_search_offset(evidence)
     reviews: dict[int, MoveReview] = {}
-    number = 0
-    for index, node in enumerate(nodes):
-        move = node.move
-        if move is None:
+    for e in evidence:
+        if e.color not in sides:
             continue
-        number += 1
-        color, token = move
-        if index == 0 or color not in sides or not _CELL_TOKEN.fullmatch(token):
-            continue
-        before_analysis = nodes[index - 1].analysis
-        if before_analysis is None:
-            continue
-        before = before_analysis.for_player(color)
-        winner = winners[index]
-        same_search = before_analysis.value_of(token) if before_analysis.to_move is color else None
-        if winner is not None:
-            after = 1.0 if winner is color else 0.0
-        elif same_search is not None:
-            after = same_search
+        if e.winner is not None:
+            after = 1.0 if e.winner is e.color else 0.0
+        elif e.same is not None and e.support is None:
+            after = e.same
+        elif e.same is not None and e.cross is not None:
+            cross = min(1.0, e.cross + offset)
+            after = (e.support * e.same + CROSS_SEARCH_WEIGHT * cross) / (
+                e.support + CROSS_SEARCH_WEIGHT
+            )
+        elif e.same is not None:
+            after = e.same
+        elif e.cross is not None:
+            after = min(1.0, e.cross + offset)
         else:
-            after_analysis = node.analysis
-            if after_analysis is None:
-                continue
-            after = after_analysis.for_player(color)
-        drop = max(0.0, before - after)
-        better = before_analysis.best_move if before_analysis.best_move != token else None
-        reviews[index] = MoveReview(
-            number=number,
-            color=color,
-            token=token,
-            before=before,
+            continue
+        before_analysis = nodes[e.index - 1].analysis
+        assert before_analysis is not None
+        drop = max(0.0, e.before - after)
+        better = before_analysis.best_move if before_analysis.best_move != e.token else None
+        reviews[e.index] = MoveReview(
+            number=e.number,
+            color=e.color,
+            token=e.token,
+            before=e.before,
             after=after,
             drop=drop,
             grade=thresholds.grade(drop),

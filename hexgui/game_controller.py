@@ -945,9 +945,12 @@ class GameController(QObject):
         else:
             spec = side.spec if own else self._settings.hint_spec
             spec = self.search_spec(spec, self._settings_color(color).value if own else "hint")
+        clock = None
         if purpose == "move":
             spec = self._move_seconds(spec)
-        request = SearchRequest(self._position_id, self._board.copy(), spec, purpose)
+            if self._clock is not None:  # an external engine is told it (the worker)
+                clock = (self._clock.control, self._clock.left(color))
+        request = SearchRequest(self._position_id, self._board.copy(), spec, purpose, clock=clock)
         self._request = request
         self._waiting = False
         self._last_snapshot = None

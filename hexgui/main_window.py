@@ -1166,7 +1166,10 @@ class MainWindow(QMainWindow):
     @Slot(object, object)
     def _on_position_analysed(self, node, snapshot: SearchSnapshot) -> None:
         node.data["analysis"] = snapshot
-        node.analysis = PositionAnalysis.from_snapshot(snapshot, self.controller.board.size)
+        played = tuple(child.token for child in node.children[:1] if child.token)
+        node.analysis = PositionAnalysis.from_snapshot(
+            snapshot, self.controller.board.size, keep=played
+        )
         self._refresh_review()
         moves = self._analysed_moves.get(id(node))
         on_line = node in self.controller.game.continuation(self.controller.game.cursor)

@@ -87,7 +87,10 @@ def test_from_snapshot_keeps_the_searchers_view():
     # The saved moves: the searcher's choice first, then by support; values for White (no
     # root_values: the active shares).
     moves = (("c3", 0.5), ("b2", 0.6), ("swap-pieces", 0.5))
-    assert saved == PositionAnalysis(WHITE, 0.61, "c3", ("c3", "b2"), 4000, 1.5, "sdst", moves)
+    support = (40, 50, 10)
+    assert saved == PositionAnalysis(
+        WHITE, 0.61, "c3", ("c3", "b2"), 4000, 1.5, "sdst", moves, support
+    )
     assert saved.for_player(BLACK) == pytest.approx(0.39)
     empty = SearchSnapshot(1, "sdst", "white", 0, 0, 0.0, (), (), (), -1, 0.5)
     assert PositionAnalysis.from_snapshot(empty, 5) is None

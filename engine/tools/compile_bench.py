@@ -27,7 +27,6 @@ import time
 def _time_groups() -> None:
     """In the child: time each group, print one JSON line ``{"import": [wall s, CPU s],
     "groups": {key: [wall s, CPU s]}}``."""
-
     def clocks() -> tuple[float, float]:
         return time.perf_counter(), time.process_time()
 

@@ -320,27 +320,20 @@ def _evidence(nodes: Sequence[ReviewedNode], winners: Sequence[Color | None]) ->
     return found
 
 
-def cross_search_offset(evidence: Iterable[_Evidence]) -> float:
+def cross_search_offset(evidence: Iterable[_Evidence]) -> float | None:
     """How much lower the search of the position after a move values it for the mover than
     the search before does, over a reviewed line: the mean of ``same - cross`` over the moves
     with both, each weighted by the support of ``same`` (so the well searched moves decide);
-    0 without any. Each search's estimate is optimistic for its own side to move (a value
-    averaged over the opponent's exploratory replies), so ``cross`` errs low by about twice
-    that optimism: 4.5 to 7 points at 1 s a position with UCT on 11x11
-    (``docs/results/study-desk/``), as much as the inaccuracy threshold."""
+    None when no move has both with a known support. Each search's estimate is optimistic for
+    its own side to move (a value averaged over the opponent's exploratory replies), so
+    ``cross`` errs low by about twice that optimism: 3.5 to 7 points with UCT at 1 s a
+    position on 11x11 (``docs/results/study-desk/``), as much as the inaccuracy threshold."""
     weights = total = 0.0
     for e in evidence:
         if e.same is not None and e.cross is not None and e.support:
             weights += e.support
             total += e.support * (e.same - e.cross)
-    return total / weights if weights else 0.0
-
-
-CROSS_SEARCH_WEIGHT = 1000
-"""How much the (offset) search after a move counts against the move's own value in the search
-before, in that value's support: a value from 1000 visits and the search after count alike.
-The search after is one whole search (its estimate's noise about 1-2 points at 1 s); a value
-from a few hundred visits is noisier, from tens of thousands more precise."""
+    return total / weights if weights else None
 
 
 def review_moves(
@@ -355,14 +348,15 @@ def review_moves(
     whose position before is analysed and whose position after is analysed or won. Swaps and
     other special moves are not graded (their value is the opening's, not a cell's).
 
-    The mover's win rate after a move is, in this order: 1 or 0 when it ended the game; the
-    move's own value in the search before (``same``) when that search saved it without its
-    support (analyses saved before supports were); the mean of ``same`` and of the search
-    after it (``cross``) raised by :func:`cross_search_offset`, weighted by ``same``'s support
-    and :data:`CROSS_SEARCH_WEIGHT`; whichever of the two there is. So a move is measured the
-    same way whether or not its search happened to visit it much: one rule, no jump at a
-    cut-off (the grades of two reviews with different seeds agree; ``docs/results/
-    study-desk/``)."""
+    The mover's win rate after a move is 1 or 0 when it ended the game; else, when the line's
+    analyses give their moves' support (so :func:`cross_search_offset` can be measured), the
+    search of the position after the move, turned to the mover's view and raised by that
+    offset (the move's own value in the search before when there is no search after); else
+    (analyses saved before supports were) the move's own value in the search before when it
+    is saved, or the search after. One rule for every move: a move is not measured one way
+    when its search happened to visit it much and another way when not (each value of a
+    rarely visited move is noisy, and the two ways differ by the offset), so two reviews with
+    different seeds agree (``docs/results/study-desk/``)."""
     thresholds = thresholds or GradeThresholds()
     sides = tuple(sides)
     evidence = _evidence(nodes, list(winner_after))
@@ -373,17 +367,12 @@ def review_moves(
             continue
         if e.winner is not None:
             after = 1.0 if e.winner is e.color else 0.0
-        elif e.same is not None and e.support is None:
+        elif offset is not None and e.cross is not None:
+            after = min(1.0, max(0.0, e.cross + offset))
+        elif offset is None and e.same is not None:
             after = e.same
-        elif e.same is not None and e.cross is not None:
-            cross = min(1.0, e.cross + offset)
-            after = (e.support * e.same + CROSS_SEARCH_WEIGHT * cross) / (
-                e.support + CROSS_SEARCH_WEIGHT
-            )
-        elif e.same is not None:
-            after = e.same
-        elif e.cross is not None:
-            after = min(1.0, e.cross + offset)
+        elif e.cross is not None or e.same is not None:
+            after = e.same if e.cross is None else e.cross
         else:
             continue
         before_analysis = nodes[e.index - 1].analysis

@@ -204,3 +204,61 @@ def test_a_move_the_search_valued_is_graded_against_the_best_by_that_same_search
     review = review_moves(nodes, winners(game))[2]
     assert review.before == 0.55 and review.after == 0.30 and review.drop == pytest.approx(0.25)
     assert review.grade == BLUNDER and review.better == "c2"
+
+
+def supported_line(optimism: float = 0.0) -> Game:
+    """5x5, Black b1, White c1, Black d1; each position analysed with supports, every win rate
+    raised by ``optimism`` for the side to move (a searcher more optimistic for its side)."""
+    game = Game(5)
+    for move in ("b1", "c1", "d1"):
+        game.play(move)
+    nodes = game.main_line()
+    o = optimism
+    positions = [
+        (BLACK, 0.60, (("a1", 0.60), ("b1", 0.50)), (900, 100)),
+        (WHITE, 0.55, (("c1", 0.55),), (1000,)),
+        (BLACK, 0.50, (("d1", 0.50),), (500,)),
+        (WHITE, 0.45, (), ()),
+    ]
+    for node, (color, win, moves, support) in zip(nodes, positions, strict=True):
+        raised = tuple((name, value + o) for name, value in moves)
+        best = moves[0][0] if moves else "a2"
+        node.analysis = PositionAnalysis(
+            color, win + o, best, (best,), 1000, 1.0, "uct", raised, support
+        )
+    return game
+
+
+def test_with_supports_every_move_is_measured_by_the_search_after_it_offset():
+    """The offset is the support-weighted mean of (own value - search after): (100 * 0.05 +
+    1000 * 0.05 + 500 * -0.05) / 1600; each move's "after" is the search after it plus that,
+    whether or not the search before saved its value."""
+    offset = (100 * 0.05 + 1000 * 0.05 - 500 * 0.05) / 1600
+    game = supported_line()
+    reviews = review_moves(game.main_line(), winners(game))
+    b1, c1, d1 = reviews[1], reviews[2], reviews[3]
+    assert b1.after == pytest.approx(0.45 + offset) and b1.drop == pytest.approx(0.15 - offset)
+    assert b1.grade == MISTAKE and b1.better == "a1"
+    assert c1.after == pytest.approx(0.50 + offset) and c1.grade == GOOD
+    assert d1.after == pytest.approx(0.55 + offset) and d1.drop == 0.0
+
+
+@pytest.mark.parametrize("optimism", [0.01, 0.03, 0.05])
+def test_a_searcher_optimistic_for_its_side_grades_the_same(optimism):
+    """Raising every value for the side to move (the bias of a short search) changes no drop:
+    the offset absorbs it."""
+    plain, biased = supported_line(), supported_line(optimism)
+    first = review_moves(plain.main_line(), winners(plain))
+    second = review_moves(biased.main_line(), winners(biased))
+    for number in first:
+        assert second[number].drop == pytest.approx(first[number].drop, abs=1e-9)
+        assert second[number].grade == first[number].grade
+
+
+def test_supports_round_trip_and_must_match_the_moves():
+    saved = supported_line().main_line()[0].analysis
+    text = saved.to_text()
+    assert "moves=a1:0.6000@900,b1:0.5000@100" in text
+    assert PositionAnalysis.parse(text) == saved and saved.support_of("b1") == 100
+    with pytest.raises(HexError, match="for every move or for none"):
+        PositionAnalysis.parse(text.replace("b1:0.5000@100", "b1:0.5000"))

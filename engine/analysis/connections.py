@@ -179,12 +179,12 @@ def _adjacent_points(conn: Connections, cells: np.ndarray) -> set[tuple[int, int
     ring = ring_table(size)
     edge = BLACK_EDGE if conn.color is BLACK else WHITE_EDGE
     pairs: set[tuple[int, int]] = set()
-    for cell in np.flatnonzero(cells == EMPTY):
-        cell = int(cell)
+    for empty in np.flatnonzero(cells == EMPTY):
+        cell = int(empty)
         row, col = divmod(cell, size)
         line = row if conn.color is BLACK else col
-        for nb in ring[cell]:
-            nb = int(nb)
+        for entry in ring[cell]:
+            nb = int(entry)
             if nb >= 0:
                 other = conn.point_of(nb)
             elif nb == edge:

@@ -5,6 +5,7 @@
 """
 
 from pathlib import Path
+from typing import Any
 
 import numba
 from numba.core import caching, types
@@ -14,7 +15,11 @@ JIT_OPTIONS = {"nogil": True, "cache": True, "fastmath": False, "error_model": "
 _KERNELS = Path(__file__).resolve().parent
 
 
-class _InstalledAnywhereLocator(getattr(caching, "UserProvidedCacheLocator", object)):
+# numba's private cache API: another numba may lack this class (see below).
+_LocatorBase: Any = getattr(caching, "UserProvidedCacheLocator", object)
+
+
+class _InstalledAnywhereLocator(_LocatorBase):
     """Keeps these kernels in ``NUMBA_CACHE_DIR`` under a folder named for this package,
     not for the folder it is installed in (numba's default: a hash of the absolute path).
 

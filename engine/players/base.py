@@ -44,3 +44,7 @@ class Player(Protocol):
         should_stop: StopCheck | None = None,
         position_id: int = 0,
     ) -> MoveChoice: ...
+
+    def spec(self) -> str:
+        """The spec that recreates this player (``engine.players.create_player``)."""
+        ...

@@ -145,7 +145,7 @@ class OpeningTablePlayer:
     def __init__(self, player: Player):
         self.player = player
         self.name = player.name
-        self.settings = player.settings
+        self.settings = getattr(player, "settings", None)  # an external engine has none
         self.supports_root_moves = getattr(player, "supports_root_moves", False)
 
     def spec(self) -> str:
@@ -162,7 +162,7 @@ class OpeningTablePlayer:
     ) -> MoveChoice:
         decided = self._decided(board, position_id)
         if decided is not None:
-            if on_snapshot is not None:
+            if on_snapshot is not None and decided.snapshot is not None:
                 on_snapshot(decided.snapshot)
             return decided
         first = board.moves[0] if board.swap_allowed() else None
@@ -226,6 +226,8 @@ def measure(size: int, playouts: int, seed: int) -> dict[int, float]:
             values[cell] = 1.0
             continue
         snapshot = player.choose_move(board).snapshot
+        if snapshot is None:
+            raise ValueError(f"{player.name} does not search: no opening values to learn")
         # The root's mean over all its playouts, not the best reply's rate: the best of many
         # replies is biased towards the side to move and drifts with the playout count
         # (measured: 9x9 e5 0.501 at 50 000 playouts, 0.524 at 400 000; the mean 0.547, 0.545).

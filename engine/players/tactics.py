@@ -198,7 +198,7 @@ class TacticalPlayer:
         self.solve = solve
         self.analyse = analyse
         self.name = player.name
-        self.settings = player.settings
+        self.settings = getattr(player, "settings", None)  # an external engine has none
 
     def spec(self) -> str:
         return self.player.spec()
@@ -233,7 +233,7 @@ class TacticalPlayer:
             choice = decided_snapshot(
                 self.name, board, tactics.move, value, tactics.proven, tactics.note, position_id
             )
-            if on_snapshot is not None:
+            if on_snapshot is not None and choice.snapshot is not None:
                 on_snapshot(choice.snapshot)
             return choice
         options = {} if root_moves is None else {"root_moves": root_moves}

@@ -29,6 +29,7 @@ from __future__ import annotations
 import contextlib
 import os
 import secrets
+import sys
 from os import PathLike
 from pathlib import Path
 from typing import IO
@@ -57,7 +58,7 @@ def default_directory() -> Path:
 def _lock(handle: IO[bytes]) -> bool:
     """Take an exclusive, non-blocking lock on an open file; False if another holds it."""
     try:
-        if os.name == "nt":
+        if sys.platform == "win32":  # spelled so that type checkers see the platform
             import msvcrt
 
             handle.seek(0)
@@ -73,7 +74,7 @@ def _lock(handle: IO[bytes]) -> bool:
 
 def _unlock(handle: IO[bytes]) -> None:
     with contextlib.suppress(OSError):
-        if os.name == "nt":
+        if sys.platform == "win32":  # spelled so that type checkers see the platform
             import msvcrt
 
             handle.seek(0)

@@ -144,7 +144,8 @@ def judge(category: str, board: Board, move: int) -> str:
         return "kept" if analyse(after).proven == "loss" else "lost-proof"
     analysis = analyse(board)
     filled = analysis.inferior.filled
-    outside = filled[move] == 0 and move not in analysis.must_play
+    must_play = analysis.must_play  # None: no connection restricts the moves
+    outside = filled[move] == 0 and must_play is not None and move not in must_play
     return "proven-loss" if outside else "inside"
 
 

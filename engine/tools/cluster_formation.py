@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import Any
 
 import numpy as np
 from hexswarm.engine.board import Board
@@ -105,7 +106,7 @@ def hex_convergence(size: int, moves: str, winners: Sequence[str], config: Swarm
 
 # --------------------------------------------------------------------------- command line
 
-OPTIONS = {
+OPTIONS: dict[str, dict[str, Any]] = {
     "thesis": {},
     "paper diffusion": {"internal_diffusion": "paper"},
     "majority 5": {"test": "majority", "test_playouts": 5},

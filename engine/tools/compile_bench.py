@@ -27,21 +27,23 @@ import time
 def _time_groups() -> None:
     """In the child: time each group, print one JSON line ``{"import": [wall s, CPU s],
     "groups": {key: [wall s, CPU s]}}``."""
+
     def clocks() -> tuple[float, float]:
         return time.perf_counter(), time.process_time()
 
     def since(start: tuple[float, float]) -> list[float]:
-        return [now - then for now, then in zip(clocks(), start)]
+        return [now - then for now, then in zip(clocks(), start, strict=True)]
 
     started = clocks()
     import numba  # noqa: F401 - timed: part of what a start pays
     from hexswarm.engine.warmup import kernel_groups
 
-    result = {"import": since(started), "groups": {}}
+    groups: dict[str, list[float]] = {}
+    result = {"import": since(started), "groups": groups}
     for group in kernel_groups():
         started = clocks()
         group.run()
-        result["groups"][group.key] = since(started)
+        groups[group.key] = since(started)
     print(json.dumps(result))
 
 

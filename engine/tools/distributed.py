@@ -181,7 +181,7 @@ class DaskGames:
                     ) from None
                 self.description = f"Dask scheduler {scheduler}"
             else:
-                if workers < 1:
+                if workers is None or workers < 1:
                     raise ValueError("a local cluster needs at least one worker")
                 cluster = self._stack.enter_context(
                     LocalCluster(

@@ -78,7 +78,7 @@ class LevelPlayer:
     def choose(self, board: Board, colour: Color, time_s: float | None = None) -> int | str:
         """The move; ``time_s`` (a clocked game) replaces the level's time per move."""
         player = self.player
-        if time_s is not None and hasattr(player.settings, "time_s"):
+        if time_s is not None and hasattr(getattr(player, "settings", None), "time_s"):
             from hexswarm.engine.players import create_player
 
             player = create_player(player.spec(), time_s=max(0.001, round(time_s, 3)))

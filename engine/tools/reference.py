@@ -120,7 +120,7 @@ def bridge_answers(cells, size: int, intruder: int, stone: int) -> list[int]:
     """Cells that restore ``stone``'s bridges broken by ``intruder``: for two of its stones
     next to the intruder and not next to each other, their other common neighbour, if empty."""
     around = neighbours(intruder, size)
-    out = set()
+    out: set[int] = set()
     for a in around:
         for b in around:
             if a < b and cells[a] == stone and cells[b] == stone and b not in neighbours(a, size):

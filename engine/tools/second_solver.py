@@ -298,7 +298,7 @@ def check_positions(
             earlier["checked"] is not None
             or earlier.get("reason") == BudgetExceeded.message(node_budget)
         )
-        if settled and earlier["stored"] == record["stored"]:
+        if settled and earlier is not None and earlier["stored"] == record["stored"]:
             records.append(earlier)
             continue
         if entry["size"] > max_size:
@@ -363,9 +363,11 @@ def main(argv: Iterable[str] | None = None) -> int:
         sys.argv[1:] if argv is None else argv
     )
     # Every command that wrote part of the file, the earliest first.
-    commands = earlier.get("commands") or ([earlier["command"]] if "command" in earlier else [])
+    earlier_commands = earlier.get("commands") or (
+        [earlier["command"]] if "command" in earlier else []
+    )
     report: dict = {
-        "commands": [*commands, command],
+        "commands": [*earlier_commands, command],
         "machine": f"{platform.machine()}, {os.cpu_count()} cores, "
         f"Python {platform.python_version()}",
         "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),

@@ -265,7 +265,7 @@ def _may_win_by_keeping(board: Board, keep: list[int], profile: SuiteProfile) ->
         return False
 
 
-def _tactical(board: Board, winning: set[int] | None) -> bool:
+def _tactical(board: Board, winning: set[int]) -> bool:
     """Won, not by a single stone, and most moves lose."""
     return bool(winning) and len(winning) <= max(1, board.empty_count // 3)
 
@@ -363,7 +363,7 @@ def _candidate(
         if not _no_one_move_tactics(board) or not _may_win_by_keeping(board, keep, profile):
             return None
         winning = _solved(board, profile)
-        if not _tactical(board, winning) or not winning & set(keep):
+        if winning is None or not _tactical(board, winning) or not winning & set(keep):
             return None
         return board, winning, hint
     board = _random_opening(rng, size, empties)
@@ -381,7 +381,7 @@ def _candidate(
     if not _no_one_move_tactics(board):
         return None
     winning = _solved(board, profile)
-    if not _tactical(board, winning):
+    if winning is None or not _tactical(board, winning):
         return None
     choice = _flat_monte_carlo_choice(board)
     if choice in winning:
@@ -505,7 +505,7 @@ def run_suite(
                     "id": position.id,
                     "category": position.category,
                     "size": position.size,
-                    "move": board.cell_name(move),
+                    "move": board.cell_name(move) if isinstance(move, int) else str(move),
                     "hit": hit,
                     "seconds": round(seconds, 3),
                 }

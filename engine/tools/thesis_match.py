@@ -30,7 +30,9 @@ def play_game(first, second, size: int) -> tuple[str, list[str]]:
     while not board.is_over:
         player = players[board.to_move.value]
         board.play(player.choose_move(board).move)
-    return board.winner.value, [m.name(size) for m in board.moves]
+    winner = board.winner
+    assert winner is not None  # the loop ends only when the game is over
+    return winner.value, [m.name(size) for m in board.moves]
 
 
 def _result_row(label: str, records: list[dict]) -> str:
@@ -110,8 +112,8 @@ def main(argv: list[str] | None = None) -> None:
         return
     common = f"agents={args.agents},iterations={args.iterations},threads={args.threads}"
     settings = {"size": args.size, "sdst": f"sdst:{common}", "mcsds": f"mcsds:{common}"}
-    records = []
-    others = []
+    records: list[dict] = []
+    others: list[dict] = []
     if args.log.exists():
         for line in args.log.read_text().splitlines():
             record = json.loads(line)

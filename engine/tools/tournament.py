@@ -109,9 +109,7 @@ class Tournament:
                 raise MatchError(f"{self.state_path} is not a round robin file: {error}") from None
             mine = {"clock": "none", **self.settings.identity()}
             saved = {"clock": "none", **saved}
-            different = [
-                k for k in ("size", "swap", "seed", "clock") if saved.get(k) != mine[k]
-            ]
+            different = [k for k in ("size", "swap", "seed", "clock") if saved.get(k) != mine[k]]
             if mine["players"][: len(saved_players)] != saved_players:
                 different.append("players")
             if different:

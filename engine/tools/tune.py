@@ -157,7 +157,8 @@ class HillClimbing:
 
     def tell(self, proposal: Proposal, win_rate: float) -> bool:
         """The candidate's win rate; return whether it becomes the current database."""
-        if proposal.action == "initial" or win_rate > self.current_win_rate:
+        current = self.current_win_rate
+        if proposal.action == "initial" or current is None or win_rate > current:
             self.current, self.current_win_rate = proposal.candidate, win_rate
             return True
         return False

@@ -98,11 +98,11 @@ def review_picture(app, temp: Path, path: Path) -> Path:
     run_for(300.0, until=lambda: c.is_over)
     c.set_paused(True)
     done = []
-    window.game_analysis.finished.connect(done.append)
-    window.review_game(ReviewSettings(seconds=0.5))
+    window.reviewer.analysis.finished.connect(done.append)
+    window.reviewer.review_game(ReviewSettings(seconds=0.5))
     run_for(600.0, until=lambda: bool(done))
     c.go_to(0)
-    window.step_mistake(1)
+    window.reviewer.step_mistake(1)
     for _ in range(10):
         app.processEvents()
     window.grab().save(str(path))

@@ -18,21 +18,21 @@ def test_every_position_of_the_main_line_gets_an_estimate(window, qtbot):
         c.play(name)
     c.go_to(1)
     c.play("a1")  # a variation: not part of the main line
-    with qtbot.waitSignal(window.game_analysis.finished, timeout=10_000) as finished:
-        assert window.analyse_game(1.0) == 4  # the start and the three moves
+    with qtbot.waitSignal(window.reviewer.analysis.finished, timeout=10_000) as finished:
+        assert window.reviewer.analyse_game(1.0) == 4  # the start and the three moves
     assert finished.args == [True]
     line = c.game.main_line()
     assert all("analysis" in node.data for node in line)
     assert "analysis" not in c.game.cursor.data
     assert [node.data["analysis"].to_move for node in line] == ["black", "white", "black", "white"]
     assert (
-        not window.analysis_progress.isVisible()
+        not window.reviewer.progress.isVisible()
         and "Analysed 4" in window.statusBar().currentMessage()
     )
     c.go_to_node(line[-1])  # the main line on screen: its estimates reach the game graph
     if window.dashboard is not None:
-        window.analyse_game(1.0)
-        qtbot.waitUntil(lambda: not window.game_analysis.running, timeout=10_000)
+        window.reviewer.analyse_game(1.0)
+        qtbot.waitUntil(lambda: not window.reviewer.analysis.running, timeout=10_000)
         numbers, _values = window.dashboard.game_graph.estimates.points()
         assert {0, 1, 2, 3} <= set(numbers)
 
@@ -41,19 +41,19 @@ def test_each_search_is_cut_at_its_time_and_stop_abandons_the_rest(window, qtbot
     window.start_new_game(replace(HUMANS, analysis_spec="slow"))
     c = window.controller
     c.play("c3")
-    with qtbot.waitSignal(window.game_analysis.finished, timeout=10_000) as finished:
-        window.analyse_game(0.05)  # the slow player would think 10 s per position
+    with qtbot.waitSignal(window.reviewer.analysis.finished, timeout=10_000) as finished:
+        window.reviewer.analyse_game(0.05)  # the slow player would think 10 s per position
     assert finished.args == [True] and slow_player.stopped_searches == 2
     assert all("analysis" in node.data for node in c.game.main_line())
     c.play("b4")
-    window.analyse_game(30.0)
+    window.reviewer.analyse_game(30.0)
     qtbot.waitUntil(lambda: slow_player.searches == 3)
-    assert window.game_analysis.running and not window.analysis_stop.isHidden()
-    with qtbot.waitSignal(window.game_analysis.finished) as finished:
-        window.analysis_stop.click()
+    assert window.reviewer.analysis.running and not window.reviewer.stop_button.isHidden()
+    with qtbot.waitSignal(window.reviewer.analysis.finished) as finished:
+        window.reviewer.stop_button.click()
     assert finished.args == [False]
     qtbot.waitUntil(lambda: slow_player.stopped_searches == 3)
-    assert not window.game_analysis.running and window.analysis_stop.isHidden()
+    assert not window.reviewer.analysis.running and window.reviewer.stop_button.isHidden()
     c.play("d2")  # the game on screen was never blocked
     assert c.move_number == 3
 

@@ -145,7 +145,7 @@ def test_the_comment_pane_edits_the_node_and_the_file_keeps_it(window, qtbot, tm
 def test_study_positions_explain_themselves_in_the_comment_pane(window):
     from hexswarm.resources.positions import list_positions
 
-    window.position_actions[0].trigger()
+    window.positions.actions[0].trigger()
     assert window.comment_pane.toPlainText() == list_positions()[0].explanation
     assert not window.document.dirty
 

@@ -48,8 +48,8 @@ def test_unknown_position_is_refused():
 
 
 def test_positions_menu_loads_a_position(window):
-    assert len(window.position_actions) == len(list_positions())
-    window.position_actions[0].trigger()
+    assert len(window.positions.actions) == len(list_positions())
+    window.positions.actions[0].trigger()
     board = window.controller.board
     assert board.size == 7 and board.stone_at("d3") is BLACK
     assert "Bridge" in window.statusBar().currentMessage()
@@ -101,18 +101,18 @@ def test_save_position_and_exports(window, tmp_path, qtbot):
     board = window.controller.board
     assert board.stone_at("c3") is BLACK and board.stone_at("b4") is WHITE
     assert board.moves == () and board.to_move is BLACK
-    assert window.export_image(tmp_path / "board.png")
+    assert window.exports.export_image(tmp_path / "board.png")
     assert (tmp_path / "board.png").stat().st_size > 1000
-    assert window.export_image(tmp_path / "board.svg")
+    assert window.exports.export_image(tmp_path / "board.svg")
     assert (tmp_path / "board.svg").read_text().lstrip().startswith("<")
     # A link cannot hold setup stones: one clear message, nothing copied.
     with mock.patch.object(QMessageBox, "warning") as warning:
-        window.copy_link("trmph")
+        window.exports.copy_link("trmph")
     assert warning.call_count == 1 and "setup" in warning.call_args.args[2]
     window.start_new_game(HUMANS)
     window.controller.play("c3")
     window.controller.play("b4")
-    link = window.link_text("trmph")
+    link = window.exports.link_text("trmph")
     assert link.startswith("https://trmph.com/hex/board#5")
     window.start_new_game(HUMANS)
     assert window.document.open_link(link)
@@ -268,7 +268,7 @@ def test_another_game_clears_the_title_and_the_status_bar(window, qtbot, tmp_pat
         window.act_hint.trigger()
     # The hint's time is shown as a hint, not added to the player's clock.
     assert window.time_label.text().startswith("hint ")
-    window.position_actions[0].trigger()  # a study position: not the file saved before
+    window.positions.actions[0].trigger()  # a study position: not the file saved before
     assert "first.sgf" not in window.windowTitle()
     assert window.time_label.text() == "" and window.rate_label.text() == ""
     assert window.ai_label.text() == "AI idle"

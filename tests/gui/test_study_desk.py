@@ -166,13 +166,13 @@ def annotate(window) -> None:
     values = [(BLACK, 0.60, "c3"), (WHITE, 0.42, "c2"), (BLACK, 0.85, "d2"), (WHITE, 0.21, "b3")]
     for node, (color, win, best) in zip(nodes, values, strict=False):
         node.analysis = PositionAnalysis(color, win, best, (best, "e5"), 100, 0.1, "tiny")
-    window._refresh_review()
+    window.reviewer.refresh()
 
 
 def test_review_analyses_every_position_with_progress_and_saves_it(window, qtbot):
     play_game(window)
-    with qtbot.waitSignal(window.game_analysis.finished, timeout=10_000) as finished:
-        assert window.review_game(ReviewSettings(seconds=0.5)) == 5  # start + 4 moves
+    with qtbot.waitSignal(window.reviewer.analysis.finished, timeout=10_000) as finished:
+        assert window.reviewer.review_game(ReviewSettings(seconds=0.5)) == 5  # start + 4 moves
     assert finished.args == [True]
     line = window.controller.game.main_line()
     assert all(node.analysis is not None for node in line)
@@ -180,8 +180,8 @@ def test_review_analyses_every_position_with_progress_and_saves_it(window, qtbot
     assert window.document.dirty  # the analyses are part of the game now
     assert "Graded 4 moves" in window.statusBar().currentMessage()
     # Resume: nothing is left to analyse.
-    with qtbot.waitSignal(window.game_analysis.finished, timeout=10_000):
-        assert window.review_game(ReviewSettings(seconds=0.5, resume=True)) == 0
+    with qtbot.waitSignal(window.reviewer.analysis.finished, timeout=10_000):
+        assert window.reviewer.review_game(ReviewSettings(seconds=0.5, resume=True)) == 0
     (read,) = parse_sgf(write_sgf(window.controller.game))
     assert [n.analysis for n in read.main_line()] == [n.analysis for n in line]
 
@@ -195,12 +195,12 @@ def test_mistakes_are_marked_found_and_their_better_move_played_as_a_variation(w
         assert window.dashboard.game_graph.grades == {2: "blunder", 3: "inaccuracy"}
     c = window.controller
     c.go_to(0)
-    assert window.step_mistake(1)
+    assert window.reviewer.step_mistake(1)
     assert c.move_number == 1  # the position before White's a1
     assert window.board_widget.preview == (c.board.cell_index("c2"), c.board.cell_index("e5"))
     assert "a1) was a blunder" in window.statusBar().currentMessage()
-    assert not window.step_mistake(1)  # b4 is only an inaccuracy
-    assert window.step_mistake(-1) is False  # from move 1 there is no earlier mistake
+    assert not window.reviewer.step_mistake(1)  # b4 is only an inaccuracy
+    assert window.reviewer.step_mistake(-1) is False  # from move 1 there is no earlier mistake
     # One click on the ghost makes it a variation.
     window.board_widget.cell_clicked.emit(c.board.cell_index("c2"))
     node = c.game.cursor

@@ -1,0 +1,104 @@
+"""The move list: the line on screen as numbered entries, clickable to go there.
+
+:class:`MoveList` shows the controller's line (the path to the cursor and the main continuation
+below it): "Start", every move with who played it (``[strong-swarm]`` for an AI) and the grade
+a review gave it (``?!``, ``?``, ``??``), setup edits, a resignation; entries after the cursor
+are greyed. It is redrawn from the controller whenever the window asks (:meth:`refresh`);
+clicking an entry goes to the position after it. GUI thread only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from hexswarm.engine.board import BLACK, WHITE, Color, SetupEdit, cell_name
+from hexswarm.engine.game import GAME_END_TOKENS
+from hexswarm.gui.game_controller import GameController, MoveInfo
+from hexswarm.gui.review import GRADE_MARKS, GameReview
+from hexswarm.gui.settings import engine_name
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import QListWidget, QListWidgetItem, QWidget
+
+FUTURE_COLOUR = "#8a8a8a"
+"""The text colour of the entries after the cursor (the redo part)."""
+
+
+class MoveList(QListWidget):
+    """The line's entries; ``review`` gives the grades of the reviewed main line and
+    ``player_name`` names the colours as the board's theme does."""
+
+    def __init__(
+        self,
+        controller: GameController,
+        review: GameReview,
+        player_name: Callable[[Color], str],
+        parent: QWidget | None = None,
+    ):
+        super().__init__(parent)
+        self.setObjectName("move_list")
+        self.setMinimumWidth(140)
+        self._controller = controller
+        self._review = review
+        self._player_name = player_name
+        self.itemClicked.connect(self._clicked)
+
+    def refresh(self) -> None:
+        """Redraw every entry from the controller's line and the review's grades."""
+        c = self._controller
+        size = c.board.size
+        # The grades of the reviewed main line, on the entries that are its nodes.
+        reviews = self._review.reviews(c.game)
+        nodes = [
+            n for n in c.game.continuation(c.game.cursor)[1:] if n.token not in GAME_END_TOKENS
+        ]
+        grades = {
+            index: reviews[node].grade
+            for index, node in enumerate(nodes, start=1)
+            if node in reviews
+        }
+        self.blockSignals(True)
+        self.clear()
+        start = QListWidgetItem("Start")
+        start.setData(Qt.ItemDataRole.UserRole, 0)
+        self.addItem(start)
+        future = QBrush(QColor(FUTURE_COLOUR))
+        for index, entry in enumerate(c.line, start=1):
+            if isinstance(entry, MoveInfo):
+                who = self._player_name(entry.move.color)
+                text = f"{entry.number}. {who} {entry.move.name(size)}"
+                text += GRADE_MARKS.get(grades.get(index, ""), "")
+                if entry.player != "human":
+                    label = engine_name(entry.player) or entry.player.split(":")[0]
+                    text += f"  [{label}]"
+            else:
+                text = "Setup: " + describe_setup(entry, size, self._player_name)
+            item = QListWidgetItem(text)
+            item.setData(Qt.ItemDataRole.UserRole, index)
+            if index > c.cursor:
+                item.setForeground(future)
+            self.addItem(item)
+        if c.resigned is not None:
+            self.addItem(QListWidgetItem(f"{self._player_name(c.resigned)} resigned"))
+        self.setCurrentRow(c.cursor)
+        self.scrollToItem(self.item(c.cursor))
+        self.blockSignals(False)
+
+    def _clicked(self, item: QListWidgetItem) -> None:
+        index = item.data(Qt.ItemDataRole.UserRole)
+        if index is not None:
+            self._controller.go_to_entry(int(index))
+
+
+def describe_setup(edit: SetupEdit, size: int, player_name: Callable[[Color], str]) -> str:
+    """A setup edit in words: ``+Black a1 b2; remove c3; White to move``."""
+    parts = []
+    if edit.black:
+        parts.append(f"+{player_name(BLACK)} " + " ".join(cell_name(c, size) for c in edit.black))
+    if edit.white:
+        parts.append(f"+{player_name(WHITE)} " + " ".join(cell_name(c, size) for c in edit.white))
+    if edit.empty:
+        parts.append("remove " + " ".join(cell_name(c, size) for c in edit.empty))
+    if edit.to_move is not None:
+        parts.append(f"{player_name(edit.to_move)} to move")
+    return "; ".join(parts) if parts else "no change"

@@ -1,0 +1,209 @@
+"""Reviewing the whole game in the window: analyse the main line in the background, grade its
+moves, step from mistake to mistake and show the better move.
+
+:class:`GameReviewer` joins :class:`~hexgui.game_analysis.GameAnalysis` (the background
+searches), :class:`~hexgui.review.GameReview` (grades from the analyses the nodes carry) and the
+window: the progress bar and Stop button in the status bar, the grade marks on the move list
+and the game graph, and the better move drawn as numbered ghosts on the board. GUI thread only.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from hexswarm.engine.review import PositionAnalysis
+from hexswarm.engine.search.snapshot import SearchSnapshot
+from hexswarm.gui.engine_worker import PlayerFactory
+from hexswarm.gui.game_analysis import GameAnalysis
+from hexswarm.gui.review import GameReview, ReviewDialog, ReviewSettings
+from PySide6.QtCore import QObject, Signal, Slot
+from PySide6.QtWidgets import QDialog, QProgressBar, QPushButton
+
+if TYPE_CHECKING:
+    from hexswarm.gui.main_window import MainWindow
+
+
+class GameReviewer(QObject):
+    """The window's review. ``grades_changed`` fires when an analysis arrived or the
+    thresholds changed (the move list redraws its marks)."""
+
+    grades_changed = Signal()
+
+    def __init__(self, window: MainWindow, player_factory: PlayerFactory):
+        super().__init__(window)
+        self._window = window
+        self.analysis = GameAnalysis(player_factory, self)
+        self.review = GameReview()
+        self._analysed_moves: dict[int, int] = {}  # id(node) -> moves on its board
+        self.better_line: tuple[str, ...] = ()  # the better line shown as ghosts, if any
+        self.progress = QProgressBar()
+        self.progress.setMaximumWidth(160)
+        self.progress.setFormat("Analysing %v/%m")
+        self.stop_button = QPushButton("Stop Analysis")
+        self.stop_button.clicked.connect(self.analysis.stop)
+        for widget in (self.progress, self.stop_button):
+            widget.setVisible(False)
+        self.analysis.progress.connect(self._on_progress)
+        self.analysis.position_analysed.connect(self._on_position_analysed)
+        self.analysis.finished.connect(self._on_finished)
+        self.analysis.failed.connect(
+            lambda message: window.show_status(f"Analysis failed: {message}")
+        )
+
+    # ------------------------------------------------------------------ running
+    def review_dialog(self) -> bool:
+        """Ask for the review's budget, thresholds and sides; start it. Returns whether
+        positions were queued."""
+        window = self._window
+        dialog = ReviewDialog(self.review.settings, window, player_name=window.player_name)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return False
+        return self.review_game(dialog.settings()) > 0
+
+    def review_game(self, settings: ReviewSettings) -> int:
+        """Review the main line with ``settings``: analyse its positions (only those without
+        an analysis when ``settings.resume``), grading the moves as the analyses arrive.
+        Returns how many positions are queued."""
+        self.review.settings = settings
+        self.refresh()
+        return self.analyse_game(settings.seconds, only_missing=settings.resume)
+
+    def analyse_game(self, seconds: float, *, only_missing: bool = False) -> int:
+        """Search every undecided position of the main line (``only_missing``: those without
+        a saved analysis) for at most ``seconds`` each with the analysis AI, in the background;
+        returns how many positions are queued. Each estimate goes into its node (saved with
+        the game, ``engine.review``) and the game graph as it arrives."""
+        controller = self._window.controller
+        game = controller.game
+        positions = []
+        self._analysed_moves.clear()
+        for node in game.main_line():
+            if node.token in ("resign", "forfeit"):
+                break
+            board = game.board_at(node)
+            if board.is_over:
+                break
+            if only_missing and node.analysis is not None:
+                continue
+            positions.append((node, board))
+            self._analysed_moves[id(node)] = len(board.moves)
+        self.analysis.start(positions, controller.settings.analysis_spec, seconds)
+        return len(positions)
+
+    def shutdown(self) -> None:
+        self.analysis.shutdown()
+
+    @Slot(int, int)
+    def _on_progress(self, done: int, total: int) -> None:
+        self.progress.setRange(0, max(1, total))
+        self.progress.setValue(done)
+        running = done < total
+        self.progress.setVisible(running)
+        self.stop_button.setVisible(running)
+
+    @Slot(object, object)
+    def _on_position_analysed(self, node, snapshot: SearchSnapshot) -> None:
+        window = self._window
+        controller = window.controller
+        node.data["analysis"] = snapshot
+        played = tuple(child.token for child in node.children[:1] if child.token)
+        node.analysis = PositionAnalysis.from_snapshot(snapshot, controller.board.size, keep=played)
+        self.refresh()
+        moves = self._analysed_moves.get(id(node))
+        on_line = node in controller.game.continuation(controller.game.cursor)
+        if window.dashboard is not None and moves is not None and on_line:
+            window.dashboard.game_graph.record_position(moves, snapshot)
+
+    @Slot(bool)
+    def _on_finished(self, completed: bool) -> None:
+        self.progress.setVisible(False)
+        self.stop_button.setVisible(False)
+        count = self.progress.value()
+        if count:
+            self._window.document.note_change()  # the analyses are saved with the game
+        summary = self.summary()
+        if completed:
+            self._window.show_status(f"Analysed {count} positions of the main line. {summary}")
+        else:
+            self._window.show_status(f"Analysis stopped after {count} positions. {summary}")
+
+    # ------------------------------------------------------------------ grades
+    def grades_by_number(self) -> dict[int, str]:
+        """The grade of each reviewed main-line move, by move number."""
+        game = self._window.controller.game
+        return {r.number: r.grade for r in self.review.reviews(game).values()}
+
+    def summary(self) -> str:
+        grades = list(self.grades_by_number().values())
+        if not grades:
+            return ""
+        counts = {g: grades.count(g) for g in ("inaccuracy", "mistake", "blunder")}
+        return (
+            f"Graded {len(grades)} moves: {counts['blunder']} blunders, {counts['mistake']} "
+            f"mistakes, {counts['inaccuracy']} inaccuracies."
+        )
+
+    def refresh(self) -> None:
+        """The grades changed (an analysis arrived, new thresholds, a game opened): marks on
+        the move list, the game graph and the board."""
+        dashboard = self._window.dashboard
+        if dashboard is not None:
+            dashboard.game_graph.set_grades(self.grades_by_number())
+        self.grades_changed.emit()
+        self.show_review_here()
+
+    def show_review_here(self) -> None:
+        """At the position before a graded move that was not good, show the better move (and
+        its line) as numbered ghosts and say what the move cost."""
+        window = self._window
+        c = window.controller
+        review = self.review.review_of_next_move(c.game)
+        line: tuple[str, ...] = ()
+        if review is not None and review.grade != "good" and review.better is not None:
+            try:
+                cells = tuple(c.board.cell_index(token) for token in review.better_line)
+            except Exception:  # a swap or a line that does not fit: the move alone
+                cells = ()
+            if cells:
+                line = review.better_line
+                self._set_preview(cells)
+                who = window.player_name(review.color)
+                window.show_status(
+                    f"Move {review.number} ({who} {review.token}) was a {review.grade}: "
+                    f"{review.before:.0%} -> {review.after:.0%}. Better: {review.better} "
+                    "(click it or Ctrl+B: a variation)."
+                )
+        if not line and self.better_line:
+            self._set_preview(())
+        self.better_line = line
+
+    def _set_preview(self, cells: tuple[int, ...]) -> None:
+        window = self._window
+        if window.dashboard is not None:
+            window.dashboard.preview_line(cells)
+        else:
+            window.board_widget.set_preview(cells)
+
+    def step_mistake(self, direction: int) -> bool:
+        """Go to the position before the next (1) or previous (-1) mistake of the main line."""
+        window = self._window
+        node = self.review.step(window.controller.game, direction)
+        if node is None:
+            word = "next" if direction > 0 else "previous"
+            window.show_status(f"No {word} mistake in the reviewed main line.")
+            return False
+        window.controller.go_to_node(node)
+        self.show_review_here()
+        return True
+
+    def is_better_move(self, cell: int) -> bool:
+        """Whether ``cell`` is the better move drawn on the board (a click plays it)."""
+        board = self._window.controller.board
+        return bool(self.better_line) and cell == board.cell_index(self.better_line[0])
+
+    def play_better_move(self) -> bool:
+        """Play the better move the review shows here, as a variation."""
+        if not self.better_line:
+            self._window.show_status("No better move to play here: review the game first.")
+            return False
+        return self._window.controller.play_variation(self.better_line[0])

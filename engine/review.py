@@ -371,8 +371,10 @@ def review_moves(
             after = min(1.0, max(0.0, e.cross + offset))
         elif offset is None and e.same is not None:
             after = e.same
-        elif e.cross is not None or e.same is not None:
-            after = e.same if e.cross is None else e.cross
+        elif e.cross is not None:
+            after = e.cross
+        elif e.same is not None:
+            after = e.same
         else:
             continue
         before_analysis = nodes[e.index - 1].analysis

@@ -80,7 +80,7 @@ def _count(word: str) -> int:
 
 def move_line(words: list[str], size: int) -> tuple[int, ...]:
     """The moves ``words`` name, up to the first that is not a move (a swap only first)."""
-    line = []
+    line: list[int] = []
     for word in words:
         cell = move_index(word, size)
         if cell is None or (cell == -1 and line):

@@ -84,21 +84,48 @@ def agreement(first: dict, second: dict) -> dict:
     }
 
 
+def regrade(path: str) -> dict:
+    """The agreement of the two reviews saved in ``path`` (this script's output), graded again
+    by the current ``engine.review.review_moves`` from their saved analyses."""
+    with open(path, encoding="utf-8") as file:
+        saved = json.load(file)
+    game = Game(saved["size"])
+    for move in saved["moves"]:
+        game.play(move)
+    first, second = (grades(game, run["analyses"]) for run in saved["reviews"])
+    return {"regraded": path, "specs": [r["spec"] for r in saved["reviews"]]} | agreement(
+        first, second
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--size", type=int, default=11)
     parser.add_argument("--seconds", type=float, default=1.0)
     parser.add_argument("--moves", type=int, default=60, help="at most this many moves")
     parser.add_argument("--analyst", default="uct", help="the review AI's level")
+    parser.add_argument(
+        "--playouts", type=int, help="search each position for this many playouts, not seconds"
+    )
     parser.add_argument("--black", default="uct:playouts=200,seed=11")
     parser.add_argument("--white", default="mc:playouts_per_move=5,seed=12")
+    parser.add_argument(
+        "--regrade",
+        metavar="JSON",
+        help="grade the saved analyses of an earlier run's output with the current rule "
+        "(no search) and print the two reviews' agreement",
+    )
     args = parser.parse_args()
+    if args.regrade:
+        print(json.dumps(regrade(args.regrade), indent=1))
+        return
     warm_up()
     game = play_game(args.size, args.black, args.white, args.moves)
     thresholds = GradeThresholds()
     runs = []
     for seed in (1, 2):
-        spec = f"{args.analyst}:time_s={args.seconds:g},seed={seed}"
+        budget = f"playouts={args.playouts}" if args.playouts else f"time_s={args.seconds:g}"
+        spec = f"{args.analyst}:{budget},seed={seed}"
         texts, seconds = review(game, spec)
         runs.append(
             {

@@ -6,7 +6,8 @@ A :class:`Game` is a tree of :class:`GameNode`. The root holds the game informat
 (``C``) and any other property, kept verbatim. The first child of a node continues the main
 line; the others are variations. This is the shape of python-chess's ``GameNode`` and KaTrain's
 SGF-backed nodes: the SGF properties *are* the node, so a record read and written again loses
-nothing, and a node's ``data`` holds what is not saved (an AI's search snapshot, who played).
+nothing. What the AI knows of a node is typed and saved too: :attr:`GameNode.ai` (the latest
+search of its position, ``HSA``) and :attr:`GameNode.player` (the AI that made its move, ``XP``).
 
 The **cursor** is the node on screen; :attr:`Game.board` is the position there, kept up to date
 incrementally as the cursor moves (undoing back to the common ancestor, replaying down).
@@ -25,7 +26,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import Any
 
 from hexswarm.engine.board import (
     BLACK,
@@ -50,6 +50,8 @@ SWAP_TOKENS = (SWAP_PIECES, SWAP_SIDES)
 GAME_END_TOKENS = (RESIGN, FORFEIT)
 SPECIAL_MOVES = (SWAP_PIECES, SWAP_SIDES, PASS, RESIGN, FORFEIT)
 SETUP_PROPERTIES = ("AB", "AW", "AE")
+PLAYER_PROPERTY = "XP"
+"""The AI that made a node's move (see :attr:`GameNode.player`)."""
 
 _PROPERTY_NAME = re.compile(r"[A-Z]+")
 
@@ -76,17 +78,17 @@ class GameNode:
 
     ``properties`` maps a property name (upper-case letters) to its list of values, decoded
     (escapes removed). Every property is kept, known or not. A move is the ``B`` or ``W``
-    property: :attr:`move` gives it as ``(colour, token)``. ``data`` is for what is not saved.
+    property: :attr:`move` gives it as ``(colour, token)``; :attr:`ai` and :attr:`player` are
+    what the AI knows of it.
     """
 
-    __slots__ = ("properties", "children", "parent", "offset", "data")
+    __slots__ = ("properties", "children", "parent", "offset")
 
     def __init__(self, properties: dict[str, list[str]] | None = None):
         self.properties: dict[str, list[str]] = {}
         self.children: list[GameNode] = []
         self.parent: GameNode | None = None
         self.offset: int | None = None  # position of its ';' in the text it was read from
-        self.data: dict[str, Any] = {}
         for name, values in (properties or {}).items():
             self.set(name, *values)
 
@@ -112,12 +114,12 @@ class GameNode:
     def remove(self, name: str) -> None:
         self.properties.pop(name, None)
 
-    # ---------------------------------------------------------------- analysis
+    # ---------------------------------------------------------------- the AI's data
     @property
-    def analysis(self) -> PositionAnalysis | None:
-        """The saved analysis of this node's position (``engine.review``, SGF property
-        ``HSA``); None when there is none or its text cannot be read (the property is then
-        kept as it is)."""
+    def ai(self) -> PositionAnalysis | None:
+        """The latest search of this node's position that the game keeps (``engine.review``,
+        SGF property ``HSA``); None when there is none or its text cannot be read (the property
+        is then kept as it is)."""
         text = self.get(ANALYSIS_PROPERTY)
         if text is None:
             return None
@@ -126,12 +128,25 @@ class GameNode:
         except HexError:
             return None
 
-    @analysis.setter
-    def analysis(self, analysis: PositionAnalysis | None) -> None:
+    @ai.setter
+    def ai(self, analysis: PositionAnalysis | None) -> None:
         if analysis is None:
             self.remove(ANALYSIS_PROPERTY)
         else:
             self.set(ANALYSIS_PROPERTY, analysis.to_text())
+
+    @property
+    def player(self) -> str | None:
+        """The AI settings (player spec) of the AI that made this node's move, HexSwarm's
+        ``XP`` property (as ``XB``/``XW`` name a game's AIs); None for a person or unknown."""
+        return self.get(PLAYER_PROPERTY) or None
+
+    @player.setter
+    def player(self, spec: str | None) -> None:
+        if spec:
+            self.set(PLAYER_PROPERTY, spec)
+        else:
+            self.remove(PLAYER_PROPERTY)
 
     # ---------------------------------------------------------------- move, setup, comment
     @property
@@ -657,8 +672,23 @@ class Game:
         self._add(child)
         return child
 
-    def setup(self, edit: SetupEdit) -> GameNode:
-        """Add a setup edit below the cursor (or follow an identical one) and go there."""
+    def setup(self, edit: SetupEdit, *, merge: bool = False) -> GameNode:
+        """Add a setup edit below the cursor (or follow an identical one) and go there.
+
+        ``merge``: when the cursor is itself a setup node without a move or children (stones
+        placed one by one in setup mode), fold ``edit`` into it instead, so one node holds the
+        whole setup: what its position differs in from the one before it. A setup that comes
+        back to that position removes the node (the cursor goes to its parent). Returns the
+        cursor's node."""
+        cursor = self._cursor
+        if (
+            merge
+            and cursor.parent is not None
+            and cursor.move is None
+            and cursor.has_setup
+            and not cursor.children
+        ):
+            return self._merge_setup(edit)
         node = GameNode()
         node.set_setup(edit, self.size)
         for child in self._cursor.children:
@@ -666,6 +696,35 @@ class Game:
                 self.go_to(child)
                 return child
         self._add(node)
+        return node
+
+    def _merge_setup(self, edit: SetupEdit) -> GameNode:
+        node = self._cursor
+        after = self._ensure_board().copy()
+        after.apply_setup(edit)  # raises before any change
+        previous = node.setup_edit(self.size)
+        self._ascend()
+        before = self._ensure_board()
+        stones: dict[Color | None, list[int]] = {BLACK: [], WHITE: [], None: []}
+        for cell in range(self.size * self.size):
+            stone = after.stone_at(cell)
+            if stone is not before.stone_at(cell):
+                stones[stone].append(cell)
+        explicit = edit.to_move is not None or (previous and previous.to_move is not None)
+        merged = SetupEdit(
+            tuple(stones[BLACK]),
+            tuple(stones[WHITE]),
+            tuple(stones[None]),
+            to_move=after.to_move if explicit else None,
+        )
+        if merged == SetupEdit():
+            node.parent.children.remove(node)
+            node.parent = None
+            return self._cursor
+        for name in (*SETUP_PROPERTIES, "PL"):
+            node.remove(name)
+        node.set_setup(merged, self.size)
+        self._descend([node])
         return node
 
     def _add(self, child: GameNode) -> None:

@@ -58,6 +58,11 @@ class GameAnalysis(QObject):
         self._shut_down = False
 
     @property
+    def spec(self) -> str:
+        """The AI (player spec) of the current or last run."""
+        return self._spec
+
+    @property
     def running(self) -> bool:
         return self._request is not None
 

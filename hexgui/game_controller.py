@@ -11,7 +11,10 @@ cursor's node is on the board. Playing from an earlier position follows the exis
 is the same, else adds a *variation*: nothing is ever cut off. The *line* that the move list,
 undo/redo and the game graph walk is the path to the cursor followed by the main continuation
 below it (:meth:`Game.continuation <engine.game.Game.continuation>`); ``cursor`` counts its
-entries on the board. An AI's search snapshot and who played are kept in each node's ``data``.
+entries on the board. What the AI knows of a node is kept in the node and saved with the game:
+who made its move (``node.player``) and the latest search of its position (``node.ai``, written
+by :meth:`GameController.record_analysis` only, whichever search it was: an AI's move, analysis
+mode, the whole-game review).
 
 ``position_id`` identifies what the controller presents: it changes whenever the board changes
 and also when a running search is abandoned, so results of abandoned searches are stale.
@@ -49,6 +52,7 @@ from hexswarm.engine.clock import (
 from hexswarm.engine.game import GAME_END_TOKENS, PASS, Game, GameNode
 from hexswarm.engine.players.base import MoveChoice
 from hexswarm.engine.players.levels import derived_seed, draw_seed, seeded_spec, spec_with
+from hexswarm.engine.review import PositionAnalysis
 from hexswarm.engine.search.snapshot import SearchSnapshot
 from hexswarm.gui.engine_worker import (
     EngineWorker,
@@ -99,13 +103,11 @@ class MoveInfo:
     """One move of the line, as reported by ``move_played``.
 
     ``number`` counts moves from 1 (setup edits are not moves); ``player`` is ``"human"`` or
-    the AI's spec string; ``snapshot`` is the AI's last snapshot for that move (``None`` for a
-    human move or a player that does not search).
+    the AI's spec string.
     """
 
     number: int
     move: Move
-    snapshot: SearchSnapshot | None = None
     player: str = HUMAN
 
 
@@ -121,8 +123,7 @@ def _entry(node: GameNode, size: int, number: int) -> Entry:
         return SetupEdit(to_move=color.opponent)
     swap = token if token in (SWAP_PIECES, SWAP_SIDES) else None
     move = Move(color, -1 if swap else cell_index(token, size), swap)
-    data = node.data
-    return MoveInfo(number, move, data.get("snapshot"), data.get("player", HUMAN))
+    return MoveInfo(number, move, node.player or HUMAN)
 
 
 class GameController(QObject):
@@ -145,6 +146,8 @@ class GameController(QObject):
         Navigation does not change the game.
       * ``game_replaced()``: another game is on the board (new game, a file, a study position,
         a restore): views drop everything they showed about the previous one.
+      * ``analysis_recorded(object GameNode)``: a search of that node's position became its
+        ``ai`` (:meth:`record_analysis`); saved with the game.
     """
 
     position_changed = Signal(int)
@@ -159,6 +162,7 @@ class GameController(QObject):
     state_changed = Signal()
     line_changed = Signal()
     game_replaced = Signal()
+    analysis_recorded = Signal(object)
 
     def __init__(
         self,
@@ -297,16 +301,19 @@ class GameController(QObject):
         return len(self.move_infos())
 
     def move_infos(self) -> list[MoveInfo]:
-        """Every move of the line (played and redo part), with the AI snapshots kept."""
+        """Every move of the line (played and redo part), with who played each."""
         return [entry for entry in self.line if isinstance(entry, MoveInfo)]
 
     def thinking_time(self, color: Color) -> float:
-        """Seconds the AI spent on ``color``'s moves so far (moves up to the cursor)."""
-        return sum(
-            node.data["snapshot"].elapsed_s
-            for node in self._game.cursor.path_from_root()
-            if node.color is color and node.data.get("snapshot") is not None
-        )
+        """Seconds the AI spent on ``color``'s moves so far (moves up to the cursor): the
+        searches that chose them, kept on the positions they searched (unless a later search
+        of another level replaced one there)."""
+        total = 0.0
+        for node in self._game.cursor.path_from_root()[1:]:
+            searched = node.parent.ai if node.parent is not None else None
+            if node.color is color and node.player and searched and searched.ai == node.player:
+                total += searched.seconds
+        return total
 
     @property
     def start_board(self) -> Board:
@@ -472,7 +479,7 @@ class GameController(QObject):
             self.event.emit(IllegalMove(str(error)))
             return False
         self._paused = False
-        return self._record_move(move, None, HUMAN)
+        return self._record_move(move, HUMAN)
 
     def _refusal_for_human_move(self) -> GameEvent | None:
         if self._setup_mode:
@@ -502,7 +509,7 @@ class GameController(QObject):
         self._cancel_search()
         if self.is_ai(BLACK) or self.is_ai(WHITE):
             self.set_paused(True)
-        return self._record_move(move, None, HUMAN)
+        return self._record_move(move, HUMAN)
 
     def swap(self) -> bool:
         """The human to move takes the first stone by the swap rule (swap-pieces)."""
@@ -530,9 +537,10 @@ class GameController(QObject):
         self.game_over.emit(loser.opponent.value)
         self.state_changed.emit()
 
-    def _record_move(self, move: int | str, snapshot: SearchSnapshot | None, player: str) -> bool:
-        """Play ``move`` at the cursor: the existing continuation if it is that move (its AI
-        snapshot kept unless this one is new), else a new variation. Returns whether played."""
+    def _record_move(self, move: int | str, player: str) -> bool:
+        """Play ``move`` for ``player`` (``"human"`` or an AI's spec) at the cursor: the
+        existing continuation if it is that move, else a new variation. Returns whether
+        played."""
         if self._check_flag():
             return False  # the move came after the mover's time ran out
         known = {id(child) for child in self._game.cursor.children}
@@ -544,9 +552,8 @@ class GameController(QObject):
             self.event.emit(IllegalMove(getattr(error, "reason", str(error))))
             return False
         self._press_clock(mover, node)
-        if id(node) not in known or snapshot is not None:
-            node.data["snapshot"] = snapshot
-            node.data["player"] = player
+        if id(node) not in known or player != HUMAN:  # a person following a move keeps its AI
+            node.player = None if player == HUMAN else player
         if id(node) not in known and len(node.parent.children) > 1:
             self.event.emit(VariationAdded(len(node.parent.children), self.move_number - 1))
         self._changed()
@@ -870,11 +877,11 @@ class GameController(QObject):
 
     # ================================================================== analysis mode
     def set_analysis(self, on: bool) -> None:
-        """Analysis mode: the hint AI searches the position on the board, and searches again
-        whenever the position changes (navigation, a move, an edit); each search runs to its
-        own limits and its final estimate is kept in the node (``data["analysis"]``, and the
-        dashboard's game graph). The AI's own moves come first. Turning it off cancels the
-        search at once (the worker drops it at its next stop check)."""
+        """Analysis mode: the analysis AI searches the position on the board, and searches
+        again whenever the position changes (navigation, a move, an edit); each search runs to
+        its own limits and is kept as the node's ``ai`` (:meth:`record_analysis`: saved with
+        the game, drawn on the game graph). The AI's own moves come first. Turning it off
+        cancels the search at once (the worker drops it at its next stop check)."""
         if on == self._analysing:
             return
         self._analysing = on
@@ -900,11 +907,27 @@ class GameController(QObject):
         self._analysed_node = self._game.cursor
         self._start_search("analysis")
 
-    def _on_analysis_finished(self, snapshot: SearchSnapshot | None) -> None:
+    def record_analysis(
+        self, node: GameNode, snapshot: SearchSnapshot, spec: str
+    ) -> PositionAnalysis | None:
+        """Keep ``snapshot``, the final state of a search of ``node``'s position by the level
+        ``spec``, as ``node.ai`` (replacing an older one) and emit ``analysis_recorded``. The
+        one place a search becomes part of the game: an AI's move (on the position it
+        searched), analysis mode, the whole-game review. A search with no estimate (no
+        playout finished, a rule without a value) changes nothing; returns what was kept."""
+        # The move played from the position keeps its value too: the review compares it.
+        played = tuple(child.token for child in node.children[:1] if child.token)
+        analysis = PositionAnalysis.from_snapshot(snapshot, self._game.size, spec, keep=played)
+        if analysis is not None:
+            node.ai = analysis
+            self.analysis_recorded.emit(node)
+        return analysis
+
+    def _on_analysis_finished(self, snapshot: SearchSnapshot | None, spec: str) -> None:
         node = self._analysed_node
         if snapshot is None or node is None:
             return
-        node.data["analysis"] = snapshot
+        self.record_analysis(node, snapshot, spec)
         best = snapshot.best_move
         name = self._board.cell_name(best) if 0 <= best < self._board.size**2 else "swap"
         color = Color.parse(snapshot.to_move)
@@ -1014,12 +1037,12 @@ class GameController(QObject):
             self.snapshot_ready.emit(final)
         self.search_finished.emit(position_id)
         if request.purpose == "analysis":
-            self._on_analysis_finished(final)
+            self._on_analysis_finished(final, request.spec)
             self.state_changed.emit()
             return
         if request.purpose == "hint":
             name = _move_name(choice.move, self._board)
-            self.event.emit(HintFound(name))
+            self.event.emit(HintFound(name, self._board.to_move))
             self.hint_ready.emit(choice)
             self.state_changed.emit()
             self._maybe_analyse()
@@ -1036,7 +1059,9 @@ class GameController(QObject):
             self.event.emit(AiIllegalMove(request.spec, choice.move, str(error)))
             self.state_changed.emit()
             return
-        if not self._record_move(choice.move, final, request.spec):
+        if final is not None:  # the search of the position the move is played from
+            self.record_analysis(self._game.cursor, final, request.spec)
+        if not self._record_move(choice.move, request.spec):
             self._paused = True
             self.state_changed.emit()
 
@@ -1098,7 +1123,8 @@ class GameController(QObject):
         self._record_setup(SetupEdit(empty=occupied, to_move=BLACK))
 
     def _record_setup(self, edit: SetupEdit) -> None:
-        self._game.setup(edit)
+        # In setup mode the stones placed one by one make one setup node (one move-tree entry).
+        self._game.setup(edit, merge=self._setup_mode)
         self._changed()
         self.line_changed.emit()
         self._maybe_analyse()

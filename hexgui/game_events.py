@@ -158,6 +158,7 @@ class HintRefused:
 @dataclass(frozen=True, slots=True)
 class HintFound:
     move: str  # a cell name or a swap token
+    color: Color  # whom it is for
 
 
 @dataclass(frozen=True, slots=True)
@@ -336,8 +337,8 @@ def describe(event: GameEvent, name: Callable[[Color], str]) -> str:
             if ai_thinking:
                 return "The AI is thinking already; wait for its move."
             return "No hint: the game is over or setup mode is on."
-        case HintFound(move):
-            return f"Hint: {move}."
+        case HintFound(move, color):
+            return f"Hint for {name(color)}: {move}."
         case AnalysisSwitched(on, spec):
             return (
                 f"Analysis mode: {spec} searches each position you visit."

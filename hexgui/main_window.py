@@ -114,6 +114,8 @@ class MainWindow(QMainWindow):
         self._hint_overlay_shown = False
         self._hint_search = False  # whether the search the status bar shows is a hint
         self._search_spec = ""  # the spec of the search the status bar shows
+        # The last game event's sentence and the node it was about (see _on_game_event).
+        self._event_status: tuple[str, object] | None = None
         self._system_palette: QPalette | None = None
 
         self.board_widget = BoardWidget(self)
@@ -154,12 +156,9 @@ class MainWindow(QMainWindow):
         self._apply_view_settings()
 
         self.dashboard = self._attach_dashboard()
-        self._graph_line: tuple[int, ...] = ()  # ids of the nodes of the line the graph shows
-        # After the dashboard's own handler: it keeps the graph as moves are played.
-        self.controller.position_changed.connect(self._sync_game_graph)
-        # After the dashboard has forgotten the previous game: draw what the new one keeps
-        # (a reviewed game opens with its estimates and grades).
-        self.controller.game_replaced.connect(self._show_saved_review)
+        # After the dashboard has forgotten the previous game: its grades (a reviewed game
+        # opens reviewed).
+        self.controller.game_replaced.connect(self.reviewer.refresh)
         self.reviewer.grades_changed.connect(self.move_list.refresh)
         hints = QGuiApplication.styleHints()
         if hasattr(hints, "colorSchemeChanged"):  # Qt 6.5+: follow the desktop's dark mode live
@@ -280,7 +279,6 @@ class MainWindow(QMainWindow):
         c.hint_ready.connect(self._on_hint)
         c.move_played.connect(self._on_move_played)
         c.line_changed.connect(self._on_line_changed)
-        c.game_over.connect(self._on_game_over)
         c.game_replaced.connect(self._on_game_replaced)
         c.state_changed.connect(lambda: self.clock_panel.set_clock(self.controller.clock))
         self.board_widget.cell_clicked.connect(self._on_cell_clicked)
@@ -389,6 +387,7 @@ class MainWindow(QMainWindow):
     @Slot(int)
     def _on_position_changed(self, _position_id: int) -> None:
         c = self.controller
+        self._drop_stale_event_status()
         self.board_widget.set_board(c.board)
         if self._hint_overlay_shown:
             # Only the overlay this window drew; the dashboard clears its own hints.
@@ -455,8 +454,20 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(message, 8000)
 
     def _on_game_event(self, event: GameEvent) -> None:
-        """The controller reports what happened; the window says it, in the theme's colours."""
-        self.show_status(describe(event, self.player_name))
+        """The controller reports what happened; the window says it once, in the theme's
+        colours. The sentence is about the position on the board when it came: it goes when
+        another position is on the board ("Setup done: White to move." after White moved)."""
+        text = describe(event, self.player_name)
+        self.show_status(text)
+        self._event_status = (text, self.controller.game.cursor)
+
+    def _drop_stale_event_status(self) -> None:
+        shown = self._event_status
+        if shown is None or shown[1] is self.controller.game.cursor:
+            return
+        self._event_status = None
+        if self.statusBar().currentMessage() == shown[0]:
+            self.statusBar().clearMessage()
 
     @Slot(int, str)
     def _on_search_started(self, _position_id: int, spec: str) -> None:
@@ -536,12 +547,10 @@ class MainWindow(QMainWindow):
 
     @Slot(object)
     def _on_hint(self, choice) -> None:
-        """Show the hint. The dashboard already draws the hint search's agents on the board
+        """Draw the hint (the controller's ``HintFound`` event names it in the status bar).
+        The dashboard already draws the hint search's agents on the board
         (it sees every snapshot of the current position); when its board hints are switched
         off, the strongest candidates are drawn here instead, so a requested hint always shows."""
-        board = self.controller.board
-        name = board.cell_name(choice.move) if isinstance(choice.move, int) else choice.move
-        self.show_status(f"Hint for {self.player_name(board.to_move)}: {name}")
         dashboard_draws = self.dashboard is not None and self.dashboard.overlay.settings.enabled
         if dashboard_draws:
             return
@@ -568,11 +577,6 @@ class MainWindow(QMainWindow):
     def _on_game_loaded(self, game) -> None:
         if self.dashboard is not None:
             self.dashboard.set_board_size(game.size)
-
-    @Slot(str)
-    def _on_game_over(self, winner: str) -> None:
-        color = Color.parse(winner)
-        self.show_status(f"{self.player_name(color)} wins the game.")
 
     # ================================================================== board input
     @Slot(int)
@@ -604,7 +608,9 @@ class MainWindow(QMainWindow):
             player_name=self.player_name,
             engines=list(self._engines.values()),
         )
-        if dialog.exec() != QDialog.DialogCode.Accepted or not self.document.maybe_save():
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return False
+        if not self.document.maybe_save("starting a new game"):
             return False
         self.start_new_game(dialog.settings())
         return True
@@ -624,7 +630,7 @@ class MainWindow(QMainWindow):
         from hexswarm.gui.dialogs.game_info import REPLAY, GameInfoDialog
 
         dialog = GameInfoDialog(self.document.current_record(), parent=self)
-        if dialog.exec() != REPLAY or not self.document.maybe_save():
+        if dialog.exec() != REPLAY or not self.document.maybe_save("replaying the game"):
             return False
         self.replay_with_seed()
         return True
@@ -692,41 +698,6 @@ class MainWindow(QMainWindow):
         )
         if ok:
             c.go_to(number)
-
-    # ================================================================== game graph
-    def _sync_game_graph(self, _position_id: int = 0) -> None:
-        """When another line comes on screen (a variation chosen, a game loaded), draw the
-        estimates its nodes keep (the AI searches that chose its moves, analyses of its
-        positions) instead of the old line's. Playing on at the end of the line, or moving
-        along it, is left to the dashboard."""
-        if self.dashboard is None:
-            return
-        game = self.controller.game
-        line = game.continuation(game.cursor)
-        key = tuple(map(id, line))
-        old, self._graph_line = self._graph_line, key
-        if key == old or (old and key[: len(old)] == old):
-            return
-        graph = self.dashboard.game_graph
-        graph.estimates.clear()
-        moves = 0
-        for node in line:
-            token = node.token
-            if token is not None and token not in ("pass", "resign", "forfeit"):
-                moves += 1
-                cell = -1 if token.startswith("swap") else game.board.cell_index(token)
-                graph.record_move(moves, cell, node.data.get("snapshot"))
-            analysis = node.data.get("analysis")
-            if analysis is not None:
-                graph.record_position(moves, analysis)
-            elif (saved := node.analysis) is not None:  # a reviewed game, opened
-                graph.record_analysis(moves, saved.for_player(BLACK), saved.ai)
-        graph.set_current_move(len(game.board.moves))
-
-    def _show_saved_review(self) -> None:
-        self._graph_line = ()
-        self._sync_game_graph()
-        self.reviewer.refresh()
 
     def show_shortcuts(self) -> None:
         self.shortcuts_dialog().exec()

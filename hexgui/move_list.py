@@ -74,6 +74,7 @@ class MoveList(QListWidget):
             else:
                 text = "Setup: " + describe_setup(entry, size, self._player_name)
             item = QListWidgetItem(text)
+            item.setToolTip(text)  # a narrow dock cuts a long setup or level name
             item.setData(Qt.ItemDataRole.UserRole, index)
             if index > c.cursor:
                 item.setForeground(future)

@@ -60,7 +60,7 @@ class PositionsMenu:
         except (OSError, ValueError) as error:
             QMessageBox.warning(window, "Study position", f"Could not load {file}: {error}")
             return False
-        if not window.document.maybe_save():
+        if not window.document.maybe_save("opening a study position"):
             return False
         settings = controller.settings
         if settings.black.ai or settings.white.ai:

@@ -13,7 +13,9 @@ The dialect HexSwarm writes (HexGui's; see the project's Hex conventions)::
   Black and White as free text (the player spec of ``hexswarm-match``, e.g.
   ``sdst:agents=50000,iterations=50``); absent for a human player. ``XS[..]`` is the game's
   random seed (a whole number; an AI whose seed is left random plays with one derived from it,
-  see :func:`engine.players.levels.derived_seed`). HexGui keeps unknown
+  see :func:`engine.players.levels.derived_seed`). On a move's node, ``XP[..]`` holds the
+  settings of the AI that made the move (none: a person), and ``HSA[..]`` on any node the
+  latest search of its position (:class:`engine.review.PositionAnalysis`). HexGui keeps unknown
   properties, so they survive a trip through HexGui; so do other programs' unknown properties
   through HexSwarm.
 * Variations are nested ``(;...)`` subtrees: the whole tree is kept.
@@ -99,6 +101,7 @@ SIMPLE_TEXT = frozenset(
         "WR",
         "WT",
         "XB",
+        "XP",
         "XS",
         "XW",
     ]

@@ -15,6 +15,7 @@ from __future__ import annotations
 import time
 from dataclasses import replace
 
+from hexswarm.engine.review import line_estimates
 from hexswarm.engine.search.snapshot import SearchSnapshot
 from PySide6.QtCore import QObject, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup
@@ -89,10 +90,11 @@ class Dashboard(QObject):
 
     ``board`` is the board widget (``set_overlay``/``set_preview``, optional signal
     ``cell_hovered(int)``); ``controller`` a :class:`hexgui.game_controller.GameController`
-    (signals ``snapshot_ready``, ``position_changed``, ``move_played``, ``search_started``,
-    ``search_finished``; ``go_to(move_number)``, ``move_number``, ``move_count``, ``board``).
-    Either may be None (standalone use, tests): then call :meth:`offer_snapshot`,
-    :meth:`set_position` and :meth:`record_move` directly.
+    (signals ``snapshot_ready``, ``position_changed``, ``search_started``, ``search_finished``,
+    ``game_replaced``, ``analysis_recorded``; ``go_to(move_number)``, ``move_number``,
+    ``board``, ``game``).
+    Either may be None (standalone use, tests): then call :meth:`offer_snapshot` and
+    :meth:`set_position` directly, and give the game graph its line (``show_line``).
     """
 
     def __init__(
@@ -188,12 +190,13 @@ class Dashboard(QObject):
         self.controller = controller
         controller.snapshot_ready.connect(self.offer_snapshot)
         controller.position_changed.connect(self.set_position)
-        controller.move_played.connect(self._move_played)
         controller.search_started.connect(self._search_started)
         if hasattr(controller, "search_finished"):
             controller.search_finished.connect(self._search_finished)
         if hasattr(controller, "game_replaced"):
             controller.game_replaced.connect(self.new_game)
+        if hasattr(controller, "analysis_recorded"):
+            controller.analysis_recorded.connect(lambda _node: self.sync_game_graph())
 
     def make_docks(self, parent: QWidget | None = None) -> dict[str, QDockWidget]:
         """One dock per panel (created once; object names let QMainWindow save the layout)."""
@@ -293,14 +296,6 @@ class Dashboard(QObject):
         for panel in self.panels.values():
             panel.clear()
         self._sync_move_number()
-
-    def record_move(
-        self, move_number: int, cell: int, snapshot: SearchSnapshot | None, engine: str = ""
-    ) -> None:
-        """Move ``move_number`` (1 = the first move) at ``cell`` (-1: swap) was played;
-        ``snapshot`` is the final snapshot of the AI search that chose it, or None; ``engine``
-        that AI's spec."""
-        self.game_graph.record_move(move_number, cell, snapshot, engine)
 
     def set_hints_visible(self, visible: bool) -> None:
         """Show or hide the board overlay; the charts keep updating either way."""
@@ -416,12 +411,19 @@ class Dashboard(QObject):
         if controller is None:
             return
         self.move_number = controller.move_number
-        self.game_graph.sync_line(controller.move_count)
+        self.sync_game_graph()
         self.game_graph.set_current_move(self.move_number)
         self.set_board_size(controller.board.size)
 
-    def _move_played(self, info) -> None:
-        self.record_move(info.number, info.move.cell, info.snapshot, info.player)
+    def sync_game_graph(self) -> None:
+        """The game graph's one source: the searches the line on screen keeps in its nodes
+        (``node.ai``: the AIs' moves, analysis mode, the review), read again whenever the
+        position, the line or an analysis changes."""
+        controller = self.controller
+        if controller is None:
+            return
+        game = controller.game
+        self.game_graph.show_line(line_estimates(game.continuation(game.cursor)))
 
     def _search_started(self, position_id: int, player: str) -> None:
         self._search_spec = player
@@ -433,11 +435,5 @@ class Dashboard(QObject):
         self.game_graph.live_move_number = None if hint else self.move_number
 
     def _search_finished(self, position_id: int) -> None:
-        latest = self.gate.latest
-        same_position = latest is not None and latest.position_id == position_id
-        # A hint is advice to the human, not part of the game: its estimate stays off the graph.
-        is_hint = self._search_purpose == "hint"
-        if same_position and self.move_number is not None and not is_hint:
-            self.game_graph.record_position(self.move_number, latest, self._search_spec)
         self._search_purpose = None
         self.game_graph.live_move_number = None

@@ -27,7 +27,12 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from hexswarm.engine.board import cell_name
-from hexswarm.engine.search.snapshot import SearchSnapshot, TreeNode
+from hexswarm.engine.search.snapshot import (  # noqa: F401 (the panels import them from here)
+    SearchSnapshot,
+    TreeNode,
+    decided_without_search,
+    has_estimate,
+)
 
 SWAP_CELL = -1
 """How snapshots write the swap move in ``root_moves`` and tree paths."""
@@ -504,45 +509,9 @@ def black_view(win_rate: float, player: str) -> float:
     return win_rate if str(player).lower() in ("black", "b") else 1.0 - win_rate
 
 
-def decided_without_search(snapshot: SearchSnapshot) -> bool:
-    """A move chosen before any playout (root tactics, the solver, the opening table): its
-    snapshot says how in ``note``, and its estimate is that rule's."""
-    return snapshot.playouts == 0 and bool(snapshot.note)
-
-
-def has_estimate(snapshot: SearchSnapshot) -> bool:
-    """Whether the snapshot's estimate means anything: some test (playout) has finished, or
-    the move was decided without a search by a rule that gives a value (a forced block
-    gives none). At iteration 0 a swarm has only random hypotheses and its estimate is a
-    placeholder."""
-    searched = snapshot.iteration > 0 and snapshot.playouts > 0
-    decided = decided_without_search(snapshot) and snapshot.has_value
-    return bool(snapshot.root_moves) and (searched or decided)
-
-
 def estimate_for_black(snapshot: SearchSnapshot) -> float:
     """The snapshot's estimate turned to Black's point of view (0..1)."""
     return black_view(snapshot.estimate, snapshot.to_move)
-
-
-def estimates_from_move(
-    move_number: int, cell: int, snapshot: SearchSnapshot
-) -> list[tuple[int, float, bool]]:
-    """What the search that chose move ``move_number`` (at ``cell``) says about the game, as
-    ``(move number, Black's estimate, direct)`` entries for :meth:`GameEstimates.record`.
-
-    The search ran on the position *before* the move, so its root estimate belongs to move
-    ``move_number - 1`` (direct). The tree's node for the chosen move holds the value for the
-    player who made it: an indirect estimate of the position *after* the move, used until a
-    search of that position itself (the reply, a hint) gives a direct one.
-    """
-    entries = [(move_number - 1, estimate_for_black(snapshot), True)]
-    tree = snapshot.tree
-    if tree is not None and cell != SWAP_CELL:
-        child = next((c for c in tree.children if c.path and c.path[-1] == cell), None)
-        if child is not None and child.agents > 0 and 0.0 <= child.value <= 1.0:
-            entries.append((move_number, black_view(child.value, snapshot.to_move), False))
-    return entries
 
 
 class GameEstimates:

@@ -7,7 +7,9 @@ import csv
 import dataclasses
 
 import pytest
-from hexswarm.engine.board import Board, Move
+from hexswarm.engine.board import BLACK, WHITE, Board
+from hexswarm.engine.game import Game
+from hexswarm.engine.review import PositionAnalysis
 from hexswarm.gui.dashboard import Dashboard
 from hexswarm.gui.dashboard.model import has_estimate
 from hexswarm.gui.dashboard.tree_view import MAX_DRAWN_NODES
@@ -22,27 +24,52 @@ class FakeController(QObject):
 
     snapshot_ready = Signal(object)
     position_changed = Signal(int)
-    move_played = Signal(object)
     search_started = Signal(int, str)
     search_finished = Signal(int)
     game_replaced = Signal()
+    analysis_recorded = Signal(object)
 
     def __init__(self, size: int = 9):
         super().__init__()
         self.search_purpose: str | None = "move"
-        self.board = Board(size)
-        self.move_number = 0
-        self.move_count = 0
+        self.game = Game(size)
         self.go_to_calls: list[int] = []
+
+    @property
+    def board(self) -> Board:
+        return self.game.board
+
+    @board.setter
+    def board(self, board: Board) -> None:
+        self.game = Game.from_board(board)
+
+    @property
+    def move_number(self) -> int:
+        return len(self.game.board.moves)
 
     def go_to(self, move_number: int) -> None:
         self.go_to_calls.append(move_number)
 
 
-class FakeMoveInfo:
-    def __init__(self, number, cell, snapshot, player="sdst"):
-        self.number, self.move, self.snapshot = number, Move(color=None, cell=cell), snapshot
-        self.player = player
+MOVES = ("e5", "d4", "f6", "c3", "g7", "b2", "h8")
+
+
+def analysed_game(black_estimates, size: int = 9, ai: str = "sdst", moves=MOVES) -> Game:
+    """A game of ``len(black_estimates)`` moves whose positions before each move carry an
+    analysis (``node.ai``) that gives Black ``black_estimates[i]``; ``ai`` may be a list."""
+    game = Game(size)
+    for index, black in enumerate(black_estimates):
+        to_move = game.board.to_move
+        win = black if to_move is BLACK else 1.0 - black
+        level = ai[index] if isinstance(ai, list) else ai
+        game.cursor.ai = PositionAnalysis(to_move, win, moves[index], ai=level)
+        game.play(moves[index])
+    return game
+
+
+def show_game(controller: FakeController, game: Game, position_id: int) -> None:
+    controller.game = game
+    controller.position_changed.emit(position_id)
 
 
 def search_sequence(position_id: int, steps: int = 12, size: int = 9):
@@ -266,21 +293,11 @@ def test_tree_click_previews_line_on_board(dashboard):
     assert board.previews[-1] == ()
 
 
-def test_game_graph_records_moves_and_click_navigates(dashboard, qtbot):
+def test_game_graph_draws_the_games_analyses_and_click_navigates(dashboard, qtbot):
     dash, _, controller, _ = dashboard
     graph = dash.game_graph
     estimates = [0.5, 0.55, 0.52, 0.2, 0.22]
-    for number, black in enumerate(estimates, start=1):
-        to_move = "black" if number % 2 else "white"
-        snap = make_snapshot(
-            position_id=number,
-            to_move=to_move,
-            estimate=black if to_move == "black" else 1 - black,
-            done=True,
-        )
-        controller.move_count = controller.move_number = number
-        controller.position_changed.emit(100 + number)
-        controller.move_played.emit(FakeMoveInfo(number, 0, snap))
+    show_game(controller, analysed_game(estimates), 101)
     numbers, values = graph.estimates.points()
     assert numbers == [0, 1, 2, 3, 4]  # each search estimates the position before its move
     assert values == pytest.approx(estimates)
@@ -299,34 +316,23 @@ def test_game_graph_records_moves_and_click_navigates(dashboard, qtbot):
     assert graph.jump_to_x(3.7) == 4 and controller.go_to_calls[-1] == 4
 
 
-def test_game_graph_undo_and_new_game(dashboard):
+def test_game_graph_follows_the_line_on_screen_and_a_new_game(dashboard):
     dash, _, controller, _ = dashboard
     graph = dash.game_graph
-    for number in (1, 2, 3):
-        graph.record_move(number, 0, make_snapshot(estimate=0.5, to_move="black"))
+    game = analysed_game([0.5, 0.6, 0.7])
+    show_game(controller, game, 1)
     assert graph.estimates.points()[0] == [0, 1, 2]
-    graph.record_move(2, 0, make_snapshot(estimate=0.9, to_move="black"))  # undo, other move
-    assert graph.estimates.points() == ([0, 1], [0.5, 0.9])
-    controller.move_count = 0
-    controller.position_changed.emit(77)
+    game.go_to(game.main_line()[2])  # back to move 2, another third move: a variation
+    game.play("a1")
+    game.cursor.ai = PositionAnalysis(WHITE, 0.1, "b1")  # Black 90% after it
+    controller.position_changed.emit(2)
+    assert graph.estimates.points() == ([0, 1, 2, 3], [0.5, 0.6, 0.7, pytest.approx(0.9)])
+    game.go_to(game.main_line()[-1])  # the main line again: its own estimates
+    controller.analysis_recorded.emit(game.root)  # any reason to look again will do
+    assert graph.estimates.points() == ([0, 1, 2], [0.5, 0.6, 0.7])
+    controller.game = Game(9)
+    controller.game_replaced.emit()
     assert len(graph.estimates) == 0
-
-
-def test_the_game_graph_leaves_out_a_move_decided_without_a_value(dashboard):
-    """Root tactics' forced block: no search, no value; the graph draws no point for it
-    (it once drew "Black 50%"), while a proven win is drawn as decided."""
-    from hexswarm.engine.players import create_player
-
-    dash, _, _, _ = dashboard
-    graph = dash.game_graph
-    player = create_player("mc:playouts_per_move=1,threads=1,tactics=on")
-    block = Board.from_rows(["W.WWW", ".....", ".B...", ".....", "....."], to_move="black")
-    graph.record_move(1, block.cell_index("b1"), player.choose_move(block).snapshot)
-    assert graph.estimates.points() == ([], [])
-    win = Board.from_rows(["..B..", "..B..", ".....", "..B..", "..B.."], to_move="black")
-    graph.record_move(2, win.cell_index("c3"), player.choose_move(win).snapshot)
-    numbers, values = graph.estimates.points()
-    assert values and all(v == 1.0 for v in values)  # Black wins: 100% for Black
 
 
 def test_exports_write_png_and_csv(dashboard, tmp_path):
@@ -473,13 +479,11 @@ def run_search(controller, dash, position_id: int, spec: str = "sdst", steps: in
 def test_another_game_clears_every_panel(dashboard):
     dash, board, controller, _ = dashboard
     run_search(controller, dash, 1)
-    controller.move_count = controller.move_number = 1
-    controller.position_changed.emit(2)
-    controller.move_played.emit(FakeMoveInfo(1, 40, search_sequence(1)[-1]))
+    show_game(controller, analysed_game([0.4]), 2)
     assert dash.population.series is not None and dash.tree.layout_nodes
     assert len(dash.game_graph.estimates) and dash.throughput.history.samples
 
-    controller.move_count = controller.move_number = 0
+    controller.game = Game(9)
     controller.game_replaced.emit()
     assert dash.population.series is None
     assert dash.population.status.text() == "no search yet"
@@ -491,24 +495,12 @@ def test_another_game_clears_every_panel(dashboard):
     assert board.overlay_calls[-1][0] in (None, {})
 
 
-def test_hint_estimates_stay_off_the_game_graph(dashboard):
-    dash, _, controller, _ = dashboard
-    controller.search_purpose = "hint"
-    run_search(controller, dash, 1, spec="mcsds")
-    assert len(dash.game_graph.estimates) == 0
-    assert dash.population.series is not None  # the hint search itself is still shown
-    controller.search_purpose = "move"
-    run_search(controller, dash, 2, spec="sdst:agents=900")
-    assert dash.game_graph.estimates.engine(0) == "sdst:agents=900"
-
-
 def test_game_graph_marks_each_point_with_its_engine(dashboard):
     dash, _, controller, _ = dashboard
     graph = dash.game_graph
     specs = ["sdst:agents=900", "uct:playouts=500"]
-    for number in range(1, 5):
-        snap = make_snapshot(estimate=0.3 + 0.1 * number, to_move="black")
-        graph.record_move(number, 0, snap, specs[number % 2])
+    estimates = [0.3 + 0.1 * number for number in range(4)]
+    show_game(controller, analysed_game(estimates, ai=[specs[n % 2] for n in range(4)]), 1)
     dash.refresh()
     colors = graph.engine_colors()
     assert set(colors) == set(specs) and len(set(colors.values())) == 2

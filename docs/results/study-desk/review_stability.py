@@ -66,7 +66,7 @@ def grades(game: Game, texts: list[str]) -> dict[int, tuple[str, float]]:
     """The grade and drop of each graded move, with ``texts`` as the main line's analyses."""
     nodes = game.main_line()
     for node, text in zip(nodes, texts, strict=True):
-        node.analysis = PositionAnalysis.parse(text) if text else None
+        node.ai = PositionAnalysis.parse(text) if text else None
     winners = [game.board_at(node).winner for node in nodes]
     graded = review_moves(nodes, winners, GradeThresholds())
     return {r.number: (r.grade, round(r.drop, 4)) for r in graded.values()}

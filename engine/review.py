@@ -123,21 +123,26 @@ class PositionAnalysis:
 
     @classmethod
     def from_snapshot(
-        cls, snapshot: SearchSnapshot, size: int, ai: str = "", keep: Iterable[str] = ()
+        cls,
+        snapshot: SearchSnapshot,
+        size: int | tuple[int, int],
+        ai: str = "",
+        keep: Iterable[str] = (),
     ) -> PositionAnalysis | None:
-        """The analysis a search's final snapshot gives (``ai``: the spec of the level that
-        searched, default the snapshot's player name), or None when the search had no
-        estimate (no root move supported, no playout finished, a rule without a value).
-        ``keep``: moves whose value is saved too when the search has one, after the
-        :data:`SAVED_MOVES` strongest (the move played from the position, which the review
-        compares)."""
+        """The analysis a search's final snapshot gives on a board of ``size`` (a square's
+        side, or ``(columns, rows)``; ``ai``: the spec of the level that searched, default the
+        snapshot's player name), or None when the search had no estimate (no root move
+        supported, no playout finished, a rule without a value). ``keep``: moves whose value
+        is saved too when the search has one, after the :data:`SAVED_MOVES` strongest (the
+        move played from the position, which the review compares)."""
         if not has_estimate(snapshot) or snapshot.total_agents <= 0:
             return None
+        width, height = (size, size) if isinstance(size, int) else size
 
         def token(cell: int) -> str | None:
             if cell == -1:
                 return SWAP_PIECES
-            return cell_name(cell, size) if 0 <= cell < size * size else None
+            return cell_name(cell, width, height) if 0 <= cell < width * height else None
 
         best = token(snapshot.best_move)
         if best is None:

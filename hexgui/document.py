@@ -284,8 +284,7 @@ class GameDocument(QObject):
         self._install(record)
         self.path = None
         self._set_dirty(True)
-        size = record.size
-        self._show_status(f"Loaded a {size}x{size} game from the link.")
+        self._show_status(f"Loaded a {record.width}x{record.height} game from the link.")
         return True
 
     # ================================================================== saving

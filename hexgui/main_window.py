@@ -292,7 +292,7 @@ class MainWindow(QMainWindow):
             board=self.board_widget,
             controller=self.controller,
             parent=self,
-            board_size=self.controller.board.size,
+            board_size=self.controller.board.shape,
         )
         dashboard.game_graph.set_first_name(self.player_name(BLACK))
         dashboard.install(self)
@@ -537,7 +537,7 @@ class MainWindow(QMainWindow):
             self.time_label.setText(
                 f"{snapshot.elapsed_s:.1f} s (total {self.player_name(color)} {total:.0f} s)"
             )
-        if self.controller.searching and 0 <= snapshot.best_move < self.controller.board.size**2:
+        if self.controller.searching and 0 <= snapshot.best_move < self.controller.board.cell_count:
             best = self.controller.board.cell_name(snapshot.best_move)
             color = self.controller.board.to_move
             self.ai_label.setText(
@@ -576,7 +576,7 @@ class MainWindow(QMainWindow):
     @Slot(object)
     def _on_game_loaded(self, game) -> None:
         if self.dashboard is not None:
-            self.dashboard.set_board_size(game.size)
+            self.dashboard.set_board_size(game.shape)
 
     # ================================================================== board input
     @Slot(int)
@@ -620,7 +620,7 @@ class MainWindow(QMainWindow):
         persist the settings."""
         save_game_settings(self._store, settings)
         if self.dashboard is not None:
-            self.dashboard.set_board_size(settings.size)
+            self.dashboard.set_board_size(settings.shape)
         self.controller.new_game(settings, seed=seed)
         self.document.set_clean()
 

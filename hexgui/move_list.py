@@ -46,7 +46,7 @@ class MoveList(QListWidget):
     def refresh(self) -> None:
         """Redraw every entry from the controller's line and the review's grades."""
         c = self._controller
-        size = c.board.size
+        shape = c.board.shape
         # The grades of the reviewed main line, on the entries that are its nodes.
         reviews = self._review.reviews(c.game)
         nodes = [
@@ -66,13 +66,13 @@ class MoveList(QListWidget):
         for index, entry in enumerate(c.line, start=1):
             if isinstance(entry, MoveInfo):
                 who = self._player_name(entry.move.color)
-                text = f"{entry.number}. {who} {entry.move.name(size)}"
+                text = f"{entry.number}. {who} {entry.move.name(*shape)}"
                 text += GRADE_MARKS.get(grades.get(index, ""), "")
                 if entry.player != "human":
                     label = engine_name(entry.player) or entry.player.split(":")[0]
                     text += f"  [{label}]"
             else:
-                text = "Setup: " + describe_setup(entry, size, self._player_name)
+                text = "Setup: " + describe_setup(entry, shape, self._player_name)
             item = QListWidgetItem(text)
             item.setToolTip(text)  # a narrow dock cuts a long setup or level name
             item.setData(Qt.ItemDataRole.UserRole, index)
@@ -91,15 +91,18 @@ class MoveList(QListWidget):
             self._controller.go_to_entry(int(index))
 
 
-def describe_setup(edit: SetupEdit, size: int, player_name: Callable[[Color], str]) -> str:
-    """A setup edit in words: ``+Black a1 b2; remove c3; White to move``."""
+def describe_setup(
+    edit: SetupEdit, shape: tuple[int, int], player_name: Callable[[Color], str]
+) -> str:
+    """A setup edit in words: ``+Black a1 b2; remove c3; White to move`` (cells named on a
+    board of ``shape``: columns, rows)."""
     parts = []
     if edit.black:
-        parts.append(f"+{player_name(BLACK)} " + " ".join(cell_name(c, size) for c in edit.black))
+        parts.append(f"+{player_name(BLACK)} " + " ".join(cell_name(c, *shape) for c in edit.black))
     if edit.white:
-        parts.append(f"+{player_name(WHITE)} " + " ".join(cell_name(c, size) for c in edit.white))
+        parts.append(f"+{player_name(WHITE)} " + " ".join(cell_name(c, *shape) for c in edit.white))
     if edit.empty:
-        parts.append("remove " + " ".join(cell_name(c, size) for c in edit.empty))
+        parts.append("remove " + " ".join(cell_name(c, *shape) for c in edit.empty))
     if edit.to_move is not None:
         parts.append(f"{player_name(edit.to_move)} to move")
     return "; ".join(parts) if parts else "no change"

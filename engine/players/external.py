@@ -52,7 +52,6 @@ from hexswarm.engine.board import (
     GameOverError,
     HexError,
     SetupEdit,
-    cell_name,
     mirror_cell,
 )
 from hexswarm.engine.clock import TimeControl, TimeLeft, gtp_time_left, gtp_time_settings
@@ -172,7 +171,7 @@ def engine_line(board: Board) -> list[tuple[Color, int]]:
     ``swap-pieces`` as the mirrored White stone, a ``swap-sides`` as nothing, a setup edit as
     every stone on the board after it."""
     line: list[tuple[Color, int]] = []
-    replay = Board(board.size, swap_rule=board.swap_rule)
+    replay = Board(*board.shape, swap_rule=board.swap_rule)
     for entry in board.move_stack:
         if isinstance(entry, SetupEdit):
             replay.apply_setup(entry)
@@ -225,7 +224,7 @@ class ExternalEnginePlayer:
         self.identity: EngineIdentity | None = None
         self.starts = 0  # how many times the engine process was started
         self._client: GtpClient | None = None
-        self._size: int | None = None
+        self._size: tuple[int, int] | None = None  # the engine's board: columns, rows
         self._line: list[tuple[Color, int]] | None = None  # what the engine has; None: unknown
         self._swap_told: bool | None = None
         self._clock_told: TimeControl | None = None  # the time control the engine was told
@@ -377,18 +376,21 @@ class ExternalEnginePlayer:
             return False
         return True
 
-    def _new_board(self, size: int) -> None:
-        if self._boardsize_args == 2:
+    def _new_board(self, width: int, height: int | None = None) -> None:
+        """``boardsize COLUMNS ROWS`` (as HexGui sends it), or ``boardsize N`` for an engine
+        that refuses two numbers on a square; a rectangle it refuses is an error."""
+        height = width if height is None else height
+        if self._boardsize_args == 2 or width != height:
             try:
-                self._send(f"boardsize {size} {size}", self.command_timeout_s)
+                self._send(f"boardsize {width} {height}", self.command_timeout_s)
             except ExternalEngineError as error:
-                if error.kind != "refused":
+                if error.kind != "refused" or width != height:
                     raise
                 self._boardsize_args = 1
-        if self._boardsize_args == 1:
-            self._send(f"boardsize {size}", self.command_timeout_s)
+        if self._boardsize_args == 1 and width == height:
+            self._send(f"boardsize {width}", self.command_timeout_s)
         self._send("clear_board", self.command_timeout_s)
-        self._size = size
+        self._size = (width, height)
         self._line = []
 
     def _tell_swap(self, swap_rule: bool) -> None:
@@ -407,7 +409,7 @@ class ExternalEnginePlayer:
         self.start()
         self._tell_swap(board.swap_rule)
         target = engine_line(board)
-        known = self._line if self._size == board.size else None
+        known = self._line if self._size == board.shape else None
         if known is not None and known == target[: len(known)]:
             pending = target[len(known) :]
         elif (
@@ -423,10 +425,10 @@ class ExternalEnginePlayer:
                 known = self._line
             pending = []
         else:
-            self._new_board(board.size)
+            self._new_board(*board.shape)
             pending = target
         for color, cell in pending:
-            command = f"play {color.letter.lower()} {cell_name(cell, board.size)}"
+            command = f"play {color.letter.lower()} {board.cell_name(cell)}"
             line = self._line
             self._line = None  # unknown if the command fails
             self._send(command, self.command_timeout_s)
@@ -523,7 +525,7 @@ class ExternalEnginePlayer:
             command,
             lambda client: client.stream(
                 command,
-                lambda line: report(parse_info_line(line, board.size, method)),
+                lambda line: report(parse_info_line(line, board.shape, method)),
                 stop,
                 self.command_timeout_s,
                 self.stop_grace_s,
@@ -553,7 +555,7 @@ class ExternalEnginePlayer:
             self._live_gfx_told = True
         client = self._client
         assert client is not None
-        client.on_gfx = lambda block: report(parse_uct_gfx(block, board.size))
+        client.on_gfx = lambda block: report(parse_uct_gfx(block, board.shape))
         line = self._line
         if method == GENMOVE:
             self._line = None  # the engine plays the move on its board
@@ -577,12 +579,12 @@ class ExternalEnginePlayer:
             report([EngineCandidate(move, 1, math.nan, (move,))] if isinstance(move, int) else [])
         elif self.knows("mohex-values"):
             values = parse_value_pairs(
-                self._send("mohex-values", self.command_timeout_s), board.size
+                self._send("mohex-values", self.command_timeout_s), board.shape
             )
             pv: tuple[int, ...] = ()
             if self.knows("mohex-get-pv"):
                 words = self._send("mohex-get-pv", self.command_timeout_s).split()
-                pv = move_line(words, board.size)
+                pv = move_line(words, board.shape)
             found = [
                 EngineCandidate(cell, visits, win, pv if pv[:1] == (cell,) else (cell,))
                 for cell, (win, visits) in values.items()
@@ -609,7 +611,7 @@ class ExternalEnginePlayer:
             probe = board.copy()
             probe.play(action)
         except HexError as error:
-            kind = "illegal" if _looks_like_move(word, board.size) else "garbage"
+            kind = "illegal" if _looks_like_move(word) else "garbage"
             because = getattr(error, "reason", str(error))
             what = "which is illegal here" if kind == "illegal" else "which is not a move"
             raise ExternalEngineError(
@@ -620,7 +622,7 @@ class ExternalEnginePlayer:
         return action
 
 
-def _looks_like_move(word: str, size: int) -> bool:
+def _looks_like_move(word: str) -> bool:
     """A swap word or a cell name of some board (``z9``): legal or not, an attempt at a move."""
     return word in SWAP_ANSWERS or re.fullmatch(r"[a-z]{1,2}[1-9][0-9]?", word) is not None
 

@@ -57,14 +57,19 @@ def analysis_method(commands: frozenset[str]) -> str:
     return next(m for m in ANALYSIS_METHODS if m in commands or m == GENMOVE)
 
 
-def move_index(word: str, size: int) -> int | None:
+Shape = int | tuple[int, int]
+"""A board's size: a square's side, or ``(columns, rows)``."""
+
+
+def move_index(word: str, size: Shape) -> int | None:
     """The cell (or ``-1`` for a swap word) ``word`` names on a board of ``size``; None for
     anything else (``pass``, a cell off the board)."""
     word = word.strip().lower()
     if word in (SWAP_PIECES, "swap-sides", "swap"):
         return -1
+    width, height = (size, size) if isinstance(size, int) else size
     try:
-        return cell_index(word, size)
+        return cell_index(word, width, height)
     except (HexError, ValueError, IndexError):
         return None
 
@@ -78,7 +83,7 @@ def _count(word: str) -> int:
     return round(float(match.group(1)) * scale)
 
 
-def move_line(words: list[str], size: int) -> tuple[int, ...]:
+def move_line(words: list[str], size: Shape) -> tuple[int, ...]:
     """The moves ``words`` name, up to the first that is not a move (a swap only first)."""
     line: list[int] = []
     for word in words:
@@ -89,7 +94,7 @@ def move_line(words: list[str], size: int) -> tuple[int, ...]:
     return tuple(line)
 
 
-def parse_info_line(text: str, size: int, dialect: str = KATA_ANALYZE) -> list[EngineCandidate]:
+def parse_info_line(text: str, size: Shape, dialect: str = KATA_ANALYZE) -> list[EngineCandidate]:
     """The candidates of one ``kata-analyze`` / ``lz-analyze`` line (module docstring), in the
     engine's order. ``lz-analyze`` writes win rates in ten-thousandths. A block without a
     readable ``move``, ``visits`` and ``winrate``, or whose move is not on the board, is
@@ -122,7 +127,7 @@ def parse_info_line(text: str, size: int, dialect: str = KATA_ANALYZE) -> list[E
     return found
 
 
-def parse_value_pairs(text: str, size: int) -> dict[int, tuple[float, int]]:
+def parse_value_pairs(text: str, size: Shape) -> dict[int, tuple[float, int]]:
     """``cell value@visits`` pairs (MoHex's ``mohex-values``, ``f2 .636@1k``) or ``cell value``
     pairs (a ``uct`` block's ``INFLUENCE``): by cell, the value for the player to move
     (``W``/``L``: proven, 1 or 0) and the visits (0 when not given). Pairs that do not read
@@ -143,7 +148,7 @@ def parse_value_pairs(text: str, size: int) -> dict[int, tuple[float, int]]:
     return found
 
 
-def parse_uct_gfx(block: str, size: int) -> list[EngineCandidate]:
+def parse_uct_gfx(block: str, size: Shape) -> list[EngineCandidate]:
     """The candidates of a Benzene ``uct`` gogui-gfx block (MoHex's live graphics; the block
     without its ``gogui-gfx:`` line): every cell with a ``LABEL`` (visits) and an
     ``INFLUENCE`` (value), the most visited first; the ``VAR`` line goes to its first move.

@@ -31,6 +31,7 @@ from hexswarm.engine.search.environment import (
     PAPER_FIGURE_4_LEAVES,
     THESIS_FIGURE_4_3_LEAVES,
     bandit_environment,
+    embedded_board,
     explicit_tree_environment,
     hex_environment,
 )
@@ -66,7 +67,9 @@ class Problem:
         if self.kind == "hex":
             if self.board is None:
                 raise HexError("a Hex problem needs a position")
-            return hex_environment(self.board)
+            # A rectangle is searched in its square embedding; its empty cells keep their
+            # order there (row by row), so action i is still the i-th empty cell of the board.
+            return hex_environment(embedded_board(self.board))
         raise HexError(f"unknown problem kind {self.kind!r}")
 
     @property
@@ -138,7 +141,7 @@ def paper_tree_problem(leaves: Sequence[float] = PAPER_FIGURE_4_LEAVES) -> Probl
 
 
 def hex_problem(board: Board) -> Problem:
-    return Problem("hex", f"Hex {board.size}x{board.size} position", board=board.copy())
+    return Problem("hex", f"Hex {board.width}x{board.height} position", board=board.copy())
 
 
 # --------------------------------------------------------------------------- experiments

@@ -245,7 +245,8 @@ class Dashboard(QObject):
             candidate_menu = menu.addMenu("Candidate moves")
             candidate_menu.addActions(self.candidate_actions.actions())
 
-    def set_board_size(self, size: int) -> None:
+    def set_board_size(self, size: int | tuple[int, int]) -> None:
+        """The board the panels name cells on: a square's side or ``(columns, rows)``."""
         self.population.board_size = size
         self.tree.board_size = size
 
@@ -413,7 +414,7 @@ class Dashboard(QObject):
         self.move_number = controller.move_number
         self.sync_game_graph()
         self.game_graph.set_current_move(self.move_number)
-        self.set_board_size(controller.board.size)
+        self.set_board_size(controller.board.shape)
 
     def sync_game_graph(self) -> None:
         """The game graph's one source: the searches the line on screen keeps in its nodes

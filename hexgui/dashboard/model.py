@@ -43,14 +43,16 @@ OTHER_LABEL = "other"
 # --------------------------------------------------------------------------- labels
 
 
-def move_label(cell: int, size: int) -> str:
-    """The user-facing name of a root move: ``e5``, or ``swap`` for the swap move (-1)."""
+def move_label(cell: int, size: int | tuple[int, int]) -> str:
+    """The user-facing name of a root move: ``e5``, or ``swap`` for the swap move (-1), on a
+    board of ``size`` (a square's side, or ``(columns, rows)``)."""
     if cell == SWAP_CELL:
         return "swap"
-    return cell_name(cell, size)
+    columns, rows = (size, size) if isinstance(size, int) else size
+    return cell_name(cell, columns, rows)
 
 
-def line_label(path: Sequence[int], size: int) -> str:
+def line_label(path: Sequence[int], size: int | tuple[int, int]) -> str:
     """A move sequence as a person reads it: ``e5 f4 d6`` (``root`` for the empty path)."""
     return " ".join(move_label(cell, size) for cell in path) if path else "root"
 

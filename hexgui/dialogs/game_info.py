@@ -42,7 +42,7 @@ def game_properties(game: Game) -> list[tuple[str, str]]:
         ("Result", game.result),
     ]
     shown = [(label, value) for label, value in rows if value]
-    shown.append(("Board", f"{game.size}\u00d7{game.size}"))
+    shown.append(("Board", f"{game.width}\u00d7{game.height}"))
     shown.append(("Swap rule", "on" if game.swap_rule else "off"))
     shown.append(("Seed", game.seed or "none recorded"))
     try:

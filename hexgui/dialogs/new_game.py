@@ -616,7 +616,8 @@ class ClockBox(QGroupBox):
 
 
 class NewGameDialog(QDialog):
-    """Board size (presets and 1..26), swap rule, both sides, AI delay and hint level.
+    """Board size (presets and 1..26; square, or a rectangle of columns x rows), swap rule
+    (squares only), both sides, AI delay and hint level.
 
     With ``players_only=True`` (Game > Players and AI Settings) the board settings are hidden:
     the dialog changes only who plays and how, for the next move of the game in progress.
@@ -643,23 +644,39 @@ class NewGameDialog(QDialog):
         board_box = QGroupBox("Board")
         board_layout = QHBoxLayout(board_box)
         board_layout.addWidget(QLabel("Size"))
+        columns, rows = settings.shape
         self.size_spin = QSpinBox()
         self.size_spin.setObjectName("size")
         self.size_spin.setRange(1, MAX_SIZE)
-        self.size_spin.setValue(settings.size)
-        self.size_spin.setSuffix(" cells")
+        self.size_spin.setValue(columns)
+        self.size_spin.setSuffix(" columns")
+        self.size_spin.setToolTip("Columns: White joins the left and right edges")
         board_layout.addWidget(self.size_spin)
+        board_layout.addWidget(QLabel("\u00d7"))
+        self.rows_spin = QSpinBox()
+        self.rows_spin.setObjectName("rows")
+        self.rows_spin.setRange(1, MAX_SIZE)
+        self.rows_spin.setValue(rows)
+        self.rows_spin.setSuffix(" rows")
+        self.rows_spin.setToolTip("Rows: Black joins the top and bottom edges")
+        board_layout.addWidget(self.rows_spin)
+        self.square_check = QCheckBox("Square")
+        self.square_check.setObjectName("square")
+        self.square_check.setToolTip(
+            "As many rows as columns; untick for a rectangle (as HexGui and SGF SZ[w:h] allow)"
+        )
+        self.square_check.setChecked(columns == rows)
+        board_layout.addWidget(self.square_check)
         self.preset_buttons: dict[int, QPushButton] = {}
         for size in SIZE_PRESETS:
             button = QPushButton(f"{size}\u00d7{size}")
             button.setObjectName(f"preset_{size}")
             button.setAutoDefault(False)
-            button.clicked.connect(lambda _=False, size=size: self.size_spin.setValue(size))
+            button.clicked.connect(lambda _=False, size=size: self._preset(size))
             board_layout.addWidget(button)
             self.preset_buttons[size] = button
         self.swap_check = QCheckBox("Swap rule")
         self.swap_check.setObjectName("swap_rule")
-        self.swap_check.setToolTip("The second player may take over the first stone (pie rule)")
         self.swap_check.setChecked(settings.swap_rule)
         board_layout.addWidget(self.swap_check)
         board_layout.addStretch(1)
@@ -674,9 +691,12 @@ class NewGameDialog(QDialog):
         self.white_panel = SidePanel(WHITE, self._levels, name=name(WHITE), engines=engines)
         self.black_panel.set_side(settings.black)
         self.white_panel.set_side(settings.white)
-        for panel in (self.black_panel, self.white_panel):
-            panel.set_board_size(settings.size)
-            self.size_spin.valueChanged.connect(panel.set_board_size)
+        self._swap_wanted = settings.swap_rule
+        self.swap_check.toggled.connect(self._swap_toggled)
+        self.size_spin.valueChanged.connect(self._shape_changed)
+        self.rows_spin.valueChanged.connect(self._shape_changed)
+        self.square_check.toggled.connect(self._shape_changed)
+        self._shape_changed()
         sides.addWidget(self.black_panel)
         sides.addWidget(self.white_panel)
         layout.addLayout(sides)
@@ -716,6 +736,37 @@ class NewGameDialog(QDialog):
         self.button_box = buttons
         layout.addWidget(buttons)
         self._fit_screen()
+
+    def _preset(self, size: int) -> None:
+        self.square_check.setChecked(True)
+        self.size_spin.setValue(size)
+
+    def _swap_toggled(self, checked: bool) -> None:
+        if self.swap_check.isEnabled():
+            self._swap_wanted = checked
+
+    def _shape_changed(self, *_args) -> None:
+        """Keep a square square, offer the swap rule on squares only (the choice comes back
+        when the board is square again), and tell the sides' time estimates the side of the
+        square the search plays (a rectangle's longer side)."""
+        square = self.square_check.isChecked()
+        self.rows_spin.setEnabled(not square)
+        if square and self.rows_spin.value() != self.size_spin.value():
+            self.rows_spin.setValue(self.size_spin.value())  # comes back here once
+            return
+        columns, rows = self.size_spin.value(), self.rows_spin.value()
+        self.swap_check.setEnabled(columns == rows)
+        if columns == rows:
+            self.swap_check.setChecked(self._swap_wanted)
+            self.swap_check.setToolTip("The second player may take over the first stone (pie rule)")
+        else:
+            self.swap_check.setChecked(False)
+            self.swap_check.setToolTip(
+                "Only on a square board: swap-pieces mirrors the first stone across the long "
+                "diagonal, which maps only a square onto itself"
+            )
+        for panel in (self.black_panel, self.white_panel):
+            panel.set_board_size(max(columns, rows))
 
     def _level_combo(self, name: str, spec: str, engines: Sequence[EngineConfig]) -> QComboBox:
         """A choice of level or external engine, showing ``spec``'s (the first level if it
@@ -775,9 +826,11 @@ class NewGameDialog(QDialog):
 
     def settings(self) -> GameSettings:
         """What the dialog shows, as settings (valid whether or not it was accepted)."""
+        columns, rows = self.size_spin.value(), self.rows_spin.value()
         return GameSettings(
-            size=self.size_spin.value(),
-            swap_rule=self.swap_check.isChecked(),
+            size=columns,
+            height=None if columns == rows else rows,
+            swap_rule=self.swap_check.isChecked() and columns == rows,
             black=self.black_panel.side(),
             white=self.white_panel.side(),
             ai_delay_ms=self.delay_spin.value(),

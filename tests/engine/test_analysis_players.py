@@ -96,7 +96,7 @@ def test_vc_restricts_the_search_to_the_must_play_region():
     analysis = analyse(board)
     assert analysis.proven is None and analysis.must_play
     player = create_player("uct:playouts=3000,seed=2,tactics=vc")
-    assert isinstance(player, TacticalPlayer)
+    assert isinstance(player.player, TacticalPlayer)
     choice = player.choose_move(board)
     assert choice.move in analysis.consider
     assert "must-play" in choice.snapshot.note

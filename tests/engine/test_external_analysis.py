@@ -220,3 +220,9 @@ def test_mohex_analyses_with_reg_genmove_live_graphics_and_values():
         assert board.stone_at(engine.choose_move(board).move) is None and engine.starts == 1
     finally:
         engine.close()
+
+
+def test_candidates_are_read_on_a_rectangular_board():
+    found = parse_info_line("info move g3 visits 5 winrate 0.5 order 0 pv g3 a1", (7, 3))
+    assert [(c.move, c.line) for c in found] == [(cell_index("g3", 7, 3), (20, 0))]
+    assert parse_info_line("info move a7 visits 5 winrate 0.5 order 0 pv a7", (7, 3)) == []

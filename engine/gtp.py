@@ -18,6 +18,9 @@ The dialect is the one Hex programs speak (MoHex/benzene, HexGui); see ``docs/gt
   move so far;
 * ``lz-analyze`` / ``kata-analyze`` stream analysis lines until the next command
   (:mod:`engine.gtp_analysis`);
+* ``gogui-gfx-analyze [COLOR]`` searches without playing and writes ``gogui-gfx:`` blocks in
+  the ``kata`` style HexGui reads (:func:`engine.gtp_analysis.kata_gfx`), then answers the
+  best move;
 * with live graphics on (``--gfx`` or the ``live_gfx`` parameter) ``genmove`` writes
   ``gogui-gfx:`` blocks to stdout while it thinks (HexGui's ``uct`` block: ``VAR``,
   ``INFLUENCE``, ``LABEL``, ``TEXT``), each ended by an empty line.
@@ -58,7 +61,7 @@ from hexswarm.engine.board import (
 )
 from hexswarm.engine.clock import GameClock, TimeControl, TimeLeft, move_time
 from hexswarm.engine.game import Game, GameNode
-from hexswarm.engine.gtp_analysis import DIALECTS, info_line, parse_analyze
+from hexswarm.engine.gtp_analysis import DIALECTS, info_line, kata_gfx, parse_analyze
 from hexswarm.engine.search.snapshot import SearchSnapshot, StopCheck
 from hexswarm.engine.search.timing import search_deadline, stop_at
 
@@ -308,6 +311,7 @@ class GtpEngine:
             "time_left": self._cmd_time_left,
             "hexgui-analyze_commands": self._cmd_analyze_commands,
             "gogui-interrupt": lambda args: "",
+            "gogui-gfx-analyze": self._cmd_gfx_analyze,
             PARAM_COMMAND: self._cmd_param,
             "hexswarm-settings": self._cmd_settings,
             "hexswarm-levels": self._cmd_levels,
@@ -642,6 +646,41 @@ class GtpEngine:
         while self.input_waiting is not None and not waiting() and not self.should_stop():
             time.sleep(0.01)
         return STREAMED
+
+    def _cmd_gfx_analyze(self, args: list[str]) -> str:
+        """``gogui-gfx-analyze [COLOR]``: the level searches the position (for ``COLOR`` to
+        move; default the side to move) as ``genmove`` would, without playing; every
+        ``gfx_interval`` seconds, and once at the end, a ``gogui-gfx:`` block in HexGui's
+        ``kata`` style goes out (:func:`engine.gtp_analysis.kata_gfx`). The search ends at
+        its own limits, at ``# interrupt`` or when the next command arrives; the answer is
+        its best move."""
+        self._expect(args, 0, 1, usage="gogui-gfx-analyze [COLOR]")
+        color = self._parse_color(args[0]) if args else self.board.to_move
+        if self._resigned is not None or self.board.is_over:
+            raise GtpError("the game is over: there is nothing to analyse")
+        position = self._searched_position(color)
+        legal = len(position.legal_moves())
+        last_block = [time.monotonic()]
+
+        def write_block(snapshot: SearchSnapshot) -> None:
+            body = kata_gfx(snapshot, position.shape, legal_moves=legal)
+            if body:
+                last_block[0] = time.monotonic()
+                self.emit(f"gogui-gfx:\n{body}\n\n")
+
+        def on_snapshot(snapshot: SearchSnapshot) -> None:
+            self.last_snapshot = snapshot
+            if time.monotonic() - last_block[0] >= self.gfx_interval:
+                write_block(snapshot)
+
+        waiting = self.input_waiting or (lambda: False)
+        searched = self.game.cursor
+        choice = self._run_player(position, on_snapshot, lambda: self.should_stop() or waiting())
+        self._searched_node = searched
+        if choice.snapshot is not None:
+            write_block(choice.snapshot)
+        move = choice.move
+        return move.lower() if isinstance(move, str) else cell_name(int(move), *position.shape)
 
     def _wait_for_kernels(self, should_stop: StopCheck, player=None) -> StopCheck:
         """Wait until the kernels are loaded (the first genmove after start may arrive first);

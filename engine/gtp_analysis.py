@@ -22,6 +22,9 @@ searches the position, and end the response with an empty line when the next com
   does not know them skips key-value pairs before ``pv``, as Lizzie's parser does;
 * ``pv`` the move's principal variation (the rest of the block).
 
+``gogui-gfx-analyze [COLOR]`` (:func:`kata_gfx`) writes the same blocks, in ``kata``
+gogui-gfx blocks, for HexGui.
+
 Keys: ``interval N`` (the same as the positional interval), ``maxmoves N`` (at most ``N``
 blocks a line). ``INTERVAL`` 0 (or none given) writes one line only, when the search ends. The
 search is the engine's level with its settings, as ``genmove`` would search (it ends at its own
@@ -144,3 +147,19 @@ def info_line(
             f"swarmActive {candidate.active_fraction:.4f} pv {' '.join(pv)}"
         )
     return " ".join(blocks)
+
+
+KATA_GFX = "kata"
+"""The gogui-gfx block that HexGui (Peter Selinger's, 2023: KataHex's GUI) reads as KataHex's
+analysis: its "Solve State" button sends ``gogui-gfx-analyze COLOR`` to an engine that has no
+``dfpn-solve-state``, draws every ``gogui-gfx:`` block starting ``kata`` while the command
+runs, and shows the final answer in its status bar."""
+
+
+def kata_gfx(snapshot: SearchSnapshot, size: int | tuple[int, int], *, legal_moves: int) -> str:
+    """The body of a ``kata`` gogui-gfx block for ``snapshot`` (without the ``gogui-gfx:``
+    line): ``kata``, then :func:`info_line`'s ``kata-analyze`` blocks on one line (HexGui reads
+    ``move``, ``visits``, ``winrate`` 0..1 and ``order`` of each, and skips the rest). The swap
+    is left out: HexGui draws cells only. Empty when the snapshot has no supported cell."""
+    line = info_line(snapshot, size, KATA_ANALYZE, legal_moves=legal_moves, swap_allowed=False)
+    return f"{KATA_GFX}\n{line}" if line else ""

@@ -925,7 +925,9 @@ class GameController(QObject):
         one place a search becomes part of the game: an AI's move (on the position it
         searched), analysis mode, the whole-game review. A search with no estimate (no
         playout finished, a rule without a value) changes nothing; returns what was kept."""
-        analysis = PositionAnalysis.from_snapshot(snapshot, self._game.shape, spec)
+        # The move played from the position keeps its value too: the review compares it.
+        played = tuple(child.token for child in node.children[:1] if child.token)
+        analysis = PositionAnalysis.from_snapshot(snapshot, self._game.shape, spec, keep=played)
         if analysis is not None:
             node.ai = analysis
             self.analysis_recorded.emit(node)
@@ -976,9 +978,12 @@ class GameController(QObject):
         else:
             spec = side.spec if own else self._settings.hint_spec
             spec = self.search_spec(spec, self._settings_color(color).value if own else "hint")
+        clock = None
         if purpose == "move":
             spec = self._move_seconds(spec)
-        request = SearchRequest(self._position_id, self._board.copy(), spec, purpose)
+            if self._clock is not None:  # an external engine is told it (the worker)
+                clock = (self._clock.control, self._clock.left(color))
+        request = SearchRequest(self._position_id, self._board.copy(), spec, purpose, clock=clock)
         self._request = request
         self._waiting = False
         self._last_snapshot = None

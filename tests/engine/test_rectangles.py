@@ -24,7 +24,6 @@ from hexswarm.engine.board import (
 from hexswarm.engine.game import Game, GameTreeError
 from hexswarm.engine.kernels.winner import gale_winner_of_cells
 from hexswarm.engine.players import LEVELS, create_player
-from hexswarm.engine.warmup import warm_up
 from hexswarm.engine.search.environment import (
     embedded_board,
     hex_environment,
@@ -34,6 +33,7 @@ from hexswarm.engine.search.environment import (
 )
 from hexswarm.engine.tools.rectangles import check_game
 from hexswarm.engine.tools.reference import rectangle_winner
+from hexswarm.engine.warmup import warm_up
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

@@ -29,7 +29,7 @@ from collections.abc import Iterator
 
 from hexswarm.engine.board import (
     BLACK,
-    MAX_SIZE,
+    SWAP_NEEDS_SQUARE,
     SWAP_PIECES,
     SWAP_SIDES,
     WHITE,
@@ -40,6 +40,8 @@ from hexswarm.engine.board import (
     SetupEdit,
     cell_index,
     cell_name,
+    check_shape,
+    shape_text,
 )
 from hexswarm.engine.review import ANALYSIS_PROPERTY, PositionAnalysis
 
@@ -196,14 +198,15 @@ class GameNode:
     def has_setup(self) -> bool:
         return any(name in self.properties for name in (*SETUP_PROPERTIES, "PL"))
 
-    def setup_edit(self, size: int) -> SetupEdit | None:
-        """The node's ``AB``/``AW``/``AE``/``PL`` as a :class:`SetupEdit` on a ``size`` board
-        (``None`` if it has none). Raises :class:`NodeProblem` for a bad cell or colour."""
+    def setup_edit(self, width: int, height: int | None = None) -> SetupEdit | None:
+        """The node's ``AB``/``AW``/``AE``/``PL`` as a :class:`SetupEdit` on a ``width`` x
+        ``height`` board (``height`` defaults to ``width``; ``None`` if it has none). Raises
+        :class:`NodeProblem` for a bad cell or colour."""
         if not self.has_setup:
             return None
         try:
             cells = [
-                tuple(cell_index(v, size) for v in self.properties.get(name, ()))
+                tuple(cell_index(v, width, height) for v in self.properties.get(name, ()))
                 for name in SETUP_PROPERTIES
             ]
             player = self.get("PL")
@@ -211,10 +214,11 @@ class GameNode:
         except HexError as error:
             raise NodeProblem(str(error)) from None
 
-    def set_setup(self, edit: SetupEdit, size: int) -> None:
-        """Write ``edit`` as this node's ``AB``/``AW``/``AE``/``PL`` (cells in index order)."""
+    def set_setup(self, edit: SetupEdit, width: int, height: int | None = None) -> None:
+        """Write ``edit`` as this node's ``AB``/``AW``/``AE``/``PL`` (cells in index order) on a
+        ``width`` x ``height`` board (``height`` defaults to ``width``)."""
         for name, cells in zip(SETUP_PROPERTIES, (edit.black, edit.white, edit.empty), strict=True):
-            self.set(name, *(cell_name(c, size) for c in sorted(cells)))
+            self.set(name, *(cell_name(c, width, height) for c in sorted(cells)))
         self.set("PL", *(() if edit.to_move is None else (Color.parse(edit.to_move).letter,)))
 
     # ---------------------------------------------------------------- structure
@@ -282,7 +286,7 @@ def apply_node(board: Board, node: GameNode, *, setup: bool = True) -> tuple[int
     entries = 0
     remark = None
     try:
-        edit = node.setup_edit(board.size) if setup else None
+        edit = node.setup_edit(board.width, board.height) if setup else None
         if edit is not None:
             board.apply_setup(edit)
             entries += 1
@@ -347,8 +351,12 @@ DIALECTS = ("hexswarm", "hexgui", "hexgui-old", "littlegolem")
 
 
 class Game:
-    """A Hex game: board size, the tree, game information, a cursor and the board there.
+    """A Hex game: board shape, the tree, game information, a cursor and the board there.
 
+    * ``Game(n)`` is played on an n x n board, ``Game(width, height=h)`` on ``width`` columns
+      and ``h`` rows (SGF ``SZ[w:h]``); :attr:`size` is a square's side (an error on a
+      rectangle, as :attr:`Board.size`). A rectangle has no swap rule: ``RU[swap]`` read from a
+      record is kept but does not apply, and asking for it raises.
     * ``root`` is the first node (game information and the setup of the starting position);
       ``main_line()`` follows the first child of every node.
     * ``dialect`` is the record format it came from (one of :data:`DIALECTS`); ``warnings``
@@ -377,20 +385,20 @@ class Game:
 
     def __init__(
         self,
-        size: int = 11,
+        width: int = 11,
         root: GameNode | None = None,
         *,
+        height: int | None = None,
         swap_rule: bool | None = None,
         dialect: str = "hexswarm",
         warnings: list[str] | None = None,
     ):
-        if isinstance(size, bool) or not isinstance(size, int) or not 1 <= size <= MAX_SIZE:
-            raise GameTreeError(
-                f"board size must be a whole number from 1 to {MAX_SIZE}, not {size!r}"
-            )
+        try:
+            self.width, self.height = check_shape(width, width if height is None else height)
+        except HexError as error:
+            raise GameTreeError(str(error)) from None
         if dialect not in DIALECTS:
             raise GameTreeError(f"unknown dialect {dialect!r}; one of {', '.join(DIALECTS)}")
-        self.size = size
         self.root = GameNode() if root is None else root
         self.root.parent = None
         self.dialect = dialect
@@ -400,6 +408,26 @@ class Game:
         self._entries: list[int] = []  # board entries added by each node below the root
         if swap_rule is not None:
             self.swap_rule = swap_rule
+
+    # ---------------------------------------------------------------- shape
+    @property
+    def shape(self) -> tuple[int, int]:
+        """``(width, height)``: columns, rows."""
+        return self.width, self.height
+
+    @property
+    def is_square(self) -> bool:
+        return self.width == self.height
+
+    @property
+    def size(self) -> int:
+        """The side of a square board; :class:`GameTreeError` on a rectangle."""
+        if self.width != self.height:
+            raise GameTreeError(
+                f"this needs a square board, and the game is {shape_text(*self.shape)} "
+                "(columns x rows)"
+            )
+        return self.width
 
     # ---------------------------------------------------------------- game information
     @property
@@ -411,7 +439,10 @@ class Game:
     def swap_rule(self) -> bool:
         """Whether the game is played with the swap rule: ``RU[swap]`` (or ``pie``; Little
         Golem records get it on reading, as that site always plays with it) or any node is a
-        swap. Setting it writes or removes ``RU[swap]``."""
+        swap. Setting it writes or removes ``RU[swap]``. Always false on a rectangle (see the
+        class docstring)."""
+        if not self.is_square:
+            return False
         rules = (self.root.get("RU") or "").strip().lower()
         if rules in ("swap", "pie", "swap rule", "swap-rule", "pie rule"):
             return True
@@ -419,6 +450,8 @@ class Game:
 
     @swap_rule.setter
     def swap_rule(self, enabled: bool) -> None:
+        if enabled and not self.is_square:
+            raise GameTreeError(f"{shape_text(*self.shape)} board: {SWAP_NEEDS_SQUARE}")
         if enabled:
             self.root.set("RU", "swap")
         else:
@@ -498,15 +531,15 @@ class Game:
         """The starting position: the root's ``AB``/``AW``/``PL`` as a position with no
         history (as :meth:`Board.from_rows` makes), or the empty board. Side to move: ``PL``,
         else the colour of the first move, else Black if the stone counts are equal."""
-        root, size = self.root, self.size
-        edit = root.setup_edit(size) or SetupEdit()
+        root, (width, height) = self.root, self.shape
+        edit = root.setup_edit(width, height) or SetupEdit()
         rule = self.swap_rule
         if edit.is_pass and edit.to_move is None:
-            return Board(size, swap_rule=rule)
-        grid = [["."] * size for _ in range(size)]
+            return Board(width, height, swap_rule=rule)
+        grid = [["."] * width for _ in range(height)]
         for cells, symbol in ((edit.black, "B"), (edit.white, "W"), (edit.empty, ".")):
             for cell in cells:
-                row, col = divmod(cell, size)
+                row, col = divmod(cell, width)
                 grid[row][col] = symbol
         to_move = edit.to_move
         if to_move is None:
@@ -690,7 +723,7 @@ class Game:
         ):
             return self._merge_setup(edit)
         node = GameNode()
-        node.set_setup(edit, self.size)
+        node.set_setup(edit, self.width, self.height)
         for child in self._cursor.children:
             if child.properties == node.properties:
                 self.go_to(child)
@@ -765,21 +798,21 @@ class Game:
         one node per entry of its :attr:`~Board.move_stack`, the cursor at the end. A setup edit
         that only hands the turn to the other side becomes a ``pass`` of the side that had it
         (and a pass is replayed as exactly that edit)."""
-        size = board.size
+        width, height = board.shape
         start = board.root()
-        game = cls(size, swap_rule=board.swap_rule or None)
+        game = cls(width, height=height, swap_rule=board.swap_rule or None)
         start_edit = SetupEdit(
             tuple(start.stones(BLACK)),
             tuple(start.stones(WHITE)),
             to_move=start.to_move,
         )
         if not start_edit.is_pass or start.to_move != BLACK:
-            game.root.set_setup(start_edit, size)
+            game.root.set_setup(start_edit, width, height)
         node = game.root
         replay = start
         for entry in board.move_stack:
             if isinstance(entry, Move):
-                node = node.play(entry.color, entry.name(size))
+                node = node.play(entry.color, entry.name(width, height))
                 replay.play(entry.swap or entry.cell, after_win=True)
                 continue
             if entry.is_pass and entry.to_move is not None and entry.to_move != replay.to_move:
@@ -788,7 +821,8 @@ class Game:
                 node = node.add_child()
                 # Keep PL only when it changes who moves, as the board holds no more.
                 to_move = entry.to_move if entry.to_move != replay.to_move else None
-                node.set_setup(SetupEdit(entry.black, entry.white, entry.empty, to_move), size)
+                edit = SetupEdit(entry.black, entry.white, entry.empty, to_move)
+                node.set_setup(edit, width, height)
             replay.apply_setup(entry)
         game._cursor = node
         game._board = None
@@ -796,7 +830,7 @@ class Game:
 
     def __repr__(self) -> str:
         return (
-            f"<Game size={self.size} dialect={self.dialect} "
+            f"<Game {shape_text(*self.shape)} dialect={self.dialect} "
             f"moves={len(self.moves())} warnings={len(self.warnings)}>"
         )
 

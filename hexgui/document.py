@@ -21,9 +21,10 @@ from pathlib import Path
 
 from hexswarm.engine.board import BLACK, WHITE
 from hexswarm.engine.game import Game
+from hexswarm.gui.forms import ask, link_dialog
 from hexswarm.gui.game_controller import GameController
 from PySide6.QtCore import QObject, QSettings, Signal
-from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox, QWidget
+from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox, QWidget
 
 log = logging.getLogger(__name__)
 
@@ -55,9 +56,7 @@ def ask_to_use_players(parent: QWidget, text: str) -> bool:
     """Ask whether to let the AIs recorded in a file (``XB``/``XW``) play it; tests replace
     this function as they do :func:`ask_to_save`."""
     buttons = QMessageBox.StandardButton
-    answer = QMessageBox.question(
-        parent, "AI Settings in the File", text, buttons.Yes | buttons.No, buttons.No
-    )
+    answer = ask(parent, "AI Settings in the File", text, buttons.Yes | buttons.No, buttons.No)
     return answer == buttons.Yes
 
 
@@ -270,7 +269,9 @@ class GameDocument(QObject):
     def open_link_dialog(self) -> bool:
         if not self.maybe_save("opening a link"):
             return False
-        text, ok = QInputDialog.getText(self._window, "Open Link", "HexWorld or trmph link:")
+        dialog = link_dialog(self._window)
+        ok = dialog.exec() == QDialog.DialogCode.Accepted
+        text = dialog.textValue()
         return bool(ok and text.strip()) and self.open_link(text.strip())
 
     def open_link(self, link: str) -> bool:
@@ -284,8 +285,7 @@ class GameDocument(QObject):
         self._install(record)
         self.path = None
         self._set_dirty(True)
-        size = record.size
-        self._show_status(f"Loaded a {size}x{size} game from the link.")
+        self._show_status(f"Loaded a {record.width}x{record.height} game from the link.")
         return True
 
     # ================================================================== saving
@@ -390,11 +390,10 @@ class GameDocument(QObject):
             return
         if pending is None:
             return
-        answer = QMessageBox.question(
+        answer = ask(
             self._window,
             "Restore Game",
             "HexSwarm did not close normally last time. Restore the game that was on the board?",
-            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
         )
         if answer != QMessageBox.StandardButton.Yes:
             autosave.discard()

@@ -114,16 +114,24 @@ class MoveInfo:
 Entry = MoveInfo | SetupEdit
 
 
-def _entry(node: GameNode, size: int, number: int) -> Entry:
-    """The line entry of a move or setup node (a pass is the side-to-move edit it is)."""
+def _entry(node: GameNode, shape: tuple[int, int], number: int) -> Entry:
+    """The line entry of a move or setup node (a pass is the side-to-move edit it is) on a
+    board of ``shape`` (columns, rows)."""
     color, token = node.move or (None, None)
     if color is None or token is None:
-        return node.setup_edit(size) or SetupEdit()
+        return node.setup_edit(*shape) or SetupEdit()
     if token == PASS:
         return SetupEdit(to_move=color.opponent)
     swap = token if token in (SWAP_PIECES, SWAP_SIDES) else None
-    move = Move(color, -1 if swap else cell_index(token, size), swap)
+    move = Move(color, -1 if swap else cell_index(token, *shape), swap)
     return MoveInfo(number, move, node.player or HUMAN)
+
+
+def _new_game(settings: GameSettings) -> Game:
+    """An empty game of ``settings``'s shape; the swap rule on only where it exists (a saved
+    setting may ask for it on a rectangle)."""
+    width, height = settings.shape
+    return Game(width, height=height, swap_rule=settings.swap_rule and width == height)
 
 
 class GameController(QObject):
@@ -173,7 +181,7 @@ class GameController(QObject):
     ):
         super().__init__(parent)
         self._settings = settings or GameSettings()
-        self._game = Game(self._settings.size, swap_rule=self._settings.swap_rule)
+        self._game = _new_game(self._settings)
         self._position_id = 0
         self._paused = False
         self._setup_mode = False
@@ -283,11 +291,11 @@ class GameController(QObject):
         """All entries of the line, including those after the cursor (the redo part)."""
         entries: list[Entry] = []
         number = 0
-        size = self._game.size
+        shape = self._game.shape
         for node in self._line_nodes():
             is_move = node.move is not None and node.token != PASS
             number += is_move
-            entries.append(_entry(node, size, number))
+            entries.append(_entry(node, shape, number))
         return tuple(entries)
 
     @property
@@ -394,13 +402,13 @@ class GameController(QObject):
         is a new game; a recorded one replays that game ("Replay with the same seed")."""
         if settings is not None:
             self._settings = settings
-        game = Game(self._settings.size, swap_rule=self._settings.swap_rule)
+        game = _new_game(self._settings)
         game.seed = str(draw_seed() if seed is None else int(seed))
         control = TimeControl.parse(self._settings.time_control)
         for name, value in control.sgf_properties().items():
             game.root.set(name, value)
         self._load(game, False)
-        self.event.emit(NewGameStarted(self._settings.size, self._settings.swap_rule))
+        self.event.emit(NewGameStarted(*game.shape, game.swap_rule))
         self._maybe_start_ai()
 
     def load_board(
@@ -417,7 +425,8 @@ class GameController(QObject):
         """Show ``game`` (the controller takes it over), at the end of its main line or at the
         start. Its size and swap rule replace the current ones; who plays each side is kept."""
         self._settings = GameSettings(
-            size=game.size,
+            size=game.width,
+            height=None if game.is_square else game.height,
             swap_rule=game.swap_rule,
             black=self._settings.black,
             white=self._settings.white,
@@ -449,6 +458,7 @@ class GameController(QObject):
         from the next move. The board size and swap rule only change with a new game."""
         self._settings = GameSettings(
             size=self._settings.size,
+            height=self._settings.height,
             swap_rule=self._settings.swap_rule,
             black=settings.black,
             white=settings.white,
@@ -915,7 +925,9 @@ class GameController(QObject):
         one place a search becomes part of the game: an AI's move (on the position it
         searched), analysis mode, the whole-game review. A search with no estimate (no
         playout finished, a rule without a value) changes nothing; returns what was kept."""
-        analysis = PositionAnalysis.from_snapshot(snapshot, self._game.size, spec)
+        # The move played from the position keeps its value too: the review compares it.
+        played = tuple(child.token for child in node.children[:1] if child.token)
+        analysis = PositionAnalysis.from_snapshot(snapshot, self._game.shape, spec, keep=played)
         if analysis is not None:
             node.ai = analysis
             self.analysis_recorded.emit(node)
@@ -927,7 +939,7 @@ class GameController(QObject):
             return
         self.record_analysis(node, snapshot, spec)
         best = snapshot.best_move
-        name = self._board.cell_name(best) if 0 <= best < self._board.size**2 else "swap"
+        name = self._board.cell_name(best) if 0 <= best < self._board.cell_count else "swap"
         color = Color.parse(snapshot.to_move)
         self.event.emit(PositionAnalysed(name, snapshot.estimate, color, snapshot.playouts))
 
@@ -966,9 +978,12 @@ class GameController(QObject):
         else:
             spec = side.spec if own else self._settings.hint_spec
             spec = self.search_spec(spec, self._settings_color(color).value if own else "hint")
+        clock = None
         if purpose == "move":
             spec = self._move_seconds(spec)
-        request = SearchRequest(self._position_id, self._board.copy(), spec, purpose)
+            if self._clock is not None:  # an external engine is told it (the worker)
+                clock = (self._clock.control, self._clock.left(color))
+        request = SearchRequest(self._position_id, self._board.copy(), spec, purpose, clock=clock)
         self._request = request
         self._waiting = False
         self._last_snapshot = None
@@ -1092,7 +1107,7 @@ class GameController(QObject):
         if not self._setup_mode:
             self.event.emit(SetupNeedsMode())
             return False
-        if not 0 <= cell < self._board.size**2:
+        if not 0 <= cell < self._board.cell_count:
             return False
         current = self._board.stone_at(cell)
         if current is color:

@@ -23,7 +23,8 @@ from hexswarm.engine.board import BLACK, WHITE, Color
 
 @dataclass(frozen=True, slots=True)
 class NewGameStarted:
-    size: int
+    columns: int
+    rows: int
     swap_rule: bool
 
 
@@ -269,8 +270,8 @@ def describe(event: GameEvent, name: Callable[[Color], str]) -> str:
     """The status-bar sentence for ``event``; ``name`` gives a colour's name in the board's
     theme (``Black``/``White``, ``Red``/``Blue``)."""
     match event:
-        case NewGameStarted(size, swap_rule):
-            return f"New {size}x{size} game{' with the swap rule' if swap_rule else ''}."
+        case NewGameStarted(columns, rows, swap_rule):
+            return f"New {columns}x{rows} game{' with the swap rule' if swap_rule else ''}."
         case MoveRefusedInSetupMode():
             return "Setup mode is on: clicks place stones. Leave setup mode (Ctrl+T) to play."
         case MoveRefusedGameOver(winner, by_resignation, on_time):

@@ -25,6 +25,7 @@ from hexswarm.gui.dashboard.overlay import overlay_values
 from hexswarm.gui.document import APP_TITLE, GameDocument
 from hexswarm.gui.engine_worker import PlayerFactory, engine_player_factory
 from hexswarm.gui.exports import Exports
+from hexswarm.gui.forms import ask
 from hexswarm.gui.game_controller import GameController, MoveInfo
 from hexswarm.gui.game_events import GameEvent, describe, percent_text
 from hexswarm.gui.move_list import MoveList
@@ -75,6 +76,10 @@ HINT_CANDIDATES = 6
 dashboard's own board hints are switched off."""
 
 
+COMPACT_SCREEN = (1280, 800)
+"""A screen smaller than this (available width, height) gets the compact first layout."""
+
+
 def default_settings_store() -> QSettings:
     """The user's settings (platform-native location)."""
     return QSettings("HexSwarm", "HexSwarm")
@@ -114,6 +119,7 @@ class MainWindow(QMainWindow):
         self._hint_overlay_shown = False
         self._hint_search = False  # whether the search the status bar shows is a hint
         self._search_spec = ""  # the spec of the search the status bar shows
+        self.status_snapshot: SearchSnapshot | None = None  # the one whose best move it names
         # The last game event's sentence and the node it was about (see _on_game_event).
         self._event_status: tuple[str, object] | None = None
         self._system_palette: QPalette | None = None
@@ -197,10 +203,36 @@ class MainWindow(QMainWindow):
             self.resize(1180, 760)
             return
         area = screen.availableGeometry()
+        if area.width() < COMPACT_SCREEN[0] or area.height() < COMPACT_SCREEN[1]:
+            self._compact_docks()
+            self.layout().activate()  # the minimum size of the new layout, before resizing
         width = max(min(1180, area.width()), round(area.width() * 0.9))
         height = max(min(760, area.height()), round(area.height() * 0.9))
         self.resize(width, height)
         self.move(area.x() + (area.width() - width) // 2, area.y() + (area.height() - height) // 2)
+
+    def _compact_docks(self) -> None:
+        """A small screen's first layout (issue 30: at 1024x640 the window was taller than the
+        screen and the board got a quarter of it): the dashboard's docks share one place on
+        the right as tabs, so the board keeps the window's height."""
+        if self.dashboard is not None:
+            docks = self.dashboard.docks
+            order = [docks[k] for k in ("population", "tree", "game_graph", "throughput")]
+            right = Qt.DockWidgetArea.RightDockWidgetArea
+            for dock in order:
+                self.addDockWidget(right, dock)
+            for dock in order[1:]:
+                self.tabifyDockWidget(order[0], dock)
+            order[0].raise_()
+            # Wide enough for the four tabs' titles (they were cut to "Populat...").
+            width = sum(self.fontMetrics().horizontalAdvance(d.windowTitle()) for d in order)
+            # Once the window is laid out: before that the dock area keeps its hinted width.
+            QTimer.singleShot(
+                0,
+                lambda: self.resizeDocks(
+                    [order[0]], [width + 32 * len(order)], Qt.Orientation.Horizontal
+                ),
+            )
 
     def _restore_or_start(self, settings: GameSettings) -> None:
         restored: list[bool] = []
@@ -292,10 +324,12 @@ class MainWindow(QMainWindow):
             board=self.board_widget,
             controller=self.controller,
             parent=self,
-            board_size=self.controller.board.size,
+            board_size=self.controller.board.shape,
         )
         dashboard.game_graph.set_first_name(self.player_name(BLACK))
         dashboard.install(self)
+        # The status bar names the move the board frames, from the same snapshot.
+        dashboard.hints_shown.connect(self._show_best_move)
         return dashboard
 
     # ================================================================== view settings
@@ -406,9 +440,13 @@ class MainWindow(QMainWindow):
         else:
             color = c.board.to_move
             who = c.describe_player(color)
-            text = f"{self.player_name(color)} to move ({who})"
+            # The level only: its settings in full ("AI sdst (agents=20000, ...)") took the
+            # status bar's width and cut the other messages (seen at 1024x640); the tooltip
+            # has them.
+            text = f"{self.player_name(color)} to move ({who.split(' (')[0]})"
             if c.setup_mode:
                 text = "SETUP MODE · " + text
+            self.turn_label.setToolTip(f"{self.player_name(color)} to move: {who}")
         self.turn_label.setText(f"Move {c.move_number} · {text}")
         self.board_widget.set_human_to_move(not c.ai_to_move and not c.is_over)
         self.board_widget.set_setup_mode(c.setup_mode, BLACK)
@@ -537,12 +575,23 @@ class MainWindow(QMainWindow):
             self.time_label.setText(
                 f"{snapshot.elapsed_s:.1f} s (total {self.player_name(color)} {total:.0f} s)"
             )
-        if self.controller.searching and 0 <= snapshot.best_move < self.controller.board.size**2:
-            best = self.controller.board.cell_name(snapshot.best_move)
-            color = self.controller.board.to_move
+        if self.dashboard is None:  # else the board's snapshot names it (_show_best_move)
+            self._show_best_move(snapshot)
+
+    @Slot(object)
+    def _show_best_move(self, snapshot: SearchSnapshot) -> None:
+        """Name the search's best move in the status bar: the snapshot the board's hints show
+        (issue 30: the status bar named the newest snapshot's move while the board framed an
+        older one's, and the two disagreed)."""
+        c = self.controller
+        if not c.searching or snapshot.position_id != c.position_id:
+            return
+        if 0 <= snapshot.best_move < c.board.cell_count:
+            self.status_snapshot = snapshot
+            best = c.board.cell_name(snapshot.best_move)
             self.ai_label.setText(
-                f"{self.player_name(color)} ({snapshot.player}): iteration {snapshot.iteration},"
-                f" best {best} ({percent_text(snapshot.estimate)})"
+                f"{self.player_name(c.board.to_move)} ({snapshot.player}): iteration "
+                f"{snapshot.iteration}, best {best} ({percent_text(snapshot.estimate)})"
             )
 
     @Slot(object)
@@ -576,7 +625,7 @@ class MainWindow(QMainWindow):
     @Slot(object)
     def _on_game_loaded(self, game) -> None:
         if self.dashboard is not None:
-            self.dashboard.set_board_size(game.size)
+            self.dashboard.set_board_size(game.shape)
 
     # ================================================================== board input
     @Slot(int)
@@ -620,7 +669,7 @@ class MainWindow(QMainWindow):
         persist the settings."""
         save_game_settings(self._store, settings)
         if self.dashboard is not None:
-            self.dashboard.set_board_size(settings.size)
+            self.dashboard.set_board_size(settings.shape)
         self.controller.new_game(settings, seed=seed)
         self.document.set_clean()
 
@@ -685,9 +734,7 @@ class MainWindow(QMainWindow):
         if c.is_over or c.ai_to_move:
             c.resign()  # says why not in the status bar
             return
-        answer = QMessageBox.question(
-            self, "Resign", f"{self.player_name(c.board.to_move)} resigns this game?"
-        )
+        answer = ask(self, "Resign", f"{self.player_name(c.board.to_move)} resigns this game?")
         if answer == QMessageBox.StandardButton.Yes:
             c.resign()
 
@@ -765,7 +812,7 @@ class MainWindow(QMainWindow):
         if getattr(self, "lab_window", None) is None:
             from hexswarm.gui.lab.window import LabWindow
 
-            self.lab_window = LabWindow(position=lambda: self.controller.board.copy())
+            self.lab_window = LabWindow(position=lambda: self.controller.board.copy(), anchor=self)
         self.lab_window.show()
         self.lab_window.raise_()
 

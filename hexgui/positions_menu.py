@@ -72,7 +72,7 @@ class PositionsMenu:
                 )
             )
         if window.dashboard is not None:
-            window.dashboard.set_board_size(board.size)
+            window.dashboard.set_board_size(board.shape)
         controller.load_board(board, at_end=True)
         if position.explanation:
             controller.set_comment(position.explanation)

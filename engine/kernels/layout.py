@@ -179,3 +179,20 @@ class AnthillAgents(NamedTuple):
 
     hold: np.ndarray  # int32: the move the agent holds (an index in its block)
     active: np.ndarray  # uint8
+
+
+class AnthillRules(NamedTuple):
+    """How the anthill's agents choose and learn (``engine.kernels.anthill``), passed to the
+    tree searches' one descent loop (``engine.kernels.descent.tree_iterations``). ``depth`` 0
+    is UCT: no depth has agents, the rest is not read. Built by
+    ``engine.kernels.descent.anthill_rules`` (the types must not vary: UCT and the anthill
+    share one compiled loop)."""
+
+    depth: int  # agents choose the move at depths 0 .. depth - 1 (0: UCT, no agents)
+    agents_per_move: int  # k: a node's population holds k agents per move
+    rival: int  # RIVAL_* of engine.kernels.anthill: the other move of a test
+    take_rival: bool  # an agent that fails and polls an inactive one takes the rival
+    relate: int  # RELATE_NONE, CONTEXT_FREE or CONTEXT_SENSITIVE (engine.kernels.sds)
+    weight: float  # what one playout of a record counts as in a test's draw (1: a trial)
+    tests: int  # agents tested per population a descent passes
+    test_first: bool  # the carrier is tested when drawn, before its move is followed

@@ -44,6 +44,30 @@ def flood_fill_winner(cells, size: int) -> int:
     return 0
 
 
+def rectangle_winner(stones: dict[tuple[int, int], int], width: int, height: int) -> int:
+    """1 if Black joins the top and bottom rows of a ``width`` x ``height`` board, 2 if White
+    joins the left and right columns, else 0: a depth-first search over ``(column, row)``
+    points (``stones`` maps a point to 1 or 2), no cell numbering and no union-find, so that it
+    checks ``Board``'s rules by another method."""
+    steps = ((-1, 0), (1, 0), (0, -1), (1, -1), (0, 1), (-1, 1))  # (d column, d row)
+    for stone, starts, arrived in (
+        (1, [(c, 0) for c in range(width)], lambda point: point[1] == height - 1),
+        (2, [(0, r) for r in range(height)], lambda point: point[0] == width - 1),
+    ):
+        stack = [p for p in starts if stones.get(p) == stone]
+        seen = set(stack)
+        while stack:
+            point = stack.pop()
+            if arrived(point):
+                return stone
+            for dc, dr in steps:
+                near = (point[0] + dc, point[1] + dr)
+                if near not in seen and stones.get(near) == stone:
+                    seen.add(near)
+                    stack.append(near)
+    return 0
+
+
 def exact_black_win_probability(cells: tuple[int, ...], size: int, black_to_move: bool) -> Fraction:
     """Probability that Black wins when both sides play uniformly random legal moves from here,
     the game stopping as soon as someone connects. Exhaustive with memoisation."""

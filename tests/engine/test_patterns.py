@@ -22,7 +22,8 @@ from hexswarm.engine.patterns import (
 from hexswarm.engine.records import record_from_board
 from hexswarm.engine.records.sgf import write_sgf
 from hexswarm.engine.search.environment import hex_environment
-from hexswarm.engine.search.uct import UctSearch
+from hexswarm.engine.search.limits import SearchLimits
+from hexswarm.engine.search.uct import UctConfig, UctSearch
 from hexswarm.engine.tools import patterns as tool
 
 
@@ -85,9 +86,9 @@ def test_search_priors_match_the_slow_reference(tmp_path, seed):
     last = int(board.moves[-1].cell) if board.moves else -1
     env = hex_environment(board)
     search = UctSearch(
-        env, playouts=1, seed=1, rave=True, priors=str(path), last_cell=last, leaf_playouts=1
+        UctConfig(seed=1, rave=True, priors=str(path), leaf_playouts=1), last_cell=last
     )
-    search.run()
+    search.run(env, SearchLimits(playouts=1))
     tree = search.trees[0]
     got = {int(env.action_cells[tree.actions[c]]): float(tree.prior[c]) for c in tree.children(0)}
     black = board.to_move.value == "black"
@@ -102,7 +103,7 @@ def test_search_priors_match_the_slow_reference(tmp_path, seed):
 def test_priors_need_rave(tmp_path):
     path, _ = _table(tmp_path)
     with pytest.raises(ValueError, match="need rave"):
-        UctSearch(hex_environment(Board(3)), playouts=1, priors=str(path))
+        UctSearch(UctConfig(priors=str(path)))
 
 
 def test_mm_recovers_known_weights():

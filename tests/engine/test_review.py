@@ -113,7 +113,16 @@ def test_from_snapshot_keeps_the_searchers_view():
     # root_values: the active shares).
     moves = (("c3", 0.5), ("b2", 0.6), ("swap-pieces", 0.5))
     assert saved == PositionAnalysis(
-        WHITE, 0.61, "c3", ("c3", "b2"), 4000, 1.5, "sdst", moves, agents=100
+        WHITE,
+        0.61,
+        "c3",
+        ("c3", "b2"),
+        4000,
+        1.5,
+        "sdst",
+        moves,
+        agents=100,
+        support=(40, 50, 10),
     )
     assert saved.for_player(BLACK) == pytest.approx(0.39)
     assert PositionAnalysis.from_snapshot(snapshot, 5, "sdst:agents=100").ai == "sdst:agents=100"
@@ -284,3 +293,61 @@ def test_who_played_each_move_is_saved_with_the_game():
     assert [n.player for n in read.main_line()] == [None, "uct:playouts=500,seed=3", None]
     read.main_line()[1].player = None
     assert "XP" not in read.main_line()[1].properties
+
+
+def supported_line(optimism: float = 0.0) -> Game:
+    """5x5, Black b1, White c1, Black d1; each position analysed with supports, every win rate
+    raised by ``optimism`` for the side to move (a searcher more optimistic for its side)."""
+    game = Game(5)
+    for move in ("b1", "c1", "d1"):
+        game.play(move)
+    nodes = game.main_line()
+    o = optimism
+    positions = [
+        (BLACK, 0.60, (("a1", 0.60), ("b1", 0.50)), (900, 100)),
+        (WHITE, 0.55, (("c1", 0.55),), (1000,)),
+        (BLACK, 0.50, (("d1", 0.50),), (500,)),
+        (WHITE, 0.45, (), ()),
+    ]
+    for node, (color, win, moves, support) in zip(nodes, positions, strict=True):
+        raised = tuple((name, value + o) for name, value in moves)
+        best = moves[0][0] if moves else "a2"
+        node.ai = PositionAnalysis(
+            color, win + o, best, (best,), 1000, 1.0, "uct", raised, support=support
+        )
+    return game
+
+
+def test_with_supports_every_move_is_measured_by_the_search_after_it_offset():
+    """The offset is the support-weighted mean of (own value - search after): (100 * 0.05 +
+    1000 * 0.05 + 500 * -0.05) / 1600; each move's "after" is the search after it plus that,
+    whether or not the search before saved its value."""
+    offset = (100 * 0.05 + 1000 * 0.05 - 500 * 0.05) / 1600
+    game = supported_line()
+    reviews = review_moves(game.main_line(), winners(game))
+    b1, c1, d1 = reviews[1], reviews[2], reviews[3]
+    assert b1.after == pytest.approx(0.45 + offset) and b1.drop == pytest.approx(0.15 - offset)
+    assert b1.grade == MISTAKE and b1.better == "a1"
+    assert c1.after == pytest.approx(0.50 + offset) and c1.grade == GOOD
+    assert d1.after == pytest.approx(0.55 + offset) and d1.drop == 0.0
+
+
+@pytest.mark.parametrize("optimism", [0.01, 0.03, 0.05])
+def test_a_searcher_optimistic_for_its_side_grades_the_same(optimism):
+    """Raising every value for the side to move (the bias of a short search) changes no drop:
+    the offset absorbs it."""
+    plain, biased = supported_line(), supported_line(optimism)
+    first = review_moves(plain.main_line(), winners(plain))
+    second = review_moves(biased.main_line(), winners(biased))
+    for number in first:
+        assert second[number].drop == pytest.approx(first[number].drop, abs=1e-9)
+        assert second[number].grade == first[number].grade
+
+
+def test_supports_round_trip_and_must_match_the_moves():
+    saved = supported_line().main_line()[0].ai
+    text = saved.to_text()
+    assert "moves=a1:0.6000@900,b1:0.5000@100" in text
+    assert PositionAnalysis.parse(text) == saved and saved.support_of("b1") == 100
+    with pytest.raises(HexError, match="for every move or for none"):
+        PositionAnalysis.parse(text.replace("b1:0.5000@100", "b1:0.5000"))

@@ -156,10 +156,13 @@ def test_gate_without_position_adopts_the_first_snapshot():
 # --------------------------------------------------------------------------- population
 
 
-def naive_top_k(row, agents_now, k):
-    """Reference: rank by current agents (ties: first listed), sum the rest into other."""
-    ranked = sorted(range(len(agents_now)), key=lambda i: (-agents_now[i], i))
-    chosen = [i for i in ranked[:k] if agents_now[i] > 0]
+def naive_top_k(row, agents_now, k, best=0):
+    """Reference: the searcher's choice ``best`` first if it has agents, then the rest by
+    current agents (ties: first listed); the rest summed into other."""
+    supported = [i for i in range(len(agents_now)) if agents_now[i] > 0]
+    ranked = sorted((i for i in supported if i != best), key=lambda i: (-agents_now[i], i))
+    chosen = ([best] if best in supported else []) + ranked
+    chosen = chosen[:k]
     return [row[i] for i in chosen], sum(row) - sum(row[i] for i in chosen)
 
 

@@ -550,7 +550,8 @@ def test_every_event_has_words():
 
 
 FIELD_SAMPLES = {
-    "size": 7,
+    "columns": 7,
+    "rows": 9,
     "swap_rule": True,
     "winner": BLACK,
     "by_resignation": True,

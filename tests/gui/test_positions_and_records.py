@@ -134,8 +134,10 @@ def crash_and_restore(qtbot, first, settings_store, player_factory, directory):
         settings_store, player_factory=player_factory, autosave_dir=directory, offer_restore=False
     )
     qtbot.addWidget(second)
-    with mock.patch.object(QMessageBox, "question", return_value=QMessageBox.StandardButton.Yes):
+    yes = QMessageBox.StandardButton.Yes
+    with mock.patch("hexswarm.gui.document.ask", return_value=yes) as asked:
         second.document.offer_restore()
+    assert asked.call_args.args[1] == "Restore Game"
     return second
 
 
@@ -311,7 +313,7 @@ def test_no_ai_searches_before_the_restore_question_is_answered(
         asked.append(window.controller.searching or slow_player.started.is_set())
         return QMessageBox.StandardButton.No
 
-    with mock.patch.object(QMessageBox, "question", side_effect=answer):
+    with mock.patch("hexswarm.gui.document.ask", side_effect=answer):
         window = MainWindow(
             settings_store,
             player_factory=factory_for(**{DEFAULT_AI_SPEC.partition(":")[0]: slow_player}),

@@ -46,7 +46,7 @@ def test_a_resignation_and_a_hint_are_reported_once(window, qtbot):
         window.controller.hint()
     assert len(shown) == 1 and shown[0].startswith("Hint for Black: ")
     shown.clear()
-    with mock.patch.object(QMessageBox, "question", return_value=QMessageBox.StandardButton.Yes):
+    with mock.patch("hexswarm.gui.main_window.ask", return_value=QMessageBox.StandardButton.Yes):
         window.resign()
     assert shown == ["Black resigned."]
 

@@ -3,8 +3,11 @@
 Conventions (those of HexGui, MoHex, KataHex and OpenSpiel):
 
 * Black moves first and connects the top and bottom edges; White connects left and right.
-* Cell ``row * size + col``; its name is column letters + row number, ``a1`` top-left,
-  rows numbered downwards, no letter skipped, and past ``z`` the columns go on ``aa``, ``ab``...
+* A board has ``width`` columns and ``height`` rows (square by default; SGF's ``SZ[w:h]``,
+  HexGui's rectangles). Cell ``row * width + col``; its name is column letters + row number,
+  ``a1`` top-left, rows numbered downwards, no letter skipped, and past ``z`` the columns go on
+  ``aa``, ``ab``... Black joins the top and bottom rows (``height`` apart), White the left and
+  right columns (``width`` apart).
 * Drawn as a rhombus with each row shifted half a cell right of the row above, so the
   neighbours of (r, c) are (r, c-1), (r, c+1), (r-1, c), (r-1, c+1), (r+1, c), (r+1, c-1).
 
@@ -21,7 +24,9 @@ from enum import StrEnum
 import numpy as np
 
 MAX_SIZE = 26
-"""Largest supported board: every Hex program agrees up to 26 (a..z)."""
+"""Largest side of a board, in each direction: every Hex program agrees up to 26 (a..z), and
+the search kernels play a rectangle inside a square of its longer side (see
+``engine.search.environment.embedded_board``), tested up to 26."""
 
 EMPTY = 0
 BLACK_STONE = 1
@@ -109,16 +114,24 @@ def column_index(letters: str) -> int:
     return value - 1
 
 
-def cell_name(cell: int, size: int) -> str:
-    """The name of cell index ``cell`` on a ``size`` board, e.g. ``cell_name(0, 11) == "a1"``."""
-    if not 0 <= cell < size * size:
-        raise CellNameError(f"cell index {cell} is off a {size}x{size} board")
-    row, col = divmod(cell, size)
+def _shape(width: int, height: int | None) -> tuple[int, int]:
+    return width, width if height is None else height
+
+
+def cell_name(cell: int, width: int, height: int | None = None) -> str:
+    """The name of cell index ``cell`` on a ``width`` x ``height`` board (``height`` defaults
+    to ``width``: a square), e.g. ``cell_name(0, 11) == "a1"``."""
+    width, height = _shape(width, height)
+    if not 0 <= cell < width * height:
+        raise CellNameError(f"cell index {cell} is off a {width}x{height} board")
+    row, col = divmod(cell, width)
     return f"{column_letters(col)}{row + 1}"
 
 
-def cell_index(name: str, size: int) -> int:
-    """The cell index of ``name`` (``"c3"``, case-insensitive) on a ``size`` board."""
+def cell_index(name: str, width: int, height: int | None = None) -> int:
+    """The cell index of ``name`` (``"c3"``, case-insensitive) on a ``width`` x ``height``
+    board (``height`` defaults to ``width``)."""
+    width, height = _shape(width, height)
     text = name.strip() if isinstance(name, str) else ""
     split = 0
     while split < len(text) and text[split].isascii() and text[split].isalpha():
@@ -130,29 +143,59 @@ def cell_index(name: str, size: int) -> int:
         )
     col = column_index(letters)
     row = int(digits) - 1
-    if not (0 <= col < size and 0 <= row < size):
-        last = cell_name(size * size - 1, size)
-        raise CellNameError(f"cell {name!r} is off the {size}x{size} board (a1..{last})")
-    return row * size + col
+    if not (0 <= col < width and 0 <= row < height):
+        last = cell_name(width * height - 1, width, height)
+        raise CellNameError(f"cell {name!r} is off the {width}x{height} board (a1..{last})")
+    return row * width + col
 
 
 def mirror_cell(cell: int, size: int) -> int:
-    """Reflect across the long diagonal: column c, row r becomes column r, row c."""
+    """Reflect across the long diagonal of a square board: column c, row r becomes column r,
+    row c. (Only a square maps onto itself: rectangles have no swap, see :class:`Board`.)"""
     row, col = divmod(cell, size)
     return col * size + row
 
 
-def neighbour_table(size: int) -> np.ndarray:
-    """``(size*size, 6)`` int32 table of neighbours, ``-1`` where the board ends."""
-    table = np.full((size * size, 6), -1, dtype=np.int32)
+def neighbour_table(width: int, height: int | None = None) -> np.ndarray:
+    """``(width*height, 6)`` int32 table of neighbours, ``-1`` where the board ends."""
+    width, height = _shape(width, height)
+    table = np.full((width * height, 6), -1, dtype=np.int32)
     offsets = ((0, -1), (0, 1), (-1, 0), (-1, 1), (1, 0), (1, -1))
-    for row in range(size):
-        for col in range(size):
+    for row in range(height):
+        for col in range(width):
             for k, (dr, dc) in enumerate(offsets):
                 r, c = row + dr, col + dc
-                if 0 <= r < size and 0 <= c < size:
-                    table[row * size + col, k] = r * size + c
+                if 0 <= r < height and 0 <= c < width:
+                    table[row * width + col, k] = r * width + c
     return table
+
+
+def check_shape(width: object, height: object) -> tuple[int, int]:
+    """``(width, height)`` as whole numbers from 1 to :data:`MAX_SIZE`; else :class:`HexError`
+    with a message that states the limit."""
+    for side, value in (("width", width), ("height", height)):
+        if isinstance(value, bool) or not isinstance(value, int | np.integer):
+            raise HexError(
+                f"board {side} must be a whole number from 1 to {MAX_SIZE}, not {value!r}"
+            )
+        if not 1 <= value <= MAX_SIZE:
+            raise HexError(
+                f"board {side} {value} is out of range: 1 to {MAX_SIZE} columns and rows "
+                f"(the search kernels are tested up to {MAX_SIZE}x{MAX_SIZE})"
+            )
+    return int(width), int(height)
+
+
+def shape_text(width: int, height: int) -> str:
+    """``"11x11"``, ``"7x11"``: columns x rows, as people and HexGui write a board."""
+    return f"{width}x{height}"
+
+
+SWAP_NEEDS_SQUARE = (
+    "the swap rule needs a square board: swap-pieces mirrors the first stone across the long "
+    "diagonal, which maps only a square onto itself (HexGui and the SGF Hex spec define no "
+    "swap for rectangles; there the player with the shorter way across wins anyway)"
+)
 
 
 # --------------------------------------------------------------------------- moves
@@ -171,8 +214,8 @@ class Move:
     cell: int = -1
     swap: str | None = None
 
-    def name(self, size: int) -> str:
-        return self.swap if self.swap else cell_name(self.cell, size)
+    def name(self, width: int, height: int | None = None) -> str:
+        return self.swap if self.swap else cell_name(self.cell, width, height)
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,17 +252,18 @@ class _Connectivity:
     Removing stones (setup, undo) is handled by the board restoring a saved copy or rebuilding.
     """
 
-    __slots__ = ("size", "parent", "top", "bottom", "left", "right")
+    __slots__ = ("width", "height", "parent", "top", "bottom", "left", "right")
 
-    def __init__(self, size: int):
-        self.size = size
-        n = size * size
+    def __init__(self, width: int, height: int):
+        self.width, self.height = width, height
+        n = width * height
         self.top, self.bottom, self.left, self.right = n, n + 1, n + 2, n + 3
         self.parent = np.arange(n + 4, dtype=np.int32)
 
     def copy(self) -> _Connectivity:
         other = object.__new__(_Connectivity)
-        other.size, other.top, other.bottom = self.size, self.top, self.bottom
+        other.width, other.height = self.width, self.height
+        other.top, other.bottom = self.top, self.bottom
         other.left, other.right = self.left, self.right
         other.parent = self.parent.copy()
         return other
@@ -240,20 +284,19 @@ class _Connectivity:
 
     def add_stone(self, cells: np.ndarray, neighbours: np.ndarray, cell: int) -> None:
         stone = cells[cell]
-        size = self.size
-        row, col = divmod(cell, size)
+        row, col = divmod(cell, self.width)
         for nb in neighbours[cell]:
             if nb >= 0 and cells[nb] == stone:
                 self.union(cell, nb)
         if stone == BLACK_STONE:
             if row == 0:
                 self.union(cell, self.top)
-            if row == size - 1:
+            if row == self.height - 1:
                 self.union(cell, self.bottom)
         else:
             if col == 0:
                 self.union(cell, self.left)
-            if col == size - 1:
+            if col == self.width - 1:
                 self.union(cell, self.right)
 
     def winner(self) -> Color | None:
@@ -282,19 +325,58 @@ class Board:
     * ``undo()`` takes back the last move *or setup edit*; ``copy()`` is independent.
     * ``cells`` is an int8 array, :data:`EMPTY` / :data:`BLACK_STONE` / :data:`WHITE_STONE`;
       treat it as read-only (the search kernels take a copy).
+    * ``Board(width, height)`` is a rectangle of ``width`` columns and ``height`` rows
+      (``Board(n)`` a square); :attr:`size` is the side of a square and an error on a
+      rectangle, so code that assumes a square says so instead of misreading one. A rectangle
+      has no swap rule (:data:`SWAP_NEEDS_SQUARE`).
     """
 
-    def __init__(self, size: int = 11, *, swap_rule: bool = False):
-        if not isinstance(size, int | np.integer) or not 1 <= size <= MAX_SIZE:
-            raise HexError(f"board size must be a whole number from 1 to {MAX_SIZE}, not {size!r}")
-        self.size = int(size)
+    def __init__(self, width: int = 11, height: int | None = None, *, swap_rule: bool = False):
+        self.width, self.height = check_shape(width, width if height is None else height)
+        self._swap_rule = False
         self.swap_rule = swap_rule
-        self.cells = np.zeros(self.size * self.size, dtype=np.int8)
-        self.neighbours = neighbour_table(self.size)
+        self.cells = np.zeros(self.width * self.height, dtype=np.int8)
+        self.neighbours = neighbour_table(self.width, self.height)
         self._to_move = BLACK
         self._history: list[Move | _Setup] = []
         self._saved_connectivity: list[_Connectivity] = []
-        self._connectivity = _Connectivity(self.size)
+        self._connectivity = _Connectivity(self.width, self.height)
+
+    # -------------------------------------------------------------- shape
+    @property
+    def is_square(self) -> bool:
+        return self.width == self.height
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        """``(width, height)``: columns, rows."""
+        return self.width, self.height
+
+    @property
+    def size(self) -> int:
+        """The side of a square board; :class:`HexError` on a rectangle (use :attr:`width`
+        and :attr:`height`)."""
+        if self.width != self.height:
+            raise HexError(
+                f"this needs a square board, and the board is {shape_text(*self.shape)} "
+                "(columns x rows)"
+            )
+        return self.width
+
+    @property
+    def cell_count(self) -> int:
+        return self.width * self.height
+
+    @property
+    def swap_rule(self) -> bool:
+        """Whether the swap rule is on; only a square board can have it."""
+        return self._swap_rule
+
+    @swap_rule.setter
+    def swap_rule(self, enabled: bool) -> None:
+        if enabled and self.width != self.height:
+            raise HexError(f"{shape_text(*self.shape)} board: {SWAP_NEEDS_SQUARE}")
+        self._swap_rule = bool(enabled)
 
     # -------------------------------------------------------------- state
     @property
@@ -358,10 +440,10 @@ class Board:
         )
 
     def cell_name(self, cell: int) -> str:
-        return cell_name(cell, self.size)
+        return cell_name(cell, self.width, self.height)
 
     def cell_index(self, name: str) -> int:
-        return cell_index(name, self.size)
+        return cell_index(name, self.width, self.height)
 
     def winning_path(self) -> list[int]:
         """The cells of the winner's stones that touch both of its edges' connected group, or
@@ -371,16 +453,17 @@ class Board:
             return []
         conn = self._connectivity
         root = conn.find(conn.top if winner is BLACK else conn.left)
-        return [c for c in range(self.size * self.size) if conn.find(c) == root]
+        return [c for c in range(self.cell_count) if conn.find(c) == root]
 
     # -------------------------------------------------------------- moves
     def _cell(self, move: int | str) -> int:
         if isinstance(move, int | np.integer) and not isinstance(move, bool):
-            if not 0 <= move < self.size * self.size:
-                raise CellNameError(f"cell index {move} is off the {self.size}x{self.size} board")
+            if not 0 <= move < self.cell_count:
+                shape = shape_text(self.width, self.height)
+                raise CellNameError(f"cell index {move} is off the {shape} board")
             return int(move)
         if isinstance(move, str):
-            return cell_index(move, self.size)
+            return self.cell_index(move)
         raise CellNameError(f"not a cell: {move!r}")
 
     def parse_move(self, move: int | str) -> int | str:
@@ -411,6 +494,10 @@ class Board:
         return played
 
     def _swap(self, kind: str, color: Color) -> Move:
+        if not self.is_square:
+            raise IllegalMoveError(
+                f"no swap on a {shape_text(*self.shape)} board: {SWAP_NEEDS_SQUARE}"
+            )
         if not self.swap_rule:
             raise IllegalMoveError("the swap rule is off in this game")
         if not self.swap_allowed():
@@ -492,7 +579,7 @@ class Board:
         self._rebuild_connectivity()
 
     def _rebuild_connectivity(self) -> None:
-        conn = _Connectivity(self.size)
+        conn = _Connectivity(self.width, self.height)
         for cell in np.flatnonzero(self.cells != EMPTY):
             conn.add_stone(self.cells, self.neighbours, int(cell))
         self._connectivity = conn
@@ -500,7 +587,7 @@ class Board:
     # -------------------------------------------------------------- copies and views
     def copy(self) -> Board:
         other = Board.__new__(Board)
-        other.size, other.swap_rule = self.size, self.swap_rule
+        other.width, other.height, other._swap_rule = self.width, self.height, self._swap_rule
         other.cells = self.cells.copy()
         other.neighbours = self.neighbours  # immutable, shared
         other._to_move = self._to_move
@@ -511,24 +598,25 @@ class Board:
 
     @classmethod
     def from_rows(cls, rows: str | Iterable[str], to_move: Color | str | None = None) -> Board:
-        """Build a position from text rows of ``.``, ``B``/``X`` and ``W``/``O`` (spaces ignored).
+        """Build a position from text rows of ``.``, ``B``/``X`` and ``W``/``O`` (spaces ignored):
+        as many columns as each row has, as many rows as there are rows.
 
         The side to move defaults to Black when the stone counts are equal, White otherwise.
         """
         if isinstance(rows, str):
             rows = [r for r in rows.strip().splitlines() if r.strip()]
         grid = ["".join(ch for ch in r if not ch.isspace()) for r in rows]
-        size = len(grid)
-        if any(len(r) != size for r in grid):
-            raise HexError("rows must form a square")
-        board = cls(size)
+        width = len(grid[0]) if grid else 0
+        if any(len(r) != width for r in grid):
+            raise HexError("rows must all have the same number of cells")
+        board = cls(width, len(grid))
         black, white = [], []
         for row, text in enumerate(grid):
             for col, ch in enumerate(text.upper()):
                 if ch in "BX":
-                    black.append(row * size + col)
+                    black.append(row * width + col)
                 elif ch in "WO":
-                    white.append(row * size + col)
+                    white.append(row * width + col)
                 elif ch != ".":
                     raise HexError(f"unexpected {ch!r} in row {row + 1}")
         if to_move is None:
@@ -540,15 +628,15 @@ class Board:
     def __str__(self) -> str:
         """An ASCII diagram, rows shifted right as on a real board."""
         symbols = {EMPTY: ".", BLACK_STONE: "B", WHITE_STONE: "W"}
-        header = "   " + " ".join(column_letters(c) for c in range(self.size))
+        width = self.width
+        header = "   " + " ".join(column_letters(c) for c in range(width))
         lines = [header]
-        for row in range(self.size):
-            stones = " ".join(
-                symbols[int(v)] for v in self.cells[row * self.size : (row + 1) * self.size]
-            )
+        for row in range(self.height):
+            stones = " ".join(symbols[int(v)] for v in self.cells[row * width : (row + 1) * width])
             lines.append(f"{' ' * row}{row + 1:>2} {stones}")
         return "\n".join(lines)
 
     def __repr__(self) -> str:
-        names = " ".join(m.name(self.size) for m in self.moves)
-        return f"<Board size={self.size} to_move={self._to_move} moves=[{names}]>"
+        names = " ".join(m.name(self.width, self.height) for m in self.moves)
+        shape = shape_text(self.width, self.height)
+        return f"<Board {shape} to_move={self._to_move} moves=[{names}]>"

@@ -6,7 +6,8 @@ A :class:`Game` is a tree of :class:`GameNode`. The root holds the game informat
 (``C``) and any other property, kept verbatim. The first child of a node continues the main
 line; the others are variations. This is the shape of python-chess's ``GameNode`` and KaTrain's
 SGF-backed nodes: the SGF properties *are* the node, so a record read and written again loses
-nothing, and a node's ``data`` holds what is not saved (an AI's search snapshot, who played).
+nothing. What the AI knows of a node is typed and saved too: :attr:`GameNode.ai` (the latest
+search of its position, ``HSA``) and :attr:`GameNode.player` (the AI that made its move, ``XP``).
 
 The **cursor** is the node on screen; :attr:`Game.board` is the position there, kept up to date
 incrementally as the cursor moves (undoing back to the common ancestor, replaying down).
@@ -25,11 +26,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import Any
 
 from hexswarm.engine.board import (
     BLACK,
-    MAX_SIZE,
+    SWAP_NEEDS_SQUARE,
     SWAP_PIECES,
     SWAP_SIDES,
     WHITE,
@@ -40,6 +40,8 @@ from hexswarm.engine.board import (
     SetupEdit,
     cell_index,
     cell_name,
+    check_shape,
+    shape_text,
 )
 from hexswarm.engine.review import ANALYSIS_PROPERTY, PositionAnalysis
 
@@ -50,6 +52,8 @@ SWAP_TOKENS = (SWAP_PIECES, SWAP_SIDES)
 GAME_END_TOKENS = (RESIGN, FORFEIT)
 SPECIAL_MOVES = (SWAP_PIECES, SWAP_SIDES, PASS, RESIGN, FORFEIT)
 SETUP_PROPERTIES = ("AB", "AW", "AE")
+PLAYER_PROPERTY = "XP"
+"""The AI that made a node's move (see :attr:`GameNode.player`)."""
 
 _PROPERTY_NAME = re.compile(r"[A-Z]+")
 
@@ -76,17 +80,17 @@ class GameNode:
 
     ``properties`` maps a property name (upper-case letters) to its list of values, decoded
     (escapes removed). Every property is kept, known or not. A move is the ``B`` or ``W``
-    property: :attr:`move` gives it as ``(colour, token)``. ``data`` is for what is not saved.
+    property: :attr:`move` gives it as ``(colour, token)``; :attr:`ai` and :attr:`player` are
+    what the AI knows of it.
     """
 
-    __slots__ = ("properties", "children", "parent", "offset", "data")
+    __slots__ = ("properties", "children", "parent", "offset")
 
     def __init__(self, properties: dict[str, list[str]] | None = None):
         self.properties: dict[str, list[str]] = {}
         self.children: list[GameNode] = []
         self.parent: GameNode | None = None
         self.offset: int | None = None  # position of its ';' in the text it was read from
-        self.data: dict[str, Any] = {}
         for name, values in (properties or {}).items():
             self.set(name, *values)
 
@@ -112,12 +116,12 @@ class GameNode:
     def remove(self, name: str) -> None:
         self.properties.pop(name, None)
 
-    # ---------------------------------------------------------------- analysis
+    # ---------------------------------------------------------------- the AI's data
     @property
-    def analysis(self) -> PositionAnalysis | None:
-        """The saved analysis of this node's position (``engine.review``, SGF property
-        ``HSA``); None when there is none or its text cannot be read (the property is then
-        kept as it is)."""
+    def ai(self) -> PositionAnalysis | None:
+        """The latest search of this node's position that the game keeps (``engine.review``,
+        SGF property ``HSA``); None when there is none or its text cannot be read (the property
+        is then kept as it is)."""
         text = self.get(ANALYSIS_PROPERTY)
         if text is None:
             return None
@@ -126,12 +130,25 @@ class GameNode:
         except HexError:
             return None
 
-    @analysis.setter
-    def analysis(self, analysis: PositionAnalysis | None) -> None:
+    @ai.setter
+    def ai(self, analysis: PositionAnalysis | None) -> None:
         if analysis is None:
             self.remove(ANALYSIS_PROPERTY)
         else:
             self.set(ANALYSIS_PROPERTY, analysis.to_text())
+
+    @property
+    def player(self) -> str | None:
+        """The AI settings (player spec) of the AI that made this node's move, HexSwarm's
+        ``XP`` property (as ``XB``/``XW`` name a game's AIs); None for a person or unknown."""
+        return self.get(PLAYER_PROPERTY) or None
+
+    @player.setter
+    def player(self, spec: str | None) -> None:
+        if spec:
+            self.set(PLAYER_PROPERTY, spec)
+        else:
+            self.remove(PLAYER_PROPERTY)
 
     # ---------------------------------------------------------------- move, setup, comment
     @property
@@ -181,14 +198,15 @@ class GameNode:
     def has_setup(self) -> bool:
         return any(name in self.properties for name in (*SETUP_PROPERTIES, "PL"))
 
-    def setup_edit(self, size: int) -> SetupEdit | None:
-        """The node's ``AB``/``AW``/``AE``/``PL`` as a :class:`SetupEdit` on a ``size`` board
-        (``None`` if it has none). Raises :class:`NodeProblem` for a bad cell or colour."""
+    def setup_edit(self, width: int, height: int | None = None) -> SetupEdit | None:
+        """The node's ``AB``/``AW``/``AE``/``PL`` as a :class:`SetupEdit` on a ``width`` x
+        ``height`` board (``height`` defaults to ``width``; ``None`` if it has none). Raises
+        :class:`NodeProblem` for a bad cell or colour."""
         if not self.has_setup:
             return None
         try:
             cells = [
-                tuple(cell_index(v, size) for v in self.properties.get(name, ()))
+                tuple(cell_index(v, width, height) for v in self.properties.get(name, ()))
                 for name in SETUP_PROPERTIES
             ]
             player = self.get("PL")
@@ -196,10 +214,11 @@ class GameNode:
         except HexError as error:
             raise NodeProblem(str(error)) from None
 
-    def set_setup(self, edit: SetupEdit, size: int) -> None:
-        """Write ``edit`` as this node's ``AB``/``AW``/``AE``/``PL`` (cells in index order)."""
+    def set_setup(self, edit: SetupEdit, width: int, height: int | None = None) -> None:
+        """Write ``edit`` as this node's ``AB``/``AW``/``AE``/``PL`` (cells in index order) on a
+        ``width`` x ``height`` board (``height`` defaults to ``width``)."""
         for name, cells in zip(SETUP_PROPERTIES, (edit.black, edit.white, edit.empty), strict=True):
-            self.set(name, *(cell_name(c, size) for c in sorted(cells)))
+            self.set(name, *(cell_name(c, width, height) for c in sorted(cells)))
         self.set("PL", *(() if edit.to_move is None else (Color.parse(edit.to_move).letter,)))
 
     # ---------------------------------------------------------------- structure
@@ -267,7 +286,7 @@ def apply_node(board: Board, node: GameNode, *, setup: bool = True) -> tuple[int
     entries = 0
     remark = None
     try:
-        edit = node.setup_edit(board.size) if setup else None
+        edit = node.setup_edit(board.width, board.height) if setup else None
         if edit is not None:
             board.apply_setup(edit)
             entries += 1
@@ -332,8 +351,12 @@ DIALECTS = ("hexswarm", "hexgui", "hexgui-old", "littlegolem")
 
 
 class Game:
-    """A Hex game: board size, the tree, game information, a cursor and the board there.
+    """A Hex game: board shape, the tree, game information, a cursor and the board there.
 
+    * ``Game(n)`` is played on an n x n board, ``Game(width, height=h)`` on ``width`` columns
+      and ``h`` rows (SGF ``SZ[w:h]``); :attr:`size` is a square's side (an error on a
+      rectangle, as :attr:`Board.size`). A rectangle has no swap rule: ``RU[swap]`` read from a
+      record is kept but does not apply, and asking for it raises.
     * ``root`` is the first node (game information and the setup of the starting position);
       ``main_line()`` follows the first child of every node.
     * ``dialect`` is the record format it came from (one of :data:`DIALECTS`); ``warnings``
@@ -362,20 +385,20 @@ class Game:
 
     def __init__(
         self,
-        size: int = 11,
+        width: int = 11,
         root: GameNode | None = None,
         *,
+        height: int | None = None,
         swap_rule: bool | None = None,
         dialect: str = "hexswarm",
         warnings: list[str] | None = None,
     ):
-        if isinstance(size, bool) or not isinstance(size, int) or not 1 <= size <= MAX_SIZE:
-            raise GameTreeError(
-                f"board size must be a whole number from 1 to {MAX_SIZE}, not {size!r}"
-            )
+        try:
+            self.width, self.height = check_shape(width, width if height is None else height)
+        except HexError as error:
+            raise GameTreeError(str(error)) from None
         if dialect not in DIALECTS:
             raise GameTreeError(f"unknown dialect {dialect!r}; one of {', '.join(DIALECTS)}")
-        self.size = size
         self.root = GameNode() if root is None else root
         self.root.parent = None
         self.dialect = dialect
@@ -385,6 +408,26 @@ class Game:
         self._entries: list[int] = []  # board entries added by each node below the root
         if swap_rule is not None:
             self.swap_rule = swap_rule
+
+    # ---------------------------------------------------------------- shape
+    @property
+    def shape(self) -> tuple[int, int]:
+        """``(width, height)``: columns, rows."""
+        return self.width, self.height
+
+    @property
+    def is_square(self) -> bool:
+        return self.width == self.height
+
+    @property
+    def size(self) -> int:
+        """The side of a square board; :class:`GameTreeError` on a rectangle."""
+        if self.width != self.height:
+            raise GameTreeError(
+                f"this needs a square board, and the game is {shape_text(*self.shape)} "
+                "(columns x rows)"
+            )
+        return self.width
 
     # ---------------------------------------------------------------- game information
     @property
@@ -396,7 +439,10 @@ class Game:
     def swap_rule(self) -> bool:
         """Whether the game is played with the swap rule: ``RU[swap]`` (or ``pie``; Little
         Golem records get it on reading, as that site always plays with it) or any node is a
-        swap. Setting it writes or removes ``RU[swap]``."""
+        swap. Setting it writes or removes ``RU[swap]``. Always false on a rectangle (see the
+        class docstring)."""
+        if not self.is_square:
+            return False
         rules = (self.root.get("RU") or "").strip().lower()
         if rules in ("swap", "pie", "swap rule", "swap-rule", "pie rule"):
             return True
@@ -404,6 +450,8 @@ class Game:
 
     @swap_rule.setter
     def swap_rule(self, enabled: bool) -> None:
+        if enabled and not self.is_square:
+            raise GameTreeError(f"{shape_text(*self.shape)} board: {SWAP_NEEDS_SQUARE}")
         if enabled:
             self.root.set("RU", "swap")
         else:
@@ -483,15 +531,15 @@ class Game:
         """The starting position: the root's ``AB``/``AW``/``PL`` as a position with no
         history (as :meth:`Board.from_rows` makes), or the empty board. Side to move: ``PL``,
         else the colour of the first move, else Black if the stone counts are equal."""
-        root, size = self.root, self.size
-        edit = root.setup_edit(size) or SetupEdit()
+        root, (width, height) = self.root, self.shape
+        edit = root.setup_edit(width, height) or SetupEdit()
         rule = self.swap_rule
         if edit.is_pass and edit.to_move is None:
-            return Board(size, swap_rule=rule)
-        grid = [["."] * size for _ in range(size)]
+            return Board(width, height, swap_rule=rule)
+        grid = [["."] * width for _ in range(height)]
         for cells, symbol in ((edit.black, "B"), (edit.white, "W"), (edit.empty, ".")):
             for cell in cells:
-                row, col = divmod(cell, size)
+                row, col = divmod(cell, width)
                 grid[row][col] = symbol
         to_move = edit.to_move
         if to_move is None:
@@ -657,15 +705,59 @@ class Game:
         self._add(child)
         return child
 
-    def setup(self, edit: SetupEdit) -> GameNode:
-        """Add a setup edit below the cursor (or follow an identical one) and go there."""
+    def setup(self, edit: SetupEdit, *, merge: bool = False) -> GameNode:
+        """Add a setup edit below the cursor (or follow an identical one) and go there.
+
+        ``merge``: when the cursor is itself a setup node without a move or children (stones
+        placed one by one in setup mode), fold ``edit`` into it instead, so one node holds the
+        whole setup: what its position differs in from the one before it. A setup that comes
+        back to that position removes the node (the cursor goes to its parent). Returns the
+        cursor's node."""
+        cursor = self._cursor
+        if (
+            merge
+            and cursor.parent is not None
+            and cursor.move is None
+            and cursor.has_setup
+            and not cursor.children
+        ):
+            return self._merge_setup(edit)
         node = GameNode()
-        node.set_setup(edit, self.size)
+        node.set_setup(edit, self.width, self.height)
         for child in self._cursor.children:
             if child.properties == node.properties:
                 self.go_to(child)
                 return child
         self._add(node)
+        return node
+
+    def _merge_setup(self, edit: SetupEdit) -> GameNode:
+        node = self._cursor
+        after = self._ensure_board().copy()
+        after.apply_setup(edit)  # raises before any change
+        previous = node.setup_edit(self.size)
+        self._ascend()
+        before = self._ensure_board()
+        stones: dict[Color | None, list[int]] = {BLACK: [], WHITE: [], None: []}
+        for cell in range(self.size * self.size):
+            stone = after.stone_at(cell)
+            if stone is not before.stone_at(cell):
+                stones[stone].append(cell)
+        explicit = edit.to_move is not None or (previous and previous.to_move is not None)
+        merged = SetupEdit(
+            tuple(stones[BLACK]),
+            tuple(stones[WHITE]),
+            tuple(stones[None]),
+            to_move=after.to_move if explicit else None,
+        )
+        if merged == SetupEdit():
+            node.parent.children.remove(node)
+            node.parent = None
+            return self._cursor
+        for name in (*SETUP_PROPERTIES, "PL"):
+            node.remove(name)
+        node.set_setup(merged, self.size)
+        self._descend([node])
         return node
 
     def _add(self, child: GameNode) -> None:
@@ -706,21 +798,21 @@ class Game:
         one node per entry of its :attr:`~Board.move_stack`, the cursor at the end. A setup edit
         that only hands the turn to the other side becomes a ``pass`` of the side that had it
         (and a pass is replayed as exactly that edit)."""
-        size = board.size
+        width, height = board.shape
         start = board.root()
-        game = cls(size, swap_rule=board.swap_rule or None)
+        game = cls(width, height=height, swap_rule=board.swap_rule or None)
         start_edit = SetupEdit(
             tuple(start.stones(BLACK)),
             tuple(start.stones(WHITE)),
             to_move=start.to_move,
         )
         if not start_edit.is_pass or start.to_move != BLACK:
-            game.root.set_setup(start_edit, size)
+            game.root.set_setup(start_edit, width, height)
         node = game.root
         replay = start
         for entry in board.move_stack:
             if isinstance(entry, Move):
-                node = node.play(entry.color, entry.name(size))
+                node = node.play(entry.color, entry.name(width, height))
                 replay.play(entry.swap or entry.cell, after_win=True)
                 continue
             if entry.is_pass and entry.to_move is not None and entry.to_move != replay.to_move:
@@ -729,7 +821,8 @@ class Game:
                 node = node.add_child()
                 # Keep PL only when it changes who moves, as the board holds no more.
                 to_move = entry.to_move if entry.to_move != replay.to_move else None
-                node.set_setup(SetupEdit(entry.black, entry.white, entry.empty, to_move), size)
+                edit = SetupEdit(entry.black, entry.white, entry.empty, to_move)
+                node.set_setup(edit, width, height)
             replay.apply_setup(entry)
         game._cursor = node
         game._board = None
@@ -737,7 +830,7 @@ class Game:
 
     def __repr__(self) -> str:
         return (
-            f"<Game size={self.size} dialect={self.dialect} "
+            f"<Game {shape_text(*self.shape)} dialect={self.dialect} "
             f"moves={len(self.moves())} warnings={len(self.warnings)}>"
         )
 

@@ -18,6 +18,9 @@ The dialect is the one Hex programs speak (MoHex/benzene, HexGui); see ``docs/gt
   move so far;
 * ``lz-analyze`` / ``kata-analyze`` stream analysis lines until the next command
   (:mod:`engine.gtp_analysis`);
+* ``gogui-gfx-analyze [COLOR]`` searches without playing and writes ``gogui-gfx:`` blocks in
+  the ``kata`` style HexGui reads (:func:`engine.gtp_analysis.kata_gfx`), then answers the
+  best move;
 * with live graphics on (``--gfx`` or the ``live_gfx`` parameter) ``genmove`` writes
   ``gogui-gfx:`` blocks to stdout while it thinks (HexGui's ``uct`` block: ``VAR``,
   ``INFLUENCE``, ``LABEL``, ``TEXT``), each ended by an empty line.
@@ -58,7 +61,7 @@ from hexswarm.engine.board import (
 )
 from hexswarm.engine.clock import GameClock, TimeControl, TimeLeft, move_time
 from hexswarm.engine.game import Game, GameNode
-from hexswarm.engine.gtp_analysis import DIALECTS, info_line, parse_analyze
+from hexswarm.engine.gtp_analysis import DIALECTS, info_line, kata_gfx, parse_analyze
 from hexswarm.engine.search.snapshot import SearchSnapshot, StopCheck
 from hexswarm.engine.search.timing import search_deadline, stop_at
 
@@ -161,8 +164,11 @@ def _compact_count(count: int) -> str:
     return f"{count / 1_000_000:.1f}m"
 
 
-def snapshot_gfx(snapshot: SearchSnapshot, size: int, *, swap_allowed: bool = False) -> str:
-    """A HexGui ``uct`` gfx body for ``snapshot`` (without the ``gogui-gfx:`` line).
+def snapshot_gfx(
+    snapshot: SearchSnapshot, width: int, height: int | None = None, *, swap_allowed: bool = False
+) -> str:
+    """A HexGui ``uct`` gfx body for ``snapshot`` (without the ``gogui-gfx:`` line) on a
+    ``width`` x ``height`` board (``height`` defaults to ``width``).
 
     ``VAR`` is the principal line, colours alternating from the side to move; ``INFLUENCE``
     each root move's agents relative to the most supported move's (the best is 1.000: shares of
@@ -174,6 +180,8 @@ def snapshot_gfx(snapshot: SearchSnapshot, size: int, *, swap_allowed: bool = Fa
     """
     from hexswarm.engine.players.common import prefers_swap
 
+    height = width if height is None else height
+    cells = width * height
     lines = ["uct"]
     swapping = swap_allowed and prefers_swap(snapshot.estimate)
     best_move: int | str = SWAP_PIECES if swapping else snapshot.best_move
@@ -181,9 +189,9 @@ def snapshot_gfx(snapshot: SearchSnapshot, size: int, *, swap_allowed: bool = Fa
     line = list(snapshot.principal_variation) or [snapshot.best_move]
     var_parts = []
     for cell in line if not isinstance(best_move, str) else ():
-        if not 0 <= cell < size * size:
+        if not 0 <= cell < cells:
             break
-        var_parts.append(f"{colour.letter} {cell_name(cell, size)}")
+        var_parts.append(f"{colour.letter} {cell_name(cell, width, height)}")
         colour = colour.opponent
     if var_parts:
         lines.append("VAR " + " ".join(var_parts))
@@ -192,7 +200,7 @@ def snapshot_gfx(snapshot: SearchSnapshot, size: int, *, swap_allowed: bool = Fa
             (
                 a
                 for c, a in zip(snapshot.root_moves, snapshot.root_agents, strict=False)
-                if 0 <= c < size * size
+                if 0 <= c < cells
             ),
             default=0,
         )
@@ -200,15 +208,15 @@ def snapshot_gfx(snapshot: SearchSnapshot, size: int, *, swap_allowed: bool = Fa
     )
     influence, labels = [], []
     for cell, agents in zip(snapshot.root_moves, snapshot.root_agents, strict=False):
-        if 0 <= cell < size * size and agents > 0:
-            name = cell_name(cell, size)
+        if 0 <= cell < cells and agents > 0:
+            name = cell_name(cell, width, height)
             influence.append(f"{name} {agents / most:.3f}")
             labels.append(f"{name} {_compact_count(agents)}")
     lines.append("INFLUENCE " + " ".join(influence))
     lines.append("LABEL " + " ".join(labels))
     best = (
-        cell_name(best_move, size)
-        if isinstance(best_move, int) and 0 <= best_move < size * size
+        cell_name(best_move, width, height)
+        if isinstance(best_move, int) and 0 <= best_move < cells
         else SWAP_PIECES
     )
     lines.append(
@@ -303,6 +311,7 @@ class GtpEngine:
             "time_left": self._cmd_time_left,
             "hexgui-analyze_commands": self._cmd_analyze_commands,
             "gogui-interrupt": lambda args: "",
+            "gogui-gfx-analyze": self._cmd_gfx_analyze,
             PARAM_COMMAND: self._cmd_param,
             "hexswarm-settings": self._cmd_settings,
             "hexswarm-levels": self._cmd_levels,
@@ -382,8 +391,11 @@ class GtpEngine:
         end = self.game.game_end(self.game.cursor)
         return None if end is None else end[0]
 
-    def _new_board(self, size: int) -> None:
-        self._set_game(Game(size, swap_rule=True))
+    def _new_board(self, width: int, height: int | None = None) -> None:
+        """A new game on ``width`` x ``height`` (a square by default); the swap rule is on
+        where it exists (a square: ``allow_swap`` decides whether the engine swaps)."""
+        height = width if height is None else height
+        self._set_game(Game(width, height=height, swap_rule=width == height or None))
 
     def _set_game(self, game: Game) -> None:
         self.game = game
@@ -442,22 +454,20 @@ class GtpEngine:
         return ""
 
     def _cmd_boardsize(self, args: list[str]) -> str:
-        self._expect(args, 1, 2, "boardsize N (or boardsize N N)")
+        """``boardsize N`` (N x N) or ``boardsize W H`` (W columns, H rows, as HexGui sends)."""
+        self._expect(args, 1, 2, "boardsize N (or boardsize COLUMNS ROWS)")
         try:
             sizes = [int(a) for a in args]
         except ValueError:
             raise GtpError(f"board size must be a whole number, not {' '.join(args)!r}") from None
-        if len(sizes) == 2 and sizes[0] != sizes[1]:
-            raise GtpError(
-                f"unacceptable size: only square boards are supported, not {sizes[0]}x{sizes[1]}"
-            )
-        if not 1 <= sizes[0] <= MAX_SIZE:
-            raise GtpError(f"unacceptable size: board size must be 1 to {MAX_SIZE}, not {sizes[0]}")
-        self._new_board(sizes[0])
+        for side in sizes:
+            if not 1 <= side <= MAX_SIZE:
+                raise GtpError(f"unacceptable size: board size must be 1 to {MAX_SIZE}, not {side}")
+        self._new_board(sizes[0], sizes[-1])
         return ""
 
     def _cmd_clear_board(self, args: list[str]) -> str:
-        self._new_board(self.board.size)
+        self._new_board(*self.board.shape)
         return ""
 
     def _parse_color(self, word: str) -> Color:
@@ -515,7 +525,7 @@ class GtpEngine:
         position = self.board.copy()
         if position.to_move is not color:
             position.setup(to_move=color)
-        position.swap_rule = self.allow_swap
+        position.swap_rule = self.allow_swap and position.is_square
         self._searched_swap_allowed = position.swap_allowed()
         return position
 
@@ -530,7 +540,7 @@ class GtpEngine:
             if self.live_gfx and now - last_gfx[0] >= self.gfx_interval:
                 last_gfx[0] = now
                 gfx = snapshot_gfx(
-                    snapshot, position.size, swap_allowed=self._searched_swap_allowed
+                    snapshot, *position.shape, swap_allowed=self._searched_swap_allowed
                 )
                 self.emit("gogui-gfx:\n" + gfx + "\n\n")
 
@@ -604,7 +614,7 @@ class GtpEngine:
         def line(snapshot: SearchSnapshot) -> str:
             return info_line(
                 snapshot,
-                position.size,
+                position.shape,
                 dialect,
                 legal_moves=legal,
                 max_moves=request.max_moves,
@@ -636,6 +646,41 @@ class GtpEngine:
         while self.input_waiting is not None and not waiting() and not self.should_stop():
             time.sleep(0.01)
         return STREAMED
+
+    def _cmd_gfx_analyze(self, args: list[str]) -> str:
+        """``gogui-gfx-analyze [COLOR]``: the level searches the position (for ``COLOR`` to
+        move; default the side to move) as ``genmove`` would, without playing; every
+        ``gfx_interval`` seconds, and once at the end, a ``gogui-gfx:`` block in HexGui's
+        ``kata`` style goes out (:func:`engine.gtp_analysis.kata_gfx`). The search ends at
+        its own limits, at ``# interrupt`` or when the next command arrives; the answer is
+        its best move."""
+        self._expect(args, 0, 1, usage="gogui-gfx-analyze [COLOR]")
+        color = self._parse_color(args[0]) if args else self.board.to_move
+        if self._resigned is not None or self.board.is_over:
+            raise GtpError("the game is over: there is nothing to analyse")
+        position = self._searched_position(color)
+        legal = len(position.legal_moves())
+        last_block = [time.monotonic()]
+
+        def write_block(snapshot: SearchSnapshot) -> None:
+            body = kata_gfx(snapshot, position.shape, legal_moves=legal)
+            if body:
+                last_block[0] = time.monotonic()
+                self.emit(f"gogui-gfx:\n{body}\n\n")
+
+        def on_snapshot(snapshot: SearchSnapshot) -> None:
+            self.last_snapshot = snapshot
+            if time.monotonic() - last_block[0] >= self.gfx_interval:
+                write_block(snapshot)
+
+        waiting = self.input_waiting or (lambda: False)
+        searched = self.game.cursor
+        choice = self._run_player(position, on_snapshot, lambda: self.should_stop() or waiting())
+        self._searched_node = searched
+        if choice.snapshot is not None:
+            write_block(choice.snapshot)
+        move = choice.move
+        return move.lower() if isinstance(move, str) else cell_name(int(move), *position.shape)
 
     def _wait_for_kernels(self, should_stop: StopCheck, player=None) -> StopCheck:
         """Wait until the kernels are loaded (the first genmove after start may arrive first);
@@ -900,7 +945,7 @@ class GtpEngine:
         colours them alternately from the side to move). Right after ``genmove`` it is the
         rest of the line the search expected after the move it chose."""
         snapshot = self.last_snapshot
-        size = self.board.size
+        board = self.board
         line = list(snapshot.principal_variation or (snapshot.best_move,)) if snapshot else []
         cursor = self.game.cursor
         if (
@@ -908,26 +953,26 @@ class GtpEngine:
             and self._searched_node is not None
             and cursor.parent is self._searched_node
             and line
-            and 0 <= line[0] < size * size
-            and cursor.token == cell_name(line[0], size)
+            and 0 <= line[0] < board.cell_count
+            and cursor.token == board.cell_name(line[0])
         ):
             line = line[1:]
         else:
             self._require_snapshot()
         cells = []
         for cell in line:
-            if not 0 <= cell < size * size or self.board.stone_at(cell) is not None:
+            if not 0 <= cell < board.cell_count or board.stone_at(cell) is not None:
                 break
-            cells.append(cell_name(cell, size))
+            cells.append(board.cell_name(cell))
         return " ".join(cells)
 
     def _cmd_root_agents(self, args: list[str]) -> str:
         snapshot = self._require_snapshot()
-        size = self.board.size
+        board = self.board
         pairs = [
-            f"{cell_name(cell, size)} {agents}"
+            f"{board.cell_name(cell)} {agents}"
             for cell, agents in zip(snapshot.root_moves, snapshot.root_agents, strict=False)
-            if 0 <= cell < size * size and agents > 0
+            if 0 <= cell < board.cell_count and agents > 0
         ]
         return " ".join(pairs)
 
@@ -936,7 +981,7 @@ class GtpEngine:
         ``INFLUENCE`` up to ``TEXT`` as cell/value, so only those two lines are given."""
         snapshot = self._require_snapshot()
         swap = self._searched_swap_allowed
-        lines = snapshot_gfx(snapshot, self.board.size, swap_allowed=swap).split("\n")
+        lines = snapshot_gfx(snapshot, *self.board.shape, swap_allowed=swap).split("\n")
         return "\n".join(line for line in lines if line.startswith(("INFLUENCE", "TEXT")))
 
     # ------------------------------------------------------------------ Hex knowledge

@@ -22,6 +22,9 @@ searches the position, and end the response with an empty line when the next com
   does not know them skips key-value pairs before ``pv``, as Lizzie's parser does;
 * ``pv`` the move's principal variation (the rest of the block).
 
+``gogui-gfx-analyze [COLOR]`` (:func:`kata_gfx`) writes the same blocks, in ``kata``
+gogui-gfx blocks, for HexGui.
+
 Keys: ``interval N`` (the same as the positional interval), ``maxmoves N`` (at most ``N``
 blocks a line). ``INTERVAL`` 0 (or none given) writes one line only, when the search ends. The
 search is the engine's level with its settings, as ``genmove`` would search (it ends at its own
@@ -97,15 +100,16 @@ def parse_analyze(dialect: str, args: list[str]) -> AnalyzeRequest:
     return AnalyzeRequest(dialect, color, interval_cs / 100.0, max_moves)
 
 
-def _move_name(cell: int, size: int) -> str | None:
+def _move_name(cell: int, shape: tuple[int, int]) -> str | None:
     if cell == -1:
         return SWAP_PIECES
-    return cell_name(cell, size) if 0 <= cell < size * size else None
+    width, height = shape
+    return cell_name(cell, width, height) if 0 <= cell < width * height else None
 
 
 def info_line(
     snapshot: SearchSnapshot,
-    size: int,
+    size: int | tuple[int, int],
     dialect: str,
     *,
     legal_moves: int,
@@ -113,8 +117,10 @@ def info_line(
     swap_allowed: bool = False,
 ) -> str:
     """One report: an ``info`` block per candidate of ``snapshot`` (module docstring), on one
-    line; empty when the snapshot has no supported move. ``legal_moves`` sets the uniform
-    prior; the swap move is reported only when ``swap_allowed``."""
+    line; empty when the snapshot has no supported move. ``size``: a square's side or a
+    board's ``(width, height)``. ``legal_moves`` sets the uniform prior; the swap move is
+    reported only when ``swap_allowed``."""
+    shape = (size, size) if isinstance(size, int) else tuple(size)
 
     def rate(value: float) -> str:
         if dialect == LZ_ANALYZE:
@@ -126,12 +132,12 @@ def info_line(
     for candidate in candidates(snapshot, max_moves + 1):
         if len(blocks) == max_moves:
             break
-        name = _move_name(candidate.move, size)
+        name = _move_name(candidate.move, shape)
         if name is None or (candidate.move == -1 and not swap_allowed):
             continue
         pv = []
         for cell in candidate.line:
-            move = _move_name(cell, size)
+            move = _move_name(cell, shape)
             if move is None or (cell == -1 and pv):
                 break
             pv.append(move)
@@ -141,3 +147,19 @@ def info_line(
             f"swarmActive {candidate.active_fraction:.4f} pv {' '.join(pv)}"
         )
     return " ".join(blocks)
+
+
+KATA_GFX = "kata"
+"""The gogui-gfx block that HexGui (Peter Selinger's, 2023: KataHex's GUI) reads as KataHex's
+analysis: its "Solve State" button sends ``gogui-gfx-analyze COLOR`` to an engine that has no
+``dfpn-solve-state``, draws every ``gogui-gfx:`` block starting ``kata`` while the command
+runs, and shows the final answer in its status bar."""
+
+
+def kata_gfx(snapshot: SearchSnapshot, size: int | tuple[int, int], *, legal_moves: int) -> str:
+    """The body of a ``kata`` gogui-gfx block for ``snapshot`` (without the ``gogui-gfx:``
+    line): ``kata``, then :func:`info_line`'s ``kata-analyze`` blocks on one line (HexGui reads
+    ``move``, ``visits``, ``winrate`` 0..1 and ``order`` of each, and skips the rest). The swap
+    is left out: HexGui draws cells only. Empty when the snapshot has no supported cell."""
+    line = info_line(snapshot, size, KATA_ANALYZE, legal_moves=legal_moves, swap_allowed=False)
+    return f"{KATA_GFX}\n{line}" if line else ""

@@ -203,11 +203,32 @@ class GtpClient:
 
     def analyze(self, command: str, seconds: float, timeout: float | None = None) -> list[str]:
         """Run a streaming analysis command (``lz-analyze``/``kata-analyze``) for about
-        ``seconds``, then stop it the way a GUI does, by sending the next command (``name``).
-        Returns the lines the stream carried (``info ...``); raises :class:`GtpClientError`
-        if the engine refuses the command."""
+        ``seconds``, then stop it the way a GUI does (:meth:`stream`). Returns the lines the
+        stream carried (``info ...``); raises :class:`GtpClientError` (:class:`GtpRefused` if
+        the engine refuses the command)."""
+        lines: list[str] = []
+        stop_at = time.monotonic() + seconds
+        self.stream(command, lines.append, lambda: time.monotonic() >= stop_at, timeout)
+        return lines
+
+    def stream(
+        self,
+        command: str,
+        on_line: Callable[[str], None],
+        should_stop: Callable[[], bool],
+        timeout: float | None = None,
+        stop_grace: float | None = None,
+    ) -> None:
+        """Run a streaming command (``kata-analyze``, ``lz-analyze``): after its ``=`` line,
+        hand each line of the stream to ``on_line`` until ``should_stop()`` (polled every
+        :data:`POLL_S`) turns true, then stop the stream as Lizzie and KataGo do, by sending
+        the next command (``name``), and read the stream's end (an empty line) and that
+        command's response. ``timeout``: seconds for the first answer and, once stopped, for
+        the end (or ``stop_grace`` if given). Raises :class:`GtpRefused` (``?``),
+        :class:`GtpTimeout`, :class:`GtpClosed` (the engine exited, also mid-stream) or
+        :class:`GtpGarbage` (the stream ended before it was stopped, or a line that is not a
+        response)."""
         self._write(command.strip() + "\n")
-        deadline = None if timeout is None else time.monotonic() + timeout
         wait = _Wait(timeout, None, 0.0, None)
         head = self._next_line(wait)
         while not head.strip():
@@ -215,38 +236,38 @@ class GtpClient:
         if head.startswith("?"):
             while self._next_line(wait).strip():
                 pass
-            raise GtpClientError(
-                f"{self.argv[0]}: {command.strip()}: {head[1:].lstrip('0123456789').strip()}"
-            )
+            message = head[1:].lstrip("0123456789").strip()
+            raise GtpRefused(f"{self.argv[0]}: {command.strip()}: {message}")
         if not head.startswith("="):
-            raise GtpClientError(f"{self.argv[0]} sent a line that is not a response: {head!r}")
-        lines: list[str] = []
-        stop_at = time.monotonic() + seconds
-        stopped = False
+            raise GtpGarbage(f"{self.argv[0]} sent a line that is not a response: {head!r}")
+        stopped: _Wait | None = None
         while True:
-            if not stopped and time.monotonic() >= stop_at:
+            if stopped is None and should_stop():
                 self._write("name\n")  # any command ends the stream
-                stopped = True
+                stopped = _Wait(timeout if stop_grace is None else stop_grace, None, 0.0, None)
             try:
-                line = self._lines.get(timeout=0.05)
+                line = self._lines.get(timeout=POLL_S)
             except queue.Empty:
-                if deadline is not None and time.monotonic() > deadline:
-                    raise GtpClientError(f"{self.argv[0]} did not answer in time") from None
+                if stopped is not None and stopped.expired():
+                    raise GtpTimeout(
+                        f"{self.argv[0]} did not answer {stopped.why()} (the end of its stream)"
+                    ) from None
                 continue
             if line is None:
                 self._lines.put(None)
-                raise GtpClientError(f"{self.argv[0]} closed its output during the analysis")
+                with contextlib.suppress(subprocess.TimeoutExpired):
+                    self.process.wait(0.5)  # so that its exit status is known
+                raise GtpClosed(f"{self.argv[0]} closed its output during {command.split()[0]}")
             if not line.strip():
-                if stopped:
+                if stopped is not None:
                     break
-                raise GtpClientError(f"{self.argv[0]} ended the analysis before it was stopped")
-            lines.append(line)
+                raise GtpGarbage(f"{self.argv[0]} ended {command.split()[0]} before it was stopped")
+            on_line(line)
         # The stopping command's own response follows the stream's empty line.
-        while not self._next_line(wait).strip().startswith("="):
+        while not self._next_line(stopped).strip().startswith("="):
             pass
-        while self._next_line(wait).strip():
+        while self._next_line(stopped).strip():
             pass
-        return lines
 
     def interrupt(self) -> None:
         """Ask a running ``genmove`` to answer now (``# interrupt``)."""

@@ -42,6 +42,7 @@ from hexswarm.engine.kernels.layout import (
     BRIDGE,
     KNOWLEDGE_POLICY,
     NO_HEURISTIC,
+    PATTERN_POLICY,
     TEMPLATE,
     UNIFORM_POLICY,
     WIN,
@@ -54,7 +55,7 @@ VERSION = 1
 HEURISTICS = ("win", "block", "bridge", "template")
 HEURISTIC_CODES = {"win": WIN, "block": BLOCK, "bridge": BRIDGE, "template": TEMPLATE}
 SELECTIONS = ("per-move", "per-playout")
-POLICIES = ("uniform", "bridge", "template", "win", "agents")
+POLICIES = ("uniform", "bridge", "template", "win", "agents", "patterns")
 DEFAULT_DATABASE = "default"
 _RESOURCE_FOLDER = "playout_agents"
 _NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
@@ -191,7 +192,16 @@ class PlayoutPolicy:
     database: AgentDatabase | None
 
     def kernel_policy(self) -> UniformPolicy | KnowledgePolicy:
-        """The policy the kernels take: :data:`UNIFORM_PLAYOUT` or a ``KnowledgePolicy``."""
+        """The policy the kernels take: :data:`UNIFORM_PLAYOUT` or a ``KnowledgePolicy``
+        (of kind ``PATTERN_POLICY`` for ``patterns``)."""
+        if self.name == "patterns":
+            return KnowledgePolicy(
+                kind=PATTERN_POLICY,
+                agents=np.zeros((0, len(HEURISTICS)), dtype=np.int8),
+                per_playout=True,
+                tracks=False,
+                weights=pattern_weights(),
+            )
         if self.database is None:
             return UNIFORM_PLAYOUT
         return KnowledgePolicy(
@@ -199,7 +209,24 @@ class PlayoutPolicy:
             agents=self.database.agent_array(),
             per_playout=self.database.selection == "per-playout",
             tracks=self.database.tracks_connectivity,
+            weights=_NO_WEIGHTS,
         )
+
+
+_NO_WEIGHTS = np.zeros((0, 4096), dtype=np.int64)
+_PATTERN_WEIGHTS: dict[str, np.ndarray] = {}
+
+
+def pattern_weights(table: str | None = None) -> np.ndarray:
+    """The kernels' integer weights of the playout pattern table (the bundled default, or a
+    name or path), computed once per table and shared (read-only)."""
+    from hexswarm.engine.patterns import DEFAULT_PLAYOUT_TABLE, load_playout_table
+
+    key = table or DEFAULT_PLAYOUT_TABLE
+    if key not in _PATTERN_WEIGHTS:
+        # Kept writable: a read-only array is another numba type (one more compilation).
+        _PATTERN_WEIGHTS[key] = load_playout_table(key).kernel_weights()
+    return _PATTERN_WEIGHTS[key]
 
 
 UNIFORM_PLAYOUT = UniformPolicy(kind=UNIFORM_POLICY)
@@ -217,8 +244,8 @@ def playout_policy(
     key = str(name).strip().lower()
     if key not in POLICIES:
         raise HexError(f"unknown playout policy {name!r} (choose from {', '.join(POLICIES)})")
-    if key == "uniform":
-        return PlayoutPolicy("uniform", None)
+    if key in ("uniform", "patterns"):
+        return PlayoutPolicy(key, None)
     if key in _FIXED_POLICIES:
         return PlayoutPolicy(key, AgentDatabase((_FIXED_POLICIES[key],)))
     if isinstance(agents, AgentDatabase):

@@ -40,7 +40,13 @@ FAR, ADJACENT, BRIDGE = 0, 1, 2
 LOCAL_CLASSES = 3
 BRIDGE_STEPS = ((1, 1), (2, -1), (1, -2), (-1, -1), (-2, 1), (-1, 2))
 DEFAULT_TABLE = "hex6-mohex-9x9"
+DEFAULT_PLAYOUT_TABLE = "playout6-mohex-9x9"
 _RESOURCE_FOLDER = "patterns"
+# A 12-cell pattern: the six neighbours then the six bridge points (bridge point i lies
+# between neighbours i and i + 1), so a half turn moves each group's entry i to i + 3.
+TWELVE = RING + BRIDGE_STEPS
+# A playout's *near* cells: the 12 pattern cells around the last move (MoHex's local region).
+NEAR_STEPS = TWELVE
 
 
 def rotate_half(code: int) -> int:
@@ -80,6 +86,30 @@ def pattern_code(cells: np.ndarray, size: int, cell: int, black_moves: bool) -> 
         dr, dc = RING[direction]
         code |= owner_of(cells, size, row + dr, col + dc, black_moves) << (2 * i)
     return canonical(code)
+
+
+def pattern_code12(cells: np.ndarray, size: int, cell: int, black_moves: bool) -> int:
+    """The canonical 12-cell code (24 bits: the six neighbours as :func:`pattern_code`, then
+    the six bridge points) of ``cell`` for the mover; a half turn, the smaller of the two."""
+    row, col = divmod(cell, size)
+    digits = []
+    for dr, dc in TWELVE:
+        if not black_moves:
+            dr, dc = dc, dr  # White's view: the transposed board
+        digits.append(owner_of(cells, size, row + dr, col + dc, black_moves))
+    turned = digits[3:6] + digits[0:3] + digits[9:12] + digits[6:9]
+    return min(
+        sum(d << (2 * i) for i, d in enumerate(digits)),
+        sum(d << (2 * i) for i, d in enumerate(turned)),
+    )
+
+
+def is_near(size: int, cell: int, last: int) -> bool:
+    """Whether ``cell`` is one of the 12 pattern cells around ``last`` (-1: no last move)."""
+    if last < 0:
+        return False
+    step = (cell // size - last // size, cell % size - last % size)
+    return step in NEAR_STEPS
 
 
 def local_class(size: int, cell: int, last: int) -> int:
@@ -142,23 +172,141 @@ class PatternTable:
         return cls(gamma, delta, source)
 
 
+# The playout kernel's integer weights (engine.kernels.patterns): the capped global weight of
+# an open-board cell is WEIGHT_SCALE, and no local weight exceeds LOCAL_WEIGHT_LIMIT, so every
+# sum of a 13x13 playout stays exact below 2**32 (the generator's bound).
+WEIGHT_SCALE = 1024
+LOCAL_WEIGHT_LIMIT = 1 << 20
+PLAYOUT_FORMAT = "hexswarm-playout-patterns-1"
+
+
+def mover_view(around: int, black_moves: bool) -> int:
+    """The canonical code (:func:`pattern_code`) of a cell whose six neighbours hold the
+    absolute owners ``around`` (2 bits each in ring order: 1 Black or its edge, 2 White or
+    its edge, 3 beyond a corner; the kernels' ``around``), for the mover."""
+    if black_moves:
+        return canonical(around)
+    code = 0
+    for i in range(6):
+        owner = (around >> (2 * TRANSPOSED[i])) & 3
+        code |= (3 - owner if owner in (1, 2) else owner) << (2 * i)
+    return canonical(code)
+
+
+@dataclass(frozen=True)
+class PlayoutTable:
+    """Learned playout weights (ours, after MoHex 2.0's playout policy): a cell's weight is
+    ``local[code]`` when it is near the last move (one of its 12 pattern cells), else
+    ``min(global_[code], cap)``; ``code`` is the cell's canonical 6-cell code for the mover.
+    Codes never seen in training weigh ``unseen``. ``cap`` holds global weights near the
+    open-board level, so the pull towards good shapes comes from the answers to the last
+    move."""
+
+    global_: np.ndarray
+    local: np.ndarray
+    cap: float
+    source: str
+    unseen: float = 1.0
+
+    def integer_weight(self, code: int, near: bool) -> int:
+        """The kernel's weight of canonical ``code``: WEIGHT_SCALE units of ``cap``, a global
+        one capped, at least 1, a local one at most LOCAL_WEIGHT_LIMIT."""
+        unit = self.cap / WEIGHT_SCALE
+        if near:
+            return min(max(1, round(self.local[code] / unit)), LOCAL_WEIGHT_LIMIT)
+        return max(1, round(min(self.global_[code], self.cap) / unit))
+
+    def kernel_weights(self) -> np.ndarray:
+        """int64[4, CODES]: row ``2 * side + near`` (side 0: Black moves) gives
+        :meth:`integer_weight` of every absolute ``around`` code (:func:`mover_view`)."""
+        table = np.empty((4, CODES), dtype=np.int64)
+        for side in range(2):
+            for around in range(CODES):
+                code = mover_view(around, side == 0)
+                table[2 * side, around] = self.integer_weight(code, False)
+                table[2 * side + 1, around] = self.integer_weight(code, True)
+        return table
+
+    def to_json(self, extra: dict) -> str:
+        def seen(gamma):
+            return {str(c): round(float(g), 6) for c, g in enumerate(gamma) if g != self.unseen}
+
+        document = {
+            "format": PLAYOUT_FORMAT,
+            "pattern": "6 neighbours, ring order of engine.kernels.knowledge, canonical code; "
+            "local: the cell is one of the 12 pattern cells around the last move",
+            "source": self.source,
+            **extra,
+            "cap": round(self.cap, 6),
+            "unseen": self.unseen,
+            "global": seen(self.global_),
+            "local": seen(self.local),
+        }
+        return json.dumps(document, indent=1) + "\n"
+
+    @classmethod
+    def from_json(cls, text: str, source: str) -> PlayoutTable:
+        document = json.loads(text)
+        if document.get("format") != PLAYOUT_FORMAT:
+            raise ValueError(f"{source}: not a hexswarm playout pattern table")
+        tables = []
+        unseen = float(document.get("unseen", 1.0))
+        for key in ("global", "local"):
+            gamma = np.full(CODES, unseen, dtype=np.float64)
+            for code, value in document[key].items():
+                gamma[int(code)] = float(value)
+            tables.append(gamma)
+        cap = float(document["cap"])
+        if cap <= 0 or unseen <= 0 or any(np.any(g <= 0) for g in tables):
+            raise ValueError(f"{source}: weights and cap must be positive")
+        return cls(tables[0], tables[1], cap, source, unseen)
+
+
+def playout_weights(
+    table: PlayoutTable, cells: np.ndarray, size: int, black_moves: bool, last: int
+) -> dict[int, float]:
+    """The playout weight of every empty cell (dict cell -> float, before the kernel's integer
+    rounding): the slow reference of :meth:`PlayoutTable.kernel_weights` and the kernel."""
+    weights = {}
+    for cell in np.flatnonzero(cells == 0):
+        cell = int(cell)
+        code = pattern_code(cells, size, cell, black_moves)
+        if is_near(size, cell, last):
+            weights[cell] = float(table.local[code])
+        else:
+            weights[cell] = min(float(table.global_[code]), table.cap)
+    return weights
+
+
 _LOADED: dict[str, PatternTable] = {}
+_LOADED_PLAYOUT: dict[str, PlayoutTable] = {}
+
+
+def _table_text(name_or_path: str) -> str:
+    path = Path(name_or_path)
+    if path.suffix == ".json" and path.exists():
+        return path.read_text(encoding="utf-8")
+    from hexswarm.resources import resource_path
+
+    resource = resource_path(_RESOURCE_FOLDER, f"{name_or_path}.json")
+    if not resource.is_file():
+        raise ValueError(f"no pattern table {name_or_path!r}")
+    return resource.read_text("utf-8")
+
+
+def load_playout_table(name_or_path: str = DEFAULT_PLAYOUT_TABLE) -> PlayoutTable:
+    """A bundled playout table by name or a table file by path (cached per name)."""
+    if name_or_path not in _LOADED_PLAYOUT:
+        _LOADED_PLAYOUT[name_or_path] = PlayoutTable.from_json(
+            _table_text(name_or_path), name_or_path
+        )
+    return _LOADED_PLAYOUT[name_or_path]
 
 
 def load_table(name_or_path: str = DEFAULT_TABLE) -> PatternTable:
     """A bundled table by name or a table file by path (cached per name)."""
     if name_or_path not in _LOADED:
-        path = Path(name_or_path)
-        if path.suffix == ".json" and path.exists():
-            text = path.read_text(encoding="utf-8")
-        else:
-            from hexswarm.resources import resource_path
-
-            resource = resource_path(_RESOURCE_FOLDER, f"{name_or_path}.json")
-            if not resource.is_file():
-                raise ValueError(f"no pattern table {name_or_path!r}")
-            text = resource.read_text("utf-8")
-        _LOADED[name_or_path] = PatternTable.from_json(text, name_or_path)
+        _LOADED[name_or_path] = PatternTable.from_json(_table_text(name_or_path), name_or_path)
     return _LOADED[name_or_path]
 
 

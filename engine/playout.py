@@ -38,6 +38,10 @@ class PlayoutPosition:
 
     @classmethod
     def from_board(cls, board: Board) -> PlayoutPosition:
+        """``board``'s position (a rectangle's in its square embedding: the same game)."""
+        from hexswarm.engine.search.environment import embedded_board
+
+        board = embedded_board(board)
         moves = board.moves
         return cls(
             board.size,
@@ -65,7 +69,7 @@ def random_playouts(
     """Play ``count`` random games from ``board``; return how many Black won.
 
     ``policy``: a :class:`engine.knowledge.PlayoutPolicy` or a policy name (``uniform``, the
-    default, ``bridge``, ``template``, ``win``, ``agents`` with the default database).
+    default, ``bridge``, ``template``, ``win``, ``agents`` with the default database, ``patterns``).
     Thread-safe: reads ``board`` once on the calling thread, before any worker starts.
     """
     policy = playout_policy(policy)
@@ -80,7 +84,7 @@ def random_playouts(
     kernel_policy = policy.kernel_policy()
 
     def run(slot: int) -> int:
-        if policy.database is not None:
+        if policy.name != "uniform":
             return policy_playout_batch(
                 kernel_policy,
                 make_knowledge_scratch(position.size),
@@ -112,14 +116,10 @@ def random_playouts(
 
 
 def gale_winner(board: Board):
-    """The winner by Gale's tour (thesis Table 5.1): ``"black"``, ``"white"`` or ``None``."""
+    """The winner by Gale's tour (thesis Table 5.1): ``"black"``, ``"white"`` or ``None`` (a
+    rectangle's in its square embedding)."""
+    from hexswarm.engine.search.environment import embedded_board
+
+    board = embedded_board(board)
     code = gale_winner_of_cells(board.cells, board.size)
     return None if code == 0 else ("black" if code == 1 else "white")
-
-
-def warm_up() -> None:
-    """Compile (or load from the cache) the playout kernels now, not on the first search."""
-    board = Board(3)
-    random_playouts(board, 2, seed=0)
-    random_playouts(board, 2, seed=0, policy="win")
-    gale_winner(board)

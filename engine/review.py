@@ -1,18 +1,26 @@
 """Reviewing a game: what a search said about each position, and how much each move cost its
 player (KaTrain's teacher, Lizzie's blunder check, for Hex).
 
-* :class:`PositionAnalysis` is a finished search of one position, in named, typed fields: the
-  side to move, its win rate, the search's best move and line, the budget and the AI. It is saved
-  in the SGF on the node of that position as the property :data:`ANALYSIS_PROPERTY` (``HSA``,
-  HexSwarm analysis; :meth:`PositionAnalysis.to_text` documents the text), so a reviewed game
-  opens reviewed; programs that do not know it keep or ignore it (SGF's rule for unknown
-  properties; HexGui ignores it). ``GameNode.analysis`` reads and writes it.
+* :class:`PositionAnalysis` is the AI's data of one node: the latest finished search of the
+  node's position, in named, typed fields: the perspective (the side to move), the estimate
+  (its win rate), the move the search suggests and its line, the agents or visits and the time
+  it spent, the level that produced it. Every search of a game's position that the game keeps
+  (the AI's own move searches, analysis mode, the whole-game review) becomes one, written by
+  one method (``GameController.record_analysis`` in the GUI). It is saved in the SGF on the
+  node of that position as the property :data:`ANALYSIS_PROPERTY` (``HSA``, HexSwarm analysis;
+  :meth:`PositionAnalysis.to_text` documents the text; format 1, without the agents, is still
+  read), as KaTrain keeps its analyses in the record, so a game played, analysed or reviewed
+  opens with its estimates; programs that do not know it keep or ignore it (SGF's rule for
+  unknown properties; HexGui ignores it). ``GameNode.ai`` reads and writes it. A move's grade
+  is not stored: it is the review's verdict on two of these analyses under the thresholds the
+  user chose (:func:`review_moves`), so it follows a change of thresholds at once.
+* :func:`line_estimates` turns the analyses of a line into Black's win rate after each move:
+  what the game graph draws.
 * :func:`review_moves` grades each move of a line: the *drop* is the mover's win rate before the
   move (the best move's value in the analysis of the position it was played in) minus the
-  mover's win rate after it, never below 0. "After" is, in this order: 1 or 0 when the move
-  ended the game; the played move's own value in that same analysis when it is one of the
-  saved moves (one search for both numbers, so its biases cancel); else the analysis of the
-  position the move made, turned to the mover's view. :class:`GradeThresholds` turn drops
+  mover's win rate after it, never below 0. "After" is the analysis of the position the move
+  made, turned to the mover's view and corrected for that search's optimism for its own side
+  (measured in the review itself: see :func:`review_moves`). :class:`GradeThresholds` turn drops
   into ``good`` / ``inaccuracy`` / ``mistake`` / ``blunder``. The better move offered is the
   search's best move in the position before, when the played move was not it.
 
@@ -28,7 +36,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from hexswarm.engine.board import BLACK, SWAP_PIECES, WHITE, Color, HexError, cell_name
-from hexswarm.engine.search.snapshot import candidates
+from hexswarm.engine.search.snapshot import candidates, has_estimate
 
 if TYPE_CHECKING:
     from hexswarm.engine.search.snapshot import SearchSnapshot
@@ -36,18 +44,20 @@ if TYPE_CHECKING:
 
 class ReviewedNode(Protocol):
     """What :func:`review_moves` reads of a node (``engine.game.GameNode``, which imports this
-    module for its ``analysis``)."""
+    module for its ``ai``)."""
 
     @property
     def move(self) -> tuple[Color, str] | None: ...
 
     @property
-    def analysis(self) -> PositionAnalysis | None: ...
+    def ai(self) -> PositionAnalysis | None: ...
 
 
 ANALYSIS_PROPERTY = "HSA"
 """The SGF property of a node's analysis (see :meth:`PositionAnalysis.to_text`)."""
-ANALYSIS_VERSION = "1"
+ANALYSIS_VERSION = "2"
+READABLE_VERSIONS = ("1", ANALYSIS_VERSION)
+"""Format 1 had no ``agents``; it is read (agents 0) and written again as format 2."""
 
 _CELL_TOKEN = re.compile(r"[a-z]+[0-9]+")
 
@@ -60,14 +70,18 @@ GRADES = (GOOD, INACCURACY, MISTAKE, BLUNDER)
 
 @dataclass(frozen=True, slots=True)
 class PositionAnalysis:
-    """A finished search of one position.
+    """A finished search of one position (a node's ``ai``).
 
-    ``win_rate`` is the searcher's estimate for ``to_move`` (0..1); ``best_move`` its move as a
-    token (``e5``, ``swap-pieces``) and ``line`` its principal variation (starting with
-    ``best_move``); ``moves`` the win rates for ``to_move`` after each of the search's most
-    supported moves (at most :data:`SAVED_MOVES`, strongest first: a move's grade compares its
-    value with the best move's from the same search); ``playouts`` and ``seconds`` what the
-    search spent; ``ai`` the player spec.
+    ``win_rate`` is the searcher's estimate for ``to_move``, its perspective (0..1); ``best_move``
+    the move it suggests as a token (``e5``, ``swap-pieces``) and ``line`` its principal
+    variation (starting with ``best_move``); ``moves`` the win rates for ``to_move`` after each
+    of the search's most supported moves (the :data:`SAVED_MOVES` strongest first, then any
+    other move asked to be kept: the move played from the position); ``playouts`` and
+    ``seconds`` what the search spent; ``ai`` the level that produced it (the player spec);
+    ``agents`` the root's agents (the swarms) or visits (UCT, Monte-Carlo) when it ended (0:
+    not recorded, format 1); ``support`` (when known: empty in analyses saved before it was)
+    the support of each of ``moves``, in their order (agents, visits or playouts: how far its
+    value can be trusted).
     """
 
     to_move: Color
@@ -78,31 +92,57 @@ class PositionAnalysis:
     seconds: float = 0.0
     ai: str = ""
     moves: tuple[tuple[str, float], ...] = ()
+    agents: int = 0
+    support: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         for value in (self.win_rate, *(v for _, v in self.moves)):
             if not 0.0 <= value <= 1.0 or math.isnan(value):
                 raise HexError(f"an analysis win rate lies in 0..1, not {value!r}")
+        if self.agents < 0 or self.playouts < 0:
+            raise HexError("an analysis counts agents and playouts from 0")
+        if self.support and (
+            len(self.support) != len(self.moves) or any(n < 0 for n in self.support)
+        ):
+            raise HexError("an analysis gives one support (0 or more) per saved move, or none")
 
     def value_of(self, move: str) -> float | None:
         """The searcher's win rate for ``to_move`` after ``move``, if it is a saved move."""
         return next((value for name, value in self.moves if name == move), None)
+
+    def support_of(self, move: str) -> int | None:
+        """The support of ``move``'s value, if it is a saved move and the support is known."""
+        if not self.support:
+            return None
+        pairs = zip(self.moves, self.support, strict=True)
+        return next((n for (name, _), n in pairs if name == move), None)
 
     def for_player(self, color: Color) -> float:
         """The win rate seen by ``color``."""
         return self.win_rate if color is self.to_move else 1.0 - self.win_rate
 
     @classmethod
-    def from_snapshot(cls, snapshot: SearchSnapshot, size: int) -> PositionAnalysis | None:
-        """The analysis a search's final snapshot gives, or None when the search had no
-        estimate yet (no root move supported)."""
-        if not snapshot.root_moves or snapshot.total_agents <= 0:
+    def from_snapshot(
+        cls,
+        snapshot: SearchSnapshot,
+        size: int | tuple[int, int],
+        ai: str = "",
+        keep: Iterable[str] = (),
+    ) -> PositionAnalysis | None:
+        """The analysis a search's final snapshot gives on a board of ``size`` (a square's
+        side, or ``(columns, rows)``; ``ai``: the spec of the level that searched, default the
+        snapshot's player name), or None when the search had no estimate (no root move
+        supported, no playout finished, a rule without a value). ``keep``: moves whose value
+        is saved too when the search has one, after the :data:`SAVED_MOVES` strongest (the
+        move played from the position, which the review compares)."""
+        if not has_estimate(snapshot) or snapshot.total_agents <= 0:
             return None
+        width, height = (size, size) if isinstance(size, int) else size
 
         def token(cell: int) -> str | None:
             if cell == -1:
                 return SWAP_PIECES
-            return cell_name(cell, size) if 0 <= cell < size * size else None
+            return cell_name(cell, width, height) if 0 <= cell < width * height else None
 
         best = token(snapshot.best_move)
         if best is None:
@@ -115,11 +155,13 @@ class PositionAnalysis:
             line.append(name)
         if not line or line[0] != best:
             line = [best]
-        moves = tuple(
-            (name, min(1.0, max(0.0, c.value)))
-            for c in candidates(snapshot, SAVED_MOVES)
-            if (name := token(c.move)) is not None
-        )
+        kept = set(keep)
+        chosen = [
+            (name, c)
+            for c in candidates(snapshot, len(snapshot.root_moves))
+            if (name := token(c.move)) is not None and (c.order < SAVED_MOVES or name in kept)
+        ]
+        moves = tuple((name, min(1.0, max(0.0, c.value))) for name, c in chosen)
         return cls(
             to_move=Color.parse(snapshot.to_move),
             win_rate=min(1.0, max(0.0, float(snapshot.estimate))),
@@ -128,22 +170,31 @@ class PositionAnalysis:
             moves=moves,
             playouts=int(snapshot.playouts),
             seconds=float(snapshot.elapsed_s),
-            ai=snapshot.player,
+            ai=ai or snapshot.player,
+            agents=int(snapshot.total_agents),
+            support=tuple(int(c.support) for _, c in chosen),
         )
 
     def to_text(self) -> str:
         """The property's text: space-separated ``key=value`` fields, ``v`` (format version,
-        1), ``to`` (``b``/``w``), ``win`` (win rate for ``to``, 4 decimals), ``best``, ``pv``
-        (moves joined by ``,``), ``moves`` (``move:win rate`` pairs joined by ``,``; may be
-        absent), ``playouts``, ``seconds``, and last ``ai`` (the player spec, which may hold
-        ``=`` and ``,``). Example: ``v=1 to=b win=0.5731 best=e5 pv=e5,f4,d6
-        moves=e5:0.5731,d6:0.5502 playouts=48213 seconds=1.00 ai=uct``."""
-        moves = ",".join(f"{name}:{value:.4f}" for name, value in self.moves)
+        2), ``to`` (``b``/``w``), ``win`` (win rate for ``to``, 4 decimals), ``best``, ``pv``
+        (moves joined by ``,``), ``moves`` (``move:win rate`` pairs joined by ``,``, each with
+        ``@support`` after it when the support is known; may be absent), ``playouts``,
+        ``agents`` (absent in format 1), ``seconds``, and last ``ai`` (the player spec, which
+        may hold ``=`` and ``,``). Example: ``v=2 to=b win=0.5731
+        best=e5 pv=e5,f4,d6 moves=e5:0.5731@5210,d6:0.5502@2033 playouts=48213 agents=9000
+        seconds=1.000 ai=uct``."""
+        counts = [f"@{n}" for n in self.support] or [""] * len(self.moves)
+        moves = ",".join(
+            f"{name}:{value:.4f}{count}"
+            for (name, value), count in zip(self.moves, counts, strict=True)
+        )
         return (
             f"v={ANALYSIS_VERSION} to={self.to_move.letter.lower()} win={self.win_rate:.4f} "
             f"best={self.best_move} pv={','.join(self.line)} "
             + (f"moves={moves} " if moves else "")
-            + f"playouts={self.playouts} seconds={self.seconds:.2f} ai={self.ai}"
+            + f"playouts={self.playouts} agents={self.agents} seconds={self.seconds:.3f} "
+            f"ai={self.ai}"
         )
 
     @classmethod
@@ -156,7 +207,7 @@ class PositionAnalysis:
             if not sep:
                 raise HexError(f"analysis field {word!r} is not key=value")
             fields[key] = value
-        if fields.get("v") != ANALYSIS_VERSION:
+        if fields.get("v") not in READABLE_VERSIONS:
             raise HexError(f"unknown analysis format version {fields.get('v')!r}")
         try:
             to_move = Color.parse(fields["to"])
@@ -164,18 +215,36 @@ class PositionAnalysis:
             best = fields["best"]
             line = tuple(m for m in fields.get("pv", "").split(",") if m)
             moves = []
+            support = []
             for pair in filter(None, fields.get("moves", "").split(",")):
                 name, sep, value = pair.partition(":")
                 if not sep:
                     raise HexError(f"analysis move {pair!r} is not move:win rate")
+                value, at, count = value.partition("@")
                 moves.append((name, float(value)))
+                if at:
+                    support.append(int(count))
             playouts = int(fields.get("playouts", "0"))
+            agents = int(fields.get("agents", "0"))
             seconds = float(fields.get("seconds", "0"))
         except KeyError as error:
             raise HexError(f"analysis lacks the field {error.args[0]!r}") from None
         except ValueError as error:
             raise HexError(f"analysis has a malformed number: {error}") from None
-        return cls(to_move, win, best, line or (best,), playouts, seconds, ai.strip(), tuple(moves))
+        if support and len(support) != len(moves):
+            raise HexError("analysis moves give a support (@N) for every move or for none")
+        return cls(
+            to_move,
+            win,
+            best,
+            line or (best,),
+            playouts,
+            seconds,
+            ai.strip(),
+            tuple(moves),
+            agents,
+            tuple(support),
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,6 +296,71 @@ class MoveReview:
         return self.grade in (MISTAKE, BLUNDER)
 
 
+@dataclass(frozen=True, slots=True)
+class _Evidence:
+    """What the analyses say about one move, for the mover: its win rate ``before``, its own
+    value in the search before (``same``, with ``support``: None when unknown) and the search
+    after it (``cross``)."""
+
+    index: int
+    number: int
+    color: Color
+    token: str
+    before: float
+    same: float | None
+    support: int | None
+    cross: float | None
+    winner: Color | None
+
+
+def _evidence(nodes: Sequence[ReviewedNode], winners: Sequence[Color | None]) -> list[_Evidence]:
+    found = []
+    number = 0
+    for index, node in enumerate(nodes):
+        move = node.move
+        if move is None:
+            continue
+        number += 1
+        color, token = move
+        if index == 0 or not _CELL_TOKEN.fullmatch(token):
+            continue
+        before_analysis = nodes[index - 1].ai
+        if before_analysis is None:
+            continue
+        mover_to_move = before_analysis.to_move is color
+        after_analysis = node.ai
+        found.append(
+            _Evidence(
+                index,
+                number,
+                color,
+                token,
+                before_analysis.for_player(color),
+                before_analysis.value_of(token) if mover_to_move else None,
+                before_analysis.support_of(token) if mover_to_move else None,
+                None if after_analysis is None else after_analysis.for_player(color),
+                winners[index],
+            )
+        )
+    return found
+
+
+def cross_search_offset(evidence: Iterable[_Evidence]) -> float | None:
+    """How much lower the search of the position after a move values it for the mover than
+    the search before does, over a reviewed line: the mean of ``same - cross`` over the moves
+    with both, each weighted by the support of ``same`` (so the well searched moves decide);
+    None when no move has both with a known support. Each search's estimate is optimistic for
+    its own side to move (a value averaged over the opponent's exploratory replies), so
+    ``cross`` errs low by about twice that optimism: 3.5 to 7 points with UCT at 1 s a
+    position on 11x11 (``docs/results/study-desk/``), as much as the inaccuracy threshold."""
+    weights = total = 0.0
+    for e in evidence:
+        if e.same is not None and e.cross is not None and e.support:
+            weights += e.support
+            total += e.support * (e.same - e.cross)
+    return total / weights if weights else None
+
+
 def review_moves(
     nodes: Sequence[ReviewedNode],
     winner_after: Iterable[Color | None],
@@ -237,42 +371,46 @@ def review_moves(
     ``winner_after[i]`` the winner of the position at ``nodes[i]`` (None while undecided).
     Returns reviews keyed by index into ``nodes``, for every cell move of a colour in ``sides``
     whose position before is analysed and whose position after is analysed or won. Swaps and
-    other special moves are not graded (their value is the opening's, not a cell's)."""
+    other special moves are not graded (their value is the opening's, not a cell's).
+
+    The mover's win rate after a move is 1 or 0 when it ended the game; else, when the line's
+    analyses give their moves' support (so :func:`cross_search_offset` can be measured), the
+    search of the position after the move, turned to the mover's view and raised by that
+    offset (the move's own value in the search before when there is no search after); else
+    (analyses saved before supports were) the move's own value in the search before when it
+    is saved, or the search after. One rule for every move: a move is not measured one way
+    when its search happened to visit it much and another way when not (each value of a
+    rarely visited move is noisy, and the two ways differ by the offset), so two reviews with
+    different seeds agree (``docs/results/study-desk/``)."""
     thresholds = thresholds or GradeThresholds()
     sides = tuple(sides)
-    winners = list(winner_after)
+    evidence = _evidence(nodes, list(winner_after))
+    offset = cross_search_offset(evidence)
     reviews: dict[int, MoveReview] = {}
-    number = 0
-    for index, node in enumerate(nodes):
-        move = node.move
-        if move is None:
+    for e in evidence:
+        if e.color not in sides:
             continue
-        number += 1
-        color, token = move
-        if index == 0 or color not in sides or not _CELL_TOKEN.fullmatch(token):
-            continue
-        before_analysis = nodes[index - 1].analysis
-        if before_analysis is None:
-            continue
-        before = before_analysis.for_player(color)
-        winner = winners[index]
-        same_search = before_analysis.value_of(token) if before_analysis.to_move is color else None
-        if winner is not None:
-            after = 1.0 if winner is color else 0.0
-        elif same_search is not None:
-            after = same_search
+        if e.winner is not None:
+            after = 1.0 if e.winner is e.color else 0.0
+        elif offset is not None and e.cross is not None:
+            after = min(1.0, max(0.0, e.cross + offset))
+        elif offset is None and e.same is not None:
+            after = e.same
+        elif e.cross is not None:
+            after = e.cross
+        elif e.same is not None:
+            after = e.same
         else:
-            after_analysis = node.analysis
-            if after_analysis is None:
-                continue
-            after = after_analysis.for_player(color)
-        drop = max(0.0, before - after)
-        better = before_analysis.best_move if before_analysis.best_move != token else None
-        reviews[index] = MoveReview(
-            number=number,
-            color=color,
-            token=token,
-            before=before,
+            continue
+        before_analysis = nodes[e.index - 1].ai
+        assert before_analysis is not None
+        drop = max(0.0, e.before - after)
+        better = before_analysis.best_move if before_analysis.best_move != e.token else None
+        reviews[e.index] = MoveReview(
+            number=e.number,
+            color=e.color,
+            token=e.token,
+            before=e.before,
             after=after,
             drop=drop,
             grade=thresholds.grade(drop),
@@ -280,3 +418,45 @@ def review_moves(
             better_line=before_analysis.line if better else (),
         )
     return reviews
+
+
+@dataclass(frozen=True, slots=True)
+class LineEstimate:
+    """Black's win rate ``black`` after move ``move_number`` of a line (0: its start), by the
+    level ``ai``. ``direct``: a search of that very position; otherwise the value the search
+    of the position before gave the move played (used until that position is searched)."""
+
+    move_number: int
+    black: float
+    direct: bool
+    ai: str
+
+
+NOT_MOVES = ("pass", "resign", "forfeit")
+"""Node tokens that are no move of the game (a pass only changes the side to move)."""
+
+
+def line_estimates(nodes: Sequence[ReviewedNode]) -> list[LineEstimate]:
+    """What the analyses of a line (its nodes from the root) say about the game: for each
+    position, its own analysis (direct) or else the value the analysis of the position before
+    gave the move played (indirect), in move order. Moves are counted as the move list counts
+    them: every node with a move but a pass, resignation or forfeit."""
+    estimates: list[LineEstimate] = []
+    number = 0
+    previous: PositionAnalysis | None = None
+    for node in nodes:
+        move = node.move
+        if move is not None and move[1] not in NOT_MOVES:
+            number += 1
+        analysis = node.ai
+        if analysis is not None:
+            black = analysis.for_player(BLACK)
+            estimates.append(LineEstimate(number, black, True, analysis.ai))
+        elif move is not None and previous is not None and number > 0:
+            color, token = move
+            value = previous.value_of(token) if previous.to_move is color else None
+            if value is not None:
+                black = value if color is BLACK else 1.0 - value
+                estimates.append(LineEstimate(number, black, False, previous.ai))
+        previous = analysis
+    return estimates

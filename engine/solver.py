@@ -149,10 +149,3 @@ def winning_move(board: Board, budget: int, table_bits: int = 18) -> int | None:
     mask = int(kernel.winning_cells(*search.arguments(), True))
     search.check()
     return min(_cells(mask, board.size))
-
-
-def warm_up() -> None:
-    """Compile (or load from the cache) the solver's kernels on a tiny position."""
-    board = Board(2)
-    winning_moves(board, table_bits=4)
-    winning_move(board, budget=1_000, table_bits=4)

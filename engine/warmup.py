@@ -59,13 +59,105 @@ class KernelGroup:
 
 def kernel_groups() -> list[KernelGroup]:
     """Every group with the function that compiles (or loads) it, in :data:`GROUP_KEYS`
-    order."""
-    from hexswarm.engine import playout, search, solver
-
-    runs = {"playouts": playout.warm_up, **search.warm_up_groups(), "solver": solver.warm_up}
+    order: each runs its searches once on tiny inputs."""
+    runs = _group_runs()
     if set(runs) != set(GROUP_KEYS):  # pragma: no cover - a programming error, caught by tests
         raise RuntimeError(f"kernel groups {sorted(runs)} differ from {GROUP_KEYS}")
     return [KernelGroup(key, GROUP_LABELS[key], runs[key]) for key in GROUP_KEYS]
+
+
+def _group_runs() -> dict[str, Callable[[], None]]:
+    import numpy as np
+    from hexswarm.engine.board import Board
+    from hexswarm.engine.kernels.environment import action_count_py
+    from hexswarm.engine.playout import gale_winner, random_playouts
+    from hexswarm.engine.search.anthill import AnthillSearch
+    from hexswarm.engine.search.environment import (
+        PAPER_FIGURE_4_LEAVES,
+        bandit_environment,
+        explicit_tree_environment,
+        hex_environment,
+    )
+    from hexswarm.engine.search.limits import SearchLimits
+    from hexswarm.engine.search.montecarlo import MonteCarloSearch
+    from hexswarm.engine.search.swarm import POLICIES, RECRUITMENT, RELATE, SwarmConfig, SwarmSearch
+    from hexswarm.engine.search.uct import UctSearch
+    from hexswarm.engine.solver import winning_move, winning_moves
+
+    board = Board(3)
+    board.play("a1")
+    hex_env = hex_environment(board)
+    toys = (bandit_environment((0.2, 0.8)), explicit_tree_environment(PAPER_FIGURE_4_LEAVES))
+    few = SearchLimits(playouts=20)
+    one, two = SearchLimits(iterations=1), SearchLimits(iterations=2)
+
+    def playouts() -> None:
+        empty = Board(3)
+        random_playouts(empty, 2, seed=0)
+        random_playouts(empty, 2, seed=0, policy="win")
+        gale_winner(empty)
+
+    def swarms(env) -> None:
+        for policy in POLICIES:
+            SwarmSearch(SwarmConfig(policy=policy, agents=12, depth=2)).run(env, two)
+
+    def swarms_on_toys() -> None:
+        for env in toys:
+            swarms(env)
+            UctSearch().run(env, few)
+            AnthillSearch().run(env, few)
+
+    def recruitment_and_relate() -> None:
+        for recruitment in RECRUITMENT:
+            for relate in RELATE:
+                config = SwarmConfig(agents=8, recruitment=recruitment, relate=relate)
+                SwarmSearch(config).run(hex_env, one)
+        # The options beyond the thesis use two more kernels (apply_test_outcomes, and
+        # recruit's copy-activating branch compiles with it).
+        options = SwarmConfig(
+            agents=8,
+            test="sequential",
+            test_playouts=3,
+            evidence=True,
+            reference="mean",
+        )
+        SwarmSearch(options).run(hex_env, one)
+
+    def uct(env) -> None:
+        # Tree reuse between moves (UCTPlayer) copies the subtree under the moves played; its
+        # two kernels compiled lazily on the GUI's engine thread in the middle of a game.
+        every = np.arange(action_count_py(env), dtype=np.int64)
+        for search in (UctSearch(), AnthillSearch()):
+            search.run(env, few)
+            tree = search.trees[0]
+            tree.subtree([int(tree.actions[tree.children(0).start])], every)
+
+    def solver() -> None:
+        small = Board(2)
+        winning_moves(small, table_bits=4)
+        winning_move(small, budget=1_000, table_bits=4)
+
+    # Knowledge playouts (engine.knowledge) compile the Hex searches once more: their
+    # playout policy is a tuple of another type (see engine.kernels.knowledge).
+    knowledge_env = hex_environment(board, "win")
+    mc_limits = SearchLimits(iterations=2)
+    return {
+        "playouts": playouts,
+        "swarm": lambda: swarms(hex_env),
+        "uct": lambda: uct(hex_env),
+        "mc": lambda: MonteCarloSearch().run(hex_env, mc_limits),
+        "variants": recruitment_and_relate,
+        "toys": swarms_on_toys,
+        "knowledge-uct": lambda: uct(knowledge_env),
+        "knowledge-swarm": lambda: swarms(knowledge_env),
+        "knowledge-mc": lambda: MonteCarloSearch().run(knowledge_env, mc_limits),
+        "solver": solver,
+    }
+
+
+def run_group(key: str) -> None:
+    """Compile (or load) the one group ``key`` in this process."""
+    _group_runs()[key]()
 
 
 def groups_for_spec(spec: str | None) -> tuple[str, ...]:

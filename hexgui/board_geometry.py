@@ -1,6 +1,7 @@
 """Where every cell of a Hex board sits on screen: pure geometry, no Qt, no painting.
 
-The board is drawn as a rhombus of pointy-top regular hexagons (CONVENTIONS.md): row ``r`` is
+The board (``columns`` x ``rows``; a rectangle is a parallelogram) is drawn as a rhombus of
+pointy-top regular hexagons (CONVENTIONS.md): row ``r`` is
 shifted half a cell to the right of row ``r - 1``, so ``a1`` sits in the acute top-left corner.
 With circumradius ``R`` (centre to corner) and cell width ``w = sqrt(3) * R``, the centre of
 cell (row ``r``, column ``c``) is::
@@ -30,37 +31,48 @@ Point = tuple[float, float]
 
 @dataclass(frozen=True, slots=True)
 class BoardGeometry:
-    """The layout of a ``size`` x ``size`` board: hexagon radius and the centre of ``a1``."""
+    """The layout of a ``columns`` x ``rows`` board: hexagon radius and the centre of ``a1``."""
 
-    size: int
+    columns: int
+    rows: int
     radius: float
     origin_x: float
     origin_y: float
 
     # ---------------------------------------------------------------- construction
     @classmethod
-    def fit(cls, size: int, width: float, height: float, top: float = 0.0) -> BoardGeometry:
-        """The largest layout of a ``size`` board that fits a ``width`` x ``height`` area with
-        room for labels on all four sides, centred in it; a band of ``top`` pixels at the top
-        stays free (the widget writes whose turn it is there)."""
+    def fit(
+        cls, shape: int | tuple[int, int], width: float, height: float, top: float = 0.0
+    ) -> BoardGeometry:
+        """The largest layout of a board of ``shape`` (a square's side, or ``(columns,
+        rows)``) that fits a ``width`` x ``height`` area with room for labels on all four
+        sides, centred in it; a band of ``top`` pixels at the top stays free (the widget
+        writes whose turn it is there)."""
+        columns, rows = (shape, shape) if isinstance(shape, int) else shape
         height = max(1e-6, height - top)
-        if size < 1:
-            raise ValueError(f"board size must be at least 1, not {size}")
-        units_x, units_y = cls.extent_in_radii(size)
+        if columns < 1 or rows < 1:
+            raise ValueError(f"a board has at least 1 column and 1 row, not {columns}x{rows}")
+        units_x, units_y = cls.extent_in_radii(columns, rows)
         radius = max(1e-6, min(width / units_x, height / units_y))
-        board_w = SQRT3 * radius * (1.5 * (size - 1) + 1.0)
-        board_h = radius * (1.5 * (size - 1) + 2.0)
+        board_w = SQRT3 * radius * (columns - 1 + (rows - 1) / 2.0 + 1.0)
+        board_h = radius * (1.5 * (rows - 1) + 2.0)
         left = (width - board_w) / 2.0
         top += (height - board_h) / 2.0
-        return cls(size, radius, left + SQRT3 * radius / 2.0, top + radius)
+        return cls(columns, rows, radius, left + SQRT3 * radius / 2.0, top + radius)
 
     @staticmethod
-    def extent_in_radii(size: int) -> tuple[float, float]:
-        """Width and height of board plus margins, in units of the hexagon radius."""
+    def extent_in_radii(columns: int, rows: int | None = None) -> tuple[float, float]:
+        """Width and height of board plus margins, in units of the hexagon radius (the last
+        row is shifted right by half a cell per row above it)."""
+        rows = columns if rows is None else rows
         return (
-            SQRT3 * (1.5 * (size - 1) + 1.0) + 2 * MARGIN_IN_RADII,
-            1.5 * (size - 1) + 2.0 + 2 * MARGIN_IN_RADII,
+            SQRT3 * (columns - 1 + (rows - 1) / 2.0 + 1.0) + 2 * MARGIN_IN_RADII,
+            1.5 * (rows - 1) + 2.0 + 2 * MARGIN_IN_RADII,
         )
+
+    @property
+    def cell_count(self) -> int:
+        return self.columns * self.rows
 
     # ---------------------------------------------------------------- cells
     @property
@@ -77,8 +89,8 @@ class BoardGeometry:
         )
 
     def center(self, cell: int) -> Point:
-        """Centre of ``cell`` (index ``row * size + col``)."""
-        row, col = divmod(cell, self.size)
+        """Centre of ``cell`` (index ``row * columns + col``)."""
+        row, col = divmod(cell, self.columns)
         return self.lattice_center(row, col)
 
     def corners(self, cell: int, scale: float = 1.0) -> list[Point]:
@@ -97,8 +109,8 @@ class BoardGeometry:
         row_f = fy
         col_f = fx - fy / 2.0
         row, col = cube_round(row_f, col_f)
-        if 0 <= row < self.size and 0 <= col < self.size:
-            return row * self.size + col
+        if 0 <= row < self.rows and 0 <= col < self.columns:
+            return row * self.columns + col
         return None
 
     # ---------------------------------------------------------------- edges and labels
@@ -106,26 +118,26 @@ class BoardGeometry:
         """The board's outline split into its four edges, each a zig-zag along the outer
         sides of the border cells: keys ``top``, ``bottom`` (Black's) and ``left``, ``right``
         (White's). Corner hexagons contribute to both edges that meet there."""
-        n = self.size
+        w, h = self.columns, self.rows
         # Hexagon corner k (clockwise from the top): 0 top, 1 upper right, 2 lower right,
         # 3 bottom, 4 lower left, 5 upper left.
         top = []
-        for col in range(n):
+        for col in range(w):
             c = self.corners(col)
             top += [c[5], c[0]]
-        top.append(self.corners(n - 1)[1])
+        top.append(self.corners(w - 1)[1])
         bottom = []
-        for col in range(n):
-            c = self.corners((n - 1) * n + col)
+        for col in range(w):
+            c = self.corners((h - 1) * w + col)
             bottom += [c[4], c[3]]
-        bottom.append(self.corners((n - 1) * n + n - 1)[2])
+        bottom.append(self.corners((h - 1) * w + w - 1)[2])
         left = []
-        for row in range(n):
-            c = self.corners(row * n)
+        for row in range(h):
+            c = self.corners(row * w)
             left += [c[5], c[4]]
         right = []
-        for row in range(n):
-            c = self.corners(row * n + n - 1)
+        for row in range(h):
+            c = self.corners(row * w + w - 1)
             right += [c[1], c[2]]
         return {"top": top, "bottom": bottom, "left": left, "right": right}
 
@@ -134,21 +146,20 @@ class BoardGeometry:
         numbers left and right of it, as (text, centre) pairs."""
         from hexswarm.engine.board import column_letters
 
-        n = self.size
         labels: list[tuple[str, Point]] = []
         lift = 1.6 * self.radius
-        for col in range(n):
+        for col in range(self.columns):
             letters = column_letters(col)
             x, y = self.lattice_center(0, col)
             labels.append((letters, (x, y - lift)))
-            x, y = self.lattice_center(n - 1, col)
+            x, y = self.lattice_center(self.rows - 1, col)
             labels.append((letters, (x, y + lift)))
         side = 0.95 * self.cell_width
-        for row in range(n):
+        for row in range(self.rows):
             number = str(row + 1)
             x, y = self.lattice_center(row, 0)
             labels.append((number, (x - side, y)))
-            x, y = self.lattice_center(row, n - 1)
+            x, y = self.lattice_center(row, self.columns - 1)
             labels.append((number, (x + side, y)))
         return labels
 

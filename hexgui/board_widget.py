@@ -13,7 +13,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from hexswarm.engine.board import BLACK, BLACK_STONE, EMPTY, WHITE, WHITE_STONE, Board, Color
+from hexswarm.engine.board import (
+    BLACK,
+    BLACK_STONE,
+    EMPTY,
+    WHITE,
+    WHITE_STONE,
+    Board,
+    Color,
+    mirror_cell,
+)
 from hexswarm.gui.board_geometry import BoardGeometry
 from hexswarm.gui.themes import THEME_NAMES, Theme, theme
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
@@ -52,7 +61,7 @@ Overlay = dict[int, tuple[float, str]]
 class BoardView:
     """An immutable copy of what the widget paints from a :class:`Board`."""
 
-    size: int
+    shape: tuple[int, int]  # columns, rows
     cells: tuple[int, ...]
     to_move: Color
     last_move: int | None
@@ -69,21 +78,18 @@ class BoardView:
             if move.swap is None:
                 numbers[move.cell] = number
             elif move.swap == "swap-pieces":
-                row, col = divmod(moves[0].cell, board.size)
-                numbers[col * board.size + row] = number
+                numbers[mirror_cell(moves[0].cell, board.size)] = number
         if moves:
             move = moves[-1]
             if move.swap is None:
                 last = move.cell
             elif move.swap == "swap-pieces":
                 # The mirrored stone is the one that changed; mark it.
-                first = moves[0]
-                row, col = divmod(first.cell, board.size)
-                last = col * board.size + row
+                last = mirror_cell(moves[0].cell, board.size)
             else:
                 last = moves[0].cell
         return cls(
-            board.size,
+            board.shape,
             tuple(int(v) for v in board.cells),
             board.to_move,
             last,
@@ -119,7 +125,7 @@ class BoardWidget(QWidget):
     """Paints a board and reports clicks.
 
     Signals:
-      * ``cell_clicked(int)``: left click on a cell (index ``row * size + col``).
+      * ``cell_clicked(int)``: left click on a cell (index ``row * columns + col``).
       * ``cell_right_clicked(int)``: right click on a cell (setup mode uses it for White).
       * ``cell_hovered(int)``: the cell under the mouse changed (``-1`` when off the board).
     """
@@ -161,7 +167,7 @@ class BoardWidget(QWidget):
     def set_board(self, board: Board) -> None:
         """Show ``board`` (copied now: later changes to it need another call)."""
         view = BoardView.of(board)
-        if view.size != self._view.size:
+        if view.shape != self._view.shape:
             self._overlay, self._best, self._line, self._preview = {}, None, (), ()
             self._candidates = {}
         self._view = view
@@ -277,7 +283,7 @@ class BoardWidget(QWidget):
     def geometry_for_size(self) -> BoardGeometry:
         """The layout used for the current widget size (pure data; see board_geometry)."""
         return BoardGeometry.fit(
-            self._view.size, self.width(), self.height(), top=self._indicator_band()
+            self._view.shape, self.width(), self.height(), top=self._indicator_band()
         )
 
     def _indicator_font(self) -> QFont:
@@ -395,7 +401,7 @@ class BoardWidget(QWidget):
                 self._polygon_cache.clear()
             polygons = [
                 QPolygonF([QPointF(x, y) for x, y in geometry.corners(index, scale)])
-                for index in range(geometry.size * geometry.size)
+                for index in range(geometry.cell_count)
             ]
             self._polygon_cache[key] = polygons
         return polygons[cell]
@@ -443,7 +449,7 @@ class BoardWidget(QWidget):
         pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
         painter.setPen(pen)
         painter.setBrush(QColor(t.cell))
-        for cell in range(geometry.size * geometry.size):
+        for cell in range(geometry.cell_count):
             painter.drawPolygon(self._polygon(geometry, cell))
 
     def _paint_overlay(self, painter: QPainter, geometry: BoardGeometry) -> None:

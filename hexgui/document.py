@@ -21,9 +21,10 @@ from pathlib import Path
 
 from hexswarm.engine.board import BLACK, WHITE
 from hexswarm.engine.game import Game
+from hexswarm.gui.forms import ask, link_dialog
 from hexswarm.gui.game_controller import GameController
 from PySide6.QtCore import QObject, QSettings, Signal
-from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox, QWidget
+from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox, QWidget
 
 log = logging.getLogger(__name__)
 
@@ -31,17 +32,20 @@ APP_TITLE = "HexSwarm"
 RECENT_FILES = 10
 
 SAVE, DISCARD, CANCEL = "save", "discard", "cancel"
+CLOSING = "closing"
+"""What :meth:`GameDocument.maybe_save` is asked before, unless the caller says otherwise."""
 
 
-def ask_to_save(parent: QWidget, name: str) -> str:
-    """Ask whether to save the changes to ``name``: :data:`SAVE`, :data:`DISCARD` or
-    :data:`CANCEL` (what every desktop application asks before unsaved work is lost).
-    Tests replace this function, as a modal box would wait for a click forever."""
+def ask_to_save(parent: QWidget, name: str, before: str = CLOSING) -> str:
+    """Ask whether to save the changes to ``name`` before what would lose them (``before``:
+    "closing", "starting a new game"...): :data:`SAVE`, :data:`DISCARD` or :data:`CANCEL`
+    (what every desktop application asks before unsaved work is lost). Tests replace this
+    function, as a modal box would wait for a click forever."""
     buttons = QMessageBox.StandardButton
     answer = QMessageBox.question(
         parent,
         APP_TITLE,
-        f"Save the changes to {name} before closing?\n\nIf you don't, they are lost.",
+        f"Save the changes to {name} before {before}?\n\nIf you don't, they are lost.",
         buttons.Save | buttons.Discard | buttons.Cancel,
         buttons.Save,
     )
@@ -52,9 +56,7 @@ def ask_to_use_players(parent: QWidget, text: str) -> bool:
     """Ask whether to let the AIs recorded in a file (``XB``/``XW``) play it; tests replace
     this function as they do :func:`ask_to_save`."""
     buttons = QMessageBox.StandardButton
-    answer = QMessageBox.question(
-        parent, "AI Settings in the File", text, buttons.Yes | buttons.No, buttons.No
-    )
+    answer = ask(parent, "AI Settings in the File", text, buttons.Yes | buttons.No, buttons.No)
     return answer == buttons.Yes
 
 
@@ -88,6 +90,8 @@ class GameDocument(QObject):
         self._loading = False
         self.autosave = self._make_autosave(autosave, autosave_dir)
         controller.line_changed.connect(self._on_game_changed)
+        # A search kept in a node (its ``ai``, HSA) is saved with the game too.
+        controller.analysis_recorded.connect(lambda _node: self._on_game_changed())
 
     # ================================================================== state
     @property
@@ -109,24 +113,21 @@ class GameDocument(QObject):
     def display_name(self) -> str:
         return self.path.name if self.path is not None else "the game"
 
-    def note_change(self) -> None:
-        """Something saved with the game changed outside its line (e.g. a review's analyses):
-        unsaved now, and autosaved."""
-        self._on_game_changed()
-
     def _on_game_changed(self) -> None:
-        """Every change of the game (move, edit, comment, variation) is autosaved at once;
+        """Every change of the game (move, edit, comment, variation, analysis) is autosaved
+        at once;
         a game just loaded is autosaved too, but is not a change."""
         if not self._loading:
             self._set_dirty(True)
         self.autosave_now()
 
-    def maybe_save(self) -> bool:
-        """Before unsaved work would be lost: ask Save / Discard / Cancel. Returns whether to
-        go on (saved, or discarded); ``False`` when cancelled or the save failed."""
+    def maybe_save(self, before: str = CLOSING) -> bool:
+        """Before unsaved work would be lost by ``before`` (``"starting a new game"``...):
+        ask Save / Discard / Cancel. Returns whether to go on (saved, or discarded);
+        ``False`` when cancelled or the save failed."""
         if not self._dirty or not self._has_moves():
             return True
-        answer = ask_to_save(self._window, self.display_name)
+        answer = ask_to_save(self._window, self.display_name, before)
         if answer == SAVE:
             return self.save()
         return answer == DISCARD
@@ -157,11 +158,7 @@ class GameDocument(QObject):
             result = f"{winner.letter}+{how}"
         result = result or c.time_result(end)  # B+T / W+T: a flag fell there
         if self._opened:
-            played = {
-                node.color: node.data["player"]
-                for node in game.nodes()
-                if node.data.get("player", "human") != "human"
-            }
+            played = {node.color: node.player for node in game.nodes() if node.player}
             if BLACK in played:
                 game.ai_black = played[BLACK]
             if WHITE in played:
@@ -182,7 +179,7 @@ class GameDocument(QObject):
 
     # ================================================================== opening
     def open_dialog(self) -> bool:
-        if not self.maybe_save():
+        if not self.maybe_save("opening another game"):
             return False
         directory = str(self._store.value("files/last_directory", str(Path.home())))
         path, _ = QFileDialog.getOpenFileName(
@@ -210,10 +207,10 @@ class GameDocument(QObject):
         notes = list(record.warnings)
         variations = count_variations(record)
         if variations:
-            notes.append(f"{variations} variation(s): see the move tree")
+            notes.append(f"{count_text(variations, 'variation')}: see the move tree")
         note = f" ({'; '.join(notes)})" if notes else ""
         moves = len(self._controller.board.moves)
-        self._show_status(f"Opened {path.name}: {moves} moves{note}.")
+        self._show_status(f"Opened {path.name}: {count_text(moves, 'move')}{note}.")
         self.offer_recorded_players(recorded_players)
         return True
 
@@ -270,9 +267,11 @@ class GameDocument(QObject):
             self._loading = False
 
     def open_link_dialog(self) -> bool:
-        if not self.maybe_save():
+        if not self.maybe_save("opening a link"):
             return False
-        text, ok = QInputDialog.getText(self._window, "Open Link", "HexWorld or trmph link:")
+        dialog = link_dialog(self._window)
+        ok = dialog.exec() == QDialog.DialogCode.Accepted
+        text = dialog.textValue()
         return bool(ok and text.strip()) and self.open_link(text.strip())
 
     def open_link(self, link: str) -> bool:
@@ -286,8 +285,7 @@ class GameDocument(QObject):
         self._install(record)
         self.path = None
         self._set_dirty(True)
-        size = record.size
-        self._show_status(f"Loaded a {size}x{size} game from the link.")
+        self._show_status(f"Loaded a {record.width}x{record.height} game from the link.")
         return True
 
     # ================================================================== saving
@@ -354,7 +352,7 @@ class GameDocument(QObject):
         return [str(v) for v in (value or [])]
 
     def open_recent(self, name: str) -> bool:
-        return self.maybe_save() and self.open_file(name)
+        return self.maybe_save(f"opening {Path(name).name}") and self.open_file(name)
 
     # ================================================================== autosave
     def _make_autosave(self, enabled: bool, directory: str | Path | None):
@@ -392,11 +390,10 @@ class GameDocument(QObject):
             return
         if pending is None:
             return
-        answer = QMessageBox.question(
+        answer = ask(
             self._window,
             "Restore Game",
             "HexSwarm did not close normally last time. Restore the game that was on the board?",
-            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
         )
         if answer != QMessageBox.StandardButton.Yes:
             autosave.discard()
@@ -433,3 +430,8 @@ class GameDocument(QObject):
 def count_variations(record: Game) -> int:
     """How many side lines (children beyond the first) the record's game tree holds."""
     return sum(max(0, len(node.children) - 1) for node in record.nodes())
+
+
+def count_text(count: int, noun: str) -> str:
+    """``1 move``, ``2 moves``, ``0 moves``."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"

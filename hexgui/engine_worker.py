@@ -27,6 +27,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from hexswarm.engine.board import Board
+from hexswarm.engine.clock import TimeControl, TimeLeft
 from hexswarm.engine.players.base import MoveChoice, Player
 from hexswarm.engine.players.external import (
     GTP_PREFIX,
@@ -81,14 +82,21 @@ def close_player(player: Player) -> None:
 class SearchRequest:
     """One search: a private copy of the position, the AI spec, and a stop flag.
 
-    ``purpose`` is ``"move"`` (the result is played) or ``"hint"`` (only shown). Thread-safe:
-    :meth:`stop` may be called from any thread.
+    ``purpose`` is ``"move"`` (the result is played), ``"hint"`` or ``"analysis"`` (only
+    shown). ``clock``: the game's time control and the mover's time left, for a move on the
+    clock (an external engine is told them; a level's spec already holds its time). An
+    external engine asked for a hint or an analysis analyses without playing
+    (:meth:`~engine.players.external.ExternalEnginePlayer.analyse`) for at most ``seconds``
+    (None: its own default), or until stopped. Thread-safe: :meth:`stop` may be called from
+    any thread.
     """
 
     position_id: int
     board: Board
     spec: str
     purpose: str = "move"
+    clock: tuple[TimeControl, TimeLeft] | None = None
+    seconds: float | None = None
     stop_event: threading.Event = field(default_factory=threading.Event)
     cancel_event: threading.Event = field(default_factory=threading.Event)
 
@@ -193,12 +201,24 @@ class EngineWorker(QObject):
         self.started.emit(request.position_id)
         try:
             player = self._player(request.spec)
-            choice = player.choose_move(
-                request.board,
-                on_snapshot=self.snapshot.emit,
-                should_stop=request.stop_event.is_set,
-                position_id=request.position_id,
-            )
+            if request.clock is not None and isinstance(player, ExternalEnginePlayer):
+                control, left = request.clock
+                player.tell_clock(control, request.board.to_move, left)
+            if request.purpose != "move" and isinstance(player, ExternalEnginePlayer):
+                choice = player.analyse(
+                    request.board,
+                    on_snapshot=self.snapshot.emit,
+                    should_stop=request.stop_event.is_set,
+                    position_id=request.position_id,
+                    seconds=request.seconds,
+                )
+            else:
+                choice = player.choose_move(
+                    request.board,
+                    on_snapshot=self.snapshot.emit,
+                    should_stop=request.stop_event.is_set,
+                    position_id=request.position_id,
+                )
         except ExternalEngineError as error:  # it names the engine and what it did
             self.failed.emit(request.position_id, str(error))
             return

@@ -58,6 +58,11 @@ class GameAnalysis(QObject):
         self._shut_down = False
 
     @property
+    def spec(self) -> str:
+        """The AI (player spec) of the current or last run."""
+        return self._spec
+
+    @property
     def running(self) -> bool:
         return self._request is not None
 
@@ -109,7 +114,9 @@ class GameAnalysis(QObject):
         node, board = self._queue.pop(0)
         self._next_id += 1
         self._node = node
-        self._request = SearchRequest(self._next_id, board, self._spec, "analysis")
+        self._request = SearchRequest(
+            self._next_id, board, self._spec, "analysis", seconds=self._seconds
+        )
         self._timer.start(round(self._seconds * 1000))
         self._worker.submit(self._request)
 

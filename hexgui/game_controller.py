@@ -11,7 +11,10 @@ cursor's node is on the board. Playing from an earlier position follows the exis
 is the same, else adds a *variation*: nothing is ever cut off. The *line* that the move list,
 undo/redo and the game graph walk is the path to the cursor followed by the main continuation
 below it (:meth:`Game.continuation <engine.game.Game.continuation>`); ``cursor`` counts its
-entries on the board. An AI's search snapshot and who played are kept in each node's ``data``.
+entries on the board. What the AI knows of a node is kept in the node and saved with the game:
+who made its move (``node.player``) and the latest search of its position (``node.ai``, written
+by :meth:`GameController.record_analysis` only, whichever search it was: an AI's move, analysis
+mode, the whole-game review).
 
 ``position_id`` identifies what the controller presents: it changes whenever the board changes
 and also when a running search is abandoned, so results of abandoned searches are stale.
@@ -49,6 +52,7 @@ from hexswarm.engine.clock import (
 from hexswarm.engine.game import GAME_END_TOKENS, PASS, Game, GameNode
 from hexswarm.engine.players.base import MoveChoice
 from hexswarm.engine.players.levels import derived_seed, draw_seed, seeded_spec, spec_with
+from hexswarm.engine.review import PositionAnalysis
 from hexswarm.engine.search.snapshot import SearchSnapshot
 from hexswarm.gui.engine_worker import (
     EngineWorker,
@@ -99,30 +103,35 @@ class MoveInfo:
     """One move of the line, as reported by ``move_played``.
 
     ``number`` counts moves from 1 (setup edits are not moves); ``player`` is ``"human"`` or
-    the AI's spec string; ``snapshot`` is the AI's last snapshot for that move (``None`` for a
-    human move or a player that does not search).
+    the AI's spec string.
     """
 
     number: int
     move: Move
-    snapshot: SearchSnapshot | None = None
     player: str = HUMAN
 
 
 Entry = MoveInfo | SetupEdit
 
 
-def _entry(node: GameNode, size: int, number: int) -> Entry:
-    """The line entry of a move or setup node (a pass is the side-to-move edit it is)."""
+def _entry(node: GameNode, shape: tuple[int, int], number: int) -> Entry:
+    """The line entry of a move or setup node (a pass is the side-to-move edit it is) on a
+    board of ``shape`` (columns, rows)."""
     color, token = node.move or (None, None)
     if color is None or token is None:
-        return node.setup_edit(size) or SetupEdit()
+        return node.setup_edit(*shape) or SetupEdit()
     if token == PASS:
         return SetupEdit(to_move=color.opponent)
     swap = token if token in (SWAP_PIECES, SWAP_SIDES) else None
-    move = Move(color, -1 if swap else cell_index(token, size), swap)
-    data = node.data
-    return MoveInfo(number, move, data.get("snapshot"), data.get("player", HUMAN))
+    move = Move(color, -1 if swap else cell_index(token, *shape), swap)
+    return MoveInfo(number, move, node.player or HUMAN)
+
+
+def _new_game(settings: GameSettings) -> Game:
+    """An empty game of ``settings``'s shape; the swap rule on only where it exists (a saved
+    setting may ask for it on a rectangle)."""
+    width, height = settings.shape
+    return Game(width, height=height, swap_rule=settings.swap_rule and width == height)
 
 
 class GameController(QObject):
@@ -145,6 +154,8 @@ class GameController(QObject):
         Navigation does not change the game.
       * ``game_replaced()``: another game is on the board (new game, a file, a study position,
         a restore): views drop everything they showed about the previous one.
+      * ``analysis_recorded(object GameNode)``: a search of that node's position became its
+        ``ai`` (:meth:`record_analysis`); saved with the game.
     """
 
     position_changed = Signal(int)
@@ -159,6 +170,7 @@ class GameController(QObject):
     state_changed = Signal()
     line_changed = Signal()
     game_replaced = Signal()
+    analysis_recorded = Signal(object)
 
     def __init__(
         self,
@@ -169,7 +181,7 @@ class GameController(QObject):
     ):
         super().__init__(parent)
         self._settings = settings or GameSettings()
-        self._game = Game(self._settings.size, swap_rule=self._settings.swap_rule)
+        self._game = _new_game(self._settings)
         self._position_id = 0
         self._paused = False
         self._setup_mode = False
@@ -279,11 +291,11 @@ class GameController(QObject):
         """All entries of the line, including those after the cursor (the redo part)."""
         entries: list[Entry] = []
         number = 0
-        size = self._game.size
+        shape = self._game.shape
         for node in self._line_nodes():
             is_move = node.move is not None and node.token != PASS
             number += is_move
-            entries.append(_entry(node, size, number))
+            entries.append(_entry(node, shape, number))
         return tuple(entries)
 
     @property
@@ -297,16 +309,19 @@ class GameController(QObject):
         return len(self.move_infos())
 
     def move_infos(self) -> list[MoveInfo]:
-        """Every move of the line (played and redo part), with the AI snapshots kept."""
+        """Every move of the line (played and redo part), with who played each."""
         return [entry for entry in self.line if isinstance(entry, MoveInfo)]
 
     def thinking_time(self, color: Color) -> float:
-        """Seconds the AI spent on ``color``'s moves so far (moves up to the cursor)."""
-        return sum(
-            node.data["snapshot"].elapsed_s
-            for node in self._game.cursor.path_from_root()
-            if node.color is color and node.data.get("snapshot") is not None
-        )
+        """Seconds the AI spent on ``color``'s moves so far (moves up to the cursor): the
+        searches that chose them, kept on the positions they searched (unless a later search
+        of another level replaced one there)."""
+        total = 0.0
+        for node in self._game.cursor.path_from_root()[1:]:
+            searched = node.parent.ai if node.parent is not None else None
+            if node.color is color and node.player and searched and searched.ai == node.player:
+                total += searched.seconds
+        return total
 
     @property
     def start_board(self) -> Board:
@@ -387,13 +402,13 @@ class GameController(QObject):
         is a new game; a recorded one replays that game ("Replay with the same seed")."""
         if settings is not None:
             self._settings = settings
-        game = Game(self._settings.size, swap_rule=self._settings.swap_rule)
+        game = _new_game(self._settings)
         game.seed = str(draw_seed() if seed is None else int(seed))
         control = TimeControl.parse(self._settings.time_control)
         for name, value in control.sgf_properties().items():
             game.root.set(name, value)
         self._load(game, False)
-        self.event.emit(NewGameStarted(self._settings.size, self._settings.swap_rule))
+        self.event.emit(NewGameStarted(*game.shape, game.swap_rule))
         self._maybe_start_ai()
 
     def load_board(
@@ -410,7 +425,8 @@ class GameController(QObject):
         """Show ``game`` (the controller takes it over), at the end of its main line or at the
         start. Its size and swap rule replace the current ones; who plays each side is kept."""
         self._settings = GameSettings(
-            size=game.size,
+            size=game.width,
+            height=None if game.is_square else game.height,
             swap_rule=game.swap_rule,
             black=self._settings.black,
             white=self._settings.white,
@@ -442,6 +458,7 @@ class GameController(QObject):
         from the next move. The board size and swap rule only change with a new game."""
         self._settings = GameSettings(
             size=self._settings.size,
+            height=self._settings.height,
             swap_rule=self._settings.swap_rule,
             black=settings.black,
             white=settings.white,
@@ -472,7 +489,7 @@ class GameController(QObject):
             self.event.emit(IllegalMove(str(error)))
             return False
         self._paused = False
-        return self._record_move(move, None, HUMAN)
+        return self._record_move(move, HUMAN)
 
     def _refusal_for_human_move(self) -> GameEvent | None:
         if self._setup_mode:
@@ -502,7 +519,7 @@ class GameController(QObject):
         self._cancel_search()
         if self.is_ai(BLACK) or self.is_ai(WHITE):
             self.set_paused(True)
-        return self._record_move(move, None, HUMAN)
+        return self._record_move(move, HUMAN)
 
     def swap(self) -> bool:
         """The human to move takes the first stone by the swap rule (swap-pieces)."""
@@ -530,9 +547,10 @@ class GameController(QObject):
         self.game_over.emit(loser.opponent.value)
         self.state_changed.emit()
 
-    def _record_move(self, move: int | str, snapshot: SearchSnapshot | None, player: str) -> bool:
-        """Play ``move`` at the cursor: the existing continuation if it is that move (its AI
-        snapshot kept unless this one is new), else a new variation. Returns whether played."""
+    def _record_move(self, move: int | str, player: str) -> bool:
+        """Play ``move`` for ``player`` (``"human"`` or an AI's spec) at the cursor: the
+        existing continuation if it is that move, else a new variation. Returns whether
+        played."""
         if self._check_flag():
             return False  # the move came after the mover's time ran out
         known = {id(child) for child in self._game.cursor.children}
@@ -544,9 +562,8 @@ class GameController(QObject):
             self.event.emit(IllegalMove(getattr(error, "reason", str(error))))
             return False
         self._press_clock(mover, node)
-        if id(node) not in known or snapshot is not None:
-            node.data["snapshot"] = snapshot
-            node.data["player"] = player
+        if id(node) not in known or player != HUMAN:  # a person following a move keeps its AI
+            node.player = None if player == HUMAN else player
         if id(node) not in known and len(node.parent.children) > 1:
             self.event.emit(VariationAdded(len(node.parent.children), self.move_number - 1))
         self._changed()
@@ -870,11 +887,11 @@ class GameController(QObject):
 
     # ================================================================== analysis mode
     def set_analysis(self, on: bool) -> None:
-        """Analysis mode: the hint AI searches the position on the board, and searches again
-        whenever the position changes (navigation, a move, an edit); each search runs to its
-        own limits and its final estimate is kept in the node (``data["analysis"]``, and the
-        dashboard's game graph). The AI's own moves come first. Turning it off cancels the
-        search at once (the worker drops it at its next stop check)."""
+        """Analysis mode: the analysis AI searches the position on the board, and searches
+        again whenever the position changes (navigation, a move, an edit); each search runs to
+        its own limits and is kept as the node's ``ai`` (:meth:`record_analysis`: saved with
+        the game, drawn on the game graph). The AI's own moves come first. Turning it off
+        cancels the search at once (the worker drops it at its next stop check)."""
         if on == self._analysing:
             return
         self._analysing = on
@@ -900,13 +917,29 @@ class GameController(QObject):
         self._analysed_node = self._game.cursor
         self._start_search("analysis")
 
-    def _on_analysis_finished(self, snapshot: SearchSnapshot | None) -> None:
+    def record_analysis(
+        self, node: GameNode, snapshot: SearchSnapshot, spec: str
+    ) -> PositionAnalysis | None:
+        """Keep ``snapshot``, the final state of a search of ``node``'s position by the level
+        ``spec``, as ``node.ai`` (replacing an older one) and emit ``analysis_recorded``. The
+        one place a search becomes part of the game: an AI's move (on the position it
+        searched), analysis mode, the whole-game review. A search with no estimate (no
+        playout finished, a rule without a value) changes nothing; returns what was kept."""
+        # The move played from the position keeps its value too: the review compares it.
+        played = tuple(child.token for child in node.children[:1] if child.token)
+        analysis = PositionAnalysis.from_snapshot(snapshot, self._game.shape, spec, keep=played)
+        if analysis is not None:
+            node.ai = analysis
+            self.analysis_recorded.emit(node)
+        return analysis
+
+    def _on_analysis_finished(self, snapshot: SearchSnapshot | None, spec: str) -> None:
         node = self._analysed_node
         if snapshot is None or node is None:
             return
-        node.data["analysis"] = snapshot
+        self.record_analysis(node, snapshot, spec)
         best = snapshot.best_move
-        name = self._board.cell_name(best) if 0 <= best < self._board.size**2 else "swap"
+        name = self._board.cell_name(best) if 0 <= best < self._board.cell_count else "swap"
         color = Color.parse(snapshot.to_move)
         self.event.emit(PositionAnalysed(name, snapshot.estimate, color, snapshot.playouts))
 
@@ -945,9 +978,12 @@ class GameController(QObject):
         else:
             spec = side.spec if own else self._settings.hint_spec
             spec = self.search_spec(spec, self._settings_color(color).value if own else "hint")
+        clock = None
         if purpose == "move":
             spec = self._move_seconds(spec)
-        request = SearchRequest(self._position_id, self._board.copy(), spec, purpose)
+            if self._clock is not None:  # an external engine is told it (the worker)
+                clock = (self._clock.control, self._clock.left(color))
+        request = SearchRequest(self._position_id, self._board.copy(), spec, purpose, clock=clock)
         self._request = request
         self._waiting = False
         self._last_snapshot = None
@@ -1011,12 +1047,12 @@ class GameController(QObject):
             self.snapshot_ready.emit(final)
         self.search_finished.emit(position_id)
         if request.purpose == "analysis":
-            self._on_analysis_finished(final)
+            self._on_analysis_finished(final, request.spec)
             self.state_changed.emit()
             return
         if request.purpose == "hint":
             name = _move_name(choice.move, self._board)
-            self.event.emit(HintFound(name))
+            self.event.emit(HintFound(name, self._board.to_move))
             self.hint_ready.emit(choice)
             self.state_changed.emit()
             self._maybe_analyse()
@@ -1033,7 +1069,9 @@ class GameController(QObject):
             self.event.emit(AiIllegalMove(request.spec, choice.move, str(error)))
             self.state_changed.emit()
             return
-        if not self._record_move(choice.move, final, request.spec):
+        if final is not None:  # the search of the position the move is played from
+            self.record_analysis(self._game.cursor, final, request.spec)
+        if not self._record_move(choice.move, request.spec):
             self._paused = True
             self.state_changed.emit()
 
@@ -1069,7 +1107,7 @@ class GameController(QObject):
         if not self._setup_mode:
             self.event.emit(SetupNeedsMode())
             return False
-        if not 0 <= cell < self._board.size**2:
+        if not 0 <= cell < self._board.cell_count:
             return False
         current = self._board.stone_at(cell)
         if current is color:
@@ -1095,7 +1133,8 @@ class GameController(QObject):
         self._record_setup(SetupEdit(empty=occupied, to_move=BLACK))
 
     def _record_setup(self, edit: SetupEdit) -> None:
-        self._game.setup(edit)
+        # In setup mode the stones placed one by one make one setup node (one move-tree entry).
+        self._game.setup(edit, merge=self._setup_mode)
         self._changed()
         self.line_changed.emit()
         self._maybe_analyse()

@@ -23,7 +23,8 @@ from hexswarm.engine.board import BLACK, WHITE, Color
 
 @dataclass(frozen=True, slots=True)
 class NewGameStarted:
-    size: int
+    columns: int
+    rows: int
     swap_rule: bool
 
 
@@ -158,6 +159,7 @@ class HintRefused:
 @dataclass(frozen=True, slots=True)
 class HintFound:
     move: str  # a cell name or a swap token
+    color: Color  # whom it is for
 
 
 @dataclass(frozen=True, slots=True)
@@ -268,8 +270,8 @@ def describe(event: GameEvent, name: Callable[[Color], str]) -> str:
     """The status-bar sentence for ``event``; ``name`` gives a colour's name in the board's
     theme (``Black``/``White``, ``Red``/``Blue``)."""
     match event:
-        case NewGameStarted(size, swap_rule):
-            return f"New {size}x{size} game{' with the swap rule' if swap_rule else ''}."
+        case NewGameStarted(columns, rows, swap_rule):
+            return f"New {columns}x{rows} game{' with the swap rule' if swap_rule else ''}."
         case MoveRefusedInSetupMode():
             return "Setup mode is on: clicks place stones. Leave setup mode (Ctrl+T) to play."
         case MoveRefusedGameOver(winner, by_resignation, on_time):
@@ -336,8 +338,8 @@ def describe(event: GameEvent, name: Callable[[Color], str]) -> str:
             if ai_thinking:
                 return "The AI is thinking already; wait for its move."
             return "No hint: the game is over or setup mode is on."
-        case HintFound(move):
-            return f"Hint: {move}."
+        case HintFound(move, color):
+            return f"Hint for {name(color)}: {move}."
         case AnalysisSwitched(on, spec):
             return (
                 f"Analysis mode: {spec} searches each position you visit."

@@ -67,6 +67,134 @@ class TickRecorder:
         return list(self.lateness_ms)
 
 
+class PanelLag:
+    """How long each view takes to catch up with the search: for every snapshot the engine
+    emits, the time until each view *paints* that snapshot or a later one.
+
+    The emission time is taken on the engine thread (a direct connection to the worker's
+    ``snapshot`` signal); a paint is seen by an event filter on the widget that draws the view,
+    which looks up which snapshot the view holds at that moment. A view whose picture does not
+    change for a new snapshot (the board's hints when no shade changed) has caught up as soon as
+    it was handed the snapshot. GUI thread, except :meth:`emitted`.
+    """
+
+    def __init__(self) -> None:
+        self.emitted_at: dict[int, float] = {}  # id(snapshot) -> perf_counter at emission
+        self._keep: list[object] = []  # the snapshots, so their ids stay unique
+        self.emissions: list[float] = []
+        self.shown: dict[str, list[tuple[float, float]]] = {}  # view -> (paint, emission)
+        self._filters: list[object] = []
+
+    def emitted(self, snapshot) -> None:
+        """Any thread: ``snapshot`` leaves the engine now."""
+        now = time.perf_counter()
+        self._keep.append(snapshot)
+        self.emitted_at[id(snapshot)] = now
+        self.emissions.append(now)
+
+    def record(self, view: str, snapshot) -> None:
+        """``view`` shows ``snapshot`` on screen now."""
+        emitted = self.emitted_at.get(id(snapshot)) if snapshot is not None else None
+        if emitted is not None:
+            self.shown.setdefault(view, []).append((time.perf_counter(), emitted))
+
+    def watch(self, view: str, widget, current) -> None:
+        """Record ``current()`` (the snapshot ``view`` holds) whenever ``widget`` paints."""
+        from PySide6.QtCore import QEvent, QObject
+
+        lag = self
+
+        class PaintFilter(QObject):
+            def eventFilter(self, _obj, event):  # noqa: N802 (Qt API)
+                if event.type() == QEvent.Type.Paint:
+                    lag.record(view, current())
+                return False
+
+        paint_filter = PaintFilter()
+        widget.installEventFilter(paint_filter)
+        self._filters.append(paint_filter)
+
+    def reset(self) -> None:
+        self.emitted_at.clear()
+        self._keep.clear()
+        self.emissions.clear()
+        self.shown.clear()
+
+    def lags_ms(self, view: str) -> list[float]:
+        """Per emitted snapshot: milliseconds until ``view`` painted it or a later one
+        (snapshots that no paint caught up with before the end are left out)."""
+        shown = sorted(self.shown.get(view, []))
+        lags = []
+        for emitted in self.emissions:
+            for painted, painted_emission in shown:
+                if painted_emission >= emitted and painted >= emitted:
+                    lags.append((painted - emitted) * 1000.0)
+                    break
+        return lags
+
+    def report(self) -> list[str]:
+        lines = []
+        for view in sorted(self.shown):
+            lags = self.lags_ms(view)
+            if lags:
+                lines.append(
+                    f"  lag to {view}: {len(lags)} of {len(self.emissions)} snapshots caught up, "
+                    f"p50 {statistics.median(lags):.0f} ms, p99 {percentile(lags, 0.99):.0f} ms, "
+                    f"max {max(lags):.0f} ms"
+                )
+        return lines
+
+
+def watch_views(lag: PanelLag, window) -> None:
+    """Watch the board, the status bar and every dashboard panel of ``window``."""
+    from PySide6.QtWidgets import QGraphicsView
+
+    dashboard = window.dashboard
+    if dashboard is not None:
+        for name, panel in dashboard.panels.items():
+            for view in panel.findChildren(QGraphicsView):
+                lag.watch(name, view.viewport(), lambda panel=panel: panel.snapshot)
+        lag.watch("board", window.board_widget, lambda: dashboard.overlay.snapshot)
+        overlay = dashboard.overlay
+        show = overlay.show_snapshot
+
+        def show_and_record(snapshot):
+            before = (overlay._sent, overlay._sent_marks)
+            show(snapshot)
+            if (overlay._sent, overlay._sent_marks) == before:
+                lag.record("board", snapshot)  # nothing to repaint: the board is up to date
+
+        overlay.show_snapshot = show_and_record
+    if hasattr(window, "status_snapshot"):  # the snapshot whose best move it names
+        lag.watch("status bar", window.ai_label, lambda: window.status_snapshot)
+    else:  # an older window: the status bar took every snapshot as it came
+        delivered = {"status": None}
+        window.controller.snapshot_ready.connect(lambda s: delivered.__setitem__("status", s))
+        lag.watch("status bar", window.ai_label, lambda: delivered["status"])
+
+
+def spread_docks(window) -> None:
+    """The dashboard's docks as a large screen's first layout has them (population and tree on
+    the right, the game graph and throughput tabbed below), whatever the screen (the
+    offscreen one is small enough for the compact layout), so every run draws the same
+    panels."""
+    from PySide6.QtCore import Qt
+
+    if window.dashboard is None:
+        return
+    docks = window.dashboard.docks
+    right, bottom = Qt.DockWidgetArea.RightDockWidgetArea, Qt.DockWidgetArea.BottomDockWidgetArea
+    for key, area in (
+        ("population", right),
+        ("tree", right),
+        ("game_graph", bottom),
+        ("throughput", bottom),
+    ):
+        window.addDockWidget(area, docks[key])
+    window.tabifyDockWidget(docks["game_graph"], docks["throughput"])
+    docks["game_graph"].raise_()
+
+
 def run_for(seconds: float, until=None) -> None:
     """Run the real Qt event loop for ``seconds`` or until ``until()`` is true (GUI thread)."""
     from PySide6.QtCore import QEventLoop, QTimer
@@ -115,13 +243,14 @@ def main(argv: list[str] | None = None) -> int:
 
     from hexswarm.gui.main_window import MainWindow
     from hexswarm.gui.settings import GameSettings, SideSettings
-    from PySide6.QtCore import QSettings
+    from PySide6.QtCore import QSettings, Qt
     from PySide6.QtWidgets import QApplication, QDockWidget
 
     _app = QApplication.instance() or QApplication(sys.argv[:1])  # kept alive until return
     with tempfile.TemporaryDirectory() as temp:
         store = QSettings(str(Path(temp) / "probe.ini"), QSettings.Format.IniFormat)
         window = MainWindow(store, autosave=False, offer_restore=False)
+        spread_docks(window)
         if args.no_dashboard:
             for dock in window.findChildren(QDockWidget):
                 if dock is not window.move_list_dock:
@@ -132,6 +261,15 @@ def main(argv: list[str] | None = None) -> int:
             GameSettings(size=args.size, black=SideSettings(), white=SideSettings())
         )
         recorder = TickRecorder()
+        lag = PanelLag()
+        # Direct: the time is taken on the engine thread, when the snapshot leaves the search.
+        worker = window.controller._worker
+        worker.snapshot.connect(lag.emitted, Qt.ConnectionType.DirectConnection)
+        worker.finished.connect(
+            lambda _id, choice: choice.snapshot is not None and lag.emitted(choice.snapshot),
+            Qt.ConnectionType.DirectConnection,
+        )
+        watch_views(lag, window)
 
         recorder.start()
         run_for(2.0)
@@ -148,13 +286,16 @@ def main(argv: list[str] | None = None) -> int:
                 size=args.size, black=SideSettings(ai=True, spec=args.spec), white=SideSettings()
             )
         )
-        run_for(120.0, until=lambda: controller.searching)
+        # Until the search really runs: with a fresh kernel cache it waits for the background
+        # compile first (minutes on a busy machine), searching all the while.
+        run_for(1200.0, until=lambda: bool(snapshots))
         run_for(3.0)
         controller.stop()
         run_for(1.0, until=lambda: not controller.searching)
         snapshots.clear()
 
         rounds = []
+        pooled_lags: dict[str, list[float]] = {}
         for count in args.candidates or [None]:
             if count is not None and window.dashboard is not None:
                 window.dashboard.set_candidate_count(count)
@@ -167,6 +308,7 @@ def main(argv: list[str] | None = None) -> int:
             controller.set_paused(False)
             run_for(10.0, until=lambda: controller.searching)
             recorder.start()
+            lag.reset()
             started = time.perf_counter()
             run_for(args.seconds, until=lambda: not controller.searching)
             during = recorder.stop()
@@ -174,12 +316,17 @@ def main(argv: list[str] | None = None) -> int:
             finished = len(controller.board.moves) > moves_before
             controller.stop()
             run_for(1.0, until=lambda: not controller.searching)
-            rounds.append((count, during, searched, finished, snapshots[-1] if snapshots else None))
+            lag_lines = lag.report()
+            for view in lag.shown:
+                pooled_lags.setdefault(view, []).extend(lag.lags_ms(view))
+            rounds.append(
+                (count, during, searched, finished, snapshots[-1] if snapshots else None, lag_lines)
+            )
         window.document.set_clean()  # nothing to save: close without asking
         window.close()
 
     print(summary("idle (no search)", baseline))
-    for count, during, searched, finished, last in rounds:
+    for count, during, searched, finished, last, lag_lines in rounds:
         marks = "" if count is None else f", {count} candidate marks"
         print(summary(f"during {args.spec} on {args.size}x{args.size}{marks}", during))
         if last is not None:
@@ -192,6 +339,18 @@ def main(argv: list[str] | None = None) -> int:
             )
         else:
             print("  the search sent no snapshot")
+        for line in lag_lines:
+            print(line)
+    searched_rounds = [r for r in rounds if r[4] is not None]
+    pooled = [tick for r in searched_rounds for tick in r[1]]
+    print(summary(f"all {len(searched_rounds)} searches together", pooled))
+    for view in sorted(pooled_lags):
+        lags = pooled_lags[view]
+        if lags:
+            print(
+                f"  lag to {view}, all searches: {len(lags)} snapshots, "
+                f"p50 {statistics.median(lags):.0f} ms, p99 {percentile(lags, 0.99):.0f} ms"
+            )
     worst = max((max(r[1]) for r in rounds if r[1]), default=0.0)
     print("GUI answered within 50 ms" if worst < 50 else f"GUI was late by up to {worst:.0f} ms")
     return 0

@@ -25,6 +25,7 @@ from hexswarm.gui.dashboard.overlay import overlay_values
 from hexswarm.gui.document import APP_TITLE, GameDocument
 from hexswarm.gui.engine_worker import PlayerFactory, engine_player_factory
 from hexswarm.gui.exports import Exports
+from hexswarm.gui.forms import ask
 from hexswarm.gui.game_controller import GameController, MoveInfo
 from hexswarm.gui.game_events import GameEvent, describe, percent_text
 from hexswarm.gui.move_list import MoveList
@@ -75,6 +76,10 @@ HINT_CANDIDATES = 6
 dashboard's own board hints are switched off."""
 
 
+COMPACT_SCREEN = (1280, 800)
+"""A screen smaller than this (available width, height) gets the compact first layout."""
+
+
 def default_settings_store() -> QSettings:
     """The user's settings (platform-native location)."""
     return QSettings("HexSwarm", "HexSwarm")
@@ -114,6 +119,9 @@ class MainWindow(QMainWindow):
         self._hint_overlay_shown = False
         self._hint_search = False  # whether the search the status bar shows is a hint
         self._search_spec = ""  # the spec of the search the status bar shows
+        self.status_snapshot: SearchSnapshot | None = None  # the one whose best move it names
+        # The last game event's sentence and the node it was about (see _on_game_event).
+        self._event_status: tuple[str, object] | None = None
         self._system_palette: QPalette | None = None
 
         self.board_widget = BoardWidget(self)
@@ -154,12 +162,9 @@ class MainWindow(QMainWindow):
         self._apply_view_settings()
 
         self.dashboard = self._attach_dashboard()
-        self._graph_line: tuple[int, ...] = ()  # ids of the nodes of the line the graph shows
-        # After the dashboard's own handler: it keeps the graph as moves are played.
-        self.controller.position_changed.connect(self._sync_game_graph)
-        # After the dashboard has forgotten the previous game: draw what the new one keeps
-        # (a reviewed game opens with its estimates and grades).
-        self.controller.game_replaced.connect(self._show_saved_review)
+        # After the dashboard has forgotten the previous game: its grades (a reviewed game
+        # opens reviewed).
+        self.controller.game_replaced.connect(self.reviewer.refresh)
         self.reviewer.grades_changed.connect(self.move_list.refresh)
         hints = QGuiApplication.styleHints()
         if hasattr(hints, "colorSchemeChanged"):  # Qt 6.5+: follow the desktop's dark mode live
@@ -198,10 +203,36 @@ class MainWindow(QMainWindow):
             self.resize(1180, 760)
             return
         area = screen.availableGeometry()
+        if area.width() < COMPACT_SCREEN[0] or area.height() < COMPACT_SCREEN[1]:
+            self._compact_docks()
+            self.layout().activate()  # the minimum size of the new layout, before resizing
         width = max(min(1180, area.width()), round(area.width() * 0.9))
         height = max(min(760, area.height()), round(area.height() * 0.9))
         self.resize(width, height)
         self.move(area.x() + (area.width() - width) // 2, area.y() + (area.height() - height) // 2)
+
+    def _compact_docks(self) -> None:
+        """A small screen's first layout (issue 30: at 1024x640 the window was taller than the
+        screen and the board got a quarter of it): the dashboard's docks share one place on
+        the right as tabs, so the board keeps the window's height."""
+        if self.dashboard is not None:
+            docks = self.dashboard.docks
+            order = [docks[k] for k in ("population", "tree", "game_graph", "throughput")]
+            right = Qt.DockWidgetArea.RightDockWidgetArea
+            for dock in order:
+                self.addDockWidget(right, dock)
+            for dock in order[1:]:
+                self.tabifyDockWidget(order[0], dock)
+            order[0].raise_()
+            # Wide enough for the four tabs' titles (they were cut to "Populat...").
+            width = sum(self.fontMetrics().horizontalAdvance(d.windowTitle()) for d in order)
+            # Once the window is laid out: before that the dock area keeps its hinted width.
+            QTimer.singleShot(
+                0,
+                lambda: self.resizeDocks(
+                    [order[0]], [width + 32 * len(order)], Qt.Orientation.Horizontal
+                ),
+            )
 
     def _restore_or_start(self, settings: GameSettings) -> None:
         restored: list[bool] = []
@@ -280,7 +311,6 @@ class MainWindow(QMainWindow):
         c.hint_ready.connect(self._on_hint)
         c.move_played.connect(self._on_move_played)
         c.line_changed.connect(self._on_line_changed)
-        c.game_over.connect(self._on_game_over)
         c.game_replaced.connect(self._on_game_replaced)
         c.state_changed.connect(lambda: self.clock_panel.set_clock(self.controller.clock))
         self.board_widget.cell_clicked.connect(self._on_cell_clicked)
@@ -294,10 +324,12 @@ class MainWindow(QMainWindow):
             board=self.board_widget,
             controller=self.controller,
             parent=self,
-            board_size=self.controller.board.size,
+            board_size=self.controller.board.shape,
         )
         dashboard.game_graph.set_first_name(self.player_name(BLACK))
         dashboard.install(self)
+        # The status bar names the move the board frames, from the same snapshot.
+        dashboard.hints_shown.connect(self._show_best_move)
         return dashboard
 
     # ================================================================== view settings
@@ -389,6 +421,7 @@ class MainWindow(QMainWindow):
     @Slot(int)
     def _on_position_changed(self, _position_id: int) -> None:
         c = self.controller
+        self._drop_stale_event_status()
         self.board_widget.set_board(c.board)
         if self._hint_overlay_shown:
             # Only the overlay this window drew; the dashboard clears its own hints.
@@ -407,9 +440,13 @@ class MainWindow(QMainWindow):
         else:
             color = c.board.to_move
             who = c.describe_player(color)
-            text = f"{self.player_name(color)} to move ({who})"
+            # The level only: its settings in full ("AI sdst (agents=20000, ...)") took the
+            # status bar's width and cut the other messages (seen at 1024x640); the tooltip
+            # has them.
+            text = f"{self.player_name(color)} to move ({who.split(' (')[0]})"
             if c.setup_mode:
                 text = "SETUP MODE · " + text
+            self.turn_label.setToolTip(f"{self.player_name(color)} to move: {who}")
         self.turn_label.setText(f"Move {c.move_number} · {text}")
         self.board_widget.set_human_to_move(not c.ai_to_move and not c.is_over)
         self.board_widget.set_setup_mode(c.setup_mode, BLACK)
@@ -455,8 +492,20 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(message, 8000)
 
     def _on_game_event(self, event: GameEvent) -> None:
-        """The controller reports what happened; the window says it, in the theme's colours."""
-        self.show_status(describe(event, self.player_name))
+        """The controller reports what happened; the window says it once, in the theme's
+        colours. The sentence is about the position on the board when it came: it goes when
+        another position is on the board ("Setup done: White to move." after White moved)."""
+        text = describe(event, self.player_name)
+        self.show_status(text)
+        self._event_status = (text, self.controller.game.cursor)
+
+    def _drop_stale_event_status(self) -> None:
+        shown = self._event_status
+        if shown is None or shown[1] is self.controller.game.cursor:
+            return
+        self._event_status = None
+        if self.statusBar().currentMessage() == shown[0]:
+            self.statusBar().clearMessage()
 
     @Slot(int, str)
     def _on_search_started(self, _position_id: int, spec: str) -> None:
@@ -526,22 +575,31 @@ class MainWindow(QMainWindow):
             self.time_label.setText(
                 f"{snapshot.elapsed_s:.1f} s (total {self.player_name(color)} {total:.0f} s)"
             )
-        if self.controller.searching and 0 <= snapshot.best_move < self.controller.board.size**2:
-            best = self.controller.board.cell_name(snapshot.best_move)
-            color = self.controller.board.to_move
+        if self.dashboard is None:  # else the board's snapshot names it (_show_best_move)
+            self._show_best_move(snapshot)
+
+    @Slot(object)
+    def _show_best_move(self, snapshot: SearchSnapshot) -> None:
+        """Name the search's best move in the status bar: the snapshot the board's hints show
+        (issue 30: the status bar named the newest snapshot's move while the board framed an
+        older one's, and the two disagreed)."""
+        c = self.controller
+        if not c.searching or snapshot.position_id != c.position_id:
+            return
+        if 0 <= snapshot.best_move < c.board.cell_count:
+            self.status_snapshot = snapshot
+            best = c.board.cell_name(snapshot.best_move)
             self.ai_label.setText(
-                f"{self.player_name(color)} ({snapshot.player}): iteration {snapshot.iteration},"
-                f" best {best} ({percent_text(snapshot.estimate)})"
+                f"{self.player_name(c.board.to_move)} ({snapshot.player}): iteration "
+                f"{snapshot.iteration}, best {best} ({percent_text(snapshot.estimate)})"
             )
 
     @Slot(object)
     def _on_hint(self, choice) -> None:
-        """Show the hint. The dashboard already draws the hint search's agents on the board
+        """Draw the hint (the controller's ``HintFound`` event names it in the status bar).
+        The dashboard already draws the hint search's agents on the board
         (it sees every snapshot of the current position); when its board hints are switched
         off, the strongest candidates are drawn here instead, so a requested hint always shows."""
-        board = self.controller.board
-        name = board.cell_name(choice.move) if isinstance(choice.move, int) else choice.move
-        self.show_status(f"Hint for {self.player_name(board.to_move)}: {name}")
         dashboard_draws = self.dashboard is not None and self.dashboard.overlay.settings.enabled
         if dashboard_draws:
             return
@@ -567,12 +625,7 @@ class MainWindow(QMainWindow):
     @Slot(object)
     def _on_game_loaded(self, game) -> None:
         if self.dashboard is not None:
-            self.dashboard.set_board_size(game.size)
-
-    @Slot(str)
-    def _on_game_over(self, winner: str) -> None:
-        color = Color.parse(winner)
-        self.show_status(f"{self.player_name(color)} wins the game.")
+            self.dashboard.set_board_size(game.shape)
 
     # ================================================================== board input
     @Slot(int)
@@ -604,7 +657,9 @@ class MainWindow(QMainWindow):
             player_name=self.player_name,
             engines=list(self._engines.values()),
         )
-        if dialog.exec() != QDialog.DialogCode.Accepted or not self.document.maybe_save():
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return False
+        if not self.document.maybe_save("starting a new game"):
             return False
         self.start_new_game(dialog.settings())
         return True
@@ -614,7 +669,7 @@ class MainWindow(QMainWindow):
         persist the settings."""
         save_game_settings(self._store, settings)
         if self.dashboard is not None:
-            self.dashboard.set_board_size(settings.size)
+            self.dashboard.set_board_size(settings.shape)
         self.controller.new_game(settings, seed=seed)
         self.document.set_clean()
 
@@ -624,7 +679,7 @@ class MainWindow(QMainWindow):
         from hexswarm.gui.dialogs.game_info import REPLAY, GameInfoDialog
 
         dialog = GameInfoDialog(self.document.current_record(), parent=self)
-        if dialog.exec() != REPLAY or not self.document.maybe_save():
+        if dialog.exec() != REPLAY or not self.document.maybe_save("replaying the game"):
             return False
         self.replay_with_seed()
         return True
@@ -679,9 +734,7 @@ class MainWindow(QMainWindow):
         if c.is_over or c.ai_to_move:
             c.resign()  # says why not in the status bar
             return
-        answer = QMessageBox.question(
-            self, "Resign", f"{self.player_name(c.board.to_move)} resigns this game?"
-        )
+        answer = ask(self, "Resign", f"{self.player_name(c.board.to_move)} resigns this game?")
         if answer == QMessageBox.StandardButton.Yes:
             c.resign()
 
@@ -692,41 +745,6 @@ class MainWindow(QMainWindow):
         )
         if ok:
             c.go_to(number)
-
-    # ================================================================== game graph
-    def _sync_game_graph(self, _position_id: int = 0) -> None:
-        """When another line comes on screen (a variation chosen, a game loaded), draw the
-        estimates its nodes keep (the AI searches that chose its moves, analyses of its
-        positions) instead of the old line's. Playing on at the end of the line, or moving
-        along it, is left to the dashboard."""
-        if self.dashboard is None:
-            return
-        game = self.controller.game
-        line = game.continuation(game.cursor)
-        key = tuple(map(id, line))
-        old, self._graph_line = self._graph_line, key
-        if key == old or (old and key[: len(old)] == old):
-            return
-        graph = self.dashboard.game_graph
-        graph.estimates.clear()
-        moves = 0
-        for node in line:
-            token = node.token
-            if token is not None and token not in ("pass", "resign", "forfeit"):
-                moves += 1
-                cell = -1 if token.startswith("swap") else game.board.cell_index(token)
-                graph.record_move(moves, cell, node.data.get("snapshot"))
-            analysis = node.data.get("analysis")
-            if analysis is not None:
-                graph.record_position(moves, analysis)
-            elif (saved := node.analysis) is not None:  # a reviewed game, opened
-                graph.record_analysis(moves, saved.for_player(BLACK), saved.ai)
-        graph.set_current_move(len(game.board.moves))
-
-    def _show_saved_review(self) -> None:
-        self._graph_line = ()
-        self._sync_game_graph()
-        self.reviewer.refresh()
 
     def show_shortcuts(self) -> None:
         self.shortcuts_dialog().exec()
@@ -794,7 +812,7 @@ class MainWindow(QMainWindow):
         if getattr(self, "lab_window", None) is None:
             from hexswarm.gui.lab.window import LabWindow
 
-            self.lab_window = LabWindow(position=lambda: self.controller.board.copy())
+            self.lab_window = LabWindow(position=lambda: self.controller.board.copy(), anchor=self)
         self.lab_window.show()
         self.lab_window.raise_()
 

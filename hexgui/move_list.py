@@ -20,6 +20,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QListWidget, QListWidgetItem, QWidget
 
+MIN_WIDTH_PX = 140
+MAX_WIDTH_PX = 320  # a longer entry (an engine's long name) is cut; its tooltip shows it all
 FUTURE_COLOUR = "#8a8a8a"
 """The text colour of the entries after the cursor (the redo part)."""
 
@@ -37,7 +39,7 @@ class MoveList(QListWidget):
     ):
         super().__init__(parent)
         self.setObjectName("move_list")
-        self.setMinimumWidth(140)
+        self.setMinimumWidth(MIN_WIDTH_PX)
         self._controller = controller
         self._review = review
         self._player_name = player_name
@@ -46,7 +48,7 @@ class MoveList(QListWidget):
     def refresh(self) -> None:
         """Redraw every entry from the controller's line and the review's grades."""
         c = self._controller
-        size = c.board.size
+        shape = c.board.shape
         # The grades of the reviewed main line, on the entries that are its nodes.
         reviews = self._review.reviews(c.game)
         nodes = [
@@ -66,14 +68,15 @@ class MoveList(QListWidget):
         for index, entry in enumerate(c.line, start=1):
             if isinstance(entry, MoveInfo):
                 who = self._player_name(entry.move.color)
-                text = f"{entry.number}. {who} {entry.move.name(size)}"
+                text = f"{entry.number}. {who} {entry.move.name(*shape)}"
                 text += GRADE_MARKS.get(grades.get(index, ""), "")
                 if entry.player != "human":
                     label = engine_name(entry.player) or entry.player.split(":")[0]
                     text += f"  [{label}]"
             else:
-                text = "Setup: " + describe_setup(entry, size, self._player_name)
+                text = "Setup: " + describe_setup(entry, shape, self._player_name)
             item = QListWidgetItem(text)
+            item.setToolTip(text)  # a narrow dock cuts a long setup or level name
             item.setData(Qt.ItemDataRole.UserRole, index)
             if index > c.cursor:
                 item.setForeground(future)
@@ -83,6 +86,18 @@ class MoveList(QListWidget):
         self.setCurrentRow(c.cursor)
         self.scrollToItem(self.item(c.cursor))
         self.blockSignals(False)
+        self._fit_entries()
+
+    def _fit_entries(self) -> None:
+        """As wide as the widest entry (up to :data:`MAX_WIDTH_PX`), scroll bar included: the
+        dock cut "12. White c7  [strong-swarm]" at its first width (issue 30)."""
+        metrics = self.fontMetrics()
+        widest = max(
+            (metrics.horizontalAdvance(self.item(i).text()) for i in range(self.count())),
+            default=0,
+        )
+        room = widest + 2 * self.frameWidth() + self.verticalScrollBar().sizeHint().width() + 16
+        self.setMinimumWidth(max(MIN_WIDTH_PX, min(MAX_WIDTH_PX, room)))
 
     def _clicked(self, item: QListWidgetItem) -> None:
         index = item.data(Qt.ItemDataRole.UserRole)
@@ -90,15 +105,18 @@ class MoveList(QListWidget):
             self._controller.go_to_entry(int(index))
 
 
-def describe_setup(edit: SetupEdit, size: int, player_name: Callable[[Color], str]) -> str:
-    """A setup edit in words: ``+Black a1 b2; remove c3; White to move``."""
+def describe_setup(
+    edit: SetupEdit, shape: tuple[int, int], player_name: Callable[[Color], str]
+) -> str:
+    """A setup edit in words: ``+Black a1 b2; remove c3; White to move`` (cells named on a
+    board of ``shape``: columns, rows)."""
     parts = []
     if edit.black:
-        parts.append(f"+{player_name(BLACK)} " + " ".join(cell_name(c, size) for c in edit.black))
+        parts.append(f"+{player_name(BLACK)} " + " ".join(cell_name(c, *shape) for c in edit.black))
     if edit.white:
-        parts.append(f"+{player_name(WHITE)} " + " ".join(cell_name(c, size) for c in edit.white))
+        parts.append(f"+{player_name(WHITE)} " + " ".join(cell_name(c, *shape) for c in edit.white))
     if edit.empty:
-        parts.append("remove " + " ".join(cell_name(c, size) for c in edit.empty))
+        parts.append("remove " + " ".join(cell_name(c, *shape) for c in edit.empty))
     if edit.to_move is not None:
         parts.append(f"{player_name(edit.to_move)} to move")
     return "; ".join(parts) if parts else "no change"

@@ -22,6 +22,7 @@ from collections.abc import Callable
 
 from hexswarm.engine.board import Color
 from hexswarm.engine.game import GAME_END_TOKENS, PASS, GameNode
+from hexswarm.gui.forms import ask
 from hexswarm.gui.game_controller import GameController
 from hexswarm.gui.game_events import CannotGo
 from PySide6.QtCore import QEvent, Qt, QTimer, Slot
@@ -51,7 +52,9 @@ _WALK_KEYS = (
 )
 
 
-def node_label(node: GameNode, number: int, size: int, player_name: Callable[[Color], str]) -> str:
+def node_label(
+    node: GameNode, number: int, shape: tuple[int, int], player_name: Callable[[Color], str]
+) -> str:
     """One line for ``node``: ``12. Black e5``, ``White resigned``, ``Setup: ...``, ``Start``;
     a pencil when it has a comment. ``number`` is its move number."""
     move = node.move
@@ -59,7 +62,7 @@ def node_label(node: GameNode, number: int, size: int, player_name: Callable[[Co
         text = "Start"
     elif move is None:
         text = "Setup"
-        edit = node.setup_edit(size)
+        edit = node.setup_edit(*shape)
         if edit is not None and edit.is_pass and edit.to_move is not None:
             text = f"Setup: {player_name(edit.to_move)} to move"
     else:
@@ -122,7 +125,7 @@ class MoveTreePanel(QTreeWidget):
                 if current.parent is not None:
                     counted = current.move is not None and current.token not in GAME_END_TOKENS
                     numbers[id(current)] = numbers[id(current.parent)] + counted
-                label = node_label(current, numbers[id(current)], game.size, self._player_name)
+                label = node_label(current, numbers[id(current)], game.shape, self._player_name)
                 item = QTreeWidgetItem([label])
                 item.setData(0, NODE_ROLE, current)
                 if id(current) in main:
@@ -231,7 +234,7 @@ class MoveTreePanel(QTreeWidget):
             return self._controller.delete_branch(node)
         count = sum(1 for _ in node.walk())
         if confirm:
-            answer = QMessageBox.question(
+            answer = ask(
                 self,
                 "Delete Branch",
                 f"Delete this move and the {count - 1} after it in this branch?",

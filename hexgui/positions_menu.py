@@ -60,7 +60,7 @@ class PositionsMenu:
         except (OSError, ValueError) as error:
             QMessageBox.warning(window, "Study position", f"Could not load {file}: {error}")
             return False
-        if not window.document.maybe_save():
+        if not window.document.maybe_save("opening a study position"):
             return False
         settings = controller.settings
         if settings.black.ai or settings.white.ai:
@@ -72,7 +72,7 @@ class PositionsMenu:
                 )
             )
         if window.dashboard is not None:
-            window.dashboard.set_board_size(board.size)
+            window.dashboard.set_board_size(board.shape)
         controller.load_board(board, at_end=True)
         if position.explanation:
             controller.set_comment(position.explanation)

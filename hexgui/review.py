@@ -22,6 +22,7 @@ from hexswarm.engine.review import (
     MoveReview,
     review_moves,
 )
+from hexswarm.gui.forms import fit_title
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -68,6 +69,7 @@ class ReviewDialog(QDialog):
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle("Review the Game")
+        fit_title(self)
         form = QFormLayout(self)
         self.budget = QComboBox()
         self.budget.addItem(f"Quick ({QUICK_SECONDS:g} s a position)", QUICK_SECONDS)

@@ -4,14 +4,15 @@ moves, step from mistake to mistake and show the better move.
 :class:`GameReviewer` joins :class:`~hexgui.game_analysis.GameAnalysis` (the background
 searches), :class:`~hexgui.review.GameReview` (grades from the analyses the nodes carry) and the
 window: the progress bar and Stop button in the status bar, the grade marks on the move list
-and the game graph, and the better move drawn as numbered ghosts on the board. GUI thread only.
+and the game graph, and the better move drawn as numbered ghosts on the board. Each analysis is
+kept in the game by ``GameController.record_analysis``, like every other search the game
+keeps. GUI thread only.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from hexswarm.engine.review import PositionAnalysis
 from hexswarm.engine.search.snapshot import SearchSnapshot
 from hexswarm.gui.engine_worker import PlayerFactory
 from hexswarm.gui.game_analysis import GameAnalysis
@@ -34,7 +35,6 @@ class GameReviewer(QObject):
         self._window = window
         self.analysis = GameAnalysis(player_factory, self)
         self.review = GameReview()
-        self._analysed_moves: dict[int, int] = {}  # id(node) -> moves on its board
         self.better_line: tuple[str, ...] = ()  # the better line shown as ghosts, if any
         self.progress = QProgressBar()
         self.progress.setMaximumWidth(160)
@@ -49,6 +49,9 @@ class GameReviewer(QObject):
         self.analysis.failed.connect(
             lambda message: window.show_status(f"Analysis failed: {message}")
         )
+        # Any search kept in the game (this review's, analysis mode's, an AI's move) may
+        # change a grade.
+        window.controller.analysis_recorded.connect(lambda _node: self.refresh())
 
     # ------------------------------------------------------------------ running
     def review_dialog(self) -> bool:
@@ -76,17 +79,15 @@ class GameReviewer(QObject):
         controller = self._window.controller
         game = controller.game
         positions = []
-        self._analysed_moves.clear()
         for node in game.main_line():
             if node.token in ("resign", "forfeit"):
                 break
             board = game.board_at(node)
             if board.is_over:
                 break
-            if only_missing and node.analysis is not None:
+            if only_missing and node.ai is not None:
                 continue
             positions.append((node, board))
-            self._analysed_moves[id(node)] = len(board.moves)
         self.analysis.start(positions, controller.settings.analysis_spec, seconds)
         return len(positions)
 
@@ -103,23 +104,13 @@ class GameReviewer(QObject):
 
     @Slot(object, object)
     def _on_position_analysed(self, node, snapshot: SearchSnapshot) -> None:
-        window = self._window
-        controller = window.controller
-        node.data["analysis"] = snapshot
-        node.analysis = PositionAnalysis.from_snapshot(snapshot, controller.board.size)
-        self.refresh()
-        moves = self._analysed_moves.get(id(node))
-        on_line = node in controller.game.continuation(controller.game.cursor)
-        if window.dashboard is not None and moves is not None and on_line:
-            window.dashboard.game_graph.record_position(moves, snapshot)
+        self._window.controller.record_analysis(node, snapshot, self.analysis.spec)
 
     @Slot(bool)
     def _on_finished(self, completed: bool) -> None:
         self.progress.setVisible(False)
         self.stop_button.setVisible(False)
         count = self.progress.value()
-        if count:
-            self._window.document.note_change()  # the analyses are saved with the game
         summary = self.summary()
         if completed:
             self._window.show_status(f"Analysed {count} positions of the main line. {summary}")

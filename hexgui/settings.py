@@ -60,7 +60,8 @@ class SideSettings:
 @dataclass(frozen=True, slots=True)
 class GameSettings:
     """A game's set-up: board size, swap rule, both sides, the pause between AI moves, the
-    hint level and the clock."""
+    hint level and the clock. ``size`` is the columns, ``height`` the rows of a rectangle
+    (``None``: a square, as many rows as columns); the swap rule applies to squares only."""
 
     size: int = 11
     swap_rule: bool = False
@@ -73,6 +74,12 @@ class GameSettings:
     analysis_spec: str = DEFAULT_AI_SPEC
     # The game clock, as engine.clock.TimeControl.parse reads it: "none", "60", "300+5"...
     time_control: str = "none"
+    height: int | None = None
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        """``(columns, rows)``."""
+        return self.size, self.size if self.height is None else self.height
 
     def side(self, color: Color) -> SideSettings:
         return self.black if color is BLACK else self.white
@@ -150,7 +157,8 @@ def _read_spec(
 ) -> str:
     """A saved AI spec if the player registry accepts it (levels and settings change between
     versions: a spec that no longer fits falls back to the default, and ``refused`` says so),
-    or an ``engine:NAME`` of one of ``engines``."""
+    or an ``engine:NAME`` of one of ``engines``. A refused spec is forgotten (removed from
+    ``store``): it is reported once, not at every start."""
     from hexswarm.engine.players import parse_spec as validate_spec
 
     value = store.value(key, default)
@@ -161,12 +169,14 @@ def _read_spec(
         if name in engines:
             return value
         refused.append(f"{value!r} (no engine of that name); {default!r} is used instead")
+        store.remove(key)
         return default
     try:
         parse_spec(value)
         validate_spec(value)
     except (SpecError, HexError) as error:
         refused.append(f"{value!r} ({error}); {default!r} is used instead")
+        store.remove(key)
         return default
     return value
 
@@ -186,6 +196,7 @@ def load_game_settings(store: QSettings, refused: list[str] | None = None) -> Ga
         )
     return GameSettings(
         size=_read_int(store, "game/size", default.size, 1, MAX_SIZE),
+        height=_read_int(store, "game/rows", 0, 0, MAX_SIZE) or None,  # 0: square
         swap_rule=_read_bool(store, "game/swap_rule", default.swap_rule),
         black=sides["black"],
         white=sides["white"],
@@ -211,6 +222,7 @@ def _read_time_control(store: QSettings, default: str) -> str:
 
 def save_game_settings(store: QSettings, settings: GameSettings) -> None:
     store.setValue("game/size", settings.size)
+    store.setValue("game/rows", 0 if settings.height is None else settings.height)
     store.setValue("game/swap_rule", settings.swap_rule)
     for color in ("black", "white"):
         side: SideSettings = getattr(settings, color)

@@ -212,8 +212,11 @@ def dark_palette():
     colors = {
         role.Window: "#2b2b2e",
         role.WindowText: "#e6e6e6",
-        role.Base: "#1f1f22",
-        role.AlternateBase: "#2b2b2e",
+        # Clearly darker than the window: Fusion draws a check box as a Base square with a
+        # border a shade darker than the window, so a Base close to the window's colour made
+        # unchecked boxes invisible (issue 30: the Population panel's "%" and "other").
+        role.Base: "#141416",
+        role.AlternateBase: "#1f1f22",
         role.ToolTipBase: "#3a3a3e",
         role.ToolTipText: "#f0f0f0",
         role.Text: "#e6e6e6",

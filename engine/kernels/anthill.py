@@ -30,41 +30,29 @@ keeps winning draws now and then, which is the search's exploration. An expanded
 agents start spread evenly, ``k`` on each move. The move played is the most visited (as in
 UCT); the root population is what the dashboard charts.
 
+The descent itself is UCT's (:func:`engine.kernels.descent.tree_iterations`, one loop for
+both searches): this module holds the agents' part, the choice of a move by an agent
+(:func:`carrier_child`) and the tests after the descent (:func:`test_carriers`), with their
+settings in an :class:`engine.kernels.layout.AnthillRules`.
+
 Storage: the agents of the block ``b`` sit at ``[FIRST(b) * k, (FIRST(b) + COUNT(b)) * k)`` of
 ``hold`` (int32, the hypothesis as an offset into the block) and ``active`` (uint8), parallel
 to the children, so the arrays grow with the nodes and a kept subtree keeps its agents.
 """
 
 import numpy as np
-from hexswarm.engine.kernels.environment import HEX, move_outcome
 from hexswarm.engine.kernels.jit import inline_jit, jit
 from hexswarm.engine.kernels.rng import below, uniform
 from hexswarm.engine.kernels.sds import CONTEXT_FREE, RELATE_NONE
-from hexswarm.engine.kernels.tree import ONGOING, ROOT_LOSES, ROOT_WINS
+from hexswarm.engine.kernels.tree import ROOT_WINS
 from hexswarm.engine.kernels.uct import (
     ACTION,
     BLOCK,
-    BLOCKS,
     COUNT,
     FIRST,
-    MAY_GROW,
-    NODES,
-    PRIOR_BIAS,
-    PRIOR_ON,
-    PRIOR_ROOT_LAST,
-    TRIED,
     UNEXPANDED,
     VISITS,
     WINS,
-    child_priors,
-    expand_node,
-    hex_connected,
-    hex_play,
-    leaf_evaluation,
-    next_untried,
-    rave_child,
-    rave_update,
-    ucb_child,
 )
 
 SQRT_3 = np.sqrt(3.0)
@@ -77,7 +65,7 @@ RIVAL_SAMPLED = 4  # the other move with the best posterior draw (Thompson sampl
 
 
 @inline_jit
-def _spread_agents(hold, active, first, count, k):
+def spread_agents(hold, active, first, count, k):
     """The agents of a new block: ``k`` on each move, all inactive."""
     base = first * k
     for i in range(count * k):
@@ -140,26 +128,14 @@ def _incumbent(nodes, blocks, node, rival, root_moves):
 
 @inline_jit
 def _test_and_diffuse(
-    nodes,
-    blocks,
-    hold,
-    active,
-    k,
-    rival,
-    take_rival,
-    relate,
-    weight,
-    node,
-    root_moves,
-    incumbent,
-    agent,
-    state,
-    slot,
+    nodes, blocks, population, rules, node, root_moves, incumbent, agent, state, slot
 ):
     """Test ``agent`` of ``node``'s population against another of the node's moves (each
-    playout of the records counted as ``weight`` of a trial; ``incumbent`` from
+    playout of the records counted as ``rules.weight`` of a trial; ``incumbent`` from
     :func:`_incumbent`), relate it if active (thesis 3.2.3), then let it diffuse if
     inactive."""
+    hold, active = population.hold, population.active
+    k, rival, relate, weight = rules.agents_per_move, rules.rival, rules.relate, rules.weight
     block = nodes[node, BLOCK]
     first = blocks[block, FIRST]
     count = blocks[block, COUNT]
@@ -204,7 +180,7 @@ def _test_and_diffuse(
         polled = first * k + below(state, slot, count * k)
         if active[polled] == 1:
             hold[agent] = hold[polled]
-        elif take_rival:
+        elif rules.take_rival:
             hold[agent] = other
         else:
             hold[agent] = below(state, slot, count)
@@ -212,306 +188,47 @@ def _test_and_diffuse(
 
 
 @inline_jit
-def _carrier_move(
-    nodes,
-    blocks,
-    hold,
-    active,
-    k,
-    rival,
-    take_rival,
-    relate,
-    weight,
-    test_first,
-    carriers,
-    node,
-    block,
-    depth,
-    state,
-    slot,
-):
+def carrier_child(nodes, blocks, population, rules, carriers, node, block, depth, state, slot):
     """The child an agent of ``node``'s population chooses: one drawn uniformly, tested (and
-    diffused) first with ``test_first``, else remembered in ``carriers[depth]`` for its test
-    after the descent."""
+    diffused) first with ``rules.test_first``, else remembered in ``carriers[depth]`` for its
+    test after the descent (:func:`test_carriers`)."""
     first = blocks[block, FIRST]
-    agent = first * k + below(state, slot, blocks[block, COUNT] * k)
-    if test_first:
+    agent = first * rules.agents_per_move + below(
+        state, slot, blocks[block, COUNT] * rules.agents_per_move
+    )
+    if rules.test_first:
         root_moves = depth % 2 == 0
+        incumbent = _incumbent(nodes, blocks, node, rules.rival, root_moves)
         _test_and_diffuse(
-            nodes,
-            blocks,
-            hold,
-            active,
-            k,
-            rival,
-            take_rival,
-            relate,
-            weight,
-            node,
-            root_moves,
-            _incumbent(nodes, blocks, node, rival, root_moves),
-            agent,
-            state,
-            slot,
+            nodes, blocks, population, rules, node, root_moves, incumbent, agent, state, slot
         )
     else:
         carriers[depth] = agent
-    return first + hold[agent]
+    return first + population.hold[agent]
 
 
-@jit
-def anthill_iterations(
-    env,
-    tree,
-    population,
-    k,
-    rival,
-    take_rival,
-    relate,
-    weight,
-    tests,
-    test_first,
-    swarm_depth,
-    exploration,
-    tables,
-    count,
-    expand_after,
-    max_depth,
-    scratch,
-    chain_parent,
-    chain_action,
-    chain_depth,
-    path,
-    carriers,
-    depth_counts,
-    board,
-    state,
-    slot,
-    leaf_playouts,
-    rave,
-    amaf,
-    priors,
-):
-    """Run up to ``count`` descents on one tree and its agents; returns ``(descents,
-    playouts)``. As :func:`engine.kernels.uct.uct_iterations` (the same arrays, growth
-    protocol, Hex board along the path and leaf evaluation), with the choice of a child made
-    by an agent of the node's population (``population``: an ``AnthillAgents``, ``k`` agents a
-    move) and each carrying agent, with ``tests - 1`` more agents of its population drawn
-    uniformly, tested (each playout of the records counted as ``weight`` of a trial), related
-    (``relate``: a mode of :mod:`engine.kernels.sds`) and diffused after the update;
-    ``carriers[d]`` is the agent that chose the move at depth ``d``. With ``rave`` (Hex only),
-    UCT's RAVE as in :func:`engine.kernels.uct.uct_iterations`: the choice below the swarm's
-    layers is :func:`engine.kernels.uct.rave_child`'s and the playouts update the RAVE counts
-    (the agents' records stay the nodes' visits and wins), and with ``priors`` UCT's priors."""
-    nodes, blocks, counters = tree.nodes, tree.blocks, tree.counters
-    hold, active = population.hold, population.active
-    width = env.action_count
-    exclusive = env.kind == HEX
-    use_rave = rave and exclusive
-    use_priors = use_rave and priors[3][PRIOR_ON] > 0.0
-    bias = priors[3][PRIOR_BIAS] if use_priors else 0.0
-    root_last = np.int64(priors[3][PRIOR_ROOT_LAST])
-    root_black = env.root_black
-    node_capacity = nodes.shape[0]
-    block_capacity = blocks.shape[0]
-    size = env.size
-    base_rows, base_columns = env.black_rows, env.white_columns
-    live, where, black_rows, white_columns = (
-        board.live,
-        board.where,
-        board.black_rows,
-        board.white_columns,
-    )
-    action_of = board.action_of
-    reach = scratch.reach
-    done = 0
-    playouts = 0
-    while done < count:
-        # A descent expands at most one node. When the arrays may still grow, stop before a
-        # descent that might not find room (agents change on the way down, so a descent must
-        # not be abandoned half-way and run again).
-        if counters[MAY_GROW] == 1 and (
-            counters[NODES] + width > node_capacity or counters[BLOCKS] >= block_capacity
-        ):
-            return done, playouts
-        node = np.int64(0)
-        depth = 0
-        path[0] = 0
-        won = 0  # playouts won by the root player
-        evaluated = False  # whether playouts (not an exact result) scored the descent
-        empty = width
-        if exclusive:
-            for r in range(size):
-                black_rows[r] = base_rows[r]
-                white_columns[r] = base_columns[r]
-        while True:
-            block = nodes[node, BLOCK]
-            if block < UNEXPANDED:
-                won = leaf_playouts if block == -ROOT_WINS else 0
-                break
-            expanded = False
-            if (
-                block < 0
-                and depth < max_depth
-                and (depth == 0 or nodes[node, VISITS] >= expand_after)
-            ):
-                legal = width - depth if exclusive else width
-                if counters[NODES] + legal <= node_capacity and counters[BLOCKS] < block_capacity:
-                    block = expand_node(tree, node, legal, exclusive, live, action_of)
-                    _spread_agents(hold, active, blocks[block, FIRST], legal, k)
-                    expanded = True
-                    if use_priors:
-                        last = env.action_cells[chain_action[depth]] if depth > 0 else root_last
-                        child_priors(
-                            tree,
-                            block,
-                            env.action_cells,
-                            size,
-                            black_rows,
-                            white_columns,
-                            (depth % 2 == 0) == root_black,
-                            last,
-                            priors,
-                        )
-            if block < 0:
-                won = leaf_evaluation(
-                    env,
-                    depth,
-                    chain_parent,
-                    chain_action,
-                    chain_depth,
-                    scratch,
-                    board,
-                    empty,
-                    state,
-                    slot,
-                    leaf_playouts,
-                    use_rave,
-                    amaf,
-                )
-                evaluated = True
-                playouts += leaf_playouts
-                depth_counts[depth] += leaf_playouts
-                break
-            if depth >= swarm_depth:
-                # Below the swarm's layers: UCT's choice (UCB1, untried moves first; or RAVE).
-                if use_rave:
-                    if expanded and not use_priors:
-                        child = blocks[block, FIRST] + below(state, slot, blocks[block, COUNT])
-                    else:
-                        child = rave_child(
-                            tree, block, nodes[node, VISITS], exploration, tables, bias
-                        )
-                elif blocks[block, TRIED] < blocks[block, COUNT]:
-                    child = next_untried(nodes, blocks, block, state, slot)
-                else:
-                    child = ucb_child(tree, block, nodes[node, VISITS], exploration, tables)
+@inline_jit
+def test_carriers(nodes, blocks, population, rules, path, depth, carriers, state, slot):
+    """After a descent ``depth`` moves deep along ``path``: in each swarm population it
+    passed, the agent that chose its move (``carriers``; already tested with
+    ``rules.test_first``) and ``rules.tests - 1`` more agents drawn uniformly are tested,
+    related and diffused (their tests cost draws, no playouts)."""
+    k = rules.agents_per_move
+    for d in range(min(depth, rules.depth)):
+        node = path[d]
+        root_moves = d % 2 == 0
+        incumbent = _incumbent(nodes, blocks, node, rules.rival, root_moves)
+        for t in range(rules.tests):
+            if t == 0:
+                if rules.test_first:
+                    continue  # the carrier was tested when it was drawn
+                agent = carriers[d]
             else:
-                child = _carrier_move(
-                    nodes,
-                    blocks,
-                    hold,
-                    active,
-                    k,
-                    rival,
-                    take_rival,
-                    relate,
-                    weight,
-                    test_first,
-                    carriers,
-                    node,
-                    block,
-                    depth,
-                    state,
-                    slot,
-                )
-            action = nodes[child, ACTION]
-            fresh = nodes[child, VISITS] == 0 and nodes[child, BLOCK] == UNEXPANDED
-            outcome = ONGOING
-            if exclusive:
-                mover_black = hex_play(
-                    env, action, depth, live, where, empty, black_rows, white_columns
-                )
-                empty -= 1
-                if fresh and hex_connected(
-                    black_rows if mover_black else white_columns, size, reach
-                ):
-                    outcome = ROOT_WINS if depth % 2 == 0 else ROOT_LOSES
-            elif fresh:
-                outcome = move_outcome(
-                    env, chain_parent, chain_action, chain_depth, depth, action, scratch
-                )
-            depth += 1
-            chain_action[depth] = action
-            path[depth] = child
-            node = child
-            if not fresh:
-                continue
-            # The first visit of a move: its outcome is known now, or a playout scores it.
-            if outcome != ONGOING:
-                nodes[child, BLOCK] = -outcome
-                won = leaf_playouts if outcome == ROOT_WINS else 0
-            else:
-                won = leaf_evaluation(
-                    env,
-                    depth,
-                    chain_parent,
-                    chain_action,
-                    chain_depth,
-                    scratch,
-                    board,
-                    empty,
-                    state,
-                    slot,
-                    leaf_playouts,
-                    use_rave,
-                    amaf,
-                )
-                evaluated = True
-                playouts += leaf_playouts
-                depth_counts[depth] += leaf_playouts
-            break
-        lost = leaf_playouts - won
-        nodes[path[0], VISITS] += leaf_playouts
-        for d in range(1, depth + 1):
-            n = path[d]
-            nodes[n, VISITS] += leaf_playouts
-            # The move into the node at depth d was made by the root player when d is odd.
-            nodes[n, WINS] += won if d % 2 == 1 else lost
-        if use_rave and evaluated:
-            black_wins = won if root_black else lost
-            rave_update(tree, path, depth, amaf, leaf_playouts, black_wins, root_black)
-        for d in range(min(depth, swarm_depth)):
-            node = path[d]
-            root_moves = d % 2 == 0
-            incumbent = _incumbent(nodes, blocks, node, rival, root_moves)
-            for t in range(tests):
-                if t == 0:
-                    if test_first:
-                        continue  # the carrier was tested when it was drawn
-                    agent = carriers[d]
-                else:  # further agents of the population: their tests cost draws only
-                    block = nodes[node, BLOCK]
-                    agent = blocks[block, FIRST] * k + below(state, slot, blocks[block, COUNT] * k)
-                _test_and_diffuse(
-                    nodes,
-                    blocks,
-                    hold,
-                    active,
-                    k,
-                    rival,
-                    take_rival,
-                    relate,
-                    weight,
-                    node,
-                    root_moves,
-                    incumbent,
-                    agent,
-                    state,
-                    slot,
-                )
-        done += 1
-    return done, playouts
+                block = nodes[node, BLOCK]
+                agent = blocks[block, FIRST] * k + below(state, slot, blocks[block, COUNT] * k)
+            _test_and_diffuse(
+                nodes, blocks, population, rules, node, root_moves, incumbent, agent, state, slot
+            )
 
 
 @jit

@@ -47,9 +47,17 @@ with one row per agent: heuristic codes, padded with ``NO_HEURISTIC``); see
 
 import numpy as np
 from hexswarm.engine.kernels.jit import inline_jit, jit
-from hexswarm.engine.kernels.layout import BLOCK, BRIDGE, NO_HEURISTIC, WIN, KnowledgeScratch
+from hexswarm.engine.kernels.layout import (
+    BLOCK,
+    BRIDGE,
+    NO_HEURISTIC,
+    PATTERN_POLICY,
+    WIN,
+    KnowledgeScratch,
+)
+from hexswarm.engine.kernels.patterns import near_table, pattern_moves
 from hexswarm.engine.kernels.playout import black_connects, cell_tables, playout
-from hexswarm.engine.kernels.rng import MULTIPLIER, SHIFT_12, SHIFT_25, SHIFT_27, SHIFT_32
+from hexswarm.engine.kernels.rng import advance, bounded
 
 EMPTY, BLACK, WHITE, NOBODY = 0, 1, 2, 3
 # The edge cells follow the board's n cells: n + TOP_EDGE, ... (a diagonal step off a corner
@@ -202,22 +210,10 @@ def make_knowledge_scratch(size):
         saved_around=empty_around.copy(),
         saved_flags=np.zeros(2 * (n + EDGE_CELLS), dtype=np.uint8),
         saved_counts=np.zeros(5, dtype=np.int64),
+        near=near_table(size),
+        cell_weights=np.zeros(2 * n, dtype=np.int64),
+        near_mark=np.zeros(n, dtype=np.int32),
     )
-
-
-@inline_jit
-def _advance(x):
-    """One xorshift64* step of ``engine.kernels.rng``, on a state kept in a register."""
-    x ^= x >> SHIFT_12
-    x ^= x << SHIFT_25
-    x ^= x >> SHIFT_27
-    return x
-
-
-@inline_jit
-def _bounded(x, bound):
-    """``rng.below``'s integer in ``[0, bound)`` from the advanced state ``x``."""
-    return np.int64((((x * MULTIPLIER) >> SHIFT_32) * np.uint64(bound)) >> SHIFT_32)
 
 
 @inline_jit
@@ -241,8 +237,8 @@ def _answer_direction(pick_table, bit_count, mask, x):
     found = bit_count[mask]
     pick = 0
     if found > 1:
-        x = _advance(x)
-        pick = _bounded(x, found)
+        x = advance(x)
+        pick = bounded(x, found)
     return pick_table[6 * mask + pick], x
 
 
@@ -250,8 +246,8 @@ def _answer_direction(pick_table, bit_count, mask, x):
 def _draw_agent(agent_count, x):
     """An agent index (``rng.below(agent_count)``) and the generator; no draw for one agent."""
     if agent_count > 1:
-        x = _advance(x)
-        return _bounded(x, agent_count), x
+        x = advance(x)
+        return bounded(x, agent_count), x
     return 0, x
 
 
@@ -425,6 +421,15 @@ def knowledge_playout(
             if tracks:
                 saved_flags[:] = flags
                 saved_counts[:2], saved_counts[2:4], saved_counts[4] = counts, sums, winner
+    if policy.kind == PATTERN_POLICY:
+        # Learned pattern playouts: a run-time branch, once a playout, so that the searches
+        # keep one compiled knowledge path (compile time, issue 30).
+        state[slot] = pattern_moves(
+            policy.weights, cells, ring, around, knowledge.near, knowledge.cell_weights,
+            knowledge.near_mark, order, empty_count, black_to_move, np.int64(last_cell), size,
+            cell_row, cell_bit, rows, state[slot],
+        )  # fmt: skip
+        return black_connects(rows, size, reach)
     # The generator stays in a register (x) and is written back once: a call to rng.below per
     # move, like any call passing arrays, cost more than the move itself (measured).
     x = state[slot]
@@ -472,8 +477,8 @@ def knowledge_playout(
         if cell < 0:
             # Fisher–Yates over the empty cells of the start; cells an answer took are skipped.
             while True:
-                x = _advance(x)
-                j = drawn + _bounded(x, empty_count - drawn)
+                x = advance(x)
+                j = drawn + bounded(x, empty_count - drawn)
                 cell = order[j]
                 order[j] = order[drawn]
                 order[drawn] = cell

@@ -28,6 +28,9 @@ EXPLICIT_TREE = 2
 # codes of ``KnowledgePolicy.agents`` (``engine.knowledge`` names them).
 UNIFORM_POLICY = 0
 KNOWLEDGE_POLICY = 1
+# Learned pattern playouts (engine.kernels.patterns): a KnowledgePolicy too, told apart at run
+# time by its kind, so the searches are not compiled once more for it.
+PATTERN_POLICY = 2
 WIN, BLOCK, BRIDGE, TEMPLATE = 0, 1, 2, 3
 NO_HEURISTIC = -1
 
@@ -41,13 +44,16 @@ class UniformPolicy(NamedTuple):
 
 
 class KnowledgePolicy(NamedTuple):
-    """Playouts by a database of agents (``engine.knowledge``; built by
-    ``PlayoutPolicy.kernel_policy``)."""
+    """Playouts by a database of agents, or (``kind`` PATTERN_POLICY) by learned pattern
+    weights (``engine.knowledge``; built by ``PlayoutPolicy.kernel_policy``)."""
 
-    kind: int
+    kind: int  # KNOWLEDGE_POLICY or PATTERN_POLICY
     agents: np.ndarray  # int8, a row per agent: heuristic codes padded with NO_HEURISTIC
     per_playout: bool  # one agent draws a whole playout (else one agent per move)
     tracks: bool  # some agent uses WIN or BLOCK: connectivity is tracked move by move
+    # PATTERN_POLICY: int64[4, 4096], row 2 * side + near: the integer weight of each
+    # ``around`` code (engine.patterns.PlayoutTable.kernel_weights); no rows otherwise.
+    weights: np.ndarray
 
 
 class Environment(NamedTuple):
@@ -94,6 +100,12 @@ class KnowledgeScratch(NamedTuple):
     saved_around: np.ndarray
     saved_flags: np.ndarray
     saved_counts: np.ndarray
+    # Pattern playouts (engine.kernels.patterns): the 12 cells around each cell, per cell
+    # its weight for each player (2 * cell + side) and the move at which it was last near
+    # the last move.
+    near: np.ndarray
+    cell_weights: np.ndarray
+    near_mark: np.ndarray
 
 
 class LeafScratch(NamedTuple):
@@ -167,3 +179,20 @@ class AnthillAgents(NamedTuple):
 
     hold: np.ndarray  # int32: the move the agent holds (an index in its block)
     active: np.ndarray  # uint8
+
+
+class AnthillRules(NamedTuple):
+    """How the anthill's agents choose and learn (``engine.kernels.anthill``), passed to the
+    tree searches' one descent loop (``engine.kernels.descent.tree_iterations``). ``depth`` 0
+    is UCT: no depth has agents, the rest is not read. Built by
+    ``engine.kernels.descent.anthill_rules`` (the types must not vary: UCT and the anthill
+    share one compiled loop)."""
+
+    depth: int  # agents choose the move at depths 0 .. depth - 1 (0: UCT, no agents)
+    agents_per_move: int  # k: a node's population holds k agents per move
+    rival: int  # RIVAL_* of engine.kernels.anthill: the other move of a test
+    take_rival: bool  # an agent that fails and polls an inactive one takes the rival
+    relate: int  # RELATE_NONE, CONTEXT_FREE or CONTEXT_SENSITIVE (engine.kernels.sds)
+    weight: float  # what one playout of a record counts as in a test's draw (1: a trial)
+    tests: int  # agents tested per population a descent passes
+    test_first: bool  # the carrier is tested when drawn, before its move is followed

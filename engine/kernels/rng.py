@@ -6,7 +6,7 @@ stays in uint64 (mixing in int64 silently gives negative indices).
 """
 
 import numpy as np
-from hexswarm.engine.kernels.jit import jit
+from hexswarm.engine.kernels.jit import inline_jit, jit
 
 MULTIPLIER = np.uint64(0x2545F4914F6CDD1D)
 SHIFT_12, SHIFT_25, SHIFT_27, SHIFT_32 = np.uint64(12), np.uint64(25), np.uint64(27), np.uint64(32)
@@ -50,3 +50,20 @@ def below(state, slot, bound):
 def uniform(state, slot):
     """A float in ``[0, 1)`` with 53 random bits."""
     return (next_u64(state, slot) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
+
+
+@inline_jit
+def advance(x):
+    """One xorshift64* step of the state ``x`` itself (no array): for move loops that keep the
+    generator in a register and write it back once (a call passing arrays per move cost more
+    than the move, measured in engine.kernels.knowledge)."""
+    x ^= x >> SHIFT_12
+    x ^= x << SHIFT_25
+    x ^= x >> SHIFT_27
+    return x
+
+
+@inline_jit
+def bounded(x, bound):
+    """:func:`below`'s integer in ``[0, bound)`` from the advanced state ``x``."""
+    return np.int64((((x * MULTIPLIER) >> SHIFT_32) * np.uint64(bound)) >> SHIFT_32)

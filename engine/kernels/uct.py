@@ -55,13 +55,12 @@ generator: the root statistics and the node counts agree exactly.
 from typing import NamedTuple
 
 import numpy as np
-from hexswarm.engine.kernels.environment import HEX, evaluate, move_outcome
+from hexswarm.engine.kernels.environment import HEX, evaluate
 from hexswarm.engine.kernels.jit import inline_jit, jit
 from hexswarm.engine.kernels.knowledge import policy_playout, start_of_playout
 from hexswarm.engine.kernels.layout import HexPath
 from hexswarm.engine.kernels.playout import black_connects, playout
 from hexswarm.engine.kernels.rng import below
-from hexswarm.engine.kernels.tree import ONGOING, ROOT_LOSES, ROOT_WINS
 
 
 class UctTreeArrays(NamedTuple):
@@ -408,203 +407,33 @@ def rave_update(tree, path, depth, amaf, count, black_wins, root_black):
                 rave[c, RAVE_WINS] += taken_won
 
 
-@jit
-def uct_iterations(
-    env,
+@inline_jit
+def uct_child(
     tree,
-    count,
+    block,
+    parent_visits,
+    expanded,
+    use_rave,
+    use_priors,
     exploration,
-    expand_after,
-    max_depth,
     tables,
-    scratch,
-    chain_parent,
-    chain_action,
-    chain_depth,
-    path,
-    depth_counts,
-    board,
+    bias,
     state,
     slot,
-    leaf_playouts,
-    rave,
-    amaf,
-    priors,
 ):
-    """Run up to ``count`` iterations on one tree; returns ``(iterations, playouts)``.
-
-    Returns early (fewer iterations) only when an expansion does not fit and
-    ``counters[MAY_GROW]`` is 1: the owner grows the arrays and calls again. ``max_depth``
-    bounds the tree's depth (the chain and path arrays hold ``max_depth + 2`` entries);
-    ``depth_counts[d]`` counts the playouts started ``d`` moves below the root. ``board``
-    (from :func:`hex_board`) holds the Hex position along the path, built move by move;
-    Playouts use the environment's playout policy (``env.playout_policy``, with its scratch in
-    ``scratch.knowledge``; the uniform kernel itself for the uniform policy). Each evaluation runs
-    ``leaf_playouts`` playouts from its leaf (1: textbook UCT); visits and wins count playouts,
-    and a move that ends the game counts as that many identical results.
-
-    With ``rave`` (Hex only; ``tree.rave`` then has a row per node, ``amaf`` is int32 of shape
-    ``(2, actions)``) a child is chosen by :func:`rave_child` instead of untried children first
-    and UCB1 (a just expanded node's first child is drawn uniformly), and every playout updates
-    the RAVE counts along the path (:func:`rave_update`). With priors too (``priors[3]
-    [PRIOR_ON]``; they need RAVE) each new node's children get :func:`child_priors` and the
-    choice adds their progressive bias.
-    """
-    nodes, blocks, counters = tree.nodes, tree.blocks, tree.counters
-    width = env.action_count
-    exclusive = env.kind == HEX
-    use_rave = rave and exclusive
-    use_priors = use_rave and priors[3][PRIOR_ON] > 0.0
-    bias = priors[3][PRIOR_BIAS] if use_priors else 0.0
-    root_last = np.int64(priors[3][PRIOR_ROOT_LAST])
-    root_black = env.root_black
-    node_capacity = nodes.shape[0]
-    block_capacity = blocks.shape[0]
-    size = env.size
-    base_rows, base_columns = env.black_rows, env.white_columns
-    live, where, black_rows, white_columns = (
-        board.live,
-        board.where,
-        board.black_rows,
-        board.white_columns,
-    )
-    action_of = board.action_of
-    reach = scratch.reach
-    done = 0
-    playouts = 0
-    while done < count:
-        node = np.int64(0)
-        depth = 0
-        path[0] = 0
-        won = 0  # playouts won by the root player
-        evaluated = False  # whether playouts (not an exact result) scored the descent
-        empty = width
-        if exclusive:
-            for r in range(size):
-                black_rows[r] = base_rows[r]
-                white_columns[r] = base_columns[r]
-        while True:
-            block = nodes[node, BLOCK]
-            if block < UNEXPANDED:
-                won = leaf_playouts if block == -ROOT_WINS else 0
-                break
-            expanded = False
-            if (
-                block < 0
-                and depth < max_depth
-                and (depth == 0 or nodes[node, VISITS] >= expand_after)
-            ):
-                legal = width - depth if exclusive else width
-                if counters[NODES] + legal <= node_capacity and counters[BLOCKS] < block_capacity:
-                    block = expand_node(tree, node, legal, exclusive, live, action_of)
-                    expanded = True
-                    if use_priors:
-                        last = env.action_cells[chain_action[depth]] if depth > 0 else root_last
-                        child_priors(
-                            tree,
-                            block,
-                            env.action_cells,
-                            size,
-                            black_rows,
-                            white_columns,
-                            (depth % 2 == 0) == root_black,
-                            last,
-                            priors,
-                        )
-                elif counters[MAY_GROW] == 1:
-                    return done, playouts
-            if block < 0:
-                # An unexpanded leaf (visited before): one more playout from its position.
-                won = leaf_evaluation(
-                    env,
-                    depth,
-                    chain_parent,
-                    chain_action,
-                    chain_depth,
-                    scratch,
-                    board,
-                    empty,
-                    state,
-                    slot,
-                    leaf_playouts,
-                    use_rave,
-                    amaf,
-                )
-                evaluated = True
-                playouts += leaf_playouts
-                depth_counts[depth] += leaf_playouts
-                break
-            fresh = False  # the child's first visit: its move is tried now
-            if use_rave:
-                if expanded and not use_priors:
-                    child = blocks[block, FIRST] + below(state, slot, blocks[block, COUNT])
-                else:
-                    child = rave_child(tree, block, nodes[node, VISITS], exploration, tables, bias)
-                fresh = nodes[child, VISITS] == 0
-            elif blocks[block, TRIED] < blocks[block, COUNT]:
-                child = next_untried(nodes, blocks, block, state, slot)
-                fresh = True
-            else:
-                child = ucb_child(tree, block, nodes[node, VISITS], exploration, tables)
-            action = nodes[child, ACTION]
-            mover_black = False
-            if exclusive:
-                mover_black = hex_play(
-                    env, action, depth, live, where, empty, black_rows, white_columns
-                )
-                empty -= 1
-            if not fresh:
-                depth += 1
-                chain_action[depth] = action
-                path[depth] = child
-                node = child
-                continue
-            outcome = ONGOING
-            if exclusive:
-                if hex_connected(black_rows if mover_black else white_columns, size, reach):
-                    outcome = ROOT_WINS if depth % 2 == 0 else ROOT_LOSES
-            else:
-                outcome = move_outcome(
-                    env, chain_parent, chain_action, chain_depth, depth, action, scratch
-                )
-            depth += 1
-            chain_action[depth] = action
-            path[depth] = child
-            if outcome != ONGOING:
-                nodes[child, BLOCK] = -outcome
-                won = leaf_playouts if outcome == ROOT_WINS else 0
-            else:
-                won = leaf_evaluation(
-                    env,
-                    depth,
-                    chain_parent,
-                    chain_action,
-                    chain_depth,
-                    scratch,
-                    board,
-                    empty,
-                    state,
-                    slot,
-                    leaf_playouts,
-                    use_rave,
-                    amaf,
-                )
-                evaluated = True
-                playouts += leaf_playouts
-                depth_counts[depth] += leaf_playouts
-            break
-        lost = leaf_playouts - won
-        nodes[path[0], VISITS] += leaf_playouts
-        for d in range(1, depth + 1):
-            n = path[d]
-            nodes[n, VISITS] += leaf_playouts
-            # The move into the node at depth d was made by the root player when d is odd.
-            nodes[n, WINS] += won if d % 2 == 1 else lost
-        if use_rave and evaluated:
-            black_wins = won if root_black else lost
-            rave_update(tree, path, depth, amaf, leaf_playouts, black_wins, root_black)
-        done += 1
-    return done, playouts
+    """UCT's choice among the children of ``block`` (its node visited ``parent_visits``
+    times). With RAVE, :func:`rave_child` (with ``bias``, the priors' progressive bias), but
+    the first child of a node ``expanded`` by this descent is drawn uniformly when there are no
+    priors to rank them; without RAVE, the next untried child (:func:`next_untried`), then the
+    UCB1 argmax (:func:`ucb_child`)."""
+    blocks = tree.blocks
+    if use_rave:
+        if expanded and not use_priors:
+            return blocks[block, FIRST] + below(state, slot, blocks[block, COUNT])
+        return rave_child(tree, block, parent_visits, exploration, tables, bias)
+    if blocks[block, TRIED] < blocks[block, COUNT]:
+        return next_untried(tree.nodes, blocks, block, state, slot)
+    return ucb_child(tree, block, parent_visits, exploration, tables)
 
 
 def hex_board(env) -> HexPath:

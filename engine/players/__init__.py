@@ -35,10 +35,19 @@ from hexswarm.engine.players.levels import (
 def create_player(spec: str | None = None, **overrides: Any) -> Player:
     """A player for ``spec`` (``"level"`` or ``"level:key=value,..."``; None = the strongest
     level), with keyword ``overrides`` applied last. Raises :class:`HexError` on an unknown
-    level or setting, a malformed value or one out of range."""
+    level or setting, a malformed value or one out of range. The player plays rectangular
+    boards too, through the square embedding (``engine.players.embedding``)."""
     if spec is not None and not isinstance(spec, str):
         raise HexError(f"a player spec must be text like 'sdst:agents=50000', not {spec!r}")
+    from hexswarm.engine.players.embedding import RectanglePlayer
+
     name, settings = parse_spec(spec, overrides)
+    return RectanglePlayer(_player(name, settings))
+
+
+def _player(name: str, settings) -> Player:
+    """The player of level ``name`` with ``settings``: the level, the opening table and the
+    root tactics, on square boards."""
     player = _level_player(LEVELS[name].family or name, settings)
     if getattr(settings, "swap_policy", "search") == "table":
         from hexswarm.engine.players.openings import OpeningTablePlayer

@@ -13,6 +13,7 @@ import numpy as np
 from hexswarm.engine.board import SWAP_PIECES, Board, GameOverError
 from hexswarm.engine.knowledge import PlayoutPolicy, playout_policy
 from hexswarm.engine.players.levels import draw_seed, settings_spec
+from hexswarm.engine.search.limits import SearchLimits
 
 SWAP_THRESHOLD = 0.5
 
@@ -49,6 +50,27 @@ def prefers_swap(estimate: float) -> bool:
 def cell_labels(env) -> np.ndarray:
     """The cell index of each Hex action."""
     return np.asarray(env.action_cells, dtype=np.int64)
+
+
+def search_config(config_class: type, settings, **values):
+    """The search library's config (``UctConfig``, ``AnthillConfig``, ``SwarmConfig``) for a
+    level's ``settings``: every setting the level declares under a config field's name is
+    passed as it is (no default declared twice); ``values`` are the few that differ (the
+    position's seed, a choice the library takes as a flag)."""
+    for field in dataclasses.fields(config_class):
+        if field.name not in values and hasattr(settings, field.name):
+            values[field.name] = getattr(settings, field.name)
+    return config_class(**values)
+
+
+def search_limits(settings, limit: str, setting: str | None = None) -> SearchLimits:
+    """How long a level's search runs: its ``time_s`` when it has one (the level's count no
+    longer limits it, as the ``time_s`` setting says), else the count setting ``setting``
+    (default: named as the limit) as the library's ``limit`` (``playouts`` or
+    ``iterations``)."""
+    if getattr(settings, "time_s", None) is not None:
+        return SearchLimits(seconds=settings.time_s)
+    return SearchLimits(**{limit: getattr(settings, setting or limit)})
 
 
 class SettingsPlayer:

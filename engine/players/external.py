@@ -32,9 +32,12 @@ Thread rules: one ``choose_move`` at a time per player (the engine is one proces
 
 from __future__ import annotations
 
+import math
 import re
 import shlex
 import subprocess
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -49,9 +52,9 @@ from hexswarm.engine.board import (
     GameOverError,
     HexError,
     SetupEdit,
-    cell_name,
     mirror_cell,
 )
+from hexswarm.engine.clock import TimeControl, TimeLeft, gtp_time_left, gtp_time_settings
 from hexswarm.engine.gtp_client import (
     GtpClient,
     GtpClientError,
@@ -60,6 +63,18 @@ from hexswarm.engine.gtp_client import (
     GtpTimeout,
 )
 from hexswarm.engine.players.base import MoveChoice
+from hexswarm.engine.players.external_analysis import (
+    GENMOVE,
+    REG_GENMOVE,
+    EngineCandidate,
+    analysis_method,
+    candidates_snapshot,
+    move_line,
+    parse_info_line,
+    parse_uct_gfx,
+    parse_value_pairs,
+)
+from hexswarm.engine.search.snapshot import SearchSnapshot, SnapshotCallback, StopCheck
 
 GTP_PREFIX = "gtp:"
 """A player spec ``gtp:COMMAND LINE``: the external engine started by that command line."""
@@ -67,6 +82,8 @@ DEFAULT_MOVE_TIMEOUT_S = 300.0
 START_TIMEOUT_S = 120.0  # KataHex loads a network, MoHex its pattern files
 COMMAND_TIMEOUT_S = 30.0
 STOP_GRACE_S = 3.0
+ANALYSIS_S = 10.0  # how long an analysis (analysis mode, a hint) runs unless stopped sooner
+ANALYSIS_INTERVAL_CS = 50  # kata-analyze / lz-analyze: a line every half second
 STDERR_LINES = 8
 RESTARTS = "; it was stopped and starts again at the next move"
 MAX_NAME_LENGTH = 40
@@ -154,7 +171,7 @@ def engine_line(board: Board) -> list[tuple[Color, int]]:
     ``swap-pieces`` as the mirrored White stone, a ``swap-sides`` as nothing, a setup edit as
     every stone on the board after it."""
     line: list[tuple[Color, int]] = []
-    replay = Board(board.size, swap_rule=board.swap_rule)
+    replay = Board(*board.shape, swap_rule=board.swap_rule)
     for entry in board.move_stack:
         if isinstance(entry, SetupEdit):
             replay.apply_setup(entry)
@@ -207,9 +224,12 @@ class ExternalEnginePlayer:
         self.identity: EngineIdentity | None = None
         self.starts = 0  # how many times the engine process was started
         self._client: GtpClient | None = None
-        self._size: int | None = None
+        self._size: tuple[int, int] | None = None  # the engine's board: columns, rows
         self._line: list[tuple[Color, int]] | None = None  # what the engine has; None: unknown
         self._swap_told: bool | None = None
+        self._clock_told: TimeControl | None = None  # the time control the engine was told
+        self._live_gfx_told = False  # MoHex's use_livegfx switched on
+        self.analysis_s = ANALYSIS_S
         self._boardsize_args = 2  # HexGui sends "boardsize N N"; fall back to "boardsize N"
 
     # ------------------------------------------------------------------ life cycle
@@ -239,7 +259,8 @@ class ExternalEnginePlayer:
         except GtpClientError as error:
             raise ExternalEngineError(f"{self.config.name}: {error}", "start") from None
         self.starts += 1
-        self._size = self._line = self._swap_told = None
+        self._size = self._line = self._swap_told = self._clock_told = None
+        self._live_gfx_told = False
         try:
             name = self._send("name", self.start_timeout_s)
             version = self._send("version", self.command_timeout_s)
@@ -295,13 +316,19 @@ class ExternalEnginePlayer:
 
     # ------------------------------------------------------------------ commands
     def _send(self, command: str, timeout: float | None, **stop: Any) -> str:
-        """One command; every failure becomes an :class:`ExternalEngineError` saying what the
-        engine did, and an engine that is out of step is stopped."""
+        """One command; every failure becomes an :class:`ExternalEngineError` (see
+        :meth:`_guarded`)."""
+        return self._guarded(command, lambda client: client.send(command, timeout, **stop))
+
+    def _guarded(self, command: str, call: Callable[[GtpClient], Any]) -> Any:
+        """``call(client)`` for ``command``; every failure becomes an
+        :class:`ExternalEngineError` saying what the engine did, and an engine that is out of
+        step is stopped."""
         client = self._client
         assert client is not None
         name = self.config.name
         try:
-            return client.send(command, timeout, **stop)
+            return call(client)
         except GtpRefused as error:
             answer = str(error).split(": ", 2)[-1]
             raise ExternalEngineError(
@@ -331,24 +358,39 @@ class ExternalEnginePlayer:
                 line,
             ) from None
 
-    def tell(self, command: str) -> None:
-        """Send ``command`` (a setting such as ``time_settings`` or ``time_left``), starting
-        the engine if need be; failures raise :class:`ExternalEngineError` as any command's."""
+    def tell_clock(self, control: TimeControl, color: Color, left: TimeLeft) -> bool:
+        """Tell the engine the clock before ``color``'s move: the time control
+        (:func:`engine.clock.gtp_time_settings`) when it has not been told this one since it
+        started, then ``color``'s time ``left`` (``time_left``). Returns False when the engine
+        refused a command (it then plays by its own settings; the caller's clock still judges
+        it); other failures raise :class:`ExternalEngineError` as any command's."""
         self.start()
-        self._send(command, self.command_timeout_s)
+        try:
+            if self._clock_told != control:
+                self._send(gtp_time_settings(control), self.command_timeout_s)
+                self._clock_told = control
+            self._send(gtp_time_left(color, left), self.command_timeout_s)
+        except ExternalEngineError as error:
+            if error.kind != "refused":
+                raise
+            return False
+        return True
 
-    def _new_board(self, size: int) -> None:
-        if self._boardsize_args == 2:
+    def _new_board(self, width: int, height: int | None = None) -> None:
+        """``boardsize COLUMNS ROWS`` (as HexGui sends it), or ``boardsize N`` for an engine
+        that refuses two numbers on a square; a rectangle it refuses is an error."""
+        height = width if height is None else height
+        if self._boardsize_args == 2 or width != height:
             try:
-                self._send(f"boardsize {size} {size}", self.command_timeout_s)
+                self._send(f"boardsize {width} {height}", self.command_timeout_s)
             except ExternalEngineError as error:
-                if error.kind != "refused":
+                if error.kind != "refused" or width != height:
                     raise
                 self._boardsize_args = 1
-        if self._boardsize_args == 1:
-            self._send(f"boardsize {size}", self.command_timeout_s)
+        if self._boardsize_args == 1 and width == height:
+            self._send(f"boardsize {width}", self.command_timeout_s)
         self._send("clear_board", self.command_timeout_s)
-        self._size = size
+        self._size = (width, height)
         self._line = []
 
     def _tell_swap(self, swap_rule: bool) -> None:
@@ -367,7 +409,7 @@ class ExternalEnginePlayer:
         self.start()
         self._tell_swap(board.swap_rule)
         target = engine_line(board)
-        known = self._line if self._size == board.size else None
+        known = self._line if self._size == board.shape else None
         if known is not None and known == target[: len(known)]:
             pending = target[len(known) :]
         elif (
@@ -383,10 +425,10 @@ class ExternalEnginePlayer:
                 known = self._line
             pending = []
         else:
-            self._new_board(board.size)
+            self._new_board(*board.shape)
             pending = target
         for color, cell in pending:
-            command = f"play {color.letter.lower()} {cell_name(cell, board.size)}"
+            command = f"play {color.letter.lower()} {board.cell_name(cell)}"
             line = self._line
             self._line = None  # unknown if the command fails
             self._send(command, self.command_timeout_s)
@@ -423,6 +465,134 @@ class ExternalEnginePlayer:
             self._line = [*(line or []), (color, move)]
         return MoveChoice(move)
 
+    def analyse(
+        self,
+        board: Board,
+        *,
+        on_snapshot: SnapshotCallback | None = None,
+        should_stop: StopCheck | None = None,
+        position_id: int = 0,
+        seconds: float | None = None,
+    ) -> MoveChoice:
+        """The engine's analysis of ``board`` (not changed; nothing stays played in the
+        engine's game): its candidate moves as snapshots to ``on_snapshot`` while it thinks,
+        for at most ``seconds`` (default :attr:`analysis_s`) or until ``should_stop``.
+        Returns its best move with the final snapshot (None when the engine gave no
+        candidate: a ``resign``). How the engine is asked depends on what it lists:
+        :mod:`engine.players.external_analysis`. Candidates that are not legal on ``board``
+        are left out. Raises :class:`ExternalEngineError` as :meth:`choose_move` does."""
+        if board.is_over:
+            raise GameOverError(f"the game is over: {board.winner} has already won")
+        self.sync(board)
+        assert self.identity is not None
+        method = analysis_method(self.identity.commands)
+        limit = self.analysis_s if seconds is None else seconds
+        started = time.monotonic()
+        legal = set(board.legal_moves()) | ({-1} if board.swap_allowed() else set())
+
+        def stop() -> bool:
+            return time.monotonic() - started >= limit or bool(should_stop and should_stop())
+
+        def snapshot(found: list[EngineCandidate], best=None, done=False) -> SearchSnapshot | None:
+            return candidates_snapshot(
+                [c for c in found if c.move in legal],
+                best=best,
+                to_move=board.to_move.value,
+                player=self.spec_text,
+                position_id=position_id,
+                elapsed_s=time.monotonic() - started,
+                done=done,
+            )
+
+        latest: list[EngineCandidate] = []
+
+        def report(found: list[EngineCandidate]) -> None:
+            current = snapshot(found)
+            if current is not None:
+                latest[:] = found
+                if on_snapshot is not None:
+                    on_snapshot(current)
+
+        if method in (GENMOVE, REG_GENMOVE):
+            move = self._search_once(board, method, stop, report)
+            best = -1 if move in SWAP_ANSWERS.values() else move if isinstance(move, int) else None
+            final = snapshot(latest, best, done=True)
+            if final is None:  # resign, or a swap the engine gave no value of
+                return MoveChoice(move)
+            return MoveChoice(SWAP_PIECES if final.best_move == -1 else final.best_move, final)
+        command = f"{method} {board.to_move.letter.lower()} {ANALYSIS_INTERVAL_CS}"
+        self._guarded(
+            command,
+            lambda client: client.stream(
+                command,
+                lambda line: report(parse_info_line(line, board.shape, method)),
+                stop,
+                self.command_timeout_s,
+                self.stop_grace_s,
+            ),
+        )
+        final = snapshot(latest, done=True)
+        if final is None:
+            raise ExternalEngineError(
+                f"{self.config.name} gave no candidate move in {limit:g} s of {command!r}",
+                "garbage",
+            )
+        return MoveChoice(SWAP_PIECES if final.best_move == -1 else final.best_move, final)
+
+    def _search_once(
+        self,
+        board: Board,
+        method: str,
+        stop: StopCheck,
+        report: Callable[[list[EngineCandidate]], None],
+    ) -> int | str:
+        """``reg_genmove`` (with MoHex's live graphics and, after it, its values) or, for an
+        engine with neither, ``genmove`` taken back with ``undo`` (else the engine gets the
+        game anew at its next request). Returns the engine's move, checked."""
+        color = board.to_move.letter.lower()
+        if method == REG_GENMOVE and self.knows("param_mohex") and not self._live_gfx_told:
+            self._send("param_mohex use_livegfx 1", self.command_timeout_s)
+            self._live_gfx_told = True
+        client = self._client
+        assert client is not None
+        client.on_gfx = lambda block: report(parse_uct_gfx(block, board.shape))
+        line = self._line
+        if method == GENMOVE:
+            self._line = None  # the engine plays the move on its board
+        command = f"{method} {color}"
+        interrupt = self.knows("gogui-interrupt")
+        try:
+            answer = self._send(
+                command,
+                self.config.move_timeout_s,
+                should_stop=stop,
+                stop_grace=self.stop_grace_s if interrupt else 0.0,
+                interrupt=interrupt,
+            )
+        finally:
+            client.on_gfx = None
+        move = self._read_answer(board, command, answer)
+        if method == GENMOVE:
+            if isinstance(move, int) and self.knows("undo"):
+                self._send("undo", self.command_timeout_s)
+                self._line = line
+            report([EngineCandidate(move, 1, math.nan, (move,))] if isinstance(move, int) else [])
+        elif self.knows("mohex-values"):
+            values = parse_value_pairs(
+                self._send("mohex-values", self.command_timeout_s), board.shape
+            )
+            pv: tuple[int, ...] = ()
+            if self.knows("mohex-get-pv"):
+                words = self._send("mohex-get-pv", self.command_timeout_s).split()
+                pv = move_line(words, board.shape)
+            found = [
+                EngineCandidate(cell, visits, win, pv if pv[:1] == (cell,) else (cell,))
+                for cell, (win, visits) in values.items()
+                if visits > 0  # MoHex lists cells it pruned with no visits
+            ]
+            report(sorted(found, key=lambda c: (c.move != move, -c.visits)))
+        return move
+
     def _read_answer(self, board: Board, command: str, answer: str) -> int | str:
         """The move in ``answer``, checked against the rules on ``board``."""
         name = self.config.name
@@ -441,7 +611,7 @@ class ExternalEnginePlayer:
             probe = board.copy()
             probe.play(action)
         except HexError as error:
-            kind = "illegal" if _looks_like_move(word, board.size) else "garbage"
+            kind = "illegal" if _looks_like_move(word) else "garbage"
             because = getattr(error, "reason", str(error))
             what = "which is illegal here" if kind == "illegal" else "which is not a move"
             raise ExternalEngineError(
@@ -452,7 +622,7 @@ class ExternalEnginePlayer:
         return action
 
 
-def _looks_like_move(word: str, size: int) -> bool:
+def _looks_like_move(word: str) -> bool:
     """A swap word or a cell name of some board (``z9``): legal or not, an attempt at a move."""
     return word in SWAP_ANSWERS or re.fullmatch(r"[a-z]{1,2}[1-9][0-9]?", word) is not None
 

@@ -32,7 +32,8 @@ from typing import Any
 
 from hexswarm.engine.board import HexError
 from hexswarm.engine.knowledge import DEFAULT_DATABASE, POLICIES, load_database
-from hexswarm.engine.search import swarm
+from hexswarm.engine.search import anthill, swarm, uct
+from hexswarm.engine.search.anthill import AnthillConfig
 from hexswarm.engine.search.swarm import SWARM_OPTION_RULES, OptionRule, broken_rules
 
 DEFAULT_THREADS = max(1, os.cpu_count() or 1)
@@ -338,7 +339,8 @@ _PLAYOUT = Parameter(
     "uniform",
     "playout policy: uniform random moves (the thesis); bridge (answer an intrusion into a "
     "bridge); template (and into an edge template II); win (and take or block a winning cell); "
-    "agents (the multi-agent policy of the Go thesis, database playout_agents)",
+    "agents (the multi-agent policy of the Go thesis, database playout_agents); patterns "
+    "(learned 6-cell pattern weights, local ones around the last move, after MoHex 2.0)",
     choices=POLICIES,
 )
 _PLAYOUT_AGENTS = Parameter(
@@ -406,10 +408,14 @@ _SWARM_OPTIONS = (
     Parameter("halt_iterations", "int", 5, "halting: iterations it must hold", 1, 10_000),
 )
 
+# The tree searches' settings take their defaults and choices from the library's configs
+# (engine.search.uct.UctConfig, engine.search.anthill.AnthillConfig): declared once, there.
+_TREE_DEFAULTS = {field.name: field.default for field in dataclasses.fields(AnthillConfig)}
+
 _EXPLORATION = Parameter(
     "exploration",
     "float",
-    0.5,
+    _TREE_DEFAULTS["exploration"],
     "UCB1 constant C in q + C*sqrt(ln N / n) (theory: sqrt 2; 0.5 measured best, "
     "docs/experiments.md)",
     0.0,
@@ -418,17 +424,17 @@ _EXPLORATION = Parameter(
 _PARALLEL = Parameter(
     "parallel",
     "choice",
-    "none",
+    _TREE_DEFAULTS["parallel"],
     "none: one tree on one thread (seeds 003/004); root: one tree per thread, "
     "root statistics summed (threads applies only here)",
-    choices=("none", "root"),
+    choices=uct.PARALLEL,
 )
 # Tree growth, leaf evaluation and reuse: the settings UCT and the anthill share.
 _TREE_OPTIONS = (
     Parameter(
         "expand_after",
         "int",
-        1,
+        _TREE_DEFAULTS["expand_after"],
         "visits of a leaf before its children are added (1: textbook UCT)",
         1,
         1_000_000,
@@ -436,7 +442,7 @@ _TREE_OPTIONS = (
     Parameter(
         "leaf_playouts",
         "int",
-        1,
+        _TREE_DEFAULTS["leaf_playouts"],
         "playouts from each leaf a descent reaches (1: textbook UCT; more spread the "
         "descent's cost over several playouts, ours)",
         1,
@@ -445,7 +451,7 @@ _TREE_OPTIONS = (
     Parameter(
         "max_nodes",
         "int",
-        8_000_000,
+        _TREE_DEFAULTS["max_nodes"],
         "node budget per tree (about 16 bytes a node); when full the tree stops growing",
         1_000,
         500_000_000,
@@ -453,7 +459,7 @@ _TREE_OPTIONS = (
     Parameter(
         "rave",
         "bool",
-        False,
+        _TREE_DEFAULTS["rave"],
         "RAVE (ours, after MoHex 2.0): every playout also scores, as all-moves-as-first, "
         "each move along its path that the same player took later, and a move is chosen by "
         "a blend of that score and UCB1 (docs/search.md)",
@@ -522,7 +528,10 @@ LEVELS: dict[str, LevelInfo] = {
         "SDS at the root (MCSDS)",
         "Thesis level 2: a population of agents, each holding a move; one random playout tests "
         "it; diffusion spreads the winning moves. Plays the move most agents hold. Same play as "
-        "Monte-Carlo, with the effort where it matters.",
+        "Monte-Carlo, with the effort where it matters. At these settings the agents stay "
+        "spread (a few per cent on the leading move): one random playout wins about as often "
+        "after a good move as after an average one, below the thesis's cluster threshold "
+        "(3.2.4); the Population panel gives both numbers.",
         (
             _AGENTS,
             _ITERATIONS,
@@ -542,7 +551,11 @@ LEVELS: dict[str, LevelInfo] = {
         "SDS in the tree (SDST)",
         "Thesis level 3: one population per explored node; a hypothesis chains one agent per "
         "population from the root; agents scatter to promising children and backscatter when "
-        "unused. Looks ahead, so it sees first-order tactics.",
+        "unused. Looks ahead, so it sees first-order tactics. At these settings the root's "
+        "agents stay spread over many moves (under 2% on the leading one on 9x9): one random "
+        "playout does not tell good moves from average ones well enough to pass the thesis's "
+        "cluster threshold (3.2.4); the Population panel shows the largest cluster's share and "
+        "the threshold as the search runs.",
         (
             Parameter(
                 "policy",
@@ -606,6 +619,7 @@ LEVELS: dict[str, LevelInfo] = {
             _SWAP_POLICY,
             *_COMMON,
         ),
+        rules=uct.TREE_OPTION_RULES,
     ),
     "anthill": LevelInfo(
         "anthill",
@@ -630,7 +644,7 @@ LEVELS: dict[str, LevelInfo] = {
             Parameter(
                 "agents_per_move",
                 "int",
-                4,
+                _TREE_DEFAULTS["agents_per_move"],
                 "agents in a node's population for each of its moves (they start spread evenly)",
                 1,
                 64,
@@ -638,35 +652,35 @@ LEVELS: dict[str, LevelInfo] = {
             Parameter(
                 "rival",
                 "choice",
-                "visits",
+                _TREE_DEFAULTS["rival"],
                 "the other move of an agent's test: one of the node's other moves drawn "
                 "uniformly, or the move of an agent of the population drawn uniformly (another "
                 "move when it is the agent's own), or the move with the best record's mean "
                 "(best) or the most visits (visits), or every other move, each with a draw "
                 "from its record (sampled: the agent stays active when its move draws best)",
-                choices=("move", "agent", "best", "visits", "sampled"),
+                choices=tuple(anthill.RIVALS),
             ),
             Parameter(
                 "redraw",
                 "choice",
-                "rival",
+                _TREE_DEFAULTS["redraw"],
                 "an agent that fails its test and polls an inactive agent draws a new move "
                 "uniformly (the thesis) or takes the rival that beat it",
-                choices=("uniform", "rival"),
+                choices=anthill.REDRAWS,
             ),
             _RELATE,
             Parameter(
                 "evidence",
                 "choice",
-                "playouts",
+                _TREE_DEFAULTS["evidence"],
                 "what a test's draw counts as one trial of a move's record: every playout, or "
                 "every descent (the leaf_playouts of one leaf, which share their leaf, as one)",
-                choices=("playouts", "descents"),
+                choices=anthill.EVIDENCE,
             ),
             Parameter(
                 "tests",
                 "int",
-                1,
+                _TREE_DEFAULTS["tests"],
                 "agents tested in each swarm population a descent passes: the one that chose "
                 "its move and tests - 1 more drawn uniformly (tests on the records cost no "
                 "playouts, so the population gathers in fewer descents)",
@@ -676,14 +690,14 @@ LEVELS: dict[str, LevelInfo] = {
             Parameter(
                 "test_first",
                 "bool",
-                False,
+                _TREE_DEFAULTS["test_first"],
                 "an agent is tested (and diffuses) when it is drawn, before its move is "
                 "followed, instead of after the descent's playouts",
             ),
             Parameter(
                 "swarm_depth",
                 "int",
-                1,
+                _TREE_DEFAULTS["swarm_depth"],
                 "the depths where agents choose the move (1: the root only); deeper, UCT's "
                 "UCB1 with the exploration constant chooses",
                 1,
@@ -698,6 +712,7 @@ LEVELS: dict[str, LevelInfo] = {
             _SWAP_POLICY,
             *_COMMON,
         ),
+        rules=uct.TREE_OPTION_RULES,
     ),
 }
 

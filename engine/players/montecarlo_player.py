@@ -9,11 +9,12 @@ from hexswarm.engine.players.common import (
     cell_labels,
     position_seed,
     require_open,
+    search_limits,
     swap_or,
 )
 from hexswarm.engine.players.levels import MonteCarloSettings
 from hexswarm.engine.search.environment import hex_environment
-from hexswarm.engine.search.montecarlo import monte_carlo_search
+from hexswarm.engine.search.montecarlo import MonteCarloSearch
 from hexswarm.engine.search.snapshot import SnapshotCallback, StopCheck
 
 
@@ -36,18 +37,10 @@ class MonteCarloPlayer(SettingsPlayer):
         s = self.settings
         env = hex_environment(board, self.playout_policy())
         labels = cell_labels(env)
-        result = monte_carlo_search(
-            env,
-            s.playouts_per_move,
-            threads=s.threads,
-            seed=position_seed(s.seed, board),
-            time_s=s.time_s,
-            on_snapshot=on_snapshot,
-            should_stop=should_stop,
-            action_labels=labels,
-            player=self.name,
-            to_move=board.to_move.value,
-            position_id=position_id,
+        search = MonteCarloSearch(
+            s.threads, position_seed(s.seed, board), player=self.name, position_id=position_id
         )
+        limits = search_limits(s, "iterations", "playouts_per_move")
+        result = search.run(env, limits, on_snapshot, should_stop)
         move = int(labels[result.best_action])
         return MoveChoice(swap_or(board, move, result.estimate), result.snapshot)

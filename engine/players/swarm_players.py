@@ -3,8 +3,6 @@ thesis level 3). Both are thin wrappers over :class:`engine.search.swarm.SwarmSe
 
 from __future__ import annotations
 
-import dataclasses
-
 from hexswarm.engine.board import Board
 from hexswarm.engine.players.base import MoveChoice
 from hexswarm.engine.players.common import (
@@ -12,6 +10,8 @@ from hexswarm.engine.players.common import (
     cell_labels,
     position_seed,
     require_open,
+    search_config,
+    search_limits,
     swap_or,
 )
 from hexswarm.engine.players.levels import MCSDSSettings, SDSTSettings
@@ -26,16 +26,10 @@ def swarm_config(settings, seed: int) -> SwarmConfig:
     ``SwarmConfig`` field's name is passed as it is, so no default is declared twice. Only
     three differ: MCSDS is the ``root`` policy, ``backscatter`` is a choice of the level and a
     flag of the library, and the seed is the position's."""
-    values = {
-        field.name: getattr(settings, field.name)
-        for field in dataclasses.fields(SwarmConfig)
-        if hasattr(settings, field.name)
-    }
-    values["policy"] = getattr(settings, "policy", "root")
+    values = {"policy": getattr(settings, "policy", "root"), "seed": seed}
     if hasattr(settings, "backscatter"):
         values["backscatter_to_root"] = settings.backscatter == "root"
-    values["seed"] = seed
-    return SwarmConfig(**values)
+    return search_config(SwarmConfig, settings, **values)
 
 
 class _SwarmPlayer(SettingsPlayer):
@@ -57,14 +51,12 @@ class _SwarmPlayer(SettingsPlayer):
         env = hex_environment(board, self.playout_policy())
         labels = cell_labels(env)
         search = SwarmSearch(
-            env,
             self.config(position_seed(self.settings.seed, board)),
-            action_labels=labels,
             player=self.name,
-            to_move=board.to_move.value,
             position_id=position_id,
         )
-        result = search.run(on_snapshot, should_stop)
+        limits = search_limits(self.settings, "iterations")
+        result = search.run(env, limits, on_snapshot, should_stop)
         move = int(labels[result.best_action])
         return MoveChoice(swap_or(board, move, result.estimate), result.snapshot)
 

@@ -6,6 +6,7 @@ import threading
 import zlib
 from collections.abc import Collection
 from dataclasses import dataclass
+from typing import TypeVar
 
 import numpy as np
 from hexswarm.engine.board import BLACK, BLACK_STONE, WHITE_STONE, Board, HexError
@@ -16,13 +17,15 @@ from hexswarm.engine.players.common import (
     cell_labels,
     position_seed,
     require_open,
+    search_config,
+    search_limits,
     swap_or,
 )
 from hexswarm.engine.players.levels import AnthillSettings, UCTSettings
 from hexswarm.engine.search.anthill import AnthillSearch
 from hexswarm.engine.search.environment import hex_environment
 from hexswarm.engine.search.snapshot import SnapshotCallback, StopCheck
-from hexswarm.engine.search.uct import UctSearch, UctTree
+from hexswarm.engine.search.uct import UctConfig, UctSearch, UctTree
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +97,16 @@ def tempered_action(search: UctSearch, temperature: float, seed: int) -> int:
     return int(generator.choice(len(weights), p=weights))
 
 
+TreeConfig = TypeVar("TreeConfig", bound=UctConfig)
+
+
+def tree_config(config_class: type[TreeConfig], settings, seed: int) -> TreeConfig:
+    """The library's config (``UctConfig`` or ``AnthillConfig``) of a tree level's
+    ``settings`` searching with ``seed``: the level's ``priors=none`` is the library's None."""
+    priors = None if settings.priors == "none" else settings.priors
+    return search_config(config_class, settings, seed=seed, priors=priors)
+
+
 class UCTPlayer(SettingsPlayer):
     """UCB1 tree search for ``playouts`` iterations (or ``time_s``); plays the most visited
     move, or at a ``temperature`` above 0 a move drawn by its visits (:func:`tempered_action`).
@@ -109,6 +122,7 @@ class UCTPlayer(SettingsPlayer):
     settings_class = UCTSettings
     # ``choose_move`` takes ``root_moves`` (engine.players.base).
     supports_root_moves = True
+    search_class: type[UctSearch] = UctSearch
 
     def __init__(self, settings=None):
         super().__init__(settings)
@@ -153,27 +167,15 @@ class UCTPlayer(SettingsPlayer):
                     raise HexError("root_moves holds no empty cell of the position")
             tree = self._reused_tree(board, labels)
             self._kept = None  # the old tree's memory goes before the new search grows
-            search = self._search(
-                env,
-                playouts=s.playouts,
-                threads=s.threads,
-                parallel=s.parallel,
-                seed=position_seed(s.seed, board),
-                time_s=s.time_s,
-                expand_after=s.expand_after,
-                leaf_playouts=s.leaf_playouts,
-                rave=s.rave,
-                priors=None if s.priors == "none" else s.priors,
-                last_cell=last_stone(board),
-                max_nodes=s.max_nodes,
+            search = self.search_class(
+                tree_config(self.search_class.config_class, s, position_seed(s.seed, board)),
                 tree=tree,
-                action_labels=labels,
-                player=self.name,
-                to_move=board.to_move.value,
-                position_id=position_id,
                 root_actions=root_actions,
+                last_cell=last_stone(board),
+                player=self.name,
+                position_id=position_id,
             )
-            result = search.run(on_snapshot, should_stop)
+            result = search.run(env, search_limits(s, "playouts"), on_snapshot, should_stop)
             action = result.best_action
             if s.temperature > 0:
                 action = tempered_action(search, s.temperature, position_seed(s.seed, board))
@@ -183,10 +185,6 @@ class UCTPlayer(SettingsPlayer):
                 )
         move = int(labels[action])
         return MoveChoice(swap_or(board, move, result.estimate), result.snapshot)
-
-    def _search(self, env: tuple, **options) -> UctSearch:
-        """The search of this level with the options every tree search takes."""
-        return UctSearch(env, exploration=self.settings.exploration, **options)
 
 
 class AnthillPlayer(UCTPlayer):
@@ -198,18 +196,4 @@ class AnthillPlayer(UCTPlayer):
 
     settings_class = AnthillSettings
     supports_root_moves = False  # its agents choose among every root move
-
-    def _search(self, env: tuple, **options) -> AnthillSearch:
-        return AnthillSearch(
-            env,
-            agents_per_move=self.settings.agents_per_move,
-            rival=self.settings.rival,
-            redraw=self.settings.redraw,
-            relate=self.settings.relate,
-            evidence=self.settings.evidence,
-            tests=self.settings.tests,
-            test_first=self.settings.test_first,
-            swarm_depth=self.settings.swarm_depth,
-            exploration=self.settings.exploration,
-            **options,
-        )
+    search_class = AnthillSearch

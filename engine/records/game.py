@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import datetime as _datetime
 
-from hexswarm.engine.board import BLACK, WHITE, Board, Color, HexError, Move, cell_name
+from hexswarm.engine.board import BLACK, WHITE, Board, Color, HexError, Move, shape_text
 from hexswarm.engine.game import GAME_END_TOKENS, RESIGN, Game, GameNode
 
 
@@ -82,7 +82,7 @@ def record_from_board(
 def position_record(board: Board) -> Game:
     """ "Save position": the stones on ``board`` as setup (``AB``/``AW``) and the side to move
     (``PL``), nothing else; HexGui writes the same shape and both programs load it as a start."""
-    record = Game(board.size)
+    record = Game(board.width, height=board.height)
     record.root.set("AB", *(board.cell_name(c) for c in board.stones(BLACK)))
     record.root.set("AW", *(board.cell_name(c) for c in board.stones(WHITE)))
     record.root.set("PL", board.to_move.letter)
@@ -104,12 +104,11 @@ def move_list_text(board: Board) -> str:
     A starting position (setup stones) is listed first; setup edits during the game appear
     where they happened, unnumbered.
     """
-    size = board.size
     replay = board.root()
     rule = "on" if board.swap_rule else "off"
-    lines = [f"HexSwarm game on {size}x{size}, swap rule {rule}"]
-    black_start = [cell_name(c, size) for c in replay.stones(BLACK)]
-    white_start = [cell_name(c, size) for c in replay.stones(WHITE)]
+    lines = [f"HexSwarm game on {shape_text(*board.shape)}, swap rule {rule}"]
+    black_start = [board.cell_name(c) for c in replay.stones(BLACK)]
+    white_start = [board.cell_name(c) for c in replay.stones(WHITE)]
     if black_start or white_start:
         lines.append(
             f"Start: Black {' '.join(black_start) or '-'}; White "
@@ -119,7 +118,7 @@ def move_list_text(board: Board) -> str:
     for entry in board.move_stack:
         if isinstance(entry, Move):
             number += 1
-            lines.append(f"{number:>3}. {entry.color.name.title():<5} {entry.name(size)}")
+            lines.append(f"{number:>3}. {entry.color.name.title():<5} {entry.name(*board.shape)}")
             replay.play(entry.swap or entry.cell, after_win=True)
             continue
         old_to_move = replay.to_move
@@ -136,7 +135,7 @@ def move_list_text(board: Board) -> str:
             (entry.empty, "empty"),
         ):
             if cells:
-                words.append(f"{label} {' '.join(cell_name(c, size) for c in sorted(cells))}")
+                words.append(f"{label} {' '.join(board.cell_name(c) for c in sorted(cells))}")
         words.append(f"{replay.to_move.name.title()} to move")
         lines.append(f"     setup: {'; '.join(words)}")
     if board.winner is not None:

@@ -22,6 +22,7 @@ from hexswarm.engine.board import (
     HexError,
     column_letters,
     mirror_cell,
+    shape_text,
 )
 
 THEMES: dict[str, dict[str, str]] = {
@@ -72,9 +73,9 @@ def _intersection(p, u, q, v) -> tuple[float, float]:
     return p[0] + t * u[0], p[1] + t * u[1]
 
 
-def _edge_corners(size: int) -> tuple[tuple[float, float], ...]:
-    """Corners (top-left, top-right, bottom-right, bottom-left) of the rhombus of edge bands."""
-    last = size - 1
+def _edge_corners(columns: int, rows: int) -> tuple[tuple[float, float], ...]:
+    """Corners (top-left, top-right, bottom-right, bottom-left) of the parallelogram of edge
+    bands around ``columns`` x ``rows`` cells."""
     along_row = (1.0, 0.0)
     along_column = (0.5, math.sqrt(3.0) / 2.0)  # a column runs down and to the right
     normal_left = (-math.sqrt(3.0) / 2.0, 0.5)
@@ -83,9 +84,9 @@ def _edge_corners(size: int) -> tuple[tuple[float, float], ...]:
         return point[0] + _EDGE_BAND * normal[0], point[1] + _EDGE_BAND * normal[1]
 
     top = shifted(_centre(0, 0), (0.0, -1.0))
-    bottom = shifted(_centre(last, 0), (0.0, 1.0))
+    bottom = shifted(_centre(rows - 1, 0), (0.0, 1.0))
     left = shifted(_centre(0, 0), normal_left)
-    right = shifted(_centre(0, last), (-normal_left[0], -normal_left[1]))
+    right = shifted(_centre(0, columns - 1), (-normal_left[0], -normal_left[1]))
     return (
         _intersection(top, along_row, left, along_column),
         _intersection(top, along_row, right, along_column),
@@ -120,24 +121,25 @@ def board_svg(
     if theme not in THEMES:
         raise HexError(f"unknown theme {theme!r}: use one of {', '.join(THEMES)}")
     colours = THEMES[theme]
-    size = board.size
+    columns, rows = board.shape
+    shape = shape_text(columns, rows)
     labels = dict(labels or {})
     for cell in labels:
-        if not 0 <= cell < size * size:
-            raise HexError(f"a label for cell {cell}, which is off the {size}x{size} board")
+        if not 0 <= cell < board.cell_count:
+            raise HexError(f"a label for cell {cell}, which is off the {shape} board")
 
-    corners = _edge_corners(size)
+    corners = _edge_corners(columns, rows)
     label_points: list[tuple[float, float, str]] = []
     if coordinates:
         offset_row = 1.65  # rows beyond the edge band, for the letters
         offset_col = 1.8  # columns beyond the edge band, for the numbers
-        for col in range(size):
+        for col in range(columns):
             letter = column_letters(col)
             label_points.append((*_centre(-offset_row, col), letter))
-            label_points.append((*_centre(size - 1 + offset_row, col), letter))
-        for row in range(size):
+            label_points.append((*_centre(rows - 1 + offset_row, col), letter))
+        for row in range(rows):
             label_points.append((*_centre(row, -offset_col), str(row + 1)))
-            label_points.append((*_centre(row, size - 1 + offset_col), str(row + 1)))
+            label_points.append((*_centre(row, columns - 1 + offset_col), str(row + 1)))
     xs = [x for x, _ in corners] + [x for x, _, _ in label_points]
     ys = [y for _, y in corners] + [y for _, y, _ in label_points]
     margin = _RADIUS
@@ -150,7 +152,7 @@ def board_svg(
     marked = _last_stone(board) if last_move else None
     winners = set(board.winning_path()) if winning_path else set()
     font = 0.62 * _RADIUS
-    title_text = title or f"Hex position, {size}x{size}, {board.to_move} to move"
+    title_text = title or f"Hex position, {shape}, {board.to_move} to move"
     out = [
         '<?xml version="1.0" encoding="UTF-8"?>',
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.2f} {height:.2f}" '
@@ -167,8 +169,8 @@ def board_svg(
             f'fill="{colours[owner + "_edge"]}"/>'
         )
 
-    for cell in range(size * size):
-        row, col = divmod(cell, size)
+    for cell in range(board.cell_count):
+        row, col = divmod(cell, columns)
         cx, cy = at(*_centre(row, col))
         hexagon = [
             (cx + _RADIUS * math.cos(math.radians(a)), cy + _RADIUS * math.sin(math.radians(a)))

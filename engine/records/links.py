@@ -22,9 +22,14 @@ pass cannot be written (:class:`LinkError`).
 
 Neither format holds setup stones: a board that did not start empty, or had setup edits that
 placed or removed stones, raises :class:`LinkError`; an edit that only hands the move to the
-other side is written as that side's pass. Sizes above :data:`~engine.board.MAX_SIZE` and
-rectangular boards are refused on reading with a message that says so. All functions are pure;
-any thread may call them.
+other side is written as that side's pass. Sizes above :data:`~engine.board.MAX_SIZE` are
+refused on reading with a message that says so.
+
+Rectangular boards (SGF's ``SZ[w:h]``) are refused both ways, with :data:`RECTANGLE_REFUSED`:
+a trmph link has a single size, and HexWorld's ``n x n`` size does not say (in the
+documentation or any public example we found) which number counts the columns, so a link could
+open transposed, with the players' edges exchanged. A rectangle is shared as SGF.
+All functions are pure; any thread may call them.
 """
 
 from __future__ import annotations
@@ -66,6 +71,12 @@ class LinkError(HexError):
     """A link that cannot be read, or a game a link format cannot hold."""
 
 
+RECTANGLE_REFUSED = (
+    "links hold square boards only (trmph has one size; HexWorld's 'NxM' does not say which "
+    "number counts the columns): save a rectangular game as SGF (SZ[columns:rows])"
+)
+
+
 # --------------------------------------------------------------------------- writing
 
 
@@ -76,6 +87,8 @@ def _game_moves(source: Board | Game) -> tuple[int, list[tuple[Color, str]]]:
         source = Game.from_board(source)
     if not isinstance(source, Game):
         raise LinkError(f"expected a Board or a Game, not {type(source).__name__}")
+    if not source.is_square:
+        raise LinkError(f"a {source.width}x{source.height} board: {RECTANGLE_REFUSED}")
     line = source.main_line()
     if any(node.has_setup for node in line):
         raise LinkError("a link cannot hold setup stones: this game has a setup position")
@@ -154,9 +167,7 @@ def _parse_link(url: str) -> tuple[Game, int | None]:
         raise LinkError(f"board size {match.group()[:12]}... is out of range")
     width, height = int(match.group(1)), match.group(2)
     if height is not None and int(height) != width:
-        raise LinkError(
-            f"rectangular boards are not supported ({width}x{height}): HexSwarm plays n x n boards"
-        )
+        raise LinkError(f"a {width}x{height} board: {RECTANGLE_REFUSED}")
     if not 1 <= width <= MAX_SIZE:
         raise LinkError(f"board size {width} is out of range: HexSwarm plays 1 to {MAX_SIZE}")
     size = width

@@ -13,7 +13,9 @@ The dialect HexSwarm writes (HexGui's; see the project's Hex conventions)::
   Black and White as free text (the player spec of ``hexswarm-match``, e.g.
   ``sdst:agents=50000,iterations=50``); absent for a human player. ``XS[..]`` is the game's
   random seed (a whole number; an AI whose seed is left random plays with one derived from it,
-  see :func:`engine.players.levels.derived_seed`). HexGui keeps unknown
+  see :func:`engine.players.levels.derived_seed`). On a move's node, ``XP[..]`` holds the
+  settings of the AI that made the move (none: a person), and ``HSA[..]`` on any node the
+  latest search of its position (:class:`engine.review.PositionAnalysis`). HexGui keeps unknown
   properties, so they survive a trip through HexGui; so do other programs' unknown properties
   through HexSwarm.
 * Variations are nested ``(;...)`` subtrees: the whole tree is kept.
@@ -99,6 +101,7 @@ SIMPLE_TEXT = frozenset(
         "WR",
         "WT",
         "XB",
+        "XP",
         "XS",
         "XW",
     ]
@@ -430,7 +433,7 @@ def _build_record(root: GameNode, text: str, warnings: list[str]) -> Game:
     version = (root.get("FF") or "").strip()
     if version and version not in ("1", "2", "3", "4"):
         warnings.append(f"unknown SGF version FF[{version}]; read it as FF[4]")
-    size = _parse_size(root, fail)
+    width, height = _parse_size(root, fail)
     if "SZ" not in props:
         warnings.append("the record has no SZ; assumed an 11x11 board")
     dialect = _detect_dialect(root)
@@ -441,11 +444,15 @@ def _build_record(root: GameNode, text: str, warnings: list[str]) -> Game:
         # Little Golem always plays Hex with the swap rule; say so, so it survives saving.
         props.setdefault("RU", ["swap"])
 
-    record = Game(size, root, dialect=dialect, warnings=warnings)
+    if width != height and (root.get("RU") or "").strip():
+        warnings.append(
+            f"RU[{root.get('RU')}] kept but not applied: the swap rule needs a square board"
+        )
+    record = Game(width, root, height=height, dialect=dialect, warnings=warnings)
     flip = dialect == "littlegolem" and _first_move_label(root) == "W"
     for number, (node, _depth) in enumerate(root.walk()):
         try:
-            _normalise_node(node, size, dialect, flip, is_root=number == 0)
+            _normalise_node(node, (width, height), dialect, flip, is_root=number == 0)
         except NodeProblem as problem:
             raise fail(str(problem), node, number) from None
     _check_by_replaying(record, fail)
@@ -453,28 +460,29 @@ def _build_record(root: GameNode, text: str, warnings: list[str]) -> Game:
     return record
 
 
-def _parse_size(root: GameNode, fail) -> int:
+def _parse_size(root: GameNode, fail) -> tuple[int, int]:
+    """``SZ[n]`` or HexGui's ``SZ[columns:rows]`` as ``(width, height)``."""
     values = root.properties.get("SZ")
     if not values:
-        return 11
+        return 11, 11
     text = values[0].strip()
     parts = text.split(":")
     try:
         numbers = [int(p.strip()) for p in parts]
     except ValueError:
         raise fail(f"SZ[{text}] is not a board size", root, 0) from None
-    if len(numbers) == 2 and numbers[0] != numbers[1]:
-        raise fail(
-            f"rectangular boards are not supported (SZ[{text}]): HexSwarm plays n x n boards",
-            root,
-            0,
-        )
     if len(numbers) not in (1, 2):
-        raise fail(f"SZ[{text}] is not a board size", root, 0)
-    size = numbers[0]
-    if not 1 <= size <= MAX_SIZE:
-        raise fail(f"board size {size} is out of range: HexSwarm plays 1 to {MAX_SIZE}", root, 0)
-    return size
+        raise fail(f"SZ[{text}] is not a board size (SZ[n] or SZ[columns:rows])", root, 0)
+    width, height = numbers[0], numbers[-1]
+    for side in (width, height):
+        if not 1 <= side <= MAX_SIZE:
+            raise fail(
+                f"board size {text} is out of range: HexSwarm plays 1 to {MAX_SIZE} "
+                "columns and rows",
+                root,
+                0,
+            )
+    return width, height
 
 
 def _first_move_label(root: GameNode) -> str | None:
@@ -515,14 +523,14 @@ def _exchange_little_golem_players(root: GameNode) -> None:
         props["PW"] = black
 
 
-def _normalise_cell(value: str, size: int) -> str:
+def _normalise_cell(value: str, shape: tuple[int, int]) -> str:
     text = value.strip().lower()
     if len(text) > 8:  # no cell name is that long; also spares int() a million digits
         raise NodeProblem(f"{text[:16]!r}... is not a cell name")
     if _GO_POINT.fullmatch(text):  # Little Golem / Go style: column letter, row letter
         text = f"{text[0]}{ord(text[1]) - ord('a') + 1}"
     try:
-        return cell_name(cell_index(text, size), size)
+        return cell_name(cell_index(text, *shape), *shape)
     except HexError as error:
         raise NodeProblem(str(error)) from None
 
@@ -535,7 +543,9 @@ def _normalise_text(name: str, value: str) -> str:
     return value
 
 
-def _normalise_node(node: GameNode, size: int, dialect: str, flip: bool, is_root: bool) -> None:
+def _normalise_node(
+    node: GameNode, shape: tuple[int, int], dialect: str, flip: bool, is_root: bool
+) -> None:
     props = node.properties
     for name, values in props.items():
         if name in SIMPLE_TEXT or name in _TEXT:
@@ -556,7 +566,7 @@ def _normalise_node(node: GameNode, size: int, dialect: str, flip: bool, is_root
         elif not token:
             raise NodeProblem(f"{label}[]: an empty move (write 'pass' for a pass)")
         elif token not in SPECIAL_MOVES:
-            token = _normalise_cell(token, size)
+            token = _normalise_cell(token, shape)
         if flip:
             label = "W" if label == "B" else "B"
         del props[labels[0]]
@@ -567,7 +577,7 @@ def _normalise_node(node: GameNode, size: int, dialect: str, flip: bool, is_root
         props.update(rest)
     for name in SETUP_PROPERTIES:
         if name in props:
-            props[name] = [_normalise_cell(v, size) for v in props[name]]
+            props[name] = [_normalise_cell(v, shape) for v in props[name]]
     if "PL" in props:
         values = props["PL"]
         word = values[0].strip().lower() if len(values) == 1 else ""
@@ -643,7 +653,7 @@ def escape_value(value: str) -> str:
     return value.replace("\\", "\\\\").replace("]", "\\]")
 
 
-def _node_text(node: GameNode, root_size: int | None) -> str:
+def _node_text(node: GameNode, root_size: str | None) -> str:
     parts = [";"]
     props = node.properties
     if root_size is not None:
@@ -658,7 +668,8 @@ def _node_text(node: GameNode, root_size: int | None) -> str:
 def write_sgf(record: Game) -> str:
     """The record as SGF text in the HexGui dialect (whole tree, unknown properties kept).
 
-    The root starts ``FF[4]GM[11]SZ[n]AP[HexSwarm:version]`` (plus ``CA[UTF-8]`` when the text
+    The root starts ``FF[4]GM[11]SZ[n]AP[HexSwarm:version]`` (``SZ[columns:rows]`` for a
+    rectangle, as HexGui writes it) (plus ``CA[UTF-8]`` when the text
     is not plain ASCII); lines are wrapped between nodes at 72 columns as HexGui does; the text
     ends with a newline. Deterministic: the same record always gives the same text.
     """
@@ -668,6 +679,8 @@ def write_sgf(record: Game) -> str:
     # written with its first node so a wrapped line never ends in "(".
     stack: list[tuple[GameNode, bool] | str] = [")", (record.root, True)]
     first = True
+    width, height = record.shape
+    size_value = str(width) if width == height else f"{width}:{height}"
     while stack:
         item = stack.pop()
         if isinstance(item, str):
@@ -675,7 +688,7 @@ def write_sgf(record: Game) -> str:
             line_length += 1
             continue
         node, opens = item
-        text = ("(" if opens else "") + _node_text(node, record.size if first else None)
+        text = ("(" if opens else "") + _node_text(node, size_value if first else None)
         first = False
         if line_length > 0 and line_length + len(text) > _LINE_WIDTH:
             chunks.append("\n")

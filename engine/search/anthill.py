@@ -9,21 +9,24 @@ the swarm levels do; the tree view counts the agents that hold each move.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
+from hexswarm.engine.board import HexError
 from hexswarm.engine.kernels.anthill import (
     RIVAL_AGENT,
     RIVAL_BEST,
     RIVAL_MOVE,
     RIVAL_SAMPLED,
     RIVAL_VISITS,
-    anthill_iterations,
     copy_populations,
     root_population,
 )
+from hexswarm.engine.kernels.descent import anthill_rules
 from hexswarm.engine.kernels.layout import AnthillAgents
 from hexswarm.engine.search.snapshot import TreeNode
-from hexswarm.engine.search.swarm import RELATE, STATE_STRIDE
-from hexswarm.engine.search.uct import UctSearch, UctTree, _ucb_tables
+from hexswarm.engine.search.swarm import RELATE
+from hexswarm.engine.search.uct import UctConfig, UctSearch, UctTree
 
 DEFAULT_AGENTS_PER_MOVE = 4
 DEFAULT_SWARM_DEPTH = 1  # agents choose at the root (measured: deeper swarms lose to UCT)
@@ -110,89 +113,66 @@ class AnthillTree(UctTree):
         return counts
 
 
-class AnthillSearch(UctSearch):
-    """The anthill from one position (``env``); the settings are UCT's plus the swarm's
-    (``agents_per_move`` to ``swarm_depth``, described in :mod:`engine.players.levels`)."""
+@dataclass(frozen=True, slots=True)
+class AnthillConfig(UctConfig):
+    """What an anthill search is: UCT's settings (the tree, its growth, leaf playouts, reuse)
+    and the swarm's (``agents_per_move`` to ``swarm_depth``, described in
+    :mod:`engine.players.levels`, whose table takes these defaults and choices)."""
 
-    def __init__(
-        self,
-        env: tuple,
-        *,
-        agents_per_move: int = DEFAULT_AGENTS_PER_MOVE,
-        rival: str = "visits",
-        redraw: str = "rival",
-        relate: str = "none",
-        evidence: str = "playouts",
-        tests: int = 1,
-        test_first: bool = False,
-        swarm_depth: int = DEFAULT_SWARM_DEPTH,
-        **kwargs,
-    ):
-        self.test_first = bool(test_first)
-        if swarm_depth < 1:
-            raise ValueError(f"swarm_depth must be at least 1, not {swarm_depth}")
-        self.swarm_depth = int(swarm_depth)
-        if redraw not in REDRAWS:
-            raise ValueError(f"redraw must be one of {', '.join(REDRAWS)}, not {redraw!r}")
-        self.take_rival = redraw == "rival"
-        if relate not in RELATE:
-            raise ValueError(f"relate must be one of {', '.join(RELATE)}, not {relate!r}")
-        self.relate = RELATE[relate]
-        if evidence not in EVIDENCE:
-            raise ValueError(f"evidence must be one of {', '.join(EVIDENCE)}, not {evidence!r}")
-        self.evidence = evidence
-        if tests < 1:
-            raise ValueError(f"tests must be at least 1, not {tests}")
-        self.tests = int(tests)
-        self.agents_per_move = int(agents_per_move)
-        if rival not in RIVALS:
-            raise ValueError(f"rival must be one of {', '.join(RIVALS)}, not {rival!r}")
-        self.rival = RIVALS[rival]
-        kwargs.setdefault("player", "anthill")
-        super().__init__(env, **kwargs)
-        if not all(isinstance(t, AnthillTree) for t in self.trees):
-            raise ValueError("an anthill search needs AnthillTree trees")
-        for worker in self.workers:
-            worker.carriers = np.zeros(worker.path.size, dtype=np.int64)
+    agents_per_move: int = DEFAULT_AGENTS_PER_MOVE
+    rival: str = "visits"
+    redraw: str = "rival"
+    relate: str = "none"
+    evidence: str = "playouts"
+    tests: int = 1
+    test_first: bool = False
+    swarm_depth: int = DEFAULT_SWARM_DEPTH
+
+    def __post_init__(self) -> None:
+        UctConfig.__post_init__(self)
+        for name, allowed in (
+            ("rival", tuple(RIVALS)),
+            ("redraw", REDRAWS),
+            ("relate", tuple(RELATE)),
+            ("evidence", EVIDENCE),
+        ):
+            value = getattr(self, name)
+            if value not in allowed:
+                raise HexError(f"{name} must be one of {', '.join(allowed)}, not {value!r}")
+        for name in ("agents_per_move", "tests", "swarm_depth"):
+            if getattr(self, name) < 1:
+                raise HexError(f"{name} must be at least 1, not {getattr(self, name)}")
+
+
+class AnthillSearch(UctSearch):
+    """The anthill from one position: ``AnthillSearch(config).run(env, limits)``, with
+    :class:`UctSearch`'s options (``tree`` to continue, ``last_cell``, labels); its agents
+    choose among every root move (no ``root_actions``)."""
+
+    config_class = AnthillConfig
+
+    def __init__(self, config: AnthillConfig | None = None, *, player: str = "anthill", **options):
+        if options.get("tree") is not None and not isinstance(options["tree"], AnthillTree):
+            raise HexError("an anthill search needs AnthillTree trees")
+        super().__init__(config, player=player, **options)
+        config = self.config
+        self.agents_per_move = config.agents_per_move
+        self.tests = config.tests
+        self.rules = anthill_rules(
+            config.swarm_depth,
+            config.agents_per_move,
+            RIVALS[config.rival],
+            config.redraw == "rival",
+            RELATE[config.relate],
+            1.0 / config.leaf_playouts if config.evidence == "descents" else 1.0,
+            config.tests,
+            config.test_first,
+        )
+        self.swarm_depth = config.swarm_depth
 
     def new_tree(self, max_nodes: int) -> AnthillTree:
         return AnthillTree(
             max_nodes, self.agents_per_move, rave=self.rave, priors=self.priors is not None
-        )
-
-    def _iterate(self, worker, index: int, count: int) -> tuple[int, int]:
-        tree = worker.tree
-        return anthill_iterations(
-            self.env,
-            tree.arrays(),
-            tree.population(),
-            self.agents_per_move,
-            self.rival,
-            self.take_rival,
-            self.relate,
-            1.0 / self.leaf_playouts if self.evidence == "descents" else 1.0,
-            self.tests,
-            self.test_first,
-            self.swarm_depth,
-            self.exploration,
-            _ucb_tables(),
-            count,
-            self.expand_after,
-            self.max_depth,
-            worker.scratch,
-            worker.chain_parent,
-            worker.chain_action,
-            worker.chain_depth,
-            worker.path,
-            worker.carriers,
-            worker.depth_counts,
-            worker.board,
-            self.states,
-            index * STATE_STRIDE,
-            self.leaf_playouts,
-            self.rave,
-            worker.amaf,
-            self.prior_arrays,
         )
 
     # ------------------------------------------------------------------ observation

@@ -1,6 +1,15 @@
 """Environments for the generic search kernels: a Hex position, a multi-armed bandit, an
 explicit game tree. See ``engine.kernels.layout.Environment`` for the fields and perspectives.
 
+The kernels play square boards. A rectangle of ``width`` columns and ``height`` rows is played
+*embedded* in the square of its longer side (:func:`embedded_board`): the extra columns
+(``width < height``) are filled with White stones on the right, the extra rows (``height <
+width``) with Black stones at the bottom. A full column of White stones beside the last column
+is White's right edge (every cell of that column touches it) and a wall to Black, so the square
+position is the same game as the rectangle, with the same winner, and every search plays it
+unchanged; a filled cell is a stone, never an empty cell a search could offer.
+:func:`square_cell` and :func:`rectangle_cell` map a cell each way.
+
 >>> from hexswarm.engine.board import Board
 >>> env = hex_environment(Board(3))
 >>> int(env.action_cells.shape[0])  # nine actions: the empty cells
@@ -12,7 +21,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import numpy as np
-from hexswarm.engine.board import BLACK, BLACK_STONE, WHITE_STONE, Board, HexError
+from hexswarm.engine.board import (
+    BLACK,
+    BLACK_STONE,
+    WHITE_STONE,
+    Board,
+    HexError,
+    Move,
+    SetupEdit,
+    shape_text,
+)
 from hexswarm.engine.kernels.layout import BANDIT, EXPLICIT_TREE, HEX, Environment
 from hexswarm.engine.kernels.playout import rows_from_cells
 from hexswarm.engine.knowledge import UNIFORM_PLAYOUT, PlayoutPolicy, playout_policy
@@ -22,12 +40,77 @@ _NO_ROWS = np.zeros(1, dtype=np.uint64)
 _NO_CELLS = np.zeros(0, dtype=np.int32)
 
 
+def square_side(width: int, height: int) -> int:
+    """The side of the square a ``width`` x ``height`` board is embedded in."""
+    return max(width, height)
+
+
+def square_cell(cell: int, width: int, height: int) -> int:
+    """The cell of the embedded square that is ``cell`` of a ``width`` x ``height`` board
+    (same row and column; a square board's cells are unchanged)."""
+    row, col = divmod(int(cell), width)
+    return row * square_side(width, height) + col
+
+
+def rectangle_cell(cell: int, width: int, height: int) -> int:
+    """The cell of a ``width`` x ``height`` board that is ``cell`` of its embedded square;
+    :class:`HexError` for a filled cell outside the rectangle (a search never offers one)."""
+    row, col = divmod(int(cell), square_side(width, height))
+    if row >= height or col >= width:
+        raise HexError(
+            f"cell {cell} of the embedding square lies outside the {shape_text(width, height)} "
+            "board (a filled cell)"
+        )
+    return row * width + col
+
+
+def embedded_board(board: Board) -> Board:
+    """``board`` played inside the square of its longer side (see the module docstring): the
+    filled cells are the starting position, then ``board``'s history follows, cell by cell
+    (:func:`square_cell`), with the same side to move. A square board is returned itself."""
+    width, height = board.shape
+    if width == height:
+        return board
+    side = square_side(width, height)
+    start = board.root()
+    symbols = {0: ".", BLACK_STONE: "B", WHITE_STONE: "W"}
+    fill = "W" if width < height else "B"
+    rows = [
+        "".join(
+            symbols[int(start.cells[row * width + col])] if row < height and col < width else fill
+            for col in range(side)
+        )
+        for row in range(side)
+    ]
+    square = Board.from_rows(rows, to_move=start.to_move)
+
+    def mapped(cells: tuple[int, ...]) -> tuple[int, ...]:
+        return tuple(square_cell(c, width, height) for c in cells)
+
+    for entry in board.move_stack:
+        if isinstance(entry, Move):
+            square.play(square_cell(entry.cell, width, height), after_win=True)
+        else:
+            edit = SetupEdit(
+                mapped(entry.black), mapped(entry.white), mapped(entry.empty), entry.to_move
+            )
+            square.apply_setup(edit)
+    return square
+
+
 def hex_environment(board: Board, playout: str | PlayoutPolicy = "uniform") -> Environment:
     """The environment of ``board``'s position; actions are its empty cells in index order;
     leaves are evaluated by playouts of the ``playout`` policy (``engine.knowledge``).
 
-    Raises :class:`HexError` if the game is already over (there is nothing to search).
+    ``board`` is square (the kernels' board): embed a rectangle first (:func:`embedded_board`;
+    the players do, ``engine.players.embedding``). Raises :class:`HexError` for a rectangle
+    and if the game is already over (there is nothing to search).
     """
+    if not board.is_square:
+        raise HexError(
+            f"the search kernels take a square board, not {shape_text(*board.shape)}: "
+            "embed it first (engine.search.environment.embedded_board)"
+        )
     if board.is_over:
         raise HexError(f"the game is over: {board.winner} has already won")
     size = board.size
@@ -51,6 +134,21 @@ def hex_environment(board: Board, playout: str | PlayoutPolicy = "uniform") -> E
         action_count=int(np.count_nonzero(cells == 0)),
         playout_policy=playout_policy(playout).kernel_policy(),
     )
+
+
+def action_labels(env: Environment) -> np.ndarray:
+    """What a snapshot reports for each action: its cell on a Hex board, else its index."""
+    if env.kind == HEX:
+        return np.asarray(env.action_cells, dtype=np.int64)
+    return np.arange(int(env.action_count), dtype=np.int64)
+
+
+def side_to_move(env: Environment) -> str:
+    """The player to move at the root, as a snapshot names it (``"black"``/``"white"`` on a
+    Hex board, ``""`` in the toy problems)."""
+    if env.kind != HEX:
+        return ""
+    return "black" if env.root_black else "white"
 
 
 def bandit_environment(probabilities: Sequence[float]) -> Environment:

@@ -106,6 +106,22 @@ class SearchSnapshot:
         return not math.isnan(self.estimate)
 
 
+def decided_without_search(snapshot: SearchSnapshot) -> bool:
+    """A move chosen before any playout (root tactics, the solver, the opening table): its
+    snapshot says how in ``note``, and its estimate is that rule's."""
+    return snapshot.playouts == 0 and bool(snapshot.note)
+
+
+def has_estimate(snapshot: SearchSnapshot) -> bool:
+    """Whether the snapshot's estimate means anything: some test (playout) has finished, or
+    the move was decided without a search by a rule that gives a value (a forced block
+    gives none). At iteration 0 a swarm has only random hypotheses and its estimate is a
+    placeholder."""
+    searched = snapshot.iteration > 0 and snapshot.playouts > 0
+    decided = decided_without_search(snapshot) and snapshot.has_value
+    return bool(snapshot.root_moves) and (searched or decided)
+
+
 class RootHistory:
     """The root samples a search reports in its snapshots: per sample, the iteration, the
     support (agents, visits or playouts) and the active agents (or wins) per root action, and

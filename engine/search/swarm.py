@@ -84,6 +84,8 @@ from hexswarm.engine.kernels.tree import (
     rehash_pairs,
 )
 from hexswarm.engine.playout import split_evenly
+from hexswarm.engine.search.environment import action_labels, side_to_move
+from hexswarm.engine.search.limits import SearchLimits
 from hexswarm.engine.search.snapshot import (
     CANDIDATE_LINES,
     PV_LENGTH,
@@ -160,18 +162,17 @@ CONFIDENCE_STREAK = 3  # iterations the top share must stay above the threshold
 
 @dataclass(frozen=True, slots=True)
 class SwarmConfig:
-    """Settings of one swarm search (validated by ``engine.players``)."""
+    """What a swarm search is (validated by :class:`SwarmSearch`); how long it runs is a
+    :class:`engine.search.limits.SearchLimits` (the thesis: 50 iterations)."""
 
     policy: str = "root"
     agents: int = 50_000
-    iterations: int = 50
     depth: int = 2  # fixed/layers: populations at depths 0..depth-1
     p_scatter: float = 0.2
     backscatter_to_root: bool = False
     recruitment: str = "passive"
     relate: str = "none"
     confidence: float | None = None
-    time_s: float | None = None
     threads: int = 1
     seed: int = 0
     # Beyond the thesis's defaults (docs/search.md, "Making clusters form" and "Faithfulness
@@ -296,36 +297,43 @@ class SwarmSearch:
 
     def __init__(
         self,
-        env: tuple,
         config: SwarmConfig,
         *,
-        action_labels: np.ndarray | None = None,
         player: str = "sdst",
-        to_move: str = "",
         position_id: int = 0,
         tree_summary: bool = True,
     ):
         if config.policy not in POLICIES:
             raise HexError(f"unknown swarm policy {config.policy!r}")
-        if config.agents < 1 or config.iterations < 1 or config.threads < 1:
-            raise HexError("agents, iterations and threads must be at least 1")
+        if config.agents < 1 or config.threads < 1:
+            raise HexError("agents and threads must be at least 1")
         _check_options(config)
-        self.env = env
         self.config = config
-        self.width = action_count_py(env)
-        if self.width < 1:
-            raise HexError("no legal move to search")
-        self.action_labels = (
-            np.arange(self.width) if action_labels is None else np.asarray(action_labels)
-        )
         self.player = player
-        self.to_move = to_move
         self.position_id = position_id
         self.tree_summary = tree_summary and config.policy != "root"
         self.threads = config.threads
         # One generator per thread, each on its own cache line (a shared line made the
         # threads' playouts ping-pong it and ran no faster than one thread).
         self.states = seed_states(config.seed, (self.threads + 1) * STATE_STRIDE)
+        self.env = None
+        self._ran = False
+
+    def prepare(self, env) -> None:
+        """Set up the agents, the node table and the pair table for ``env`` (the search's one
+        run), so that they can be read before the first iteration; :meth:`run` on the same
+        ``env`` goes on from here."""
+        if self.env is env:
+            return
+        if self.env is not None:
+            raise HexError("a search runs once: make a new one for another run")
+        config = self.config
+        self.env = env
+        self.width = action_count_py(env)
+        if self.width < 1:
+            raise HexError("no legal move to search")
+        self.action_labels = action_labels(env)
+        self.to_move = side_to_move(env)
         self.scratches = [make_scratch(env) for _ in range(self.threads + 1)]
         kind = env.kind
         game_depth = self.width if kind == HEX else (env.leaf_depth if kind == EXPLICIT_TREE else 1)
@@ -769,18 +777,32 @@ class SwarmSearch:
 
     def run(
         self,
+        env,
+        limits: SearchLimits,
         on_snapshot: SnapshotCallback | None = None,
         should_stop: StopCheck | None = None,
     ) -> SwarmResult:
-        """Iterate until the iteration count (with ``time_s``: until the time is used, whatever
-        the count), the confidence threshold or a stop request, whichever comes first;
+        """Iterate on ``env`` until the first of ``limits`` (:mod:`engine.search.limits`;
+        a playout limit stops before an iteration that could pass it: ``agents *
+        test_playouts``), the confidence threshold, the halting criterion or a stop request;
         return the root's most supported action."""
+        limits.require_end(should_stop)
+        if self._ran:
+            raise HexError("a search runs once: make a new one for another run")
+        self._ran = True
+        self.prepare(env)
         self._start = time.perf_counter()
-        limit = self.config.time_s
-        self._budget = None if limit is None else TimeBudget(limit, start=self._start)
+        seconds = limits.seconds
+        self._budget = None if seconds is None else TimeBudget(seconds, start=self._start)
         self._stopped = False
         self._timed_out = False
         throttle = SnapshotThrottle(on_snapshot)
+        most_playouts = self.agent_node.size * self.config.test_playouts
+
+        def limit_reached() -> bool:
+            if limits.iterations is not None and self.iteration >= limits.iterations:
+                return True
+            return limits.playouts is not None and self.playouts + most_playouts > limits.playouts
 
         def emit() -> None:
             throttle.offer(lambda: self.snapshot(done=False))
@@ -789,7 +811,7 @@ class SwarmSearch:
         streak = 0
         halting = HaltingCriterion(self.config)
         try:
-            while self._budget is not None or self.iteration < self.config.iterations:
+            while not limit_reached():
                 if self._should_halt(should_stop):
                     break
                 started = time.perf_counter()

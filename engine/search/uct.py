@@ -7,10 +7,11 @@ polled and snapshots are taken. The most visited move is played (seed 004: "play
 simulated move"); a move that wins at once is exact (no playout) and is played whatever the
 counts.
 
-Budgets: without ``time_s``, ``playouts`` iterations (``playouts / leaf_playouts`` when each
-iteration runs ``leaf_playouts`` playouts from its leaf, an option of ours that spreads the
-cost of a descent over several playouts); with ``time_s``, the search uses that time
-(:mod:`engine.search.timing`) and the playout count is not a limit. Memory: at most
+Limits (:class:`engine.search.limits.SearchLimits`): ``iterations`` counts descents over all
+trees, ``playouts`` allows ``playouts // leaf_playouts`` descents (each runs ``leaf_playouts``
+playouts from its leaf, an option of ours that spreads the cost of a descent over several
+playouts), ``seconds`` is used in batches sized from the measured speed
+(:mod:`engine.search.timing`); the first limit reached ends the search. Memory: at most
 ``max_nodes`` nodes per tree; when they are used up the tree stops growing and the remaining
 iterations play out from its leaves.
 
@@ -26,14 +27,18 @@ Call :meth:`UctSearch.run` from one thread; callbacks run on that thread.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 import numpy as np
+from hexswarm.engine.board import HexError
+from hexswarm.engine.kernels.descent import no_agents, tree_iterations, uct_rules
 from hexswarm.engine.kernels.environment import HEX, action_count_py, make_scratch
 from hexswarm.engine.kernels.knowledge import ring_table
+from hexswarm.engine.kernels.layout import AnthillAgents
 from hexswarm.engine.kernels.rng import seed_states
 from hexswarm.engine.kernels.tree import ROOT_WINS
 from hexswarm.engine.kernels.uct import (
@@ -67,10 +72,11 @@ from hexswarm.engine.kernels.uct import (
     root_children,
     subtree_size,
     ucb_tables,
-    uct_iterations,
 )
 from hexswarm.engine.patterns import CODES, LOCAL_CLASSES, load_table
 from hexswarm.engine.playout import split_evenly
+from hexswarm.engine.search.environment import action_labels, side_to_move
+from hexswarm.engine.search.limits import SearchLimits
 from hexswarm.engine.search.snapshot import (
     CANDIDATE_LINES,
     PV_LENGTH,
@@ -81,7 +87,7 @@ from hexswarm.engine.search.snapshot import (
     StopCheck,
     TreeNode,
 )
-from hexswarm.engine.search.swarm import STATE_STRIDE
+from hexswarm.engine.search.swarm import STATE_STRIDE, OptionRule, broken_rules
 from hexswarm.engine.search.timing import TimeBudget
 
 PARALLEL = ("none", "root")
@@ -92,6 +98,7 @@ DEFAULT_PRIOR_BIAS = 2.47  # MoHex 2.0's progressive bias constant
 PROBE_ITERATIONS = 256  # the first batch of a timed search, before its speed is known
 
 _TABLES: tuple | None = None
+_NO_AGENTS = no_agents()
 _NO_PRIORS = (
     np.ones((2, CODES), dtype=np.float64),
     np.ones(LOCAL_CLASSES, dtype=np.float64),
@@ -350,6 +357,10 @@ class UctTree:
     def _copy_extra(self, node: int, kept: UctTree) -> None:
         """Copy what a subclass keeps beside the nodes for the subtree under ``node``."""
 
+    def population(self) -> AnthillAgents:
+        """The agents beside the nodes: none in UCT's tree."""
+        return _NO_AGENTS
+
 
 def _resized(array: np.ndarray, capacity: int, used: int) -> np.ndarray:
     grown = np.zeros((capacity, *array.shape[1:]), dtype=array.dtype)
@@ -369,6 +380,7 @@ class _Worker:
         self.chain_action = np.full(bound, -1, dtype=np.int32)
         self.chain_depth = np.arange(bound, dtype=np.int32)
         self.path = np.zeros(bound, dtype=np.int64)
+        self.carriers = np.zeros(bound, dtype=np.int64)  # the anthill's: who chose each move
         # The all-moves-as-first counts of a descent's playouts (RAVE; see record_amaf).
         self.amaf = np.zeros((2, max(action_count_py(env), 1)), dtype=np.int32)
         self.depth_counts = np.zeros(bound, dtype=np.int64)
@@ -377,73 +389,142 @@ class _Worker:
         self.playouts = 0
 
 
+TREE_OPTION_RULES = (
+    OptionRule(
+        ("priors", "rave"),
+        lambda v: v["priors"] in (None, "none") or v["rave"],
+        "pattern priors need rave=true (they start each move's RAVE record)",
+    ),
+    OptionRule(
+        ("playouts", "leaf_playouts"),
+        lambda v: v["playouts"] >= v["leaf_playouts"],
+        "playouts must be at least leaf_playouts (a descent runs leaf_playouts playouts)",
+    ),
+)
+"""Rules between the tree searches' settings (UCT, the anthill), checked by their configs and
+by the level table wherever values are entered (see ``engine.search.swarm.OptionRule``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class UctConfig:
+    """What a UCT search is (its settings; how long it runs is a :class:`SearchLimits`).
+    The level table (``engine.players.levels``) takes these defaults and choices, and the
+    players build a config from a level's settings by field name
+    (``engine.players.common.search_config``)."""
+
+    exploration: float = DEFAULT_EXPLORATION
+    threads: int = 1
+    parallel: str = "none"
+    seed: int = 0
+    expand_after: int = DEFAULT_EXPAND_AFTER
+    max_nodes: int = DEFAULT_MAX_NODES
+    leaf_playouts: int = 1
+    rave: bool = False
+    priors: str | None = None  # a pattern table (engine.patterns), None: no priors
+    prior_bias: float = DEFAULT_PRIOR_BIAS
+
+    def __post_init__(self) -> None:
+        if self.parallel not in PARALLEL:
+            raise HexError(f"parallel must be one of {', '.join(PARALLEL)}, not {self.parallel!r}")
+        for name in ("threads", "expand_after", "leaf_playouts"):
+            if getattr(self, name) < 1:
+                raise HexError(f"{name} must be at least 1, not {getattr(self, name)}")
+        if self.max_nodes < 2:
+            raise HexError(f"a tree needs room for at least 2 nodes, not {self.max_nodes}")
+        for message in broken_rules(TREE_OPTION_RULES, dataclasses.asdict(self)):
+            raise HexError(message)
+
+
 class UctSearch:
-    """UCT from one position (``env``); not reusable (its tree is, through ``tree``)."""
+    """UCT from one position: ``UctSearch(config).run(env, limits)``. It runs once (make one
+    per position); its tree stays readable afterwards (``trees``, for reuse: ``tree`` starts
+    the next search from a kept subtree). ``root_actions`` restricts the root's moves;
+    ``last_cell`` is the cell of the move before the root (priors; -1: none). ``player`` and
+    ``position_id`` label the snapshots."""
+
+    config_class: type[UctConfig] = UctConfig
 
     def __init__(
         self,
-        env: tuple,
+        config: UctConfig | None = None,
         *,
-        playouts: int,
-        exploration: float = DEFAULT_EXPLORATION,
-        threads: int = 1,
-        parallel: str = "none",
-        seed: int = 0,
-        time_s: float | None = None,
-        expand_after: int = DEFAULT_EXPAND_AFTER,
-        max_nodes: int = DEFAULT_MAX_NODES,
-        leaf_playouts: int = 1,
-        rave: bool = False,
-        priors: str | None = None,
-        prior_bias: float = DEFAULT_PRIOR_BIAS,
-        last_cell: int = -1,
         tree: UctTree | None = None,
-        action_labels=None,
-        player: str = "uct",
-        to_move: str = "",
-        position_id: int = 0,
         root_actions=None,
+        last_cell: int = -1,
+        player: str = "uct",
+        position_id: int = 0,
     ):
-        if parallel not in PARALLEL:
-            raise ValueError(f"parallel must be one of {', '.join(PARALLEL)}, not {parallel!r}")
-        if tree is not None and parallel != "none":
-            raise ValueError("a kept tree can only be searched with parallel='none'")
+        self.config = config = config if config is not None else self.config_class()
+        if not isinstance(config, self.config_class):
+            raise HexError(f"{type(self).__name__} needs a {self.config_class.__name__}")
+        if tree is not None and config.parallel != "none":
+            raise HexError("a kept tree can only be searched with parallel='none'")
+        if tree is not None and (tree.has_rave, tree.has_priors) != (
+            config.rave,
+            config.priors is not None,
+        ):
+            raise HexError("a kept tree must have been searched with the same rave and priors")
+        self.exploration = float(config.exploration)
+        self.expand_after = int(config.expand_after)
+        self.leaf_playouts = int(config.leaf_playouts)
+        self.rave = bool(config.rave)
+        self.priors = config.priors
+        self.trees_count = config.threads if config.parallel == "root" else 1
+        self.kept_tree = tree
+        self.root_actions = root_actions
+        self.last_cell = last_cell
+        self.player, self.position_id = player, position_id
+        self.rules = uct_rules()  # how moves are chosen: UCT's rule at every depth
+        # Iterations per kernel batch without a time limit (None: sized from the width);
+        # snapshots and should_stop come between batches, and the draws do not depend on it.
+        self.batch_iterations: int | None = None
+        self.states = seed_states(config.seed, self.trees_count * STATE_STRIDE)
+        self.workers: list[_Worker] = []
+        self.playouts = 0
+        self.root_history = RootHistory()
+        self.budget: TimeBudget | None = None
+        self._start = time.perf_counter()
+
+    def _begin(self, env, limits: SearchLimits) -> None:
+        """Set up the trees and workers for ``env`` (the search's one run)."""
+        if self.workers:
+            raise HexError("a search runs once: make a new one for another run")
+        if self.rave and env.kind != HEX:
+            raise HexError("rave needs a Hex environment (it counts who took each cell)")
+        if limits.playouts is not None and limits.playouts < self.leaf_playouts:
+            raise HexError(
+                f"a playout limit of {limits.playouts} is less than one descent's "
+                f"leaf_playouts ({self.leaf_playouts})"
+            )
+        config = self.config
         self.env = env
         self.width = action_count_py(env)
-        self.playouts_budget = playouts
-        self.exploration = float(exploration)
-        self.expand_after = int(expand_after)
-        if leaf_playouts < 1:
-            raise ValueError(f"leaf_playouts must be at least 1, not {leaf_playouts}")
-        self.leaf_playouts = int(leaf_playouts)
-        self.rave = bool(rave)
-        if self.rave and env.kind != HEX:
-            raise ValueError("rave needs a Hex environment (it counts who took each cell)")
-        if priors is not None and not self.rave:
-            raise ValueError("pattern priors need rave (they start each move's RAVE record)")
-        self.priors = priors
-        self.prior_arrays = prior_arrays(env, priors, prior_bias, last_cell)
-        if tree is not None and (tree.has_rave, tree.has_priors) != (self.rave, priors is not None):
-            raise ValueError("a kept tree must have been searched with the same rave and priors")
-        self.trees_count = threads if parallel == "root" else 1
-        self.time_s = time_s
-        self.labels = np.arange(self.width) if action_labels is None else np.asarray(action_labels)
+        self.prior_arrays = prior_arrays(env, config.priors, config.prior_bias, self.last_cell)
+        self.labels = action_labels(env)
+        self.to_move = side_to_move(env)
         self.root_mask = np.ones(self.width, dtype=bool)
+        root_actions = self.root_actions
         if root_actions is not None:
             self.root_mask[:] = False
             self.root_mask[np.asarray(root_actions, dtype=np.int64)] = True
-        self.player, self.to_move, self.position_id = player, to_move, position_id
-        self.states = seed_states(seed, self.trees_count * STATE_STRIDE)
-        # Iterations per tree: each runs leaf_playouts playouts.
-        self.shares = split_evenly(-(-playouts // self.leaf_playouts), self.trees_count)
-        self.chunk = max(64, 200_000 // max(self.width, 1))
+        # Iterations per tree (each runs leaf_playouts playouts), None: no count limit.
+        caps = [limits.iterations]
+        if limits.playouts is not None:
+            caps.append(limits.playouts // self.leaf_playouts)
+        cap = min((c for c in caps if c is not None), default=None)
+        self.shares = None if cap is None else split_evenly(cap, self.trees_count)
+        self.chunk = self.batch_iterations or max(64, 200_000 // max(self.width, 1))
         if env.kind == HEX:
             self.max_depth = self.width
         else:
-            self.max_depth = max(
-                1, int(env.leaf_depth)
-            )  # the toy tree's leaves; a bandit: one level
-        trees = [tree] if tree is not None else [self.new_tree(max_nodes) for _ in self.shares]
+            # The toy tree's leaves; a bandit: one level.
+            self.max_depth = max(1, int(env.leaf_depth))
+        tree = self.kept_tree
+        trees = (
+            [tree]
+            if tree is not None
+            else [self.new_tree(config.max_nodes) for _ in range(self.trees_count)]
+        )
         for t in trees:
             if t.node_count + self.width > t.node_capacity:
                 t._grow_nodes(min(max(2 * t.node_capacity, t.node_count + self.width), t.max_nodes))
@@ -465,10 +546,6 @@ class UctSearch:
                     )
         self.workers = [_Worker(env, t, self.max_depth) for t in trees]
         self.reused_visits = int(trees[0].visits[0])
-        self.playouts = 0
-        self.root_history = RootHistory()
-        self.budget: TimeBudget | None = None
-        self._start = time.perf_counter()
 
     def new_tree(self, max_nodes: int) -> UctTree:
         """An empty tree for one worker."""
@@ -499,9 +576,12 @@ class UctSearch:
     def _iterate(self, worker: _Worker, index: int, count: int) -> tuple[int, int]:
         """The kernel's run of up to ``count`` iterations on ``worker``'s tree: ``(iterations
         done, playouts)``; fewer iterations when the tree wants room."""
-        return uct_iterations(
+        tree = worker.tree
+        return tree_iterations(
             self.env,
-            worker.tree.arrays(),
+            tree.arrays(),
+            tree.population(),
+            self.rules,
             count,
             self.exploration,
             self.expand_after,
@@ -512,6 +592,7 @@ class UctSearch:
             worker.chain_action,
             worker.chain_depth,
             worker.path,
+            worker.carriers,
             worker.depth_counts,
             worker.board,
             self.states,
@@ -524,18 +605,28 @@ class UctSearch:
 
     def _next_count(self) -> int:
         """Iterations per tree for the next batch (0: finished)."""
+        count = self.chunk
         if self.budget is not None:
-            return self.budget.next_batch(PROBE_ITERATIONS)
-        return min(
-            self.chunk, max(s - w.done for s, w in zip(self.shares, self.workers, strict=True))
-        )
+            count = self.budget.next_batch(PROBE_ITERATIONS)
+        if self.shares is not None:
+            left = max(s - w.done for s, w in zip(self.shares, self.workers, strict=True))
+            count = min(count, left)
+        return count
 
     def run(
-        self, on_snapshot: SnapshotCallback | None = None, should_stop: StopCheck | None = None
+        self,
+        env,
+        limits: SearchLimits,
+        on_snapshot: SnapshotCallback | None = None,
+        should_stop: StopCheck | None = None,
     ) -> UctResult:
+        """Search ``env`` until the first of ``limits`` or ``should_stop``
+        (:mod:`engine.search.limits`)."""
+        limits.require_end(should_stop)
+        self._begin(env, limits)
         self._start = time.perf_counter()
-        if self.time_s is not None:
-            self.budget = TimeBudget(self.time_s, start=self._start)
+        if limits.seconds is not None:
+            self.budget = TimeBudget(limits.seconds, start=self._start)
         stopped = False
         throttle = SnapshotThrottle(on_snapshot)
         pool = ThreadPoolExecutor(max_workers=self.trees_count) if self.trees_count > 1 else None
@@ -551,10 +642,14 @@ class UctSearch:
                 if pool is None:
                     self.playouts += self._run_batch(0, count)
                 else:
-                    counts = [
-                        count if self.budget else min(count, s - w.done)
-                        for s, w in zip(self.shares, self.workers, strict=True)
-                    ]
+                    counts = (
+                        [count] * len(self.workers)
+                        if self.shares is None
+                        else [
+                            min(count, s - w.done)
+                            for s, w in zip(self.shares, self.workers, strict=True)
+                        ]
+                    )
                     self.playouts += sum(pool.map(self._run_batch, range(len(counts)), counts))
                 if self.budget is not None:
                     self.budget.record(count, time.perf_counter() - started)

@@ -81,7 +81,10 @@ def _timed(function, *args, **kwargs) -> float:
 def speed(seed: int, count: int) -> str:
     """The speed table (milliseconds per call, medians over the positions)."""
     from hexswarm.engine.search.environment import hex_environment
-    from hexswarm.engine.search.montecarlo import monte_carlo_search
+    from hexswarm.engine.search.limits import SearchLimits
+    from hexswarm.engine.search.montecarlo import MonteCarloSearch
+
+    monte_carlo = MonteCarloSearch(threads=1, seed=1)
 
     lines = [
         "| board | fill-in ms | H-search ms (side to move) | H-search ms (other) | "
@@ -90,13 +93,14 @@ def speed(seed: int, count: int) -> str:
     ]
     warm = middle_games(seed, 5, 1)[0]
     analyse(warm)
-    monte_carlo_search(hex_environment(warm), 64, threads=1, seed=1)
+    monte_carlo.run(hex_environment(warm), SearchLimits(iterations=64))
     for size in SIZES:
         rows: dict[str, list[float]] = {k: [] for k in ("fill", "mine", "theirs", "root", "ref")}
         for board in middle_games(seed, size, count):
             env = hex_environment(board)
             # Alternate the reference and the analysis, position by position.
-            rows["ref"].append(_timed(monte_carlo_search, env, 1_000, threads=1, seed=1))
+            # 1 000 playouts after each move.
+            rows["ref"].append(_timed(monte_carlo.run, env, SearchLimits(iterations=1_000)))
             rows["fill"].append(_timed(inferior_cells, board))
             filled = inferior_cells(board).filled
             rows["mine"].append(_timed(h_search, filled, size, board.to_move))

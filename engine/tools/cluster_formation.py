@@ -31,7 +31,9 @@ from typing import Any
 
 import numpy as np
 from hexswarm.engine.board import Board
+from hexswarm.engine.search.anthill import AnthillConfig, AnthillSearch
 from hexswarm.engine.search.environment import bandit_environment, hex_environment
+from hexswarm.engine.search.limits import SearchLimits
 from hexswarm.engine.search.swarm import SwarmConfig, SwarmSearch
 from hexswarm.engine.tools.lab import cluster_share_prediction, majority_activation
 
@@ -75,30 +77,34 @@ def bandit_cluster_share(
     alpha: float,
     beta: float,
     config: SwarmConfig,
+    iterations: int,
     *,
     arms: int = 20,
     seeds: Sequence[int] = (0, 1, 2, 3),
     window: int = 10,
 ) -> float:
-    """The best arm's mean share of the agents over the last ``window`` iterations, averaged
-    over ``seeds``, on a bandit with one arm at ``alpha`` and ``arms - 1`` at ``beta``."""
+    """The best arm's mean share of the agents over the last ``window`` of ``iterations``,
+    averaged over ``seeds``, on a bandit with one arm at ``alpha`` and ``arms - 1`` at ``beta``."""
     env = bandit_environment([alpha] + [beta] * (arms - 1))
     shares = []
     for seed in seeds:
-        result = SwarmSearch(env, replace(config, seed=seed)).run()
+        limits = SearchLimits(iterations=iterations)
+        result = SwarmSearch(replace(config, seed=seed)).run(env, limits)
         history = np.asarray(result.history, dtype=np.float64)
         shares.append(float(np.mean(history[-window:, 0] / history[-window:].sum(axis=1))))
     return float(np.mean(shares))
 
 
-def hex_convergence(size: int, moves: str, winners: Sequence[str], config: SwarmConfig):
-    """Per iteration, the share of the root agents on the ``winners`` cells; and the search's
-    result (its move, playouts)."""
+def hex_convergence(
+    size: int, moves: str, winners: Sequence[str], config: SwarmConfig, iterations: int
+):
+    """Per iteration (``iterations`` of them), the share of the root agents on the
+    ``winners`` cells; and the search's result (its move, playouts)."""
     board = convergence_board(size, moves)
     env = hex_environment(board)
     cells = [int(c) for c in env.action_cells]
     winning = [cells.index(board.cell_index(name)) for name in winners]
-    result = SwarmSearch(env, config).run()
+    result = SwarmSearch(config).run(env, SearchLimits(iterations=iterations))
     history = np.asarray(result.history, dtype=np.float64)
     share = history[:, winning].sum(axis=1) / history.sum(axis=1)
     return share, result
@@ -139,8 +145,8 @@ def _bandit_table(agents: int, iterations: int) -> None:
         ]
         print(f"| majority {k}, predicted | " + " | ".join(row) + " |")
     for name, options in OPTIONS.items():
-        config = SwarmConfig(agents=agents, iterations=iterations, **options)
-        row = [f"{bandit_cluster_share(a, beta, config):.2f}" for a in alphas]
+        config = SwarmConfig(agents=agents, **options)
+        row = [f"{bandit_cluster_share(a, beta, config, iterations):.2f}" for a in alphas]
         print(f"| {name}, measured | " + " | ".join(row) + " |", flush=True)
 
 
@@ -152,15 +158,8 @@ def _hex_table(agents: int, iterations: int, policy: str, names: Sequence[str]) 
     for name in names:
         options = OPTIONS[name]
         for index, (size, moves, winners) in enumerate(CONVERGENCE_POSITIONS):
-            config = SwarmConfig(
-                policy=policy,
-                agents=agents,
-                iterations=iterations,
-                threads=1,
-                seed=index,
-                **options,
-            )
-            share, result = hex_convergence(size, moves, winners, config)
+            config = SwarmConfig(policy=policy, agents=agents, threads=1, seed=index, **options)
+            share, result = hex_convergence(size, moves, winners, config, iterations)
             reached = np.flatnonzero(share >= 0.5)
             first = str(int(reached[0]) + 1) if reached.size else "-"
             cells = " | ".join(f"{share[c - 1]:.2f}" for c in checkpoints)
@@ -177,7 +176,7 @@ def anthill_convergence(size: int, moves: str, winners: Sequence[str], options: 
     its root population, the share of the root agents on the ``winners`` cells there,
     whether the move played is a winner, and the search's result."""
     from hexswarm.engine.players.levels import parse_spec
-    from hexswarm.engine.players.uct_player import AnthillPlayer
+    from hexswarm.engine.players.uct_player import AnthillPlayer, tree_config
 
     _, settings = parse_spec(f"anthill:playouts=60000,leaf_playouts=4,{options}".rstrip(","))
     player = AnthillPlayer(settings)
@@ -185,15 +184,10 @@ def anthill_convergence(size: int, moves: str, winners: Sequence[str], options: 
     env = hex_environment(board, player.playout_policy())
     cells = [int(c) for c in env.action_cells]
     winning = [cells.index(board.cell_index(name)) for name in winners]
-    search = player._search(
-        env,
-        playouts=settings.playouts,
-        leaf_playouts=settings.leaf_playouts,
-        expand_after=settings.expand_after,
-        seed=seed,
-    )
-    search.chunk = SNAPSHOT_DESCENTS  # the same draws in finer batches, for the history
-    result = search.run()
+    search = AnthillSearch(tree_config(AnthillConfig, settings, seed))
+    # The same draws in finer batches, for the history.
+    search.batch_iterations = SNAPSHOT_DESCENTS
+    result = search.run(env, SearchLimits(playouts=settings.playouts))
     history = np.asarray(search.root_history.support, dtype=np.float64)
     share = history[:, winning].sum(axis=1) / history.sum(axis=1)
     iterations = np.asarray(search.root_history.iterations)
@@ -228,10 +222,9 @@ def _open_table(agents: int, iterations: int, policy: str, names: Sequence[str])
     for name in names:
         for size, moves in ((7, ""), (9, "e5")):
             board = convergence_board(size, moves)
-            config = SwarmConfig(
-                policy=policy, agents=agents, iterations=iterations, threads=1, **OPTIONS[name]
-            )
-            result = SwarmSearch(hex_environment(board), config).run()
+            config = SwarmConfig(policy=policy, agents=agents, threads=1, **OPTIONS[name])
+            limits = SearchLimits(iterations=iterations)
+            result = SwarmSearch(config).run(hex_environment(board), limits)
             history = np.asarray(result.history, dtype=np.float64)
             top = history.max(axis=1) / history.sum(axis=1)
             cells = " | ".join(f"{top[c - 1]:.2f}" for c in checkpoints)

@@ -18,8 +18,6 @@ from hexswarm.engine.clock import (
     GameClock,
     TimeControl,
     TimeLeft,
-    gtp_time_left,
-    gtp_time_settings,
     move_time,
     record_clock,
 )
@@ -106,30 +104,23 @@ class GtpPlayer:
             raise MatchError(f"GTP engine {command!r} does not work: {error}") from None
         self.name = identity.describe()
         self.settings = self.engine.spec()
+        self.clock: TimeControl | None = None
 
     def new_game(self, size: int, swap: bool, clock: TimeControl | None = None) -> None:
-        if clock is not None:
-            self._tell(gtp_time_settings(clock))
+        self.clock = clock
 
     def choose(self, board: Board, colour: Color, time_left: TimeLeft | None = None) -> int | str:
-        """The engine's move; ``time_left`` (a clocked game) is sent first as ``time_left``."""
+        """The engine's move; in a clocked game the engine is told the clock first
+        (:meth:`~engine.players.external.ExternalEnginePlayer.tell_clock`: an engine that
+        refuses it plays by its own time, and the match's clock still judges it)."""
         try:
-            if time_left is not None:
-                self._tell(gtp_time_left(colour, time_left))
+            if time_left is not None and self.clock is not None:
+                self.engine.tell_clock(self.clock, colour, time_left)
             return self.engine.choose_move(board).move
         except ExternalEngineError as error:
             if error.kind == "illegal":
                 return error.answer.strip().lower()
             raise MatchError(str(error)) from None
-
-    def _tell(self, command: str) -> None:
-        """A clock command (``time_settings``, ``time_left``); an engine that refuses it plays
-        by its own time, and the match's clock still judges it."""
-        try:
-            self.engine.tell(command)
-        except ExternalEngineError as error:
-            if error.kind != "refused":
-                raise MatchError(str(error)) from None
 
     def observe(self, colour: Color, move: str) -> None:
         pass

@@ -31,9 +31,11 @@ from hexswarm.engine.search.environment import (
     PAPER_FIGURE_4_LEAVES,
     THESIS_FIGURE_4_3_LEAVES,
     bandit_environment,
+    embedded_board,
     explicit_tree_environment,
     hex_environment,
 )
+from hexswarm.engine.search.limits import SearchLimits
 from hexswarm.engine.search.snapshot import SearchSnapshot
 from hexswarm.engine.search.swarm import SwarmConfig, SwarmResult, SwarmSearch
 
@@ -66,7 +68,9 @@ class Problem:
         if self.kind == "hex":
             if self.board is None:
                 raise HexError("a Hex problem needs a position")
-            return hex_environment(self.board)
+            # A rectangle is searched in its square embedding; its empty cells keep their
+            # order there (row by row), so action i is still the i-th empty cell of the board.
+            return hex_environment(embedded_board(self.board))
         raise HexError(f"unknown problem kind {self.kind!r}")
 
     @property
@@ -138,7 +142,7 @@ def paper_tree_problem(leaves: Sequence[float] = PAPER_FIGURE_4_LEAVES) -> Probl
 
 
 def hex_problem(board: Board) -> Problem:
-    return Problem("hex", f"Hex {board.size}x{board.size} position", board=board.copy())
+    return Problem("hex", f"Hex {board.width}x{board.height} position", board=board.copy())
 
 
 # --------------------------------------------------------------------------- experiments
@@ -166,6 +170,7 @@ class Experiment:
     series: tuple[Series, ...]
     chosen: str = ""  # parameters the text does not give, and what we chose
     record_depth: int = 0  # populations recorded: every tree node to this depth
+    iterations: int = 50  # how long each run searches (the thesis's figures: 50)
 
     @property
     def recorded_paths(self) -> list[tuple[int, ...]]:
@@ -202,7 +207,7 @@ def _experiments() -> tuple[Experiment, ...]:
     bandit = bandit_problem(THESIS_BANDIT_ARMS)
     thesis_tree = thesis_tree_problem()
     paper_tree = paper_tree_problem()
-    fixed_thesis = SwarmConfig(policy="fixed", agents=1500, iterations=50, depth=2, threads=1)
+    fixed_thesis = SwarmConfig(policy="fixed", agents=1500, depth=2, threads=1)
     return (
         Experiment(
             "thesis-4.2",
@@ -210,7 +215,7 @@ def _experiments() -> tuple[Experiment, ...]:
             "In about 10 iterations, the distribution of the agents on the different arms "
             "roughly corresponds to their expected values.",
             bandit,
-            SwarmConfig(policy="root", agents=200, iterations=50, threads=1),
+            SwarmConfig(policy="root", agents=200, threads=1),
             _root_series(bandit),
             chosen="Arm values (Fig. 4.1 is a chart): 0.2, 0.4, 0.6, 0.8, 0.5. "
             "Passive recruitment.",
@@ -256,7 +261,7 @@ def _experiments() -> tuple[Experiment, ...]:
             "and also shows the switch in the first few iterations between supporting Max's "
             "moves b and a.",
             thesis_tree,
-            SwarmConfig(policy="layers", agents=1000, iterations=50, depth=2, threads=1),
+            SwarmConfig(policy="layers", agents=1000, depth=2, threads=1),
             (
                 Series("agents in Min's population after a", (0,), None),
                 Series("root agents supporting a", (), 0),
@@ -274,11 +279,12 @@ def _experiments() -> tuple[Experiment, ...]:
             "moves at plies 2 and 4 changes this tendency and at iteration 5 all the agents in "
             "the root node point toward Max's left move.",
             paper_tree,
-            SwarmConfig(policy="fixed", agents=175, iterations=5, depth=4, threads=1),
+            SwarmConfig(policy="fixed", agents=175, depth=4, threads=1),
             _population_series(paper_tree, ()),
             chosen="175 agents over the 15 non-terminal nodes: 11 each, the 10 left over at "
             "the root (21). Passive recruitment (not stated).",
             record_depth=3,
+            iterations=5,
         ),
         Experiment(
             "paper-6",
@@ -287,11 +293,12 @@ def _experiments() -> tuple[Experiment, ...]:
             "right' ... before reorienting toward the 'move left' ... at iteration 12 the "
             "metapopulation stabilises in the left part of the game-tree.",
             paper_tree,
-            SwarmConfig(policy="tree", agents=100, iterations=12, p_scatter=1.0, threads=1),
+            SwarmConfig(policy="tree", agents=100, p_scatter=1.0, threads=1),
             _population_series(paper_tree, ()),
             chosen="Table 2 scatters every inactive agent an active one selects: p_scatter = 1 "
             "(the thesis's 1/5 factor is for Hex, 5.2.3). Backscatter to the parent.",
             record_depth=3,
+            iterations=12,
         ),
         Experiment(
             "paper-6-thesis-scatter",
@@ -299,10 +306,11 @@ def _experiments() -> tuple[Experiment, ...]:
             "As paper-6; the thesis (4.3.2) adds 'a random condition on the displacement of "
             "an agent by another active agent' because scattering was too strong on Hex.",
             paper_tree,
-            SwarmConfig(policy="tree", agents=100, iterations=12, p_scatter=0.2, threads=1),
+            SwarmConfig(policy="tree", agents=100, p_scatter=0.2, threads=1),
             _population_series(paper_tree, ()),
             chosen="p_scatter = 0.2 (thesis 5.2.3), otherwise as paper-6.",
             record_depth=3,
+            iterations=12,
         ),
         Experiment(
             "paper-6-copy-only",
@@ -314,7 +322,6 @@ def _experiments() -> tuple[Experiment, ...]:
             SwarmConfig(
                 policy="tree",
                 agents=100,
-                iterations=12,
                 p_scatter=1.0,
                 internal_diffusion="paper",
                 threads=1,
@@ -322,6 +329,7 @@ def _experiments() -> tuple[Experiment, ...]:
             _population_series(paper_tree, ()),
             chosen="internal_diffusion = paper, otherwise as paper-6.",
             record_depth=3,
+            iterations=12,
         ),
     )
 
@@ -408,19 +416,18 @@ def trace_search(
     problem: Problem,
     config: SwarmConfig,
     paths: Sequence[tuple[int, ...]],
+    iterations: int,
     *,
     snapshots: bool = False,
     on_frame: Callable[[Frame], bool] | None = None,
 ) -> Trace:
-    """Run one search, recording the populations at ``paths`` before the first iteration and
-    after every one. ``on_frame(frame)`` is called with each record; returning True stops the
-    search (a window that runs step by step waits inside it for the next step)."""
+    """Run one search of ``iterations``, recording the populations at ``paths`` before the
+    first iteration and after every one. ``on_frame(frame)`` is called with each record;
+    returning True stops the search (a window that runs step by step waits inside it for the
+    next step)."""
     check_runnable(problem, config)
     env = problem.environment()
-    labels = None
-    if problem.kind == "hex" and problem.board is not None:
-        labels = np.flatnonzero(problem.board.cells == 0)
-    search = SwarmSearch(env, config, action_labels=labels, player=config.policy, to_move="Max")
+    search = SwarmSearch(config, player=config.policy)
     paths = list(paths)
     frames: list[Frame] = []
     stop = [False]
@@ -442,7 +449,7 @@ def trace_search(
             observe()
         return stop[0]
 
-    result = search.run(should_stop=between_iterations)
+    result = search.run(env, SearchLimits(iterations=iterations), should_stop=between_iterations)
     if len(frames) == search.iteration:
         observe()
     return Trace.from_frames(config.seed, paths, frames, result)
@@ -532,7 +539,7 @@ def run_experiment(
     traces = []
     for i in range(seeds):
         config = replace(exp.config, seed=first_seed + i)
-        traces.append(trace_search(exp.problem, config, exp.recorded_paths))
+        traces.append(trace_search(exp.problem, config, exp.recorded_paths, exp.iterations))
         if progress is not None:
             progress(i + 1, seeds)
     return LabRun(exp, traces)
@@ -705,13 +712,13 @@ def equilibrium_share(sweep: ThresholdSweep, alpha: float, seed: int) -> float:
     config = SwarmConfig(
         policy="root",
         agents=sweep.agents,
-        iterations=sweep.iterations,
         seed=seed,
         threads=1,
         test=test,
         test_playouts=sweep.test_playouts,
     )
-    history = np.asarray(SwarmSearch(bandit_environment(arms), config).run().history)
+    limits = SearchLimits(iterations=sweep.iterations)
+    history = np.asarray(SwarmSearch(config).run(bandit_environment(arms), limits).history)
     return float(history[sweep.burn_in :, 0].mean() / sweep.agents)
 
 

@@ -273,13 +273,12 @@ def _play_round_robin(options: argparse.Namespace) -> str:
         tournament_report,
     )
 
-    if _clock_text(options.clock) != "none":
-        raise MatchError("--clock plays a match of two players; a round robin has no clock yet")
     settings = TournamentSettings(
         players=tuple(check_player(p) for p in options.players),
         size=options.size,
         swap=options.swap,
         seed=options.seed,
+        clock=_clock_text(options.clock),
     )
     tournament = Tournament(settings, options.out)
     tournament.load_or_create()

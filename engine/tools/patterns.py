@@ -16,6 +16,13 @@ its team-mates' product over the competition's total; each feature also gets one
 and one virtual loss against a weight of 1, so a pattern seen rarely stays near 1.
 
 Identical games (an engine playing itself twice with the same opening) count once.
+
+With ``--playout`` it learns the playout table instead (:class:`engine.patterns.PlayoutTable`,
+:mod:`engine.kernels.patterns`): each cell is a team of one feature, its 6-cell pattern as a
+*local* feature when it is one of the 12 pattern cells around the last move, else as a
+*global* one. It also fits the same model on 12-cell patterns (neighbours and bridge points,
+a 12-cell code seen at least ``--min-count`` times in training, else its 6-cell code) and
+prints both held-out log-likelihoods: the evidence for the pattern size the table uses.
 """
 
 from __future__ import annotations
@@ -29,11 +36,17 @@ from hexswarm.engine.board import Board
 from hexswarm.engine.patterns import (
     CODES,
     LOCAL_CLASSES,
+    NEAR_STEPS,
+    TWELVE,
     PatternTable,
+    PlayoutTable,
     local_class,
     pattern_code,
 )
 from hexswarm.engine.records.sgf import read_sgf
+
+# MoHex's cap sits ~3% above its open-board gamma (0.157 against 0.153; docs/search.md).
+CAP_ABOVE_OPEN_BOARD = 1.03
 
 
 def read_games(folders: list[Path], size: int) -> list[list[int]]:
@@ -86,6 +99,145 @@ def competitions(games: list[list[int]], size: int, skip: int):
     )
 
 
+def board_codes(cells: np.ndarray, size: int, black_moves: bool):
+    """(6-cell, 12-cell) canonical codes of every cell for the mover, all at once (numpy
+    slices of a board framed by its edges); :func:`engine.patterns.pattern_code` and
+    ``pattern_code12`` are the cell-by-cell definitions."""
+    frame = np.zeros((size + 4, size + 4), dtype=np.int64)
+    frame[:2, :] = frame[-2:, :] = 1  # beyond the top and bottom: Black's
+    frame[:, :2] = frame[:, -2:] = 2  # beyond the left and right: White's
+    for rows in (slice(0, 2), slice(-2, None)):
+        for cols in (slice(0, 2), slice(-2, None)):
+            frame[rows, cols] = 3  # beyond a corner: nobody's
+    frame[2:-2, 2:-2] = cells.reshape(size, size)
+    if not black_moves:  # White's view: the transposed board with the colours exchanged
+        frame = np.where(frame == 1, 2, np.where(frame == 2, 1, frame)).T
+    digits = [frame[2 + dr : 2 + dr + size, 2 + dc : 2 + dc + size] for dr, dc in TWELVE]
+    if not black_moves:
+        digits = [d.T for d in digits]  # back to the board's own cell order
+    code6 = sum(digits[i] << (2 * i) for i in range(6))
+    turned6 = sum(digits[(i + 3) % 6] << (2 * i) for i in range(6))
+    code12 = code6 + sum(digits[6 + i] << (2 * (6 + i)) for i in range(6))
+    turned12 = turned6 + sum(digits[6 + (i + 3) % 6] << (2 * (6 + i)) for i in range(6))
+    return np.minimum(code6, turned6).reshape(-1), np.minimum(code12, turned12).reshape(-1)
+
+
+def playout_competitions(games: list[list[int]], size: int, skip: int):
+    """Arrays for the playout model: per candidate row its competition, 6-cell and 12-cell
+    codes and whether it is near the last move; per competition the row of the cell played."""
+    comp, codes6, codes12, near, winners = [], [], [], [], []
+    count = 0
+    rows = 0
+    for game in games:
+        cells = np.zeros(size * size, dtype=np.int8)
+        for number, cell in enumerate(game):
+            black_moves = number % 2 == 0
+            if number >= skip:
+                if cells[cell] != 0:
+                    raise ValueError(f"game move {number}: cell {cell} is not empty")
+                empty = np.flatnonzero(cells == 0)
+                all6, all12 = board_codes(cells, size, black_moves)
+                close = np.zeros(size * size, dtype=bool)
+                if number > 0:
+                    last_row, last_col = divmod(game[number - 1], size)
+                    for dr, dc in NEAR_STEPS:
+                        r, c = last_row + dr, last_col + dc
+                        if 0 <= r < size and 0 <= c < size:
+                            close[r * size + c] = True
+                comp.append(np.full(empty.size, count))
+                codes6.append(all6[empty])
+                codes12.append(all12[empty])
+                near.append(close[empty])
+                winners.append(rows + int(np.searchsorted(empty, cell)))
+                rows += empty.size
+                count += 1
+            cells[cell] = 1 if black_moves else 2
+    return (
+        np.concatenate(comp).astype(np.int64),
+        np.concatenate(codes6).astype(np.int64),
+        np.concatenate(codes12).astype(np.int64),
+        np.concatenate(near),
+        np.asarray(winners, dtype=np.int64),
+    )
+
+
+def fit_features(
+    comp, features, winners, feature_count: int, iterations: int = 60, reference: int = -1
+):
+    """MM for teams of one feature (plain Bradley-Terry), each feature with one virtual win and
+    one virtual loss against a weight of 1; returns gamma[feature_count] (1 where unseen).
+    With a ``reference`` feature, the weights are rescaled after each step so that it weighs 1
+    (the likelihood does not change): a rare feature then stays near the reference's weight."""
+    gamma = np.ones(feature_count)
+    wins = np.bincount(features[winners], minlength=feature_count).astype(np.float64)
+    seen = np.bincount(features, minlength=feature_count) > 0
+    competitions_count = winners.size
+    for _ in range(iterations):
+        total = np.bincount(comp, weights=gamma[features], minlength=competitions_count)
+        denominator = np.bincount(features, weights=1.0 / total[comp], minlength=feature_count)
+        gamma = np.where(seen, (wins + 1.0) / (denominator + 2.0 / (gamma + 1.0)), 1.0)
+        if reference >= 0 and seen[reference]:
+            gamma = np.where(seen, gamma / gamma[reference], 1.0)
+    return gamma
+
+
+def log_likelihood(comp, features, winners, gamma) -> float:
+    """The mean log-probability of the cells played under the weights ``gamma``."""
+    strength = gamma[features]
+    total = np.bincount(comp, weights=strength, minlength=winners.size)
+    return float(np.mean(np.log(strength[winners] / total)))
+
+
+def playout_fit(train, test, iterations: int, min_count: int):
+    """Fit the playout model with 6-cell and with 12-cell (backed off) patterns; returns the
+    6-cell table's (global, local) weights and a report of both fits."""
+    comp, code6, code12, near, winners = train
+    feature6 = code6 + CODES * near
+    # In units of the open-board cell far from the last move (feature 0): a pattern seen
+    # rarely, or never, then weighs about what an open-board cell weighs.
+    gamma6 = fit_features(comp, feature6, winners, 2 * CODES, iterations, reference=0)
+    report = {
+        "moves": int(winners.size),
+        "patterns_seen": int(np.count_nonzero(np.bincount(feature6, minlength=2 * CODES))),
+        "log_likelihood_per_move": round(log_likelihood(comp, feature6, winners, gamma6), 4),
+        "uniform_log_likelihood_per_move": round(float(np.mean(-np.log(np.bincount(comp)))), 4),
+    }
+    # 12 cells: a code with enough training rows gets a feature of its own (after the 6-cell
+    # ones), any other row keeps its 6-cell feature.
+    key12 = code12 * 2 + near
+    keys, counts = np.unique(key12, return_counts=True)
+    kept = keys[counts >= min_count]
+
+    def features12(key, fallback):
+        index = np.searchsorted(kept, key)
+        index = np.minimum(index, max(kept.size - 1, 0))
+        found = kept.size > 0
+        own = (kept[index] == key) if found else np.zeros(key.size, dtype=bool)
+        return np.where(own, 2 * CODES + index, fallback)
+
+    feature12 = features12(key12, feature6)
+    gamma12 = fit_features(comp, feature12, winners, 2 * CODES + kept.size, iterations, 0)
+    report["patterns12_kept"] = int(kept.size)
+    report["log_likelihood_per_move_12"] = round(
+        log_likelihood(comp, feature12, winners, gamma12), 4
+    )
+    if test is not None:
+        t_comp, t_code6, t_code12, t_near, t_winners = test
+        t_feature6 = t_code6 + CODES * t_near
+        t_feature12 = features12(t_code12 * 2 + t_near, t_feature6)
+        report["holdout_moves"] = int(t_winners.size)
+        report["holdout_log_likelihood_per_move"] = round(
+            log_likelihood(t_comp, t_feature6, t_winners, gamma6), 4
+        )
+        report["holdout_log_likelihood_per_move_12"] = round(
+            log_likelihood(t_comp, t_feature12, t_winners, gamma12), 4
+        )
+        report["holdout_uniform_log_likelihood_per_move"] = round(
+            float(np.mean(-np.log(np.bincount(t_comp)))), 4
+        )
+    return gamma6[:CODES], gamma6[CODES:], report
+
+
 def fit(comp, patterns, locals_, winners, iterations: int = 60):
     """MM for the team model; returns (gamma[CODES], delta[LOCAL_CLASSES], log-likelihood per
     move). Features never seen keep weight 1."""
@@ -129,22 +281,75 @@ def build_parser() -> argparse.ArgumentParser:
         prog="python -m hexswarm.engine.tools.patterns",
         description="Learn pattern weights (Bradley-Terry by MM) from the games in folders.",
     )
-    parser.add_argument("folders", nargs="+", type=Path, help="folders of .sgf games")
+    parser.add_argument("folders", nargs="*", type=Path, help="folders of .sgf games")
     parser.add_argument("--size", type=int, default=9, help="board size of the games used")
     parser.add_argument("--skip", type=int, default=0, help="moves left out at each game's start")
     parser.add_argument("--iterations", type=int, default=60, help="MM iterations")
     parser.add_argument("--holdout", type=int, default=0, help="last N games kept for testing")
     parser.add_argument("--out", type=Path, required=True, help="the table file to write")
     parser.add_argument("--source", default="", help="what the games are, for the table")
+    parser.add_argument(
+        "--playout", action="store_true", help="learn the playout table (engine.kernels.patterns)"
+    )
+    parser.add_argument(
+        "--min-count", type=int, default=20, help="--playout: rows a 12-cell code needs"
+    )
+    parser.add_argument(
+        "--games-file", type=Path, action="append", default=[],
+        help="a text file of games, one a line: size then the cells played (repeatable)",
+    )  # fmt: skip
     return parser
+
+
+def read_games_file(path: Path, size: int) -> list[list[int]]:
+    """The games of ``size`` in a move-list file: one game a line, ``SIZE CELL CELL ...``
+    (cells as row-major indices; lines starting with ``#`` are comments)."""
+    games = []
+    for number, line in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        fields = [int(v) for v in line.split()]
+        if fields[0] == size:
+            cells = fields[1:]
+            if any(not 0 <= c < size * size for c in cells) or len(set(cells)) != len(cells):
+                raise ValueError(f"{path}:{number}: cells off the board or repeated")
+            games.append(cells)
+    return games
+
+
+def playout_main(options, games) -> int:
+    train = games[: len(games) - options.holdout]
+    test = games[len(games) - options.holdout :]
+    train_data = playout_competitions(train, options.size, options.skip)
+    test_data = playout_competitions(test, options.size, options.skip) if test else None
+    global_, local, report = playout_fit(
+        train_data, test_data, options.iterations, options.min_count
+    )
+    report = {"games": len(train), **report, "holdout_games": len(test)}
+    cap = float(global_[0]) * CAP_ABOVE_OPEN_BOARD
+    table = PlayoutTable(global_, local, cap, options.source or "games")
+    extra = {"size": options.size, "skip": options.skip, "iterations": options.iterations}
+    options.out.write_text(table.to_json({**extra, **report}), encoding="utf-8")
+    for key, value in report.items():
+        print(f"{key}: {value}")
+    print(f"cap (open-board global gamma x {CAP_ABOVE_OPEN_BOARD}): {cap:.4f}")
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
     options = build_parser().parse_args(argv)
     games = read_games(options.folders, options.size)
+    seen = {tuple(g) for g in games}
+    for path in options.games_file:
+        for game in read_games_file(path, options.size):
+            if tuple(game) not in seen:
+                seen.add(tuple(game))
+                games.append(game)
     if len(games) <= options.holdout:
         print(f"patterns: only {len(games)} distinct games", file=sys.stderr)
         return 2
+    if options.playout:
+        return playout_main(options, games)
     train = games[: len(games) - options.holdout]
     test = games[len(games) - options.holdout :]
     data = competitions(train, options.size, options.skip)

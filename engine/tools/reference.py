@@ -10,6 +10,8 @@ from collections import deque
 from fractions import Fraction
 from functools import cache
 
+import numpy as np
+
 MASK64 = (1 << 64) - 1
 
 
@@ -39,6 +41,30 @@ def flood_fill_winner(cells, size: int) -> int:
                 if nb not in seen and cells[nb] == stone:
                     seen.add(nb)
                     queue.append(nb)
+    return 0
+
+
+def rectangle_winner(stones: dict[tuple[int, int], int], width: int, height: int) -> int:
+    """1 if Black joins the top and bottom rows of a ``width`` x ``height`` board, 2 if White
+    joins the left and right columns, else 0: a depth-first search over ``(column, row)``
+    points (``stones`` maps a point to 1 or 2), no cell numbering and no union-find, so that it
+    checks ``Board``'s rules by another method."""
+    steps = ((-1, 0), (1, 0), (0, -1), (1, -1), (0, 1), (-1, 1))  # (d column, d row)
+    for stone, starts, arrived in (
+        (1, [(c, 0) for c in range(width)], lambda point: point[1] == height - 1),
+        (2, [(0, r) for r in range(height)], lambda point: point[0] == width - 1),
+    ):
+        stack = [p for p in starts if stones.get(p) == stone]
+        seen = set(stack)
+        while stack:
+            point = stack.pop()
+            if arrived(point):
+                return stone
+            for dc, dr in steps:
+                near = (point[0] + dc, point[1] + dr)
+                if near not in seen and stones.get(near) == stone:
+                    seen.add(near)
+                    stack.append(near)
     return 0
 
 
@@ -281,3 +307,57 @@ def carrier_game_connects(
         return all(owner_wins(owned, taken | {c}, True) for c in free)
 
     return owner_wins(frozenset(), frozenset(), owner_first)
+
+
+def reference_pattern_playouts(
+    cells, size: int, black_to_move: bool, last_cell: int, table, count: int, state: int
+) -> list[tuple[int, list[int]]]:
+    """The pattern playouts (``engine.kernels.patterns``) step by step, every weight computed
+    afresh from the board by ``engine.patterns`` (pattern code, near or not, the table's
+    integer weight): ``count`` playouts, each from a fresh list of the empty cells, from one
+    generator ``state``; per playout its winner (1/2) and the filled board.
+
+    Per move: ``u = below(L + G)`` (L: the near cells' local weights, G: the other live
+    cells' global ones), the cell where ``u`` falls among the near cells (the 12 around the
+    last move in ``engine.patterns.NEAR_STEPS`` order), else, ``u - L``, among the far ones
+    in the live list's order; the cell played leaves the list by swapping with its last."""
+    from hexswarm.engine.patterns import NEAR_STEPS, pattern_code
+
+    rng = XorShift(state)
+    results = []
+    for _ in range(count):
+        board = [int(v) for v in cells]
+        order = [i for i, v in enumerate(cells) if v == 0]
+        mover = 1 if black_to_move else 2
+        last = last_cell
+        while order:
+            array = np.asarray(board, dtype=np.int8)
+            near = []
+            if last >= 0:
+                row, col = divmod(last, size)
+                for dr, dc in NEAR_STEPS:
+                    r, c = row + dr, col + dc
+                    if 0 <= r < size and 0 <= c < size and board[r * size + c] == 0:
+                        near.append(r * size + c)
+
+            black = mover == 1
+            local = [table.integer_weight(pattern_code(array, size, c, black), True) for c in near]
+            far = [
+                (c, table.integer_weight(pattern_code(array, size, c, black), False))
+                for c in sorted(order)
+                if c not in near
+            ]
+            u = rng.below(sum(local) + sum(w for _, w in far))
+            # The cumulative weights, near cells first, then the far ones in cell order.
+            candidates = list(zip(near, local, strict=True)) + far
+            index = 0
+            while u >= candidates[index][1]:
+                u -= candidates[index][1]
+                index += 1
+            chosen = candidates[index][0]
+            order.remove(chosen)
+            board[chosen] = mover
+            last = chosen
+            mover = 3 - mover
+        results.append((flood_fill_winner(board, size), board))
+    return results

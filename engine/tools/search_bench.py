@@ -24,15 +24,18 @@ from __future__ import annotations
 
 import time
 from contextlib import contextmanager
+from dataclasses import replace
+from functools import partial
 
 import hexswarm.engine.search.swarm as swarm_driver
 import numpy as np
 from hexswarm.engine.board import Board
 from hexswarm.engine.playout import random_playouts
-from hexswarm.engine.search.anthill import AnthillSearch
+from hexswarm.engine.search.anthill import AnthillConfig, AnthillSearch
 from hexswarm.engine.search.environment import hex_environment
+from hexswarm.engine.search.limits import SearchLimits
 from hexswarm.engine.search.swarm import SwarmConfig, SwarmSearch
-from hexswarm.engine.search.uct import UctSearch
+from hexswarm.engine.search.uct import UctConfig, UctSearch
 
 POSITIONS_PER_DEPTH = 16  # random positions the leaf-depth baseline spreads its playouts over
 # The SDS kernels the swarm driver calls, in the order of an iteration.
@@ -67,8 +70,8 @@ class _LeafDepthRecorder(SwarmSearch):
     """A swarm search that counts its playouts by the depth of their start position (stones
     added to the root position). Run apart from the timed search: the counting costs time."""
 
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
+    def prepare(self, env) -> None:
+        super().prepare(env)
         self.depth_counts = np.zeros(self.width + 2, dtype=np.int64)
 
     def _evaluate(self, count, pool, should_stop, emit):
@@ -78,10 +81,10 @@ class _LeafDepthRecorder(SwarmSearch):
         return super()._evaluate(count, pool, should_stop, emit)
 
 
-def leaf_depth_counts(env, config: SwarmConfig) -> np.ndarray:
+def leaf_depth_counts(env, config: SwarmConfig, limits: SearchLimits) -> np.ndarray:
     """Playouts per start depth of the search ``config`` (same seed: the same search)."""
-    recorder = _LeafDepthRecorder(env, config, tree_summary=False)
-    recorder.run()
+    recorder = _LeafDepthRecorder(config, tree_summary=False)
+    recorder.run(env, limits)
     return recorder.depth_counts
 
 
@@ -143,14 +146,14 @@ def _timed_phases(seconds: dict[str, float]):
             setattr(swarm_driver, name, kernel)
 
 
-def phase_breakdown(env, config: SwarmConfig) -> dict[str, float]:
+def phase_breakdown(env, config: SwarmConfig, limits: SearchLimits) -> dict[str, float]:
     """CPU seconds of one search by SDS phase (single-threaded figures are the clear ones: with
     threads, ``evaluate_tests`` adds up every thread's time); ``"driver"`` is the rest: the
     Python driver, snapshots, array growth."""
     seconds: dict[str, float] = {}
-    search = SwarmSearch(env, config)
+    search = SwarmSearch(config)
     with _timed_phases(seconds):
-        _, cpu = _timed(search.run)
+        _, cpu = _timed(partial(search.run, env, limits))
     seconds["driver"] = cpu - sum(seconds.values())
     seconds["total"] = cpu
     return {name: round(value, 4) for name, value in seconds.items()}
@@ -205,11 +208,12 @@ def run_search_benchmarks(
     Full: 7x7, 50 000 agents x 50 iterations (the thesis's 5.2.3 settings), 100 000 playouts for
     the tree searches. Quick: 10 000 x 10 and 20 000.
     """
-    from hexswarm.engine.search import warm_up
+    from hexswarm.engine.warmup import warm_up
 
     warm_up()
     size = 7
     agents, iterations = (10_000, 10) if quick else (50_000, 50)
+    swarm_limits = SearchLimits(iterations=iterations)
     board = Board(size)
     env = hex_environment(board)
     rows: list[dict] = []
@@ -223,20 +227,18 @@ def run_search_benchmarks(
         for name, policy in plans:
             if quick and policy in ("fixed", "layers") and threads > 1:
                 continue
-            config = SwarmConfig(
-                policy=policy, agents=agents, iterations=iterations, threads=threads, seed=1
-            )
-            search = SwarmSearch(env, config)
-            outcome = []
-            timing = _timed(lambda search=search, outcome=outcome: outcome.append(search.run()))
-            tests = outcome[0].tests
+            config = SwarmConfig(policy=policy, agents=agents, threads=threads, seed=1)
+            search = SwarmSearch(config)
+            timing = _timed(partial(search.run, env, swarm_limits))
+            tests = search.tests
             raw = _raw(board, tests, threads)
-            leaf = _raw_at_depths(board, leaf_depth_counts(env, config))
+            leaf = _raw_at_depths(board, leaf_depth_counts(env, config, swarm_limits))
             rows.append(_row(name, size, threads, agents, iterations, timing, tests, raw, leaf))
         playouts = 20_000 if quick else 100_000
         parallel = "root" if threads > 1 else "none"
-        search = UctSearch(env, playouts=playouts, threads=threads, parallel=parallel, seed=1)
-        timing = _timed(search.run)
+        limits = SearchLimits(playouts=playouts)
+        search = UctSearch(UctConfig(threads=threads, parallel=parallel, seed=1))
+        timing = _timed(partial(search.run, env, limits))
         raw = _raw(board, playouts, threads)
         leaf = _raw_at_depths(board, search.depth_counts())
         rows.append(
@@ -247,9 +249,9 @@ def run_search_benchmarks(
             # playouts a leaf (uniform playouts, so that raw playouts are the baseline).
             for tests, leaf_playouts in ((1, 1), (64, 8)):
                 search = AnthillSearch(
-                    env, playouts=playouts, seed=1, tests=tests, leaf_playouts=leaf_playouts
+                    AnthillConfig(seed=1, tests=tests, leaf_playouts=leaf_playouts)
                 )
-                timing = _timed(search.run)
+                timing = _timed(partial(search.run, env, limits))
                 raw = _raw(board, playouts, threads)
                 leaf = _raw_at_depths(board, search.depth_counts())
                 name = f"anthill(tests={tests},leaf={leaf_playouts})"
@@ -261,25 +263,26 @@ def tree_overhead(
     sizes=(7, 9, 11),
     playouts: int = 100_000,
     rounds: int = 3,
-    search_class: type[UctSearch] = UctSearch,
-    **settings,
+    config: UctConfig | None = None,
 ) -> list[dict]:
-    """A tree search (UCT, or the anthill with ``search_class=AnthillSearch``; one tree, one
-    thread) against raw playouts from positions as deep as its leaves, in CPU time, in paired
-    runs that alternate in this process (``rounds`` pairs per size; the median ratio is
-    reported, so load from other processes hits both sides alike). ``ratio`` = the search's
-    CPU time / the raw playouts' CPU time (issue 12's target for UCT: <= 1.5)."""
-    from hexswarm.engine.search import warm_up
+    """A tree search (UCT, or the anthill with an ``AnthillConfig``; one tree, one thread, seed
+    1) against raw playouts from positions as deep as its leaves, in CPU time, in paired runs
+    that alternate in this process (``rounds`` pairs per size; the median ratio is reported,
+    so load from other processes hits both sides alike). ``ratio`` = the search's CPU time /
+    the raw playouts' CPU time (issue 12's target for UCT: <= 1.5)."""
+    from hexswarm.engine.warmup import warm_up
 
     warm_up()
+    config = replace(config if config is not None else UctConfig(), seed=1)
+    limits = SearchLimits(playouts=playouts)
     rows = []
     for size in sizes:
         board = Board(size)
         env = hex_environment(board)
         ratios, search_rates, raw_rates = [], [], []
         for _ in range(rounds):
-            search = search_class(env, playouts=playouts, seed=1, **settings)
-            _, search_cpu = _timed(search.run)
+            search = UctSearch(config) if type(config) is UctConfig else AnthillSearch(config)
+            _, search_cpu = _timed(partial(search.run, env, limits))
             _, raw_cpu = _raw_at_depths(board, search.depth_counts())
             ratios.append(search_cpu / raw_cpu)
             search_rates.append(search.playouts / search_cpu)
@@ -312,7 +315,7 @@ def sdst_test_overhead(
     as deep as its own, in CPU time, in paired runs alternating in this process; the median
     ``overhead`` (search CPU / raw CPU - 1) is issue 12's bookkeeping measure (target +50 %).
     A test's k playouts share one descent through the populations and one diffusion step."""
-    from hexswarm.engine.search import warm_up
+    from hexswarm.engine.warmup import warm_up
 
     warm_up()
     board = Board(7)
@@ -322,16 +325,16 @@ def sdst_test_overhead(
         config = SwarmConfig(
             policy="tree",
             agents=agents,
-            iterations=iterations,
             seed=1,
             test="single" if k == 1 else "majority",
             test_playouts=k,
         )
-        depth_counts = leaf_depth_counts(env, config) * k  # every test runs its k playouts
+        limits = SearchLimits(iterations=iterations)
+        depth_counts = leaf_depth_counts(env, config, limits) * k  # each test: k playouts
         overheads, rates = [], []
         for _ in range(rounds):
-            search = SwarmSearch(env, config)
-            _, search_cpu = _timed(search.run)
+            search = SwarmSearch(config)
+            _, search_cpu = _timed(partial(search.run, env, limits))
             _, raw_cpu = _raw_at_depths(board, depth_counts)
             overheads.append(search_cpu / raw_cpu - 1.0)
             rates.append(search.playouts / search_cpu)
@@ -356,7 +359,7 @@ def timed_search_durations(
     """How long each level takes with ``time_s = limit_s`` (one thread), ``moves`` searches
     per level and size from a position with one stone: the distribution, not a pass/fail."""
     from hexswarm.engine.players import create_player
-    from hexswarm.engine.search import warm_up
+    from hexswarm.engine.warmup import warm_up
 
     warm_up()
     rows = []
@@ -409,10 +412,11 @@ def format_rows(rows: list[dict]) -> str:
 
 
 def _phases_table(quick: bool) -> str:
-    from hexswarm.engine.search import warm_up
+    from hexswarm.engine.warmup import warm_up
 
     warm_up()
     agents, iterations = (10_000, 10) if quick else (50_000, 50)
+    limits = SearchLimits(iterations=iterations)
     env = hex_environment(Board(7))
     plans = {
         "mcsds": "root",
@@ -422,9 +426,7 @@ def _phases_table(quick: bool) -> str:
     }
     return format_phases(
         {
-            name: phase_breakdown(
-                env, SwarmConfig(policy=policy, agents=agents, iterations=iterations, seed=1)
-            )
+            name: phase_breakdown(env, SwarmConfig(policy=policy, agents=agents, seed=1), limits)
             for name, policy in plans.items()
         }
     )
@@ -460,10 +462,12 @@ if __name__ == "__main__":
         rows = []
         for k in _option_values(sys.argv, "--leaf-playouts", "1,8" if anthill else "1"):
             for t in tests:
-                settings = {"leaf_playouts": k}
-                if anthill:
-                    settings.update(search_class=AnthillSearch, tests=t)
-                rows += tree_overhead(playouts=20_000 if quick else 100_000, **settings)
+                config = (
+                    AnthillConfig(leaf_playouts=k, tests=t)
+                    if anthill
+                    else UctConfig(leaf_playouts=k)
+                )
+                rows += tree_overhead(playouts=20_000 if quick else 100_000, config=config)
         print(_dict_table(rows))
     elif "--sdst-tests" in sys.argv:
         k = _option_values(sys.argv, "--test-playouts", "1,4,8")

@@ -311,10 +311,12 @@ def _intrusion(
 def _flat_monte_carlo_choice(board: Board) -> int:
     from hexswarm.engine.players.common import cell_labels
     from hexswarm.engine.search.environment import hex_environment
-    from hexswarm.engine.search.montecarlo import monte_carlo_search
+    from hexswarm.engine.search.limits import SearchLimits
+    from hexswarm.engine.search.montecarlo import MonteCarloSearch
 
     env = hex_environment(board)
-    result = monte_carlo_search(env, MC_TRAP_PLAYOUTS, threads=1, seed=MC_TRAP_SEED)
+    limits = SearchLimits(iterations=MC_TRAP_PLAYOUTS)  # playouts after each move
+    result = MonteCarloSearch(threads=1, seed=MC_TRAP_SEED).run(env, limits)
     return int(cell_labels(env)[result.best_action])
 
 

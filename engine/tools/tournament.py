@@ -12,6 +12,11 @@ number of games of each pair. The games are played in rounds (game 1 of every pa
 2 ...), so a round robin stopped early is still balanced; re-running the command continues it,
 and players may be appended to the list later (the pairs already played are kept).
 
+``--clock`` plays every game on a clock (``60``, ``300+5``, ``600+5x30``), as in a match of two:
+a level spends its time as ``engine.clock.move_time`` says, a GTP engine is told the clock, a
+flag fall loses; the report then adds each player's losses on time and the share of its time
+it used.
+
 The report rates every player with :func:`engine.tools.stats.bradley_terry_ratings` (all games
 fitted together, relative to the first player) and shows the crosstable of wins.
 """
@@ -24,6 +29,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from hexswarm.engine.clock import TimeControl
 from hexswarm.engine.tools.games import GameResult, MatchError, MatchSettings
 from hexswarm.engine.tools.series import Match, play_games, write_json_atomic
 from hexswarm.engine.tools.stats import Rating, bradley_terry_ratings, format_elo, wilson_interval
@@ -41,6 +47,7 @@ class TournamentSettings:
     size: int
     swap: bool
     seed: int
+    clock: str = "none"  # a TimeControl's text, as MatchSettings.clock
 
     def pairs(self) -> list[tuple[int, int]]:
         """Every pair ``(i, j)``, ``i < j``, in order: player i is the pair's player A."""
@@ -48,10 +55,15 @@ class TournamentSettings:
 
     def match_settings(self, pair: tuple[int, int]) -> MatchSettings:
         i, j = pair
-        return MatchSettings(self.players[i], self.players[j], self.size, self.swap, self.seed)
+        return MatchSettings(
+            self.players[i], self.players[j], self.size, self.swap, self.seed, self.clock
+        )
 
     def identity(self) -> dict:
-        return {**asdict(self), "players": list(self.players)}
+        identity = {**asdict(self), "players": list(self.players)}
+        if self.clock == "none":  # as round robins without clocks were always saved
+            del identity["clock"]
+        return identity
 
 
 def pair_folder(pair: tuple[int, int]) -> str:
@@ -115,8 +127,9 @@ class Tournament:
                 saved_players = list(saved["players"])
             except (OSError, ValueError, KeyError, TypeError) as error:
                 raise MatchError(f"{self.state_path} is not a round robin file: {error}") from None
-            mine = self.settings.identity()
-            different = [k for k in ("size", "swap", "seed") if saved.get(k) != mine[k]]
+            mine = {"clock": "none", **self.settings.identity()}
+            saved = {"clock": "none", **saved}
+            different = [k for k in ("size", "swap", "seed", "clock") if saved.get(k) != mine[k]]
             if mine["players"][: len(saved_players)] != saved_players:
                 different.append("players")
             if different:
@@ -269,6 +282,39 @@ def tournament_report(tournament: Tournament, games: int) -> str:
                 wins, count = wins_against[p, q]
                 cells.append(f"{wins}/{count}")
         lines.append(f"| {rank} `{players[p]}` | " + " | ".join(cells) + " |")
+    if settings.clock != "none":
+        lines += ["", _clock_table(tournament, games)]
+    return "\n".join(lines)
+
+
+def _clock_table(tournament: Tournament, games: int) -> str:
+    """Per player of a clocked round robin: games, losses on time, and the share of its main
+    time its clock ran (mean and least over its games)."""
+    settings = tournament.settings
+    control = TimeControl.parse(settings.clock)
+    main = control.main_s or 1.0
+    lost = dict.fromkeys(settings.players, 0)
+    used: dict[str, list[float]] = {p: [] for p in settings.players}
+    for (i, j), match in tournament.matches.items():
+        for game, result in match.results.items():
+            if game > games:
+                continue
+            for slot, player in (("A", settings.players[i]), ("B", settings.players[j])):
+                if result.reason == "T" and result.winner != slot:
+                    lost[player] += 1
+                if result.clock and slot in result.clock:
+                    used[player].append(result.clock[slot]["used_s"] / main)
+    lines = [
+        f"Clock {settings.clock} ({control.describe()}):",
+        "",
+        "| player | games | lost on time | time used, mean | time used, least |",
+        "|---|---:|---:|---:|---:|",
+    ]
+    for player in settings.players:
+        shares = used[player]
+        mean = f"{sum(shares) / len(shares):.1%}" if shares else "n/a"
+        least = f"{min(shares):.1%}" if shares else "n/a"
+        lines.append(f"| `{player}` | {len(shares)} | {lost[player]} | {mean} | {least} |")
     return "\n".join(lines)
 
 

@@ -15,8 +15,9 @@ from __future__ import annotations
 import time
 from dataclasses import replace
 
+from hexswarm.engine.review import line_estimates
 from hexswarm.engine.search.snapshot import SearchSnapshot
-from PySide6.QtCore import QObject, Qt, QTimer
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QWidget
 
@@ -31,17 +32,21 @@ from .tree_view import TreePanel
 __all__ = ["Dashboard"]
 
 DEFAULT_REFRESH_HZ = 10.0
-HINTS_INTERVAL_S = 0.25
-"""The board repaints hints at most 4 times a second: a board repaint costs more than all the
-charts together, and numbers on cells that change faster cannot be read anyway."""
+HINTS_INTERVAL_S = 0.15
+"""The board repaints hints at most about 7 times a second: a board repaint costs more than a
+chart, and numbers on cells that change faster cannot be read anyway; slower than this and the
+board (and the status bar, which names the board's move) fell 0.2-0.4 s behind the search."""
 GUI_BUDGET = 0.05
 """Largest fraction of one core the GUI thread may spend while the dashboard refreshes: on a
-slow or busy machine the refresh slows down instead of the engine (see :class:`RefreshPacer`).
-Measured with ``python -m hexswarm.gui.dashboard.cost_probe``: at 0.10 the engine lost ~15 % of its
-playouts/s on a loaded 2-core machine, at 0.04 no loss could be told from the noise."""
-MAX_PANEL_INTERVAL_S = 1.0
-"""However busy the machine, every visible panel is redrawn at least once a second during a
-search (on a loaded 2-core machine the budget alone let a panel lag 10-25 iterations behind)."""
+slow or busy machine the refresh slows down instead of the engine (see :class:`RefreshPacer`),
+down to :data:`MAX_PANEL_INTERVAL_S`. Measured with ``python -m hexswarm.gui.dashboard.cost_probe``:
+at 0.10 the engine lost ~15 % of its playouts/s on a loaded 2-core machine, at 0.04 no loss
+could be told from the noise."""
+MAX_PANEL_INTERVAL_S = 0.2
+"""However busy the machine, every visible panel is redrawn at least every 0.2 s during a
+search: the panels must not tell an older story than the board (issue 30: with a 1 s floor the
+Population chart showed iteration 5 051 while the status bar said 20 474). What this costs
+the GUI thread is kept down by drawing one panel per tick and only the visible ones."""
 HINT_THRESHOLDS = (0.01, 0.02, 0.05, 0.10)
 CANDIDATE_COUNTS = (0, 3, 5, 8, 10, 15)
 """The choices of the "Candidate moves" menu (0: colours only, no candidate marks)."""
@@ -89,11 +94,18 @@ class Dashboard(QObject):
 
     ``board`` is the board widget (``set_overlay``/``set_preview``, optional signal
     ``cell_hovered(int)``); ``controller`` a :class:`hexgui.game_controller.GameController`
-    (signals ``snapshot_ready``, ``position_changed``, ``move_played``, ``search_started``,
-    ``search_finished``; ``go_to(move_number)``, ``move_number``, ``move_count``, ``board``).
-    Either may be None (standalone use, tests): then call :meth:`offer_snapshot`,
-    :meth:`set_position` and :meth:`record_move` directly.
+    (signals ``snapshot_ready``, ``position_changed``, ``search_started``, ``search_finished``,
+    ``game_replaced``, ``analysis_recorded``; ``go_to(move_number)``, ``move_number``,
+    ``board``, ``game``).
+    Either may be None (standalone use, tests): then call :meth:`offer_snapshot` and
+    :meth:`set_position` directly, and give the game graph its line (``show_line``).
+
+    Signal ``hints_shown(SearchSnapshot)``: the board's hints now show this snapshot (the
+    framed move is its ``best_move``); whatever names "the best move" elsewhere (the status
+    bar) follows it, so the two never disagree.
     """
+
+    hints_shown = Signal(object)
 
     def __init__(
         self,
@@ -145,7 +157,7 @@ class Dashboard(QObject):
         self.timer.timeout.connect(self._tick)
         self.timer.start()
 
-        self.tree.line_selected.connect(self.preview_line)
+        self.tree.line_selected.connect(self._tree_line_selected)
         self.game_graph.move_requested.connect(self._go_to)
 
         self.hints_action = QAction("Show search hints on the board", self)
@@ -188,12 +200,13 @@ class Dashboard(QObject):
         self.controller = controller
         controller.snapshot_ready.connect(self.offer_snapshot)
         controller.position_changed.connect(self.set_position)
-        controller.move_played.connect(self._move_played)
         controller.search_started.connect(self._search_started)
         if hasattr(controller, "search_finished"):
             controller.search_finished.connect(self._search_finished)
         if hasattr(controller, "game_replaced"):
             controller.game_replaced.connect(self.new_game)
+        if hasattr(controller, "analysis_recorded"):
+            controller.analysis_recorded.connect(lambda _node: self.sync_game_graph())
 
     def make_docks(self, parent: QWidget | None = None) -> dict[str, QDockWidget]:
         """One dock per panel (created once; object names let QMainWindow save the layout)."""
@@ -242,38 +255,38 @@ class Dashboard(QObject):
             candidate_menu = menu.addMenu("Candidate moves")
             candidate_menu.addActions(self.candidate_actions.actions())
 
-    def set_board_size(self, size: int) -> None:
+    def set_board_size(self, size: int | tuple[int, int]) -> None:
+        """The board the panels name cells on: a square's side or ``(columns, rows)``."""
         self.population.board_size = size
         self.tree.board_size = size
 
     # ------------------------------------------------------------------ inputs
     def offer_snapshot(self, snapshot: SearchSnapshot) -> None:
         """A snapshot from the engine (any rate). Stale ones are dropped here. The first one of
-        a search is drawn on every panel at once: until then the panels show the previous
-        search, and a short search on a busy machine would end before the round robin came
-        round."""
+        a search restarts the round robin at the nominal rate, so every visible panel leaves
+        the previous search within one round (drawing them all at once here held the GUI
+        thread for 100-400 ms on a busy machine), and its hints are due at once."""
         if not self.gate.offer(snapshot):
             return
         search = (snapshot.position_id, snapshot.player)
         if search != self._drawn_search:
             self._drawn_search = search
-            self._latest, self._stale = self.gate.take(), []
-            for panel in self.panels.values():
-                panel.show_snapshot(snapshot)
-            self._hints_pending = snapshot  # the board's hints keep their own pace
+            self.pacer.reset()
+            self._hints_due = 0.0
+            self.timer.start(max(1, round(self.pacer.base_s * 1000)))
 
     def set_position(self, position_id: int) -> None:
         """The board now shows ``position_id``: hints of the old position go away at once.
 
         A snapshot of the old position that the timer has not shown yet (typically a search's
-        final one, sent just before its move is played) still goes to the charts first."""
+        final one, sent just before its move is played) still goes to the charts, one per
+        tick as always (all at once, with the board's repaint for the move, was the longest
+        stall of a search)."""
         if position_id == self.gate.position_id:
             return
         pending = self.gate.take()
         if pending is not None:
-            self._latest, self._stale = pending, list(self.panels.values())
-        while self._stale:  # the search is over: no tick budget to keep any more
-            self._stale.pop(0).show_snapshot(self._latest)
+            self._latest, self._stale = pending, self._round_from_next_panel()
         self.gate.set_position(position_id)
         self._hints_pending = None
         self.overlay.clear()
@@ -293,14 +306,6 @@ class Dashboard(QObject):
         for panel in self.panels.values():
             panel.clear()
         self._sync_move_number()
-
-    def record_move(
-        self, move_number: int, cell: int, snapshot: SearchSnapshot | None, engine: str = ""
-    ) -> None:
-        """Move ``move_number`` (1 = the first move) at ``cell`` (-1: swap) was played;
-        ``snapshot`` is the final snapshot of the AI search that chose it, or None; ``engine``
-        that AI's spec."""
-        self.game_graph.record_move(move_number, cell, snapshot, engine)
 
     def set_hints_visible(self, visible: bool) -> None:
         """Show or hide the board overlay; the charts keep updating either way."""
@@ -347,11 +352,7 @@ class Dashboard(QObject):
         cuts the longest stall to one panel's update and paint."""
         snapshot = self.gate.take()
         if snapshot is not None:
-            # Round robin from where the last tick stopped, so that a stream of snapshots
-            # faster than the ticks does not keep the later panels waiting.
-            panels = list(self.panels.values())
-            start = self._next_panel % len(panels)
-            self._latest, self._stale = snapshot, panels[start:] + panels[:start]
+            self._latest, self._stale = snapshot, self._round_from_next_panel()
             self._hints_pending = snapshot
         now = time.monotonic()
         if not self._stale and self._hints_pending is None:
@@ -374,12 +375,20 @@ class Dashboard(QObject):
                 break
         self._send_hints_if_due()
 
+    def _round_from_next_panel(self) -> list[DashboardPanel]:
+        """Every panel, starting where the last tick stopped: a stream of snapshots faster
+        than the ticks must not keep the later panels waiting."""
+        panels = list(self.panels.values())
+        start = self._next_panel % len(panels)
+        return panels[start:] + panels[:start]
+
     def _send_hints_if_due(self) -> None:
         pending = self._hints_pending
         if pending is not None and (pending.done or time.monotonic() >= self._hints_due):
             self._hints_pending = None
             self._hints_due = time.monotonic() + self.hints_interval_s
             self.overlay.show_snapshot(pending)
+            self.hints_shown.emit(pending)
 
     def stop(self) -> None:
         """Stop the refresh timer (window closing)."""
@@ -392,6 +401,17 @@ class Dashboard(QObject):
         self._hover_preview = False
         if self.board is not None:
             self.board.set_preview(self._preview)
+
+    def _tree_line_selected(self, line: tuple[int, ...]) -> None:
+        """A click on a node of the tree panel previews its line, but only over the position
+        the tree was searched from: once a move was played (or the user went elsewhere) the
+        tree is of another position, and its line drawn on this board would hide real stones
+        and mean nothing (issue 30). The tree's header says so instead."""
+        snapshot = self.tree.snapshot
+        if snapshot is not None and snapshot.position_id != self.gate.position_id:
+            self.tree.set_note("this tree is of an earlier position: no preview on this board")
+            return
+        self.preview_line(line)
 
     def _board_hovered(self, cell: int) -> None:
         """Hovering a hinted cell shows the most supported line that starts there (the widget
@@ -416,15 +436,23 @@ class Dashboard(QObject):
         if controller is None:
             return
         self.move_number = controller.move_number
-        self.game_graph.sync_line(controller.move_count)
+        self.sync_game_graph()
         self.game_graph.set_current_move(self.move_number)
-        self.set_board_size(controller.board.size)
+        self.set_board_size(controller.board.shape)
 
-    def _move_played(self, info) -> None:
-        self.record_move(info.number, info.move.cell, info.snapshot, info.player)
+    def sync_game_graph(self) -> None:
+        """The game graph's one source: the searches the line on screen keeps in its nodes
+        (``node.ai``: the AIs' moves, analysis mode, the review), read again whenever the
+        position, the line or an analysis changes."""
+        controller = self.controller
+        if controller is None:
+            return
+        game = controller.game
+        self.game_graph.show_line(line_estimates(game.continuation(game.cursor)))
 
     def _search_started(self, position_id: int, player: str) -> None:
         self._search_spec = player
+        self.population.search_spec = player
         self._search_purpose = getattr(self.controller, "search_purpose", None)
         self.set_position(position_id)
         self.population.reset_colors()
@@ -433,11 +461,5 @@ class Dashboard(QObject):
         self.game_graph.live_move_number = None if hint else self.move_number
 
     def _search_finished(self, position_id: int) -> None:
-        latest = self.gate.latest
-        same_position = latest is not None and latest.position_id == position_id
-        # A hint is advice to the human, not part of the game: its estimate stays off the graph.
-        is_hint = self._search_purpose == "hint"
-        if same_position and self.move_number is not None and not is_hint:
-            self.game_graph.record_position(self.move_number, latest, self._search_spec)
         self._search_purpose = None
         self.game_graph.live_move_number = None

@@ -4,24 +4,25 @@ marks on the moves where the estimate swung most (candidate mistakes). GUI threa
 from __future__ import annotations
 
 import html
+from collections.abc import Iterable
 
 import pyqtgraph as pg
-from hexswarm.engine.search.snapshot import SearchSnapshot
+from hexswarm.engine.review import LineEstimate
 from hexswarm.gui.review import GRADE_COLOURS
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QWidget
 
-from .model import GameEstimates, estimate_for_black, estimates_from_move, has_estimate
+from .model import GameEstimates, estimate_for_black, has_estimate
 from .panel import PALETTE, DashboardPanel, fraction_axis, pen, set_view_range, style_plot
 
 
 class GameGraphPanel(DashboardPanel):
     """Black's estimated win rate after each move of the game (0 = the start position).
 
-    Estimates come from :meth:`record_move` (an AI's move and the search that chose it) and
-    :meth:`record_position` (a finished search of the position after a move: the reply or a
-    hint). While a search of the position after move ``live_move_number`` runs, its current
-    estimate is drawn as a hollow provisional point there.
+    Estimates come from the game itself (:meth:`show_line`: the searches its nodes keep, see
+    ``Dashboard.sync_game_graph``). While a search of the position after move
+    ``live_move_number`` runs, its current estimate is drawn as a hollow provisional point
+    there; hint searches are not drawn (the graph shows the game's own players).
     Signal ``move_requested(int)``: the user clicked the graph near that move number.
     """
 
@@ -75,53 +76,19 @@ class GameGraphPanel(DashboardPanel):
         self.status.setText("estimates appear as the AI plays")
 
     # ------------------------------------------------------------------ data in
-    def record_move(
-        self, move_number: int, cell: int, snapshot: SearchSnapshot | None, engine: str = ""
-    ) -> None:
-        """Move ``move_number`` (at ``cell``, -1 for a swap) was played. The estimates of any
-        old continuation after the position it was played in are dropped (an undo followed by
-        another move); ``snapshot``, the final state of the AI search that chose the move (None
-        for a human), estimates the positions before and after it; ``engine`` is that AI's
-        spec (the point's mark)."""
-        self.estimates.truncate(move_number - 1)
-        if snapshot is not None and has_estimate(snapshot):
-            engine = engine or snapshot.player
-            for number, black, direct in estimates_from_move(move_number, cell, snapshot):
-                if number >= 0:
-                    self.estimates.record(number, black, direct=direct, engine=engine)
+    def show_line(self, estimates: Iterable[LineEstimate]) -> None:
+        """Draw the estimates of the line on screen (:func:`engine.review.line_estimates` of
+        its nodes: the searches the game keeps), replacing what was drawn."""
+        self.estimates.clear()
+        for entry in estimates:
+            self.estimates.record(
+                entry.move_number, entry.black, direct=entry.direct, engine=entry.ai
+            )
         self._touch()
-
-    def record_position(self, move_number: int, snapshot: SearchSnapshot, engine: str = "") -> None:
-        """A search of the position after ``move_number`` ended. A completed search gives the
-        direct estimate of that position; a stopped one (``done`` False, e.g. cancelled by an
-        undo after a few milliseconds) only fills a gap, never replaces a direct estimate.
-        Hint searches do not come here: the graph shows the game's own players."""
-        if not has_estimate(snapshot):
-            return
-        if snapshot.done or not self.estimates.is_direct(move_number):
-            engine = engine or snapshot.player
-            self.estimates.record(move_number, estimate_for_black(snapshot), engine=engine)
-            self._touch()
-
-    def record_analysis(self, move_number: int, black: float, engine: str = "") -> None:
-        """A saved analysis (``engine.review``) of the position after ``move_number``:
-        Black's win rate ``black``, a direct estimate unless one is already there."""
-        if not self.estimates.is_direct(move_number):
-            self.estimates.record(move_number, black, engine=engine)
-            self._touch()
 
     def set_grades(self, grades: dict[int, str]) -> None:
         """Mark the graded moves (move number -> grade; ``good`` ones get no mark)."""
         self.grades = {n: g for n, g in grades.items() if g in GRADE_COLOURS}
-        self._touch()
-
-    def sync_line(self, move_count: int) -> None:
-        """The game's line now has ``move_count`` moves (redo part included): forget estimates
-        beyond it; an empty line is a new game and forgets everything."""
-        if move_count == 0:
-            self.estimates.clear()
-        else:
-            self.estimates.truncate(move_count)
         self._touch()
 
     def set_first_name(self, name: str) -> None:

@@ -26,8 +26,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from hexswarm.engine.board import cell_name
-from hexswarm.engine.search.snapshot import SearchSnapshot, TreeNode
+from hexswarm.engine.board import HexError, cell_name
+from hexswarm.engine.search.snapshot import (  # noqa: F401 (the panels import them from here)
+    SearchSnapshot,
+    TreeNode,
+    decided_without_search,
+    has_estimate,
+)
 
 SWAP_CELL = -1
 """How snapshots write the swap move in ``root_moves`` and tree paths."""
@@ -38,14 +43,16 @@ OTHER_LABEL = "other"
 # --------------------------------------------------------------------------- labels
 
 
-def move_label(cell: int, size: int) -> str:
-    """The user-facing name of a root move: ``e5``, or ``swap`` for the swap move (-1)."""
+def move_label(cell: int, size: int | tuple[int, int]) -> str:
+    """The user-facing name of a root move: ``e5``, or ``swap`` for the swap move (-1), on a
+    board of ``size`` (a square's side, or ``(columns, rows)``)."""
     if cell == SWAP_CELL:
         return "swap"
-    return cell_name(cell, size)
+    columns, rows = (size, size) if isinstance(size, int) else size
+    return cell_name(cell, columns, rows)
 
 
-def line_label(path: Sequence[int], size: int) -> str:
+def line_label(path: Sequence[int], size: int | tuple[int, int]) -> str:
     """A move sequence as a person reads it: ``e5 f4 d6`` (``root`` for the empty path)."""
     return " ".join(move_label(cell, size) for cell in path) if path else "root"
 
@@ -181,10 +188,15 @@ class PopulationSeries:
 
 
 def top_moves(snapshot: SearchSnapshot, k: int) -> list[int]:
-    """Indices into ``snapshot.root_moves`` of the ``k`` most supported moves, strongest first
-    (ties broken by the order of ``root_moves`` so the choice is deterministic)."""
-    order = sorted(range(len(snapshot.root_moves)), key=lambda i: (-snapshot.root_agents[i], i))
-    return [i for i in order[:k] if snapshot.root_agents[i] > 0]
+    """Indices into ``snapshot.root_moves`` of the ``k`` strongest moves: the searcher's choice
+    (``best_move``, the move the board frames) first, then the most supported (ties broken by
+    the order of ``root_moves`` so the choice is deterministic). Moves without support are
+    left out."""
+    order = sorted(
+        range(len(snapshot.root_moves)),
+        key=lambda i: (snapshot.root_moves[i] != snapshot.best_move, -snapshot.root_agents[i], i),
+    )
+    return [i for i in order if snapshot.root_agents[i] > 0][:k]
 
 
 def population_series(
@@ -197,9 +209,11 @@ def population_series(
 ) -> PopulationSeries:
     """Group the snapshot's root history into the top ``top_k`` moves plus "other".
 
-    The top moves are chosen by the *current* support (``root_agents``), so the lines show how
-    the moves that lead now got there. Without a history (a search that does not record one),
-    the current distribution is the only point. At most ``max_points`` iterations are kept.
+    The top moves are the searcher's choice, then the moves with the most *current* support
+    (``root_agents``; :func:`top_moves`), so the lines show how the moves that lead now got
+    there, and the first line is the move the board frames. Without a history (a search that
+    does not record one), the current distribution is the only point. At most ``max_points``
+    iterations are kept.
     """
     if top_k < 1:
         raise ValueError("top_k must be at least 1")
@@ -504,45 +518,9 @@ def black_view(win_rate: float, player: str) -> float:
     return win_rate if str(player).lower() in ("black", "b") else 1.0 - win_rate
 
 
-def decided_without_search(snapshot: SearchSnapshot) -> bool:
-    """A move chosen before any playout (root tactics, the solver, the opening table): its
-    snapshot says how in ``note``, and its estimate is that rule's."""
-    return snapshot.playouts == 0 and bool(snapshot.note)
-
-
-def has_estimate(snapshot: SearchSnapshot) -> bool:
-    """Whether the snapshot's estimate means anything: some test (playout) has finished, or
-    the move was decided without a search by a rule that gives a value (a forced block
-    gives none). At iteration 0 a swarm has only random hypotheses and its estimate is a
-    placeholder."""
-    searched = snapshot.iteration > 0 and snapshot.playouts > 0
-    decided = decided_without_search(snapshot) and snapshot.has_value
-    return bool(snapshot.root_moves) and (searched or decided)
-
-
 def estimate_for_black(snapshot: SearchSnapshot) -> float:
     """The snapshot's estimate turned to Black's point of view (0..1)."""
     return black_view(snapshot.estimate, snapshot.to_move)
-
-
-def estimates_from_move(
-    move_number: int, cell: int, snapshot: SearchSnapshot
-) -> list[tuple[int, float, bool]]:
-    """What the search that chose move ``move_number`` (at ``cell``) says about the game, as
-    ``(move number, Black's estimate, direct)`` entries for :meth:`GameEstimates.record`.
-
-    The search ran on the position *before* the move, so its root estimate belongs to move
-    ``move_number - 1`` (direct). The tree's node for the chosen move holds the value for the
-    player who made it: an indirect estimate of the position *after* the move, used until a
-    search of that position itself (the reply, a hint) gives a direct one.
-    """
-    entries = [(move_number - 1, estimate_for_black(snapshot), True)]
-    tree = snapshot.tree
-    if tree is not None and cell != SWAP_CELL:
-        child = next((c for c in tree.children if c.path and c.path[-1] == cell), None)
-        if child is not None and child.agents > 0 and 0.0 <= child.value <= 1.0:
-            entries.append((move_number, black_view(child.value, snapshot.to_move), False))
-    return entries
 
 
 class GameEstimates:
@@ -739,3 +717,78 @@ def write_csv(path: str | Path, header: Sequence[str], rows: Iterable[Sequence[o
         writer = csv.writer(handle)
         writer.writerow(header)
         writer.writerows(rows)
+
+
+def thesis_test_swarm(spec: str) -> bool:
+    """Whether ``spec`` is a swarm (MCSDS or SDST, or a preset of them) that tests and recruits
+    as the thesis does: one playout, active on a win, passive recruitment, no kept evidence.
+    Thesis 3.2.4's cluster threshold is about exactly that swarm."""
+    from hexswarm.engine.players.levels import LEVELS, parse_spec
+
+    try:
+        name, settings = parse_spec(spec)
+    except HexError:
+        return False
+    family = LEVELS[name].family or name
+    return (
+        family in ("mcsds", "sdst")
+        and settings.test == "single"
+        and settings.reference == "win"
+        and not settings.evidence
+        and settings.recruitment == "passive"
+    )
+
+
+def cluster_threshold(beta: float) -> float:
+    """Thesis 3.2.4 (after Myatt, Bishop and Nasuto): with passive recruitment a stable cluster
+    forms on the best hypothesis only if its test success exceeds ``1 / (2 - beta)``, ``beta``
+    being the test success of the others."""
+    return 1.0 / (2.0 - beta)
+
+
+def cluster_reading(
+    snapshot: SearchSnapshot, spec: str, size: int | tuple[int, int]
+) -> tuple[str, str]:
+    """What a swarm's root population says, in words, as ``(line, explanation)``: the largest
+    cluster's share of the agents and, for the thesis's own test (:func:`thesis_test_swarm`),
+    whether the thesis's cluster threshold lets a cluster form; ``explanation`` says the same
+    at length (a tooltip). Success rates are read from the snapshot: alpha is the active share
+    of the largest cluster's agents, beta that of all other root agents. ``("", "")`` for
+    searches that count visits or playouts, and before any agent holds a move."""
+    total = snapshot.total_agents
+    if total <= 0 or is_vanilla_monte_carlo(snapshot.player):
+        return "", ""
+    family = str(spec or snapshot.player).partition(":")[0]
+    if family in ("uct", "mc", "random"):
+        return "", ""
+    largest = max(range(len(snapshot.root_agents)), key=lambda i: (snapshot.root_agents[i], -i))
+    agents = snapshot.root_agents[largest]
+    move = move_label(snapshot.root_moves[largest], size)
+    share = f"largest cluster {move}: {agents / total:.1%} of {format_count(total)} agents"
+    others = total - agents
+    if not thesis_test_swarm(spec or snapshot.player) or others <= 0 or agents <= 0:
+        return share, (
+            f"The move held by the most root agents, {move}, has {agents} of {total} "
+            "(this level's test is not the thesis's, so its cluster threshold does not apply)."
+        )
+    alpha = snapshot.root_active[largest] / agents
+    beta = (sum(snapshot.root_active) - snapshot.root_active[largest]) / others
+    threshold = cluster_threshold(beta)
+    forms = alpha > threshold
+    line = f"{share} · α {alpha:.2f} {'>' if forms else '<'} 1/(2−β) = {threshold:.2f}: " + (
+        "a cluster can form" if forms else "the agents stay spread"
+    )
+    explanation = (
+        "Thesis 3.2.4 (after Myatt, Bishop and Nasuto): with passive recruitment a cluster of "
+        "agents forms on a move only when its test success α (here: the active share of its "
+        f"agents, {alpha:.2f}) exceeds 1/(2−β), β being the other moves' test success "
+        f"({beta:.2f}), so {threshold:.2f}. "
+        + (
+            "Here it does: the agents can gather on it."
+            if forms
+            else "Here it does not: one random playout wins about as often after this move "
+            "as after the others, so no move gathers the agents, the population stays spread "
+            "and the move played is the most held of many near-equal ones."
+        )
+    )
+    return line, explanation

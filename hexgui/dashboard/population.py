@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QCheckBox, QLabel, QSizePolicy, QSpinBox, QWidget
 from .model import (
     OTHER_LABEL,
     PopulationSeries,
+    cluster_reading,
     decided_without_search,
     format_count,
     is_vanilla_monte_carlo,
@@ -38,6 +39,13 @@ def support_word(player: str) -> str:
     return "visits" if str(player).lower().startswith("uct") else "agents"
 
 
+def new_curve(plot: pg.PlotItem, line_pen=None) -> pg.PlotCurveItem:
+    """An empty curve in ``plot``."""
+    item = pg.PlotCurveItem([], [], pen=line_pen if line_pen is not None else pen("#1f77b4"))
+    plot.addItem(item)
+    return item
+
+
 class PopulationPanel(DashboardPanel):
     """Top-k root moves' support over iterations plus the active fraction.
 
@@ -51,6 +59,7 @@ class PopulationPanel(DashboardPanel):
     def __init__(self, parent: QWidget | None = None, *, board_size: int = 11, top_k: int = 5):
         super().__init__(parent)
         self.board_size = board_size
+        self.search_spec = ""  # the spec of the search shown (its level's settings matter)
         self.series: PopulationSeries | None = None
         self.colors = MoveColors()
         self._legend_text: str | None = None
@@ -81,8 +90,16 @@ class PopulationPanel(DashboardPanel):
         self.legend.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.legend.setWordWrap(True)
         self.body.addWidget(self.legend)
+        # What a swarm's spread means (issue 30): the largest cluster's share as a number and,
+        # for the thesis's own test, its cluster threshold (3.2.4).
+        self.cluster_label = QLabel(self)
+        self.cluster_label.setObjectName("cluster_reading")
+        self.cluster_label.setWordWrap(True)
+        self.cluster_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.cluster_label.setVisible(False)
+        self.body.addWidget(self.cluster_label)
         self.graphics = pg.GraphicsLayoutWidget(self)
-        self.graphics.setMinimumHeight(160)
+        self.graphics.setMinimumHeight(110)
         self.body.addWidget(self.graphics)
         self.agents_plot: pg.PlotItem = self.graphics.addPlot(
             row=0, col=0, axisItems=count_axes("left", "bottom")
@@ -109,12 +126,12 @@ class PopulationPanel(DashboardPanel):
         for plot in (self.agents_plot, self.active_plot):
             self.add_menu_actions(plot)
 
-        # Every curve is created here, once; snapshots only call setData on them.
-        self.move_curves = [self.agents_plot.plot([], []) for _ in range(MAX_TOP_K)]
-        self.other_curve = self.agents_plot.plot(
-            [], [], pen=pen(OTHER_COLOR, 1.5, Qt.PenStyle.DashLine)
-        )
-        self.active_curve = self.active_plot.plot([], [], pen=pen("#7f7f7f", 1.5))
+        # Every curve is created here, once; snapshots only call setData on them. Plain
+        # PlotCurveItems: PlotDataItem's wrapper re-derives its display data and pens at every
+        # setData and every range change, which was half the cost of a refresh.
+        self.move_curves = [new_curve(self.agents_plot) for _ in range(MAX_TOP_K)]
+        self.other_curve = new_curve(self.agents_plot, pen(OTHER_COLOR, 1.5, Qt.PenStyle.DashLine))
+        self.active_curve = new_curve(self.active_plot, pen("#7f7f7f", 1.5))
         self.follow_palette([self.graphics], [self.agents_plot, self.active_plot])
 
     @property
@@ -153,6 +170,11 @@ class PopulationPanel(DashboardPanel):
             for curve in [*self.move_curves, self.other_curve, self.active_curve]:
                 curve.setData([], [])
             self._set_legend("")
+            self.cluster_label.setText("")
+            self.cluster_label.setVisible(False)
+            # An empty chart must not keep the scale of the search it showed before.
+            set_view_range(self.agents_plot, (0.0, 1.0), (0.0, 1.0))
+            set_view_range(self.active_plot, (0.0, 1.0), (0.0, 1.0))
             self.status.setText("no search yet")
             return
         monte_carlo = is_vanilla_monte_carlo(snapshot.player)
@@ -191,6 +213,11 @@ class PopulationPanel(DashboardPanel):
         set_view_range(self.agents_plot, x_range, (0.0, y_top))
         set_view_range(self.active_plot, x_range, (0.0, 1.0))
         self._set_legend(self._legend_html(series, snapshot))
+        reading, explanation = cluster_reading(snapshot, self.search_spec, self.board_size)
+        if reading != self.cluster_label.text():
+            self.cluster_label.setText(reading)
+            self.cluster_label.setToolTip(explanation)
+            self.cluster_label.setVisible(bool(reading))
         text = self.status_text(snapshot)
         self.status.setText(text)
         self.status.setToolTip(text)  # a narrow dock cuts the line; the tip shows all of it
@@ -238,7 +265,8 @@ class PopulationPanel(DashboardPanel):
 
     def _legend_html(self, series: PopulationSeries, snapshot=None) -> str:
         """One line: each drawn move in its colour with its current support (vanilla MC: its
-        win ratio; UCT: visits and win rate), then "other"."""
+        win ratio; UCT: visits and win rate), then "other". The searcher's choice (the move the
+        board frames and the status bar names) comes first, in bold, marked "chosen"."""
         # A move decided without a search has one pseudo-visit and no playouts: no win rate.
         searched = snapshot is not None and snapshot.playouts > 0
         uct = searched and support_word(snapshot.player) == "visits"
@@ -253,6 +281,8 @@ class PopulationPanel(DashboardPanel):
             value = series.values[index][-1] if series.values[index] else 0
             amount = f"{value:.0%}" if series.as_share else format_count(value)
             move = series.moves[index]
+            if snapshot is not None and move == snapshot.best_move:
+                label = f"<b>{label}</b>&nbsp;chosen"
             if uct:
                 amount += f"&nbsp;({wins.get(move, 0.0):.0%}&nbsp;won)"
             color = self.colors.color(move)

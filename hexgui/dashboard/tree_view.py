@@ -10,6 +10,7 @@ the board. At most ``MAX_DRAWN_NODES`` nodes are ever drawn. GUI thread only.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 import numpy as np
 import pyqtgraph as pg
@@ -32,14 +33,16 @@ MAX_LABELS_PER_ROW = 10  # text items are the dearest thing to draw; more would 
 _COLOR_MAP = pg.ColorMap([0.0, 0.5, 1.0], [(214, 39, 40), (240, 200, 60), (44, 160, 44)])
 
 
-def labelled_nodes(nodes: list[LayoutNode], per_row: int, min_gap: float = 0.0) -> set[int]:
+def labelled_nodes(nodes: list[LayoutNode | None], per_row: int, min_gap: float = 0.0) -> set[int]:
     """Indices of the nodes that get a text label, so labels never pile up: on each depth row
     the most supported first ("other" nodes last), at most ``per_row`` of them, and none
     closer than ``min_gap`` (in layout x units) to a label already placed on that row.
-    The root has no label (it is the top node)."""
+    The root has no label (it is the top node); a ``None`` entry (a node whose label would
+    cover a disc) gets none either."""
     rows: dict[int, list[int]] = {}
     for index, node in enumerate(nodes[1:], start=1):
-        rows.setdefault(node.depth, []).append(index)
+        if node is not None:
+            rows.setdefault(node.depth, []).append(index)
     chosen: set[int] = set()
     for indices in rows.values():
         ranked = sorted(indices, key=lambda i: (nodes[i].is_other, -nodes[i].agents, i))
@@ -52,6 +55,34 @@ def labelled_nodes(nodes: list[LayoutNode], per_row: int, min_gap: float = 0.0) 
                 placed.append(x)
                 chosen.add(index)
     return chosen
+
+
+def labels_clear_of_discs(
+    xs_px: Sequence[float],
+    ys_px: Sequence[float],
+    sizes_px: Sequence[float],
+    label_height_px: float = 22.0,
+) -> set[int]:
+    """Indices of the nodes whose label, drawn just under their disc (``LABEL_PX`` wide,
+    ``label_height_px`` high, centred on the disc, screen pixels with y growing down), would
+    cover no other disc (issue 30: labels hid the "+N" discs of the row below). Disc ``i``
+    is centred at ``(xs_px[i], ys_px[i])`` with diameter ``sizes_px[i]``."""
+    clear = set()
+    count = len(xs_px)
+    for i in range(count):
+        left, right = xs_px[i] - LABEL_PX / 2, xs_px[i] + LABEL_PX / 2
+        top = ys_px[i] + sizes_px[i] / 2 + 1
+        bottom = top + label_height_px
+        if all(
+            j == i
+            or xs_px[j] + sizes_px[j] / 2 <= left
+            or xs_px[j] - sizes_px[j] / 2 >= right
+            or ys_px[j] + sizes_px[j] / 2 <= top
+            or ys_px[j] - sizes_px[j] / 2 >= bottom
+            for j in range(count)
+        ):
+            clear.add(i)
+    return clear
 
 
 def node_pixel_size(agents: int, root_agents: int) -> float:
@@ -98,7 +129,7 @@ class TreePanel(DashboardPanel):
             setattr(self, attribute, box)
 
         self.plot_widget = pg.PlotWidget(self)
-        self.plot_widget.setMinimumHeight(160)
+        self.plot_widget.setMinimumHeight(110)
         self.plot_widget.setToolTip(
             "Disc area: agents (UCT: visits). Colour: active fraction (UCT: win rate) from red "
             "0% through yellow 50% to green 100%. Grey '+N': N weaker moves together. "
@@ -128,7 +159,7 @@ class TreePanel(DashboardPanel):
         self.plot.addItem(self.nodes)
         self.labels = []
         for _ in range(MAX_DRAWN_NODES):
-            label = pg.TextItem("", anchor=(0.5, -0.45))
+            label = pg.TextItem("", anchor=(0.5, 0.0))  # top centre, just under the disc
             label.setVisible(False)
             self.plot.addItem(label)
             self.labels.append(label)
@@ -205,28 +236,44 @@ class TreePanel(DashboardPanel):
         self.nodes.setData(
             x=xs, y=ys, size=sizes, brush=brushes, pen=outlines, data=list(range(len(nodes)))
         )
-        span = float(xs.max() - xs.min()) + 1.2 if len(nodes) > 1 else 1.0
-        units_per_px = span / max(1, self.plot_widget.width())
-        labelled = labelled_nodes(nodes, MAX_LABELS_PER_ROW, LABEL_PX * units_per_px)
+        depth = max(n.depth for n in nodes)
+        # A unit of margin: the widest disc at either end must not be cut by the frame.
+        x_range = (-1.0, float(xs.max()) + 1.0)
+        y_range = (-depth - 0.7, 0.5)
+        set_view_range(self.plot, x_range, y_range)
+        view = self.plot.getViewBox()
+        x_per_px = (x_range[1] - x_range[0]) * 1.04 / max(1.0, view.width())  # 2% padding
+        y_per_px = (y_range[1] - y_range[0]) * 1.04 / max(1.0, view.height())
+        # Labels under their discs, where they cover no disc (in screen pixels, y down).
+        label_height = self.labels[0].boundingRect().height()  # the font's, with margins
+        clear = labels_clear_of_discs(xs / x_per_px, -ys / y_per_px, sizes, label_height)
+        allowed = [n if i in clear or i == 0 else None for i, n in enumerate(nodes)]
+        labelled = labelled_nodes(allowed, MAX_LABELS_PER_ROW, LABEL_PX * x_per_px)
         for index, label in enumerate(self.labels):
             if index in labelled:
                 node = nodes[index]
                 # Setting equal text or position still costs a text layout: skip it.
                 if label.toPlainText() != node.label:
                     label.setText(node.label)
-                if (label.pos().x(), label.pos().y()) != (node.x, node.y):
-                    label.setPos(node.x, node.y)
+                y = node.y - (sizes[index] / 2 + 1) * y_per_px
+                if (label.pos().x(), label.pos().y()) != (node.x, y):
+                    label.setPos(node.x, y)
                 if not label.isVisible():
                     label.setVisible(True)
             elif label.isVisible():
                 label.setVisible(False)
-        depth = max(n.depth for n in nodes)
-        # A unit of margin: the widest disc at either end must not be cut by the frame.
-        set_view_range(self.plot, (-1.0, float(xs.max()) + 1.0), (-depth - 0.7, 0.5))
         word = support_word(snapshot.player)
         self.status.setText(
-            f"{len(nodes)} nodes · depth {depth} · {tree.agents} {word} at the root"
+            f"{len(nodes)} nodes · depth {depth} · {tree.agents} {word} at the root · "
+            f"iteration {snapshot.iteration}"
         )
+        self.status.setToolTip(self.status.text())  # a narrow dock cuts the line
+
+    def set_note(self, note: str) -> None:
+        """Say ``note`` after the header's figures (until the next redraw)."""
+        base = self.status.text().split(" — ")[0]
+        self.status.setText(f"{base} — {note}")
+        self.status.setToolTip(self.status.text())
 
     def describe(self, index: int) -> str:
         """The hover text of drawn node ``index``: its line and numbers."""

@@ -24,6 +24,7 @@ from hexswarm.engine.players.external import (
     probe_engine,
 )
 from hexswarm.gui.dialogs.new_game import warning_label
+from hexswarm.gui.forms import fit_title
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -71,6 +72,7 @@ class EngineEditor(QDialog):
     ):
         super().__init__(parent)
         self.setWindowTitle("Change Engine" if engine else "Add Engine")
+        fit_title(self)
         self._taken = taken_names
         self._prober = prober
         self._relay = _ProbeRelay(self)
@@ -211,6 +213,7 @@ class EngineManagerDialog(QDialog):
     ):
         super().__init__(parent)
         self.setWindowTitle("External Engines")
+        fit_title(self)
         self._engines = list(engines)
         self._prober = prober or probe_engine
         self.editor: EngineEditor | None = None  # the open editor (tests fill it in)

@@ -15,6 +15,7 @@ from __future__ import annotations
 from hexswarm.engine.board import HexError
 from hexswarm.engine.clock import time_control_of
 from hexswarm.engine.game import Game
+from hexswarm.gui.forms import fit_title
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -42,7 +43,7 @@ def game_properties(game: Game) -> list[tuple[str, str]]:
         ("Result", game.result),
     ]
     shown = [(label, value) for label, value in rows if value]
-    shown.append(("Board", f"{game.size}\u00d7{game.size}"))
+    shown.append(("Board", f"{game.width}\u00d7{game.height}"))
     shown.append(("Swap rule", "on" if game.swap_rule else "off"))
     shown.append(("Seed", game.seed or "none recorded"))
     try:
@@ -60,6 +61,7 @@ class GameInfoDialog(QDialog):
     def __init__(self, game: Game, parent: QWidget | None = None):
         super().__init__(parent)
         self.setWindowTitle("Game Properties")
+        fit_title(self)
         layout = QVBoxLayout(self)
         form = QFormLayout()
         self.values: dict[str, QLabel] = {}

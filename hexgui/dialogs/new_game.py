@@ -18,6 +18,7 @@ from hexswarm.engine.clock import BYO_YOMI, FISCHER, NONE, SUDDEN_DEATH, TimeCon
 from hexswarm.engine.players.budget import SLOW_MOVE_SECONDS, estimated_move_seconds
 from hexswarm.engine.players.external import EngineConfig
 from hexswarm.engine.players.levels import LevelInfo, Parameter
+from hexswarm.gui.forms import fit_title, guard_wheel
 from hexswarm.gui.settings import (
     ENGINE_PREFIX,
     SIZE_PRESETS,
@@ -107,7 +108,12 @@ def _clamp_int(value: Any, fallback: int) -> int:
 
 class _ValidatingMixin:
     """A spin box that reports what its range refuses, instead of dropping the keystroke
-    (above the maximum) or reverting on leaving the field (below the minimum) in silence."""
+    (above the maximum) or reverting on leaving the field (below the minimum) in silence.
+
+    A number beyond the range stays in the field as typed (Qt's own spin box drops the
+    keystroke that passes the maximum, so 10^12 typed read 1000000 and the message quoted a
+    number nobody typed); leaving the field restores the value it keeps, which the message
+    names."""
 
     refused_text: Callable[[str], None] | None = None
 
@@ -115,7 +121,16 @@ class _ValidatingMixin:
         result = super().validate(text, pos)
         if result[0] != QValidator.State.Acceptable and self.refused_text is not None:
             self.refused_text(text)
+            if result[0] == QValidator.State.Invalid and _looks_like_a_number(text):
+                return QValidator.State.Intermediate, text, pos
         return result
+
+
+def _looks_like_a_number(text: str) -> bool:
+    """Whether ``text`` is a (possibly signed, grouped, decimal) number being typed."""
+    digits = text.replace(",", "").replace("\u00a0", "").replace(" ", "").strip()
+    digits = digits.removeprefix("-").removeprefix("+").replace(".", "", 1)
+    return digits.isdigit()
 
 
 class _SpinBox(_ValidatingMixin, QSpinBox):
@@ -132,7 +147,9 @@ class ParameterEditor:
     An ``optional`` parameter (``None`` switches the feature off, like a time limit) gets a
     check box in front of its value: unchecked means ``none`` (the seed's: ``random``). A value
     typed that the parameter or the widget refuses sets :attr:`problem` (the message the page
-    shows, with the allowed range and the value the field keeps) and calls ``on_problem``.
+    shows, with the allowed range and the value the field keeps) and calls ``on_problem``;
+    :attr:`problem_label` shows it under the field (add it to the form after ``widget``:
+    :meth:`add_to`).
     """
 
     def __init__(self, parameter: Parameter):
@@ -175,6 +192,10 @@ class ParameterEditor:
         value_widget.setToolTip(help_text)
         self.value_widget = value_widget
         if isinstance(value_widget, _ValidatingMixin):
+            # A number is taken when the field is left (or Enter pressed), not at every
+            # keystroke: typing 10^12 into a field of at most 5 000 000 took 1 000 000 (a
+            # prefix) as the value the field "keeps".
+            value_widget.setKeyboardTracking(False)
             value_widget.refused_text = self._refused
             value_widget.lineEdit().textEdited.connect(self._edited)
         self.enabled_check: QCheckBox | None = None
@@ -194,7 +215,13 @@ class ParameterEditor:
         else:
             self.widget = value_widget
         self.widget.setObjectName(f"param_{self.name}")
+        self.problem_label = warning_label(f"problem_{self.name}")
         self.default_text = self.text()
+
+    def add_to(self, form: QFormLayout, label: str) -> None:
+        """Put the field into ``form`` as a row named ``label``, its problem line under it."""
+        form.addRow(label, self.widget)
+        form.addRow(self.problem_label)
 
     def changed_signals(self) -> list:
         """The signals a change of the value (or of its on/off box) is announced by."""
@@ -235,6 +262,8 @@ class ParameterEditor:
     def _set_problem(self, problem: str) -> None:
         if problem != self.problem:
             self.problem = problem
+            self.problem_label.setText(problem)
+            self.problem_label.setVisible(bool(problem))
             self.on_problem()
 
     def text(self) -> str:
@@ -292,8 +321,10 @@ def warning_label(object_name: str) -> QLabel:
 
 
 class LevelPage(QWidget):
-    """The settings of one AI level, generated from its parameters, and a line under them
-    saying which value typed was refused and what is allowed."""
+    """The settings of one AI level, generated from its parameters. A value typed that a
+    field refuses is named under that field (what was typed, what is allowed, what the field
+    keeps); the rules between settings that the values break are in :attr:`message`, which
+    the side panel shows below the scrolling settings, where it is always in sight."""
 
     changed = Signal()
 
@@ -307,12 +338,11 @@ class LevelPage(QWidget):
         for parameter in info.parameters:
             editor = ParameterEditor(parameter)
             self.editors[editor.name] = editor
-            layout.addRow(parameter_label(parameter.name), editor.widget)
-            editor.on_problem = self.show_problems
+            editor.add_to(layout, parameter_label(parameter.name))
             for signal in editor.changed_signals():
                 signal.connect(self.changed)
         self.message = warning_label(f"{self.level}_message")
-        layout.addRow(self.message)
+        self.active = True  # the page on show (only its message may be seen)
         self.changed.connect(self.show_problems)
 
     def rule_problems(self) -> list[str]:
@@ -321,10 +351,11 @@ class LevelPage(QWidget):
         return self.info.problems(self.values())
 
     def show_problems(self) -> None:
-        problems = [e.problem for e in self.editors.values() if e.problem]
-        problems += self.rule_problems()
+        """Say which rules between settings the values shown break (each field says itself
+        what it refused)."""
+        problems = self.rule_problems()
         self.message.setText("\n".join(problems))
-        self.message.setVisible(bool(problems))
+        self.message.setVisible(bool(problems) and self.active)
 
     def spec(self) -> str:
         """The level's spec string, with only the settings that differ from the defaults."""
@@ -453,6 +484,10 @@ class SidePanel(QGroupBox):
         self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.scroll.setWidget(self.pages)
         layout.addWidget(self.scroll, 1)
+        # Issue 30: a rule the settings break was said at the bottom of the scrolling page,
+        # below the fold: it is said here, under the settings, always in sight.
+        for page in self.level_pages.values():
+            layout.addWidget(page.message)
         # Issue 16: settings of days a move were chosen without a word; say so beforehand.
         self.time_warning = warning_label(f"{color.value}_time_warning")
         layout.addWidget(self.time_warning)
@@ -469,6 +504,9 @@ class SidePanel(QGroupBox):
     def _level_changed(self, index: int) -> None:
         data = self.level_combo.itemData(index)
         page = self.level_pages.get(data)
+        for other in self.level_pages.values():
+            other.active = other is page
+            other.show_problems()
         text = page.info.description if page else ""
         if page is not None:
             self.pages.setCurrentWidget(page)
@@ -639,7 +677,8 @@ class ClockBox(QGroupBox):
 
 
 class NewGameDialog(QDialog):
-    """Board size (presets and 1..26), swap rule, both sides, AI delay and hint level.
+    """Board size (presets and 1..26; square, or a rectangle of columns x rows), swap rule
+    (squares only), both sides, AI delay and hint level.
 
     With ``players_only=True`` (Game > Players and AI Settings) the board settings are hidden:
     the dialog changes only who plays and how, for the next move of the game in progress.
@@ -657,6 +696,7 @@ class NewGameDialog(QDialog):
     ):
         super().__init__(parent)
         self.setWindowTitle("Players and AI Settings" if players_only else "New Game")
+        fit_title(self)
         # The sides are named as the board's theme names them ("Blue"/"Red" in red and blue).
         name = player_name or (lambda color: color.value.capitalize())
         self._initial = settings
@@ -666,23 +706,39 @@ class NewGameDialog(QDialog):
         board_box = QGroupBox("Board")
         board_layout = QHBoxLayout(board_box)
         board_layout.addWidget(QLabel("Size"))
+        columns, rows = settings.shape
         self.size_spin = QSpinBox()
         self.size_spin.setObjectName("size")
         self.size_spin.setRange(1, MAX_SIZE)
-        self.size_spin.setValue(settings.size)
-        self.size_spin.setSuffix(" cells")
+        self.size_spin.setValue(columns)
+        self.size_spin.setSuffix(" columns")
+        self.size_spin.setToolTip("Columns: White joins the left and right edges")
         board_layout.addWidget(self.size_spin)
+        board_layout.addWidget(QLabel("\u00d7"))
+        self.rows_spin = QSpinBox()
+        self.rows_spin.setObjectName("rows")
+        self.rows_spin.setRange(1, MAX_SIZE)
+        self.rows_spin.setValue(rows)
+        self.rows_spin.setSuffix(" rows")
+        self.rows_spin.setToolTip("Rows: Black joins the top and bottom edges")
+        board_layout.addWidget(self.rows_spin)
+        self.square_check = QCheckBox("Square")
+        self.square_check.setObjectName("square")
+        self.square_check.setToolTip(
+            "As many rows as columns; untick for a rectangle (as HexGui and SGF SZ[w:h] allow)"
+        )
+        self.square_check.setChecked(columns == rows)
+        board_layout.addWidget(self.square_check)
         self.preset_buttons: dict[int, QPushButton] = {}
         for size in SIZE_PRESETS:
             button = QPushButton(f"{size}\u00d7{size}")
             button.setObjectName(f"preset_{size}")
             button.setAutoDefault(False)
-            button.clicked.connect(lambda _=False, size=size: self.size_spin.setValue(size))
+            button.clicked.connect(lambda _=False, size=size: self._preset(size))
             board_layout.addWidget(button)
             self.preset_buttons[size] = button
         self.swap_check = QCheckBox("Swap rule")
         self.swap_check.setObjectName("swap_rule")
-        self.swap_check.setToolTip("The second player may take over the first stone (pie rule)")
         self.swap_check.setChecked(settings.swap_rule)
         board_layout.addWidget(self.swap_check)
         board_layout.addStretch(1)
@@ -697,9 +753,12 @@ class NewGameDialog(QDialog):
         self.white_panel = SidePanel(WHITE, self._levels, name=name(WHITE), engines=engines)
         self.black_panel.set_side(settings.black)
         self.white_panel.set_side(settings.white)
-        for panel in (self.black_panel, self.white_panel):
-            panel.set_board_size(settings.size)
-            self.size_spin.valueChanged.connect(panel.set_board_size)
+        self._swap_wanted = settings.swap_rule
+        self.swap_check.toggled.connect(self._swap_toggled)
+        self.size_spin.valueChanged.connect(self._shape_changed)
+        self.rows_spin.valueChanged.connect(self._shape_changed)
+        self.square_check.toggled.connect(self._shape_changed)
+        self._shape_changed()
         sides.addWidget(self.black_panel)
         sides.addWidget(self.white_panel)
         layout.addLayout(sides)
@@ -738,7 +797,39 @@ class NewGameDialog(QDialog):
         buttons.rejected.connect(self.reject)
         self.button_box = buttons
         layout.addWidget(buttons)
+        guard_wheel(self)  # the wheel scrolls the settings, not the field under the pointer
         self._fit_screen()
+
+    def _preset(self, size: int) -> None:
+        self.square_check.setChecked(True)
+        self.size_spin.setValue(size)
+
+    def _swap_toggled(self, checked: bool) -> None:
+        if self.swap_check.isEnabled():
+            self._swap_wanted = checked
+
+    def _shape_changed(self, *_args) -> None:
+        """Keep a square square, offer the swap rule on squares only (the choice comes back
+        when the board is square again), and tell the sides' time estimates the side of the
+        square the search plays (a rectangle's longer side)."""
+        square = self.square_check.isChecked()
+        self.rows_spin.setEnabled(not square)
+        if square and self.rows_spin.value() != self.size_spin.value():
+            self.rows_spin.setValue(self.size_spin.value())  # comes back here once
+            return
+        columns, rows = self.size_spin.value(), self.rows_spin.value()
+        self.swap_check.setEnabled(columns == rows)
+        if columns == rows:
+            self.swap_check.setChecked(self._swap_wanted)
+            self.swap_check.setToolTip("The second player may take over the first stone (pie rule)")
+        else:
+            self.swap_check.setChecked(False)
+            self.swap_check.setToolTip(
+                "Only on a square board: swap-pieces mirrors the first stone across the long "
+                "diagonal, which maps only a square onto itself"
+            )
+        for panel in (self.black_panel, self.white_panel):
+            panel.set_board_size(max(columns, rows))
 
     def _level_combo(self, name: str, spec: str, engines: Sequence[EngineConfig]) -> QComboBox:
         """A choice of level or external engine, showing ``spec``'s (the first level if it
@@ -771,9 +862,7 @@ class NewGameDialog(QDialog):
         a rule stays on screen with its message under the level's settings."""
         for panel in (self.black_panel, self.white_panel):
             if panel.rule_problems():
-                page = panel.level_pages[panel.current_level()]
-                page.show_problems()
-                panel.scroll.ensureWidgetVisible(page.message)
+                panel.level_pages[panel.current_level()].show_problems()
                 return
         super().accept()
 
@@ -797,9 +886,11 @@ class NewGameDialog(QDialog):
 
     def settings(self) -> GameSettings:
         """What the dialog shows, as settings (valid whether or not it was accepted)."""
+        columns, rows = self.size_spin.value(), self.rows_spin.value()
         return GameSettings(
-            size=self.size_spin.value(),
-            swap_rule=self.swap_check.isChecked(),
+            size=columns,
+            height=None if columns == rows else rows,
+            swap_rule=self.swap_check.isChecked() and columns == rows,
             black=self.black_panel.side(),
             white=self.white_panel.side(),
             ai_delay_ms=self.delay_spin.value(),

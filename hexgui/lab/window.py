@@ -41,8 +41,10 @@ from hexswarm.engine.tools.lab import (
     trace_search,
 )
 from hexswarm.gui.dialogs.new_game import ParameterEditor
+from hexswarm.gui.forms import guard_wheel, place_beside
 from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
 from PySide6.QtWidgets import (
+    QApplication,
     QComboBox,
     QDoubleSpinBox,
     QFileDialog,
@@ -79,7 +81,6 @@ ALGORITHMS = {  # label -> SwarmConfig.policy
 COVERED_OPTIONS = {
     "policy",
     "agents",
-    "iterations",
     "depth",
     "p_scatter",
     "backscatter_to_root",
@@ -87,7 +88,6 @@ COVERED_OPTIONS = {
     "relate",
     "seed",
     "threads",
-    "time_s",
     "confidence",
 }
 MAX_RECORDED_DEPTH = 3  # populations recorded per iteration: a toy tree's nodes to this depth
@@ -158,7 +158,12 @@ class LabWorker(QObject):
 
         try:
             trace = trace_search(
-                exp.problem, exp.config, exp.recorded_paths, snapshots=True, on_frame=on_frame
+                exp.problem,
+                exp.config,
+                exp.recorded_paths,
+                exp.iterations,
+                snapshots=True,
+                on_frame=on_frame,
             )
         except Exception as error:  # the window must survive a bad setting and say why
             self.failed.emit(run, "".join(traceback.format_exception_only(type(error), error)))
@@ -227,8 +232,12 @@ class LabWindow(QMainWindow):
     ``frames`` holds every recorded iteration of the current run; ``shown`` the one on screen.
     """
 
-    def __init__(self, position: Callable[[], Board] | None = None, parent=None):
+    def __init__(
+        self, position: Callable[[], Board] | None = None, parent=None, *, anchor=None
+    ) -> None:
         super().__init__(parent)
+        self.anchor = anchor  # the window to open beside (default: the active window)
+        self._placed = False
         self.setWindowTitle("HexSwarm - Swarm lab")
         self.position = position
         self.frames: list[Frame] = []
@@ -299,6 +308,11 @@ class LabWindow(QMainWindow):
         self.seed_box = self._spin(form, "seed", 0, 1_000_000, 0, "")
         self.delay_box = self._spin(form, "delay (ms)", 0, 5000, 120, "pause between iterations")
         form_box.addLayout(form)
+        # The controls sit under the scrolling settings, always in sight (issue 30: they were
+        # at the bottom of the settings, below the fold).
+        controls = QWidget(self)
+        controls_box = QVBoxLayout(controls)
+        controls_box.setContentsMargins(4, 4, 4, 4)
         buttons = QHBoxLayout()
         self.run_button = QPushButton("Run", side)
         self.run_button.clicked.connect(self.run_continuously)
@@ -309,8 +323,9 @@ class LabWindow(QMainWindow):
         self.reset_button = QPushButton("Reset", side)
         self.reset_button.clicked.connect(self.reset)
         for button in (self.run_button, self.step_button, self.pause_button, self.reset_button):
+            button.setParent(controls)
             buttons.addWidget(button)
-        form_box.addLayout(buttons)
+        controls_box.addLayout(buttons)
         exports = QHBoxLayout()
         png = QPushButton("Export PNG...", side)
         png.clicked.connect(self.ask_export_png)
@@ -318,7 +333,7 @@ class LabWindow(QMainWindow):
         csv.clicked.connect(self.ask_export_csv)
         exports.addWidget(png)
         exports.addWidget(csv)
-        form_box.addLayout(exports)
+        controls_box.addLayout(exports)
         self.source_label = QLabel(side)
         self.source_label.setWordWrap(True)
         self.source_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -355,8 +370,15 @@ class LabWindow(QMainWindow):
         scroll.setWidgetResizable(True)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setMinimumWidth(side.sizeHint().width() + 20)
+        self.settings_scroll = scroll
+        left = QWidget(self)
+        left_box = QVBoxLayout(left)
+        left_box.setContentsMargins(0, 0, 0, 0)
+        left_box.addWidget(scroll, 1)
+        left_box.addWidget(controls)
+        guard_wheel(side)  # the wheel scrolls the settings, not the field under the pointer
         main = QSplitter(Qt.Orientation.Horizontal)
-        main.addWidget(scroll)
+        main.addWidget(left)
         main.addWidget(right_box)
         main.setStretchFactor(1, 1)
         self.setCentralWidget(main)
@@ -372,7 +394,7 @@ class LabWindow(QMainWindow):
             if parameter.name not in fields or parameter.optional:
                 continue
             editor = ParameterEditor(parameter)
-            form.addRow(parameter.name, editor.widget)
+            editor.add_to(form, parameter.name)
             self.option_editors[parameter.name] = editor
         return {name: editor.value_widget for name, editor in self.option_editors.items()}
 
@@ -413,7 +435,7 @@ class LabWindow(QMainWindow):
         self.scatter_box.setValue(config.p_scatter)
         self.backscatter_box.setCurrentText("root" if config.backscatter_to_root else "parent")
         self.agents_box.setValue(config.agents)
-        self.iterations_box.setValue(config.iterations)
+        self.iterations_box.setValue(exp.iterations)
         self.seed_box.setValue(0)
         for name in self.option_widgets:
             self._set_option(name, getattr(config, name))
@@ -474,7 +496,6 @@ class LabWindow(QMainWindow):
         config = SwarmConfig(
             policy=ALGORITHMS[self.algorithm_box.currentText()],
             agents=self.agents_box.value(),
-            iterations=self.iterations_box.value(),
             depth=self.depth_box.value(),
             p_scatter=self.scatter_box.value(),
             backscatter_to_root=self.backscatter_box.currentText() == "root",
@@ -487,7 +508,8 @@ class LabWindow(QMainWindow):
         check_runnable(problem, config)
         figure = self.figure
         if figure is not None and _same_problem(figure.problem, problem):
-            return replace(figure, config=config)  # the figure's exact values (1/3, not 0.3333)
+            # The figure's exact values (1/3, not 0.3333).
+            return replace(figure, config=config, iterations=self.iterations_box.value())
         width = problem.width
         shown = min(width, len(PALETTE))
         series = tuple(Series(problem.move_name((), a), (), a) for a in range(shown))
@@ -500,6 +522,7 @@ class LabWindow(QMainWindow):
             config,
             series,
             record_depth=record,
+            iterations=self.iterations_box.value(),
         )
 
     # ------------------------------------------------------------------ running
@@ -667,6 +690,14 @@ class LabWindow(QMainWindow):
         if self.thread.isRunning():
             self.thread.quit()
             self.thread.wait(10_000)
+
+    def showEvent(self, event) -> None:  # noqa: N802 (Qt API)
+        """The first time, open beside the window the lab was opened from (the application's
+        active window), not over it at the screen's corner."""
+        if not self._placed:
+            self._placed = True
+            place_beside(self, self.anchor or QApplication.activeWindow())
+        super().showEvent(event)
 
     def closeEvent(self, event) -> None:  # noqa: N802 (Qt API)
         self.shutdown()

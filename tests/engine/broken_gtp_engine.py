@@ -22,11 +22,23 @@ MODE:
 
 ``no-start`` exits at once and ``mute`` never answers ``name`` (a start that fails);
 ``refuse-play`` refuses every ``play``.
+
+Analysts and clocks (each plays as ``good``):
+
+* ``analyze``: lists ``kata-analyze`` and streams, every interval, a line of two ``info``
+  blocks (the first and second empty cells, win rates 0.6 and 0.4, KataGo's other keys among
+  them) until the next command;
+* ``analyze-crash``: streams one line, then exits with status 4;
+* ``analyze-hang``: answers ``=``, then writes nothing and reads nothing more;
+* ``clock``: lists ``time_settings``, ``kgs-time_settings`` and ``time_left``, and appends
+  each such command it receives to FILE.
 """
 
 from __future__ import annotations
 
+import queue
 import sys
+import threading
 import time
 
 MODE = sys.argv[1] if len(sys.argv) > 1 else "good"
@@ -46,6 +58,10 @@ COMMANDS = [
 ]
 if MODE == "slow":
     COMMANDS.append("gogui-interrupt")
+if MODE.startswith("analyze"):
+    COMMANDS.append("kata-analyze")
+if MODE == "clock":
+    COMMANDS += ["kgs-time_settings", "time_left", "time_settings"]
 
 
 def column(index: int) -> str:
@@ -130,9 +146,24 @@ class Engine:
         if command == "genmove":
             move = self.genmove()
             return None if move is None else (True, move)
+        if command in ("time_settings", "kgs-time_settings", "time_left") and MODE == "clock":
+            with open(FILE, "a") as log:
+                log.write(" ".join(words) + "\n")
+            return True, ""
         if command == "quit":
             return True, ""
         return False, "unknown command"
+
+    def analysis_line(self) -> str:
+        first = self.first_empty()
+        self.stones.append(first)
+        second = self.first_empty()
+        self.stones.pop()
+        return (
+            f"info move {first} visits 30 utility 0.2 winrate 0.6000 scoreMean 0.0 prior 0.1 "
+            f"lcb 0.55 order 0 pv {first} {second} info move {second} visits 10 winrate 0.4000 "
+            f"order 1 pv {second}"
+        )
 
 
 def _exists(path: str) -> bool:
@@ -148,7 +179,15 @@ def main() -> None:
         sys.stderr.write("Broken: cannot find my weights file\n")
         sys.exit(2)
     engine = Engine()
-    for line in sys.stdin:
+    lines: queue.Queue[str | None] = queue.Queue()
+
+    def read() -> None:
+        for line in sys.stdin:
+            lines.put(line)
+        lines.put(None)
+
+    threading.Thread(target=read, daemon=True).start()
+    while (line := lines.get()) is not None:
         line = line.strip()
         if line == "# interrupt" and engine.pending_genmove:
             engine.pending_genmove = False
@@ -159,6 +198,9 @@ def main() -> None:
             continue
         if not line or line.startswith("#"):
             continue
+        if line.split()[0] == "kata-analyze" and MODE.startswith("analyze"):
+            stream(engine, line.split(), lines)
+            continue
         reply = engine.answer(line.split())
         if reply is not None:
             ok, text = reply
@@ -166,6 +208,30 @@ def main() -> None:
             sys.stdout.flush()
         if line.split()[0] == "quit":
             return
+
+
+def stream(engine: Engine, words: list[str], lines: queue.Queue) -> None:
+    """``kata-analyze [COLOR] [INTERVAL]``: lines until the next command (which stays queued
+    for the main loop), as the MODE says."""
+    interval = int(words[2]) / 100 if len(words) > 2 else 0.1
+    sys.stdout.write("=\n")
+    sys.stdout.flush()
+    if MODE == "analyze-hang":
+        while True:
+            time.sleep(3600)
+    while True:
+        sys.stdout.write(engine.analysis_line() + "\n")
+        sys.stdout.flush()
+        if MODE == "analyze-crash":
+            sys.exit(4)
+        try:
+            following = lines.get(timeout=max(0.01, interval))
+        except queue.Empty:
+            continue
+        sys.stdout.write("\n")
+        sys.stdout.flush()
+        lines.queue.appendleft(following)  # the next command runs as usual
+        return
 
 
 if __name__ == "__main__":

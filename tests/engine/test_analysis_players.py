@@ -10,7 +10,8 @@ from hexswarm.engine.board import Board
 from hexswarm.engine.players import create_player
 from hexswarm.engine.players.tactics import TacticalPlayer
 from hexswarm.engine.search.environment import hex_environment
-from hexswarm.engine.search.uct import UctSearch
+from hexswarm.engine.search.limits import SearchLimits
+from hexswarm.engine.search.uct import UctConfig, UctSearch
 
 # 9x9, White to move; Black's d2, f3, e5, e7 are semi-connected to both edges in several ways.
 THREAT = ("e5", "d6", "f3", "c7", "e7", "b8", "d2")
@@ -27,8 +28,8 @@ def test_a_restricted_root_searches_only_its_moves():
     board = Board(5)
     env = hex_environment(board)
     allowed = [3, 7, 12]
-    search = UctSearch(env, playouts=600, seed=3, root_actions=allowed)
-    result = search.run()
+    search = UctSearch(UctConfig(seed=3), root_actions=allowed)
+    result = search.run(env, SearchLimits(playouts=600))
     visited = set(np.flatnonzero(result.visits))
     assert visited == set(allowed)
     assert result.best_action in allowed
@@ -37,16 +38,16 @@ def test_a_restricted_root_searches_only_its_moves():
 def test_restricting_a_reused_root_keeps_the_statistics_of_the_moves_kept():
     board = Board(4)
     env = hex_environment(board)
-    first = UctSearch(env, playouts=2_000, seed=5)
-    first.run()
+    first = UctSearch(UctConfig(seed=5))
+    first.run(env, SearchLimits(playouts=2_000))
     tree = first.trees[0]
     before = dict(zip(*_root(tree), strict=True))
     kept = sorted(before, key=lambda a: -before[a])[:3]
     tree.restrict_root(kept)
     after = dict(zip(*_root(tree), strict=True))
     assert after == {a: before[a] for a in kept}
-    again = UctSearch(env, playouts=500, seed=6, tree=tree)
-    result = again.run()
+    again = UctSearch(UctConfig(seed=6), tree=tree)
+    result = again.run(env, SearchLimits(playouts=500))
     assert set(np.flatnonzero(result.visits)) == set(kept)
     assert sum(result.visits) == sum(before[a] for a in kept) + 500
 
@@ -96,7 +97,7 @@ def test_vc_restricts_the_search_to_the_must_play_region():
     analysis = analyse(board)
     assert analysis.proven is None and analysis.must_play
     player = create_player("uct:playouts=3000,seed=2,tactics=vc")
-    assert isinstance(player, TacticalPlayer)
+    assert isinstance(player.player, TacticalPlayer)
     choice = player.choose_move(board)
     assert choice.move in analysis.consider
     assert "must-play" in choice.snapshot.note
@@ -145,9 +146,10 @@ def test_a_restricted_root_with_rave_and_priors_starts_as_the_kernel_would():
     env = hex_environment(board)
     allowed = [3, 17, 40]
     options = {"rave": True, "priors": DEFAULT_TABLE, "seed": 4}
-    whole = UctSearch(env, playouts=1, **options)
-    whole.run()
-    restricted = UctSearch(env, playouts=1, root_actions=allowed, **options)
+    whole = UctSearch(UctConfig(**options))
+    whole.run(env, SearchLimits(playouts=1))
+    restricted = UctSearch(UctConfig(**options), root_actions=allowed)
+    restricted.run(env, SearchLimits(playouts=1))
     full_tree, cut_tree = whole.trees[0], restricted.trees[0]
 
     def start(tree):
@@ -165,8 +167,8 @@ def test_a_restricted_root_with_rave_and_priors_starts_as_the_kernel_would():
         assert samples > 0 and prior > 0
         # Normalised over the moves kept: the same ratios as among all moves.
         assert prior == pytest.approx(full_start[action][0] / total)
-    more = UctSearch(env, playouts=2_000, **options)
-    more.run()
+    more = UctSearch(UctConfig(**options))
+    more.run(env, SearchLimits(playouts=2_000))
     tree = more.trees[0]
     before = start(tree)
     rave_before = {a: int(tree.rave[c, 1]) for a, c in _children(tree).items()}
@@ -184,6 +186,6 @@ def _children(tree):
 
 def test_a_restricted_search_stopped_before_any_playout_plays_a_root_move():
     env = hex_environment(Board(5))
-    search = UctSearch(env, playouts=1_000, seed=1, root_actions=[7, 12])
-    result = search.run(should_stop=lambda: True)
+    search = UctSearch(UctConfig(seed=1), root_actions=[7, 12])
+    result = search.run(env, SearchLimits(playouts=1_000), should_stop=lambda: True)
     assert result.iterations == 0 and result.best_action in (7, 12)

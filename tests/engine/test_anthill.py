@@ -3,19 +3,18 @@ agents kept with the subtree between moves, and the level's snapshots."""
 
 from __future__ import annotations
 
-import inspect
-
 import numpy as np
 import pytest
 from hexswarm.engine.board import Board
-from hexswarm.engine.players import LEVELS, create_player
-from hexswarm.engine.search.anthill import AnthillSearch
+from hexswarm.engine.players import create_player
+from hexswarm.engine.search.anthill import AnthillConfig, AnthillSearch
 from hexswarm.engine.search.environment import (
     PAPER_FIGURE_4_LEAVES,
     bandit_environment,
     explicit_tree_environment,
     hex_environment,
 )
+from hexswarm.engine.search.limits import SearchLimits
 from hexswarm.engine.search.uct import _ucb_tables
 from hexswarm.engine.tools.cluster_formation import CONVERGENCE_POSITIONS, convergence_board
 
@@ -123,17 +122,17 @@ def _assert_matches_the_reference(
     """Same generator, same tree, same agents: the root's records and its population agree
     with :class:`tests.naive_search.NaiveAnthill` to the last agent."""
     search = AnthillSearch(
-        env,
-        playouts=descents * leaf_playouts,
-        expand_after=expand_after,
-        leaf_playouts=leaf_playouts,
-        agents_per_move=k,
-        rival=rival,
-        redraw=redraw,
-        swarm_depth=swarm_depth,
-        exploration=0.7,
-        seed=seed,
-        **options,
+        AnthillConfig(
+            expand_after=expand_after,
+            leaf_playouts=leaf_playouts,
+            agents_per_move=k,
+            rival=rival,
+            redraw=redraw,
+            swarm_depth=swarm_depth,
+            exploration=0.7,
+            seed=seed,
+            **options,
+        )
     )
     state = int(search.states[0])
     reference = NaiveAnthill(
@@ -149,7 +148,7 @@ def _assert_matches_the_reference(
         tables=_ucb_tables(),
         **options,
     )
-    result = search.run()
+    result = search.run(env, SearchLimits(playouts=descents * leaf_playouts))
     reference.iterate(descents)
     assert result.iterations == descents
     expected = reference.root_statistics()
@@ -163,7 +162,9 @@ def _assert_matches_the_reference(
 def test_the_population_clusters_on_the_best_arm():
     """A bandit whose best arm is 0.7 against 0.5: most agents and most visits go to it."""
     env = bandit_environment((0.5, 0.5, 0.7, 0.5, 0.5))
-    result = AnthillSearch(env, playouts=4000, agents_per_move=8, seed=1).run()
+    result = AnthillSearch(AnthillConfig(agents_per_move=8, seed=1)).run(
+        env, SearchLimits(playouts=4000)
+    )
     agents = np.asarray(result.snapshot.root_agents)
     assert result.best_action == 2
     assert agents[2] / agents.sum() >= 0.5
@@ -179,8 +180,8 @@ def test_the_root_population_finds_the_proven_winning_moves(index):
     size, moves, winners = CONVERGENCE_POSITIONS[index]
     board = convergence_board(size, moves)
     env = hex_environment(board)
-    search = AnthillSearch(env, playouts=60_000, leaf_playouts=4, seed=index)
-    result = search.run()
+    search = AnthillSearch(AnthillConfig(leaf_playouts=4, seed=index))
+    result = search.run(env, SearchLimits(playouts=60_000))
     cells = env.action_cells
     winning = {board.parse_move(cell) for cell in winners}
     share = sum(n for a, n in enumerate(result.snapshot.root_agents) if int(cells[a]) in winning)
@@ -191,8 +192,8 @@ def test_the_root_population_finds_the_proven_winning_moves(index):
 def test_the_agents_are_kept_with_the_subtree():
     board = _position(4, "b2")
     env = hex_environment(board)
-    search = AnthillSearch(env, playouts=3000, seed=1)
-    search.run()
+    search = AnthillSearch(AnthillConfig(seed=1))
+    search.run(env, SearchLimits(playouts=3000))
     tree = search.trees[0]
     labels = env.action_cells
     node = max(tree.children(0), key=lambda c: tree.visits[c])
@@ -234,31 +235,15 @@ def test_the_level_reports_its_population_and_keeps_it_between_moves():
 
 def test_settings_are_checked():
     with pytest.raises(ValueError, match="agents_per_move"):
-        AnthillSearch(hex_environment(Board(3)), playouts=10, agents_per_move=0)
+        AnthillSearch(AnthillConfig(agents_per_move=0))
     with pytest.raises(ValueError, match="rival"):
-        AnthillSearch(hex_environment(Board(3)), playouts=10, rival="nobody")
+        AnthillSearch(AnthillConfig(rival="nobody"))
     with pytest.raises(ValueError, match="relate"):
-        AnthillSearch(hex_environment(Board(3)), playouts=10, relate="context")
+        AnthillSearch(AnthillConfig(relate="context"))
     with pytest.raises(ValueError, match="tests"):
-        AnthillSearch(hex_environment(Board(3)), playouts=10, tests=0)
+        AnthillSearch(AnthillConfig(tests=0))
     with pytest.raises(ValueError, match="evidence"):
-        AnthillSearch(hex_environment(Board(3)), playouts=10, evidence="leaves")
-
-
-def test_the_search_defaults_are_the_levels():
-    """The library's defaults and the level table's are the same values."""
-    defaults = LEVELS["anthill"].defaults()
-    signature = inspect.signature(AnthillSearch.__init__)
-    for name in (
-        "agents_per_move",
-        "rival",
-        "redraw",
-        "relate",
-        "evidence",
-        "test_first",
-        "swarm_depth",
-    ):
-        assert signature.parameters[name].default == defaults[name], name
+        AnthillSearch(AnthillConfig(evidence="leaves"))
 
 
 def test_the_tree_view_counts_agents_in_the_swarm_and_visits_below_it():
@@ -266,8 +251,8 @@ def test_the_tree_view_counts_agents_in_the_swarm_and_visits_below_it():
     carry visits: with one playout a leaf a node's visits are its first playout plus its
     children's visits."""
     env = hex_environment(_position(5, "c3"))
-    search = AnthillSearch(env, playouts=6000, seed=4, agents_per_move=3)
-    snapshot = search.run().snapshot
+    search = AnthillSearch(AnthillConfig(seed=4, agents_per_move=3))
+    snapshot = search.run(env, SearchLimits(playouts=6000)).snapshot
     tree = snapshot.tree
     assert tree.agents == sum(snapshot.root_agents) == 3 * 24
     visits = dict(zip(snapshot.root_moves, snapshot.extra["root_visits"], strict=True))

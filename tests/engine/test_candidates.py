@@ -8,8 +8,8 @@ import math
 import pytest
 from hexswarm.engine.board import Board
 from hexswarm.engine.players import create_player
-from hexswarm.engine.search import warm_up
 from hexswarm.engine.search.snapshot import CANDIDATE_LINES, SearchSnapshot, candidates
+from hexswarm.engine.warmup import warm_up
 
 
 @pytest.fixture(scope="module", autouse=True)

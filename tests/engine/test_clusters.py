@@ -12,9 +12,10 @@ from hexswarm.engine.kernels.rng import below, seed_states
 from hexswarm.engine.kernels.sds import REFERENCE_MEAN, REFERENCE_WIN, apply_test_outcomes
 from hexswarm.engine.players import create_player
 from hexswarm.engine.players.levels import parse_spec, settings_spec
-from hexswarm.engine.players.uct_player import AnthillPlayer
-from hexswarm.engine.search import warm_up
+from hexswarm.engine.players.uct_player import AnthillPlayer, tree_config
+from hexswarm.engine.search.anthill import AnthillConfig, AnthillSearch
 from hexswarm.engine.search.environment import bandit_environment, hex_environment
+from hexswarm.engine.search.limits import SearchLimits
 from hexswarm.engine.search.swarm import HaltingCriterion, SwarmConfig, SwarmSearch
 from hexswarm.engine.tools.cluster_formation import (
     CONVERGENCE_POSITIONS,
@@ -26,6 +27,7 @@ from hexswarm.engine.tools.cluster_formation import (
     majority_activation,
 )
 from hexswarm.engine.tools.lab import alpha_min, cluster_share_limit, cluster_share_prediction
+from hexswarm.engine.warmup import warm_up
 
 from tests import naive_search
 
@@ -37,8 +39,8 @@ def _compiled():
 
 def _one_iteration_activity(arms, **options) -> tuple[np.ndarray, SwarmSearch]:
     """Every agent of a bandit search tested once; its activity after the test per arm."""
-    env = bandit_environment(arms)
-    search = SwarmSearch(env, SwarmConfig(agents=40_000, iterations=1, seed=1, **options))
+    search = SwarmSearch(SwarmConfig(agents=40_000, seed=1, **options))
+    search.prepare(bandit_environment(arms))
     search._form_hypotheses()
     search._evaluate(int(search.node_start[1]), None, None, lambda done: None)
     search._apply_results(int(search.node_start[1]))
@@ -71,9 +73,9 @@ def test_sequential_test_stops_once_decided():
 
 def test_single_test_with_several_playouts_is_refused():
     with pytest.raises(HexError, match="test_playouts"):
-        SwarmSearch(bandit_environment((0.5, 0.5)), SwarmConfig(test_playouts=3))
+        SwarmSearch(SwarmConfig(test_playouts=3))
     with pytest.raises(HexError, match="reference"):
-        SwarmSearch(bandit_environment((0.5, 0.5)), SwarmConfig(reference="median"))
+        SwarmSearch(SwarmConfig(reference="median"))
 
 
 @pytest.mark.parametrize("reference", [REFERENCE_WIN, REFERENCE_MEAN])
@@ -164,11 +166,10 @@ def test_paper_internal_diffusion_never_draws_a_random_hypothesis():
     random while the paper's (Table 2: copy from an active agent, or nothing) keeps them."""
     env = bandit_environment((0.0, 0.0, 0.0, 0.0))
     for diffusion, changes in (("thesis", True), ("paper", False)):
-        search = SwarmSearch(
-            env, SwarmConfig(agents=500, iterations=1, seed=2, internal_diffusion=diffusion)
-        )
+        search = SwarmSearch(SwarmConfig(agents=500, seed=2, internal_diffusion=diffusion))
+        search.prepare(env)
         before = search.hypothesis.copy()
-        search.run()
+        search.run(env, SearchLimits(iterations=1))
         assert bool(np.any(search.hypothesis != before)) == changes
 
 
@@ -180,10 +181,11 @@ def test_copy_activates_makes_recruited_agents_active():
     env = bandit_environment((1.0, 0.0))
     actives = {}
     for copy_activates in (False, True):
-        config = SwarmConfig(agents=1000, iterations=1, seed=3, copy_activates=copy_activates)
-        search = SwarmSearch(env, config)
+        config = SwarmConfig(agents=1000, seed=3, copy_activates=copy_activates)
+        search = SwarmSearch(config)
+        search.prepare(env)
         tested_on_good_arm = int(np.sum(search.hypothesis == 0))
-        search.run()
+        search.run(env, SearchLimits(iterations=1))
         actives[copy_activates] = int(search.active.sum())
         assert np.all(search.active[search.hypothesis == 1] == 0)
         if not copy_activates:
@@ -195,13 +197,10 @@ def test_copy_activates_makes_recruited_agents_active():
 def test_uncontacted_agents_lose_their_activity_on_request():
     board = Board(4)
     env = hex_environment(board)
-    kept = SwarmSearch(env, SwarmConfig(policy="fixed", depth=3, agents=3000, iterations=3))
-    kept.run()
-    reset = SwarmSearch(
-        env,
-        SwarmConfig(policy="fixed", depth=3, agents=3000, iterations=3, uncontacted="reset"),
-    )
-    reset.run()
+    kept = SwarmSearch(SwarmConfig(policy="fixed", depth=3, agents=3000))
+    kept.run(env, SearchLimits(iterations=3))
+    reset = SwarmSearch(SwarmConfig(policy="fixed", depth=3, agents=3000, uncontacted="reset"))
+    reset.run(env, SearchLimits(iterations=3))
     # Before the last diffusion: activity only where the last test reached (recruitment does
     # not activate by default), so no uncontacted agent is active.
     assert reset.active[reset.contacted == 0].sum() == 0
@@ -226,8 +225,8 @@ def test_strong_and_weak_halting_follow_thesis_3_2_2():
 
 def test_strong_halting_stops_a_converged_search():
     env = bandit_environment((0.95, 0.1, 0.1))
-    config = SwarmConfig(agents=500, iterations=200, halt="strong", halt_threshold=0.8, seed=1)
-    result = SwarmSearch(env, config).run()
+    config = SwarmConfig(agents=500, halt="strong", halt_threshold=0.8, seed=1)
+    result = SwarmSearch(config).run(env, SearchLimits(iterations=200))
     assert result.best_action == 0 and result.iterations < 60
 
 
@@ -270,11 +269,11 @@ def test_measured_cluster_follows_the_prediction_and_new_tests_lift_it():
     under the threshold 2/3), the thesis's SDS keeps ~11% on the best arm as the mean field
     predicts; a 5-playout majority and the paper's copy-only diffusion form a cluster."""
     alpha, beta = 0.6, 0.5
-    base = SwarmConfig(agents=1000, iterations=60)
-    thesis = bandit_cluster_share(alpha, beta, base, seeds=(0, 1))
+    base = SwarmConfig(agents=1000)
+    thesis = bandit_cluster_share(alpha, beta, base, 60, seeds=(0, 1))
     assert abs(thesis - cluster_share_prediction(alpha, beta, 20)) < 0.05
     majority = bandit_cluster_share(
-        alpha, beta, SwarmConfig(agents=1000, iterations=60, test="majority", test_playouts=5),
+        alpha, beta, SwarmConfig(agents=1000, test="majority", test_playouts=5), 60,
         seeds=(0, 1),
     )  # fmt: skip
     predicted = cluster_share_prediction(
@@ -282,7 +281,7 @@ def test_measured_cluster_follows_the_prediction_and_new_tests_lift_it():
     )
     assert abs(majority - predicted) < 0.08 and majority > 2 * thesis
     paper = bandit_cluster_share(
-        alpha, beta, SwarmConfig(agents=1000, iterations=60, internal_diffusion="paper"),
+        alpha, beta, SwarmConfig(agents=1000, internal_diffusion="paper"), 60,
         seeds=(0, 1),
     )  # fmt: skip
     assert paper > 0.5
@@ -296,8 +295,8 @@ def test_convergence_positions_have_the_stated_proven_wins(index):
 
 def test_hex_convergence_reports_the_share_on_the_winning_cells():
     size, moves, winners = CONVERGENCE_POSITIONS[0]
-    config = SwarmConfig(agents=4000, iterations=30, internal_diffusion="paper", seed=1)
-    share, result = hex_convergence(size, moves, winners, config)
+    config = SwarmConfig(agents=4000, internal_diffusion="paper", seed=1)
+    share, result = hex_convergence(size, moves, winners, config, 30)
     assert share.shape == (30,)
     assert share[-1] > 0.5 > share[0]
 
@@ -312,14 +311,9 @@ def test_anthill_convergence_follows_the_population_without_changing_the_search(
     assert share[-1] > 0.5 and plays_winner
     _, settings = parse_spec("anthill:playouts=60000,leaf_playouts=4,tests=8")
     player = AnthillPlayer(settings)
-    search = player._search(
-        hex_environment(convergence_board(size, moves), player.playout_policy()),
-        playouts=60_000,
-        leaf_playouts=4,
-        expand_after=settings.expand_after,
-        seed=0,
-    )
+    search = AnthillSearch(tree_config(AnthillConfig, settings, 0))
+    env = hex_environment(convergence_board(size, moves), player.playout_policy())
+    usual = search.run(env, SearchLimits(playouts=60_000))
     assert search.chunk > SNAPSHOT_DESCENTS
-    usual = search.run()
     assert np.array_equal(result.visits, usual.visits)
     assert np.array_equal(result.wins, usual.wins)

@@ -268,3 +268,57 @@ def test_record_from_board_still_fills_in_the_game_information():
     record = record_from_board(board, black="Ann", game_end=("white", "resign"), date="x")
     assert record.player_black == "Ann" and record.result == "B+R"
     assert record.game_end() == (WHITE, "resign") and record.moves()[0] == (BLACK, "b2")
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.integers(0, 15), st.sampled_from([BLACK, WHITE, None])),
+        min_size=1,
+        max_size=25,
+    ),
+    st.sampled_from([None, BLACK, WHITE]),
+)
+def test_merged_setup_edits_make_one_node_with_the_position_of_all_of_them(clicks, to_move):
+    """Setup mode's clicks (a stone, or an empty cell) folded into one node give the position
+    that applying every click one after another on a board gives (a second method), and a
+    setup that comes back to the start leaves no node."""
+    game = Game(4)
+    game.play("a1")
+    start = game.cursor
+    before = game.board.copy()
+    reference = game.board.copy()
+    edits = [
+        SetupEdit(black=(cell,))
+        if color is BLACK
+        else SetupEdit(white=(cell,))
+        if color is WHITE
+        else SetupEdit(empty=(cell,))
+        for cell, color in clicks
+    ]
+    if to_move is not None:
+        edits.append(SetupEdit(to_move=to_move))
+    for edit in edits:
+        game.setup(edit, merge=True)
+        reference.apply_setup(edit)
+    assert len(start.children) <= 1
+    assert (game.board.cells == reference.cells).all() and game.board.to_move is reference.to_move
+    if start.children:
+        node = start.children[0]
+        assert game.cursor is node and node.move is None and not node.children
+        (read,) = parse_sgf(write_sgf(game))
+        board = read.board_at(read.main_line()[-1])
+        assert (board.cells == reference.cells).all() and board.to_move is reference.to_move
+        assert game.back() and game.cursor is start  # one step takes the whole setup back
+    else:
+        assert game.cursor is start
+    assert (game.board.cells == before.cells).all() and game.board.to_move is before.to_move
+
+
+def test_without_merge_every_setup_edit_is_its_own_node():
+    game = Game(4)
+    game.setup(SetupEdit(black=(0,)))
+    game.setup(SetupEdit(black=(1,)))
+    assert len(game.main_line()) == 3
+    game.setup(SetupEdit(black=(2,)), merge=True)  # folded into the last one
+    assert len(game.main_line()) == 3 and game.cursor.setup_edit(4) == SetupEdit(black=(1, 2))

@@ -171,12 +171,13 @@ def test_boardsize_validation():
     assert engine.board.size == 5
     assert ok(engine, "boardsize 7 7") == ""
     assert engine.board.size == 7
-    assert "square" in fail(engine, "boardsize 7 9")
+    assert ok(engine, "boardsize 7 9") == ""  # 7 columns, 9 rows (test_records_rect.py)
+    assert "1 to 26, not 27" in fail(engine, "boardsize 7 27")
     assert "1 to 26" in fail(engine, "boardsize 27")
     assert "1 to 26" in fail(engine, "boardsize 0")
     assert "whole number" in fail(engine, "boardsize x")
     assert fail(engine, "boardsize").startswith("expected 1 to 2")
-    assert engine.board.size == 7  # failures leave the board alone
+    assert engine.board.shape == (7, 9)  # failures leave the board alone
 
 
 def test_play_colours_any_case_and_illegal_moves():

@@ -54,7 +54,7 @@ def test_client_round_trip_and_errors():
         assert engine.send("7 name", timeout=TIMEOUT) == "HexSwarm"
         assert engine.send("boardsize 5", timeout=TIMEOUT) == ""
         with pytest.raises(GtpClientError, match="unacceptable size"):
-            engine.send("boardsize 5 6", timeout=TIMEOUT)
+            engine.send("boardsize 5 27", timeout=TIMEOUT)
         board_text = engine.send("showboard", timeout=TIMEOUT)
         assert "a b c d e" in board_text and "black to move" in board_text
         assert engine.close() == 0

@@ -7,10 +7,10 @@ import sys
 
 PROBE = """
 import json
-from hexswarm.engine.playout import warm_up
+from hexswarm.engine.warmup import run_group
 from hexswarm.engine.kernels.playout import playout_batch
 from hexswarm.engine.kernels.winner import gale_winner_of_cells
-warm_up()
+run_group("playouts")
 print(json.dumps({
     "misses": sum(k.stats.cache_misses.get(s, 0) for k in (playout_batch, gale_winner_of_cells)
                   for s in k.signatures),

@@ -14,7 +14,6 @@ from collections import Counter
 from pathlib import Path
 
 import numba
-import numpy as np
 import pytest
 from hexswarm.engine.board import Board
 from hexswarm.engine.kernels import layout
@@ -146,18 +145,6 @@ def test_hex_environment_fields_describe_the_position():
     assert len(hex_environment(board, "template").playout_policy) == len(
         layout.KnowledgePolicy._fields
     )
-
-
-def test_swarm_agents_mark_is_one_array_for_three_phases():
-    """``SwarmAgents.mark`` replaced the positional ``agents[4]`` of relate, recruit and
-    scatter: the owner hands the same array to each."""
-    from hexswarm.engine.search.swarm import SwarmConfig, SwarmSearch
-
-    search = SwarmSearch(bandit_environment([0.3, 0.6]), SwarmConfig(agents=20, iterations=1))
-    search._init_agents()
-    agents = search._agents()
-    assert isinstance(agents, layout.SwarmAgents)
-    assert agents.mark is search.mark and agents.mark.dtype == np.uint8
 
 
 if __name__ == "__main__":

@@ -9,16 +9,16 @@ import numpy as np
 import pytest
 from hexswarm.engine.board import HexError
 from hexswarm.engine.kernels.tree import ONGOING, ROOT_LOSES, ROOT_WINS
-from hexswarm.engine.search import warm_up
 from hexswarm.engine.search.environment import (
     THESIS_FIGURE_4_3_LEAVES,
     explicit_tree_environment,
     minimax_value,
     random_play_value,
 )
-from hexswarm.engine.search.montecarlo import exact_root_outcomes, monte_carlo_search
+from hexswarm.engine.search.limits import SearchLimits
+from hexswarm.engine.search.montecarlo import MonteCarloSearch, exact_root_outcomes
 from hexswarm.engine.search.swarm import SwarmConfig, SwarmSearch
-from hexswarm.engine.search.uct import UctSearch
+from hexswarm.engine.search.uct import UctConfig, UctSearch
 from hexswarm.engine.tools.lab import (
     CLUSTER_THRESHOLD,
     CLUSTER_THRESHOLD_MAJORITY,
@@ -36,6 +36,7 @@ from hexswarm.engine.tools.lab import (
     thesis_tree_problem,
     trace_search,
 )
+from hexswarm.engine.warmup import warm_up
 
 SEEDS = 10
 
@@ -66,7 +67,7 @@ def test_monte_carlo_win_rates_are_the_random_play_values(leaves):
     """The kernel's draws against the plain mean of the leaves below each root move."""
     env = explicit_tree_environment(leaves)
     playouts = 20_000
-    result = monte_carlo_search(env, playouts, seed=4)
+    result = MonteCarloSearch(seed=4).run(env, SearchLimits(iterations=playouts))
     for action in range(2):
         expected = random_play_value(leaves, 2, (action,))
         measured = result.wins[action] / result.visits[action]
@@ -84,8 +85,8 @@ def test_thesis_tree_is_a_monte_carlo_trap():
 def test_searches_below_probability_leaves_stay_in_the_tree():
     """Whole-tree SDST puts agents on the leaves; one ply below them the game ends."""
     env = explicit_tree_environment(THESIS_FIGURE_4_3_LEAVES)
-    search = SwarmSearch(env, SwarmConfig(policy="tree", agents=400, iterations=30, seed=2))
-    result = search.run()
+    search = SwarmSearch(SwarmConfig(policy="tree", agents=400, seed=2))
+    result = search.run(env, SearchLimits(iterations=30))
     nodes = int(search.counters[0])
     assert result.counts.sum() > 0
     assert search.node_depth[:nodes].max() <= 2
@@ -96,8 +97,8 @@ def test_uct_on_probability_leaves_stays_in_the_tree():
     """UCT expands the leaves themselves; one ply below them the game ends (rounded), so its
     values there are not the leaves' chances (docs/lab.md), but it stays within the tree."""
     env = explicit_tree_environment(THESIS_FIGURE_4_3_LEAVES)
-    search = UctSearch(env, playouts=3000, seed=1)
-    result = search.run()
+    search = UctSearch(UctConfig(seed=1))
+    result = search.run(env, SearchLimits(playouts=3000))
     assert sum(result.snapshot.root_agents) == 3000
     assert result.snapshot.extra["nodes"] <= 1 + 2 + 4 + 8
 
@@ -105,8 +106,8 @@ def test_uct_on_probability_leaves_stays_in_the_tree():
 def test_the_lab_refuses_whole_tree_sdst_on_probability_leaves():
     exp = experiment("paper-6")
     with pytest.raises(HexError, match="probability leaves"):
-        trace_search(thesis_tree_problem(), exp.config, [()])
-    trace_search(exp.problem, exp.config, [()])  # 0/1 leaves: fine
+        trace_search(thesis_tree_problem(), exp.config, [()], exp.iterations)
+    trace_search(exp.problem, exp.config, [()], exp.iterations)  # 0/1 leaves: fine
 
 
 # --------------------------------------------------------------------------- the catalogue
@@ -131,7 +132,12 @@ def test_trace_records_every_iteration_and_can_stop():
         return frame.iteration == 3
 
     trace = trace_search(
-        exp.problem, exp.config, exp.recorded_paths, snapshots=True, on_frame=on_frame
+        exp.problem,
+        exp.config,
+        exp.recorded_paths,
+        exp.iterations,
+        snapshots=True,
+        on_frame=on_frame,
     )
     assert seen == [0, 1, 2, 3]
     assert trace.agents.shape[0] == 4
@@ -245,7 +251,7 @@ def test_the_majority_test_moves_the_threshold_and_matches_its_prediction():
 
 def test_every_experiment_runs_and_writes_csv(tmp_path):
     for exp in EXPERIMENTS:
-        short = exp.with_config(iterations=2, agents=min(exp.config.agents, 200))
+        short = replace(exp.with_config(agents=min(exp.config.agents, 200)), iterations=2)
         summary, runs = run_experiment(short, 1).write_csv(tmp_path)
         header = summary.read_text().splitlines()[0]
         assert header == "iteration,series,mean,sd,p10,p90,seeds"

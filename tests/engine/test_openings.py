@@ -32,7 +32,7 @@ def test_the_table_covers_its_sizes_and_respects_the_half_turn():
 def test_the_first_move_is_the_opening_closest_to_even_and_is_not_swapped():
     """Unsolved sizes: the cell closest to even among those not proven to lose."""
     player = create_player(SPEC)
-    assert isinstance(player, OpeningTablePlayer)
+    assert isinstance(player.player, OpeningTablePlayer)
     for size in (9, 11):
         assert size not in solved_openings()
         board = Board(size, swap_rule=True)

@@ -16,12 +16,14 @@ from hexswarm.engine.patterns import (
     load_table,
     move_priors,
     pattern_code,
+    pattern_code12,
     rotate_half,
 )
 from hexswarm.engine.records import record_from_board
 from hexswarm.engine.records.sgf import write_sgf
 from hexswarm.engine.search.environment import hex_environment
-from hexswarm.engine.search.uct import UctSearch
+from hexswarm.engine.search.limits import SearchLimits
+from hexswarm.engine.search.uct import UctConfig, UctSearch
 from hexswarm.engine.tools import patterns as tool
 
 
@@ -52,9 +54,10 @@ def test_pattern_codes_follow_the_board_symmetries(size):
         for cell in range(size * size):
             r, c = divmod(cell, size)
             for black in (True, False):
-                code = pattern_code(cells, size, cell, black)
-                assert pattern_code(turned, size, size * size - 1 - cell, black) == code
-                assert pattern_code(swapped, size, c * size + r, not black) == code
+                for of in (pattern_code, pattern_code12):  # 6 and 12 cells
+                    code = of(cells, size, cell, black)
+                    assert of(turned, size, size * size - 1 - cell, black) == code
+                    assert of(swapped, size, c * size + r, not black) == code
 
 
 def _table(tmp_path, seed=3):
@@ -83,9 +86,9 @@ def test_search_priors_match_the_slow_reference(tmp_path, seed):
     last = int(board.moves[-1].cell) if board.moves else -1
     env = hex_environment(board)
     search = UctSearch(
-        env, playouts=1, seed=1, rave=True, priors=str(path), last_cell=last, leaf_playouts=1
+        UctConfig(seed=1, rave=True, priors=str(path), leaf_playouts=1), last_cell=last
     )
-    search.run()
+    search.run(env, SearchLimits(playouts=1))
     tree = search.trees[0]
     got = {int(env.action_cells[tree.actions[c]]): float(tree.prior[c]) for c in tree.children(0)}
     black = board.to_move.value == "black"
@@ -100,7 +103,7 @@ def test_search_priors_match_the_slow_reference(tmp_path, seed):
 def test_priors_need_rave(tmp_path):
     path, _ = _table(tmp_path)
     with pytest.raises(ValueError, match="need rave"):
-        UctSearch(hex_environment(Board(3)), playouts=1, priors=str(path))
+        UctSearch(UctConfig(priors=str(path)))
 
 
 def test_mm_recovers_known_weights():

@@ -9,8 +9,8 @@ import pytest
 from hexswarm.engine.board import SWAP_PIECES, Board, GameOverError, HexError
 from hexswarm.engine.knowledge import bundled_databases
 from hexswarm.engine.players import LEVELS, STRONGEST_LEVEL, MoveChoice, Player, create_player
-from hexswarm.engine.search import warm_up
 from hexswarm.engine.search.snapshot import SearchSnapshot
+from hexswarm.engine.warmup import warm_up
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 

@@ -82,7 +82,7 @@ def test_hexworld_grammar():
 @pytest.mark.parametrize(
     ("link", "message"),
     [
-        ("https://hexworld.org/board/#11x9,a1", "rectangular boards are not supported"),
+        ("https://hexworld.org/board/#11x9,a1", "links hold square boards only"),
         ("https://hexworld.org/board/#30,a1", "out of range"),
         ("https://hexworld.org/board/#0", "out of range"),
         ("https://hexworld.org/board/#" + "9" * 5000, "out of range"),

@@ -4,7 +4,7 @@ and the drops and grades of a line, on games built by hand with known answers.""
 from __future__ import annotations
 
 import pytest
-from hexswarm.engine.board import BLACK, WHITE, HexError
+from hexswarm.engine.board import BLACK, WHITE, Board, HexError
 from hexswarm.engine.game import Game
 from hexswarm.engine.records import parse_sgf, write_sgf
 from hexswarm.engine.review import (
@@ -14,7 +14,9 @@ from hexswarm.engine.review import (
     INACCURACY,
     MISTAKE,
     GradeThresholds,
+    LineEstimate,
     PositionAnalysis,
+    line_estimates,
     review_moves,
 )
 from hexswarm.engine.search.snapshot import SearchSnapshot
@@ -32,21 +34,44 @@ def analysis(to_move, win, best="a1", line=None) -> PositionAnalysis:
     st.lists(st.sampled_from(["a1", "b2", "c3", "e5", "swap-pieces"]), min_size=1, max_size=6),
     st.integers(0, 10**9),
     st.sampled_from(["", "uct", "sdst:agents=5000,policy=tree", "mc:playouts_per_move=9"]),
+    st.integers(0, 10**7),
 )
-def test_the_property_text_round_trips(to_move, win, line, playouts, ai):
+def test_the_property_text_round_trips(to_move, win, line, playouts, ai, agents):
     moves = tuple((move, win / (i + 1)) for i, move in enumerate(dict.fromkeys(line)))
-    saved = PositionAnalysis(to_move, win, line[0], tuple(line), playouts, 1.25, ai, moves)
+    saved = PositionAnalysis(to_move, win, line[0], tuple(line), playouts, 1.25, ai, moves, agents)
     read = PositionAnalysis.parse(saved.to_text())
     rounded = tuple((move, round(value, 4)) for move, value in moves)
     assert read == PositionAnalysis(
-        to_move, round(win, 4), line[0], tuple(line), playouts, 1.25, ai, rounded
+        to_move, round(win, 4), line[0], tuple(line), playouts, 1.25, ai, rounded, agents
     )
+
+
+def test_the_old_format_still_reads_and_is_written_in_the_new_one():
+    """Files saved before the agents were kept hold format 1: they open with the same
+    analyses (agents unknown: 0); saving writes format 2."""
+    old = (
+        "v=1 to=w win=0.4200 best=c2 pv=c2,b4 moves=c2:0.4200,b4:0.3100 playouts=900 "
+        "seconds=0.50 ai=uct:playouts=9"
+    )
+    read = PositionAnalysis.parse(old)
+    assert read == PositionAnalysis(
+        WHITE, 0.42, "c2", ("c2", "b4"), 900, 0.5, "uct:playouts=9", (("c2", 0.42), ("b4", 0.31))
+    )
+    game = Game(5)
+    game.root.set(ANALYSIS_PROPERTY, old)
+    (again,) = parse_sgf(write_sgf(game))
+    assert again.root.ai == read
+    game.root.ai = again.root.ai  # written anew: the new format, the same analysis
+    assert game.root.get(ANALYSIS_PROPERTY).startswith("v=2 to=w win=0.4200 best=c2")
+    assert " agents=0 " in game.root.get(ANALYSIS_PROPERTY)
+    assert PositionAnalysis.parse(game.root.get(ANALYSIS_PROPERTY)) == read
 
 
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("v=2 to=b win=0.5 best=a1", "version"),
+        ("v=3 to=b win=0.5 best=a1", "version"),
+        ("v=2 to=b win=0.5 best=a1 agents=-4", "from 0"),
         ("v=1 win=0.5 best=a1", "lacks the field 'to'"),
         ("v=1 to=b win=lots best=a1", "malformed number"),
         ("v=1 to=b win=1.5 best=a1", "0..1"),
@@ -64,7 +89,7 @@ def test_unreadable_analyses_say_why(text, message):
 def test_an_unreadable_property_is_kept_and_reads_as_no_analysis():
     game = Game(5)
     game.root.set(ANALYSIS_PROPERTY, "v=9 whatever")
-    assert game.root.analysis is None
+    assert game.root.ai is None
     assert game.root.get(ANALYSIS_PROPERTY) == "v=9 whatever"  # never lost
 
 
@@ -87,10 +112,38 @@ def test_from_snapshot_keeps_the_searchers_view():
     # The saved moves: the searcher's choice first, then by support; values for White (no
     # root_values: the active shares).
     moves = (("c3", 0.5), ("b2", 0.6), ("swap-pieces", 0.5))
-    assert saved == PositionAnalysis(WHITE, 0.61, "c3", ("c3", "b2"), 4000, 1.5, "sdst", moves)
+    assert saved == PositionAnalysis(
+        WHITE,
+        0.61,
+        "c3",
+        ("c3", "b2"),
+        4000,
+        1.5,
+        "sdst",
+        moves,
+        agents=100,
+        support=(40, 50, 10),
+    )
     assert saved.for_player(BLACK) == pytest.approx(0.39)
+    assert PositionAnalysis.from_snapshot(snapshot, 5, "sdst:agents=100").ai == "sdst:agents=100"
     empty = SearchSnapshot(1, "sdst", "white", 0, 0, 0.0, (), (), (), -1, 0.5)
     assert PositionAnalysis.from_snapshot(empty, 5) is None
+    # Iteration 0 of a swarm: random hypotheses, no playout finished, no estimate yet.
+    unsearched = SearchSnapshot(1, "sdst", "white", 0, 0, 0.0, (6, 12), (50, 50), (0, 0), 12, 0.5)
+    assert PositionAnalysis.from_snapshot(unsearched, 5) is None
+
+
+def test_a_move_decided_without_a_value_keeps_no_analysis():
+    """Root tactics' forced block: no search, no value (it once became "Black 50%" on the
+    graph); a proven win is kept as decided."""
+    from hexswarm.engine.players import create_player
+
+    player = create_player("mc:playouts_per_move=1,threads=1,tactics=on")
+    block = Board.from_rows(["W.WWW", ".....", ".B...", ".....", "....."], to_move="black")
+    assert PositionAnalysis.from_snapshot(player.choose_move(block).snapshot, 5) is None
+    win = Board.from_rows(["..B..", "..B..", ".....", "..B..", "..B.."], to_move="black")
+    won = PositionAnalysis.from_snapshot(player.choose_move(win).snapshot, 5)
+    assert won is not None and won.for_player(BLACK) == 1.0 and won.best_move == "c3"
 
 
 def test_thresholds_rise_and_grade_at_their_boundaries():
@@ -116,10 +169,10 @@ def reviewed_game() -> Game:
     for move in ("c3", "a1", "b4", "c2"):
         game.play(move)
     nodes = game.main_line()
-    nodes[0].analysis = analysis(BLACK, 0.60, "c3", ("c3", "c2"))
-    nodes[1].analysis = analysis(WHITE, 0.42, "c2", ("c2", "b4", "d2"))  # Black 0.58 after c3
-    nodes[2].analysis = analysis(BLACK, 0.85, "d2")  # White 0.15 after a1: drop 0.27
-    nodes[3].analysis = analysis(WHITE, 0.21, "b3")  # Black 0.79 after b4: drop 0.06
+    nodes[0].ai = analysis(BLACK, 0.60, "c3", ("c3", "c2"))
+    nodes[1].ai = analysis(WHITE, 0.42, "c2", ("c2", "b4", "d2"))  # Black 0.58 after c3
+    nodes[2].ai = analysis(BLACK, 0.85, "d2")  # White 0.15 after a1: drop 0.27
+    nodes[3].ai = analysis(WHITE, 0.21, "b3")  # Black 0.79 after b4: drop 0.06
     return game
 
 
@@ -154,7 +207,7 @@ def test_a_move_that_wins_is_worth_everything_and_a_gain_is_no_drop():
     for move in ("a1", "b1", "a2"):  # Black joins top and bottom on 2x2
         game.play(move)
     nodes = game.main_line()
-    nodes[2].analysis = analysis(BLACK, 0.3, "a2")
+    nodes[2].ai = analysis(BLACK, 0.3, "a2")
     reviews = review_moves(nodes, winners(game))
     assert reviews[3].after == 1.0 and reviews[3].drop == 0.0 and reviews[3].grade == GOOD
 
@@ -166,7 +219,7 @@ def test_swaps_are_not_graded():
     game.play("b2")
     nodes = game.main_line()
     for node in nodes:
-        node.analysis = analysis(game.board_at(node).to_move, 0.5, "a1")
+        node.ai = analysis(game.board_at(node).to_move, 0.5, "a1")
     reviews = review_moves(nodes, winners(game))
     assert 2 not in reviews and {1, 3} <= set(reviews)
 
@@ -174,11 +227,11 @@ def test_swaps_are_not_graded():
 def test_a_reviewed_game_round_trips_through_sgf_in_the_hexgui_dialect():
     game = reviewed_game()
     text = write_sgf(game)
-    assert f"{ANALYSIS_PROPERTY}[v=1 to=b win=0.6000 best=c3 pv=c3,c2" in text
+    assert f"{ANALYSIS_PROPERTY}[v=2 to=b win=0.6000 best=c3 pv=c3,c2" in text
     assert "GM[11]" in text and "FF[4]" in text
     (read,) = parse_sgf(text)
     assert read.dialect == "hexswarm"
-    assert [n.analysis for n in read.main_line()] == [n.analysis for n in game.main_line()]
+    assert [n.ai for n in read.main_line()] == [n.ai for n in game.main_line()]
     again = review_moves(read.main_line(), winners(read))
     assert again == review_moves(game.main_line(), winners(game))
     # HexGui's reader keeps properties it does not know: the file reads as plain HexGui SGF
@@ -197,7 +250,104 @@ def test_a_move_the_search_valued_is_graded_against_the_best_by_that_same_search
     game = reviewed_game()
     nodes = game.main_line()
     moves = (("c2", 0.55), ("a1", 0.30))
-    nodes[1].analysis = PositionAnalysis(WHITE, 0.55, "c2", ("c2",), 10, 0.1, "uct", moves)
+    nodes[1].ai = PositionAnalysis(WHITE, 0.55, "c2", ("c2",), 10, 0.1, "uct", moves)
     review = review_moves(nodes, winners(game))[2]
     assert review.before == 0.55 and review.after == 0.30 and review.drop == pytest.approx(0.25)
     assert review.grade == BLUNDER and review.better == "c2"
+
+
+def test_the_line_estimates_read_each_position_or_the_value_of_the_move_played():
+    """5x5, by hand: the start (Black 60%), c3 played with no search of the position after it
+    but valued by the search before (Black's 0.64), b4 searched (White 30%, so Black 70%), a
+    pass, then d2 unsearched and unvalued; a variation's estimates are its own."""
+    game = Game(5)
+    game.root.ai = PositionAnalysis(BLACK, 0.6, "c3", moves=(("c3", 0.64), ("b2", 0.5)), ai="a")
+    game.play("c3")
+    game.play("b4")
+    game.cursor.ai = PositionAnalysis(BLACK, 0.7, "d2", ai="b")
+    game.play("pass")
+    game.play("d2")
+    line = game.main_line()
+    assert line_estimates(line) == [
+        LineEstimate(0, 0.6, True, "a"),
+        LineEstimate(1, pytest.approx(0.64), False, "a"),
+        LineEstimate(2, 0.7, True, "b"),
+    ]
+    # White's view turned to Black's: White valued its a1 at 0.8, so Black 0.2 after it.
+    game.go_to(line[1])
+    game.cursor.ai = PositionAnalysis(WHITE, 0.75, "a1", moves=(("a1", 0.8),), ai="c")
+    game.play("a1")
+    variation = game.continuation(game.cursor)
+    assert line_estimates(variation)[1:] == [
+        LineEstimate(1, 0.25, True, "c"),
+        LineEstimate(2, pytest.approx(0.2), False, "c"),
+    ]
+
+
+def test_who_played_each_move_is_saved_with_the_game():
+    game = Game(5)
+    game.play("c3")
+    game.cursor.player = "uct:playouts=500,seed=3"
+    game.play("b4")
+    (read,) = parse_sgf(write_sgf(game))
+    assert [n.player for n in read.main_line()] == [None, "uct:playouts=500,seed=3", None]
+    read.main_line()[1].player = None
+    assert "XP" not in read.main_line()[1].properties
+
+
+def supported_line(optimism: float = 0.0) -> Game:
+    """5x5, Black b1, White c1, Black d1; each position analysed with supports, every win rate
+    raised by ``optimism`` for the side to move (a searcher more optimistic for its side)."""
+    game = Game(5)
+    for move in ("b1", "c1", "d1"):
+        game.play(move)
+    nodes = game.main_line()
+    o = optimism
+    positions = [
+        (BLACK, 0.60, (("a1", 0.60), ("b1", 0.50)), (900, 100)),
+        (WHITE, 0.55, (("c1", 0.55),), (1000,)),
+        (BLACK, 0.50, (("d1", 0.50),), (500,)),
+        (WHITE, 0.45, (), ()),
+    ]
+    for node, (color, win, moves, support) in zip(nodes, positions, strict=True):
+        raised = tuple((name, value + o) for name, value in moves)
+        best = moves[0][0] if moves else "a2"
+        node.ai = PositionAnalysis(
+            color, win + o, best, (best,), 1000, 1.0, "uct", raised, support=support
+        )
+    return game
+
+
+def test_with_supports_every_move_is_measured_by_the_search_after_it_offset():
+    """The offset is the support-weighted mean of (own value - search after): (100 * 0.05 +
+    1000 * 0.05 + 500 * -0.05) / 1600; each move's "after" is the search after it plus that,
+    whether or not the search before saved its value."""
+    offset = (100 * 0.05 + 1000 * 0.05 - 500 * 0.05) / 1600
+    game = supported_line()
+    reviews = review_moves(game.main_line(), winners(game))
+    b1, c1, d1 = reviews[1], reviews[2], reviews[3]
+    assert b1.after == pytest.approx(0.45 + offset) and b1.drop == pytest.approx(0.15 - offset)
+    assert b1.grade == MISTAKE and b1.better == "a1"
+    assert c1.after == pytest.approx(0.50 + offset) and c1.grade == GOOD
+    assert d1.after == pytest.approx(0.55 + offset) and d1.drop == 0.0
+
+
+@pytest.mark.parametrize("optimism", [0.01, 0.03, 0.05])
+def test_a_searcher_optimistic_for_its_side_grades_the_same(optimism):
+    """Raising every value for the side to move (the bias of a short search) changes no drop:
+    the offset absorbs it."""
+    plain, biased = supported_line(), supported_line(optimism)
+    first = review_moves(plain.main_line(), winners(plain))
+    second = review_moves(biased.main_line(), winners(biased))
+    for number in first:
+        assert second[number].drop == pytest.approx(first[number].drop, abs=1e-9)
+        assert second[number].grade == first[number].grade
+
+
+def test_supports_round_trip_and_must_match_the_moves():
+    saved = supported_line().main_line()[0].ai
+    text = saved.to_text()
+    assert "moves=a1:0.6000@900,b1:0.5000@100" in text
+    assert PositionAnalysis.parse(text) == saved and saved.support_of("b1") == 100
+    with pytest.raises(HexError, match="for every move or for none"):
+        PositionAnalysis.parse(text.replace("b1:0.5000@100", "b1:0.5000"))

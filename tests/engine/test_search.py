@@ -16,7 +16,6 @@ from hexswarm.engine.kernels.rng import seed_states
 from hexswarm.engine.kernels.sds import apply_results
 from hexswarm.engine.kernels.tree import ONGOING, ROOT_LOSES, ROOT_WINS, count_populations
 from hexswarm.engine.playout import random_playouts
-from hexswarm.engine.search import warm_up
 from hexswarm.engine.search.environment import (
     PAPER_FIGURE_4_LEAVES,
     bandit_environment,
@@ -24,9 +23,11 @@ from hexswarm.engine.search.environment import (
     hex_environment,
     leaf_value,
 )
-from hexswarm.engine.search.montecarlo import exact_root_outcomes, monte_carlo_search
+from hexswarm.engine.search.limits import SearchLimits
+from hexswarm.engine.search.montecarlo import MonteCarloSearch, exact_root_outcomes
 from hexswarm.engine.search.swarm import RECRUITMENT, RELATE, SwarmConfig, SwarmSearch
-from hexswarm.engine.search.uct import UctSearch
+from hexswarm.engine.search.uct import UctConfig, UctSearch
+from hexswarm.engine.warmup import warm_up
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -49,7 +50,9 @@ def test_bandit_final_distribution_ranks_the_arms_by_expected_value():
     env = bandit_environment(BANDIT_ARMS)
     totals = np.zeros(len(BANDIT_ARMS))
     for seed in range(20):
-        result = SwarmSearch(env, SwarmConfig(agents=200, iterations=50, seed=seed)).run()
+        result = SwarmSearch(SwarmConfig(agents=200, seed=seed)).run(
+            env, SearchLimits(iterations=50)
+        )
         assert result.counts.sum() == 200
         assert result.best_action == int(np.argmax(BANDIT_ARMS))
         totals += result.counts
@@ -65,7 +68,11 @@ def test_bandit_matches_the_naive_reference_in_distribution():
     naive = np.zeros(len(BANDIT_ARMS))
     runs = 30
     for seed in range(runs):
-        kernel += SwarmSearch(env, SwarmConfig(agents=200, iterations=30, seed=seed)).run().counts
+        kernel += (
+            SwarmSearch(SwarmConfig(agents=200, seed=seed))
+            .run(env, SearchLimits(iterations=30))
+            .counts
+        )
         naive += sds_bandit(BANDIT_ARMS, 200, 30, seed)
     kernel /= runs * 200
     naive /= runs * 200
@@ -76,15 +83,15 @@ def test_bandit_matches_the_naive_reference_in_distribution():
 @pytest.mark.parametrize("relate", sorted(RELATE))
 def test_every_sds_variant_finds_the_best_arm(recruitment, relate):
     env = bandit_environment((0.1, 0.3, 0.9, 0.2))
-    config = SwarmConfig(agents=400, iterations=60, recruitment=recruitment, relate=relate, seed=3)
-    result = SwarmSearch(env, config).run()
+    config = SwarmConfig(agents=400, recruitment=recruitment, relate=relate, seed=3)
+    result = SwarmSearch(config).run(env, SearchLimits(iterations=60))
     assert result.best_action == 2
     assert result.counts.sum() == 400
 
 
 def test_history_and_active_fraction_are_recorded_per_iteration():
     env = bandit_environment(BANDIT_ARMS)
-    result = SwarmSearch(env, SwarmConfig(agents=200, iterations=12, seed=1)).run()
+    result = SwarmSearch(SwarmConfig(agents=200, seed=1)).run(env, SearchLimits(iterations=12))
     snapshot = result.snapshot
     assert snapshot.done and snapshot.iteration == 12
     assert len(snapshot.history) == 12 == len(snapshot.active_fraction_history)
@@ -95,8 +102,8 @@ def test_history_and_active_fraction_are_recorded_per_iteration():
 
 def test_confidence_threshold_halts_early():
     env = bandit_environment((0.05, 0.95))
-    config = SwarmConfig(agents=300, iterations=500, confidence=0.8, seed=2)
-    result = SwarmSearch(env, config).run()
+    config = SwarmConfig(agents=300, confidence=0.8, seed=2)
+    result = SwarmSearch(config).run(env, SearchLimits(iterations=500))
     assert result.iterations < 500
     assert result.counts[1] / result.counts.sum() >= 0.8
 
@@ -122,9 +129,9 @@ def test_paper_figure_4_tree_has_the_stated_values():
 def test_mcsds_picks_the_monte_carlo_move_on_the_toy_tree():
     env = explicit_tree_environment(PAPER_FIGURE_4_LEAVES)
     for seed in range(3):
-        result = SwarmSearch(
-            env, SwarmConfig(policy="root", agents=500, iterations=40, seed=seed)
-        ).run()
+        result = SwarmSearch(SwarmConfig(policy="root", agents=500, seed=seed)).run(
+            env, SearchLimits(iterations=40)
+        )
         assert result.best_action == 1  # right: 75% under random play
         assert abs(result.estimate - 0.75) < 0.05
 
@@ -133,8 +140,8 @@ def test_mcsds_picks_the_monte_carlo_move_on_the_toy_tree():
 def test_sdst_converges_to_the_minimax_move_on_the_toy_tree(policy):
     env = explicit_tree_environment(PAPER_FIGURE_4_LEAVES)
     for seed in range(3):
-        config = SwarmConfig(policy=policy, agents=1500, iterations=40, depth=4, seed=seed)
-        result = SwarmSearch(env, config).run()
+        config = SwarmConfig(policy=policy, agents=1500, depth=4, seed=seed)
+        result = SwarmSearch(config).run(env, SearchLimits(iterations=40))
         assert result.best_action == 0, (policy, seed, result.counts)
         # Converged: the root population holds the minimax move almost everywhere.
         assert result.counts[0] >= 0.8 * result.counts.sum()
@@ -143,8 +150,8 @@ def test_sdst_converges_to_the_minimax_move_on_the_toy_tree(policy):
 def test_sdst_tree_policy_starts_on_the_monte_carlo_move_then_switches():
     """Paper Fig. 6: the root first leans to 'right', then reorients to 'left'."""
     env = explicit_tree_environment(PAPER_FIGURE_4_LEAVES)
-    config = SwarmConfig(policy="tree", agents=2000, iterations=30, seed=5)
-    history = SwarmSearch(env, config).run().history
+    config = SwarmConfig(policy="tree", agents=2000, seed=5)
+    history = SwarmSearch(config).run(env, SearchLimits(iterations=30)).history
     early_right = max(row[1] / max(sum(row), 1) for row in history[:3])
     assert early_right > 0.5
     assert history[-1][0] > history[-1][1]
@@ -152,7 +159,9 @@ def test_sdst_tree_policy_starts_on_the_monte_carlo_move_then_switches():
 
 def test_tree_summary_and_principal_variation_follow_the_populations():
     env = explicit_tree_environment(PAPER_FIGURE_4_LEAVES)
-    result = SwarmSearch(env, SwarmConfig(policy="tree", agents=2000, iterations=30, seed=1)).run()
+    result = SwarmSearch(SwarmConfig(policy="tree", agents=2000, seed=1)).run(
+        env, SearchLimits(iterations=30)
+    )
     snapshot = result.snapshot
     assert snapshot.principal_variation[0] == 0
     root = snapshot.tree
@@ -178,15 +187,15 @@ def test_tree_summary_draws_the_chosen_move_first(policy):
     board the children's populations below rank them differently)."""
     env = hex_environment(Board(7))
     for seed in range(4):
-        config = SwarmConfig(policy=policy, agents=1500, iterations=20, depth=3, seed=seed)
-        result = SwarmSearch(env, config).run()
+        config = SwarmConfig(policy=policy, agents=1500, depth=3, seed=seed)
+        result = SwarmSearch(config).run(env, SearchLimits(iterations=20))
         first = result.snapshot.tree.children[0]
         assert first.path == (int(result.snapshot.best_move),)
 
 
 def test_uct_converges_to_the_minimax_move_on_the_toy_tree():
     env = explicit_tree_environment(PAPER_FIGURE_4_LEAVES)
-    result = UctSearch(env, playouts=4000, seed=1).run()
+    result = UctSearch(UctConfig(seed=1)).run(env, SearchLimits(playouts=4000))
     assert result.best_action == 0
     assert result.snapshot.principal_variation[:2] in ((0, 0), (0, 1))
 
@@ -232,7 +241,7 @@ def test_playout_perspective_matches_independent_playouts(white_to_move):
         board.play(cell)
     assert (board.to_move is BLACK) is not white_to_move
     env = hex_environment(board)
-    result = monte_carlo_search(env, 3000, seed=4)
+    result = MonteCarloSearch(seed=4).run(env, SearchLimits(iterations=3000))
     for action in (0, 7, 15):
         cell = int(env.action_cells[action])
         after = board.copy()
@@ -249,9 +258,9 @@ def test_deeper_leaves_use_the_right_colours():
     board = Board(4)
     board.play("b2")
     env = hex_environment(board)
-    config = SwarmConfig(policy="tree", agents=4000, iterations=1, seed=2)
-    search = SwarmSearch(env, config)
-    search.run()
+    config = SwarmConfig(policy="tree", agents=4000, seed=2)
+    search = SwarmSearch(config)
+    search.run(env, SearchLimits(iterations=1))
     # After one iteration every hypothesis was one move deep (all agents at the root).
     assert search.tests == 4000
     rates = search.root_wins / np.maximum(search.root_tests, 1)
@@ -270,8 +279,8 @@ def test_leaf_positions_are_the_board_after_the_path(white_to_move):
     for cell in ("c3", "b2", "d4")[: 3 if white_to_move else 2]:
         board.play(cell)
     env = hex_environment(board)
-    search = SwarmSearch(env, SwarmConfig(policy="tree", agents=4000, iterations=12, seed=3))
-    search.run()
+    search = SwarmSearch(SwarmConfig(policy="tree", agents=4000, seed=3))
+    search.run(env, SearchLimits(iterations=12))
     size, root_black, base, cells = env.size, env.root_black, env.black_rows, env.action_cells
     work_cells, used, leaf_rows = (
         np.zeros(cells.size, np.int32),
@@ -354,8 +363,8 @@ def test_population_index_groups_agents_by_node(agent_nodes):
 def test_pair_table_grows_without_losing_children():
     board = Board(5)
     env = hex_environment(board)
-    search = SwarmSearch(env, SwarmConfig(policy="tree", agents=3000, iterations=6, seed=1))
-    search.run()
+    search = SwarmSearch(SwarmConfig(policy="tree", agents=3000, seed=1))
+    search.run(env, SearchLimits(iterations=6))
     before = {
         int(k): int(c) for k, c in zip(search.pair_keys, search.pair_child, strict=True) if k >= 0
     }
@@ -377,8 +386,8 @@ def test_hypotheses_chain_one_agent_per_population_and_results_set_activity(seed
     board = Board(5)
     board.play("c3")
     env = hex_environment(board)
-    search = SwarmSearch(env, SwarmConfig(policy="tree", agents=3000, iterations=8, seed=seed))
-    search.run()
+    search = SwarmSearch(SwarmConfig(policy="tree", agents=3000, seed=seed))
+    search.run(env, SearchLimits(iterations=8))
     search._index()
     count = search._form_hypotheses()
     used = int(search.progress[1])
@@ -445,8 +454,8 @@ def test_agents_only_live_in_unfinished_positions_and_hold_legal_moves():
     for cell in ("a1", "d4", "a2", "c4", "a3"):
         board.play(cell)
     env = hex_environment(board)
-    search = SwarmSearch(env, SwarmConfig(policy="tree", agents=3000, iterations=10, seed=1))
-    search.run()
+    search = SwarmSearch(SwarmConfig(policy="tree", agents=3000, seed=1))
+    search.run(env, SearchLimits(iterations=10))
     cells = env.action_cells
     for agent in range(search.agent_node.size):
         node = int(search.agent_node[agent])
@@ -468,32 +477,30 @@ def test_agents_only_live_in_unfinished_positions_and_hold_legal_moves():
 def test_same_seed_and_threads_give_the_same_search(policy):
     env = hex_environment(Board(5))
     runs = [
-        SwarmSearch(
-            env, SwarmConfig(policy=policy, agents=3000, iterations=8, threads=2, seed=11)
-        ).run()
+        SwarmSearch(SwarmConfig(policy=policy, agents=3000, threads=2, seed=11)).run(
+            env, SearchLimits(iterations=8)
+        )
         for _ in range(2)
     ]
     assert np.array_equal(runs[0].counts, runs[1].counts)
     assert runs[0].history == runs[1].history
-    other = SwarmSearch(
-        env, SwarmConfig(policy=policy, agents=3000, iterations=8, threads=2, seed=12)
-    ).run()
+    other = SwarmSearch(SwarmConfig(policy=policy, agents=3000, threads=2, seed=12)).run(
+        env, SearchLimits(iterations=8)
+    )
     assert other.history != runs[0].history
 
 
 def test_uct_is_reproducible_per_seed_and_threads():
     env = hex_environment(Board(5))
-    a = UctSearch(env, playouts=3000, threads=2, seed=3).run()
-    b = UctSearch(env, playouts=3000, threads=2, seed=3).run()
+    a = UctSearch(UctConfig(threads=2, seed=3)).run(env, SearchLimits(playouts=3000))
+    b = UctSearch(UctConfig(threads=2, seed=3)).run(env, SearchLimits(playouts=3000))
     assert np.array_equal(a.visits, b.visits)
 
 
 def test_backscattering_to_the_root_also_finds_the_minimax_move():
     env = explicit_tree_environment(PAPER_FIGURE_4_LEAVES)
-    config = SwarmConfig(
-        policy="tree", agents=1500, iterations=40, backscatter_to_root=True, seed=2
-    )
-    result = SwarmSearch(env, config).run()
+    config = SwarmConfig(policy="tree", agents=1500, backscatter_to_root=True, seed=2)
+    result = SwarmSearch(config).run(env, SearchLimits(iterations=40))
     assert result.best_action == 0
 
 
@@ -503,8 +510,12 @@ def test_relate_phase_deactivates_agents():
     env = bandit_environment((0.9, 0.9, 0.9, 0.9))
     fractions = {}
     for relate in ("none", "context-sensitive", "context-free"):
-        config = SwarmConfig(agents=2000, iterations=10, relate=relate, seed=4)
-        history = SwarmSearch(env, config).run().snapshot.active_fraction_history
+        config = SwarmConfig(agents=2000, relate=relate, seed=4)
+        history = (
+            SwarmSearch(config)
+            .run(env, SearchLimits(iterations=10))
+            .snapshot.active_fraction_history
+        )
         fractions[relate] = float(np.mean(history))
     assert abs(fractions["none"] - 0.9) < 0.03
     assert fractions["context-free"] < fractions["context-sensitive"] < fractions["none"]

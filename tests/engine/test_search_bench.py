@@ -5,8 +5,9 @@ asserted here."""
 from __future__ import annotations
 
 import pytest
-from hexswarm.engine.search.anthill import AnthillSearch, AnthillTree
-from hexswarm.engine.search.uct import UctTree
+from hexswarm.engine.search.anthill import AnthillConfig, AnthillTree
+from hexswarm.engine.search.limits import SearchLimits
+from hexswarm.engine.search.uct import UctConfig, UctTree
 from hexswarm.engine.tools.search_bench import tree_overhead
 
 
@@ -19,17 +20,13 @@ def test_anthill_tree_counts_its_agents_in_the_bytes_in_use():
 
 
 @pytest.mark.parametrize(
-    ("search_class", "settings"),
-    [
-        (None, {"leaf_playouts": 2}),
-        (AnthillSearch, {"leaf_playouts": 2, "tests": 8}),
-    ],
+    "config", [UctConfig(leaf_playouts=2), AnthillConfig(leaf_playouts=2, tests=8)]
 )
-def test_tree_overhead_rows_describe_the_search_they_timed(search_class, settings):
-    kwargs = dict(settings) if search_class is None else {"search_class": search_class, **settings}
-    (row,) = tree_overhead(sizes=(5,), playouts=2_000, rounds=3, **kwargs)
-    assert row["search"] == ("uct" if search_class is None else "anthill")
-    assert row["tests"] == settings.get("tests", "")
+def test_tree_overhead_rows_describe_the_search_they_timed(config):
+    anthill = isinstance(config, AnthillConfig)
+    (row,) = tree_overhead(sizes=(5,), playouts=2_000, rounds=3, config=config)
+    assert row["search"] == ("anthill" if anthill else "uct")
+    assert row["tests"] == (8 if anthill else "")
     assert row["leaf_playouts"] == 2
     assert row["size"] == 5 and row["playouts"] == 2_000
     assert len(row["ratios"]) == 3 and all(r > 0 for r in row["ratios"])
@@ -37,7 +34,7 @@ def test_tree_overhead_rows_describe_the_search_they_timed(search_class, setting
     # A descent expands at most one node, creating its children (25 at most on 5x5) at once.
     assert 1 < row["nodes"] <= 1 + 2_000 // 2 * 25
     # An anthill node also holds its agents: 20 bytes more than a UCT node at 4 a move.
-    low, high = (16, 20) if search_class is None else (36, 40)
+    low, high = (36, 40) if anthill else (16, 20)
     assert low <= row["bytes_per_node"] <= high
 
 
@@ -52,12 +49,12 @@ def test_the_sdst_test_baseline_runs_as_many_playouts_as_the_search(k):
 
     env = hex_environment(Board(7))
     test = "single" if k == 1 else "majority"
-    config = SwarmConfig(
-        policy="tree", agents=500, iterations=4, seed=1, test=test, test_playouts=k
+    config = SwarmConfig(policy="tree", agents=500, seed=1, test=test, test_playouts=k)
+    search = SwarmSearch(config)
+    search.run(env, SearchLimits(iterations=4))
+    assert int(leaf_depth_counts(env, config, SearchLimits(iterations=4)).sum()) * k == (
+        search.playouts
     )
-    search = SwarmSearch(env, config)
-    search.run()
-    assert int(leaf_depth_counts(env, config).sum()) * k == search.playouts
     (row,) = sdst_test_overhead((k,), agents=500, iterations=4, rounds=3)
     assert row["test_playouts"] == k and row["playouts"] == search.playouts
     assert row["overhead_vs_leaf_playouts"] in row["overheads"] and len(row["overheads"]) == 3

@@ -7,7 +7,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from hexswarm.engine.board import Board, HexError
+from hexswarm.engine.board import HexError
 from hexswarm.engine.gtp import GtpEngine, build_parser, setting_options
 from hexswarm.engine.players import LEVELS, create_player, parse_spec
 from hexswarm.engine.players.budget import (
@@ -148,7 +148,7 @@ def test_swarm_config_takes_every_setting_it_shares_with_the_level(name):
     shared = {f.name for f in dataclasses.fields(SwarmConfig)} & {
         f.name for f in dataclasses.fields(level_settings)
     }
-    assert shared >= {"agents", "iterations", "threads", "halt", "time_s", "test", "relate"}
+    assert shared >= {"agents", "threads", "halt", "test", "relate"}
     for field in shared - {"policy", "seed"}:
         assert getattr(config, field) == getattr(level_settings, field), field
     assert config.seed == 9
@@ -229,11 +229,10 @@ def test_a_rule_between_settings_is_refused_where_values_are_entered_with_one_me
     """mcsds:test_playouts=3 (each value valid alone) used to pass the spec and the dialog and
     fail inside the worker thread; now the spec, the settings class, GTP and the search give
     the search's own message."""
-    from hexswarm.engine.search.environment import hex_environment
     from hexswarm.engine.search.swarm import SwarmSearch
 
     with pytest.raises(HexError) as from_search:
-        SwarmSearch(hex_environment(Board(3)), SwarmConfig(policy="root", test_playouts=3))
+        SwarmSearch(SwarmConfig(policy="root", test_playouts=3))
     message = str(from_search.value)
     assert "test=majority" in message
     for spec in ("mcsds:test_playouts=3", "sdst:test_playouts=3"):

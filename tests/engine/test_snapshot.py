@@ -6,7 +6,8 @@ import pytest
 from hexswarm.engine.board import Board
 from hexswarm.engine.search.anthill import AnthillSearch
 from hexswarm.engine.search.environment import bandit_environment, hex_environment
-from hexswarm.engine.search.montecarlo import monte_carlo_search
+from hexswarm.engine.search.limits import SearchLimits
+from hexswarm.engine.search.montecarlo import MonteCarloSearch
 from hexswarm.engine.search.snapshot import (
     HISTORY_LIMIT,
     RootHistory,
@@ -75,10 +76,12 @@ def _searches():
     bandit = bandit_environment((0.2, 0.5, 0.8))
     hex_env = hex_environment(Board(3))
     return {
-        "mc": lambda cb: monte_carlo_search(hex_env, 40, on_snapshot=cb),
-        "swarm": lambda cb: SwarmSearch(bandit, SwarmConfig(agents=60, iterations=30)).run(cb),
-        "uct": lambda cb: UctSearch(hex_env, playouts=400).run(cb),
-        "anthill": lambda cb: AnthillSearch(hex_env, playouts=400).run(cb),
+        "mc": lambda cb: MonteCarloSearch().run(hex_env, SearchLimits(iterations=40), cb),
+        "swarm": lambda cb: SwarmSearch(SwarmConfig(agents=60)).run(
+            bandit, SearchLimits(iterations=30), cb
+        ),
+        "uct": lambda cb: UctSearch().run(hex_env, SearchLimits(playouts=400), cb),
+        "anthill": lambda cb: AnthillSearch().run(hex_env, SearchLimits(playouts=400), cb),
     }
 
 

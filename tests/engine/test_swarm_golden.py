@@ -21,14 +21,15 @@ import numpy as np
 import pytest
 from hexswarm.engine.board import Board
 from hexswarm.engine.players import create_player
-from hexswarm.engine.search import warm_up
 from hexswarm.engine.search.environment import (
     PAPER_FIGURE_4_LEAVES,
     bandit_environment,
     explicit_tree_environment,
     hex_environment,
 )
+from hexswarm.engine.search.limits import SearchLimits
 from hexswarm.engine.search.swarm import SwarmConfig, SwarmSearch
+from hexswarm.engine.warmup import warm_up
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -83,8 +84,8 @@ HEX_GOLDEN = [
     ids=[f"{row[0]}-t{row[2]}" for row in HEX_GOLDEN],
 )
 def test_thesis_policies_on_hex_are_unchanged(name, settings, threads, best, playouts, counts, crc):
-    config = SwarmConfig(agents=3000, iterations=12, threads=threads, seed=5, **settings)
-    result = SwarmSearch(hex_environment(_position()), config).run()
+    config = SwarmConfig(agents=3000, threads=threads, seed=5, **settings)
+    result = SwarmSearch(config).run(hex_environment(_position()), SearchLimits(iterations=12))
     assert result.best_action == best
     assert result.playouts == playouts
     assert result.counts.tolist() == counts
@@ -106,7 +107,9 @@ def test_thesis_policies_on_hex_are_unchanged(name, settings, threads, best, pla
 def test_thesis_searches_on_the_toy_problems_are_unchanged(
     env, settings, best, playouts, counts, crc
 ):
-    result = SwarmSearch(env, SwarmConfig(agents=300, iterations=20, seed=9, **settings)).run()
+    result = SwarmSearch(SwarmConfig(agents=300, seed=9, **settings)).run(
+        env, SearchLimits(iterations=20)
+    )
     assert result.best_action == best
     assert result.playouts == playouts
     assert result.counts.tolist() == counts

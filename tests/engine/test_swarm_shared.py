@@ -11,10 +11,11 @@ from hexswarm.engine.kernels.layout import SwarmAgents, SwarmTree
 from hexswarm.engine.kernels.sds import apply_shared_outcomes
 from hexswarm.engine.kernels.tree import find_child
 from hexswarm.engine.players.levels import parse_spec
-from hexswarm.engine.search import warm_up
 from hexswarm.engine.search.environment import bandit_environment, hex_environment
+from hexswarm.engine.search.limits import SearchLimits
 from hexswarm.engine.search.swarm import SwarmConfig, SwarmSearch
 from hexswarm.engine.tools.cluster_formation import CONVERGENCE_POSITIONS, hex_convergence
+from hexswarm.engine.warmup import warm_up
 
 from tests import naive_search
 
@@ -116,8 +117,8 @@ def test_shared_evidence_forms_a_cluster_under_the_thesis_threshold():
     env = bandit_environment([0.6] + [0.5] * 19)
     shares = {}
     for reference in ("win", "shared"):
-        config = SwarmConfig(agents=2000, iterations=100, seed=3, reference=reference)
-        result = SwarmSearch(env, config).run()
+        config = SwarmConfig(agents=2000, seed=3, reference=reference)
+        result = SwarmSearch(config).run(env, SearchLimits(iterations=100))
         shares[reference] = result.counts[0] / result.counts.sum()
     assert shares["win"] < 0.25
     assert shares["shared"] > 0.6
@@ -126,10 +127,8 @@ def test_shared_evidence_forms_a_cluster_under_the_thesis_threshold():
 def test_shared_evidence_in_the_tree_converges_on_a_proven_win():
     """SDST with shared evidence on convergence position #0 (7x7, d5 wins in three plies)."""
     size, moves, winners = CONVERGENCE_POSITIONS[0]
-    config = SwarmConfig(
-        policy="tree", agents=4000, iterations=30, threads=1, seed=0, reference="shared"
-    )
-    share, result = hex_convergence(size, moves, winners, config)
+    config = SwarmConfig(policy="tree", agents=4000, threads=1, seed=0, reference="shared")
+    share, result = hex_convergence(size, moves, winners, config, 30)
     assert share[-1] > 0.5
     assert result.best_action == int(np.argmax(result.counts))  # the record agrees
 
@@ -138,4 +137,4 @@ def test_shared_evidence_is_a_setting_and_refuses_kept_evidence():
     _, settings = parse_spec("sdst:reference=shared")
     assert settings.reference == "shared"
     with pytest.raises(HexError, match="reference=shared"):
-        SwarmSearch(bandit_environment((0.5, 0.5)), SwarmConfig(reference="shared", evidence=True))
+        SwarmSearch(SwarmConfig(reference="shared", evidence=True))

@@ -57,7 +57,7 @@ def test_the_three_rules():
 def test_tactics_on_blocks_where_plain_monte_carlo_with_one_playout_may_not():
     board = Board.from_rows(["W.WWW", ".....", ".B...", ".....", "....."], to_move="black")
     player = create_player("mc:playouts_per_move=1,threads=1,tactics=on")
-    assert isinstance(player, TacticalPlayer)
+    assert isinstance(player.player, TacticalPlayer)
     seen = []
     choice = player.choose_move(board, on_snapshot=seen.append, position_id=7)
     assert choice.move == board.cell_index("b1")
@@ -90,7 +90,7 @@ def test_a_lost_position_is_reported_in_every_snapshot():
 @pytest.mark.parametrize("level", ["mc", "mcsds", "sdst", "uct"])
 def test_tactics_default_off_leaves_the_level_as_it_was(level):
     player = create_player(level)
-    assert not isinstance(player, TacticalPlayer)
+    assert not isinstance(player.player, TacticalPlayer)
     assert player.settings.tactics == "off"
 
 

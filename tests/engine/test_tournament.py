@@ -148,3 +148,25 @@ def test_a_round_robin_on_a_local_dask_cluster_plays_the_serial_games(tmp_path):
         assert tournament.run(2, **options) == 6
         played[name] = {pair: m.results for pair, m in tournament.matches.items()}
     assert played["dask"] == played["serial"]
+
+
+def test_a_round_robin_on_the_clock(capsys, tmp_path):
+    out = tmp_path / "rr"
+    base = ["--games", "1", "--size", "4", "--seed", "5", "--quiet", "--out", out]
+    status, report, _ = run(capsys, *base, "--clock", "2", *PLAYERS)
+    assert status == 0
+    for pair in ("01-02", "01-03", "02-03"):
+        state = json.loads((out / pair / STATE_FILE).read_text(encoding="utf-8"))
+        assert state["settings"]["clock"] == "2"
+        (game,) = state["results"]
+        assert set(game["clock"]) == {"A", "B"}
+        assert all(0.0 <= side["used_s"] <= 2.0 + 0.5 for side in game["clock"].values())
+    assert "Clock 2 (" in report and "| lost on time |" in report
+    rows = [line for line in report.splitlines() if line.startswith("| `")]
+    assert sorted(line.split("`")[1] for line in rows) == sorted(PLAYERS)
+    assert all(line.split("|")[2].strip() == "2" for line in rows)  # two games each
+    # The same folder with another clock is another round robin.
+    status, _, err = run(capsys, *base, "--clock", "5", *PLAYERS)
+    assert status == 2 and "clock: saved '2', now '5'" in err
+    status, _, err = run(capsys, *base, *PLAYERS)
+    assert status == 2 and "clock: saved '2', now 'none'" in err

@@ -14,8 +14,9 @@ from hexswarm.engine.search.environment import (
     explicit_tree_environment,
     hex_environment,
 )
+from hexswarm.engine.search.limits import SearchLimits
 from hexswarm.engine.search.timing import TimeBudget
-from hexswarm.engine.search.uct import UctSearch, _ucb_tables
+from hexswarm.engine.search.uct import UctConfig, UctSearch, _ucb_tables
 
 from tests.naive_search import NaiveUct
 
@@ -29,16 +30,16 @@ def _position(size: int, *moves: str) -> Board:
 
 def _assert_matches_reference(env, playouts, exploration, expand_after, seed, leaf_playouts=1):
     search = UctSearch(
-        env,
-        playouts=playouts,
-        exploration=exploration,
-        expand_after=expand_after,
-        seed=seed,
-        leaf_playouts=leaf_playouts,
+        UctConfig(
+            exploration=exploration,
+            expand_after=expand_after,
+            seed=seed,
+            leaf_playouts=leaf_playouts,
+        )
     )
     state = int(search.states[0])
     reference = NaiveUct(env, exploration, expand_after, _ucb_tables(), state, leaf_playouts)
-    result = search.run()
+    result = search.run(env, SearchLimits(playouts=playouts))
     assert result.iterations == playouts // leaf_playouts
     reference.iterate(playouts // leaf_playouts)
     expected = reference.root_statistics()
@@ -104,19 +105,19 @@ def test_rave_matches_the_slow_reference(
     equal the reference's, which tests every child's cell against every filled board's set of
     Black stones; the blended choices, hence every visit and win, agree too."""
     search = UctSearch(
-        env,
-        playouts=playouts,
-        exploration=exploration,
-        expand_after=expand_after,
-        seed=seed,
-        leaf_playouts=leaf_playouts,
-        rave=True,
+        UctConfig(
+            exploration=exploration,
+            expand_after=expand_after,
+            seed=seed,
+            leaf_playouts=leaf_playouts,
+            rave=True,
+        )
     )
     state = int(search.states[0])
     reference = NaiveUct(
         env, exploration, expand_after, _ucb_tables(), state, leaf_playouts, rave=True
     )
-    result = search.run()
+    result = search.run(env, SearchLimits(playouts=playouts))
     reference.iterate(playouts // leaf_playouts)
     expected = reference.root_statistics()
     assert {a: (int(result.visits[a]), int(result.wins[a])) for a in expected} == expected
@@ -137,25 +138,29 @@ def test_rave_finds_a_win_in_one():
     board = _position(5, "e1", "b3", "d1", "c3", "e2", "d3", "c1", "e3", "b1")
     env = hex_environment(board)
     for seed in (1, 2, 3):
-        result = UctSearch(env, playouts=400, leaf_playouts=4, seed=seed, rave=True).run()
+        result = UctSearch(UctConfig(leaf_playouts=4, seed=seed, rave=True)).run(
+            env, SearchLimits(playouts=400)
+        )
         assert board.cell_name(int(env.action_cells[result.best_action])) in {"a3", "a4"}
 
 
 def test_rave_needs_hex_and_a_matching_kept_tree():
     with pytest.raises(ValueError, match="rave needs a Hex environment"):
-        UctSearch(bandit_environment((0.2, 0.8)), playouts=10, rave=True)
+        UctSearch(UctConfig(rave=True)).run(
+            bandit_environment((0.2, 0.8)), SearchLimits(playouts=10)
+        )
     env = hex_environment(Board(3))
-    plain = UctSearch(env, playouts=50, seed=1)
-    plain.run()
+    plain = UctSearch(UctConfig(seed=1))
+    plain.run(env, SearchLimits(playouts=50))
     with pytest.raises(ValueError, match="same rave and priors"):
-        UctSearch(env, playouts=10, rave=True, tree=plain.trees[0])
+        UctSearch(UctConfig(rave=True), tree=plain.trees[0])
 
 
 def test_a_kept_rave_tree_keeps_its_rave_counts():
     board = _position(4, "b2")
     env = hex_environment(board)
-    search = UctSearch(env, playouts=2000, seed=1, rave=True, leaf_playouts=2)
-    search.run()
+    search = UctSearch(UctConfig(seed=1, rave=True, leaf_playouts=2))
+    search.run(env, SearchLimits(playouts=2000))
     tree = search.trees[0]
     labels = env.action_cells
     node = max(tree.children(0), key=lambda c: tree.visits[c])
@@ -178,36 +183,42 @@ def test_a_kept_rave_tree_keeps_its_rave_counts():
 
 def test_leaf_playouts_must_be_positive():
     with pytest.raises(ValueError, match="leaf_playouts must be at least 1"):
-        UctSearch(hex_environment(Board(3)), playouts=10, leaf_playouts=0)
+        UctSearch(UctConfig(leaf_playouts=0))
 
 
 def test_uct_is_reproducible_per_seed():
     env = hex_environment(Board(5))
-    a = UctSearch(env, playouts=3000, seed=3).run()
-    b = UctSearch(env, playouts=3000, seed=3).run()
-    c = UctSearch(env, playouts=3000, seed=4).run()
+    a = UctSearch(UctConfig(seed=3)).run(env, SearchLimits(playouts=3000))
+    b = UctSearch(UctConfig(seed=3)).run(env, SearchLimits(playouts=3000))
+    c = UctSearch(UctConfig(seed=4)).run(env, SearchLimits(playouts=3000))
     assert np.array_equal(a.visits, b.visits)
     assert not np.array_equal(a.visits, c.visits)
 
 
 def test_root_parallelism_sums_one_tree_per_thread():
     env = hex_environment(Board(4))
-    result = UctSearch(env, playouts=2001, threads=2, parallel="root", seed=3).run()
+    result = UctSearch(UctConfig(threads=2, parallel="root", seed=3)).run(
+        env, SearchLimits(playouts=2001)
+    )
     assert result.snapshot.extra["trees"] == 2
     assert result.visits.sum() == 2001
-    again = UctSearch(env, playouts=2001, threads=2, parallel="root", seed=3).run()
+    again = UctSearch(UctConfig(threads=2, parallel="root", seed=3)).run(
+        env, SearchLimits(playouts=2001)
+    )
     assert np.array_equal(result.visits, again.visits)
     with pytest.raises(ValueError, match="parallel"):
-        UctSearch(env, playouts=10, parallel="leaf")
+        UctSearch(UctConfig(parallel="leaf"))
 
 
 def test_node_budget_bounds_the_tree_and_the_search_goes_on():
     env = hex_environment(Board(5))
-    search = UctSearch(env, playouts=5000, seed=2, max_nodes=600)
-    result = search.run()
+    search = UctSearch(UctConfig(seed=2, max_nodes=600))
+    result = search.run(env, SearchLimits(playouts=5000))
     tree = search.trees[0]
     assert (
-        tree.node_count <= 600 < UctSearch(env, playouts=5000, seed=2).run().snapshot.extra["nodes"]
+        tree.node_count
+        <= 600
+        < UctSearch(UctConfig(seed=2)).run(env, SearchLimits(playouts=5000)).snapshot.extra["nodes"]
     )
     assert tree.node_capacity <= 600
     assert result.iterations == 5000 and result.visits.sum() == 5000
@@ -216,8 +227,8 @@ def test_node_budget_bounds_the_tree_and_the_search_goes_on():
 def test_the_subtree_under_the_played_moves_is_kept_and_renumbered():
     board = _position(4, "b2")
     env = hex_environment(board)
-    search = UctSearch(env, playouts=3000, seed=1)
-    search.run()
+    search = UctSearch(UctConfig(seed=1))
+    search.run(env, SearchLimits(playouts=3000))
     tree = search.trees[0]
     labels = env.action_cells
     first = int(np.argmax([tree.visits[c] for c in tree.children(0)]))
@@ -239,7 +250,9 @@ def test_the_subtree_under_the_played_moves_is_kept_and_renumbered():
     new = {int(new_labels[kept.actions[c]]): int(kept.visits[c]) for c in kept.children(0)}
     assert new == old
     # The search goes on from the kept tree: its root keeps the visits it had.
-    result = UctSearch(hex_environment(after), playouts=500, seed=2, tree=kept).run()
+    result = UctSearch(UctConfig(seed=2), tree=kept).run(
+        hex_environment(after), SearchLimits(playouts=500)
+    )
     assert result.visits.sum() == sum(old.values()) + 500
 
 

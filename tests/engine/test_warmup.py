@@ -161,17 +161,18 @@ def test_a_copy_of_the_kernels_installed_elsewhere_loads_them_from_the_same_cach
     import sys
 
     import hexswarm.engine as engine_package
-    from hexswarm.engine import playout
+    from hexswarm.engine.warmup import run_group
 
-    playout.warm_up()  # into the session's cache, if it was not there
+    run_group("playouts")  # into the session's cache, if it was not there
     source = Path(engine_package.__file__).parent
     copy = tmp_path / "elsewhere" / "hexswarm"
     shutil.copytree(source, copy / "engine", ignore=shutil.ignore_patterns("__pycache__"))
     probe = (
         "from hexswarm.engine import playout\n"
         "from hexswarm.engine.kernels import playout as kernels\n"
+        "from hexswarm.engine.warmup import run_group\n"
         f"assert playout.__file__.startswith({str(copy)!r}), playout.__file__\n"
-        "playout.warm_up()\n"
+        "run_group('playouts')\n"
         "print(sum(kernels.playout_batch.stats.cache_hits.values()),"
         " sum(kernels.playout_batch.stats.cache_misses.values()))\n"
     )

@@ -31,9 +31,11 @@ class Questions:
         self.default = default
         self.answers: list = []
         self.asked: list[str] = []
+        self.details: list[tuple] = []  # what else each question said (e.g. before what)
 
-    def __call__(self, parent, text: str):
+    def __call__(self, parent, text: str, *details):
         self.asked.append(text)
+        self.details.append(details)
         return self.answers.pop(0) if self.answers else self.default
 
 

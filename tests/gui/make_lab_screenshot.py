@@ -31,7 +31,7 @@ def _wait(condition, timeout_s: float = 60.0) -> None:
 
 
 def take(directory: Path) -> Path:
-    from hexswarm.engine.search import warm_up
+    from hexswarm.engine.warmup import warm_up
     from hexswarm.gui.lab.window import LabWindow
 
     warm_up()  # compile (or load) the kernels first, as the application's splash screen does

@@ -66,3 +66,36 @@ def test_real_game_drives_every_panel(qtbot, settings_store, tmp_path):
     for panel in dashboard.panels.values():
         assert panel.renders > 0
     main.close()
+
+
+@pytest.mark.slow
+def test_the_status_bar_names_the_move_the_board_frames(qtbot, settings_store, tmp_path):
+    """Issue 30: mid-search the board framed one move and the status bar named another (the
+    status bar took every snapshot, the board's hints a paced one). Both now show the same
+    snapshot: at every hint the status bar names the framed move, at the same iteration."""
+    from hexswarm.gui.main_window import MainWindow
+
+    main = MainWindow(settings_store, autosave_dir=tmp_path / "autosave", offer_restore=False)
+    qtbot.addWidget(main)
+    main.resize(1200, 800)
+    main.show()
+    checked = []
+
+    def check(snapshot) -> None:
+        if main.status_snapshot is snapshot:
+            text = main.ai_label.text()
+            assert f"iteration {snapshot.iteration}," in text
+            assert f"best {main.controller.board.cell_name(snapshot.best_move)} " in text
+            assert main.dashboard.overlay.best == snapshot.best_move
+            checked.append(snapshot.iteration)
+
+    main.dashboard.hints_shown.connect(check)
+    main.controller.new_game(
+        GameSettings(
+            size=7, black=SideSettings(ai=True, spec="uct:time_s=1.5,seed=2"), white=SideSettings()
+        )
+    )
+    qtbot.waitUntil(lambda: len(checked) >= 3, timeout=60_000)
+    main.controller.stop()
+    qtbot.waitUntil(lambda: not main.controller.searching, timeout=10_000)
+    main.document.set_clean()

@@ -13,7 +13,6 @@ from hexswarm.gui.dashboard.model import (
     SnapshotGate,
     ThroughputHistory,
     estimate_for_black,
-    estimates_from_move,
     format_count,
     format_share,
     layout_tree,
@@ -157,10 +156,13 @@ def test_gate_without_position_adopts_the_first_snapshot():
 # --------------------------------------------------------------------------- population
 
 
-def naive_top_k(row, agents_now, k):
-    """Reference: rank by current agents (ties: first listed), sum the rest into other."""
-    ranked = sorted(range(len(agents_now)), key=lambda i: (-agents_now[i], i))
-    chosen = [i for i in ranked[:k] if agents_now[i] > 0]
+def naive_top_k(row, agents_now, k, best=0):
+    """Reference: the searcher's choice ``best`` first if it has agents, then the rest by
+    current agents (ties: first listed); the rest summed into other."""
+    supported = [i for i in range(len(agents_now)) if agents_now[i] > 0]
+    ranked = sorted((i for i in supported if i != best), key=lambda i: (-agents_now[i], i))
+    chosen = ([best] if best in supported else []) + ranked
+    chosen = chosen[:k]
     return [row[i] for i in chosen], sum(row) - sum(row[i] for i in chosen)
 
 
@@ -435,19 +437,6 @@ def test_board_overlay_adapter_and_hide_toggle():
 def test_estimate_for_black_perspective():
     assert estimate_for_black(make_snapshot(to_move="black", estimate=0.7)) == 0.7
     assert estimate_for_black(make_snapshot(to_move="white", estimate=0.7)) == pytest.approx(0.3)
-
-
-def test_estimates_from_move_direct_before_and_child_after():
-    tree = node((), 100, children=[node((5,), 80, value=0.8), node((6,), 20, value=0.3)])
-    snap = make_snapshot(
-        root_moves=(5, 6), root_agents=(80, 20), to_move="white", estimate=0.75, tree=tree
-    )
-    entries = estimates_from_move(4, 5, snap)
-    # Move 4 was White's; before it (after move 3) White had 75%, after it the chosen child
-    # says 80% for White, i.e. 20% for Black.
-    assert entries[0] == (3, pytest.approx(0.25), True)
-    assert entries[1] == (4, pytest.approx(0.2), False)
-    assert estimates_from_move(4, -1, snap) == [(3, pytest.approx(0.25), True)]
 
 
 def test_game_estimates_swings_truncate_and_nearest():

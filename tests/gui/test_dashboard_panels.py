@@ -7,11 +7,13 @@ import csv
 import dataclasses
 
 import pytest
-from hexswarm.engine.board import Board, Move
+from hexswarm.engine.board import BLACK, WHITE, Board
+from hexswarm.engine.game import Game
+from hexswarm.engine.review import PositionAnalysis
 from hexswarm.gui.dashboard import Dashboard
 from hexswarm.gui.dashboard.model import has_estimate
 from hexswarm.gui.dashboard.tree_view import MAX_DRAWN_NODES
-from PySide6.QtCore import QObject, QPointF, Qt, Signal
+from PySide6.QtCore import QObject, QPointF, QRectF, Qt, Signal
 from PySide6.QtWidgets import QMainWindow, QMenu
 
 from tests.gui.test_dashboard_model import FakeBoard, make_snapshot, node
@@ -22,27 +24,52 @@ class FakeController(QObject):
 
     snapshot_ready = Signal(object)
     position_changed = Signal(int)
-    move_played = Signal(object)
     search_started = Signal(int, str)
     search_finished = Signal(int)
     game_replaced = Signal()
+    analysis_recorded = Signal(object)
 
     def __init__(self, size: int = 9):
         super().__init__()
         self.search_purpose: str | None = "move"
-        self.board = Board(size)
-        self.move_number = 0
-        self.move_count = 0
+        self.game = Game(size)
         self.go_to_calls: list[int] = []
+
+    @property
+    def board(self) -> Board:
+        return self.game.board
+
+    @board.setter
+    def board(self, board: Board) -> None:
+        self.game = Game.from_board(board)
+
+    @property
+    def move_number(self) -> int:
+        return len(self.game.board.moves)
 
     def go_to(self, move_number: int) -> None:
         self.go_to_calls.append(move_number)
 
 
-class FakeMoveInfo:
-    def __init__(self, number, cell, snapshot, player="sdst"):
-        self.number, self.move, self.snapshot = number, Move(color=None, cell=cell), snapshot
-        self.player = player
+MOVES = ("e5", "d4", "f6", "c3", "g7", "b2", "h8")
+
+
+def analysed_game(black_estimates, size: int = 9, ai: str = "sdst", moves=MOVES) -> Game:
+    """A game of ``len(black_estimates)`` moves whose positions before each move carry an
+    analysis (``node.ai``) that gives Black ``black_estimates[i]``; ``ai`` may be a list."""
+    game = Game(size)
+    for index, black in enumerate(black_estimates):
+        to_move = game.board.to_move
+        win = black if to_move is BLACK else 1.0 - black
+        level = ai[index] if isinstance(ai, list) else ai
+        game.cursor.ai = PositionAnalysis(to_move, win, moves[index], ai=level)
+        game.play(moves[index])
+    return game
+
+
+def show_game(controller: FakeController, game: Game, position_id: int) -> None:
+    controller.game = game
+    controller.position_changed.emit(position_id)
 
 
 def search_sequence(position_id: int, steps: int = 12, size: int = 9):
@@ -117,11 +144,11 @@ def test_panels_hold_the_latest_snapshot_data(dashboard):
     assert series.moves[:2] == (40, 31) and series.labels[:2] == ("e5", "e4")
     assert len(series.moves) == dash.population.top_k == 5
     assert series.iterations == tuple(range(1, 12))
-    x, y = dash.population.move_curves[0].getOriginalDataset()
+    x, y = dash.population.move_curves[0].getData()
     assert list(x) == list(range(1, 12)) and list(y) == [r[40] for r in latest.history]
-    other_x, other_y = dash.population.other_curve.getOriginalDataset()
+    other_x, other_y = dash.population.other_curve.getData()
     assert other_y[-1] == sum(latest.root_agents) - sum(latest.root_agents[m] for m in series.moves)
-    active = dash.population.active_curve.getOriginalDataset()[1]
+    active = dash.population.active_curve.getData()[1]
     assert list(active) == list(latest.active_fraction_history)
     # Tree: 81 root children collapsed, node budget respected, labels from the pool.
     nodes = dash.tree.layout_nodes
@@ -139,9 +166,9 @@ def test_panels_hold_the_latest_snapshot_data(dashboard):
     numbered = {c for c, a in enumerate(latest.root_agents) if a / total >= threshold}
     assert {c for c, (_, label) in values.items() if label} == numbered
     assert set(values) == {c for c, a in enumerate(latest.root_agents) if a > 0}
-    # Throughput got one sample per drawn snapshot: the first one (drawn at once) and the
-    # latest one (drawn by refresh).
-    assert len(dash.throughput.history.samples) == 2
+    # Throughput got one sample per drawn snapshot: only the latest (the snapshots were
+    # offered faster than any tick; a new search's first one is not drawn in a burst).
+    assert len(dash.throughput.history.samples) == 1
 
 
 def test_tree_labels_thin_out_on_crowded_rows(dashboard):
@@ -172,6 +199,74 @@ def test_tree_labels_thin_out_on_crowded_rows(dashboard):
         assert all(b - a >= 2.5 for a, b in zip(xs, xs[1:], strict=False))
 
 
+def test_no_tree_label_covers_a_disc(dashboard, qtbot):
+    """Issue 30: labels overlapped the "+N" discs. Each label is drawn under its own disc and
+    only where it covers no disc: checked on screen, label and disc rectangles in the scene."""
+    from hexswarm.gui.dashboard.tree_view import labels_clear_of_discs
+
+    # The rule itself: a disc right under a label blocks it, one beside it does not.
+    assert labels_clear_of_discs([50, 50], [10, 30], [12, 12]) == {1}
+    assert labels_clear_of_discs([50, 120], [10, 30], [12, 12]) == {0, 1}
+    dash, _, controller, window = dashboard
+    window.resize(1024, 640)  # the smallest screen we support: short docks, crowded rows
+    dash.tree.width_box.setValue(10)
+    dash.tree.nodes_box.setValue(60)
+    dash.tree.depth_box.setValue(4)
+    controller.position_changed.emit(1)
+
+    def crowd(path, agents, depth):
+        # Three strong children and a long tail ("+N") under every node, four levels deep.
+        if depth == 4:
+            return node(path, agents, agents // 2)
+        shares = (0.5, 0.25, 0.15)
+        kids = [
+            crowd((*path, 10 * depth + k), int(agents * f), depth + 1) for k, f in enumerate(shares)
+        ]
+        tail = agents - sum(k.agents for k in kids)
+        return node(
+            path, agents, agents // 2, children=kids, collapsed_children=40, collapsed_agents=tail
+        )
+
+    tree = crowd((), 100_000, 0)
+    moves = tuple(range(81))
+    controller.snapshot_ready.emit(
+        make_snapshot(root_moves=moves, root_agents=(1000,) * 81, tree=tree, best_move=0)
+    )
+    dash.refresh()
+    qtbot.wait(50)
+    dash.tree.render_now()  # laid out at the panel's final size
+    view = dash.tree.plot.getViewBox()
+    nodes = dash.tree.layout_nodes
+    sizes = list(dash.tree.nodes.data["size"])
+    discs = []
+    for drawn, size in zip(nodes, sizes, strict=True):
+        centre = view.mapViewToScene(QPointF(drawn.x, drawn.y))
+        r = size / 2 - 1  # a pixel of antialiasing is not an overlap
+        discs.append(QRectF(centre.x() - r, centre.y() - r, 2 * r, 2 * r))
+    shown = [i for i, label in enumerate(dash.tree.labels[: len(nodes)]) if label.isVisible()]
+    assert len(shown) >= 3  # the strongest moves keep their names
+    for i in shown:
+        text = dash.tree.labels[i].sceneBoundingRect()
+        hit = [(j, discs[j]) for j, disc in enumerate(discs) if j != i and text.intersects(disc)]
+        assert not hit, (i, text, discs[i], hit, view.width(), view.height(), view.viewRange())
+
+
+def test_a_tree_of_an_earlier_position_is_not_previewed_on_the_board(dashboard):
+    """Issue 30: clicking a node previewed its line over the current board though the tree
+    belonged to the position before the move, hiding a real stone."""
+    dash, board, controller, _ = dashboard
+    controller.position_changed.emit(1)
+    controller.snapshot_ready.emit(search_sequence(1, steps=2)[1])
+    dash.refresh()
+    index = next(i for i, n in enumerate(dash.tree.layout_nodes) if n.path == (40, 41))
+    controller.position_changed.emit(2)  # the move was played; the tree stays on the panel
+    dash.refresh()
+    previews = list(board.previews)
+    dash.tree.select(index)
+    assert board.previews == previews  # nothing drawn over this board
+    assert "earlier position" in dash.tree.status.text()
+
+
 def test_other_line_is_optional_and_always_in_the_data(dashboard):
     dash, _, controller, _ = dashboard
     controller.position_changed.emit(1)
@@ -200,7 +295,9 @@ def test_stale_snapshots_are_dropped_and_hints_cleared(dashboard):
     assert dash.population.series.iterations == (1,)
 
 
-def test_final_snapshot_reaches_the_charts_before_the_position_changes(dashboard):
+def test_final_snapshot_reaches_the_charts_after_the_position_changes(dashboard, qtbot):
+    """The search's last snapshot, sent just before its move is played, still goes to the
+    charts: on the next ticks, not in one burst with the board's repaint for the move."""
     dash, board, controller, _ = dashboard
     controller.position_changed.emit(3)
     snaps = search_sequence(3, steps=4)
@@ -208,7 +305,8 @@ def test_final_snapshot_reaches_the_charts_before_the_position_changes(dashboard
     dash.refresh()
     controller.snapshot_ready.emit(snaps[-1])  # the final one, then the move is played at once
     controller.position_changed.emit(4)
-    assert dash.population.snapshot is snaps[-1]
+    assert dash.population.snapshot is snaps[0]  # not drawn in the position change itself
+    qtbot.waitUntil(lambda: dash.population.snapshot is snaps[-1], timeout=3000)
     assert dash.population.series.iterations[-1] == 4
 
 
@@ -266,21 +364,11 @@ def test_tree_click_previews_line_on_board(dashboard):
     assert board.previews[-1] == ()
 
 
-def test_game_graph_records_moves_and_click_navigates(dashboard, qtbot):
+def test_game_graph_draws_the_games_analyses_and_click_navigates(dashboard, qtbot):
     dash, _, controller, _ = dashboard
     graph = dash.game_graph
     estimates = [0.5, 0.55, 0.52, 0.2, 0.22]
-    for number, black in enumerate(estimates, start=1):
-        to_move = "black" if number % 2 else "white"
-        snap = make_snapshot(
-            position_id=number,
-            to_move=to_move,
-            estimate=black if to_move == "black" else 1 - black,
-            done=True,
-        )
-        controller.move_count = controller.move_number = number
-        controller.position_changed.emit(100 + number)
-        controller.move_played.emit(FakeMoveInfo(number, 0, snap))
+    show_game(controller, analysed_game(estimates), 101)
     numbers, values = graph.estimates.points()
     assert numbers == [0, 1, 2, 3, 4]  # each search estimates the position before its move
     assert values == pytest.approx(estimates)
@@ -299,34 +387,23 @@ def test_game_graph_records_moves_and_click_navigates(dashboard, qtbot):
     assert graph.jump_to_x(3.7) == 4 and controller.go_to_calls[-1] == 4
 
 
-def test_game_graph_undo_and_new_game(dashboard):
+def test_game_graph_follows_the_line_on_screen_and_a_new_game(dashboard):
     dash, _, controller, _ = dashboard
     graph = dash.game_graph
-    for number in (1, 2, 3):
-        graph.record_move(number, 0, make_snapshot(estimate=0.5, to_move="black"))
+    game = analysed_game([0.5, 0.6, 0.7])
+    show_game(controller, game, 1)
     assert graph.estimates.points()[0] == [0, 1, 2]
-    graph.record_move(2, 0, make_snapshot(estimate=0.9, to_move="black"))  # undo, other move
-    assert graph.estimates.points() == ([0, 1], [0.5, 0.9])
-    controller.move_count = 0
-    controller.position_changed.emit(77)
+    game.go_to(game.main_line()[2])  # back to move 2, another third move: a variation
+    game.play("a1")
+    game.cursor.ai = PositionAnalysis(WHITE, 0.1, "b1")  # Black 90% after it
+    controller.position_changed.emit(2)
+    assert graph.estimates.points() == ([0, 1, 2, 3], [0.5, 0.6, 0.7, pytest.approx(0.9)])
+    game.go_to(game.main_line()[-1])  # the main line again: its own estimates
+    controller.analysis_recorded.emit(game.root)  # any reason to look again will do
+    assert graph.estimates.points() == ([0, 1, 2], [0.5, 0.6, 0.7])
+    controller.game = Game(9)
+    controller.game_replaced.emit()
     assert len(graph.estimates) == 0
-
-
-def test_the_game_graph_leaves_out_a_move_decided_without_a_value(dashboard):
-    """Root tactics' forced block: no search, no value; the graph draws no point for it
-    (it once drew "Black 50%"), while a proven win is drawn as decided."""
-    from hexswarm.engine.players import create_player
-
-    dash, _, _, _ = dashboard
-    graph = dash.game_graph
-    player = create_player("mc:playouts_per_move=1,threads=1,tactics=on")
-    block = Board.from_rows(["W.WWW", ".....", ".B...", ".....", "....."], to_move="black")
-    graph.record_move(1, block.cell_index("b1"), player.choose_move(block).snapshot)
-    assert graph.estimates.points() == ([], [])
-    win = Board.from_rows(["..B..", "..B..", ".....", "..B..", "..B.."], to_move="black")
-    graph.record_move(2, win.cell_index("c3"), player.choose_move(win).snapshot)
-    numbers, values = graph.estimates.points()
-    assert values and all(v == 1.0 for v in values)  # Black wins: 100% for Black
 
 
 def test_exports_write_png_and_csv(dashboard, tmp_path):
@@ -352,9 +429,8 @@ def test_exports_write_png_and_csv(dashboard, tmp_path):
 
 
 def test_the_refresh_timer_shows_each_panel_only_the_newest_of_a_burst(dashboard, qtbot):
-    """Redraws follow the timer, not the snapshots: after the search's first snapshot (drawn at
-    once), a burst faster than the ticks reaches each panel once, as its newest snapshot, one
-    panel a tick (each panel every 50-100 ms)."""
+    """Redraws follow the timer, not the snapshots: a burst faster than the ticks reaches each
+    panel once, as its newest snapshot, one panel a tick (each panel every 50-100 ms)."""
     dash, board, controller, _ = dashboard
     per_panel_ms = dash.timer.interval() * len(dash.panels)
     assert 50 <= per_panel_ms <= 100 and dash.timer.isActive()
@@ -371,9 +447,9 @@ def test_the_refresh_timer_shows_each_panel_only_the_newest_of_a_burst(dashboard
     burst = search_sequence(1, steps=12)
     for snapshot in burst:
         controller.snapshot_ready.emit(snapshot)
-    qtbot.waitUntil(lambda: all(len(seen) >= 2 for seen in shown.values()), timeout=5000)
+    qtbot.waitUntil(lambda: all(len(seen) >= 1 for seen in shown.values()), timeout=5000)
     qtbot.wait(3 * per_panel_ms)  # room for any further (wrong) redraw
-    expected = [burst[0].iteration, burst[-1].iteration]
+    expected = [burst[-1].iteration]
     assert all([s.iteration for s in seen] == expected for seen in shown.values()), {
         name: [s.iteration for s in seen] for name, seen in shown.items()
     }
@@ -473,16 +549,16 @@ def run_search(controller, dash, position_id: int, spec: str = "sdst", steps: in
 def test_another_game_clears_every_panel(dashboard):
     dash, board, controller, _ = dashboard
     run_search(controller, dash, 1)
-    controller.move_count = controller.move_number = 1
-    controller.position_changed.emit(2)
-    controller.move_played.emit(FakeMoveInfo(1, 40, search_sequence(1)[-1]))
+    show_game(controller, analysed_game([0.4]), 2)
     assert dash.population.series is not None and dash.tree.layout_nodes
     assert len(dash.game_graph.estimates) and dash.throughput.history.samples
 
-    controller.move_count = controller.move_number = 0
+    controller.game = Game(9)
     controller.game_replaced.emit()
     assert dash.population.series is None
     assert dash.population.status.text() == "no search yet"
+    # Issue 30: the axes kept the previous search's scale.
+    assert dash.population.agents_plot._hex_range == ((0.0, 1.0), (0.0, 1.0))
     assert dash.tree.layout_nodes == [] and dash.tree.status.text() == "no tree yet"
     assert len(dash.game_graph.estimates) == 0
     assert dash.game_graph.status.text() == "estimates appear as the AI plays"
@@ -491,24 +567,12 @@ def test_another_game_clears_every_panel(dashboard):
     assert board.overlay_calls[-1][0] in (None, {})
 
 
-def test_hint_estimates_stay_off_the_game_graph(dashboard):
-    dash, _, controller, _ = dashboard
-    controller.search_purpose = "hint"
-    run_search(controller, dash, 1, spec="mcsds")
-    assert len(dash.game_graph.estimates) == 0
-    assert dash.population.series is not None  # the hint search itself is still shown
-    controller.search_purpose = "move"
-    run_search(controller, dash, 2, spec="sdst:agents=900")
-    assert dash.game_graph.estimates.engine(0) == "sdst:agents=900"
-
-
 def test_game_graph_marks_each_point_with_its_engine(dashboard):
     dash, _, controller, _ = dashboard
     graph = dash.game_graph
     specs = ["sdst:agents=900", "uct:playouts=500"]
-    for number in range(1, 5):
-        snap = make_snapshot(estimate=0.3 + 0.1 * number, to_move="black")
-        graph.record_move(number, 0, snap, specs[number % 2])
+    estimates = [0.3 + 0.1 * number for number in range(4)]
+    show_game(controller, analysed_game(estimates, ai=[specs[n % 2] for n in range(4)]), 1)
     dash.refresh()
     colors = graph.engine_colors()
     assert set(colors) == set(specs) and len(set(colors.values())) == 2
@@ -646,20 +710,24 @@ def test_throughput_scales_to_the_level_searching_now(dashboard):
     assert ".0 iterations/s" not in header
 
 
-def test_the_first_snapshot_of_a_search_is_drawn_at_once(dashboard):
+def test_the_first_snapshot_of_a_search_reaches_every_panel_within_one_round(dashboard, qtbot):
+    """A new search restarts the round robin at the nominal rate, even after a busy search
+    slowed the pacer down: its first snapshot reaches every visible panel within a round,
+    one panel a tick (drawing them all at once held the GUI thread for 100-400 ms)."""
     dash, board, controller, _ = dashboard
     run_search(controller, dash, 1)  # an earlier search is on the panels
-    first, second = search_sequence(2, steps=2)
+    dash.pacer.interval_s = dash.pacer.max_s
+    dash.timer.setInterval(round(1000 * dash.pacer.max_s))
+    first = search_sequence(2, steps=2)[0]
     controller.position_changed.emit(2)
     controller.search_started.emit(2, "sdst")
     renders = {key: panel.renders for key, panel in dash.panels.items()}
-    controller.snapshot_ready.emit(first)  # no timer tick, no refresh() call
-    for key, panel in dash.panels.items():
-        assert panel.snapshot is first
-        if panel.isVisible():
-            assert panel.renders > renders[key]
-    controller.snapshot_ready.emit(second)  # later ones wait for the paced timer
-    assert dash.population.snapshot is first
+    controller.snapshot_ready.emit(first)
+    assert all(panel.renders == renders[key] for key, panel in dash.panels.items())  # no burst
+    assert dash.timer.interval() == round(1000 * dash.pacer.base_s)
+    visible = [panel for panel in dash.panels.values() if panel.isVisible()]
+    qtbot.waitUntil(lambda: all(panel.snapshot is first for panel in visible), timeout=3000)
+    assert dash.overlay.snapshot is first
 
 
 def test_every_visible_panel_is_redrawn_at_least_once_a_second(dashboard, qtbot):
@@ -735,3 +803,87 @@ def test_population_axes_write_counts_as_the_board_does(dashboard):
     # An empty chart spans 0..1, where pyqtgraph ticks every 0.2: counts are whole, so only
     # 0 and 1 are labelled (they read "0 0 0 0 1 1 1 1" before).
     assert agents.tickStrings([0.0, 0.2, 0.4, 0.6, 0.8, 1.0], 1, 0.2) == ["0", "", "", "", "", "1"]
+
+
+def test_the_legend_leads_with_the_move_the_board_frames(dashboard):
+    """Issue 30: the framed move, the legend's first line and the status bar name one move.
+    The searcher's choice leads the legend (marked "chosen") even when another move has more
+    support (a choice by the shared record), and the board frames that same move."""
+    dash, board, controller, _ = dashboard
+    controller.position_changed.emit(1)
+    snap = make_snapshot(
+        position_id=1, root_moves=(39, 40, 41), root_agents=(500, 300, 200), best_move=40
+    )
+    shown = []
+    dash.hints_shown.connect(shown.append)
+    controller.snapshot_ready.emit(snap)
+    dash.refresh()
+    assert dash.population.series.moves == (40, 39, 41)
+    legend = dash.population.legend.text()
+    assert legend.index("<b>e5</b>&nbsp;chosen") < legend.index("d5")
+    assert board.overlay_calls[-1][1] == 40
+    assert shown == [snap]  # what names the best move elsewhere follows the board's snapshot
+
+
+def test_the_population_panel_reads_the_thesis_cluster_threshold(dashboard):
+    """Thesis 3.2.4 under the legend: the largest cluster's share as a number, and for the
+    thesis's own test the threshold 1/(2 - beta) against alpha, both read from the snapshot."""
+    from hexswarm.gui.dashboard.model import cluster_threshold
+
+    dash, _, controller, _ = dashboard
+    controller.position_changed.emit(1)
+    controller.search_started.emit(1, "sdst:agents=1000")
+    # e5 holds 100 agents, 55 active (alpha 0.55); the others 900 agents, 450 active (beta 0.5).
+    snap = make_snapshot(
+        position_id=1,
+        root_moves=(39, 40, 41),
+        root_agents=(450, 100, 450),
+        root_active=(225, 55, 225),
+        best_move=40,
+    )
+    snap = dataclasses.replace(snap, root_agents=(450, 460, 90), root_active=(225, 253, 45))
+    controller.snapshot_ready.emit(snap)
+    dash.refresh()
+    label = dash.population.cluster_label
+    text, explanation = label.text(), label.toolTip()
+    alpha, beta = 253 / 460, 270 / 540
+    assert text.startswith(f"largest cluster e5: {460 / 1000:.1%} of 1k agents")
+    assert f"α {alpha:.2f} < 1/(2−β) = {cluster_threshold(beta):.2f}" in text
+    assert cluster_threshold(0.5) == pytest.approx(2 / 3)  # the thesis's alpha_min at beta 1/2
+    assert text.endswith("the agents stay spread") and label.isVisibleTo(dash.population)
+    assert "3.2.4" in explanation and f"({beta:.2f})" in explanation
+    # Not the thesis's test: the share alone; UCT: nothing (it counts visits, not agents).
+    controller.position_changed.emit(2)
+    controller.search_started.emit(2, "sdst:test=majority,test_playouts=5")
+    controller.snapshot_ready.emit(dataclasses.replace(snap, position_id=2))
+    dash.refresh()
+    text = dash.population.cluster_label.text()
+    assert text == "largest cluster e5: 46.0% of 1k agents" and "α" not in text
+    controller.position_changed.emit(3)
+    controller.search_started.emit(3, "uct")
+    controller.snapshot_ready.emit(dataclasses.replace(snap, position_id=3, player="uct"))
+    dash.refresh()
+    assert not dash.population.cluster_label.isVisibleTo(dash.population)
+
+
+def test_unchecked_boxes_stand_out_in_the_dark_theme(qtbot):
+    """Issue 30: in the dark theme the Population panel's "%" and "other" boxes (unchecked)
+    were invisible: Fusion fills a box with Base inside a border a shade darker than Window,
+    and Base was within a few levels of both. The box's inside must differ from the window
+    around it."""
+    from hexswarm.gui.themes import dark_palette
+    from PySide6.QtGui import QPalette
+    from PySide6.QtWidgets import QCheckBox, QStyleFactory
+
+    box = QCheckBox("other")
+    qtbot.addWidget(box)
+    box.setStyle(QStyleFactory.create("Fusion"))
+    palette = dark_palette()
+    box.setPalette(palette)
+    box.setAutoFillBackground(True)
+    box.resize(box.sizeHint())
+    image = box.grab().toImage()
+    window = palette.color(QPalette.ColorRole.Window)
+    indicator_centre = image.pixelColor(8, image.height() // 2)
+    contrast = abs(indicator_centre.lightness() - window.lightness())
+    assert contrast >= 15, (indicator_centre.name(), window.name())

@@ -282,3 +282,78 @@ def test_an_engine_gives_hints_and_the_game_goes_on(engine_window, qtbot):
     assert controller.play("e5")  # the engine had the hint's stone: it is given the game anew
     qtbot.waitUntil(lambda: len(controller.board.moves) == 4, timeout=20_000)
     assert controller.board.moves[3].cell == controller.board.cell_index("c1")
+
+
+# ------------------------------------------------------------------ analysts and clocks
+
+
+def humans_with_analyst(window, analyst: str, **settings) -> None:
+    window.controller.new_game(
+        GameSettings(
+            size=5,
+            black=SideSettings(False, "random"),
+            white=SideSettings(False, "random"),
+            analysis_spec=f"engine:{analyst}",
+            **settings,
+        )
+    )
+
+
+def test_an_external_engine_analyses_in_analysis_mode(engine_window, qtbot):
+    window = engine_window(engine("Analyst", "analyze"))
+    controller = window.controller
+    humans_with_analyst(window, "Analyst")
+    assert controller.play("a1")
+    seen = []
+    controller.snapshot_ready.connect(seen.append)
+    controller.set_analysis(True)
+    b1, c1 = controller.board.cell_index("b1"), controller.board.cell_index("c1")
+    qtbot.waitUntil(lambda: any(s.root_moves == (b1, c1) for s in seen), timeout=20_000)
+    latest = seen[-1]
+    assert latest.estimate == pytest.approx(0.6) and latest.to_move == "white"
+    if window.dashboard is not None and window.dashboard.overlay.settings.enabled:
+        qtbot.waitUntil(lambda: bool(window.board_widget.candidates), timeout=5_000)
+        assert {m.cell for m in window.board_widget.candidates} == {b1, c1}
+    # Another position: the engine's stream is stopped and it analyses the new one, with the
+    # game as the user made it (no move of the engine's was played).
+    assert controller.play("e5")
+    qtbot.waitUntil(
+        lambda: any(s.root_moves[:1] == (b1,) and s.to_move == "black" for s in seen),
+        timeout=20_000,
+    )
+    assert [m.cell for m in controller.board.moves] == [0, controller.board.cell_index("e5")]
+    controller.set_analysis(False)
+    assert not window.failures
+
+
+def test_an_analyst_that_crashes_keeps_the_game(engine_window, qtbot):
+    window = engine_window(engine("Analyst", "analyze-crash"))
+    controller = window.controller
+    humans_with_analyst(window, "Analyst")
+    assert controller.play("c3")
+    controller.set_analysis(True)
+    qtbot.waitUntil(lambda: bool(window.failures), timeout=20_000)
+    assert "Analyst stopped (exit status 4) while answering 'kata-analyze" in (
+        window.failures[0].message
+    )
+    assert [m.cell for m in controller.board.moves] == [controller.board.cell_index("c3")]
+
+
+def test_an_external_engine_on_the_clock_is_told_its_time(engine_window, qtbot, tmp_path):
+    log = tmp_path / "clock.txt"
+    window = engine_window(engine("White", "clock", str(log)))
+    controller = window.controller
+    controller.new_game(
+        GameSettings(
+            size=5, white=SideSettings(True, "engine:White"), ai_delay_ms=0, time_control="60+2"
+        )
+    )
+    assert controller.play("c3")
+    qtbot.waitUntil(lambda: len(controller.board.moves) == 2, timeout=20_000)
+    assert controller.play("c4")
+    qtbot.waitUntil(lambda: len(controller.board.moves) == 4, timeout=20_000)
+    told = log.read_text().splitlines()
+    assert told[0] == "kgs-time_settings fischer 60 2"
+    assert [line.split()[:2] for line in told[1:]] == [["time_left", "w"]] * 2
+    assert all(55 <= int(line.split()[2]) <= 62 for line in told[1:])  # +2 s a move
+    assert controller.clock is not None and controller.clock.moves[WHITE] == 2

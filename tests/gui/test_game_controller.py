@@ -100,8 +100,12 @@ def test_full_human_versus_ai_game_reaches_a_winner(make_controller, qtbot, tiny
     assert winners == [c.winner.value]
     assert all(info.number == i for i, info in enumerate(played, start=1))
     ai_moves = [info for info in played if info.move.color is WHITE]
-    assert ai_moves and all(info.snapshot is not None for info in ai_moves)
-    assert all(info.player == "tiny" for info in ai_moves)
+    assert ai_moves and all(info.player == "tiny" for info in ai_moves)
+    # Each AI move keeps who played it and the search that chose it, on the position searched.
+    nodes = [n for n in c.game.main_line()[1:] if n.color is WHITE]
+    assert len(nodes) == len(ai_moves) and all(n.player == "tiny" for n in nodes)
+    assert all(n.parent.ai.ai == "tiny" and n.parent.ai.best_move == n.token for n in nodes)
+    assert all(n.player is None for n in c.game.main_line()[1:] if n.color is BLACK)
     assert tiny_player.calls == len(ai_moves)
 
 
@@ -249,7 +253,8 @@ def test_move_now_plays_the_best_move_so_far(make_controller, qtbot, slow_player
     info = blocker.args[0]
     assert isinstance(info, MoveInfo) and info.move.color is WHITE
     assert info.move.cell == 1  # SlowPlayer's best move is the first legal cell
-    assert info.snapshot is not None and info.snapshot.done
+    searched = c.game.cursor.parent.ai  # the search that chose it, stopped by move_now
+    assert searched is not None and searched.best_move == "b1" and searched.to_move is WHITE
 
 
 def test_stale_snapshots_are_dropped(make_controller, qtbot, slow_player):
@@ -279,6 +284,8 @@ def test_hint_suggests_without_playing(make_controller, qtbot):
         assert c.hint()
     assert blocker.args[0].move in c.board.legal_moves()
     assert c.board.moves == ()
+    # A hint is advice to the person, not the game's: it is not kept (nor drawn on the graph).
+    assert c.game.root.ai is None
 
 
 def test_swap_by_a_human(make_controller):
@@ -389,8 +396,8 @@ def test_thinking_time_adds_up_the_ai_snapshots(make_controller, qtbot):
     qtbot.waitUntil(lambda: len(c.board.moves) == 2)
     c.play(c.board.legal_moves()[0])  # whichever cell the AI left empty
     qtbot.waitUntil(lambda: len(c.board.moves) == 4)
-    expected = sum(i.snapshot.elapsed_s for i in c.move_infos() if i.move.color is WHITE)
-    assert c.thinking_time(WHITE) == pytest.approx(expected) and expected > 0
+    # The tiny player's searches report 0.002 s each (tests/gui/players.py).
+    assert c.thinking_time(WHITE) == pytest.approx(2 * 0.002)
     assert c.thinking_time(BLACK) == 0
 
 
@@ -456,14 +463,14 @@ def test_analysis_mode_searches_each_position_visited_and_keeps_its_estimate(
     c.search_started.connect(lambda _id, _spec: purposes.append(c.search_purpose))
     c.set_analysis(True)
     end = c.game.cursor
-    qtbot.waitUntil(lambda: "analysis" in end.data)
-    assert end.data["analysis"].to_move == "black" and "Analysis: best" in c.messages[-1]
+    qtbot.waitUntil(lambda: end.ai is not None)
+    assert end.ai.to_move is BLACK and "Analysis: best" in c.messages[-1]
     c.back()
-    qtbot.waitUntil(lambda: "analysis" in end.parent.data)
-    assert end.parent.data["analysis"].to_move == "white"
+    qtbot.waitUntil(lambda: end.parent.ai is not None)
+    assert end.parent.ai.to_move is WHITE
     assert purposes == ["analysis", "analysis"] and not c.searching
     c.play("a1")  # a move (here a new variation) is analysed too
-    qtbot.waitUntil(lambda: "analysis" in c.game.cursor.data)
+    qtbot.waitUntil(lambda: c.game.cursor.ai is not None)
     c.set_analysis(False)
     c.back()
     qtbot.wait(50)
@@ -486,7 +493,7 @@ def test_analysis_restarts_on_navigation_and_stopping_costs_nothing(
         assert c.searching and c.search_purpose == "analysis" and c.position_id != first
         c.stop()  # Esc: the search ends at its next stop check, analysis mode is off
         qtbot.waitUntil(lambda: slow_player.stopped_searches == 2)
-        assert not c.analysing and not c.searching and "analysis" not in c.game.cursor.data
+        assert not c.analysing and not c.searching and c.game.cursor.ai is None
     finally:
         c.shutdown()
     assert c.thread.isFinished()
@@ -543,7 +550,8 @@ def test_every_event_has_words():
 
 
 FIELD_SAMPLES = {
-    "size": 7,
+    "columns": 7,
+    "rows": 9,
     "swap_rule": True,
     "winner": BLACK,
     "by_resignation": True,

@@ -9,7 +9,10 @@ import pytest
 from hexswarm.engine.board import Board, HexError
 from hexswarm.gui.lab.window import LabWindow
 from hexswarm.gui.main_window import MainWindow
+from PySide6.QtCore import QObject
 from PySide6.QtGui import QImage
+
+from tests.gui.input_events import wheel_over
 
 
 @pytest.fixture
@@ -157,3 +160,41 @@ def test_the_main_window_opens_the_lab(qtbot, settings_store, player_factory):
     assert main.lab_window.build_problem().kind == "bandit"
     main.close()
     assert main.lab_window.thread.isFinished()
+
+
+def test_run_step_and_pause_stay_in_sight_and_the_wheel_scrolls_the_settings(qtbot):
+    """Issue 30: the controls were under the scrolling settings, below the fold, and the
+    wheel changed the spin box under the pointer (halt_band 0.020 -> 0.000)."""
+    window = LabWindow(position=_position)
+    qtbot.addWidget(window)
+    window.resize(1024, 600)
+    window.show()
+    qtbot.waitExposed(window)
+    scroll = window.settings_scroll
+    for button in (window.run_button, window.step_button, window.pause_button):
+        assert not scroll.isAncestorOf(button)  # not inside what scrolls
+        top_left = button.mapTo(window, button.rect().topLeft())
+        assert window.rect().contains(top_left) and button.isVisible()
+    halt_band = window.option_editors["halt_band"]
+    before = halt_band.value()
+    guard = window.findChild(QObject, "wheel_guard")
+    assert guard is not None
+    wheel_over(halt_band.value_widget)
+    assert halt_band.value() == before
+    window.close()
+
+
+def test_the_lab_opens_beside_the_window_it_was_opened_from():
+    """Issue 30: the lab opened at (0, 0), over the main window. :func:`beside` puts it to the
+    right of the main window when it fits, else to the left, else over its right part, always
+    on the screen."""
+    from hexswarm.gui.forms import beside
+    from PySide6.QtCore import QRect
+
+    screen = QRect(0, 0, 1600, 1000)
+    assert beside((600, 500), QRect(0, 0, 900, 700), screen) == (908, 0)
+    assert beside((600, 500), QRect(900, 100, 700, 700), screen) == (292, 100)
+    x, y = beside((1280, 820), QRect(0, 0, 1024, 640), QRect(0, 0, 1366, 768))
+    assert (x, y) == (1366 - 1280, 0)  # no room either side: on screen, over the right part
+    x, y = beside((400, 300), QRect(100, 900, 300, 90), screen)
+    assert x >= 0 and y + 300 <= 1000  # kept above the screen's bottom

@@ -254,9 +254,13 @@ def test_status_bar_shows_turn_and_ai_progress(window, qtbot):
         GameSettings(size=5, black=SideSettings(ai=True, spec="slow"), white=SideSettings())
     )
     assert "Black to move" in window.turn_label.text()
+    # The level in the bar, its settings in the tooltip (they took the bar's width).
+    assert window.turn_label.text().endswith("(AI slow)")
+    assert window.turn_label.toolTip().startswith("Black to move: AI slow")
     qtbot.waitUntil(lambda: "playouts/s" in window.rate_label.text())
     assert window.time_label.text().endswith(" s)") and "total Black" in window.time_label.text()
-    assert "iteration" in window.ai_label.text()
+    # The best move is named with the board's hints (the same snapshot), a tick later.
+    qtbot.waitUntil(lambda: "iteration" in window.ai_label.text())
     window.controller.stop()
 
 
@@ -389,3 +393,37 @@ def test_pause_ai_is_offered_only_when_an_ai_plays(window, qtbot):
     assert window.controller.paused
     window.start_new_game(GameSettings(size=5, black=SideSettings(), white=SideSettings()))
     assert window.act_pause.isEnabled() == window.controller.paused
+
+
+def test_a_small_screen_gets_a_window_that_fits_and_a_board_that_counts(qtbot, tmp_path):
+    """Issue 30: at 1024x640 the first window was taller than the screen and the board got a
+    quarter of it. On a screen under 1280x800 (the offscreen one is 800x600) the dashboard's
+    docks share one place as tabs and the window fits the screen."""
+    from hexswarm.gui.main_window import COMPACT_SCREEN, MainWindow
+    from PySide6.QtCore import QSettings
+
+    store = QSettings(str(tmp_path / "fresh.ini"), QSettings.Format.IniFormat)
+    window = MainWindow(store, autosave=False, offer_restore=False)
+    qtbot.addWidget(window)
+    area = window.screen().availableGeometry()
+    assert area.width() < COMPACT_SCREEN[0] or area.height() < COMPACT_SCREEN[1]
+    window.show()
+    qtbot.waitExposed(window)
+    assert window.width() <= area.width() and window.height() <= area.height()
+    docks = window.dashboard.docks
+    tabbed = window.tabifiedDockWidgets(docks["population"])
+    assert {docks["tree"], docks["game_graph"], docks["throughput"]} <= set(tabbed)
+    board = window.board_widget
+    assert board.height() >= 0.6 * window.height()  # the board keeps the window's height
+    window.document.set_clean()
+
+
+def test_the_moves_dock_is_as_wide_as_its_widest_entry(window):
+    """Issue 30: the Moves dock cut "[strong-swarm"."""
+    move_list = window.move_list
+    text = "112. White aa26  [strong-swarm]"
+    move_list.addItem(text)
+    move_list._fit_entries()
+    needed = move_list.fontMetrics().horizontalAdvance(text)
+    bar = move_list.verticalScrollBar().sizeHint().width()
+    assert move_list.minimumWidth() >= needed + bar

@@ -105,10 +105,10 @@ def test_promote_and_delete_from_the_keyboard(window, qtbot):
         (1, "3. Black d2"),
         (0, "2. White b2"),
     ]
-    with mock.patch.object(QMessageBox, "question", return_value=QMessageBox.StandardButton.No):
+    with mock.patch("hexswarm.gui.move_tree.ask", return_value=QMessageBox.StandardButton.No):
         qtbot.keyClick(tree, Qt.Key.Key_Delete)
     assert side.parent is not None, "declined: nothing deleted"
-    with mock.patch.object(QMessageBox, "question", return_value=QMessageBox.StandardButton.Yes):
+    with mock.patch("hexswarm.gui.move_tree.ask", return_value=QMessageBox.StandardButton.Yes):
         qtbot.keyClick(tree, Qt.Key.Key_Delete)
     assert [n.token for n in c.game.main_line()[1:]] == ["c3", "b4", "d2"]
     assert c.move_number == 1 and len(labels(tree)) == 4

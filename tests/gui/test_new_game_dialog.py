@@ -15,7 +15,7 @@ from hexswarm.gui.settings import (
     parse_spec,
     save_game_settings,
 )
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QCheckBox, QComboBox, QDialogButtonBox, QDoubleSpinBox, QSpinBox
 
@@ -175,6 +175,22 @@ def test_corrupt_settings_fall_back_to_defaults(tmp_path):
     assert loaded.white.spec == default.white.spec and loaded.hint_spec == default.hint_spec
 
 
+def test_a_refused_saved_spec_is_reported_once_and_forgotten(tmp_path):
+    """Issue 30: refused settings were remembered, and reported at every start."""
+    path = tmp_path / "settings.ini"
+    path.write_text('[game]\nblack_spec="sdst:agents=0"\nwhite_spec="uct:playouts=900"\n')
+    store = QSettings(str(path), QSettings.Format.IniFormat)
+    refused: list[str] = []
+    loaded = load_game_settings(store, refused)
+    assert len(refused) == 1 and "agents" in refused[0] and "at least 1" in refused[0]
+    assert loaded.black.spec == GameSettings().black.spec
+    assert loaded.white.spec == "uct:playouts=900"  # what was accepted stays
+    store.sync()
+    again: list[str] = []
+    reloaded = load_game_settings(QSettings(str(path), QSettings.Format.IniFormat), again)
+    assert again == [] and reloaded == loaded
+
+
 def test_dialog_for_the_real_levels_makes_specs_the_registry_accepts(qtbot):
     from hexswarm.engine.players import LEVELS
     from hexswarm.engine.players import parse_spec as registry_parse
@@ -233,22 +249,61 @@ def test_the_dialog_has_a_widget_for_exactly_each_parameter_of_the_table(qtbot):
                 assert page.editors[parameter.name].value() == parameter.default
 
 
-def test_a_refused_value_is_said_next_to_the_settings_with_the_allowed_range(qtbot):
+def test_a_refused_value_is_said_under_its_field_as_typed(qtbot):
+    """Issue 16: 0 agents reverted to 50 000 without a word. Issue 30: the word sat below the
+    fold, and 10^12 typed was quoted as 10000000 (the field had dropped the keystrokes past
+    its maximum). Now the field keeps what was typed until it is left, and the line under
+    the field quotes it with the allowed range and the value the field keeps."""
     dialog = real_dialog(qtbot)
+    dialog.show()
     page = dialog.white_panel.level_pages["sdst"]
     agents = page.editors["agents"]
-    assert page.message.isHidden()
-    type_into(agents, "0")  # issue 16: this used to revert to 50 000 without a word
-    assert not page.message.isHidden()
-    text = page.message.text()
+    problem = agents.problem_label
+    assert problem.isHidden()
+    type_into(agents, "0")
+    assert not problem.isHidden() and page.message.isHidden()  # a field's, not a rule's
+    text = problem.text()
     assert "Agents: sdst" not in text and "agents must be at least 1, not 0" in text
     assert "from 1 to 5000000" in text and "keeps" in text
+    form = page.layout()
+    field_row = form.getWidgetPosition(agents.widget)[0]
+    assert form.getWidgetPosition(problem)[0] == field_row + 1  # right under the field
     agents.value_widget.interpretText()  # leaving the field: the value reverts, the word stays
-    assert agents.value_widget.value() == 50_000 and not page.message.isHidden()
-    type_into(agents, "9000000")  # the spin box refuses the keystroke that passes the maximum
-    assert "agents must be at most 5000000" in page.message.text()
+    assert agents.value_widget.value() == 50_000 and not problem.isHidden()
+    type_into(agents, "1000000000000")
+    assert agents.value_widget.lineEdit().text() == "1000000000000"  # not cut to 8 digits
+    assert "at most 5000000, not 1000000000000" in problem.text()
+    assert "the field keeps 50,000." in problem.text()  # not a prefix of what was typed
     type_into(agents, "2000")
-    assert page.message.isHidden() and agents.value_widget.value() == 2000
+    assert problem.isHidden()
+    QTest.keyClick(agents.value_widget.lineEdit(), Qt.Key.Key_Return)  # taken on Enter
+    assert agents.value_widget.value() == 2000
+    assert page.spec() == "sdst:agents=2000"
+
+
+def test_the_wheel_scrolls_the_settings_unless_a_field_has_focus(qtbot):
+    """Issue 30: the wheel changed the value under the pointer while the user scrolled."""
+    from tests.gui.input_events import wheel_over
+
+    dialog = NewGameDialog(
+        GameSettings(black=SideSettings(ai=True, spec="sdst"), white=SideSettings()),
+        levels=REAL_LEVELS,
+    )
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    panel = dialog.black_panel
+    bar = panel.scroll.verticalScrollBar()
+    assert bar.maximum() > 0  # the offscreen screen is small: the settings scroll
+    spin = panel.level_pages["sdst"].editors["agents"].value_widget
+
+    before = spin.value()
+    wheel_over(spin)
+    assert spin.value() == before and bar.value() > 0  # the form scrolled, the field did not
+    spin.setFocus()
+    qtbot.waitUntil(spin.hasFocus)
+    wheel_over(spin)
+    assert spin.value() != before  # a field with the focus answers the wheel
 
 
 def test_a_saved_value_out_of_range_is_reported_with_the_range(qtbot):
@@ -305,7 +360,11 @@ def test_a_rule_between_settings_is_shown_under_them_and_keeps_the_dialog_open(q
     page = dialog.black_panel.level_pages["mcsds"]
     page.editors["test_playouts"].widget.setValue(3)  # valid alone; test is still "single"
     assert page.message.isVisibleTo(dialog)
+    assert not dialog.black_panel.scroll.isAncestorOf(page.message)  # in sight, not scrolled
     assert "test_playouts > 1 needs test=majority" in page.message.text()
+    other = dialog.black_panel.level_pages["sdst"]
+    other.editors["test_playouts"].widget.setValue(3)
+    assert not other.message.isVisibleTo(dialog)  # another level's page: not on show
     accepted = []
     dialog.accepted.connect(lambda: accepted.append(True))
     dialog.button_box.button(QDialogButtonBox.StandardButton.Ok).click()
@@ -345,3 +404,27 @@ def test_the_ladder_is_offered_by_name_and_rating_and_the_thesis_levels_on_their
     panel.level_combo.setCurrentIndex(panel.level_combo.findData("sdst"))
     assert panel.pages.currentWidget() is panel.level_pages["sdst"]
     assert dialog.settings().black.spec.startswith("sdst")
+
+
+def test_dialogs_are_wide_enough_for_their_titles_and_the_link_field_for_a_link(qtbot):
+    """Issue 30: title bars cut to "AI Settings in ... e", a 150-px link field."""
+    from hexswarm.gui.forms import LINK_FIELD_CHARS, fit_title, link_dialog, title_width
+    from PySide6.QtGui import QFontMetrics
+    from PySide6.QtWidgets import QLineEdit, QMessageBox
+
+    dialog = NewGameDialog(GameSettings(), levels=REAL_LEVELS, players_only=True)
+    qtbot.addWidget(dialog)
+    assert dialog.minimumWidth() >= title_width("Players and AI Settings")
+    box = QMessageBox(QMessageBox.Icon.Question, "AI Settings in the File", "Let them play?")
+    qtbot.addWidget(box)
+    fit_title(box)
+    box.show()
+    assert box.width() >= title_width("AI Settings in the File")
+    box.close()
+    links = link_dialog(None)
+    qtbot.addWidget(links)
+    links.show()
+    field = links.findChild(QLineEdit)
+    wanted = QFontMetrics(field.font()).horizontalAdvance("x" * LINK_FIELD_CHARS)
+    assert field.width() >= wanted > 150
+    links.close()

@@ -122,6 +122,25 @@ def test_save_position_and_exports(window, tmp_path, qtbot):
     ]
 
 
+def crash_and_restore(qtbot, first, settings_store, player_factory, directory):
+    """End ``first`` as a crash would (no clean exit; the OS releases the lock) and return a
+    new window that restored its autosave ("Yes" to the question)."""
+    from hexswarm.gui.main_window import MainWindow
+
+    first.document.autosave._release()
+    first.document.autosave = None
+    first.close()
+    second = MainWindow(
+        settings_store, player_factory=player_factory, autosave_dir=directory, offer_restore=False
+    )
+    qtbot.addWidget(second)
+    yes = QMessageBox.StandardButton.Yes
+    with mock.patch("hexswarm.gui.document.ask", return_value=yes) as asked:
+        second.document.offer_restore()
+    assert asked.call_args.args[1] == "Restore Game"
+    return second
+
+
 def test_autosave_after_every_move_and_restore(qtbot, settings_store, player_factory, tmp_path):
     from hexswarm.gui.main_window import MainWindow
 
@@ -135,16 +154,7 @@ def test_autosave_after_every_move_and_restore(qtbot, settings_store, player_fac
     first.controller.play("a2")
     saved = read_sgf(first.document.autosave.path)
     assert len([n for n in saved.main_line() if n.move is not None]) == 2
-    # Simulate a crash: the session ends without a clean exit (lock released by the OS).
-    first.document.autosave._release()
-    first.document.autosave = None
-    first.close()
-    second = MainWindow(
-        settings_store, player_factory=player_factory, autosave_dir=directory, offer_restore=False
-    )
-    qtbot.addWidget(second)
-    with mock.patch.object(QMessageBox, "question", return_value=QMessageBox.StandardButton.Yes):
-        second.document.offer_restore()
+    second = crash_and_restore(qtbot, first, settings_store, player_factory, directory)
     board = second.controller.board
     assert board.stone_at("c3") is BLACK and board.stone_at("a2") is WHITE
     # The restored game is this session's autosave now, and setup edits are saved too.
@@ -303,7 +313,7 @@ def test_no_ai_searches_before_the_restore_question_is_answered(
         asked.append(window.controller.searching or slow_player.started.is_set())
         return QMessageBox.StandardButton.No
 
-    with mock.patch.object(QMessageBox, "question", side_effect=answer):
+    with mock.patch("hexswarm.gui.document.ask", side_effect=answer):
         window = MainWindow(
             settings_store,
             player_factory=factory_for(**{DEFAULT_AI_SPEC.partition(":")[0]: slow_player}),
@@ -318,3 +328,42 @@ def test_no_ai_searches_before_the_restore_question_is_answered(
         assert slow_player.started.wait(5)
     finally:
         window.close()
+
+
+TINY_WHITE = GameSettings(
+    size=5, black=SideSettings(), white=SideSettings(ai=True, spec="tiny"), ai_delay_ms=0
+)
+
+
+def test_a_restored_game_keeps_its_ai_tags_and_its_graph(
+    qtbot, settings_store, player_factory, tmp_path
+):
+    """The autosave holds who played each move (``XP``) and the searches the game keeps
+    (``HSA``): after a crash the move list says "[tiny]" again and the graph is drawn."""
+    from hexswarm.gui.main_window import MainWindow
+
+    directory = tmp_path / "autosave"
+    first = MainWindow(
+        settings_store, player_factory=player_factory, autosave_dir=directory, offer_restore=False
+    )
+    qtbot.addWidget(first)
+    first.start_new_game(TINY_WHITE)
+    for name in ("c3", "b4"):
+        before = len(first.controller.board.moves)
+        first.controller.play(name) or first.controller.play("e5")
+        qtbot.waitUntil(lambda before=before: len(first.controller.board.moves) == before + 2)
+    entries = [first.move_list.item(i).text() for i in range(first.move_list.count())]
+    assert sum("[tiny]" in e for e in entries) == 2
+    graph = first.dashboard.game_graph
+    drawn = graph.estimates.points()
+    # White's searches estimated the positions after moves 1 and 3 and valued its own replies.
+    assert drawn[0] == [1, 2, 3, 4]
+    assert [graph.estimates.is_direct(n) for n in drawn[0]] == [True, False, True, False]
+    second = crash_and_restore(qtbot, first, settings_store, player_factory, directory)
+    try:
+        entries_after = [second.move_list.item(i).text() for i in range(second.move_list.count())]
+        assert entries_after == entries
+        assert second.dashboard.game_graph.estimates.points() == drawn
+        assert second.controller.thinking_time(WHITE) == first.controller.thinking_time(WHITE)
+    finally:
+        second.close()

@@ -165,7 +165,7 @@ def annotate(window) -> None:
     nodes = window.controller.game.main_line()
     values = [(BLACK, 0.60, "c3"), (WHITE, 0.42, "c2"), (BLACK, 0.85, "d2"), (WHITE, 0.21, "b3")]
     for node, (color, win, best) in zip(nodes, values, strict=False):
-        node.analysis = PositionAnalysis(color, win, best, (best, "e5"), 100, 0.1, "tiny")
+        node.ai = PositionAnalysis(color, win, best, (best, "e5"), 100, 0.1, "tiny")
     window.reviewer.refresh()
 
 
@@ -175,15 +175,15 @@ def test_review_analyses_every_position_with_progress_and_saves_it(window, qtbot
         assert window.reviewer.review_game(ReviewSettings(seconds=0.5)) == 5  # start + 4 moves
     assert finished.args == [True]
     line = window.controller.game.main_line()
-    assert all(node.analysis is not None for node in line)
-    assert [node.analysis.to_move for node in line] == [BLACK, WHITE, BLACK, WHITE, BLACK]
+    assert all(node.ai is not None for node in line)
+    assert [node.ai.to_move for node in line] == [BLACK, WHITE, BLACK, WHITE, BLACK]
     assert window.document.dirty  # the analyses are part of the game now
     assert "Graded 4 moves" in window.statusBar().currentMessage()
     # Resume: nothing is left to analyse.
     with qtbot.waitSignal(window.reviewer.analysis.finished, timeout=10_000):
         assert window.reviewer.review_game(ReviewSettings(seconds=0.5, resume=True)) == 0
     (read,) = parse_sgf(write_sgf(window.controller.game))
-    assert [n.analysis for n in read.main_line()] == [n.analysis for n in line]
+    assert [n.ai for n in read.main_line()] == [n.ai for n in line]
 
 
 def test_mistakes_are_marked_found_and_their_better_move_played_as_a_variation(window, qtbot):

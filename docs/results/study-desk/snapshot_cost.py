@@ -7,10 +7,11 @@ import statistics
 import time
 
 from hexswarm.engine.board import Board
-from hexswarm.engine.search import warm_up
 from hexswarm.engine.search.environment import hex_environment
+from hexswarm.engine.search.limits import SearchLimits
 from hexswarm.engine.search.swarm import SwarmConfig, SwarmSearch
-from hexswarm.engine.search.uct import UctSearch
+from hexswarm.engine.search.uct import UctConfig, UctSearch
+from hexswarm.engine.warmup import warm_up
 
 warm_up()
 board = Board(13)
@@ -21,15 +22,15 @@ print(
     f"# {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {platform.node()}, "
     f"{os.cpu_count()} cores, load {os.getloadavg()[0]:.1f}"
 )
-for name, make in (
+for name, search, limits in (
     (
         "sdst tree, 50000 agents, 50 iterations",
-        lambda: SwarmSearch(env, SwarmConfig(policy="tree", agents=50000, iterations=50, seed=1)),
+        SwarmSearch(SwarmConfig(policy="tree", agents=50000, seed=1)),
+        SearchLimits(iterations=50),
     ),
-    ("uct, 100000 playouts", lambda: UctSearch(env, playouts=100_000, seed=1)),
+    ("uct, 100000 playouts", UctSearch(UctConfig(seed=1)), SearchLimits(playouts=100_000)),
 ):
-    search = make()
-    search.run()
+    search.run(env, limits)
     full, extra = [], []
     for _ in range(30):  # alternate: the whole snapshot, then the candidate data alone
         t = time.perf_counter()

@@ -1,0 +1,287 @@
+"""The tree searches' descent, UCT's and the anthill's: one loop, compiled once for both.
+
+One iteration goes down from the root of a UCT tree (layout in :mod:`engine.kernels.uct`),
+expands a leaf visited often enough (``expand_after``; with priors its children get them),
+evaluates the end of the path (its playouts, or exactly when the move ended the game) and
+updates every node on the path (and with RAVE the all-moves-as-first counts). At each node the
+move is chosen
+
+* by an agent of the node's population at depths below ``rules.depth`` (the anthill's swarm
+  layers: :func:`engine.kernels.anthill.carrier_child`; the agents that chose are tested after
+  the update, :func:`engine.kernels.anthill.test_carriers`);
+* by UCT's rule deeper (:func:`engine.kernels.uct.uct_child`: untried children first, then
+  UCB1; or the RAVE blend), that is everywhere for UCT (``rules.depth`` 0, from
+  :func:`uct_rules`).
+
+UCT passes an empty population and rules of the same types as the anthill's, so numba compiles
+this loop once for both searches (per playout policy type).
+"""
+
+import numpy as np
+from hexswarm.engine.kernels.anthill import carrier_child, spread_agents, test_carriers
+from hexswarm.engine.kernels.environment import HEX, move_outcome
+from hexswarm.engine.kernels.jit import jit
+from hexswarm.engine.kernels.layout import AnthillAgents, AnthillRules
+from hexswarm.engine.kernels.tree import ONGOING, ROOT_LOSES, ROOT_WINS
+from hexswarm.engine.kernels.uct import (
+    ACTION,
+    BLOCK,
+    BLOCKS,
+    FIRST,
+    MAY_GROW,
+    NODES,
+    PRIOR_BIAS,
+    PRIOR_ON,
+    PRIOR_ROOT_LAST,
+    UNEXPANDED,
+    VISITS,
+    WINS,
+    child_priors,
+    expand_node,
+    hex_connected,
+    hex_play,
+    leaf_evaluation,
+    rave_update,
+    uct_child,
+)
+
+
+def anthill_rules(
+    depth: int,
+    agents_per_move: int,
+    rival: int,
+    take_rival: bool,
+    relate: int,
+    weight: float,
+    tests: int,
+    test_first: bool,
+) -> AnthillRules:
+    """The rules as the loop takes them (fixed Python types: one compiled loop)."""
+    return AnthillRules(
+        int(depth),
+        int(agents_per_move),
+        int(rival),
+        bool(take_rival),
+        int(relate),
+        float(weight),
+        int(tests),
+        bool(test_first),
+    )
+
+
+def uct_rules() -> AnthillRules:
+    """UCT's: no swarm layer (every move chosen by UCT's rule)."""
+    return anthill_rules(0, 0, 0, False, 0, 1.0, 1, False)
+
+
+def no_agents() -> AnthillAgents:
+    """UCT's population: none."""
+    return AnthillAgents(hold=np.zeros(0, dtype=np.int32), active=np.zeros(0, dtype=np.uint8))
+
+
+@jit
+def tree_iterations(
+    env,
+    tree,
+    population,
+    rules,
+    count,
+    exploration,
+    expand_after,
+    max_depth,
+    tables,
+    scratch,
+    chain_parent,
+    chain_action,
+    chain_depth,
+    path,
+    carriers,
+    depth_counts,
+    board,
+    state,
+    slot,
+    leaf_playouts,
+    rave,
+    amaf,
+    priors,
+):
+    """Run up to ``count`` iterations on one tree (and, with ``rules.depth`` > 0, its agents:
+    ``population``, an :class:`AnthillAgents` with ``rules.agents_per_move`` agents a move);
+    returns ``(iterations, playouts)``.
+
+    Returns early (fewer iterations) only when ``counters[MAY_GROW]`` is 1 and the next
+    iteration might not find room for its expansion (a leaf's children and a block): the owner
+    grows the arrays and calls again. An iteration is never abandoned half-way (agents change
+    on the way down). ``max_depth`` bounds the tree's depth (the chain and path arrays hold
+    ``max_depth + 2`` entries); ``carriers[d]`` is the agent that chose the move at depth ``d``;
+    ``depth_counts[d]`` counts the playouts started ``d`` moves below the root. ``board`` (from
+    :func:`engine.kernels.uct.hex_board`) holds the Hex position along the path, built move by
+    move. Playouts use the environment's playout policy. Each evaluation runs
+    ``leaf_playouts`` playouts from its leaf (1: textbook UCT); visits and wins count
+    playouts, and a move that ends the game counts as that many identical results.
+
+    With ``rave`` (Hex only; ``tree.rave`` then has a row per node, ``amaf`` is int32 of shape
+    ``(2, actions)``) UCT's choice is the RAVE blend and every playout updates the RAVE counts
+    along the path (:func:`engine.kernels.uct.rave_update`); the agents' records stay the
+    nodes' visits and wins. With priors too (``priors[3][PRIOR_ON]``; they need RAVE) each new
+    node's children get :func:`engine.kernels.uct.child_priors` and the choice adds their
+    progressive bias.
+    """
+    nodes, blocks, counters = tree.nodes, tree.blocks, tree.counters
+    swarm_depth = rules.depth
+    width = env.action_count
+    exclusive = env.kind == HEX
+    use_rave = rave and exclusive
+    use_priors = use_rave and priors[3][PRIOR_ON] > 0.0
+    bias = priors[3][PRIOR_BIAS] if use_priors else 0.0
+    root_last = np.int64(priors[3][PRIOR_ROOT_LAST])
+    root_black = env.root_black
+    node_capacity = nodes.shape[0]
+    block_capacity = blocks.shape[0]
+    size = env.size
+    base_rows, base_columns = env.black_rows, env.white_columns
+    live, where, black_rows, white_columns = (
+        board.live,
+        board.where,
+        board.black_rows,
+        board.white_columns,
+    )
+    action_of = board.action_of
+    reach = scratch.reach
+    done = 0
+    playouts = 0
+    while done < count:
+        # A descent expands at most one node: stop before one that might not find room.
+        if counters[MAY_GROW] == 1 and (
+            counters[NODES] + width > node_capacity or counters[BLOCKS] >= block_capacity
+        ):
+            return done, playouts
+        node = np.int64(0)
+        depth = 0
+        path[0] = 0
+        won = 0  # playouts won by the root player
+        evaluated = False  # whether playouts (not an exact result) score the descent
+        empty = width
+        if exclusive:
+            for r in range(size):
+                black_rows[r] = base_rows[r]
+                white_columns[r] = base_columns[r]
+        while True:
+            block = nodes[node, BLOCK]
+            if block < UNEXPANDED:
+                won = leaf_playouts if block == -ROOT_WINS else 0
+                break
+            expanded = False
+            if (
+                block < 0
+                and depth < max_depth
+                and (depth == 0 or nodes[node, VISITS] >= expand_after)
+            ):
+                legal = width - depth if exclusive else width
+                # Without room (the arrays at their limit) the leaf stays one.
+                if counters[NODES] + legal <= node_capacity and counters[BLOCKS] < block_capacity:
+                    block = expand_node(tree, node, legal, exclusive, live, action_of)
+                    expanded = True
+                    if swarm_depth > 0:  # every node has a population (reuse moves depths up)
+                        spread_agents(
+                            population.hold,
+                            population.active,
+                            blocks[block, FIRST],
+                            legal,
+                            rules.agents_per_move,
+                        )
+                    if use_priors:
+                        last = env.action_cells[chain_action[depth]] if depth > 0 else root_last
+                        child_priors(
+                            tree,
+                            block,
+                            env.action_cells,
+                            size,
+                            black_rows,
+                            white_columns,
+                            (depth % 2 == 0) == root_black,
+                            last,
+                            priors,
+                        )
+            if block < 0:
+                evaluated = True  # an unexpanded leaf (visited before): its playouts
+                break
+            if depth < swarm_depth:
+                child = carrier_child(
+                    nodes, blocks, population, rules, carriers, node, block, depth, state, slot
+                )
+            else:
+                child = uct_child(
+                    tree,
+                    block,
+                    nodes[node, VISITS],
+                    expanded,
+                    use_rave,
+                    use_priors,
+                    exploration,
+                    tables,
+                    bias,
+                    state,
+                    slot,
+                )
+            action = nodes[child, ACTION]
+            fresh = nodes[child, VISITS] == 0 and nodes[child, BLOCK] == UNEXPANDED
+            outcome = ONGOING
+            if exclusive:
+                mover_black = hex_play(
+                    env, action, depth, live, where, empty, black_rows, white_columns
+                )
+                empty -= 1
+                if fresh and hex_connected(
+                    black_rows if mover_black else white_columns, size, reach
+                ):
+                    outcome = ROOT_WINS if depth % 2 == 0 else ROOT_LOSES
+            elif fresh:
+                outcome = move_outcome(
+                    env, chain_parent, chain_action, chain_depth, depth, action, scratch
+                )
+            depth += 1
+            chain_action[depth] = action
+            path[depth] = child
+            node = child
+            if not fresh:
+                continue
+            # The first visit of a move: its outcome is known now, or playouts score it.
+            if outcome != ONGOING:
+                nodes[child, BLOCK] = -outcome
+                won = leaf_playouts if outcome == ROOT_WINS else 0
+            else:
+                evaluated = True
+            break
+        if evaluated:  # playouts from the position at the end of the path
+            won = leaf_evaluation(
+                env,
+                depth,
+                chain_parent,
+                chain_action,
+                chain_depth,
+                scratch,
+                board,
+                empty,
+                state,
+                slot,
+                leaf_playouts,
+                use_rave,
+                amaf,
+            )
+            playouts += leaf_playouts
+            depth_counts[depth] += leaf_playouts
+        lost = leaf_playouts - won
+        nodes[path[0], VISITS] += leaf_playouts
+        for d in range(1, depth + 1):
+            n = path[d]
+            nodes[n, VISITS] += leaf_playouts
+            # The move into the node at depth d was made by the root player when d is odd.
+            nodes[n, WINS] += won if d % 2 == 1 else lost
+        if use_rave and evaluated:
+            black_wins = won if root_black else lost
+            rave_update(tree, path, depth, amaf, leaf_playouts, black_wins, root_black)
+        if swarm_depth > 0:
+            test_carriers(nodes, blocks, population, rules, path, depth, carriers, state, slot)
+        done += 1
+    return done, playouts

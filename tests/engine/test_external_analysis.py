@@ -1,0 +1,228 @@
+"""External engines as analysts: their live output read into our snapshots (KataGo's info lines,
+MoHex's gfx blocks and values, a plain genmove), with real processes: ``hexswarm-gtp``, the
+broken engine of ``broken_gtp_engine.py`` and, when it is installed, MoHex."""
+
+from __future__ import annotations
+
+import math
+import shlex
+import sys
+from pathlib import Path
+
+import pytest
+from hexswarm.engine.board import Board, cell_index
+from hexswarm.engine.clock import TimeControl, TimeLeft
+from hexswarm.engine.gtp_analysis import KATA_ANALYZE, LZ_ANALYZE, info_line
+from hexswarm.engine.players.external import EngineConfig, ExternalEngineError, ExternalEnginePlayer
+from hexswarm.engine.players.external_analysis import (
+    GENMOVE,
+    REG_GENMOVE,
+    analysis_method,
+    candidates_snapshot,
+    parse_info_line,
+    parse_uct_gfx,
+    parse_value_pairs,
+)
+from hexswarm.engine.search.snapshot import candidates
+
+from tests.engine.test_external_engines import TIMEOUT, environment, opening, player_for, snapshot
+from tests.engine.test_gtp_analysis import snapshot as search_snapshot
+
+MOHEX = Path("/work/mohex/mohex-gtp.sh")
+
+# Captured from MoHex 2.0 on 7x7 (reg_genmove b with use_livegfx 1, then mohex-values).
+MOHEX_GFX = """uct
+VAR B d4 W d3 B e3 W f1
+INFLUENCE f2 .589 g2 .0 b3 .0 c3 .536 d3 .404 e3 .556 f3 .0 g3 .0 a4 .500 b4 .842 c4 .476 d4 .614
+LABEL c2 0 d2 0 e2 0 f2 372 g2 1 b3 1 c3 28 d3 47 e3 18 f3 2 g3 1 a4 2 b4 19 c4 21 d4 479
+TEXT N=1001 V=0.59 Len=48 Tree=5.7/18 Know=1.5/3 Gm/s=12103"""
+MOHEX_VALUES = " c2 0 d2 0 f2 .636@1k g2 .0@1 c3 .512@43 d3 W@48 b4 .625@40 d4 .602@528"
+
+
+# ------------------------------------------------------------------ reading the output
+
+
+def test_info_lines_are_read_by_lizzies_rules():
+    line = (
+        "info move c3 visits 120 utility 0.1 winrate 0.61 scoreMean 0.0 prior 0.2 lcb 0.5 "
+        "order 0 pv c3 d2 b4 info move pass visits 3 winrate 0.1 order 1 pv pass "
+        "info move z9 visits 5 winrate 0.5 order 2 pv z9 info move d2 visits 40 winrate 0.4 "
+        "order 3 pv d2 c3 zz info move b2 visits x winrate 0.4 pv b2"
+    )
+    found = parse_info_line(line, 5)
+    c3, d2 = cell_index("c3", 5), cell_index("d2", 5)
+    assert [(c.move, c.visits, c.win_rate) for c in found] == [(c3, 120, 0.61), (d2, 40, 0.4)]
+    assert found[0].line == (c3, d2, cell_index("b4", 5)) and found[1].line == (d2, c3)
+    lz = parse_info_line(
+        "info move a1 visits 7 winrate 5731 prior 1000 order 0 pv a1", 5, LZ_ANALYZE
+    )
+    assert lz[0].win_rate == pytest.approx(0.5731)
+    assert parse_info_line("thinking...", 5) == []
+
+
+@pytest.mark.parametrize("dialect", [KATA_ANALYZE, LZ_ANALYZE])
+def test_our_own_lines_read_back_as_the_snapshot_they_came_from(dialect):
+    original = search_snapshot()
+    text = info_line(original, 5, dialect, legal_moves=24, swap_allowed=True)
+    found = parse_info_line(text, 5, dialect)
+    expected = candidates(original, 10)
+    assert [c.move for c in found] == [c.move for c in expected]
+    assert [c.visits for c in found] == [c.support for c in expected]
+    for got, want in zip(found, expected, strict=True):
+        assert got.win_rate == pytest.approx(want.value, abs=1e-4)
+    rebuilt = candidates_snapshot(found, to_move="black", player="x")
+    assert rebuilt.best_move == original.best_move
+    assert rebuilt.estimate == pytest.approx(original.root_values[1], abs=1e-4)
+
+
+def test_mohex_gfx_and_values_are_read():
+    found = parse_uct_gfx(MOHEX_GFX, 7)
+    d4, f2 = cell_index("d4", 7), cell_index("f2", 7)
+    assert [c.move for c in found[:2]] == [d4, f2]  # by visits: 479, 372
+    assert (found[0].visits, found[0].win_rate) == (479, pytest.approx(0.614))
+    assert found[0].line == (d4, cell_index("d3", 7), cell_index("e3", 7), cell_index("f1", 7))
+    assert found[1].line == (f2,)
+    assert cell_index("c2", 7) not in [c.move for c in found]  # a label without a value
+    assert parse_uct_gfx("ab\nVAR B a1\nLABEL a1 3\nTEXT x", 7) == []
+    values = parse_value_pairs(MOHEX_VALUES, 7)
+    assert values[f2] == (pytest.approx(0.636), 1000)
+    assert values[cell_index("d3", 7)] == (1.0, 48)  # proven win
+    assert values[cell_index("c2", 7)] == (0.0, 0)  # pruned: no visits (left out of analyses)
+    assert analysis_method(frozenset({"genmove", "reg_genmove"})) == REG_GENMOVE
+    assert analysis_method(frozenset({"genmove"})) == GENMOVE
+
+
+# ------------------------------------------------------------------ real processes
+
+
+def test_hexswarm_gtp_analyses_with_kata_analyze_and_plays_on_in_step():
+    command = shlex.join([sys.executable, "-m", "hexswarm.engine.gtp"])
+    config = EngineConfig(
+        "HexSwarm uct", f"{command} --ai uct --playouts 3000 --seed 2", move_timeout_s=TIMEOUT
+    )
+    engine = ExternalEnginePlayer(config, env=environment(), start_timeout_s=TIMEOUT)
+    engine.command_timeout_s = TIMEOUT  # the first analysis waits for the kernels
+    board = opening(7, ("d4", "c5"))
+    before = snapshot(board)
+    seen = []
+    try:
+        choice = engine.analyse(board, on_snapshot=seen.append, position_id=9, seconds=3.0)
+        assert analysis_method(engine.identity.commands) == KATA_ANALYZE
+        final = choice.snapshot
+        assert final is not None and final.done and final.position_id == 9
+        assert choice.move == final.best_move and board.stone_at(choice.move) is None
+        legal = set(board.legal_moves())
+        assert set(final.root_moves) <= legal and len(final.root_moves) > 1
+        assert 0.0 < final.estimate < 1.0 and final.playouts >= 3000
+        assert seen and all(s.position_id == 9 for s in seen)
+        assert snapshot(board) == before
+        # The engine's game did not change: it plays on from the same position, not restarted.
+        move = engine.choose_move(board).move
+        assert board.stone_at(move) is None and engine.starts == 1
+    finally:
+        engine.close()
+
+
+def test_an_engine_without_analysis_gives_its_genmove_taken_back():
+    engine = player_for("good")
+    board = opening(5, ("a1",))
+    try:
+        choice = engine.analyse(board)
+        assert choice.move == cell_index("b1", 5)
+        assert math.isnan(choice.snapshot.estimate) and choice.snapshot.root_moves == (1,)
+        assert engine.choose_move(board).move == cell_index("b1", 5)  # undone: still b1
+        assert engine.starts == 1
+    finally:
+        engine.close()
+
+
+def test_a_streaming_engine_feeds_snapshots_until_stopped():
+    engine = player_for("analyze")
+    board = opening(5, ("a1",))
+    seen = []
+    try:
+        choice = engine.analyse(board, on_snapshot=seen.append, seconds=0.6)
+        assert len(seen) >= 2
+        b1, c1 = cell_index("b1", 5), cell_index("c1", 5)
+        assert choice.move == b1 and choice.snapshot.root_moves == (b1, c1)
+        assert choice.snapshot.estimate == pytest.approx(0.6)
+        assert choice.snapshot.principal_variation == (b1, c1)
+        assert engine.choose_move(board).move == b1 and engine.starts == 1
+    finally:
+        engine.close()
+
+
+@pytest.mark.parametrize(
+    ("mode", "kind", "words"),
+    [
+        ("analyze-crash", "crash", "stopped (exit status 4) while answering 'kata-analyze"),
+        (
+            "analyze-hang",
+            "timeout",
+            "did not answer 'kata-analyze b 50' within 0.5 s (the end of its stream)",
+        ),
+    ],
+)
+def test_an_analyst_that_crashes_or_hangs_keeps_the_game_and_restarts(mode, kind, words):
+    engine = player_for(mode, stop_grace_s=0.5)
+    board = opening(5, ("a1",))
+    before = snapshot(board)
+    try:
+        with pytest.raises(ExternalEngineError) as caught:
+            engine.analyse(board, seconds=0.3)
+        assert caught.value.kind == kind
+        assert f"Broken {mode}" in str(caught.value)
+        assert snapshot(board) == before and not engine.running
+        assert engine.choose_move(board).move == cell_index("b1", 5)  # started again
+        assert engine.starts == 2
+    finally:
+        engine.close()
+
+
+def test_the_clock_is_told_once_and_the_time_left_before_each_move(tmp_path):
+    log = tmp_path / "clock.txt"
+    engine = player_for("clock", str(log))
+    silent = player_for("good")
+    board = opening(5, ())
+    control = TimeControl(60, increment_s=2)
+    try:
+        assert engine.tell_clock(control, board.to_move, TimeLeft(60))
+        engine.choose_move(board)
+        assert engine.tell_clock(control, board.to_move, TimeLeft(57.8))
+        assert log.read_text().splitlines() == [
+            "kgs-time_settings fischer 60 2",
+            "time_left b 60 0",
+            "time_left b 57 0",
+        ]
+        assert not silent.tell_clock(control, board.to_move, TimeLeft(60))  # refused: fine
+        assert silent.choose_move(board).move == 0
+    finally:
+        engine.close()
+        silent.close()
+
+
+@pytest.mark.skipif(not MOHEX.exists(), reason="MoHex is not installed at /work/mohex")
+def test_mohex_analyses_with_reg_genmove_live_graphics_and_values():
+    config = EngineConfig("MoHex", f"{MOHEX} --games 3000 --seed 1", move_timeout_s=120)
+    engine = ExternalEnginePlayer(config, start_timeout_s=120)
+    board = Board(7)
+    board.play("d4")
+    before = snapshot(board)
+    seen = []
+    try:
+        choice = engine.analyse(board, on_snapshot=seen.append, seconds=60)
+        assert analysis_method(engine.identity.commands) == REG_GENMOVE
+        final = choice.snapshot
+        assert final is not None and board.stone_at(choice.move) is None
+        assert choice.move == final.best_move and 0.0 <= final.estimate <= 1.0
+        assert len(final.root_moves) > 1 and set(final.root_moves) <= set(board.legal_moves())
+        assert snapshot(board) == before
+        assert board.stone_at(engine.choose_move(board).move) is None and engine.starts == 1
+    finally:
+        engine.close()
+
+
+def test_candidates_are_read_on_a_rectangular_board():
+    found = parse_info_line("info move g3 visits 5 winrate 0.5 order 0 pv g3 a1", (7, 3))
+    assert [(c.move, c.line) for c in found] == [(cell_index("g3", 7, 3), (20, 0))]
+    assert parse_info_line("info move a7 visits 5 winrate 0.5 order 0 pv a7", (7, 3)) == []

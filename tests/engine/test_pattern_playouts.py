@@ -1,0 +1,276 @@
+"""Pattern playouts (engine.kernels.patterns): the kernel against the step-by-step reference
+(every weight recomputed from the board) for the same generator, its incremental codes against
+codes recomputed from scratch, the trainer's vectorised codes against the cell-by-cell
+definitions, the playout-table MM fit and file, and the policy in the searches."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+from hexswarm.engine.board import Board
+from hexswarm.engine.kernels.knowledge import (
+    START_BUILD,
+    START_RESTORE,
+    START_SAVE,
+    knowledge_playout,
+    make_knowledge_scratch,
+)
+from hexswarm.engine.kernels.layout import PATTERN_POLICY
+from hexswarm.engine.kernels.playout import cell_tables
+from hexswarm.engine.knowledge import POLICIES, playout_policy
+from hexswarm.engine.patterns import (
+    CODES,
+    PlayoutTable,
+    is_near,
+    load_playout_table,
+    mover_view,
+    owner_of,
+    pattern_code,
+    pattern_code12,
+    playout_weights,
+)
+from hexswarm.engine.players import create_player
+from hexswarm.engine.playout import PlayoutPosition, random_playouts
+from hexswarm.engine.tools import patterns as tool
+from hexswarm.engine.tools.reference import flood_fill_winner, reference_pattern_playouts
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+
+def _random_board(rng, size, stones):
+    """A position reached by legal play with no winner yet (or fewer stones if it ended)."""
+    board = Board(size)
+    for _ in range(stones):
+        empty = np.flatnonzero(board.cells == 0)
+        if empty.size == 0:
+            break
+        board.play(int(rng.choice(empty)))
+        if board.winner is not None:
+            board.undo()
+            break
+    return board
+
+
+def _kernel_playouts(board, policy, starts, state, last=None):
+    """(Black won, final cells, Black's cells by its rows, final neighbour codes) of
+    consecutive kernel playouts from ``board`` on one scratch."""
+    position = PlayoutPosition.from_board(board)
+    size = board.size
+    knowledge = make_knowledge_scratch(size)
+    cell_row, cell_bit = cell_tables(size)
+    states = np.array([state], dtype=np.uint64)
+    results = []
+    for start in starts:
+        order = position.empties.copy()
+        rows = np.zeros(size, dtype=np.uint64)
+        reach = np.zeros(size, dtype=np.uint64)
+        won = knowledge_playout(
+            policy,
+            knowledge,
+            position.black_rows,
+            order,
+            len(order),
+            position.black_to_move,
+            position.last_cell if last is None else last,
+            size,
+            cell_row,
+            cell_bit,
+            rows,
+            reach,
+            states,
+            0,
+            start,
+        )
+        cells = knowledge.cells[: size * size].tolist()
+        black = [c for c in range(size * size) if rows[c // size] >> np.uint64(c % size) & 1]
+        results.append((bool(won), cells, black, knowledge.around.copy()))
+    return results
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_kernel_draws_what_the_reference_draws(seed):
+    """Same generator, same moves: the kernel's incremental weights and the reference's
+    weights recomputed from the board at every move agree on every draw."""
+    rng = np.random.default_rng(seed)
+    size = int(rng.integers(2, 8))
+    board = _random_board(rng, size, int(rng.integers(0, size * size // 2 + 1)))
+    policy = playout_policy("patterns").kernel_policy()
+    position = PlayoutPosition.from_board(board)
+    got = _kernel_playouts(board, policy, [START_BUILD] * 4, 1000 + seed)
+    expected = reference_pattern_playouts(
+        board.cells,
+        size,
+        position.black_to_move,
+        position.last_cell,
+        load_playout_table(),
+        4,
+        1000 + seed,
+    )
+    for (won, cells, black, _), (winner, filled) in zip(got, expected, strict=True):
+        assert cells == filled
+        assert won == (winner == 1)
+        assert black == [c for c in range(size * size) if filled[c] == 1]
+
+
+def test_a_saved_start_gives_the_same_playouts():
+    board = _random_board(np.random.default_rng(3), 7, 12)
+    policy = playout_policy("patterns").kernel_policy()
+    fresh = [r[:3] for r in _kernel_playouts(board, policy, [START_BUILD] * 20, 5)]
+    kept = _kernel_playouts(board, policy, [START_SAVE] + [START_RESTORE] * 19, 5)
+    assert [r[:3] for r in kept] == fresh
+    assert 0 < sum(r[0] for r in fresh) < 20  # the playouts differ
+
+
+@settings(max_examples=40, deadline=None)
+@given(size=st.integers(1, 8), seed=st.integers(0, 2**31 - 1), fill=st.floats(0.0, 0.9))
+def test_playouts_fill_the_board_and_report_its_winner(size, seed, fill):
+    """A playout fills every cell; its result is the full board's winner; the neighbour codes
+    it kept up to date move by move are the full board's, recomputed from scratch."""
+    rng = np.random.default_rng(seed)
+    board = _random_board(rng, size, int(fill * size * size))
+    policy = playout_policy("patterns").kernel_policy()
+    last = int(rng.integers(-1, size * size))
+    for won, cells, black, around in _kernel_playouts(
+        board, policy, [START_BUILD] * 3, seed | 1, last
+    ):
+        assert 0 not in cells
+        assert won == (flood_fill_winner(cells, size) == 1)
+        assert black == [c for c in range(size * size) if cells[c] == 1]
+        grid = np.asarray(cells, dtype=np.int8)
+        for cell in range(size * size):
+            row, col = divmod(cell, size)
+            # owner_of for Black gives absolute owners: 1 Black or its edge, 2 White, 3 none.
+            expected = sum(
+                owner_of(grid, size, row + dr, col + dc, True) << (2 * i)
+                for i, (dr, dc) in enumerate(((0, 1), (1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1)))
+            )
+            assert around[cell] == expected
+
+
+@settings(max_examples=30, deadline=None)
+@given(size=st.integers(1, 9), seed=st.integers(0, 2**31 - 1))
+def test_kernel_weights_are_the_tables_weights_of_each_cells_pattern(size, seed):
+    """The kernel's table, read by a cell's absolute neighbour code, gives the table's weight
+    of the cell's canonical pattern for the mover (the definition in engine.patterns)."""
+    rng = np.random.default_rng(seed)
+    board = _random_board(rng, size, int(rng.integers(0, size * size + 1)))
+    table = load_playout_table()
+    weights = table.kernel_weights()
+    last = int(rng.integers(-1, size * size))
+    for black in (True, False):
+        floats = playout_weights(table, board.cells, size, black, last)
+        for cell in np.flatnonzero(board.cells == 0):
+            cell = int(cell)
+            row, col = divmod(cell, size)
+            around = sum(
+                owner_of(board.cells, size, row + dr, col + dc, True) << (2 * i)
+                for i, (dr, dc) in enumerate(((0, 1), (1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1)))
+            )
+            code = pattern_code(board.cells, size, cell, black)
+            assert mover_view(around, black) == code
+            near = is_near(size, cell, last)
+            side = 0 if black else 1
+            assert weights[2 * side + near, around] == table.integer_weight(code, near)
+            # The integer weight is the float weight in units of cap / 1024 (rounded).
+            unit = table.cap / 1024
+            assert abs(
+                weights[2 * side + near, around] * unit - floats[cell]
+            ) <= unit / 2 + 1e-9 or (weights[2 * side + near, around] in (1, 1 << 20))
+
+
+def test_two_empty_cells_split_as_their_weights_say():
+    """With two empty cells the mover's one is the first move: over many playouts the kernel
+    takes each as often as its weight says (the draws checked as a distribution)."""
+    rng = np.random.default_rng(11)
+    table = load_playout_table()
+    policy = playout_policy("patterns").kernel_policy()
+    checked = 0
+    while checked < 3:
+        board = _random_board(rng, 4, 14)
+        empty = [int(c) for c in np.flatnonzero(board.cells == 0)]
+        if len(empty) != 2 or board.winner is not None:
+            continue
+        black = board.to_move.value == "black"
+        last = int(board.moves[-1].cell)
+        w = [
+            table.integer_weight(pattern_code(board.cells, 4, c, black), is_near(4, c, last))
+            for c in empty
+        ]
+        stone = 1 if black else 2
+        draws = 3000
+        results = _kernel_playouts(board, policy, [START_BUILD] * draws, 7 + checked)
+        first = sum(cells[empty[0]] == stone for _, cells, _, _ in results)
+        expected = draws * w[0] / sum(w)
+        assert abs(first - expected) <= 5 * np.sqrt(expected * (1 - w[0] / sum(w))) + 2
+        checked += 1
+
+
+@pytest.mark.parametrize("size", [1, 2, 3, 5, 9])
+def test_trainer_codes_are_the_cell_by_cell_codes(size):
+    rng = np.random.default_rng(size)
+    for _ in range(15):
+        board = _random_board(rng, size, int(rng.integers(0, size * size + 1)))
+        for black in (True, False):
+            six, twelve = tool.board_codes(board.cells, size, black)
+            for cell in range(size * size):
+                assert six[cell] == pattern_code(board.cells, size, cell, black)
+                assert twelve[cell] == pattern_code12(board.cells, size, cell, black)
+
+
+def test_single_feature_mm_recovers_known_weights():
+    rng = np.random.default_rng(9)
+    true = np.array([1.0, 5.0, 0.2, 2.0, 0.5])
+    comp, features, winners = [], [], []
+    for j in range(5000):
+        k = int(rng.integers(3, 10))
+        f = rng.integers(0, 5, k)
+        chosen = int(rng.choice(k, p=true[f] / true[f].sum()))
+        winners.append(len(comp) + chosen)
+        comp.extend([j] * k)
+        features.extend(f.tolist())
+    arrays = [np.asarray(a, dtype=np.int64) for a in (comp, features, winners)]
+    gamma = tool.fit_features(arrays[0], arrays[1], arrays[2], 7, iterations=300)
+    np.testing.assert_allclose(gamma[:5] / gamma[0], true, rtol=0.12)
+    assert np.all(gamma[5:] == 1.0)
+
+
+def test_playout_table_tool_end_to_end(tmp_path):
+    """A games file in, a playout table out that loads, reports both pattern sizes' held-out
+    fit, and answers the games' reply shape with a local weight above the open board's."""
+    lines = ["# size then cells"]
+    rng = np.random.default_rng(2)
+    for _ in range(12):
+        board = _random_board(rng, 5, 14)
+        lines.append("5 " + " ".join(str(m.cell) for m in board.moves))
+    games = tmp_path / "games.txt"
+    games.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    out = tmp_path / "table.json"
+    assert tool.main(["--games-file", str(games), "--size", "5", "--playout", "--holdout", "2",
+                      "--min-count", "3", "--out", str(out)]) == 0  # fmt: skip
+    document = json.loads(out.read_text("utf-8"))
+    for key in ("holdout_log_likelihood_per_move", "holdout_log_likelihood_per_move_12"):
+        assert document[key] < 0
+    table = PlayoutTable.from_json(out.read_text("utf-8"), "t")
+    assert table.cap == pytest.approx(table.global_[0] * tool.CAP_ABOVE_OPEN_BOARD, rel=1e-4)
+    assert table.kernel_weights().shape == (4, CODES)
+    bad = tmp_path / "bad.txt"
+    bad.write_text("5 1 1\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="repeated"):
+        tool.read_games_file(bad, 5)
+
+
+def test_the_policy_is_declared_once_and_used_by_the_searches():
+    assert "patterns" in POLICIES
+    policy = playout_policy("patterns").kernel_policy()
+    assert policy.kind == PATTERN_POLICY and policy.weights.shape == (4, CODES)
+    # Same numba type as the agents' policies: one compiled knowledge path for both.
+    other = playout_policy("template").kernel_policy()
+    assert policy.weights.dtype == other.weights.dtype and policy.weights.flags.writeable
+    board = Board(5)
+    board.play("c3")
+    assert 0 < random_playouts(board, 400, seed=3, policy="patterns") < 400
+    # The anthill takes the same environment (its compiled knowledge path is UCT's type).
+    player = create_player("strong:playout=patterns,playouts=300,time_s=none", seed=1)
+    assert board.cells[player.choose_move(board).move] == 0

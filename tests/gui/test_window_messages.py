@@ -1,0 +1,122 @@
+"""The window's words and what a game keeps (pytest-qt, real window): one status message per
+event and none that outlives its position, the save question naming what it comes before,
+counts in words, one setup node per setup (a restored game's AI tags and graph:
+test_positions_and_records)."""
+
+from __future__ import annotations
+
+from unittest import mock
+
+from hexswarm.engine.board import BLACK, WHITE
+from hexswarm.gui.settings import GameSettings, SideSettings
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDialog, QMessageBox
+
+from tests.gui.test_main_window import click, show
+
+HUMANS = GameSettings(
+    size=5, black=SideSettings(), white=SideSettings(), hint_spec="tiny", analysis_spec="tiny"
+)
+
+
+def messages_of(window) -> list[str]:
+    """Every message the status bar shows from now on (not the clearing ones)."""
+    shown: list[str] = []
+    window.statusBar().messageChanged.connect(lambda text: text and shown.append(text))
+    return shown
+
+
+def test_a_win_is_reported_once(window, qtbot):
+    window.start_new_game(HUMANS)
+    show(window, qtbot)
+    for black, white in zip(("c1", "c2", "c3", "c4"), ("a1", "a2", "a3", "a4"), strict=True):
+        click(window, black)
+        click(window, white)
+    shown = messages_of(window)
+    click(window, "c5")  # Black connects top and bottom
+    assert window.controller.winner is BLACK
+    assert shown == ["Black wins."]  # once: game_over no longer says it again
+    assert window.statusBar().currentMessage() == "Black wins."
+
+
+def test_a_resignation_and_a_hint_are_reported_once(window, qtbot):
+    window.start_new_game(HUMANS)
+    shown = messages_of(window)
+    with qtbot.waitSignal(window.controller.hint_ready, timeout=5000):
+        window.controller.hint()
+    assert len(shown) == 1 and shown[0].startswith("Hint for Black: ")
+    shown.clear()
+    with mock.patch("hexswarm.gui.main_window.ask", return_value=QMessageBox.StandardButton.Yes):
+        window.resign()
+    assert shown == ["Black resigned."]
+
+
+def test_setup_done_goes_once_white_has_moved(window, qtbot):
+    window.start_new_game(HUMANS)
+    show(window, qtbot)
+    c = window.controller
+    window.act_setup.trigger()
+    click(window, "c3")
+    window.act_white_to_move.trigger()
+    window.act_setup.trigger()
+    assert window.statusBar().currentMessage() == "Setup done: White to move."
+    click(window, "b2")  # White moves: the sentence is about a position no longer on screen
+    assert c.board.stone_at("b2") is WHITE and c.board.to_move is BLACK
+    assert window.statusBar().currentMessage() == ""
+    # A message about the position on screen stays: a refused click says why.
+    click(window, "b2")
+    assert "occupied" in window.statusBar().currentMessage()
+
+
+def test_setup_clicks_make_one_setup_node(window, qtbot):
+    from tests.gui.test_move_tree import labels
+
+    window.start_new_game(HUMANS)
+    show(window, qtbot)
+    c = window.controller
+    click(window, "c3")
+    window.act_setup.trigger()
+    for name in ("a1", "b1", "e5"):
+        click(window, name)
+    click(window, "d4", Qt.MouseButton.RightButton)
+    click(window, "b1")  # a second click on a stone removes it again
+    window.act_black_to_move.trigger()  # White was to move after c3
+    window.act_setup.trigger()
+    setups = [text for _depth, text in labels(window.move_tree) if "Setup" in text]
+    assert len(setups) == 1, labels(window.move_tree)
+    entries = [window.move_list.item(i).text() for i in range(window.move_list.count())]
+    assert entries[-1].startswith("Setup: ") and len(entries) == 3  # Start, c3, the setup
+    assert "+Black a1 e5" in entries[-1] and "+White d4" in entries[-1]
+    assert "Black to move" in entries[-1] and "b1" not in entries[-1]
+    last = window.move_list.item(window.move_list.count() - 1)
+    assert last.toolTip() == last.text()  # the whole entry, however narrow the dock
+    board = c.board
+    assert [board.stone_at(n) for n in ("a1", "b1", "e5", "d4")] == [BLACK, None, BLACK, WHITE]
+    assert c.undo() and c.board.stone_at("a1") is None  # one undo takes the setup back
+
+
+def test_the_save_question_names_what_it_comes_before(window, save_questions, monkeypatch):
+    from hexswarm.gui.dialogs.new_game import NewGameDialog
+
+    window.start_new_game(HUMANS)
+    window.controller.play("c3")
+    monkeypatch.setattr(NewGameDialog, "exec", lambda _self: QDialog.DialogCode.Accepted)
+    save_questions.answers.append("cancel")
+    assert not window.new_game_dialog()
+    assert save_questions.details == [("starting a new game",)]
+    assert window.controller.board.stone_at("c3") is BLACK  # cancelled: the game stays
+    window.close()
+    assert save_questions.details[-1] == ("closing",)
+
+
+def test_opening_a_file_counts_its_moves_in_words(window, tmp_path):
+    for text, words in (
+        ("(;FF[4]GM[11]SZ[5];B[c3])", "1 move"),
+        ("(;FF[4]GM[11]SZ[5];B[c3];W[b2])", "2 moves"),
+        ("(;FF[4]GM[11]SZ[5](;B[c3])(;B[b2])(;B[a1]))", "1 move (2 variations"),
+        ("(;FF[4]GM[11]SZ[5](;B[c3])(;B[b2]))", "1 move (1 variation:"),
+    ):
+        path = tmp_path / "game.sgf"
+        path.write_text(text)
+        assert window.document.open_file(path)
+        assert window.statusBar().currentMessage().startswith(f"Opened game.sgf: {words}")

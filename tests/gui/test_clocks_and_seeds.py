@@ -252,9 +252,12 @@ def test_an_ai_searches_for_the_time_the_clock_gives_it(controllers, qtbot):
     expected = move_time(TimeControl(5), TimeLeft(5), 24)
     assert 0.3 < expected < 0.5  # (5 s - 0.3 s - 12 moves x 0.1 s) over 8 moves
     given = float(specs[0].rpartition("time_s=")[2])
-    assert given == pytest.approx(expected, abs=0.01)  # its clock ran a few ms before
+    # Its clock ran a few ms (tens on a loaded machine) before the move's time was set.
+    assert given == pytest.approx(expected, abs=0.05)
     left = controller.clock.left(WHITE).main_s
-    assert 5 - given - 1.0 < left < 5 - given + 0.01  # searched its time (busy: longer)
+    # It searched its time: without it the 10 000 000 playouts would take far longer than the
+    # 5 s on the clock; the margin is what a loaded 2-core machine adds (a failure at nice 19).
+    assert 5 - given - 2.5 < left < 5 - given + 0.01
 
 
 def test_the_window_shows_the_clocks_beside_the_board(qtbot, settings_store):

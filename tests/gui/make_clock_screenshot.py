@@ -18,7 +18,7 @@ from pathlib import Path
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication, QDockWidget
 
-from tests.gui.make_screenshots import _wait
+from tests.gui.make_screenshots import wait
 
 HUMAN_MOVES = ("f6", "d8", "h3", "c9")
 AI_SPEC = "mcsds:agents=20000,iterations=1000000"
@@ -52,12 +52,12 @@ def take(directory: Path) -> Path:
         window.start_new_game(settings)
         c = window.controller
         for number, move in enumerate(HUMAN_MOVES):
-            _wait(app, lambda: False, 1.5)  # the human's clock runs while "thinking"
+            wait(app, lambda: False, 1.5)  # the human's clock runs while "thinking"
             c.play(move)
             if number < len(HUMAN_MOVES) - 1:
-                _wait(app, lambda number=number: len(c.board.moves) >= 2 * number + 2, 60)
+                wait(app, lambda number=number: len(c.board.moves) >= 2 * number + 2, 60)
         started = time.monotonic()
-        _wait(app, lambda: time.monotonic() - started > 1.5, 5)  # White's clock visibly runs
+        wait(app, lambda: time.monotonic() - started > 1.5, 5)  # White's clock visibly runs
         assert c.clock is not None and c.clock.running is WHITE, "the AI's clock should run"
         window.grab().save(str(path))
         c.stop()

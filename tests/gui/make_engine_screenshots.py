@@ -15,22 +15,13 @@ import sys
 import tempfile
 from pathlib import Path
 
-from PySide6.QtCore import QEventLoop, QSettings, QTimer
+from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication, QDockWidget
+
+from tests.gui.make_screenshots import wait
 
 MOHEX = "/work/mohex/mohex-gtp.sh --games 2000 --seed 1"
 HUMAN_MOVES = ("e5", "d7", "f3", "c6")
-
-
-def wait(app: QApplication, condition, seconds: float) -> bool:
-    loop = QEventLoop()
-    timer = QTimer()
-    timer.timeout.connect(lambda: loop.quit() if condition() else None)
-    timer.start(50)
-    QTimer.singleShot(int(seconds * 1000), loop.quit)
-    loop.exec()
-    timer.stop()
-    return condition()
 
 
 def take(directory: Path, mohex: str = MOHEX) -> list[Path]:

@@ -20,7 +20,7 @@ from pathlib import Path
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication, QDockWidget
 
-from tests.gui.make_screenshots import _wait
+from tests.gui.make_screenshots import wait
 
 HUMAN_MOVES = ("d6", "c8", "e3", "b10", "f2")
 AI_SPEC = "uct:playouts=400000,seed=1"
@@ -56,15 +56,15 @@ def take(directory: Path) -> list[Path]:
         for number, move in enumerate(HUMAN_MOVES):
             c.play(move)
             if number < len(HUMAN_MOVES) - 1:
-                _wait(app, lambda number=number: len(c.board.moves) >= 2 * number + 2, 120)
-        _wait(app, lambda: False, 3.0)  # the AI's sixth search shows its candidates
+                wait(app, lambda number=number: len(c.board.moves) >= 2 * number + 2, 120)
+        wait(app, lambda: False, 3.0)  # the AI's sixth search shows its candidates
         assert c.board.shape == (7, 11) and len(c.board.moves) == 2 * len(HUMAN_MOVES) - 1
         window.grab().save(str(paths[0]))
         c.stop()
         dialog = NewGameDialog(settings, window)
         dialog.square_check.setChecked(False)
         dialog.show()
-        _wait(app, lambda: False, 0.5)
+        wait(app, lambda: False, 0.5)
         dialog.grab().save(str(paths[1]))
         dialog.close()
         window.document.set_clean()

@@ -81,14 +81,17 @@ DASHBOARD_SPECS = {
 DASHBOARD_REPLIES = ("c7", "g3", "d4", "f6", "e6", "d6", "f4", "g4")
 
 
-def _wait(app: QApplication, done, timeout_s: float) -> None:
+def wait(app: QApplication, condition, seconds: float) -> bool:
+    """Run the event loop until ``condition()`` holds or ``seconds`` pass; whether it holds.
+    (``lambda: False`` simply lets the window live for ``seconds``.)"""
     loop = QEventLoop()
     poll = QTimer()
-    poll.timeout.connect(lambda: done() and loop.quit())
+    poll.timeout.connect(lambda: loop.quit() if condition() else None)
     poll.start(50)
-    QTimer.singleShot(round(timeout_s * 1000), loop.quit)
+    QTimer.singleShot(round(seconds * 1000), loop.quit)
     loop.exec()
     poll.stop()
+    return condition()
 
 
 def _dashboard(app: QApplication, directory: Path, level: str, spec: str, temp: Path) -> list[Path]:
@@ -106,15 +109,15 @@ def _dashboard(app: QApplication, directory: Path, level: str, spec: str, temp: 
     c.new_game(GameSettings(size=9, black=SideSettings(ai=True, spec=spec), white=SideSettings()))
     for _ in range(4):
         moves = c.move_count
-        _wait(app, lambda moves=moves: c.move_count > moves, 60)
+        wait(app, lambda moves=moves: c.move_count > moves, 60)
         board = c.board
         c.play(next(r for r in DASHBOARD_REPLIES if board.cells[board.parse_move(r)] == 0))
-    _wait(app, lambda: False, 4.0)
+    wait(app, lambda: False, 4.0)
     saved = [directory / f"dashboard-{level}-9x9.png"]
     window.grab().save(str(saved[0]))
     if level == "uct":
         window.dashboard.docks["throughput"].raise_()
-        _wait(app, lambda: False, 1.0)
+        wait(app, lambda: False, 1.0)
         saved.append(directory / "dashboard-throughput-9x9.png")
         window.grab().save(str(saved[1]))
     c.stop()

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 class PositionsMenu:
     """The study positions of ``window``; ``actions`` are the menu's entries, in order
-    (``Alt+1`` ... ``Alt+9`` for the first nine)."""
+    (``Alt+1`` ... ``Alt+9``, ``Alt+0`` for the first ten)."""
 
     def __init__(self, window: MainWindow):
         self._window = window
@@ -36,7 +36,7 @@ class PositionsMenu:
             action.setEnabled(False)
             return
         for index, position in enumerate(positions, start=1):
-            shortcut = f"Alt+{index}" if index <= 9 else ""
+            shortcut = f"Alt+{index % 10}" if index <= 10 else ""
             action = make_action(
                 self._window,
                 position.title,

@@ -14,7 +14,12 @@ from hexswarm.engine.analysis.connections import cells_of, h_search
 from hexswarm.engine.board import BLACK, Board
 from hexswarm.engine.solver import solve
 from hexswarm.engine.tools.reference import carrier_game_connects
-from hexswarm.resources.positions import list_positions, load_position, position_sgf
+from hexswarm.resources.positions import (
+    list_positions,
+    load_position,
+    position_comment,
+    position_sgf,
+)
 
 TEMPLATES = {
     "09-edge-template-iii.sgf": ("d5", 8),
@@ -25,7 +30,7 @@ TEMPLATES = {
 def _study(file: str) -> tuple[Board, int, set[int]]:
     """The study's board, its stone and the carrier its comment names."""
     _entry, board = load_position(file)
-    comment = re.search(r"C\[(.*)\]", position_sgf(file), re.S).group(1)
+    comment = position_comment(file)
     listed = re.search(r"empty cells: ([a-z0-9 ]+)\.", comment).group(1).split()
     return board, board.cell_index(TEMPLATES[file][0]), {board.cell_index(c) for c in listed}
 

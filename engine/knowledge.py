@@ -46,7 +46,8 @@ from hexswarm.engine.kernels.layout import (
     TEMPLATE,
     UNIFORM_POLICY,
     WIN,
-    KernelPolicy,
+    KnowledgePolicy,
+    UniformPolicy,
 )
 
 FORMAT = "hexswarm-playout-agents"
@@ -190,11 +191,11 @@ class PlayoutPolicy:
     name: str
     database: AgentDatabase | None
 
-    def kernel_policy(self) -> KernelPolicy:
-        """The policy the kernels take: :data:`UNIFORM_PLAYOUT`, or a ``KernelPolicy`` of
-        kind ``KNOWLEDGE_POLICY`` (or ``PATTERN_POLICY`` for ``patterns``)."""
+    def kernel_policy(self) -> UniformPolicy | KnowledgePolicy:
+        """The policy the kernels take: :data:`UNIFORM_PLAYOUT` or a ``KnowledgePolicy``
+        (of kind ``PATTERN_POLICY`` for ``patterns``)."""
         if self.name == "patterns":
-            return KernelPolicy(
+            return KnowledgePolicy(
                 kind=PATTERN_POLICY,
                 agents=np.zeros((0, len(HEURISTICS)), dtype=np.int8),
                 per_playout=True,
@@ -203,7 +204,7 @@ class PlayoutPolicy:
             )
         if self.database is None:
             return UNIFORM_PLAYOUT
-        return KernelPolicy(
+        return KnowledgePolicy(
             kind=KNOWLEDGE_POLICY,
             agents=self.database.agent_array(),
             per_playout=self.database.selection == "per-playout",
@@ -228,15 +229,9 @@ def pattern_weights(table: str | None = None) -> np.ndarray:
     return _PATTERN_WEIGHTS[key]
 
 
-UNIFORM_PLAYOUT = KernelPolicy(
-    kind=UNIFORM_POLICY,
-    agents=np.zeros((0, len(HEURISTICS)), dtype=np.int8),
-    per_playout=True,
-    tracks=False,
-    weights=_NO_WEIGHTS,
-)
-"""The kernels' policy of uniform random playouts (the thesis's): of the same type as the
-others, so that each search compiles once for every policy; only ``kind`` is read."""
+UNIFORM_PLAYOUT = UniformPolicy(kind=UNIFORM_POLICY)
+"""The kernels' policy tuple of uniform random playouts (the thesis's): a tuple of its own type,
+so that numba compiles the searches for it with the uniform kernel alone."""
 
 
 def playout_policy(

@@ -30,19 +30,22 @@ from pathlib import Path
 Progress = Callable[[int, int, str], None]
 
 GROUP_LABELS = {
-    "uct": "UCT and anthill kernels",
+    "knowledge-uct": "UCT and anthill kernels with knowledge playouts",
     "solver": "solver kernels",
     "swarm": "swarm search kernels (MCSDS, SDST)",
-    "mc": "vanilla Monte-Carlo kernels",
     "playouts": "playout kernels",
+    "uct": "UCT and anthill kernels",
+    "mc": "vanilla Monte-Carlo kernels",
+    "knowledge-swarm": "swarm kernels with knowledge playouts",
+    "knowledge-mc": "vanilla Monte-Carlo kernels with knowledge playouts",
     "variants": "recruitment and relate variants",
     "toys": "kernels of the bandit and toy-tree studies",
 }
 """Every kernel group: its key in code and its name for the user, in the order
-:func:`warm_up` runs them: first those of the default AI (``strong``: UCT with the solver's
-tactics) and of the hint (MCSDS), then the other levels', then the tools'. Kept here, not
-beside the kernels, so that asking about a group imports no kernel module. Each group holds
-its searches for every playout policy: a search is compiled once for all of them."""
+:func:`warm_up` runs them: first those of the default AI (``strong``: UCT with template
+playouts and the solver's tactics) and of the hint (MCSDS), then the other levels', then the
+tools'. Kept here, not beside the kernels, so that asking about a group imports no kernel
+module."""
 
 GROUP_KEYS = tuple(GROUP_LABELS)
 
@@ -136,26 +139,21 @@ def _group_runs() -> dict[str, Callable[[], None]]:
         winning_moves(small, table_bits=4)
         winning_move(small, budget=1_000, table_bits=4)
 
-    # Every policy kind: one compiled search serves them all (engine.kernels.knowledge's
-    # policy_playout decides at run time), and a kernel typed apart for one would compile here.
-    hex_envs = (hex_env, hex_environment(board, "win"), hex_environment(board, "patterns"))
-
-    def every_policy(run: Callable[..., None]) -> Callable[[], None]:
-        def run_all() -> None:
-            for env in hex_envs:
-                run(env)
-
-        return run_all
-
+    # Knowledge playouts (engine.knowledge) compile the Hex searches once more: their
+    # playout policy is a tuple of another type (see engine.kernels.knowledge).
+    knowledge_env = hex_environment(board, "win")
     mc_limits = SearchLimits(iterations=2)
     return {
-        "uct": every_policy(uct),
-        "solver": solver,
-        "swarm": every_policy(swarms),
-        "mc": every_policy(lambda env: MonteCarloSearch().run(env, mc_limits)),
         "playouts": playouts,
+        "swarm": lambda: swarms(hex_env),
+        "uct": lambda: uct(hex_env),
+        "mc": lambda: MonteCarloSearch().run(hex_env, mc_limits),
         "variants": recruitment_and_relate,
         "toys": swarms_on_toys,
+        "knowledge-uct": lambda: uct(knowledge_env),
+        "knowledge-swarm": lambda: swarms(knowledge_env),
+        "knowledge-mc": lambda: MonteCarloSearch().run(knowledge_env, mc_limits),
+        "solver": solver,
     }
 
 
@@ -176,11 +174,12 @@ def groups_for_spec(spec: str | None) -> tuple[str, ...]:
     except (HexError, ValueError):
         return ()
     family = LEVELS[name].family or name
+    prefix = "knowledge-" if getattr(settings, "playout", "uniform") != "uniform" else ""
     groups: list[str] = []
     if family == "mc":
-        groups.append("mc")
+        groups.append(prefix + "mc")
     elif family in ("mcsds", "sdst"):
-        groups.append("swarm")
+        groups.append(prefix + "swarm")
         beyond_thesis = (
             getattr(settings, "relate", "none") != "none"
             or getattr(settings, "recruitment", "passive") != "passive"
@@ -191,7 +190,7 @@ def groups_for_spec(spec: str | None) -> tuple[str, ...]:
         if beyond_thesis:
             groups.append("variants")
     elif family in ("uct", "anthill"):
-        groups.append("uct")
+        groups.append(prefix + "uct")
     from hexswarm.engine.players.tactics import SOLVER_TACTICS
 
     if getattr(settings, "tactics", "off") in SOLVER_TACTICS:

@@ -14,7 +14,7 @@ move is chosen
   :func:`uct_rules`).
 
 UCT passes an empty population and rules of the same types as the anthill's, so numba compiles
-this loop once for both searches (and every playout policy: one policy type).
+this loop once for both searches (per playout policy type).
 """
 
 import numpy as np

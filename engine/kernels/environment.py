@@ -13,8 +13,8 @@ any environment. Everything game-specific is here, behind three functions:
 
 An environment is an :class:`~engine.kernels.layout.Environment` (a named tuple: numba
 compiles it as a plain tuple) built by ``engine.search.environment``; its ``playout_policy``
-is a ``KernelPolicy`` of ``engine.kernels.layout`` (``engine.knowledge`` builds it): Hex
-leaves are evaluated by playouts of that policy, uniform for the thesis.
+is a policy of ``engine.kernels.layout`` (``engine.knowledge`` builds it): Hex leaves are
+evaluated by playouts of that policy, uniform for the thesis.
 
 numba note: helpers take the tuple's arrays out in straight-line code at the top and have a
 single exit; otherwise numba cannot prune the arrays' reference counting and a one-line helper

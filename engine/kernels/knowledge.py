@@ -39,9 +39,9 @@ sorted by cell index (only when there are several); for a random move, ``j = dra
 below(empty_count - drawn)``, ``order[drawn]`` and ``order[j]`` swapped, ``drawn`` advanced,
 again until the cell drawn is empty.
 
-A policy, for the kernels, is a :class:`~engine.kernels.layout.KernelPolicy`: uniform playouts,
-a database of agents (its ``agents`` an int8 array with one row per agent: heuristic codes,
-padded with ``NO_HEURISTIC``) or pattern weights, told apart by its ``kind`` at run time; see
+A policy, for the kernels, is a :class:`~engine.kernels.layout.UniformPolicy` (uniform
+playouts) or a :class:`~engine.kernels.layout.KnowledgePolicy` (its ``agents`` an int8 array
+with one row per agent: heuristic codes, padded with ``NO_HEURISTIC``); see
 ``engine.knowledge``.
 """
 
@@ -52,7 +52,6 @@ from hexswarm.engine.kernels.layout import (
     BRIDGE,
     NO_HEURISTIC,
     PATTERN_POLICY,
-    UNIFORM_POLICY,
     WIN,
     KnowledgeScratch,
 )
@@ -360,8 +359,7 @@ def knowledge_playout(
     slot,
     start,
 ):
-    """One playout by the agents (or the pattern weights) of ``policy``, not of the uniform
-    kind (:func:`policy_playout` plays those), from the position (Black's ``black_rows``, the
+    """One playout by the agents of ``policy`` from the position (Black's ``black_rows``, the
     empty cells ``order[:empty_count]``, White elsewhere); True if Black wins.
 
     ``last_cell`` is the opponent's last move (-1 if none): the bridge and template answers
@@ -372,6 +370,14 @@ def knowledge_playout(
     for ``engine.kernels.playout.playout``. A called function, never inlined: the searches
     inline :func:`policy_playout`, whose knowledge branch is this call.
     """
+    if len(policy) == 1:
+        # The uniform policy (UniformPolicy has one field): numba prunes this branch (or the
+        # rest) at compile time, by the tuple's length; it is here so that the uniform
+        # searches type the call below.
+        return playout(
+            black_rows, order, empty_count, black_to_move, size, cell_row, cell_bit, rows,
+            reach, state, slot,
+        )  # fmt: skip
     agents = policy.agents
     per_playout = policy.per_playout
     tracks = policy.tracks
@@ -546,12 +552,12 @@ def policy_playout(
     (same draws, same results, no call), else a call of :func:`knowledge_playout` (``start``:
     see there; the uniform kernel has nothing to set up). True if Black wins.
 
-    The policy's ``kind`` is tested at run time, once a playout: every search is compiled once
-    for all policies (a search compiled apart for the uniform policy cost a third of the
-    kernels' compile time, issue 30). The branch costs the uniform playouts little
-    (docs/results/startup/policy-branch-*.txt, measured paired).
+    ``len(policy)`` is a compile-time constant (``UniformPolicy`` has one field), so
+    each search is compiled with one branch alive (a test at run time in the hot loop cost the
+    swarm searches ~20%, measured). A plain inlined function: the numba overload used before
+    drew a NumbaIRAssumptionWarning when inlined and miscompiled UCT's descent loop.
     """
-    if policy.kind == UNIFORM_POLICY:
+    if len(policy) == 1:
         return playout(
             black_rows, order, empty_count, black_to_move, size, cell_row, cell_bit, rows,
             reach, state, slot,

@@ -24,23 +24,30 @@ HEX = 0
 BANDIT = 1
 EXPLICIT_TREE = 2
 
-# Playout policy kinds (``KernelPolicy.kind``) and the heuristic codes of
-# ``KernelPolicy.agents`` (``engine.knowledge`` names them).
+# Playout policy kinds (``UniformPolicy.kind``, ``KnowledgePolicy.kind``) and the heuristic
+# codes of ``KnowledgePolicy.agents`` (``engine.knowledge`` names them).
 UNIFORM_POLICY = 0
 KNOWLEDGE_POLICY = 1
-# Learned pattern playouts (engine.kernels.patterns).
+# Learned pattern playouts (engine.kernels.patterns): a KnowledgePolicy too, told apart at run
+# time by its kind, so the searches are not compiled once more for it.
 PATTERN_POLICY = 2
 WIN, BLOCK, BRIDGE, TEMPLATE = 0, 1, 2, 3
 NO_HEURISTIC = -1
 
 
-class KernelPolicy(NamedTuple):
-    """How Hex playouts choose their moves (``engine.knowledge``; built by
-    ``engine.knowledge.PlayoutPolicy.kernel_policy``). One type for every kind, told apart at
-    run time by ``kind``: numba compiles each search once for all policies (compile time,
-    issue 30), and the uniform kind never reads the other fields."""
+class UniformPolicy(NamedTuple):
+    """Uniform random playouts (the thesis's). A type of its own with one field: numba
+    compiles each search with the uniform kernel alone (``len(policy) == 1`` is decided at
+    compile time; see ``engine.kernels.knowledge.policy_playout``)."""
 
-    kind: int  # UNIFORM_POLICY, KNOWLEDGE_POLICY or PATTERN_POLICY
+    kind: int
+
+
+class KnowledgePolicy(NamedTuple):
+    """Playouts by a database of agents, or (``kind`` PATTERN_POLICY) by learned pattern
+    weights (``engine.knowledge``; built by ``PlayoutPolicy.kernel_policy``)."""
+
+    kind: int  # KNOWLEDGE_POLICY or PATTERN_POLICY
     agents: np.ndarray  # int8, a row per agent: heuristic codes padded with NO_HEURISTIC
     per_playout: bool  # one agent draws a whole playout (else one agent per move)
     tracks: bool  # some agent uses WIN or BLOCK: connectivity is tracked move by move
@@ -67,7 +74,7 @@ class Environment(NamedTuple):
     leaf_depth: int  # explicit tree: the depth of its leaves
     branching: int  # explicit tree: moves a node; bandit: arms
     action_count: int  # actions numbered 0 .. action_count - 1 at the root
-    playout_policy: KernelPolicy  # how Hex leaves are played out
+    playout_policy: UniformPolicy | KnowledgePolicy  # how Hex leaves are played out
 
 
 class KnowledgeScratch(NamedTuple):

@@ -43,9 +43,8 @@ node rank all its moves after a handful of descents instead of trying each one f
 The environment (Hex or a toy problem) is the same as the swarm kernels'. For Hex the position
 along the current path is kept move by move (:func:`hex_board`: the empty cells by swap-removal,
 Black's rows and White's columns as bitmasks), so neither the exact-win check nor a playout
-walks the path again; playouts are the uniform kernel or ``engine.kernels.knowledge``'s
-``knowledge_playout``, as the environment's policy says at run time, so the playout policy the
-other levels use applies here too. The toy problems see the path as a
+walks the path again; playouts go through ``engine.kernels.knowledge.policy_playout``, so the
+playout policy the other levels use applies here too. The toy problems see the path as a
 *chain* (``chain_parent[d] = d - 1``, ``chain_action[d]`` = the action at depth ``d``) and use
 the environment's own outcome and evaluation helpers.
 
@@ -58,8 +57,8 @@ from typing import NamedTuple
 import numpy as np
 from hexswarm.engine.kernels.environment import HEX, evaluate
 from hexswarm.engine.kernels.jit import inline_jit, jit
-from hexswarm.engine.kernels.knowledge import knowledge_playout, start_of_playout
-from hexswarm.engine.kernels.layout import UNIFORM_POLICY, HexPath
+from hexswarm.engine.kernels.knowledge import policy_playout, start_of_playout
+from hexswarm.engine.kernels.layout import HexPath
 from hexswarm.engine.kernels.playout import black_connects, playout
 from hexswarm.engine.kernels.rng import below
 
@@ -564,23 +563,22 @@ def _hex_playouts(
     amaf,
     action_cells,
 ):
-    """Black's wins in ``count`` playouts by ``policy`` (not the uniform one: see
-    :func:`_uniform_hex_playouts`) from the position along the path, each on a fresh copy of
-    the empty cells. A called function, not inlined: the policy overload
+    """Black's wins in ``count`` playouts by ``policy`` from the position along the path, each
+    on a fresh copy of the empty cells. A called function, not inlined: the policy overload
     inlined into the descent's loops gave wrong machine code (a heap overrun, reproduced).
     ``rave`` and ``amaf`` as for :func:`_uniform_hex_playouts`."""
     black_wins = 0
     for k in range(count):
         for i in range(empty):
             work[i] = live[i]
-        black_won = knowledge_playout(
+        black_won = policy_playout(
             policy,
             knowledge,
             black_rows,
             work,
             empty,
             black_to_move,
-            np.int64(last_cell),
+            last_cell,
             size,
             cell_row,
             cell_bit,
@@ -623,9 +621,9 @@ def leaf_evaluation(
         if rave:
             amaf[:, :] = 0
         black_to_move = (depth % 2 == 0) == env.root_black
-        if env.playout_policy.kind == UNIFORM_POLICY:
-            # The uniform kernel itself, without the policy dispatch (10-15% of UCT's time);
-            # tested at run time, so the descent compiles once for every policy.
+        if len(env.playout_policy) == 1:
+            # The uniform policy (its tuple has one item; numba decides this at compile time):
+            # the uniform kernel itself, without the policy dispatch (10-15% of UCT's time).
             black_wins = _uniform_hex_playouts(
                 board.black_rows,
                 board.live,
@@ -680,9 +678,8 @@ def leaf_evaluation(
 @jit
 def _toy_evaluation(env, chain_parent, chain_action, chain_depth, depth, scratch, state, slot):
     """The environment's own evaluation of the path's end (bandit, explicit tree). Called, not
-    inlined, like :func:`_hex_playouts`: ``evaluate`` inlines the playout policy dispatch, whose
-    former overload inlined into the descent's loops broke them (reproduced: wrong counts, a
-    heap overrun)."""
+    inlined, like :func:`_hex_playouts`: ``evaluate`` inlines the playout policy overload, which
+    inlined into the descent's loops broke them (reproduced: wrong counts, a heap overrun)."""
     return evaluate(
         env,
         chain_parent,

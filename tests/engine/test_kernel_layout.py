@@ -30,7 +30,7 @@ SCANNED = ("engine/kernels", "engine/search", "engine/players")
 LAYOUT_NAMES = frozenset(
     {
         "env",  # Environment
-        "policy",  # KernelPolicy
+        "policy",  # UniformPolicy | KnowledgePolicy
         "scratch",  # LeafScratch
         "knowledge",  # KnowledgeScratch
         "agents",  # SwarmAgents
@@ -141,10 +141,10 @@ def test_hex_environment_fields_describe_the_position():
     white = {r * 4 + c for r in range(4) for c in range(4) if int(env.white_columns[c]) >> r & 1}
     assert black == {board.cell_index(c) for c in ("b1", "a2", "b2")}
     assert white == {board.cell_index(c) for c in ("c3", "d4")}
-    assert env.playout_policy.kind == layout.UNIFORM_POLICY
-    template = hex_environment(board, "template").playout_policy
-    assert template.kind == layout.KNOWLEDGE_POLICY
-    assert type(template) is type(env.playout_policy) is layout.KernelPolicy
+    assert isinstance(env.playout_policy, layout.UniformPolicy)
+    assert len(hex_environment(board, "template").playout_policy) == len(
+        layout.KnowledgePolicy._fields
+    )
 
 
 if __name__ == "__main__":

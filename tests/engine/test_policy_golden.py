@@ -1,16 +1,14 @@
-"""Seeded results of every playout policy, pinned before the searches were compiled once for
-all policies (main at bed339a, 27 Nov 2026; issue 30).
+"""Seeded results of every playout policy, pinned at main bed339a (27 Nov 2026; issue 30).
 
-Until then the uniform policy was a tuple of its own type and each search was compiled apart
-for it; now one type serves every policy and the kernels tell them apart at run time. The same
-seeds must still give the same games: for each policy, Black's wins in seeded raw playouts and
-the seeded results of MCSDS, SDST, UCT, the anthill and flat Monte-Carlo on a 6x6 position
-(best action, playouts, and a CRC-32 of the root counts or the estimate). The numbers were
-printed by this file's :func:`seeded_results` run on bed339a's engine
-(``python tests/engine/test_policy_golden.py ROOT hexswarm_base``, ``ROOT/hexswarm_base/engine``
-being that commit's ``engine/`` with its imports renamed, as ``docs/results/startup/
-policy_branch.sh`` makes it). If one changes, a policy's draws changed: fix the change, do not
-update the numbers.
+Any change to how the searches reach their playouts (one compiled search for every policy,
+a policy dispatch moved: the compile-time work of issue 30) must keep the same seeds giving the
+same games: for each policy, Black's wins in seeded raw playouts and the seeded results of
+MCSDS, SDST, UCT, the anthill and flat Monte-Carlo on a 6x6 position (best action, playouts,
+and a CRC-32 of the root counts or the estimate). The numbers were printed by this file's
+:func:`seeded_results` on bed339a's engine (``python tests/engine/test_policy_golden.py ROOT
+hexswarm_base``, ``ROOT/hexswarm_base/engine`` being that commit's ``engine/`` with its imports
+renamed, as ``docs/results/startup/policy_branch.sh`` makes it). If one changes, a policy's
+draws changed: fix the change, do not update the numbers.
 """
 
 from __future__ import annotations

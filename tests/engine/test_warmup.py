@@ -38,15 +38,15 @@ def test_every_group_has_a_label_and_a_run_in_one_order():
     ("spec", "groups"),
     [
         # The default (UCT with template playouts, the solver at the root).
-        ("strong", ("uct", "solver")),
-        ("strong-swarm", ("uct", "solver")),
+        ("strong", ("knowledge-uct", "solver")),
+        ("strong-swarm", ("knowledge-uct", "solver")),
         ("strong-sdst", ("swarm", "variants", "solver")),  # reference=shared: beyond the thesis
         ("sdst", ("swarm",)),
         ("mcsds", ("swarm",)),
         ("sdst:relate=context-free", ("swarm", "variants")),
-        ("sdst:playout=bridge", ("swarm",)),  # one compiled search for every policy
+        ("sdst:playout=bridge", ("knowledge-swarm",)),
         ("mc", ("mc",)),
-        ("mc:playout=win", ("mc",)),
+        ("mc:playout=win", ("knowledge-mc",)),
         ("uct", ("uct",)),
         ("anthill:tactics=solve", ("uct", "solver")),
         ("random", ()),
@@ -102,8 +102,8 @@ def test_a_closed_background_warm_up_stops_and_no_longer_makes_anyone_wait(tmp_p
     background.close()
     background.start()
     assert background.join(60)
-    assert background.wait(["swarm"], timeout=1) is False
-    assert not background.is_ready(["swarm"])
+    assert background.wait(["knowledge-swarm"], timeout=1) is False
+    assert not background.is_ready(["knowledge-swarm"])
 
 
 def test_prioritise_puts_the_named_groups_first_and_ignores_unknown_names():
@@ -196,6 +196,6 @@ def test_a_warm_up_that_breaks_leaves_no_search_waiting_forever(monkeypatch):
     background = BackgroundWarmUp(processes=0)
     background.start()
     assert background.join(60)
-    assert background.wait(["uct", "solver"], timeout=1)
-    assert "no compiler here" in background.errors["uct"]
+    assert background.wait(["knowledge-uct", "solver"], timeout=1)
+    assert "no compiler here" in background.errors["knowledge-uct"]
     assert not background.ready and not background.closed

@@ -59,12 +59,20 @@ def draw_seed() -> int:
     return secrets.randbelow(SEED_DRAW_LIMIT)
 
 
+def child_seed(seed: int, salt: int) -> int:
+    """The seed of one part (a player, a position, a game) of what ``seed`` seeds, told apart
+    by ``salt`` (a small number, a count or a CRC-32): ``seed * 1_000_003 + salt``, a prime
+    stride, so parts of one seed, and parts of nearby seeds, get different seeds. Callers keep
+    it in their own range."""
+    return int(seed) * 1_000_003 + salt
+
+
 def derived_seed(seed: int, role: str) -> int:
     """The seed of one player of a game whose seed is ``seed``: ``role`` names the player
     (``"black"``, ``"white"``, ``"hint"``), so the two AIs of one game do not share their random
     choices, and a game replayed with its recorded seed gives each the same seed again. A
     function of stable bytes (CRC-32), not of ``hash()``."""
-    return (int(seed) * 1_000_003 + zlib.crc32(role.encode())) % SEED_DRAW_LIMIT
+    return child_seed(seed, zlib.crc32(role.encode())) % SEED_DRAW_LIMIT
 
 
 TRUE_WORDS = ("1", "true", "yes", "on")
@@ -539,6 +547,11 @@ _TEMPERATURE = Parameter(
     100.0,
 )
 
+# What every searching level ends with, and what the tree searches (UCT, the anthill) add
+# before it.
+_SEARCH_TAIL = (*_PLAYOUT_SETTINGS, _TACTICS, _SWAP_POLICY, *_COMMON)
+_TREE_TAIL = (_EXPLORATION, _PARALLEL, *_TREE_OPTIONS, _TEMPERATURE, *_SEARCH_TAIL)
+
 LEVELS: dict[str, LevelInfo] = {
     "random": LevelInfo(
         "random",
@@ -561,10 +574,7 @@ LEVELS: dict[str, LevelInfo] = {
                 10_000_000,
                 aliases=("playouts",),  # the word the other levels and --playouts use
             ),
-            *_PLAYOUT_SETTINGS,
-            _TACTICS,
-            _SWAP_POLICY,
-            *_COMMON,
+            *_SEARCH_TAIL,
         ),
     ),
     "mcsds": LevelInfo(
@@ -583,10 +593,7 @@ LEVELS: dict[str, LevelInfo] = {
             _RELATE,
             _CONFIDENCE,
             *_SWARM_OPTIONS,
-            *_PLAYOUT_SETTINGS,
-            _TACTICS,
-            _SWAP_POLICY,
-            *_COMMON,
+            *_SEARCH_TAIL,
         ),
         rules=SWARM_OPTION_RULES,
     ),
@@ -645,10 +652,7 @@ LEVELS: dict[str, LevelInfo] = {
                 "fixed: agents not used in a test keep their activity or become inactive",
                 choices=swarm.UNCONTACTED,
             ),
-            *_PLAYOUT_SETTINGS,
-            _TACTICS,
-            _SWAP_POLICY,
-            *_COMMON,
+            *_SEARCH_TAIL,
         ),
         rules=SWARM_OPTION_RULES,
     ),
@@ -661,14 +665,7 @@ LEVELS: dict[str, LevelInfo] = {
             Parameter(
                 "playouts", "int", 100_000, "playouts (tree iterations) per move", 1, 100_000_000
             ),
-            _EXPLORATION,
-            _PARALLEL,
-            *_TREE_OPTIONS,
-            _TEMPERATURE,
-            *_PLAYOUT_SETTINGS,
-            _TACTICS,
-            _SWAP_POLICY,
-            *_COMMON,
+            *_TREE_TAIL,
         ),
         rules=uct.TREE_OPTION_RULES,
     ),
@@ -754,14 +751,7 @@ LEVELS: dict[str, LevelInfo] = {
                 1,
                 64,
             ),
-            _EXPLORATION,
-            _PARALLEL,
-            *_TREE_OPTIONS,
-            _TEMPERATURE,
-            *_PLAYOUT_SETTINGS,
-            _TACTICS,
-            _SWAP_POLICY,
-            *_COMMON,
+            *_TREE_TAIL,
         ),
         rules=uct.TREE_OPTION_RULES,
     ),

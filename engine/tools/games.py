@@ -27,6 +27,7 @@ from hexswarm.engine.players.external import (
     ExternalEngineError,
     ExternalEnginePlayer,
 )
+from hexswarm.engine.players.levels import child_seed
 
 PLAYERS = ("A", "B")
 
@@ -55,7 +56,7 @@ def game_seed(match_seed: int, game: int, player: str) -> int:
     """The seed of ``player`` ("A"/"B") in game number ``game``: distinct per game and player,
     a function of the match seed only (so parallel and resumed runs agree)."""
     slot = PLAYERS.index(player)
-    return (match_seed * 1_000_003 + game * 2 + slot) % (2**31 - 1)
+    return child_seed(match_seed, game * 2 + slot) % (2**31 - 1)
 
 
 class LevelPlayer:

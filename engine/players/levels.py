@@ -10,7 +10,9 @@ A *spec* names a level and optionally some settings::
 a person can act on; :func:`settings_spec` writes a settings object back as a spec that parses
 to the same settings. Optional values (``time_s``, ``confidence``) accept ``none``.
 
-The table is the only declaration of a setting. A :class:`Parameter` reads, checks and writes
+The table is the only declaration of a setting (a search's own settings take their defaults
+and choices from the library's config: ``SwarmConfig``, ``UctConfig``, ``AnthillConfig``, where
+they are declared once). A :class:`Parameter` reads, checks and writes
 its own values (``Parameter.parse``/``format``) and carries the other names people type for it
 (``time`` for ``time_s``). Generated from the table: the settings classes (``SDSTSettings``...,
 frozen dataclasses that validate on construction), ``hexswarm-gtp``'s options

@@ -169,7 +169,10 @@ CONFIDENCE_STREAK = 3  # iterations the top share must stay above the threshold
 @dataclass(frozen=True, slots=True)
 class SwarmConfig:
     """What a swarm search is (validated by :class:`SwarmSearch`); how long it runs is a
-    :class:`engine.search.limits.SearchLimits` (the thesis: 50 iterations)."""
+    :class:`engine.search.limits.SearchLimits` (the thesis: 50 iterations). The level table
+    (``engine.players.levels``) takes these defaults, and the choices declared above, for the
+    swarm levels; ``engine.players.swarm_players.swarm_config`` builds a config from a level's
+    settings by field name."""
 
     policy: str = "root"
     agents: int = 50_000

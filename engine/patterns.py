@@ -282,7 +282,8 @@ class PlayoutTable:
         """(keys, weights), int64 arrays of a power-of-two length at most a quarter full: the
         open-addressing hash (linear probing from ``(key * HASH_MULTIPLIER mod 2**64) >>
         (64 - bits)``, empty slots ``NO_KEY``) of the integer 12-cell weights by key
-        ``absolute code | (2 * side + near) << 24``, the kernel's table row (engine.kernels.patterns)."""
+        ``absolute code | (2 * side + near) << 24`` (the kernel's table row;
+        engine.kernels.patterns)."""
         entries = {}
         for near, table12 in ((0, self.global12), (1, self.local12)):
             for code, gamma in table12.items():
@@ -346,8 +347,11 @@ class PlayoutTable:
         ]
         cap = float(document["cap"])
         values12 = [v for t in twelve for v in t.values()]
-        if cap <= 0 or unseen <= 0 or any(np.any(g <= 0) for g in tables) or any(
-            v <= 0 for v in values12
+        if (
+            cap <= 0
+            or unseen <= 0
+            or any(np.any(g <= 0) for g in tables)
+            or any(v <= 0 for v in values12)
         ):
             raise ValueError(f"{source}: weights and cap must be positive")
         if any(c != mover_view12(c, True) or not 0 <= c < 1 << 24 for t in twelve for c in t):

@@ -427,8 +427,9 @@ def knowledge_playout(
         # keep one compiled knowledge path (compile time, issue 30).
         state[slot] = pattern_moves(
             policy.weights, policy.keys12, policy.weights12, cells, ring, around,
-            knowledge.bridges, knowledge.near, knowledge.cell_weights, knowledge.near_mark, order, empty_count, black_to_move, np.int64(last_cell), size,
-            cell_row, cell_bit, rows, state[slot],
+            knowledge.bridges, knowledge.near, knowledge.cell_weights, knowledge.near_mark,
+            order, empty_count, black_to_move, np.int64(last_cell), size, cell_row, cell_bit,
+            rows, state[slot],
         )  # fmt: skip
         return black_connects(rows, size, reach)
     # The generator stays in a register (x) and is written back once: a call to rng.below per

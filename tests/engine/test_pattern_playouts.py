@@ -302,8 +302,10 @@ def _table_with_twelve(boards, seed):
 
 def _policy_of(table):
     keys, weights12 = table.kernel_hash()
-    return playout_policy("patterns").kernel_policy()._replace(
-        weights=table.kernel_weights(), keys12=keys, weights12=weights12
+    return (
+        playout_policy("patterns")
+        .kernel_policy()
+        ._replace(weights=table.kernel_weights(), keys12=keys, weights12=weights12)
     )
 
 

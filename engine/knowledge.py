@@ -190,12 +190,14 @@ class PlayoutPolicy:
 
     name: str
     database: AgentDatabase | None
+    # ``patterns``: the playout table's name or path (None: the bundled default).
+    table: str | None = None
 
     def kernel_policy(self) -> UniformPolicy | KnowledgePolicy:
         """The policy the kernels take: :data:`UNIFORM_PLAYOUT` or a ``KnowledgePolicy``
         (of kind ``PATTERN_POLICY`` for ``patterns``)."""
         if self.name == "patterns":
-            weights, keys12, weights12 = pattern_weights()
+            weights, keys12, weights12 = pattern_weights(self.table)
             return KnowledgePolicy(
                 kind=PATTERN_POLICY,
                 agents=np.zeros((0, len(HEURISTICS)), dtype=np.int8),

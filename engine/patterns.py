@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 
 import numpy as np
@@ -59,6 +60,36 @@ def rotate_half(code: int) -> int:
 
 def canonical(code: int) -> int:
     return min(code, rotate_half(code))
+
+
+def _runs(ring: list[int], owner: int) -> int:
+    """How many maximal runs of consecutive neighbours ``owner`` holds around the ring."""
+    if all(v == owner for v in ring):
+        return 1
+    return sum(1 for i in range(6) if ring[i] == owner and ring[i - 1] != owner)
+
+
+@cache
+def dead_codes() -> frozenset[int]:
+    """The 6-cell codes (any owners' labels: the test is the same for both colours) of an
+    empty cell that is *dead* by its neighbours alone: however its empty neighbours are
+    filled, each player's neighbours form at most one run of consecutive cells (an edge
+    counts as its owner's stone, a corner's off-board point as nobody's). Consecutive
+    neighbours touch, so a chain through the cell can always go round it: its colour never
+    decides the game (the local dead-cell patterns of Hex's inferior-cell analysis)."""
+    dead = set()
+    for code in range(CODES):
+        ring = [(code >> (2 * i)) & 3 for i in range(6)]
+        empty = [i for i in range(6) if ring[i] == EMPTY]
+        for fill in range(1 << len(empty)):
+            filled = list(ring)
+            for bit, i in enumerate(empty):
+                filled[i] = OWN if fill >> bit & 1 else THEIRS
+            if _runs(filled, OWN) > 1 or _runs(filled, THEIRS) > 1:
+                break
+        else:
+            dead.add(code)
+    return frozenset(dead)
 
 
 def owner_of(cells: np.ndarray, size: int, row: int, col: int, black_moves: bool) -> int:
@@ -178,6 +209,9 @@ class PatternTable:
 WEIGHT_SCALE = 1024
 LOCAL_WEIGHT_LIMIT = 1 << 20
 PLAYOUT_FORMAT = "hexswarm-playout-patterns-1"
+# A dead cell's weight, global or local: the least (an open-board cell far from the last move
+# weighs WEIGHT_SCALE); MoHex gives its dead cells 1e-5 of the open board's weight or so.
+DEAD_WEIGHT = 1
 # Transposing the board moves entry i of a 12-cell pattern (TWELVE's order) to TRANSPOSED12[i].
 TRANSPOSED12 = tuple(TWELVE.index((dc, dr)) for dr, dc in TWELVE)
 # The kernel's hash of 12-cell weights: key = absolute 24-bit code | (2 side + near) << 24.
@@ -238,7 +272,9 @@ class PlayoutTable:
     mover when the table has one (``local12``/``global12``: the codes seen often enough in
     training), else that of its canonical 6-cell code (``local``/``global_``; codes never
     seen weigh ``unseen``). ``cap`` holds global weights near the open-board level, so the
-    pull towards good shapes comes from the answers to the last move."""
+    pull towards good shapes comes from the answers to the last move. A dead cell (by its six
+    neighbours, :func:`dead_codes`) weighs DEAD_WEIGHT, near or not: MoHex's self-play hardly
+    shows them, so their learned weights stay near the prior's 1."""
 
     global_: np.ndarray
     local: np.ndarray
@@ -256,14 +292,18 @@ class PlayoutTable:
 
     def integer_weight(self, code: int, near: bool) -> int:
         """The kernel's weight of canonical 6-cell ``code``: WEIGHT_SCALE units of ``cap``,
-        a global one capped, at least 1, a local one at most LOCAL_WEIGHT_LIMIT."""
+        a global one capped, at least 1, a local one at most LOCAL_WEIGHT_LIMIT; a dead
+        cell's (:func:`dead_codes`) is DEAD_WEIGHT, whatever the table says."""
+        if code in dead_codes():
+            return DEAD_WEIGHT
         return self._integer(float((self.local if near else self.global_)[code]), near)
 
     def integer_weight12(self, code6: int, code12: int, near: bool) -> int:
         """The kernel's weight of a cell of canonical codes ``code6`` and ``code12``: the
-        12-cell weight when the table has one, else :meth:`integer_weight`."""
+        12-cell weight when the table has one and the cell is not dead, else
+        :meth:`integer_weight`."""
         table12 = self.local12 if near else self.global12
-        if code12 in table12:
+        if code12 in table12 and code6 not in dead_codes():
             return self._integer(table12[code12], near)
         return self.integer_weight(code6, near)
 
@@ -287,6 +327,8 @@ class PlayoutTable:
         entries = {}
         for near, table12 in ((0, self.global12), (1, self.local12)):
             for code, gamma in table12.items():
+                if code & (CODES - 1) in dead_codes():
+                    continue  # the 6-cell row's DEAD_WEIGHT
                 weight = self._integer(gamma, bool(near))
                 for side in range(2):
                     for absolute in absolute_codes12(code, side == 0):
@@ -378,7 +420,9 @@ def playout_weights(
         cell = int(cell)
         code = pattern_code(cells, size, cell, black_moves)
         code12 = pattern_code12(cells, size, cell, black_moves)
-        if is_near(size, cell, last):
+        if code in dead_codes():
+            weights[cell] = DEAD_WEIGHT * table.cap / WEIGHT_SCALE
+        elif is_near(size, cell, last):
             weights[cell] = float(table.local12.get(code12, table.local[code]))
         else:
             weights[cell] = min(float(table.global12.get(code12, table.global_[code])), table.cap)

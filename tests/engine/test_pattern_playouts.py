@@ -23,8 +23,10 @@ from hexswarm.engine.kernels.playout import cell_tables
 from hexswarm.engine.knowledge import POLICIES, playout_policy
 from hexswarm.engine.patterns import (
     CODES,
+    DEAD_WEIGHT,
     TWELVE,
     PlayoutTable,
+    dead_codes,
     is_near,
     load_playout_table,
     mover_view,
@@ -175,11 +177,11 @@ def test_kernel_weights_are_the_tables_weights_of_each_cells_pattern(size, seed)
             near = is_near(size, cell, last)
             side = 0 if black else 1
             assert weights[2 * side + near, around] == table.integer_weight(code, near)
-            # The integer weight is the float weight in units of cap / 1024 (rounded).
+            # The integer weight (12-cell if the table has the code) is the float weight in
+            # units of cap / 1024 (rounded).
             unit = table.cap / 1024
-            assert abs(
-                weights[2 * side + near, around] * unit - floats[cell]
-            ) <= unit / 2 + 1e-9 or (weights[2 * side + near, around] in (1, 1 << 20))
+            integer = table.weight_of(board.cells, size, cell, black, near)
+            assert abs(integer * unit - floats[cell]) <= unit / 2 + 1e-9 or integer in (1, 1 << 20)
 
 
 def test_two_empty_cells_split_as_their_weights_say():
@@ -434,3 +436,49 @@ def test_playout_fit_log_likelihood_is_reproduced_cell_by_cell(tmp_path):
     # The file keeps 6 decimals of each weight, the report 4 of the mean.
     assert total / moves == pytest.approx(document["log_likelihood_per_move_12"], abs=2e-4)
     assert document["cells"] == 12 and document["moves"] == moves
+
+
+def test_dead_codes_never_change_the_winner():
+    """Every empty cell whose neighbours make it dead (engine.patterns.dead_codes) leaves the
+    winner the same whichever colour takes it, over every filling of the other empty cells
+    (exhaustive, on small boards); the classic shapes are recognised."""
+    dead = dead_codes()
+    own, theirs = 1, 2
+    four_own = sum(own << (2 * i) for i in range(4))
+    assert four_own in dead and 0 not in dead
+    assert sum((own if i % 2 else theirs) << (2 * i) for i in range(6)) not in dead
+    rng = np.random.default_rng(21)
+    checked = 0
+    for _ in range(400):
+        size = int(rng.integers(2, 5))
+        board = _random_board(rng, size, int(rng.integers(0, size * size)))
+        empty = [int(c) for c in np.flatnonzero(board.cells == 0)]
+        if not 0 < len(empty) <= 9:
+            continue
+        for cell in empty:
+            if pattern_code(board.cells, size, cell, True) not in dead:
+                continue
+            others = [c for c in empty if c != cell]
+            for fill in range(1 << len(others)):
+                cells = board.cells.copy()
+                for bit, c in enumerate(others):
+                    cells[c] = 1 + (fill >> bit & 1)
+                winners = set()
+                for stone in (1, 2):
+                    cells[cell] = stone
+                    winners.add(flood_fill_winner(cells.tolist(), size))
+                assert len(winners) == 1, (size, board.cells.tolist(), cell)
+            checked += 1
+    assert checked > 50
+
+
+def test_dead_cells_weigh_least_in_the_kernel():
+    table = load_playout_table()
+    weights = table.kernel_weights()
+    keys, values = table.kernel_hash()
+    for around in range(CODES):
+        for side in range(2):
+            if mover_view(around, side == 0) in dead_codes():
+                assert weights[2 * side, around] == weights[2 * side + 1, around] == DEAD_WEIGHT
+    # No 12-cell entry of a dead cell: the look-up falls back to the 6-cell row.
+    assert all(k == -1 or (k & (CODES - 1)) not in dead_codes() for k in keys.tolist())

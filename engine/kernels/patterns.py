@@ -26,7 +26,7 @@ from scratch.
 """
 
 import numpy as np
-from hexswarm.engine.kernels.jit import inline_jit, jit
+from hexswarm.engine.kernels.jit import jit
 from hexswarm.engine.kernels.rng import advance, bounded
 
 EMPTY, BLACK, WHITE = 0, 1, 2
@@ -93,21 +93,19 @@ def hash_shift(keys):
     return np.uint64(64 - bits)
 
 
-@inline_jit
-def _weight(weights, keys, values, shift, around, bridges, row):
+@jit
+def lookup_weight(weights, keys12, weights12, shift, around, bridges, row):
     """The integer weight of a cell of neighbour code ``around`` and bridge code ``bridges``
     in table row ``row`` (``2 * side + near``): its 12-cell weight from the hash if there,
-    else its 6-cell weight."""
+    else its 6-cell weight. The same probe is written out in :func:`pattern_moves`'s loop
+    (an inlined helper taking arrays cost 5x the 6-cell kernel's move, measured); this one
+    is for tests."""
     key = around | (bridges << 12) | (np.int64(row) << 24)
+    mask = keys12.size - 1
     slot = np.int64((np.uint64(key) * HASH_MULTIPLIER) >> shift)
-    mask = keys.size - 1
-    while True:
-        k = keys[slot]
-        if k == key:
-            return values[slot]
-        if k == NO_KEY:
-            return weights[row, around]
+    while keys12[slot] != key and keys12[slot] != NO_KEY:
         slot = (slot + 1) & mask
+    return weights12[slot] if keys12[slot] == key else weights[row, around]
 
 
 @jit
@@ -141,6 +139,7 @@ def pattern_moves(
     last move (-1: none). ``order`` is only read."""
     n = size * size
     shift = hash_shift(keys12)
+    mask = keys12.size - 1
     bridge_codes(cells, near, size, bridges)
     # Per player, the total weight of the empty cells, and per board row (row_totals[side,
     # row]): the far draw skips whole rows by their totals, then scans one row.
@@ -150,8 +149,14 @@ def pattern_moves(
         c = order[i]
         near_mark[c] = -1
         r = cell_row[c]
+        code = around[c] | (bridges[c] << 12)
         for side in range(2):
-            w = _weight(weights, keys12, weights12, shift, around[c], bridges[c], 2 * side)
+            # lookup_weight, written out (as below): 12-cell weight, else 6-cell row.
+            key = code | np.int64(2 * side) << 24
+            slot = np.int64((np.uint64(key) * HASH_MULTIPLIER) >> shift)
+            while keys12[slot] != key and keys12[slot] != NO_KEY:
+                slot = (slot + 1) & mask
+            w = weights12[slot] if keys12[slot] == key else weights[2 * side, around[c]]
             cell_weights[2 * c + side] = w
             totals[side] += w
             row_totals[side, r] += w
@@ -171,9 +176,11 @@ def pattern_moves(
                 v = near[base + k]
                 if v < n and cells[v] == EMPTY:
                     near_mark[v] = move
-                    w = _weight(
-                        weights, keys12, weights12, shift, around[v], bridges[v], 2 * side + 1
-                    )
+                    key = around[v] | (bridges[v] << 12) | np.int64(2 * side + 1) << 24
+                    slot = np.int64((np.uint64(key) * HASH_MULTIPLIER) >> shift)
+                    while keys12[slot] != key and keys12[slot] != NO_KEY:
+                        slot = (slot + 1) & mask
+                    w = weights12[slot] if keys12[slot] == key else weights[2 * side + 1, around[v]]
                     near_cells[found] = v
                     near_weights[found] = w
                     found += 1
@@ -231,8 +238,13 @@ def pattern_moves(
             v = near[base + k]
             if v < n and cells[v] == EMPTY:
                 rv = cell_row[v]
+                code = around[v] | (bridges[v] << 12)
                 for s in range(2):
-                    w = _weight(weights, keys12, weights12, shift, around[v], bridges[v], 2 * s)
+                    key = code | np.int64(2 * s) << 24
+                    slot = np.int64((np.uint64(key) * HASH_MULTIPLIER) >> shift)
+                    while keys12[slot] != key and keys12[slot] != NO_KEY:
+                        slot = (slot + 1) & mask
+                    w = weights12[slot] if keys12[slot] == key else weights[2 * s, around[v]]
                     change = w - cell_weights[2 * v + s]
                     totals[s] += change
                     row_totals[s, rv] += change

@@ -18,7 +18,7 @@ from hexswarm.engine.kernels.knowledge import (
     make_knowledge_scratch,
 )
 from hexswarm.engine.kernels.layout import PATTERN_POLICY
-from hexswarm.engine.kernels.patterns import _weight, hash_shift
+from hexswarm.engine.kernels.patterns import hash_shift, lookup_weight
 from hexswarm.engine.kernels.playout import cell_tables
 from hexswarm.engine.knowledge import POLICIES, playout_policy
 from hexswarm.engine.patterns import (
@@ -392,7 +392,7 @@ def test_hash_lookup_is_the_tables_weight_and_symmetric(size, seed):
             for black in (True, False):
                 for near in (False, True):
                     expected = table.weight_of(grid, size, cell, black, near)
-                    got = _weight(weights, keys, values, shift, absolute & 4095,
+                    got = lookup_weight(weights, keys, values, shift, absolute & 4095,
                                   absolute >> 12, 2 * (not black) + near)  # fmt: skip
                     assert got == expected
                     assert table.weight_of(turned, size, mirror, black, near) == expected

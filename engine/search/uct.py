@@ -148,7 +148,7 @@ def dead_patterns() -> np.ndarray:
     """bool[2, 4096]: whether the empty centre of each raw 6-cell code, as the kernel reads
     it (:func:`engine.kernels.uct.child_priors`: row 0 Black to move, row 1 White; owners
     relative to the mover, in the board's ring order), is dead by the local ring test of
-    :func:`engine.analysis.inferior.useless_to` (useless to both colours). A point beyond a
+    :func:`engine.analysis.inferior.is_dead` (useless to one of the colours). A point beyond a
     corner counts as Black's edge, as :func:`engine.analysis.inferior.ring_table` has it."""
     # A ring of six stand-in cells (0-5) around the centre (6); edges become stones of their
     # owner, which the ring test treats alike.

@@ -528,6 +528,14 @@ _TREE_OPTIONS = (
         choices=("none", "hex6-mohex-9x9"),
     ),
     Parameter(
+        "prior_pruning",
+        "bool",
+        _TREE_DEFAULTS["prior_pruning"],
+        "with priors (ours, after MoHex 2.0's prior pruning): a move on a dead cell (one whose "
+        "six neighbours make it useless to one of the players, so its colour never changes "
+        "the winner) gets prior 0 and is never chosen in the tree",
+    ),
+    Parameter(
         "reuse",
         "bool",
         True,

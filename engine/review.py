@@ -64,6 +64,13 @@ _CELL_TOKEN = re.compile(r"[a-z]+[0-9]+")
 SAVED_MOVES = 10
 """How many of a search's most supported moves an analysis keeps the value of."""
 
+REVIEW_ANALYST = "uct:playouts=100000000"
+"""The AI a whole-game review searches with unless the user picks another: plain UCT (one
+uniform playout a leaf, no RAVE, no root tactics), its count limit out of reach so that the
+review's seconds a position decide. It grades the same move the same across two seeds at
+least as often as `strong` at equal playouts and plays about three times as many playouts in a
+second (docs/results/study-desk/, "The review's analyst")."""
+
 GOOD, INACCURACY, MISTAKE, BLUNDER = "good", "inaccuracy", "mistake", "blunder"
 GRADES = (GOOD, INACCURACY, MISTAKE, BLUNDER)
 

@@ -811,9 +811,9 @@ _LADDER_RUNGS = (
         926,
         "The ladder's first rung (ours): UCT with 8 000 uniformly random playouts a move and "
         "RAVE, no Hex knowledge (no tactics, no playout patterns), and a warm move choice "
-        "(temperature 0.7: a move is drawn in proportion to its visits to the power 1/0.7, "
-        "so a close second choice is often played).",
-        {**_KNOWLEDGE_OFF, "rave": True, "playouts": 8_000, "temperature": 0.7},
+        "(temperature 0.5: a move is drawn in proportion to the square of its visits, so a "
+        "close second choice is often played).",
+        {**_KNOWLEDGE_OFF, "rave": True, "playouts": 8_000, "temperature": 0.5},
     ),
     (
         "novice",
@@ -837,9 +837,9 @@ _LADDER_RUNGS = (
         "Expert",
         1324,
         "The ladder's rung below `strong` (ours): the same search and Hex knowledge as "
-        "`strong` with a budget of 24 000 playouts a move instead of 1 s (about a third of "
+        "`strong` with a budget of 32 000 playouts a move instead of 1 s (about half of "
         "what `strong` plays in 1 s on 9x9 on one core).",
-        {**_STRONG_SEARCH, "playouts": 24_000},
+        {**_STRONG_SEARCH, "playouts": 32_000},
     ),
 )
 LADDER = (*(rung[0] for rung in _LADDER_RUNGS), "strong")

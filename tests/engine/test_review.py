@@ -3,6 +3,9 @@ and the drops and grades of a line, on games built by hand with known answers.""
 
 from __future__ import annotations
 
+import importlib.util
+from pathlib import Path
+
 import pytest
 from hexswarm.engine.board import BLACK, WHITE, Board, HexError
 from hexswarm.engine.game import Game
@@ -13,6 +16,7 @@ from hexswarm.engine.review import (
     GOOD,
     INACCURACY,
     MISTAKE,
+    REVIEW_ANALYST,
     GradeThresholds,
     LineEstimate,
     PositionAnalysis,
@@ -425,3 +429,38 @@ def test_no_single_well_searched_move_decides_the_offset():
     assert cross_search_offset(line) == pytest.approx(0.04 + 0.26 / 41, abs=0.002)
     exact = [*line[:40], _Evidence(40, 40, BLACK, "a1", 0.6, 0.80, 10**6, 0.0, True, None)]
     assert cross_search_offset(exact) == pytest.approx(0.04)
+
+
+STUDY_DESK = Path(__file__).resolve().parents[2] / "docs" / "results" / "study-desk"
+
+
+def regraded_agreement(path: Path) -> float:
+    """The share of moves two saved reviews grade alike, graded again by the current rule
+    (``review_stability.py --regrade``, the script that made them)."""
+    spec = importlib.util.spec_from_file_location(
+        "review_stability", STUDY_DESK / "review_stability.py"
+    )
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    return script.regrade(str(path))["same_grade_share"]
+
+
+@pytest.mark.skipif(not STUDY_DESK.is_dir(), reason="needs the source tree's docs/results")
+def test_the_reviews_analyst_is_the_steadiest_measured():
+    """REVIEW_ANALYST is plain UCT whose count limit the review's seconds always reach first;
+    on the committed 60-move 11x11 game, at what one idle core searches in 1 s (330 000
+    playouts: analyst-speed.txt, where `strong` plays 95 000), its two seeds' reviews agree on
+    90 % of the grades or more, and at equal playouts (25 000) at least as often as
+    `strong`'s."""
+    from hexswarm.engine.players.levels import parse_spec
+
+    level, settings = parse_spec(REVIEW_ANALYST)
+    assert level == "uct" and settings.time_s is None and settings.playouts >= 10**7
+    assert not settings.rave and settings.leaf_playouts == 1 and settings.tactics == "off"
+    runs = STUDY_DESK / "analyst"
+    uct = regraded_agreement(runs / "review-stability-uct-330k.json")
+    assert uct >= 0.9
+    assert uct > regraded_agreement(runs / "review-stability-strong-25k.json")
+    assert regraded_agreement(runs / "review-stability-uct-25k.json") >= regraded_agreement(
+        runs / "review-stability-strong-25k.json"
+    )

@@ -13,6 +13,7 @@
 # group of their own: `setsid sh -c 'echo -5 > /proc/$$/autogroup; exec nice -n -5 MATCH ...'`
 # (Linux autogroups share the CPU between sessions first, so a process's nice alone only
 # ranks it within its own session); the other pairs at nice 10 as below.
+# 05-06 keeps the SGF files of games 77-100 only (docs/experiments.md, "The wide steps").
 set -e
 OUT=docs/results/ladder/round-robin
 PLAYERS="random beginner novice club expert strong"

@@ -64,6 +64,13 @@ _CELL_TOKEN = re.compile(r"[a-z]+[0-9]+")
 SAVED_MOVES = 10
 """How many of a search's most supported moves an analysis keeps the value of."""
 
+REVIEW_ANALYST = "uct:playouts=100000000"
+"""The AI a whole-game review searches with unless the user picks another: plain UCT (one
+uniform playout a leaf, no RAVE, no root tactics), its count limit out of reach so that the
+review's seconds a position decide. It grades the same move the same across two seeds at
+least as often as `strong` at equal playouts and plays about three times as many playouts in a
+second (docs/results/study-desk/, "The review's analyst")."""
+
 GOOD, INACCURACY, MISTAKE, BLUNDER = "good", "inaccuracy", "mistake", "blunder"
 GRADES = (GOOD, INACCURACY, MISTAKE, BLUNDER)
 
@@ -81,7 +88,9 @@ class PositionAnalysis:
     ``agents`` the root's agents (the swarms) or visits (UCT, Monte-Carlo) when it ended (0:
     not recorded, format 1); ``support`` (when known: empty in analyses saved before it was)
     the support of each of ``moves``, in their order (agents, visits or playouts: how far its
-    value can be trusted).
+    value can be trusted); ``exact``: ``win_rate`` is proven (1 or 0: root tactics, the
+    solver or Hex knowledge decided the position), not a search's estimate, so it carries
+    none of a search's optimism for its side.
     """
 
     to_move: Color
@@ -94,6 +103,7 @@ class PositionAnalysis:
     moves: tuple[tuple[str, float], ...] = ()
     agents: int = 0
     support: tuple[int, ...] = ()
+    exact: bool = False
 
     def __post_init__(self) -> None:
         for value in (self.win_rate, *(v for _, v in self.moves)):
@@ -105,6 +115,8 @@ class PositionAnalysis:
             len(self.support) != len(self.moves) or any(n < 0 for n in self.support)
         ):
             raise HexError("an analysis gives one support (0 or more) per saved move, or none")
+        if self.exact and self.win_rate not in (0.0, 1.0):
+            raise HexError(f"an exact analysis is a win (1) or a loss (0), not {self.win_rate}")
 
     def value_of(self, move: str) -> float | None:
         """The searcher's win rate for ``to_move`` after ``move``, if it is a saved move."""
@@ -134,9 +146,12 @@ class PositionAnalysis:
         snapshot's player name), or None when the search had no estimate (no root move
         supported, no playout finished, a rule without a value). ``keep``: moves whose value
         is saved too when the search has one, after the :data:`SAVED_MOVES` strongest (the
-        move played from the position, which the review compares)."""
+        move played from the position, which the review compares). A position the snapshot
+        says is ``proven`` won or lost is saved as exact, its win rate 1 or 0 (a proven loss
+        may still come with a search, whose moves' values are kept)."""
         if not has_estimate(snapshot) or snapshot.total_agents <= 0:
             return None
+        exact = snapshot.proven in ("win", "loss")
         width, height = (size, size) if isinstance(size, int) else size
 
         def token(cell: int) -> str | None:
@@ -164,7 +179,11 @@ class PositionAnalysis:
         moves = tuple((name, min(1.0, max(0.0, c.value))) for name, c in chosen)
         return cls(
             to_move=Color.parse(snapshot.to_move),
-            win_rate=min(1.0, max(0.0, float(snapshot.estimate))),
+            win_rate=(
+                float(snapshot.proven == "win")
+                if exact
+                else min(1.0, max(0.0, float(snapshot.estimate)))
+            ),
             best_move=best,
             line=tuple(line),
             moves=moves,
@@ -173,6 +192,7 @@ class PositionAnalysis:
             ai=ai or snapshot.player,
             agents=int(snapshot.total_agents),
             support=tuple(int(c.support) for _, c in chosen),
+            exact=exact,
         )
 
     def to_text(self) -> str:
@@ -180,8 +200,9 @@ class PositionAnalysis:
         2), ``to`` (``b``/``w``), ``win`` (win rate for ``to``, 4 decimals), ``best``, ``pv``
         (moves joined by ``,``), ``moves`` (``move:win rate`` pairs joined by ``,``, each with
         ``@support`` after it when the support is known; may be absent), ``playouts``,
-        ``agents`` (absent in format 1), ``seconds``, and last ``ai`` (the player spec, which
-        may hold ``=`` and ``,``). Example: ``v=2 to=b win=0.5731
+        ``agents`` (absent in format 1), ``seconds``, ``exact=1`` when the win rate is proven
+        (absent otherwise; readers that do not know it ignore it), and last ``ai`` (the player
+        spec, which may hold ``=`` and ``,``). Example: ``v=2 to=b win=0.5731
         best=e5 pv=e5,f4,d6 moves=e5:0.5731@5210,d6:0.5502@2033 playouts=48213 agents=9000
         seconds=1.000 ai=uct``."""
         counts = [f"@{n}" for n in self.support] or [""] * len(self.moves)
@@ -194,7 +215,8 @@ class PositionAnalysis:
             f"best={self.best_move} pv={','.join(self.line)} "
             + (f"moves={moves} " if moves else "")
             + f"playouts={self.playouts} agents={self.agents} seconds={self.seconds:.3f} "
-            f"ai={self.ai}"
+            + ("exact=1 " if self.exact else "")
+            + f"ai={self.ai}"
         )
 
     @classmethod
@@ -227,6 +249,7 @@ class PositionAnalysis:
             playouts = int(fields.get("playouts", "0"))
             agents = int(fields.get("agents", "0"))
             seconds = float(fields.get("seconds", "0"))
+            exact = fields.get("exact", "0") == "1"
         except KeyError as error:
             raise HexError(f"analysis lacks the field {error.args[0]!r}") from None
         except ValueError as error:
@@ -244,6 +267,7 @@ class PositionAnalysis:
             tuple(moves),
             agents,
             tuple(support),
+            exact,
         )
 
 
@@ -300,7 +324,7 @@ class MoveReview:
 class _Evidence:
     """What the analyses say about one move, for the mover: its win rate ``before``, its own
     value in the search before (``same``, with ``support``: None when unknown) and the search
-    after it (``cross``)."""
+    after it (``cross``; ``cross_exact``: a proven value, not a search's)."""
 
     index: int
     number: int
@@ -310,6 +334,7 @@ class _Evidence:
     same: float | None
     support: int | None
     cross: float | None
+    cross_exact: bool
     winner: Color | None
 
 
@@ -339,25 +364,42 @@ def _evidence(nodes: Sequence[ReviewedNode], winners: Sequence[Color | None]) ->
                 before_analysis.value_of(token) if mover_to_move else None,
                 before_analysis.support_of(token) if mover_to_move else None,
                 None if after_analysis is None else after_analysis.for_player(color),
+                after_analysis is not None and after_analysis.exact,
                 winners[index],
             )
         )
     return found
 
 
+OFFSET_SUPPORT_SCALE = 100
+"""The support at which a move's gap counts half as much as the most a gap can count in
+:func:`cross_search_offset`. The gap between the two searches is not the same in every
+position (its spread from one position to another is about 5 points, measured on the
+well-searched moves of the study-desk reviews), and the value of a move with ``n`` visits errs
+by about ``0.5 / sqrt(n)``, which is that spread at ``n`` = 100: past that, more visits no longer
+make one position's gap a better measure of the line's. Weighting by the support itself let
+the two or three moves nearly all visits went to (forced replies) decide the offset alone, and
+two seeds' offsets differed by up to 4 points (``docs/results/study-desk/``)."""
+
+
 def cross_search_offset(evidence: Iterable[_Evidence]) -> float | None:
     """How much lower the search of the position after a move values it for the mover than
     the search before does, over a reviewed line: the mean of ``same - cross`` over the moves
-    with both, each weighted by the support of ``same`` (so the well searched moves decide);
-    None when no move has both with a known support. Each search's estimate is optimistic for
-    its own side to move (a value averaged over the opponent's exploratory replies), so
-    ``cross`` errs low by about twice that optimism: 3.5 to 7 points with UCT at 1 s a
-    position on 11x11 (``docs/results/study-desk/``), as much as the inaccuracy threshold."""
+    with both, each weighted by ``n / (n + OFFSET_SUPPORT_SCALE)`` for the support ``n`` of
+    ``same`` (a move's gap counts more the better it was searched, up to a limit: see
+    :data:`OFFSET_SUPPORT_SCALE`), leaving out the positions after whose value is proven (it
+    has no optimism to measure, and a proven 0 or 1 against a searched 0.6 would outweigh the
+    rest); None when no move has both with a known support. Each search's estimate is
+    optimistic for its own side to move (a value averaged over the opponent's exploratory
+    replies), so ``cross`` errs low by about twice that optimism: 3.5 to 7 points with UCT at
+    1 s a position on 11x11 (``docs/results/study-desk/``), as much as the inaccuracy
+    threshold."""
     weights = total = 0.0
     for e in evidence:
-        if e.same is not None and e.cross is not None and e.support:
-            weights += e.support
-            total += e.support * (e.same - e.cross)
+        if e.same is not None and e.cross is not None and e.support and not e.cross_exact:
+            weight = e.support / (e.support + OFFSET_SUPPORT_SCALE)
+            weights += weight
+            total += weight * (e.same - e.cross)
     return total / weights if weights else None
 
 
@@ -373,7 +415,8 @@ def review_moves(
     whose position before is analysed and whose position after is analysed or won. Swaps and
     other special moves are not graded (their value is the opening's, not a cell's).
 
-    The mover's win rate after a move is 1 or 0 when it ended the game; else, when the line's
+    The mover's win rate after a move is 1 or 0 when it ended the game or the position it made
+    is proven (an exact analysis); else, when the line's
     analyses give their moves' support (so :func:`cross_search_offset` can be measured), the
     search of the position after the move, turned to the mover's view and raised by that
     offset (the move's own value in the search before when there is no search after); else
@@ -392,6 +435,8 @@ def review_moves(
             continue
         if e.winner is not None:
             after = 1.0 if e.winner is e.color else 0.0
+        elif e.cross_exact and e.cross is not None:
+            after = e.cross
         elif offset is not None and e.cross is not None:
             after = min(1.0, max(0.0, e.cross + offset))
         elif offset is None and e.same is not None:

@@ -18,6 +18,7 @@ from hexswarm.engine.review import (
     BLUNDER,
     INACCURACY,
     MISTAKE,
+    REVIEW_ANALYST,
     GradeThresholds,
     MoveReview,
     review_moves,
@@ -45,13 +46,16 @@ SIDES = {"both": (BLACK, WHITE), "black": (BLACK,), "white": (WHITE,)}
 @dataclass(frozen=True, slots=True)
 class ReviewSettings:
     """What a review does: ``seconds`` of search per position (each search also stops at the
-    AI's own limits), the grade ``thresholds``, which ``sides`` get graded, and ``resume``:
-    analyse only the positions that have no analysis yet (a stopped review goes on)."""
+    AI's own limits), the grade ``thresholds``, which ``sides`` get graded, ``resume``:
+    analyse only the positions that have no analysis yet (a stopped review goes on), and the
+    ``analyst`` that searches (a player spec; default :data:`engine.review.REVIEW_ANALYST`,
+    the steadiest grades measured)."""
 
     seconds: float = 1.0
     thresholds: GradeThresholds = field(default_factory=GradeThresholds)
     sides: tuple[Color, ...] = (BLACK, WHITE)
     resume: bool = True
+    analyst: str = REVIEW_ANALYST
 
     def __post_init__(self) -> None:
         if not self.seconds > 0:
@@ -61,16 +65,28 @@ class ReviewSettings:
 
 
 class ReviewDialog(QDialog):
-    """Asks for :class:`ReviewSettings`: a budget (quick, thorough, or seconds per position),
-    the three thresholds in percentage points, the sides, and whether to resume."""
+    """Asks for :class:`ReviewSettings`: the analyst (the review's own, UCT, or the window's
+    analysis AI ``analysis_spec``), a budget (quick, thorough, or seconds per position), the
+    three thresholds in percentage points, the sides, and whether to resume."""
 
     def __init__(
-        self, settings: ReviewSettings, parent: QWidget | None = None, player_name=str
+        self,
+        settings: ReviewSettings,
+        parent: QWidget | None = None,
+        player_name=str,
+        analysis_spec: str = "",
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle("Review the Game")
         fit_title(self)
         form = QFormLayout(self)
+        self.analyst = QComboBox()
+        self.analyst.addItem("UCT (the steadiest grades)", REVIEW_ANALYST)
+        for spec in (analysis_spec, settings.analyst):
+            if spec and self.analyst.findData(spec) < 0:
+                self.analyst.addItem(f"The analysis AI ({spec})", spec)
+        self.analyst.setCurrentIndex(self.analyst.findData(settings.analyst))
+        form.addRow("Analyst:", self.analyst)
         self.budget = QComboBox()
         self.budget.addItem(f"Quick ({QUICK_SECONDS:g} s a position)", QUICK_SECONDS)
         self.budget.addItem(f"Thorough ({THOROUGH_SECONDS:g} s a position)", THOROUGH_SECONDS)
@@ -145,6 +161,7 @@ class ReviewDialog(QDialog):
             thresholds=self._thresholds(),
             sides=SIDES[self.sides.currentData()],
             resume=self.resume.isChecked(),
+            analyst=self.analyst.currentData(),
         )
 
 

@@ -58,24 +58,34 @@ class GameReviewer(QObject):
         """Ask for the review's budget, thresholds and sides; start it. Returns whether
         positions were queued."""
         window = self._window
-        dialog = ReviewDialog(self.review.settings, window, player_name=window.player_name)
+        dialog = ReviewDialog(
+            self.review.settings,
+            window,
+            player_name=window.player_name,
+            analysis_spec=window.controller.settings.analysis_spec,
+        )
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return False
         return self.review_game(dialog.settings()) > 0
 
     def review_game(self, settings: ReviewSettings) -> int:
-        """Review the main line with ``settings``: analyse its positions (only those without
-        an analysis when ``settings.resume``), grading the moves as the analyses arrive.
-        Returns how many positions are queued."""
+        """Review the main line with ``settings``: analyse its positions with
+        ``settings.analyst`` (only those without an analysis when ``settings.resume``),
+        grading the moves as the analyses arrive. Returns how many positions are queued."""
         self.review.settings = settings
         self.refresh()
-        return self.analyse_game(settings.seconds, only_missing=settings.resume)
+        return self.analyse_game(
+            settings.seconds, only_missing=settings.resume, spec=settings.analyst
+        )
 
-    def analyse_game(self, seconds: float, *, only_missing: bool = False) -> int:
+    def analyse_game(
+        self, seconds: float, *, only_missing: bool = False, spec: str | None = None
+    ) -> int:
         """Search every undecided position of the main line (``only_missing``: those without
-        a saved analysis) for at most ``seconds`` each with the analysis AI, in the background;
-        returns how many positions are queued. Each estimate goes into its node (saved with
-        the game, ``engine.review``) and the game graph as it arrives."""
+        a saved analysis) for at most ``seconds`` each with the AI ``spec`` (default: the
+        analysis AI), in the background; returns how many positions are queued. Each estimate
+        goes into its node (saved with the game, ``engine.review``) and the game graph as it
+        arrives."""
         controller = self._window.controller
         game = controller.game
         positions = []
@@ -88,7 +98,7 @@ class GameReviewer(QObject):
             if only_missing and node.ai is not None:
                 continue
             positions.append((node, board))
-        self.analysis.start(positions, controller.settings.analysis_spec, seconds)
+        self.analysis.start(positions, spec or controller.settings.analysis_spec, seconds)
         return len(positions)
 
     def shutdown(self) -> None:

@@ -859,17 +859,17 @@ _LADDER_RUNGS = (
     (
         "beginner",
         "Beginner",
-        926,
+        929,
         "The ladder's first rung (ours): UCT with 8 000 uniformly random playouts a move and "
         "RAVE, no Hex knowledge (no tactics, no playout patterns), and a warm move choice "
-        "(temperature 0.7: a move is drawn in proportion to its visits to the power 1/0.7, "
-        "so a close second choice is often played).",
-        {**_KNOWLEDGE_OFF, "rave": True, "playouts": 8_000, "temperature": 0.7},
+        "(temperature 0.5: a move is drawn in proportion to the square of its visits, so a "
+        "close second choice is often played).",
+        {**_KNOWLEDGE_OFF, "rave": True, "playouts": 8_000, "temperature": 0.5},
     ),
     (
         "novice",
         "Novice",
-        1136,
+        1065,
         "The ladder's second rung (ours): `strong`'s search (RAVE, 8 playouts a leaf that "
         "answer bridge and edge template intrusions) with 2 000 playouts a move and no root "
         "tactics; plays the most visited move.",
@@ -878,7 +878,7 @@ _LADDER_RUNGS = (
     (
         "club",
         "Club player",
-        1236,
+        1170,
         "The ladder's third rung (ours): `strong`'s search and Hex knowledge (RAVE, pattern "
         "playouts, exact root tactics, the opening table) with 4 000 playouts a move.",
         {**_STRONG_SEARCH, "playouts": 4_000},
@@ -886,18 +886,19 @@ _LADDER_RUNGS = (
     (
         "expert",
         "Expert",
-        1324,
+        1284,
         "The ladder's rung below `strong` (ours): the same search and Hex knowledge as "
-        "`strong` with a budget of 24 000 playouts a move instead of 1 s (about a third of "
-        "what `strong` plays in 1 s on 9x9 on one core).",
-        {**_STRONG_SEARCH, "playouts": 24_000},
+        "`strong` with a budget of 32 000 playouts a move instead of 1 s (`strong` searched "
+        "48 000 to 125 000 playouts in 1 s on 9x9 on one core of the loaded machine that "
+        "rated them).",
+        {**_STRONG_SEARCH, "playouts": 32_000},
     ),
 )
 LADDER = (*(rung[0] for rung in _LADDER_RUNGS), "strong")
 """The ladder's rungs from the weakest to the strongest (``strong`` is its top)."""
 
 LADDER_ELO: dict[str, int | None] = {rung[0]: rung[2] for rung in _LADDER_RUNGS}
-LADDER_ELO["strong"] = 1502  # 1 s a move, on a machine loaded as said there
+LADDER_ELO["strong"] = 1400  # 1 s a move, in a scheduler group of its own at nice -5
 """Each rung's Bradley-Terry Elo on 9x9 against random = 0 (docs/results/ladder/)."""
 
 STRONGEST_LEVEL = "strong"

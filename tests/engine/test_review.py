@@ -3,6 +3,9 @@ and the drops and grades of a line, on games built by hand with known answers.""
 
 from __future__ import annotations
 
+import importlib.util
+from pathlib import Path
+
 import pytest
 from hexswarm.engine.board import BLACK, WHITE, Board, HexError
 from hexswarm.engine.game import Game
@@ -13,6 +16,7 @@ from hexswarm.engine.review import (
     GOOD,
     INACCURACY,
     MISTAKE,
+    REVIEW_ANALYST,
     GradeThresholds,
     LineEstimate,
     PositionAnalysis,
@@ -144,6 +148,35 @@ def test_a_move_decided_without_a_value_keeps_no_analysis():
     win = Board.from_rows(["..B..", "..B..", ".....", "..B..", "..B.."], to_move="black")
     won = PositionAnalysis.from_snapshot(player.choose_move(win).snapshot, 5)
     assert won is not None and won.for_player(BLACK) == 1.0 and won.best_move == "c3"
+    assert won.exact and "exact=1" in won.to_text()
+
+
+def test_a_proven_loss_is_saved_as_exact_with_its_search():
+    """White threatens to connect at c1 and at c5: Black to move has lost whatever it plays.
+    The search still runs (a human may miss the win) and its moves' values are kept, but the
+    position's win rate is the proof's 0, not the search's estimate."""
+    from hexswarm.engine.players import create_player
+
+    lost = Board.from_rows(["WW.WW", "BB.BB", "B...B", "B.B..", "WW.WW"], to_move="black")
+    player = create_player("uct:playouts=300,threads=1,tactics=on,seed=1")
+    snapshot = player.choose_move(lost).snapshot
+    assert snapshot.proven == "loss" and snapshot.playouts > 0
+    saved = PositionAnalysis.from_snapshot(snapshot, 5)
+    assert saved.exact and saved.win_rate == 0.0 and saved.playouts == snapshot.playouts
+    assert len(saved.moves) > 1 and saved.support
+    read = PositionAnalysis.parse(saved.to_text())
+    assert read.exact and read.win_rate == 0.0 and read.moves[0][0] == saved.moves[0][0]
+
+
+def test_exact_analyses_round_trip_and_are_wins_or_losses():
+    exact = PositionAnalysis(WHITE, 1.0, "c3", ("c3",), 0, 0.0, "strong", exact=True)
+    assert "exact=1" in exact.to_text() and PositionAnalysis.parse(exact.to_text()) == exact
+    searched = analysis(BLACK, 1.0)
+    assert (
+        "exact" not in searched.to_text() and not PositionAnalysis.parse(searched.to_text()).exact
+    )
+    with pytest.raises(HexError, match="exact analysis is a win"):
+        PositionAnalysis(WHITE, 0.5, "c3", exact=True)
 
 
 def test_thresholds_rise_and_grade_at_their_boundaries():
@@ -319,10 +352,11 @@ def supported_line(optimism: float = 0.0) -> Game:
 
 
 def test_with_supports_every_move_is_measured_by_the_search_after_it_offset():
-    """The offset is the support-weighted mean of (own value - search after): (100 * 0.05 +
-    1000 * 0.05 + 500 * -0.05) / 1600; each move's "after" is the search after it plus that,
+    """The offset is the mean of (own value - search after), each weighted by n / (n + 100)
+    for its support n (100, 1000, 500); each move's "after" is the search after it plus that,
     whether or not the search before saved its value."""
-    offset = (100 * 0.05 + 1000 * 0.05 - 500 * 0.05) / 1600
+    weights = (100 / 200, 1000 / 1100, 500 / 600)
+    offset = (weights[0] * 0.05 + weights[1] * 0.05 - weights[2] * 0.05) / sum(weights)
     game = supported_line()
     reviews = review_moves(game.main_line(), winners(game))
     b1, c1, d1 = reviews[1], reviews[2], reviews[3]
@@ -351,3 +385,82 @@ def test_supports_round_trip_and_must_match_the_moves():
     assert PositionAnalysis.parse(text) == saved and saved.support_of("b1") == 100
     with pytest.raises(HexError, match="for every move or for none"):
         PositionAnalysis.parse(text.replace("b1:0.5000@100", "b1:0.5000"))
+
+
+def test_a_proven_position_after_a_move_is_its_value_and_no_measure_of_the_offset():
+    """The position after White's c1 is proven lost for Black (an exact 0): c1 keeps White at
+    1, no offset added, and that pair (c1's own value 0.55 against 1) is left out of the
+    offset, which the other two moves measure (supports 100 and 500: weights 1/2 and 5/6).
+    Black's d1 from the lost position drops nothing (0 cannot drop)."""
+    game = supported_line()
+    nodes = game.main_line()
+    lost = nodes[2].ai
+    nodes[2].ai = PositionAnalysis(
+        BLACK,
+        0.0,
+        "d1",
+        ("d1",),
+        1000,
+        1.0,
+        "strong",
+        lost.moves,
+        support=lost.support,
+        exact=True,
+    )
+    offset = (0.5 * 0.05 - 500 / 600 * 0.05) / (0.5 + 500 / 600)
+    reviews = review_moves(nodes, winners(game))
+    b1, c1, d1 = reviews[1], reviews[2], reviews[3]
+    assert c1.after == 1.0 and c1.drop == 0.0 and c1.grade == GOOD
+    assert b1.after == pytest.approx(0.45 + offset)
+    assert d1.before == 0.0 and d1.drop == 0.0
+
+
+def test_no_single_well_searched_move_decides_the_offset():
+    """Forty moves whose two searches differ by 4 points, each searched 1 000 times, and one
+    forced reply searched 1 000 000 times whose differ by 30: the offset stays near 4 points
+    (weighted by the supports themselves it would be 29), so one position's own gap
+    does not move every grade of the line."""
+    from hexswarm.engine.review import _Evidence, cross_search_offset
+
+    def gap(index, same, support):
+        return _Evidence(index, index, BLACK, "a1", 0.6, same, support, 0.5, False, None)
+
+    line = [gap(i, 0.54, 1000) for i in range(40)] + [gap(40, 0.80, 1_000_000)]
+    assert cross_search_offset(line) == pytest.approx(0.04 + 0.26 / 41, abs=0.002)
+    exact = [*line[:40], _Evidence(40, 40, BLACK, "a1", 0.6, 0.80, 10**6, 0.0, True, None)]
+    assert cross_search_offset(exact) == pytest.approx(0.04)
+
+
+STUDY_DESK = Path(__file__).resolve().parents[2] / "docs" / "results" / "study-desk"
+
+
+def regraded_agreement(path: Path) -> float:
+    """The share of moves two saved reviews grade alike, graded again by the current rule
+    (``review_stability.py --regrade``, the script that made them)."""
+    spec = importlib.util.spec_from_file_location(
+        "review_stability", STUDY_DESK / "review_stability.py"
+    )
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    return script.regrade(str(path))["same_grade_share"]
+
+
+@pytest.mark.skipif(not STUDY_DESK.is_dir(), reason="needs the source tree's docs/results")
+def test_the_reviews_analyst_is_the_steadiest_measured():
+    """REVIEW_ANALYST is plain UCT whose count limit the review's seconds always reach first;
+    on the committed 60-move 11x11 game, at what one idle core searches in 1 s (330 000
+    playouts: analyst-speed.txt, where `strong` plays 95 000), its two seeds' reviews agree on
+    90 % of the grades or more, and at equal playouts (25 000) at least as often as
+    `strong`'s."""
+    from hexswarm.engine.players.levels import parse_spec
+
+    level, settings = parse_spec(REVIEW_ANALYST)
+    assert level == "uct" and settings.time_s is None and settings.playouts >= 10**7
+    assert not settings.rave and settings.leaf_playouts == 1 and settings.tactics == "off"
+    runs = STUDY_DESK / "analyst"
+    uct = regraded_agreement(runs / "review-stability-uct-330k.json")
+    assert uct >= 0.9
+    assert uct > regraded_agreement(runs / "review-stability-strong-25k.json")
+    assert regraded_agreement(runs / "review-stability-uct-25k.json") >= regraded_agreement(
+        runs / "review-stability-strong-25k.json"
+    )

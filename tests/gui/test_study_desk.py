@@ -4,11 +4,12 @@ review that grades a game's moves, finds its mistakes and offers the better move
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import pytest
 from hexswarm.engine.board import BLACK, WHITE
 from hexswarm.engine.records import parse_sgf, write_sgf
-from hexswarm.engine.review import PositionAnalysis
+from hexswarm.engine.review import REVIEW_ANALYST, PositionAnalysis
 from hexswarm.engine.search.snapshot import SearchSnapshot
 from hexswarm.gui.board_widget import BoardWidget, candidate_colour
 from hexswarm.gui.dashboard.overlay import (
@@ -172,7 +173,8 @@ def annotate(window) -> None:
 def test_review_analyses_every_position_with_progress_and_saves_it(window, qtbot):
     play_game(window)
     with qtbot.waitSignal(window.reviewer.analysis.finished, timeout=10_000) as finished:
-        assert window.reviewer.review_game(ReviewSettings(seconds=0.5)) == 5  # start + 4 moves
+        settings = ReviewSettings(seconds=0.5, analyst="tiny")
+        assert window.reviewer.review_game(settings) == 5  # start + 4 moves
     assert finished.args == [True]
     line = window.controller.game.main_line()
     assert all(node.ai is not None for node in line)
@@ -181,7 +183,7 @@ def test_review_analyses_every_position_with_progress_and_saves_it(window, qtbot
     assert "Graded 4 moves" in window.statusBar().currentMessage()
     # Resume: nothing is left to analyse.
     with qtbot.waitSignal(window.reviewer.analysis.finished, timeout=10_000):
-        assert window.reviewer.review_game(ReviewSettings(seconds=0.5, resume=True)) == 0
+        assert window.reviewer.review_game(replace(settings, resume=True)) == 0
     (read,) = parse_sgf(write_sgf(window.controller.game))
     assert [n.ai for n in read.main_line()] == [n.ai for n in line]
 
@@ -238,3 +240,26 @@ def test_review_dialog_checks_the_thresholds(qtbot):
     assert ok.isEnabled() and settings.seconds == 1.5 and settings.sides == (WHITE,)
     assert settings.thresholds.mistake == pytest.approx(0.12)
     qtbot.keyClick(dialog, Qt.Key.Key_Escape)
+
+
+def test_a_review_searches_with_its_own_analyst_unless_another_is_chosen(window, qtbot):
+    """The review's default analyst is plain UCT (engine.review.REVIEW_ANALYST, the steadiest
+    grades measured), not the window's analysis AI; the dialog offers both."""
+    play_game(window)
+    assert ReviewSettings().analyst == REVIEW_ANALYST
+    # The window's test factory knows only the test levels: the analyst it is asked for
+    # shows in its refusal (and the run stops there).
+    with qtbot.waitSignal(window.reviewer.analysis.failed, timeout=20_000) as failed:
+        assert window.reviewer.review_game(ReviewSettings(seconds=0.5)) == 5
+    assert window.reviewer.analysis.spec == REVIEW_ANALYST
+    assert "unknown test level 'uct'" in failed.args[0]
+    dialog = ReviewDialog(ReviewSettings(), analysis_spec="tiny")
+    qtbot.addWidget(dialog)
+    offered = [dialog.analyst.itemData(i) for i in range(dialog.analyst.count())]
+    assert offered == [REVIEW_ANALYST, "tiny"] and dialog.settings().analyst == REVIEW_ANALYST
+    dialog.analyst.setCurrentIndex(1)
+    assert dialog.settings().analyst == "tiny"
+    # A review made with the analysis AI opens its dialog on it again.
+    again = ReviewDialog(ReviewSettings(analyst="tiny"), analysis_spec="tiny")
+    qtbot.addWidget(again)
+    assert again.analyst.count() == 2 and again.settings().analyst == "tiny"

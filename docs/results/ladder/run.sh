@@ -6,6 +6,14 @@
 # Played 27 Nov 2026 from 19:15 UTC with the rungs as at commit 0fc712a; the pairs played with
 # earlier definitions of `beginner` and `novice` were moved to pilots/ (pilots/README.md), and
 # this script, re-run, played them again with the rungs as they are.
+# 27 Nov from 21:10 UTC (branch ladder2): `beginner` at temperature 0.5 and `expert` at 32 000
+# playouts; their pairs' earlier games moved to pilots/wide-steps/ and replayed by this script's
+# commands, pair by pair (each pair folder is the match `hexswarm-match --seed 32 A B` plays,
+# so the order does not matter). The pairs with `strong` (05-06, 02-06) ran in a scheduler
+# group of their own: `setsid sh -c 'echo -5 > /proc/$$/autogroup; exec nice -n -5 MATCH ...'`
+# (Linux autogroups share the CPU between sessions first, so a process's nice alone only
+# ranks it within its own session); the other pairs at nice 10 as below.
+# 05-06 keeps the SGF files of games 77-100 only (docs/experiments.md, "The wide steps").
 set -e
 OUT=docs/results/ladder/round-robin
 PLAYERS="random beginner novice club expert strong"

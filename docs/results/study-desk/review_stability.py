@@ -84,14 +84,22 @@ def agreement(first: dict, second: dict) -> dict:
     }
 
 
-def regrade(path: str) -> dict:
-    """The agreement of the two reviews saved in ``path`` (this script's output), graded again
-    by the current ``engine.review.review_moves`` from their saved analyses."""
+def saved_game(path: str) -> Game:
+    """The game of an earlier run's output (``path``)."""
     with open(path, encoding="utf-8") as file:
         saved = json.load(file)
     game = Game(saved["size"])
     for move in saved["moves"]:
         game.play(move)
+    return game
+
+
+def regrade(path: str) -> dict:
+    """The agreement of the two reviews saved in ``path`` (this script's output), graded again
+    by the current ``engine.review.review_moves`` from their saved analyses."""
+    with open(path, encoding="utf-8") as file:
+        saved = json.load(file)
+    game = saved_game(path)
     first, second = (grades(game, run["analyses"]) for run in saved["reviews"])
     return {"regraded": path, "specs": [r["spec"] for r in saved["reviews"]]} | agreement(
         first, second
@@ -107,6 +115,11 @@ def main() -> None:
     parser.add_argument(
         "--playouts", type=int, help="search each position for this many playouts, not seconds"
     )
+    parser.add_argument(
+        "--game",
+        metavar="JSON",
+        help="review the game of an earlier run's output (its moves) instead of playing one",
+    )
     parser.add_argument("--black", default="uct:playouts=200,seed=11")
     parser.add_argument("--white", default="mc:playouts_per_move=5,seed=12")
     parser.add_argument(
@@ -120,12 +133,18 @@ def main() -> None:
         print(json.dumps(regrade(args.regrade), indent=1))
         return
     warm_up()
-    game = play_game(args.size, args.black, args.white, args.moves)
+    if args.game:
+        game = saved_game(args.game)
+    else:
+        game = play_game(args.size, args.black, args.white, args.moves)
     thresholds = GradeThresholds()
     runs = []
     for seed in (1, 2):
-        budget = f"playouts={args.playouts}" if args.playouts else f"time_s={args.seconds:g}"
-        spec = f"{args.analyst}:{budget},seed={seed}"
+        budget = (
+            f"playouts={args.playouts},time_s=none" if args.playouts else f"time_s={args.seconds:g}"
+        )
+        joint = "," if ":" in args.analyst else ":"  # the analyst may name settings of its own
+        spec = f"{args.analyst}{joint}{budget},seed={seed}"
         texts, seconds = review(game, spec)
         runs.append(
             {
@@ -141,9 +160,10 @@ def main() -> None:
                 "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
                 "machine": f"{platform.node()}, {os.cpu_count()} cores",
                 "load_average_at_end": os.getloadavg(),
-                "size": args.size,
+                "size": game.size,
                 "black": args.black,
                 "white": args.white,
+                "game_from": args.game,
                 "moves": [node.token for node in game.main_line()[1:]],
                 "thresholds": [thresholds.inaccuracy, thresholds.mistake, thresholds.blunder],
                 "reviews": runs,

@@ -4,7 +4,8 @@
 
     python -m hexswarm.engine.tools.tactics_real build --out resources/tactics/real.json
     python -m hexswarm.engine.tools.tactics_real build --sizes 8 9 --per-size 15 --seed 1
-    python -m hexswarm.engine.tools.tactics_real check-8x8 --out docs/results/tactics/labels-real.json
+    python -m hexswarm.engine.tools.tactics_real merge A.json B.json --out real.json
+    python -m hexswarm.engine.tools.tactics_real check-8x8 --out real-labels-8x8.json
 
 The positions come from MoHex 2.0 self-play (``--games`` simulations a move, one thread, two
 random opening stones per game from the builder's seed), taken in the late middle game (between
@@ -47,7 +48,6 @@ from hexswarm.engine.gtp_client import GtpClient, GtpClientError
 from hexswarm.engine.tools.tactics_suite import (
     MC_TRAP_PLAYOUTS,
     SUITE_FORMAT,
-    TacticsPosition,
     _flat_monte_carlo_choice,
     _intrusion,
     _no_one_move_tactics,
@@ -266,9 +266,39 @@ def build(options: argparse.Namespace, log: Callable[[str], None]) -> dict:
     }
 
 
-def check_with_engine_solver(
-    path: Path, budget: int, log: Callable[[str], None]
-) -> list[dict]:
+def merge(documents: list[dict], command: str) -> dict:
+    """One suite from several builds (sizes built in separate processes, or a size topped up
+    with another seed): positions by size, ids renumbered per category and size, every build's
+    command and labeller kept."""
+    labellers = {document["labeller"] for document in documents}
+    positions = sorted(
+        (p for document in documents for p in document["positions"]),
+        key=lambda p: p["size"],
+    )
+    seen: set[tuple[str, ...]] = set()
+    counts: dict[tuple[str, int], int] = {}
+    kept = []
+    for position in positions:
+        rows = tuple(position["rows"])
+        if rows in seen:
+            continue
+        seen.add(rows)
+        key = (position["category"], position["size"])
+        counts[key] = counts.get(key, 0) + 1
+        size = position["size"]
+        kept.append({**position, "id": f"real-{key[0]}-{size}x{size}-{counts[key]:02d}"})
+    return {
+        "format": SUITE_FORMAT,
+        "command": command,
+        "builds": [document["command"] for document in documents],
+        "seed": [document["seed"] for document in documents],
+        "labeller": " / ".join(sorted(labellers)),
+        "mc_trap_playouts": MC_TRAP_PLAYOUTS,
+        "positions": kept,
+    }
+
+
+def check_with_engine_solver(path: Path, budget: int, log: Callable[[str], None]) -> list[dict]:
     """The engine's exact solver on every position of at most 64 cells: its winning set next to
     MoHex's (``agree``: the same set; ``unresolved``: past ``budget`` nodes)."""
     from hexswarm.engine.solver import SolverBudgetExceeded, winning_moves
@@ -312,6 +342,9 @@ def build_parser() -> argparse.ArgumentParser:
     make.add_argument("--dfpn-seconds", type=float, default=DFPN_SECONDS)
     make.add_argument("--mohex", default=MOHEX, help="the MoHex GTP command")
     make.add_argument("--out", type=Path, default=REAL_SUITE)
+    join = commands.add_parser("merge", help="one suite from several builds")
+    join.add_argument("builds", type=Path, nargs="+")
+    join.add_argument("--out", type=Path, default=REAL_SUITE)
     check = commands.add_parser("check-8x8", help="compare the 8x8 labels with engine.solver")
     check.add_argument("--suite", type=Path, default=REAL_SUITE)
     check.add_argument("--budget", type=int, default=50_000_000, help="solver nodes")
@@ -333,11 +366,22 @@ def main(argv: Iterable[str] | None = None) -> int:
             options.out.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
             log(f"{len(document['positions'])} positions written to {options.out}")
             return 0
+        if options.command == "merge":
+            documents = [json.loads(path.read_text(encoding="utf-8")) for path in options.builds]
+            command = "python -m hexswarm.engine.tools.tactics_real " + " ".join(
+                shlex.quote(a) for a in arguments
+            )
+            document = merge(documents, command)
+            options.out.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
+            log(f"{len(document['positions'])} positions written to {options.out}")
+            return 0
         rows = check_with_engine_solver(options.suite, options.budget, log)
-    except (HexError, GtpClientError) as error:
+    except (HexError, GtpClientError, OSError, ValueError, KeyError) as error:
         print(f"python -m hexswarm.engine.tools.tactics_real: {error}", file=sys.stderr)
         return 2
-    verdicts = {v: sum(r["verdict"] == v for r in rows) for v in ("agree", "disagree", "unresolved")}
+    verdicts = {
+        v: sum(r["verdict"] == v for r in rows) for v in ("agree", "disagree", "unresolved")
+    }
     document = {
         "command": "python -m hexswarm.engine.tools.tactics_real "
         + " ".join(shlex.quote(a) for a in arguments),

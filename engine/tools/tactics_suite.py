@@ -534,7 +534,9 @@ def _run_player(
             # from rows has none: its stones go in as one setup edit on an empty board.
             board = Board(position.size)
             board.setup(
-                position.board().stones(BLACK), position.board().stones(WHITE), to_move=position.to_move
+                position.board().stones(BLACK),
+                position.board().stones(WHITE),
+                to_move=position.to_move,
             )
         started = time.perf_counter()
         move = player.choose_move(board).move

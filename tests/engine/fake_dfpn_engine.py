@@ -48,7 +48,9 @@ def main() -> None:
         elif command == "undo":
             stones.pop(played.pop())
         elif command == "genmove":
-            answer = next(_name(c, size) for c in range(size * size) if _name(c, size) not in stones)
+            answer = next(
+                _name(c, size) for c in range(size * size) if _name(c, size) not in stones
+            )
             stones[answer] = "B" if args[0].lower().startswith("b") else "W"
             played.append(answer)
         elif command == "dfpn-solve-state":

@@ -15,7 +15,7 @@ import pytest
 from hexswarm.engine.board import Board
 from hexswarm.engine.players.tactics import immediate_wins
 from hexswarm.engine.solver import winning_moves
-from hexswarm.engine.tools.tactics_real import REAL_SUITE, SIZES, MohexLabeller
+from hexswarm.engine.tools.tactics_real import REAL_SUITE, SIZES, MohexLabeller, merge
 from hexswarm.engine.tools.tactics_suite import (
     _flat_monte_carlo_choice,
     load_suite,
@@ -35,7 +35,37 @@ def test_the_suite_has_at_least_ten_positions_of_each_size_and_says_who_labelled
         assert sum(p.size == size for p in SUITE) >= 10, size
     assert len({p.id for p in SUITE}) == len(SUITE)
     assert "MoHex" in DOCUMENT["labeller"] and "dfpn-solve-state" in DOCUMENT["labeller"]
-    assert DOCUMENT["command"].startswith("python -m hexswarm.engine.tools.tactics_real build")
+    assert DOCUMENT["command"].startswith("python -m hexswarm.engine.tools.tactics_real ")
+    assert all(" build " in command for command in DOCUMENT.get("builds", [DOCUMENT["command"]]))
+
+
+def test_merging_builds_renumbers_ids_and_drops_repeated_positions():
+    def entry(category, size, rows):
+        return {"id": "x", "category": category, "size": size, "rows": rows, "winning": ["a1"]}
+
+    first = {
+        "command": "one",
+        "seed": 1,
+        "labeller": "L",
+        "positions": [entry("mc-trap", 9, ["a"])],
+    }
+    second = {
+        "command": "two",
+        "seed": 2,
+        "labeller": "L",
+        "positions": [
+            entry("mc-trap", 9, ["b"]),
+            entry("mc-trap", 9, ["a"]),
+            entry("bridge", 8, ["c"]),
+        ],
+    }
+    merged = merge([first, second], "merge")
+    assert [p["id"] for p in merged["positions"]] == [
+        "real-bridge-8x8-01",
+        "real-mc-trap-9x9-01",
+        "real-mc-trap-9x9-02",
+    ]
+    assert merged["builds"] == ["one", "two"] and merged["seed"] == [1, 2]
 
 
 @pytest.mark.parametrize("position", SUITE, ids=lambda p: p.id)

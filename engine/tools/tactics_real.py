@@ -8,14 +8,16 @@
     python -m hexswarm.engine.tools.tactics_real check-8x8 --out real-labels-8x8.json
 
 The positions come from MoHex 2.0 self-play (``--games`` simulations a move, one thread, two
-random opening stones per game from the builder's seed), taken in the late middle game (between
-45% and 80% of the game's length). Every label comes from MoHex's DFPN solver
-(``dfpn-solve-state`` with ``param_dfpn timelimit``): the position is first solved for the side
-to move, then every empty cell is played and the position after it solved, so the winning set
-is complete (``dfpn-solver-find-winning`` would try only the cells MoHex's inferior-cell analysis
-keeps, and a dominated cell can win too). A candidate with one cell MoHex cannot settle within
-the time limit is not kept: its label would be a guess. Nothing here uses :mod:`engine.solver`;
-``check-8x8`` then re-labels the 8x8 positions with it and writes how many agree.
+random opening stones per game from the builder's seed), taken in the late middle game (by
+default between 45% and 80% of the game's length, ``--plies``; MoHex's games end with most of
+the board empty, so later plies still leave 60-80 empty cells on 11x11). Every label comes from
+MoHex's DFPN solver (``dfpn-solve-state`` with ``param_dfpn timelimit``): the position is first
+solved for the side to move, then every empty cell is played and the position after it solved,
+so the winning set is complete (``dfpn-solver-find-winning`` would try only the cells MoHex's
+inferior-cell analysis keeps, and a dominated cell can win too). A candidate with one cell MoHex
+cannot settle within the time limit is not kept: its label would be a guess. Nothing here uses
+:mod:`engine.solver`; ``check-8x8`` then re-labels the 8x8 positions with it and writes how many
+agree.
 
 The categories (those of :mod:`engine.tools.tactics_suite`, on game positions):
 
@@ -192,8 +194,12 @@ def build_size(
     per_size: int,
     minutes: float,
     log: Callable[[str], None],
+    late_middle: tuple[float, float] = LATE_MIDDLE,
+    on_entry: Callable[[dict], None] = lambda entry: None,
 ) -> list[dict]:
-    """Up to ``per_size`` labelled positions of one size, within ``minutes``."""
+    """Up to ``per_size`` labelled positions of one size, within ``minutes``, from the part
+    ``late_middle`` (fractions of each game's length) of the self-play games; ``on_entry``
+    receives each entry as it is made."""
     rng = random.Random(f"real-{seed}-{size}")
     started = time.perf_counter()
     counts = dict.fromkeys(CAPS, 0)
@@ -203,7 +209,7 @@ def build_size(
     while len(entries) < per_size and time.perf_counter() - started < minutes * 60:
         game_number += 1
         game = self_play_game(labeller, size, rng)
-        low, high = (int(len(game) * f) for f in LATE_MIDDLE)
+        low, high = (int(len(game) * f) for f in late_middle)
         plies = sorted(rng.sample(range(low, high + 1), min(PLIES_PER_GAME, high - low + 1)))
         log(f"{size}x{size} game {game_number}: {len(game)} moves, plies {plies}")
         for ply in plies:
@@ -234,26 +240,19 @@ def build_size(
                     "source": f"MoHex self-play game {game_number}, after {ply} moves: {line}",
                 }
             )
+            on_entry(entries[-1])
             log(f"  {entries[-1]['id']}: {len(winning)} winning of {position.empty_count}")
     return entries
 
 
 def build(options: argparse.Namespace, log: Callable[[str], None]) -> dict:
+    """The suite the options ask for, written to ``options.out`` after every new position (a
+    stopped build keeps what it labelled)."""
     command = f"{options.mohex} --games {options.games} --seed 1 --no-reuse"
     labeller = MohexLabeller(command, options.dfpn_seconds)
     positions: list[dict] = []
-    try:
-        for size in options.sizes:
-            started = time.perf_counter()
-            entries = build_size(
-                labeller, size, options.seed, options.per_size, options.minutes, log
-            )
-            positions += entries
-            log(f"{size}x{size}: {len(entries)} positions in {time.perf_counter() - started:.0f} s")
-    finally:
-        labeller.close()
     arguments = " ".join(shlex.quote(a) for a in options.argv)
-    return {
+    document = {
         "format": SUITE_FORMAT,
         "command": f"python -m hexswarm.engine.tools.tactics_real {arguments}",
         "seed": options.seed,
@@ -262,8 +261,31 @@ def build(options: argparse.Namespace, log: Callable[[str], None]) -> dict:
             f"param_dfpn timelimit {options.dfpn_seconds:g} s a solve), started as: {command}"
         ),
         "mc_trap_playouts": MC_TRAP_PLAYOUTS,
+        "late_middle": list(options.plies),
         "positions": positions,
     }
+
+    def save(entry: dict) -> None:
+        positions.append(entry)
+        options.out.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
+
+    try:
+        for size in options.sizes:
+            started = time.perf_counter()
+            entries = build_size(
+                labeller,
+                size,
+                options.seed,
+                options.per_size,
+                options.minutes,
+                log,
+                tuple(options.plies),
+                save,
+            )
+            log(f"{size}x{size}: {len(entries)} positions in {time.perf_counter() - started:.0f} s")
+    finally:
+        labeller.close()
+    return document
 
 
 def merge(documents: list[dict], command: str) -> dict:
@@ -342,6 +364,14 @@ def build_parser() -> argparse.ArgumentParser:
     make.add_argument("--dfpn-seconds", type=float, default=DFPN_SECONDS)
     make.add_argument("--mohex", default=MOHEX, help="the MoHex GTP command")
     make.add_argument("--out", type=Path, default=REAL_SUITE)
+    make.add_argument(
+        "--plies",
+        type=float,
+        nargs=2,
+        default=list(LATE_MIDDLE),
+        metavar=("FROM", "TO"),
+        help="the part of each game the positions come from (fractions of its length)",
+    )
     join = commands.add_parser("merge", help="one suite from several builds")
     join.add_argument("builds", type=Path, nargs="+")
     join.add_argument("--out", type=Path, default=REAL_SUITE)

@@ -30,20 +30,22 @@ from pathlib import Path
 Progress = Callable[[int, int, str], None]
 
 GROUP_LABELS = {
-    "playouts": "playout kernels",
+    "knowledge-uct": "UCT and anthill kernels with knowledge playouts",
+    "solver": "solver kernels",
     "swarm": "swarm search kernels (MCSDS, SDST)",
+    "playouts": "playout kernels",
     "uct": "UCT and anthill kernels",
     "mc": "vanilla Monte-Carlo kernels",
-    "variants": "recruitment and relate variants",
-    "toys": "kernels of the bandit and toy-tree studies",
-    "knowledge-uct": "UCT and anthill kernels with knowledge playouts",
     "knowledge-swarm": "swarm kernels with knowledge playouts",
     "knowledge-mc": "vanilla Monte-Carlo kernels with knowledge playouts",
-    "solver": "solver kernels",
+    "variants": "recruitment and relate variants",
+    "toys": "kernels of the bandit and toy-tree studies",
 }
 """Every kernel group: its key in code and its name for the user, in the order
-:func:`warm_up` runs them. Kept here, not beside the kernels, so that asking about a group
-imports no kernel module."""
+:func:`warm_up` runs them: first those of the default AI (``strong``: UCT with template
+playouts and the solver's tactics) and of the hint (MCSDS), then the other levels', then the
+tools'. Kept here, not beside the kernels, so that asking about a group imports no kernel
+module."""
 
 GROUP_KEYS = tuple(GROUP_LABELS)
 

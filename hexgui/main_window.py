@@ -80,6 +80,16 @@ COMPACT_SCREEN = (1280, 800)
 """A screen smaller than this (available width, height) gets the compact first layout."""
 
 
+def _is_small(screen_size) -> bool:
+    """Whether a screen's available (width, height) calls for the compact layout; a size not
+    known (never saved, or not a pair) counts as large."""
+    try:
+        width, height = (int(value) for value in screen_size)
+    except (TypeError, ValueError):
+        return False
+    return width < COMPACT_SCREEN[0] or height < COMPACT_SCREEN[1]
+
+
 def default_settings_store() -> QSettings:
     """The user's settings (platform-native location)."""
     return QSettings("HexSwarm", "HexSwarm")
@@ -170,14 +180,20 @@ class MainWindow(QMainWindow):
         if hasattr(hints, "colorSchemeChanged"):  # Qt 6.5+: follow the desktop's dark mode live
             hints.colorSchemeChanged.connect(self._on_color_scheme_changed)
 
+        # The docks as first laid out, before a saved or compact layout: View > Reset Layout.
+        self._default_layout = self.saveState()
         geometry = self._store.value("window/geometry")
-        if geometry is not None:
-            self.restoreGeometry(geometry)
-        else:
+        # A layout saved on a large screen is not forced on a small one (issue 30): there the
+        # window starts as on a first start, with the compact layout.
+        saved_on_large = not _is_small(self._store.value("window/screen"))
+        if geometry is None or (_is_small(self._screen_size()) and saved_on_large):
             self._first_size()
-        state = self._store.value("window/state")
-        if state is not None:
-            self.restoreState(state)
+        elif self.restoreGeometry(geometry):
+            state = self._store.value("window/state")
+            if state is not None:
+                self.restoreState(state)
+        else:  # a broken saved geometry
+            self._first_size()
 
         if offer_restore and self.document.autosave is not None:
             # No AI may start searching behind the "Restore game?" question (remembered AI
@@ -203,13 +219,37 @@ class MainWindow(QMainWindow):
             self.resize(1180, 760)
             return
         area = screen.availableGeometry()
-        if area.width() < COMPACT_SCREEN[0] or area.height() < COMPACT_SCREEN[1]:
+        if _is_small([area.width(), area.height()]):
             self._compact_docks()
             self.layout().activate()  # the minimum size of the new layout, before resizing
         width = max(min(1180, area.width()), round(area.width() * 0.9))
         height = max(min(760, area.height()), round(area.height() * 0.9))
         self.resize(width, height)
         self.move(area.x() + (area.width() - width) // 2, area.y() + (area.height() - height) // 2)
+
+    def _screen_size(self) -> list[int] | None:
+        """The available width and height of the window's screen (None: no screen)."""
+        screen = self.screen() or QGuiApplication.primaryScreen()
+        if screen is None:
+            return None
+        area = screen.availableGeometry()
+        return [area.width(), area.height()]
+
+    def reset_layout(self) -> None:
+        """View > Reset Layout: every dock back where the first start put it, the window at
+        its first size (the compact layout on a small screen)."""
+        if self.isFullScreen():
+            self.showNormal()
+        self.restoreState(self._default_layout)
+        self._first_size()
+        self.show_status("Window layout reset")
+
+    def compact_layout(self) -> None:
+        """View > Compact Layout: the dashboard's docks as tabs on the right (any screen)."""
+        for dock in self.dashboard.docks.values() if self.dashboard is not None else ():
+            dock.show()  # before tabbing: a hidden dock is left out of the tabs
+        self._compact_docks()
+        self.show_status("Dashboard docks tabbed on the right")
 
     def _compact_docks(self) -> None:
         """A small screen's first layout (issue 30: at 1024x640 the window was taller than the
@@ -848,6 +888,7 @@ class MainWindow(QMainWindow):
         self._closing = True
         self._store.setValue("window/geometry", self.saveGeometry())
         self._store.setValue("window/state", self.saveState())
+        self._store.setValue("window/screen", self._screen_size())
         self._store.sync()
         if self.dashboard is not None:
             self.dashboard.stop()

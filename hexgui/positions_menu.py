@@ -1,7 +1,8 @@
 """The Positions menu: the bundled study positions (``resources/positions``), one action each.
 
 Loading one asks to save unsaved work first, makes both sides human (nothing moves before the
-user does), shows the position with its explanation as the comment and in the status bar.
+user does), shows the position with the SGF's own comment in the comment dock and its
+one-line explanation in the status bar.
 GUI thread only.
 """
 
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
 
 class PositionsMenu:
     """The study positions of ``window``; ``actions`` are the menu's entries, in order
-    (``Alt+1`` ... ``Alt+9`` for the first nine)."""
+    (``Alt+1`` ... ``Alt+9``, ``Alt+0`` for the first ten)."""
 
     def __init__(self, window: MainWindow):
         self._window = window
@@ -36,7 +37,7 @@ class PositionsMenu:
             action.setEnabled(False)
             return
         for index, position in enumerate(positions, start=1):
-            shortcut = f"Alt+{index}" if index <= 9 else ""
+            shortcut = f"Alt+{index % 10}" if index <= 10 else ""
             action = make_action(
                 self._window,
                 position.title,
@@ -51,12 +52,13 @@ class PositionsMenu:
     def load_position(self, file: str) -> bool:
         """Load a bundled study position by file name; its explanation goes to the status
         bar. Both sides become human so nothing moves before the user does."""
-        from hexswarm.resources.positions import load_position
+        from hexswarm.resources.positions import load_position, position_comment
 
         window = self._window
         controller = window.controller
         try:
             position, board = load_position(file)
+            comment = position_comment(file) or position.explanation
         except (OSError, ValueError) as error:
             QMessageBox.warning(window, "Study position", f"Could not load {file}: {error}")
             return False
@@ -74,8 +76,8 @@ class PositionsMenu:
         if window.dashboard is not None:
             window.dashboard.set_board_size(board.shape)
         controller.load_board(board, at_end=True)
-        if position.explanation:
-            controller.set_comment(position.explanation)
+        if comment:  # the SGF's long explanation; the status bar has the one-line one
+            controller.set_comment(comment)
         window.document.set_clean()
         window.show_status(f"{position.title}: {position.explanation}")
         window.board_widget.set_caption("")

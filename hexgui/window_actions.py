@@ -214,6 +214,18 @@ def build_actions(window: MainWindow) -> None:
     window.act_move_list.setShortcut(QKeySequence("Ctrl+Shift+M"))
     window.addAction(window.act_move_list)
     window.act_full_screen = a("&Full Screen", "F11", window.toggle_full_screen)
+    window.act_reset_layout = a(
+        "&Reset Layout",
+        "Ctrl+Alt+0",
+        window.reset_layout,
+        tip="Put every panel back where the first start put it",
+    )
+    window.act_compact_layout = a(
+        "Co&mpact Layout",
+        "Ctrl+Alt+9",
+        window.compact_layout,
+        tip="The dashboard's panels as tabs beside the board (for small screens)",
+    )
     # Help
     window.act_guide = a("&User Guide", "F1", window.show_guide)
     window.act_shortcuts = a("&Keyboard Shortcuts", "Ctrl+/", window.show_shortcuts)
@@ -288,7 +300,7 @@ def build_menus(window: MainWindow) -> None:
     window.dashboard_menu = view.addMenu("&Dashboard")
     window.act_lab = view.addAction("Swarm &Lab...", window.show_lab)
     view.addSeparator()
-    view.addAction(window.act_full_screen)
+    view.addActions([window.act_compact_layout, window.act_reset_layout, window.act_full_screen])
 
     help_menu = bar.addMenu("&Help")
     help_menu.addActions([window.act_guide, window.act_shortcuts, window.act_about])

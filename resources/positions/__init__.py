@@ -46,6 +46,13 @@ def position_sgf(file: str) -> str:
     return files(__name__).joinpath(file).read_text(encoding="utf-8")
 
 
+def position_comment(file: str) -> str:
+    """The SGF's own comment on a bundled position: the long explanation ("" if none)."""
+    from hexswarm.engine.records import parse_sgf
+
+    return parse_sgf(position_sgf(file), first_only=True)[0].root.comment
+
+
 def load_position(file: str) -> tuple[StudyPosition, Board]:
     """The index entry of ``file`` and its position as a :class:`Board` (setup stones and the
     side to move; no moves). Raises ``ValueError`` if the file is unknown or unreadable."""

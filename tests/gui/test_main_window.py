@@ -427,3 +427,62 @@ def test_the_moves_dock_is_as_wide_as_its_widest_entry(window):
     needed = move_list.fontMetrics().horizontalAdvance(text)
     bar = move_list.verticalScrollBar().sizeHint().width()
     assert move_list.minimumWidth() >= needed + bar
+
+
+def _saved_layout(window, store, screen) -> None:
+    """What closing ``window`` on a screen of available size ``screen`` leaves in ``store``:
+    the population panel on the left, alone (not the compact tabs)."""
+    docks = window.dashboard.docks
+    window.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, docks["population"])
+    store.setValue("window/geometry", window.saveGeometry())
+    store.setValue("window/state", window.saveState())
+    store.setValue("window/screen", screen)
+    window.document.set_clean()
+
+
+def test_a_layout_saved_on_a_larger_screen_is_not_forced_on_this_one(qtbot, tmp_path):
+    """Issue 30: the compact layout was offered only to a first start; a layout saved on a
+    large screen came back with its docks spread on the small one (the offscreen screen is
+    below 1280x800). The user's own layout saved on this screen size comes back as saved; a
+    layout of unknown origin (settings older than this, or a broken value) counts as large."""
+    from PySide6.QtCore import QSettings
+
+    left = Qt.DockWidgetArea.LeftDockWidgetArea
+    cases = (([1920, 1080], False), (None, False), (["a", "b"], False), ("this", True))
+    for index, (saved_on, restored) in enumerate(cases):
+        store = QSettings(str(tmp_path / f"{index}.ini"), QSettings.Format.IniFormat)
+        first = MainWindow(store, autosave=False, offer_restore=False)
+        qtbot.addWidget(first)
+        _saved_layout(first, store, first._screen_size() if saved_on == "this" else saved_on)
+        window = MainWindow(store, autosave=False, offer_restore=False)
+        qtbot.addWidget(window)
+        docks = window.dashboard.docks
+        assert (window.dockWidgetArea(docks["population"]) == left) == restored, saved_on
+        if not restored:
+            assert docks["population"] in window.tabifiedDockWidgets(docks["tree"])
+        window.document.set_clean()
+
+
+def test_closing_remembers_the_screen_the_layout_was_made_on(window):
+    window.close()
+    assert [int(v) for v in window._store.value("window/screen")] == window._screen_size()
+
+
+def test_compact_and_reset_layout_from_the_view_menu(window, qtbot):
+    docks = window.dashboard.docks
+    window.reset_layout()
+    default_areas = {name: window.dockWidgetArea(dock) for name, dock in docks.items()}
+    default_tabs = set(window.tabifiedDockWidgets(docks["population"]))
+    # The user moves a panel and hides another, then asks for the compact layout.
+    window.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, docks["game_graph"])
+    docks["throughput"].hide()
+    window.act_compact_layout.trigger()
+    right = Qt.DockWidgetArea.RightDockWidgetArea
+    assert all(window.dockWidgetArea(dock) == right for dock in docks.values())
+    assert not docks["throughput"].isHidden()
+    tabbed = set(window.tabifiedDockWidgets(docks["population"]))
+    assert {docks["tree"], docks["game_graph"], docks["throughput"]} <= tabbed
+    window.act_reset_layout.trigger()
+    assert {name: window.dockWidgetArea(d) for name, d in docks.items()} == default_areas
+    assert set(window.tabifiedDockWidgets(docks["population"])) == default_tabs
+    assert "layout reset" in window.statusBar().currentMessage()

@@ -10,7 +10,7 @@ import pytest
 from hexswarm.engine.board import BLACK, WHITE
 from hexswarm.engine.records import read_sgf
 from hexswarm.gui.settings import GameSettings, SideSettings
-from hexswarm.resources.positions import list_positions, load_position
+from hexswarm.resources.positions import list_positions, load_position, position_comment
 from PySide6.QtWidgets import QMessageBox
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "records"
@@ -54,6 +54,10 @@ def test_positions_menu_loads_a_position(window):
     assert board.size == 7 and board.stone_at("d3") is BLACK
     assert "Bridge" in window.statusBar().currentMessage()
     assert not window.controller.is_ai(BLACK) and not window.controller.is_ai(WHITE)
+    # The comment dock holds the SGF's long explanation, not the status bar's one line.
+    comment = window.controller.game.cursor.comment
+    assert comment == position_comment("01-bridge.sgf")
+    assert len(comment) > len(list_positions()[0].explanation)
     # Play on from the position; "first" returns to it, not to an empty board.
     window.controller.play("c4")
     window.controller.first()

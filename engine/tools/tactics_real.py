@@ -25,7 +25,7 @@ The categories (those of :mod:`engine.tools.tactics_suite`, on game positions):
     flat Monte-Carlo (4 000 uniform playouts a move, one fixed seed) prefers a losing move.
 ``must-play``
     the opponent would win if it were to move, so only answers to its threat win (and flat
-    Monte-Carlo picks one of them; otherwise the position is an ``mc-trap``).
+    Monte-Carlo's move was not proven to lose: that makes an ``mc-trap``).
 ``bridge``, ``template3``
     the side that was to move in the game position has just played into a bridge or into the
     carrier of an edge template III of the other side, which must answer.

@@ -173,17 +173,18 @@ def neighbour_table(width: int, height: int | None = None) -> np.ndarray:
 def check_shape(width: object, height: object) -> tuple[int, int]:
     """``(width, height)`` as whole numbers from 1 to :data:`MAX_SIZE`; else :class:`HexError`
     with a message that states the limit."""
-    for side, value in (("width", width), ("height", height)):
-        if isinstance(value, bool) or not isinstance(value, int | np.integer):
-            raise HexError(
-                f"board {side} must be a whole number from 1 to {MAX_SIZE}, not {value!r}"
-            )
-        if not 1 <= value <= MAX_SIZE:
-            raise HexError(
-                f"board {side} {value} is out of range: 1 to {MAX_SIZE} columns and rows "
-                f"(the search kernels are tested up to {MAX_SIZE}x{MAX_SIZE})"
-            )
-    return int(width), int(height)
+    return _board_side("width", width), _board_side("height", height)
+
+
+def _board_side(side: str, value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int | np.integer):
+        raise HexError(f"board {side} must be a whole number from 1 to {MAX_SIZE}, not {value!r}")
+    if not 1 <= value <= MAX_SIZE:
+        raise HexError(
+            f"board {side} {value} is out of range: 1 to {MAX_SIZE} columns and rows "
+            f"(the search kernels are tested up to {MAX_SIZE}x{MAX_SIZE})"
+        )
+    return int(value)
 
 
 def shape_text(width: int, height: int) -> str:
@@ -502,7 +503,7 @@ class Board:
             raise IllegalMoveError("the swap rule is off in this game")
         if not self.swap_allowed():
             raise IllegalMoveError("a swap is only legal as the second move of the game")
-        first = self._history[0]
+        first = self._first_move()
         self._saved_connectivity.append(self._connectivity.copy())
         if kind == SWAP_PIECES:
             # The first stone becomes the other colour's, mirrored; then Black is to move.
@@ -516,6 +517,12 @@ class Board:
         played = Move(color, -1, kind)
         self._history.append(played)
         return played
+
+    def _first_move(self) -> Move:
+        """The game's first move, where a swap follows it (a swap is only legal then)."""
+        first = self._history[0]
+        assert isinstance(first, Move), "a swap follows the first move, never a setup edit"
+        return first
 
     def undo(self) -> Move | None:
         """Take back the last move or setup edit; return the move (``None`` for a setup edit).
@@ -531,7 +538,7 @@ class Board:
             return None
         self._connectivity = self._saved_connectivity.pop()
         if entry.swap == SWAP_PIECES:
-            first = self._history[0]
+            first = self._first_move()
             self.cells[mirror_cell(first.cell, self.size)] = EMPTY
             self.cells[first.cell] = first.color.stone
         elif entry.swap is None:

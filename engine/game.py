@@ -205,12 +205,13 @@ class GameNode:
         if not self.has_setup:
             return None
         try:
-            cells = [
+            black, white, empty = (
                 tuple(cell_index(v, width, height) for v in self.properties.get(name, ()))
                 for name in SETUP_PROPERTIES
-            ]
+            )
             player = self.get("PL")
-            return SetupEdit(*cells, to_move=None if player is None else Color.parse(player))
+            to_move = None if player is None else Color.parse(player)
+            return SetupEdit(black, white, empty, to_move=to_move)
         except HexError as error:
             raise NodeProblem(str(error)) from None
 
@@ -751,7 +752,7 @@ class Game:
             to_move=after.to_move if explicit else None,
         )
         if merged == SetupEdit():
-            node.parent.children.remove(node)
+            self._cursor.children.remove(node)  # the cursor is its parent since _ascend
             node.parent = None
             return self._cursor
         for name in (*SETUP_PROPERTIES, "PL"):

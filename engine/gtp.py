@@ -35,6 +35,8 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import enum
+import functools
 import io
 import math
 import os
@@ -227,8 +229,17 @@ def snapshot_gfx(
     return "\n".join(lines)
 
 
-STREAMED = object()
-"""What a command handler returns when it wrote its own ``=`` line and text (analysis)."""
+class Streamed(enum.Enum):
+    """What a command handler returns when it wrote its own ``=`` line and text (analysis):
+    the one member :data:`STREAMED`."""
+
+    STREAMED = "streamed"
+
+
+STREAMED = Streamed.STREAMED
+
+CommandHandler = Callable[[list[str]], str | Streamed]
+"""A GTP command: its arguments in, its response text (or :data:`STREAMED`) out."""
 
 
 class GtpEngine:
@@ -291,7 +302,7 @@ class GtpEngine:
         self._searched_swap_allowed = False
         self._position_id = 0
         self.player = self._build_player(self.level, self.settings)
-        self.commands: dict[str, Callable[[list[str]], str]] = {
+        self.commands: dict[str, CommandHandler] = {
             "protocol_version": lambda args: "2",
             "name": lambda args: ENGINE_NAME,
             "version": lambda args: __version__,
@@ -321,10 +332,7 @@ class GtpEngine:
             "hexswarm-inferior": self._cmd_inferior,
             "hexswarm-vc": self._cmd_vc,
             "hexswarm-mustplay": self._cmd_mustplay,
-            **{
-                dialect: lambda args, dialect=dialect: self._cmd_analyze(dialect, args)
-                for dialect in DIALECTS
-            },
+            **{dialect: functools.partial(self._cmd_analyze, dialect) for dialect in DIALECTS},
         }
 
     # ------------------------------------------------------------------ dispatch
@@ -589,7 +597,7 @@ class GtpEngine:
         ``MoveChoice``."""
         player = player or self.player
         self.last_snapshot = None
-        if self.kernels_ready is not None and player.name != "random":  # random: no kernel
+        if player.name != "random":  # random: no kernel
             should_stop = self._wait_for_kernels(should_stop, player)
         choice = player.choose_move(
             position,
@@ -601,7 +609,7 @@ class GtpEngine:
             self.last_snapshot = choice.snapshot
         return choice
 
-    def _cmd_analyze(self, dialect: str, args: list[str]) -> object:
+    def _cmd_analyze(self, dialect: str, args: list[str]) -> str | Streamed:
         """``lz-analyze`` / ``kata-analyze`` (:mod:`engine.gtp_analysis`): check the arguments
         (an error leaves everything as it was), answer ``=``, then stream ``info`` lines while
         the level searches, until the next command (or the input's end) arrives."""
@@ -685,7 +693,10 @@ class GtpEngine:
     def _wait_for_kernels(self, should_stop: StopCheck, player=None) -> StopCheck:
         """Wait until the kernels are loaded (the first genmove after start may arrive first);
         with a time limit, the wait counts against it: the search then stops at the limit
-        from the command, though never before it has had a quarter of it."""
+        from the command, though never before it has had a quarter of it. No wait without a
+        loader (:attr:`kernels_ready` None)."""
+        if self.kernels_ready is None:
+            return should_stop
         start = time.monotonic()
         self.kernels_ready.wait()
         limit = getattr((player or self.player).settings, "time_s", None)
@@ -1142,6 +1153,14 @@ class GtpServer:
             self._input_ended = True
             self._lines.put(_EOF)
 
+    def _interrupted(self, number: int) -> bool:
+        """Whether a line read after command ``number`` asked to stop its search."""
+        return self._interrupted_upto >= number
+
+    def _input_after(self, number: int) -> bool:
+        """Whether input followed command ``number`` (another line, or the input's end)."""
+        return self._read_count > number or self._input_ended
+
     def serve(self) -> int:
         """Run until ``quit`` or EOF; return the process exit status."""
         self.reader = threading.Thread(target=self._read_stdin, name="gtp-stdin", daemon=True)
@@ -1151,10 +1170,8 @@ class GtpServer:
             if item is _EOF:
                 return 0
             number, line = item
-            self.engine.should_stop = lambda number=number: self._interrupted_upto >= number
-            self.engine.input_waiting = lambda number=number: (
-                self._read_count > number or self._input_ended
-            )
+            self.engine.should_stop = functools.partial(self._interrupted, number)
+            self.engine.input_waiting = functools.partial(self._input_after, number)
             response = self.engine.execute(line)
             if response is not None:
                 try:

@@ -120,7 +120,7 @@ def info_line(
     line; empty when the snapshot has no supported move. ``size``: a square's side or a
     board's ``(width, height)``. ``legal_moves`` sets the uniform prior; the swap move is
     reported only when ``swap_allowed``."""
-    shape = (size, size) if isinstance(size, int) else tuple(size)
+    shape = (size, size) if isinstance(size, int) else (size[0], size[1])
 
     def rate(value: float) -> str:
         if dialect == LZ_ANALYZE:
@@ -128,14 +128,14 @@ def info_line(
         return f"{value:.4f}"
 
     prior = 1.0 / max(1, legal_moves)
-    blocks = []
+    blocks: list[str] = []
     for candidate in candidates(snapshot, max_moves + 1):
         if len(blocks) == max_moves:
             break
         name = _move_name(candidate.move, shape)
         if name is None or (candidate.move == -1 and not swap_allowed):
             continue
-        pv = []
+        pv: list[str] = []
         for cell in candidate.line:
             move = _move_name(cell, shape)
             if move is None or (cell == -1 and pv):

@@ -190,17 +190,22 @@ class PlayoutPolicy:
 
     name: str
     database: AgentDatabase | None
+    # ``patterns``: the playout table's name or path (None: the bundled default).
+    table: str | None = None
 
     def kernel_policy(self) -> UniformPolicy | KnowledgePolicy:
         """The policy the kernels take: :data:`UNIFORM_PLAYOUT` or a ``KnowledgePolicy``
         (of kind ``PATTERN_POLICY`` for ``patterns``)."""
         if self.name == "patterns":
+            weights, keys12, weights12 = pattern_weights(self.table)
             return KnowledgePolicy(
                 kind=PATTERN_POLICY,
                 agents=np.zeros((0, len(HEURISTICS)), dtype=np.int8),
                 per_playout=True,
                 tracks=False,
-                weights=pattern_weights(),
+                weights=weights,
+                keys12=keys12,
+                weights12=weights12,
             )
         if self.database is None:
             return UNIFORM_PLAYOUT
@@ -210,22 +215,27 @@ class PlayoutPolicy:
             per_playout=self.database.selection == "per-playout",
             tracks=self.database.tracks_connectivity,
             weights=_NO_WEIGHTS,
+            keys12=_NO_HASH,
+            weights12=_NO_HASH,
         )
 
 
 _NO_WEIGHTS = np.zeros((0, 4096), dtype=np.int64)
-_PATTERN_WEIGHTS: dict[str, np.ndarray] = {}
+_NO_HASH = np.full(1, -1, dtype=np.int64)
+_PATTERN_WEIGHTS: dict[str, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
 
 
-def pattern_weights(table: str | None = None) -> np.ndarray:
+def pattern_weights(table: str | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The kernels' integer weights of the playout pattern table (the bundled default, or a
-    name or path), computed once per table and shared (read-only)."""
+    name or path): the 6-cell rows and the 12-cell hash's keys and weights, computed once per
+    table and shared (never written)."""
     from hexswarm.engine.patterns import DEFAULT_PLAYOUT_TABLE, load_playout_table
 
     key = table or DEFAULT_PLAYOUT_TABLE
     if key not in _PATTERN_WEIGHTS:
         # Kept writable: a read-only array is another numba type (one more compilation).
-        _PATTERN_WEIGHTS[key] = load_playout_table(key).kernel_weights()
+        loaded = load_playout_table(key)
+        _PATTERN_WEIGHTS[key] = (loaded.kernel_weights(), *loaded.kernel_hash())
     return _PATTERN_WEIGHTS[key]
 
 

@@ -25,7 +25,8 @@ from its bitmasks in :func:`engine.kernels.uct.child_priors`.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 
 import numpy as np
@@ -40,7 +41,7 @@ FAR, ADJACENT, BRIDGE = 0, 1, 2
 LOCAL_CLASSES = 3
 BRIDGE_STEPS = ((1, 1), (2, -1), (1, -2), (-1, -1), (-2, 1), (-1, 2))
 DEFAULT_TABLE = "hex6-mohex-9x9"
-DEFAULT_PLAYOUT_TABLE = "playout6-mohex-9x9"
+DEFAULT_PLAYOUT_TABLE = "playout12-mohex-9x9"
 _RESOURCE_FOLDER = "patterns"
 # A 12-cell pattern: the six neighbours then the six bridge points (bridge point i lies
 # between neighbours i and i + 1), so a half turn moves each group's entry i to i + 3.
@@ -59,6 +60,36 @@ def rotate_half(code: int) -> int:
 
 def canonical(code: int) -> int:
     return min(code, rotate_half(code))
+
+
+def _runs(ring: list[int], owner: int) -> int:
+    """How many maximal runs of consecutive neighbours ``owner`` holds around the ring."""
+    if all(v == owner for v in ring):
+        return 1
+    return sum(1 for i in range(6) if ring[i] == owner and ring[i - 1] != owner)
+
+
+@cache
+def dead_codes() -> frozenset[int]:
+    """The 6-cell codes (any owners' labels: the test is the same for both colours) of an
+    empty cell that is *dead* by its neighbours alone: however its empty neighbours are
+    filled, each player's neighbours form at most one run of consecutive cells (an edge
+    counts as its owner's stone, a corner's off-board point as nobody's). Consecutive
+    neighbours touch, so a chain through the cell can always go round it: its colour never
+    decides the game (the local dead-cell patterns of Hex's inferior-cell analysis)."""
+    dead = set()
+    for code in range(CODES):
+        ring = [(code >> (2 * i)) & 3 for i in range(6)]
+        empty = [i for i in range(6) if ring[i] == EMPTY]
+        for fill in range(1 << len(empty)):
+            filled = list(ring)
+            for bit, i in enumerate(empty):
+                filled[i] = OWN if fill >> bit & 1 else THEIRS
+            if _runs(filled, OWN) > 1 or _runs(filled, THEIRS) > 1:
+                break
+        else:
+            dead.add(code)
+    return frozenset(dead)
 
 
 def owner_of(cells: np.ndarray, size: int, row: int, col: int, black_moves: bool) -> int:
@@ -178,6 +209,14 @@ class PatternTable:
 WEIGHT_SCALE = 1024
 LOCAL_WEIGHT_LIMIT = 1 << 20
 PLAYOUT_FORMAT = "hexswarm-playout-patterns-1"
+# A dead cell's weight, global or local: the least (an open-board cell far from the last move
+# weighs WEIGHT_SCALE); MoHex gives its dead cells 1e-5 of the open board's weight or so.
+DEAD_WEIGHT = 1
+# Transposing the board moves entry i of a 12-cell pattern (TWELVE's order) to TRANSPOSED12[i].
+TRANSPOSED12 = tuple(TWELVE.index((dc, dr)) for dr, dc in TWELVE)
+# The kernel's hash of 12-cell weights: key = absolute 24-bit code | (2 side + near) << 24.
+HASH_MULTIPLIER = 0x9E3779B97F4A7C15
+NO_KEY = -1
 
 
 def mover_view(around: int, black_moves: bool) -> int:
@@ -193,28 +232,80 @@ def mover_view(around: int, black_moves: bool) -> int:
     return canonical(code)
 
 
+def rotate_half12(code: int) -> int:
+    """A 12-cell code turned by 180 degrees: entry i of each group of six becomes i + 3."""
+    return rotate_half(code & 4095) | (rotate_half(code >> 12) << 12)
+
+
+def mover_view12(code: int, black_moves: bool) -> int:
+    """:func:`mover_view` for 12-cell codes (24 bits, TWELVE's order, absolute owners):
+    the canonical code of :func:`pattern_code12` for the mover."""
+    if not black_moves:
+        code = white_view12(code)
+    return min(code, rotate_half12(code))
+
+
+def absolute_codes12(canonical_code: int, black_moves: bool) -> set[int]:
+    """Every absolute 24-bit code whose :func:`mover_view12` is ``canonical_code``."""
+    codes = {canonical_code, rotate_half12(canonical_code)}
+    if black_moves:
+        return codes
+    # The transposition with the colours exchanged is its own inverse.
+    return {white_view12(c) for c in codes}
+
+
+def white_view12(code: int) -> int:
+    """White's view of an absolute 12-cell code (the board transposed, the colours exchanged;
+    not canonicalised): its own inverse."""
+    view = 0
+    for i in range(12):
+        owner = (code >> (2 * TRANSPOSED12[i])) & 3
+        view |= (3 - owner if owner in (1, 2) else owner) << (2 * i)
+    return view
+
+
 @dataclass(frozen=True)
 class PlayoutTable:
-    """Learned playout weights (ours, after MoHex 2.0's playout policy): a cell's weight is
-    ``local[code]`` when it is near the last move (one of its 12 pattern cells), else
-    ``min(global_[code], cap)``; ``code`` is the cell's canonical 6-cell code for the mover.
-    Codes never seen in training weigh ``unseen``. ``cap`` holds global weights near the
-    open-board level, so the pull towards good shapes comes from the answers to the last
-    move."""
+    """Learned playout weights (ours, after MoHex 2.0's playout policy). A cell near the last
+    move (one of its 12 pattern cells) weighs its *local* weight, any other its *global*
+    weight capped at ``cap``. Each is the weight of the cell's canonical 12-cell code for the
+    mover when the table has one (``local12``/``global12``: the codes seen often enough in
+    training), else that of its canonical 6-cell code (``local``/``global_``; codes never
+    seen weigh ``unseen``). ``cap`` holds global weights near the open-board level, so the
+    pull towards good shapes comes from the answers to the last move. A dead cell (by its six
+    neighbours, :func:`dead_codes`) weighs DEAD_WEIGHT, near or not: MoHex's self-play hardly
+    shows them, so their learned weights stay near the prior's 1."""
 
     global_: np.ndarray
     local: np.ndarray
     cap: float
     source: str
     unseen: float = 1.0
+    global12: dict[int, float] = field(default_factory=dict)
+    local12: dict[int, float] = field(default_factory=dict)
 
-    def integer_weight(self, code: int, near: bool) -> int:
-        """The kernel's weight of canonical ``code``: WEIGHT_SCALE units of ``cap``, a global
-        one capped, at least 1, a local one at most LOCAL_WEIGHT_LIMIT."""
+    def _integer(self, gamma: float, near: bool) -> int:
         unit = self.cap / WEIGHT_SCALE
         if near:
-            return min(max(1, round(self.local[code] / unit)), LOCAL_WEIGHT_LIMIT)
-        return max(1, round(min(self.global_[code], self.cap) / unit))
+            return min(max(1, round(gamma / unit)), LOCAL_WEIGHT_LIMIT)
+        return max(1, round(min(gamma, self.cap) / unit))
+
+    def integer_weight(self, code: int, near: bool) -> int:
+        """The kernel's weight of canonical 6-cell ``code``: WEIGHT_SCALE units of ``cap``,
+        a global one capped, at least 1, a local one at most LOCAL_WEIGHT_LIMIT; a dead
+        cell's (:func:`dead_codes`) is DEAD_WEIGHT, whatever the table says."""
+        if code in dead_codes():
+            return DEAD_WEIGHT
+        return self._integer(float((self.local if near else self.global_)[code]), near)
+
+    def integer_weight12(self, code6: int, code12: int, near: bool) -> int:
+        """The kernel's weight of a cell of canonical codes ``code6`` and ``code12``: the
+        12-cell weight when the table has one and the cell is not dead, else
+        :meth:`integer_weight`."""
+        table12 = self.local12 if near else self.global12
+        if code12 in table12 and code6 not in dead_codes():
+            return self._integer(table12[code12], near)
+        return self.integer_weight(code6, near)
 
     def kernel_weights(self) -> np.ndarray:
         """int64[4, CODES]: row ``2 * side + near`` (side 0: Black moves) gives
@@ -227,20 +318,56 @@ class PlayoutTable:
                 table[2 * side + 1, around] = self.integer_weight(code, True)
         return table
 
+    def kernel_hash(self) -> tuple[np.ndarray, np.ndarray]:
+        """(keys, weights), int64 arrays of a power-of-two length at most a quarter full: the
+        open-addressing hash (linear probing from ``(key * HASH_MULTIPLIER mod 2**64) >>
+        (64 - bits)``, empty slots ``NO_KEY``) of the integer 12-cell weights by key
+        ``absolute code | (2 * side + near) << 24`` (the kernel's table row;
+        engine.kernels.patterns)."""
+        entries = {}
+        for near, table12 in ((0, self.global12), (1, self.local12)):
+            for code, gamma in table12.items():
+                if code & (CODES - 1) in dead_codes():
+                    continue  # the 6-cell row's DEAD_WEIGHT
+                weight = self._integer(gamma, bool(near))
+                for side in range(2):
+                    for absolute in absolute_codes12(code, side == 0):
+                        entries[absolute | (2 * side + near) << 24] = weight
+        bits = 4
+        while (1 << bits) < 4 * len(entries):
+            bits += 1
+        keys = np.full(1 << bits, NO_KEY, dtype=np.int64)
+        weights = np.zeros(1 << bits, dtype=np.int64)
+        mask = (1 << bits) - 1
+        for key in sorted(entries):
+            slot = ((key * HASH_MULTIPLIER) & (2**64 - 1)) >> (64 - bits)
+            while keys[slot] != NO_KEY:
+                slot = (slot + 1) & mask
+            keys[slot] = key
+            weights[slot] = entries[key]
+        return keys, weights
+
     def to_json(self, extra: dict) -> str:
         def seen(gamma):
             return {str(c): round(float(g), 6) for c, g in enumerate(gamma) if g != self.unseen}
 
+        def rounded(table12):
+            return {str(c): round(float(g), 6) for c, g in sorted(table12.items())}
+
         document = {
             "format": PLAYOUT_FORMAT,
             "pattern": "6 neighbours, ring order of engine.kernels.knowledge, canonical code; "
-            "local: the cell is one of the 12 pattern cells around the last move",
+            "local: the cell is one of the 12 pattern cells around the last move; "
+            "global12/local12: 12-cell canonical codes (engine.patterns.pattern_code12) "
+            "that take precedence over the 6-cell code",
             "source": self.source,
             **extra,
             "cap": round(self.cap, 6),
             "unseen": self.unseen,
             "global": seen(self.global_),
             "local": seen(self.local),
+            "global12": rounded(self.global12),
+            "local12": rounded(self.local12),
         }
         return json.dumps(document, indent=1) + "\n"
 
@@ -256,10 +383,31 @@ class PlayoutTable:
             for code, value in document[key].items():
                 gamma[int(code)] = float(value)
             tables.append(gamma)
+        twelve = [
+            {int(code): float(value) for code, value in document.get(key, {}).items()}
+            for key in ("global12", "local12")
+        ]
         cap = float(document["cap"])
-        if cap <= 0 or unseen <= 0 or any(np.any(g <= 0) for g in tables):
+        values12 = [v for t in twelve for v in t.values()]
+        if (
+            cap <= 0
+            or unseen <= 0
+            or any(np.any(g <= 0) for g in tables)
+            or any(v <= 0 for v in values12)
+        ):
             raise ValueError(f"{source}: weights and cap must be positive")
-        return cls(tables[0], tables[1], cap, source, unseen)
+        if any(c != mover_view12(c, True) or not 0 <= c < 1 << 24 for t in twelve for c in t):
+            raise ValueError(f"{source}: a 12-cell code is not canonical")
+        return cls(tables[0], tables[1], cap, source, unseen, twelve[0], twelve[1])
+
+    def weight_of(self, cells: np.ndarray, size: int, cell: int, black_moves: bool, near: bool):
+        """The integer weight of empty ``cell`` for the mover, from the board itself (the
+        slow reference of the kernel's incremental weights)."""
+        return self.integer_weight12(
+            pattern_code(cells, size, cell, black_moves),
+            pattern_code12(cells, size, cell, black_moves),
+            near,
+        )
 
 
 def playout_weights(
@@ -271,10 +419,13 @@ def playout_weights(
     for cell in np.flatnonzero(cells == 0):
         cell = int(cell)
         code = pattern_code(cells, size, cell, black_moves)
-        if is_near(size, cell, last):
-            weights[cell] = float(table.local[code])
+        code12 = pattern_code12(cells, size, cell, black_moves)
+        if code in dead_codes():
+            weights[cell] = DEAD_WEIGHT * table.cap / WEIGHT_SCALE
+        elif is_near(size, cell, last):
+            weights[cell] = float(table.local12.get(code12, table.local[code]))
         else:
-            weights[cell] = min(float(table.global_[code]), table.cap)
+            weights[cell] = min(float(table.global12.get(code12, table.global_[code])), table.cap)
     return weights
 
 

@@ -16,26 +16,12 @@ from pathlib import Path
 import hexswarm.engine
 import pytest
 
-# The modules that were not yet clean when the check started. The list in pyproject.toml may
-# only shrink: a module that passes leaves it, and no new module may hide its errors there.
+# The modules not yet clean (18 when the check started). The list in pyproject.toml may only
+# shrink: a module that passes leaves it and this set, and no new module may hide its errors.
 NOT_YET_CLEAN = {
-    "hexswarm.engine.board",
-    "hexswarm.engine.game",
-    "hexswarm.engine.gtp",
-    "hexswarm.engine.gtp_analysis",
     "hexswarm.engine.patterns",
-    "hexswarm.engine.players.external",
-    "hexswarm.engine.players.levels",
-    "hexswarm.engine.records.sgf",
-    "hexswarm.engine.search",
-    "hexswarm.engine.search.anthill",
-    "hexswarm.engine.search.montecarlo",
-    "hexswarm.engine.search.swarm",
     "hexswarm.engine.search.uct",
-    "hexswarm.engine.tools.games",
     "hexswarm.engine.tools.patterns",
-    "hexswarm.engine.tools.search_bench",
-    "hexswarm.engine.tools.tournament",
     "hexswarm.engine.warmup",
 }
 

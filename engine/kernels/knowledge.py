@@ -211,6 +211,7 @@ def make_knowledge_scratch(size):
         saved_flags=np.zeros(2 * (n + EDGE_CELLS), dtype=np.uint8),
         saved_counts=np.zeros(5, dtype=np.int64),
         near=near_table(size),
+        bridges=np.zeros(n, dtype=np.int64),
         cell_weights=np.zeros(2 * n, dtype=np.int64),
         near_mark=np.zeros(n, dtype=np.int32),
     )
@@ -425,9 +426,10 @@ def knowledge_playout(
         # Learned pattern playouts: a run-time branch, once a playout, so that the searches
         # keep one compiled knowledge path (compile time, issue 30).
         state[slot] = pattern_moves(
-            policy.weights, cells, ring, around, knowledge.near, knowledge.cell_weights,
-            knowledge.near_mark, order, empty_count, black_to_move, np.int64(last_cell), size,
-            cell_row, cell_bit, rows, state[slot],
+            policy.weights, policy.keys12, policy.weights12, cells, ring, around,
+            knowledge.bridges, knowledge.near, knowledge.cell_weights, knowledge.near_mark,
+            order, empty_count, black_to_move, np.int64(last_cell), size, cell_row, cell_bit,
+            rows, state[slot],
         )  # fmt: skip
         return black_connects(rows, size, reach)
     # The generator stays in a register (x) and is written back once: a call to rng.below per

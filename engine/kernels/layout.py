@@ -54,6 +54,10 @@ class KnowledgePolicy(NamedTuple):
     # PATTERN_POLICY: int64[4, 4096], row 2 * side + near: the integer weight of each
     # ``around`` code (engine.patterns.PlayoutTable.kernel_weights); no rows otherwise.
     weights: np.ndarray
+    # PATTERN_POLICY: the 12-cell weights' hash (int64 keys and weights, kernel_hash), which
+    # take precedence over ``weights``; one empty slot otherwise.
+    keys12: np.ndarray
+    weights12: np.ndarray
 
 
 class Environment(NamedTuple):
@@ -101,9 +105,10 @@ class KnowledgeScratch(NamedTuple):
     saved_flags: np.ndarray
     saved_counts: np.ndarray
     # Pattern playouts (engine.kernels.patterns): the 12 cells around each cell, per cell
-    # its weight for each player (2 * cell + side) and the move at which it was last near
-    # the last move.
+    # the owners of its six bridge points, its weight for each player (2 * cell + side) and
+    # the move at which it was last near the last move.
     near: np.ndarray
+    bridges: np.ndarray
     cell_weights: np.ndarray
     near_mark: np.ndarray
 

@@ -30,6 +30,11 @@ from hexswarm.engine.kernels.jit import jit
 from hexswarm.engine.kernels.rng import advance, bounded
 
 EMPTY, BLACK, WHITE = 0, 1, 2
+# engine.kernels.knowledge's edge cells (n + TOP_EDGE, ...): not imported, that module
+# imports this one.
+TOP_EDGE, BOTTOM_EDGE, LEFT_EDGE, RIGHT_EDGE, NO_EDGE = 0, 1, 2, 3, 4
+HASH_MULTIPLIER = np.uint64(0x9E3779B97F4A7C15)  # engine.patterns.HASH_MULTIPLIER
+NO_KEY = -1
 WEIGHT_SCALE = 1024  # engine.patterns.WEIGHT_SCALE: the capped global weight's ceiling
 NEAR_CELLS = 12
 # The 12 pattern cells around a cell: the ring of engine.kernels.knowledge, then the bridge
@@ -40,26 +45,78 @@ NEAR_COLUMNS = np.array([1, 0, -1, -1, 0, 1, 1, -1, -2, -1, 1, 2], dtype=np.int6
 
 @jit
 def near_table(size):
-    """``near[12 * cell + k]``: the ``k``-th pattern cell around ``cell`` (-1 off the board)."""
+    """``near[12 * cell + k]``: the ``k``-th pattern cell around ``cell``; off the board, the
+    edge cell ``n + TOP_EDGE`` ... ``n + NO_EDGE`` (engine.kernels.knowledge.ring_table's
+    rule: beyond a row the top or bottom edge, beyond a column the left or right one, beyond
+    both nobody's)."""
     n = size * size
-    near = np.full(max(n, 1) * NEAR_CELLS, -1, dtype=np.int32)
+    near = np.empty(max(n, 1) * NEAR_CELLS, dtype=np.int32)
     for cell in range(n):
         row = cell // size
         col = cell - row * size
         for k in range(NEAR_CELLS):
             r = row + NEAR_ROWS[k]
             c = col + NEAR_COLUMNS[k]
-            if 0 <= r < size and 0 <= c < size:
-                near[NEAR_CELLS * cell + k] = r * size + c
+            row_in = 0 <= r < size
+            col_in = 0 <= c < size
+            if row_in and col_in:
+                v = r * size + c
+            elif col_in:
+                v = n + (TOP_EDGE if r < 0 else BOTTOM_EDGE)
+            elif row_in:
+                v = n + (LEFT_EDGE if c < 0 else RIGHT_EDGE)
+            else:
+                v = n + NO_EDGE
+            near[NEAR_CELLS * cell + k] = v
     return near
+
+
+@jit
+def bridge_codes(cells, near, size, codes):
+    """``codes[cell]``: the owners of the six bridge points of every board cell (2 bits each,
+    entry 6 + i of the 12-cell pattern in bits 2 i), from scratch; ``cells`` the knowledge
+    scratch's board then edge cells. With ``around`` (the six neighbours) it makes the
+    absolute 12-cell code ``around | codes << 12``."""
+    for cell in range(size * size):
+        code = np.int64(0)
+        for i in range(6):
+            code |= np.int64(cells[near[NEAR_CELLS * cell + 6 + i]]) << (2 * i)
+        codes[cell] = code
+
+
+@jit
+def hash_shift(keys):
+    """``64 - bits`` for a hash of ``2**bits`` slots (engine.patterns.PlayoutTable.kernel_hash)."""
+    bits = 0
+    while (1 << bits) < keys.size:
+        bits += 1
+    return np.uint64(64 - bits)
+
+
+@jit
+def lookup_weight(weights, keys12, weights12, shift, around, bridges, row):
+    """The integer weight of a cell of neighbour code ``around`` and bridge code ``bridges``
+    in table row ``row`` (``2 * side + near``): its 12-cell weight from the hash if there,
+    else its 6-cell weight. The same probe is written out in :func:`pattern_moves`'s loop
+    (an inlined helper taking arrays cost 5x the 6-cell kernel's move, measured); this one
+    is for tests."""
+    key = around | (bridges << 12) | (np.int64(row) << 24)
+    mask = keys12.size - 1
+    slot = np.int64((np.uint64(key) * HASH_MULTIPLIER) >> shift)
+    while keys12[slot] != key and keys12[slot] != NO_KEY:
+        slot = (slot + 1) & mask
+    return weights12[slot] if keys12[slot] == key else weights[row, around]
 
 
 @jit
 def pattern_moves(
     weights,
+    keys12,
+    weights12,
     cells,
     ring,
     around,
+    bridges,
     near,
     cell_weights,
     near_mark,
@@ -74,10 +131,16 @@ def pattern_moves(
     x,
 ):
     """Fill the empty cells ``order[:empty_count]`` by the pattern policy (module docstring);
-    returns the generator state. ``weights`` is ``KnowledgePolicy.weights`` (int64[4, 4096]:
-    row ``2 * side + near``); ``cells``/``ring``/``around`` the knowledge scratch's, set up for
-    the start position; ``rows`` Black's rows, completed here; ``last_cell`` the opponent's
+    returns the generator state. ``weights`` (int64[4, 4096]: row ``2 * side + near``, by
+    6-cell code), ``keys12``/``weights12`` (the 12-cell hash) are ``KnowledgePolicy``'s;
+    ``cells``/``ring``/``around`` the knowledge scratch's, set up for the start position;
+    ``bridges`` (the bridge points' codes, :func:`bridge_codes`) is set up here and kept up to
+    date like ``around``; ``rows`` Black's rows, completed here; ``last_cell`` the opponent's
     last move (-1: none). ``order`` is only read."""
+    n = size * size
+    shift = hash_shift(keys12)
+    mask = keys12.size - 1
+    bridge_codes(cells, near, size, bridges)
     # Per player, the total weight of the empty cells, and per board row (row_totals[side,
     # row]): the far draw skips whole rows by their totals, then scans one row.
     totals = np.zeros(2, dtype=np.int64)
@@ -85,10 +148,15 @@ def pattern_moves(
     for i in range(empty_count):
         c = order[i]
         near_mark[c] = -1
-        a = around[c]
         r = cell_row[c]
+        code = around[c] | (bridges[c] << 12)
         for side in range(2):
-            w = weights[2 * side, a]
+            # lookup_weight, written out (as below): 12-cell weight, else 6-cell row.
+            key = code | np.int64(2 * side) << 24
+            slot = np.int64((np.uint64(key) * HASH_MULTIPLIER) >> shift)
+            while keys12[slot] != key and keys12[slot] != NO_KEY:
+                slot = (slot + 1) & mask
+            w = weights12[slot] if keys12[slot] == key else weights[2 * side, around[c]]
             cell_weights[2 * c + side] = w
             totals[side] += w
             row_totals[side, r] += w
@@ -106,9 +174,13 @@ def pattern_moves(
             base = NEAR_CELLS * last
             for k in range(NEAR_CELLS):
                 v = near[base + k]
-                if v >= 0 and cells[v] == EMPTY:
+                if v < n and cells[v] == EMPTY:
                     near_mark[v] = move
-                    w = weights[2 * side + 1, around[v]]
+                    key = around[v] | (bridges[v] << 12) | np.int64(2 * side + 1) << 24
+                    slot = np.int64((np.uint64(key) * HASH_MULTIPLIER) >> shift)
+                    while keys12[slot] != key and keys12[slot] != NO_KEY:
+                        slot = (slot + 1) & mask
+                    w = weights12[slot] if keys12[slot] == key else weights[2 * side + 1, around[v]]
                     near_cells[found] = v
                     near_weights[found] = w
                     found += 1
@@ -153,16 +225,26 @@ def pattern_moves(
         cells[cell] = mover
         if mover == BLACK:
             rows[r] |= cell_bit[cell]
-        # Seen from its neighbour i, the cell is neighbour i + 3 (bits 2 (i + 3) mod 12).
+        # Seen from its pattern cell k (neighbour or bridge point i = k mod 6), the cell is
+        # entry i + 3 of the same group.
         stone = np.int64(mover)
+        base = NEAR_CELLS * cell
         for i in range(6):
-            v = ring[6 * cell + i]
-            around[v] += stone << (2 * ((i + 3) % 6))
-            if cells[v] == EMPTY:  # an edge cell holds its owner: never empty
-                a = around[v]
+            around[ring[6 * cell + i]] += stone << (2 * ((i + 3) % 6))
+            v = near[base + 6 + i]
+            if v < n:
+                bridges[v] += stone << (2 * ((i + 3) % 6))
+        for k in range(NEAR_CELLS):
+            v = near[base + k]
+            if v < n and cells[v] == EMPTY:
                 rv = cell_row[v]
+                code = around[v] | (bridges[v] << 12)
                 for s in range(2):
-                    w = weights[2 * s, a]
+                    key = code | np.int64(2 * s) << 24
+                    slot = np.int64((np.uint64(key) * HASH_MULTIPLIER) >> shift)
+                    while keys12[slot] != key and keys12[slot] != NO_KEY:
+                        slot = (slot + 1) & mask
+                    w = weights12[slot] if keys12[slot] == key else weights[2 * s, around[v]]
                     change = w - cell_weights[2 * v + s]
                     totals[s] += change
                     row_totals[s, rv] += change

@@ -181,6 +181,15 @@ def sqrt_log_of(n):
 
 
 @inline_jit
+def exploration_scale(exploration, parent_visits, sqrt_log):
+    """UCB1's ``C * sqrt(ln N)`` for a parent visited ``parent_visits`` times (from the
+    table ``sqrt_log`` of :func:`ucb_tables` while it reaches)."""
+    if parent_visits < sqrt_log.shape[0]:
+        return exploration * sqrt_log[parent_visits]
+    return exploration * sqrt_log_of(parent_visits)
+
+
+@inline_jit
 def ucb_child(tree, block, parent_visits, exploration, tables):
     """The UCB1 argmax among the children of ``block`` (every one tried), from the point of
     view of the player to move at its node (the first of equals, as a scan finds it). A full
@@ -191,10 +200,7 @@ def ucb_child(tree, block, parent_visits, exploration, tables):
     inverse, inverse_sqrt, sqrt_log = tables[0], tables[1], tables[2]
     table_size = inverse.shape[0]
     first = blocks[block, FIRST]
-    if parent_visits < table_size:
-        scale = exploration * sqrt_log[parent_visits]
-    else:
-        scale = exploration * sqrt_log_of(parent_visits)
+    scale = exploration_scale(exploration, parent_visits, sqrt_log)
     best = blocks[block, BEST]
     keep = False
     if best >= 0:
@@ -258,15 +264,13 @@ def rave_child(tree, block, parent_visits, exploration, tables, bias):
     r_eff)``, ``r_eff = r / (1 / RAVE_INITIAL_WEIGHT + r / RAVE_FINAL_WEIGHT)`` (``r``: its
     RAVE samples); an unvisited child is worth its RAVE mean, or :data:`FIRST_PLAY` without
     samples. With priors (``bias`` > 0) the progressive bias ``bias * P / sqrt(n + 1)`` is
-    added. Every child's RAVE mean moves with every playout below the node, so each choice
-    is a full scan (no cached leaders as in :func:`ucb_child`)."""
+    added, and a child of prior 0 (pruned: ``prior_pruning``) is skipped (the first child
+    stands when all are). Every child's RAVE mean moves with every playout below the node,
+    so each choice is a full scan (no cached leaders as in :func:`ucb_child`)."""
     nodes, blocks, rave, prior = tree.nodes, tree.blocks, tree.rave, tree.prior
     inverse, inverse_sqrt, sqrt_log = tables[0], tables[1], tables[2]
     table_size = inverse.shape[0]
-    if parent_visits < table_size:
-        scale = exploration * sqrt_log[parent_visits]
-    else:
-        scale = exploration * sqrt_log_of(parent_visits)
+    scale = exploration_scale(exploration, parent_visits, sqrt_log)
     first = blocks[block, FIRST]
     best = first
     best_value = -1.0
@@ -285,6 +289,8 @@ def rave_child(tree, block, parent_visits, exploration, tables, bias):
                 beta = weight / (n + weight)
                 value = beta * (rave[c, RAVE_WINS] / samples) + (1.0 - beta) * value
         if bias > 0.0:
+            if prior[c] == 0.0:
+                continue  # pruned (a dead cell: see child_priors)
             if n + 1 < table_size:
                 value += bias * prior[c] * inverse_sqrt[n + 1]
             else:
@@ -328,8 +334,10 @@ def child_priors(
     """Give the children of the new ``block`` their priors (``tree.prior``: gamma of the
     mover's 6-cell pattern times delta of the local class against ``last``, normalised over
     the block; :mod:`engine.patterns` is the slow reference) and PRIOR_RAVE_SAMPLES virtual
-    RAVE samples, half won. The position is the one along the path (Black's rows, White's
-    columns); ``priors`` = (gamma[2, 4096], delta[3], ring of engine.kernels.knowledge, ...).
+    RAVE samples, half won. A gamma of 0 (a dead pattern, with ``prior_pruning``) leaves the
+    child's prior 0, which :func:`rave_child` skips. The position is the one along the path
+    (Black's rows, White's columns); ``priors`` = (gamma[2, 4096], delta[3], ring of
+    engine.kernels.knowledge, ...).
     """
     nodes, blocks, rave, prior = tree.nodes, tree.blocks, tree.rave, tree.prior
     gamma, delta, ring = priors[0], priors[1], priors[2]
@@ -365,8 +373,9 @@ def child_priors(
         total += weight
         rave[c, RAVE_VISITS] = PRIOR_RAVE_SAMPLES
         rave[c, RAVE_WINS] = PRIOR_RAVE_SAMPLES // 2
-    for c in range(first, first + count):
-        prior[c] /= total
+    if total > 0.0:  # else every move is pruned (all dead): none is preferred
+        for c in range(first, first + count):
+            prior[c] /= total
 
 
 @inline_jit

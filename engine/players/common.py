@@ -12,7 +12,7 @@ import zlib
 import numpy as np
 from hexswarm.engine.board import SWAP_PIECES, Board, GameOverError
 from hexswarm.engine.knowledge import PlayoutPolicy, playout_policy
-from hexswarm.engine.players.levels import draw_seed, settings_spec
+from hexswarm.engine.players.levels import child_seed, draw_seed, settings_spec
 from hexswarm.engine.search.limits import SearchLimits
 
 SWAP_THRESHOLD = 0.5
@@ -22,7 +22,7 @@ def position_seed(seed: int, board: Board) -> int:
     """A seed for searching ``board``: the same for the same settings and position, different
     from one position to the next (so a game does not replay the same random choices)."""
     digest = zlib.crc32(board.cells.tobytes() + board.to_move.value.encode())
-    return (int(seed) * 1_000_003 + digest) & ((1 << 63) - 1)
+    return child_seed(seed, digest) & ((1 << 63) - 1)
 
 
 def require_open(board: Board) -> None:

@@ -411,28 +411,28 @@ class ExternalEnginePlayer:
         target = engine_line(board)
         known = self._line if self._size == board.shape else None
         if known is not None and known == target[: len(known)]:
-            pending = target[len(known) :]
+            line, pending = known, target[len(known) :]
         elif (
             known is not None
             and target == known[: len(target)]
             and self.knows("undo")
             and len(known) - len(target) <= 4
         ):
-            while len(self._line) > len(target):
+            while len(known) > len(target):
                 self._line = None  # unknown if the undo fails
                 self._send("undo", self.command_timeout_s)
-                self._line = known[: len(known) - 1]
-                known = self._line
-            pending = []
+                known = known[:-1]
+                self._line = known
+            line, pending = known, []
         else:
             self._new_board(*board.shape)
-            pending = target
+            line, pending = [], target
         for color, cell in pending:
             command = f"play {color.letter.lower()} {board.cell_name(cell)}"
-            line = self._line
             self._line = None  # unknown if the command fails
             self._send(command, self.command_timeout_s)
-            self._line = [*line, (color, cell)]
+            line = [*line, (color, cell)]
+            self._line = line
 
     # ------------------------------------------------------------------ moves
     def choose_move(

@@ -10,7 +10,9 @@ A *spec* names a level and optionally some settings::
 a person can act on; :func:`settings_spec` writes a settings object back as a spec that parses
 to the same settings. Optional values (``time_s``, ``confidence``) accept ``none``.
 
-The table is the only declaration of a setting. A :class:`Parameter` reads, checks and writes
+The table is the only declaration of a setting (a search's own settings take their defaults
+and choices from the library's config: ``SwarmConfig``, ``UctConfig``, ``AnthillConfig``, where
+they are declared once). A :class:`Parameter` reads, checks and writes
 its own values (``Parameter.parse``/``format``) and carries the other names people type for it
 (``time`` for ``time_s``). Generated from the table: the settings classes (``SDSTSettings``...,
 frozen dataclasses that validate on construction), ``hexswarm-gtp``'s options
@@ -34,7 +36,12 @@ from hexswarm.engine.board import HexError
 from hexswarm.engine.knowledge import DEFAULT_DATABASE, POLICIES, load_database
 from hexswarm.engine.search import anthill, swarm, uct
 from hexswarm.engine.search.anthill import AnthillConfig
-from hexswarm.engine.search.swarm import SWARM_OPTION_RULES, OptionRule, broken_rules
+from hexswarm.engine.search.swarm import (
+    SWARM_OPTION_RULES,
+    OptionRule,
+    SwarmConfig,
+    broken_rules,
+)
 
 DEFAULT_THREADS = max(1, os.cpu_count() or 1)
 
@@ -54,12 +61,20 @@ def draw_seed() -> int:
     return secrets.randbelow(SEED_DRAW_LIMIT)
 
 
+def child_seed(seed: int, salt: int) -> int:
+    """The seed of one part (a player, a position, a game) of what ``seed`` seeds, told apart
+    by ``salt`` (a small number, a count or a CRC-32): ``seed * 1_000_003 + salt``, a prime
+    stride, so parts of one seed, and parts of nearby seeds, get different seeds. Callers keep
+    it in their own range."""
+    return int(seed) * 1_000_003 + salt
+
+
 def derived_seed(seed: int, role: str) -> int:
     """The seed of one player of a game whose seed is ``seed``: ``role`` names the player
     (``"black"``, ``"white"``, ``"hint"``), so the two AIs of one game do not share their random
     choices, and a game replayed with its recorded seed gives each the same seed again. A
     function of stable bytes (CRC-32), not of ``hash()``."""
-    return (int(seed) * 1_000_003 + zlib.crc32(role.encode())) % SEED_DRAW_LIMIT
+    return child_seed(seed, zlib.crc32(role.encode())) % SEED_DRAW_LIMIT
 
 
 TRUE_WORDS = ("1", "true", "yes", "on")
@@ -304,21 +319,31 @@ _SWAP_POLICY = Parameter(
     "and swap the openings it rates above even)",
     choices=("search", "table"),
 )
+# The swarm levels' settings take their defaults and choices from the library's config
+# (engine.search.swarm.SwarmConfig, the thesis's search): declared once, there. The levels
+# differ from it only where a level is a choice of the config (sdst's policy, backscatter).
+_SWARM_DEFAULTS = {field.name: field.default for field in dataclasses.fields(SwarmConfig)}
+
 _AGENTS = Parameter(
-    "agents", "int", 50_000, "number of agents (thesis: 50 000 on 7x7)", 1, 5_000_000
+    "agents",
+    "int",
+    _SWARM_DEFAULTS["agents"],
+    "number of agents (thesis: 50 000 on 7x7)",
+    1,
+    5_000_000,
 )
 _ITERATIONS = Parameter("iterations", "int", 50, "SDS iterations (thesis: 50)", 1, 1_000_000)
 _RECRUITMENT = Parameter(
     "recruitment",
     "choice",
-    "passive",
+    _SWARM_DEFAULTS["recruitment"],
     "diffusion: passive (inactive agents ask), active (active agents tell), or dual",
     choices=tuple(swarm.RECRUITMENT),
 )
 _RELATE = Parameter(
     "relate",
     "choice",
-    "none",
+    _SWARM_DEFAULTS["relate"],
     "relate phase: active agents meeting an active agent (context-free) or one with the same "
     "hypothesis (context-sensitive) become inactive, to keep exploring",
     choices=tuple(swarm.RELATE),
@@ -326,8 +351,9 @@ _RELATE = Parameter(
 _CONFIDENCE = Parameter(
     "confidence",
     "float",
-    None,
-    "halt early once this share of the root agents supports one move for 3 iterations",
+    _SWARM_DEFAULTS["confidence"],
+    "halt early once this share of the root agents supports one move for "
+    f"{swarm.CONFIDENCE_STREAK} iterations",
     0.01,
     1.0,
     optional=True,
@@ -357,17 +383,24 @@ _SWARM_OPTIONS = (
     Parameter(
         "test",
         "choice",
-        "single",
+        _SWARM_DEFAULTS["test"],
         "test of a hypothesis: one playout (thesis), the majority of test_playouts playouts, "
         "or that majority decided sequentially (stops once the remaining playouts cannot "
         "change it)",
         choices=swarm.TESTS,
     ),
-    Parameter("test_playouts", "int", 1, "playouts per test (majority, sequential)", 1, 255),
+    Parameter(
+        "test_playouts",
+        "int",
+        _SWARM_DEFAULTS["test_playouts"],
+        "playouts per test (majority, sequential)",
+        1,
+        swarm.MAX_TEST_PLAYOUTS,
+    ),
     Parameter(
         "reference",
         "choice",
-        "win",
+        _SWARM_DEFAULTS["reference"],
         "an agent is active when its playouts are won more often than lost (win), or when "
         "its win rate beats the mean of every test through its population so far (mean), or, "
         "at the root, while its move's record over the whole search (shared by every agent "
@@ -377,14 +410,14 @@ _SWARM_OPTIONS = (
     Parameter(
         "evidence",
         "bool",
-        False,
+        _SWARM_DEFAULTS["evidence"],
         "agents keep the playouts of their hypothesis across iterations and decide on all of "
         "them (a new hypothesis starts afresh)",
     ),
     Parameter(
         "internal_diffusion",
         "choice",
-        "thesis",
+        _SWARM_DEFAULTS["internal_diffusion"],
         "an inactive agent meeting an inactive one draws a random hypothesis (thesis 3.2.2) "
         "or keeps its own (paper Table 2: copy only)",
         choices=swarm.INTERNAL_DIFFUSION,
@@ -392,20 +425,41 @@ _SWARM_OPTIONS = (
     Parameter(
         "copy_activates",
         "bool",
-        False,
+        _SWARM_DEFAULTS["copy_activates"],
         "a recruited agent becomes active (thesis 4.2.1)",
     ),
     Parameter(
         "halt",
         "choice",
-        "none",
+        _SWARM_DEFAULTS["halt"],
         "halt early (thesis 3.2.2): strong = the most supported move's share, weak = the "
         "active share, at least halt_threshold and within halt_band for halt_iterations",
         choices=swarm.HALTING,
     ),
-    Parameter("halt_threshold", "float", 0.5, "halting: share of the root agents", 0.01, 1.0),
-    Parameter("halt_band", "float", 0.02, "halting: allowed drift of that share", 0.0, 1.0),
-    Parameter("halt_iterations", "int", 5, "halting: iterations it must hold", 1, 10_000),
+    Parameter(
+        "halt_threshold",
+        "float",
+        _SWARM_DEFAULTS["halt_threshold"],
+        "halting: share of the root agents",
+        0.01,
+        1.0,
+    ),
+    Parameter(
+        "halt_band",
+        "float",
+        _SWARM_DEFAULTS["halt_band"],
+        "halting: allowed drift of that share",
+        0.0,
+        1.0,
+    ),
+    Parameter(
+        "halt_iterations",
+        "int",
+        _SWARM_DEFAULTS["halt_iterations"],
+        "halting: iterations it must hold",
+        1,
+        10_000,
+    ),
 )
 
 # The tree searches' settings take their defaults and choices from the library's configs
@@ -474,6 +528,14 @@ _TREE_OPTIONS = (
         choices=("none", "hex6-mohex-9x9"),
     ),
     Parameter(
+        "prior_pruning",
+        "bool",
+        _TREE_DEFAULTS["prior_pruning"],
+        "with priors (ours, after MoHex 2.0's prior pruning): a move on a dead cell (one whose "
+        "six neighbours make it useless to one of the players, so its colour never changes "
+        "the winner) gets prior 0 and is never chosen in the tree",
+    ),
+    Parameter(
         "reuse",
         "bool",
         True,
@@ -494,6 +556,11 @@ _TEMPERATURE = Parameter(
     0.0,
     100.0,
 )
+
+# What every searching level ends with, and what the tree searches (UCT, the anthill) add
+# before it.
+_SEARCH_TAIL = (*_PLAYOUT_SETTINGS, _TACTICS, _SWAP_POLICY, *_COMMON)
+_TREE_TAIL = (_EXPLORATION, _PARALLEL, *_TREE_OPTIONS, _TEMPERATURE, *_SEARCH_TAIL)
 
 LEVELS: dict[str, LevelInfo] = {
     "random": LevelInfo(
@@ -517,10 +584,7 @@ LEVELS: dict[str, LevelInfo] = {
                 10_000_000,
                 aliases=("playouts",),  # the word the other levels and --playouts use
             ),
-            *_PLAYOUT_SETTINGS,
-            _TACTICS,
-            _SWAP_POLICY,
-            *_COMMON,
+            *_SEARCH_TAIL,
         ),
     ),
     "mcsds": LevelInfo(
@@ -539,10 +603,7 @@ LEVELS: dict[str, LevelInfo] = {
             _RELATE,
             _CONFIDENCE,
             *_SWARM_OPTIONS,
-            *_PLAYOUT_SETTINGS,
-            _TACTICS,
-            _SWAP_POLICY,
-            *_COMMON,
+            *_SEARCH_TAIL,
         ),
         rules=SWARM_OPTION_RULES,
     ),
@@ -565,13 +626,20 @@ LEVELS: dict[str, LevelInfo] = {
                 "reallocation within layers (thesis 4.3.1), or within the entire tree (Table 2)",
                 choices=tuple(p for p in swarm.POLICIES if p != "root"),  # root: mcsds
             ),
-            Parameter("depth", "int", 2, "fixed/layers: populations at depths 0..depth-1", 1, 8),
+            Parameter(
+                "depth",
+                "int",
+                _SWARM_DEFAULTS["depth"],
+                "fixed/layers: populations at depths 0..depth-1",
+                1,
+                8,
+            ),
             _AGENTS,
             _ITERATIONS,
             Parameter(
                 "p_scatter",
                 "float",
-                0.2,
+                _SWARM_DEFAULTS["p_scatter"],
                 "tree: chance that an active agent scatters an inactive one (thesis: 1/5)",
                 0.0,
                 1.0,
@@ -579,7 +647,7 @@ LEVELS: dict[str, LevelInfo] = {
             Parameter(
                 "backscatter",
                 "choice",
-                "parent",
+                "root" if _SWARM_DEFAULTS["backscatter_to_root"] else "parent",
                 "tree: where unused agents go back to",
                 choices=("parent", "root"),
             ),
@@ -590,14 +658,11 @@ LEVELS: dict[str, LevelInfo] = {
             Parameter(
                 "uncontacted",
                 "choice",
-                "keep",
+                _SWARM_DEFAULTS["uncontacted"],
                 "fixed: agents not used in a test keep their activity or become inactive",
                 choices=swarm.UNCONTACTED,
             ),
-            *_PLAYOUT_SETTINGS,
-            _TACTICS,
-            _SWAP_POLICY,
-            *_COMMON,
+            *_SEARCH_TAIL,
         ),
         rules=SWARM_OPTION_RULES,
     ),
@@ -610,14 +675,7 @@ LEVELS: dict[str, LevelInfo] = {
             Parameter(
                 "playouts", "int", 100_000, "playouts (tree iterations) per move", 1, 100_000_000
             ),
-            _EXPLORATION,
-            _PARALLEL,
-            *_TREE_OPTIONS,
-            _TEMPERATURE,
-            *_PLAYOUT_SETTINGS,
-            _TACTICS,
-            _SWAP_POLICY,
-            *_COMMON,
+            *_TREE_TAIL,
         ),
         rules=uct.TREE_OPTION_RULES,
     ),
@@ -668,7 +726,7 @@ LEVELS: dict[str, LevelInfo] = {
                 "uniformly (the thesis) or takes the rival that beat it",
                 choices=anthill.REDRAWS,
             ),
-            _RELATE,
+            dataclasses.replace(_RELATE, default=_TREE_DEFAULTS["relate"]),
             Parameter(
                 "evidence",
                 "choice",
@@ -703,14 +761,7 @@ LEVELS: dict[str, LevelInfo] = {
                 1,
                 64,
             ),
-            _EXPLORATION,
-            _PARALLEL,
-            *_TREE_OPTIONS,
-            _TEMPERATURE,
-            *_PLAYOUT_SETTINGS,
-            _TACTICS,
-            _SWAP_POLICY,
-            *_COMMON,
+            *_TREE_TAIL,
         ),
         rules=uct.TREE_OPTION_RULES,
     ),
@@ -876,9 +927,8 @@ def settings_class(level: LevelInfo, class_name: str) -> type:
     fields = []
     for parameter in parameters:
         annotation = _ANNOTATIONS[parameter.type]
-        if parameter.optional:
-            annotation = annotation | None
-        fields.append((parameter.name, annotation, dataclasses.field(default=parameter.default)))
+        typed = annotation | None if parameter.optional else annotation
+        fields.append((parameter.name, typed, dataclasses.field(default=parameter.default)))
     return dataclasses.make_dataclass(
         class_name,
         fields,

@@ -112,7 +112,7 @@ _TEXT_SPACE = re.compile(r"[\t\v\f]")
 _HEX_GAME = "11"
 _OLD_HEXGUI = re.compile(r"HexGui:0\.[0-9](?:[^0-9].*)?", re.DOTALL)
 _GO_POINT = re.compile(r"[a-z]{2}")
-_WHITESPACE = re.compile(r"\s*")
+_NOT_SPACE = re.compile(r"\S")
 _IDENTIFIER = re.compile(r"[A-Za-z]+")
 _PROPERTY_NAME = re.compile(r"[A-Z]+")
 _LINE_WIDTH = 72  # HexGui's line length
@@ -187,7 +187,8 @@ class _Parser:
     def skip_space(self, index: int) -> int:
         if index < self.length and not self.text[index].isspace():
             return index
-        return _WHITESPACE.match(self.text, index).end()
+        found = _NOT_SPACE.search(self.text, index)
+        return self.length if found is None else found.start()
 
     def value(self, index: int) -> tuple[str, int]:
         """Read ``[...]`` at ``index``; return the decoded value and the index after ``]``."""
@@ -268,6 +269,7 @@ class _Parser:
 
     def property(self, node: GameNode, index: int) -> int:
         match = _IDENTIFIER.match(self.text, index)
+        assert match is not None, "a property starts at a letter (the caller checked)"
         identifier = match.group()
         # FF[3] allowed lower-case letters in names ("AddBlack"); only the capitals count.
         name = identifier if identifier.isupper() else "".join(filter(str.isupper, identifier))
@@ -615,7 +617,9 @@ def _check_by_replaying(record: Game, fail) -> None:
         except NodeProblem as problem:
             raise fail(str(problem), node, number) from None
         if remark:
-            remarks[remark].append(f"node {number} ({node.color.letter}[{node.token}])")
+            assert node.move is not None, "a remark is about the node's move"
+            color, token = node.move
+            remarks[remark].append(f"node {number} ({color.letter}[{token}])")
         number += 1
         stack.append((None, entries))
         for child in reversed(node.children):

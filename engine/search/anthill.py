@@ -150,6 +150,7 @@ class AnthillSearch(UctSearch):
     choose among every root move (no ``root_actions``)."""
 
     config_class = AnthillConfig
+    config: AnthillConfig  # made by UctSearch from config_class
 
     def __init__(self, config: AnthillConfig | None = None, *, player: str = "anthill", **options):
         if options.get("tree") is not None and not isinstance(options["tree"], AnthillTree):
@@ -191,6 +192,7 @@ class AnthillSearch(UctSearch):
         where UCB1 chooses and the populations are idle, the counts are visits and wins, as in
         UCT's summary."""
         tree = self.trees[0]
+        assert isinstance(tree, AnthillTree)  # new_tree makes them; a kept tree is checked
         visits, wins = tree.visits, tree.wins
 
         def support(node: int) -> np.ndarray:
@@ -236,8 +238,9 @@ class AnthillSearch(UctSearch):
             return build(0, (), int(root[:, 0].sum()), int(root[:, 1].sum()))
         finally:
             # build's closure holds build itself: unbind it, or the search (and its tree's
-            # arrays, tens of MB) waits for the cycle collector after every move.
-            build = None
+            # arrays, tens of MB) waits for the cycle collector after every move. (Not `del`:
+            # ruff then takes the recursive calls for undefined names.)
+            build = None  # type: ignore[assignment]  # unbinding is the point
 
     def root_support(self, visits: np.ndarray, wins: np.ndarray) -> tuple[np.ndarray, ...]:
         """The root population: agents and active agents per move."""

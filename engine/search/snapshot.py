@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 SnapshotCallback = Callable[["SearchSnapshot"], None]
@@ -138,7 +138,7 @@ class RootHistory:
         self.active: list[tuple[int, ...]] = []
         self.active_fraction: list[float] = []
 
-    def add(self, iteration: int, support: Sequence[int], active: Sequence[int]) -> None:
+    def add(self, iteration: int, support: Iterable[int], active: Iterable[int]) -> None:
         """A sample, by action; a repeated iteration replaces the sample before."""
         support = tuple(int(c) for c in support)
         active = tuple(int(a) for a in active)

@@ -44,7 +44,13 @@ from hexswarm.engine.kernels.environment import (
     action_count_py,
     make_scratch,
 )
-from hexswarm.engine.kernels.layout import DESCENDING, USED, SwarmAgents, SwarmTree
+from hexswarm.engine.kernels.layout import (
+    DESCENDING,
+    USED,
+    Environment,
+    SwarmAgents,
+    SwarmTree,
+)
 from hexswarm.engine.kernels.rng import seed_states
 from hexswarm.engine.kernels.sds import (
     ACTIVE,
@@ -163,7 +169,10 @@ CONFIDENCE_STREAK = 3  # iterations the top share must stay above the threshold
 @dataclass(frozen=True, slots=True)
 class SwarmConfig:
     """What a swarm search is (validated by :class:`SwarmSearch`); how long it runs is a
-    :class:`engine.search.limits.SearchLimits` (the thesis: 50 iterations)."""
+    :class:`engine.search.limits.SearchLimits` (the thesis: 50 iterations). The level table
+    (``engine.players.levels``) takes these defaults, and the choices declared above, for the
+    swarm levels; ``engine.players.swarm_players.swarm_config`` builds a config from a level's
+    settings by field name."""
 
     policy: str = "root"
     agents: int = 50_000
@@ -316,7 +325,7 @@ class SwarmSearch:
         # One generator per thread, each on its own cache line (a shared line made the
         # threads' playouts ping-pong it and ran no faster than one thread).
         self.states = seed_states(config.seed, (self.threads + 1) * STATE_STRIDE)
-        self.env = None
+        self.env: Environment | None = None
         self._ran = False
 
     def prepare(self, env) -> None:
@@ -337,9 +346,11 @@ class SwarmSearch:
         self.scratches = [make_scratch(env) for _ in range(self.threads + 1)]
         kind = env.kind
         game_depth = self.width if kind == HEX else (env.leaf_depth if kind == EXPLICIT_TREE else 1)
-        if config.policy == "root" or kind == BANDIT:
+        # The allocation policy run: the config's, but a bandit has no tree (root only).
+        self.policy = "root" if kind == BANDIT else config.policy
+        if self.policy == "root":
             self.max_path = 1
-        elif config.policy in ("fixed", "layers"):
+        elif self.policy in ("fixed", "layers"):
             self.max_path = min(config.depth, game_depth)
         else:
             self.max_path = game_depth
@@ -455,7 +466,7 @@ class SwarmSearch:
     # ------------------------------------------------------------------ initialisation
     def _init_agents(self) -> None:
         config = self.config
-        policy = config.policy if self.env.kind != BANDIT else "root"
+        policy = self.policy
         if policy == "fixed" and self.max_path > 2:
             nodes = self._build_fixed_tree(config.depth)
             if len(nodes) > config.agents:
@@ -707,7 +718,7 @@ class SwarmSearch:
             relate(
                 self._tree(), self._agents(), self.node_start, self.members, self.relate, state, 0
             )
-        policy = config.policy if env.kind != BANDIT else "root"
+        policy = self.policy
         if policy == "tree":
             backscatter(
                 env,
@@ -1018,8 +1029,7 @@ class SwarmSearch:
                 # gave no population yet: the agents holding it are often the whole story).
                 entries = [(int(sizes[kid]), int(kid), int(self.node_action[kid])) for kid in kids]
                 with_child = {action for _, _, action in entries}
-                for action in np.flatnonzero(counts > 0):
-                    action = int(action)
+                for action in np.flatnonzero(counts > 0).tolist():
                     if action not in with_child:
                         entries.append((int(counts[action]), -1, action))
                 # The move chosen here (at the root the move played, below it the principal
@@ -1072,5 +1082,6 @@ class SwarmSearch:
             return build(0, (), 1.0 - self.estimate(best, counts, actives))
         finally:
             # build's closure holds build itself: unbind it, or the search (and its tree's
-            # arrays, tens of MB) waits for the cycle collector after every move.
-            build = None
+            # arrays, tens of MB) waits for the cycle collector after every move. (Not `del`:
+            # ruff then takes the recursive calls for undefined names.)
+            build = None  # type: ignore[assignment]  # unbinding is the point

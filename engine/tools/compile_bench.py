@@ -39,9 +39,12 @@ def compiled_versions() -> list[tuple[str, int, list[float]]]:
         for name, value in sorted(vars(module).items()):
             if not isinstance(value, CPUDispatcher) or value.py_func.__module__ != module_name:
                 continue
-            # A version loaded from the cache has no metadata: 0 seconds.
+            # A version loaded from the cache has no metadata: 0 seconds. (getattr: numba
+            # declares CompileResult's fields at run time, out of a type checker's sight.)
             seconds = [
-                (result.metadata or {}).get("timers", {}).get("compiler_lock", 0.0)
+                (getattr(result, "metadata", None) or {})
+                .get("timers", {})
+                .get("compiler_lock", 0.0)
                 for result in value.overloads.values()
             ]
             if seconds:

@@ -27,6 +27,7 @@ from hexswarm.engine.players.external import (
     ExternalEngineError,
     ExternalEnginePlayer,
 )
+from hexswarm.engine.players.levels import child_seed
 
 PLAYERS = ("A", "B")
 
@@ -55,7 +56,7 @@ def game_seed(match_seed: int, game: int, player: str) -> int:
     """The seed of ``player`` ("A"/"B") in game number ``game``: distinct per game and player,
     a function of the match seed only (so parallel and resumed runs agree)."""
     slot = PLAYERS.index(player)
-    return (match_seed * 1_000_003 + game * 2 + slot) % (2**31 - 1)
+    return child_seed(match_seed, game * 2 + slot) % (2**31 - 1)
 
 
 class LevelPlayer:
@@ -280,7 +281,7 @@ def play_game_record(
         if clock is None:
             move = players[mover].choose(board, colour)
         else:
-            move = _clocked_choice(players[mover], board, colour, clock, control)
+            move = _clocked_choice(players[mover], board, colour, clock)
             if not clock.press(colour):
                 winner_colour, reason = colour.opponent, "T"
                 break
@@ -302,12 +303,13 @@ def play_game_record(
             owner = {BLACK: owner[WHITE], WHITE: owner[BLACK]}
     if winner_colour is None:
         winner_colour = board.winner
-    result = f"{winner_colour.letter}+{reason}"
+    assert winner_colour is not None, "the game ends on a win, resignation, forfeit or time"
+    result_text = f"{winner_colour.letter}+{reason}"
     record = record_from_board(
         board,
         black=_display_name(players[initial_owner[BLACK]], initial_owner[BLACK]),
         white=_display_name(players[initial_owner[WHITE]], initial_owner[WHITE]),
-        result=result,
+        result=result_text,
         event=f"hexswarm-match game {game}",
         ai_black=players[initial_owner[BLACK]].settings,
         ai_white=players[initial_owner[WHITE]].settings,
@@ -315,7 +317,7 @@ def play_game_record(
     )
     clock_stats = None
     if clock is not None:
-        record_clock(record, control, times)
+        record_clock(record, clock.control, times)
         clock_stats = {
             owner[c]: {
                 "moves": clock.moves[c],
@@ -331,23 +333,21 @@ def play_game_record(
         a_colour=str(a_colour),
         reason=reason,
         moves=len(board.moves),
-        result=result,
+        result=result_text,
         sgf=sgf_name(game),
         clock=clock_stats,
     )
     return result, write_sgf(record)
 
 
-def _clocked_choice(
-    player, board: Board, colour: Color, clock: GameClock, control: TimeControl
-) -> int | str:
+def _clocked_choice(player, board: Board, colour: Color, clock: GameClock) -> int | str:
     """``colour``'s move with its clock running: an in-process level searches for the time
     :func:`engine.clock.move_time` gives it; an external engine is told its time left."""
     left = clock.left(colour)
     clock.start(colour)
     if isinstance(player, GtpPlayer):
         return player.choose(board, colour, left)
-    return player.choose(board, colour, move_time(control, left, board.empty_count))
+    return player.choose(board, colour, move_time(clock.control, left, board.empty_count))
 
 
 def _display_name(player, slot: str) -> str:

@@ -28,6 +28,7 @@ import sys
 from collections.abc import Iterable
 
 from hexswarm.engine.board import BLACK, Color, HexError, cell_index, cell_name
+from hexswarm.engine.players.levels import child_seed
 
 COMMANDS = (
     "protocol_version",
@@ -74,7 +75,7 @@ class OpenSpielPeer:
         game = self.pyspiel.load_game(f"hex(board_size={self.size})")
         # A fresh seed per game keeps games distinct and the whole run reproducible (apart
         # from where the wall clock stops the search).
-        seed = self.seed * 1_000_003 + self.games
+        seed = child_seed(self.seed, self.games)
         self.games += 1
         evaluator = self.pyspiel.RandomRolloutEvaluator(self.rollouts, seed)
         self.bot = self.pyspiel.MCTSBot(

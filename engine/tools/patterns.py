@@ -20,9 +20,10 @@ Identical games (an engine playing itself twice with the same opening) count onc
 With ``--playout`` it learns the playout table instead (:class:`engine.patterns.PlayoutTable`,
 :mod:`engine.kernels.patterns`): each cell is a team of one feature, its 6-cell pattern as a
 *local* feature when it is one of the 12 pattern cells around the last move, else as a
-*global* one. It also fits the same model on 12-cell patterns (neighbours and bridge points,
-a 12-cell code seen at least ``--min-count`` times in training, else its 6-cell code) and
-prints both held-out log-likelihoods: the evidence for the pattern size the table uses.
+*global* one, and the same model on 12-cell patterns (neighbours and bridge points: a 12-cell
+code seen at least ``--min-count`` times in training has a weight of its own, any other cell
+keeps its 6-cell code's); it prints both held-out log-likelihoods and writes the table of
+``--cells`` (12 by default: both the 12-cell weights and their 6-cell back-off).
 """
 
 from __future__ import annotations
@@ -189,8 +190,10 @@ def log_likelihood(comp, features, winners, gamma) -> float:
 
 
 def playout_fit(train, test, iterations: int, min_count: int):
-    """Fit the playout model with 6-cell and with 12-cell (backed off) patterns; returns the
-    6-cell table's (global, local) weights and a report of both fits."""
+    """Fit the playout model with 6-cell and with 12-cell (backed off) patterns; returns
+    ``{6: weights, 12: weights}``, each (global 6-cell, local 6-cell, global 12-cell dict,
+    local 12-cell dict) as :class:`engine.patterns.PlayoutTable` takes them, and a report of
+    both fits."""
     comp, code6, code12, near, winners = train
     feature6 = code6 + CODES * near
     # In units of the open-board cell far from the last move (feature 0): a pattern seen
@@ -216,7 +219,12 @@ def playout_fit(train, test, iterations: int, min_count: int):
         return np.where(own, 2 * CODES + index, fallback)
 
     feature12 = features12(key12, feature6)
-    gamma12 = fit_features(comp, feature12, winners, 2 * CODES + kept.size, iterations, 0)
+    # The open board far from the last move (12-cell key 0, the smallest kept) weighs 1, as
+    # the 6-cell model's feature 0 does: a code never seen then weighs about what it weighs.
+    open_board = 2 * CODES if kept.size and kept[0] == 0 else 0
+    gamma12 = fit_features(
+        comp, feature12, winners, 2 * CODES + kept.size, iterations, reference=open_board
+    )
     report["patterns12_kept"] = int(kept.size)
     report["log_likelihood_per_move_12"] = round(
         log_likelihood(comp, feature12, winners, gamma12), 4
@@ -235,7 +243,15 @@ def playout_fit(train, test, iterations: int, min_count: int):
         report["holdout_uniform_log_likelihood_per_move"] = round(
             float(np.mean(-np.log(np.bincount(t_comp)))), 4
         )
-    return gamma6[:CODES], gamma6[CODES:], report
+    # The 12-cell model's own weights: its 6-cell back-off rows and its kept codes by
+    # (global, local); the table the kernel plays by.
+    twelve = ({}, {})
+    for index, key in enumerate(kept.tolist()):
+        twelve[key & 1][key >> 1] = float(gamma12[2 * CODES + index])
+    return {
+        6: (gamma6[:CODES], gamma6[CODES : 2 * CODES], {}, {}),
+        12: (gamma12[:CODES], gamma12[CODES : 2 * CODES], *twelve),
+    }, report
 
 
 def fit(comp, patterns, locals_, winners, iterations: int = 60):
@@ -295,6 +311,10 @@ def build_parser() -> argparse.ArgumentParser:
         "--min-count", type=int, default=20, help="--playout: rows a 12-cell code needs"
     )
     parser.add_argument(
+        "--cells", type=int, choices=(6, 12), default=12,
+        help="--playout: the pattern size of the table written (both are fitted)",
+    )  # fmt: skip
+    parser.add_argument(
         "--games-file", type=Path, action="append", default=[],
         help="a text file of games, one a line: size then the cells played (repeatable)",
     )  # fmt: skip
@@ -322,13 +342,19 @@ def playout_main(options, games) -> int:
     test = games[len(games) - options.holdout :]
     train_data = playout_competitions(train, options.size, options.skip)
     test_data = playout_competitions(test, options.size, options.skip) if test else None
-    global_, local, report = playout_fit(
-        train_data, test_data, options.iterations, options.min_count
-    )
+    fits, report = playout_fit(train_data, test_data, options.iterations, options.min_count)
     report = {"games": len(train), **report, "holdout_games": len(test)}
-    cap = float(global_[0]) * CAP_ABOVE_OPEN_BOARD
-    table = PlayoutTable(global_, local, cap, options.source or "games")
-    extra = {"size": options.size, "skip": options.skip, "iterations": options.iterations}
+    global_, local, global12, local12 = fits[options.cells]
+    # The open board far from the last move: its 12-cell code (0) if kept, else its 6-cell one.
+    cap = global12.get(0, float(global_[0])) * CAP_ABOVE_OPEN_BOARD
+    table = PlayoutTable(global_, local, cap, options.source or "games", 1.0, global12, local12)
+    extra = {
+        "size": options.size,
+        "skip": options.skip,
+        "iterations": options.iterations,
+        "cells": options.cells,
+        "min_count": options.min_count,
+    }
     options.out.write_text(table.to_json({**extra, **report}), encoding="utf-8")
     for key, value in report.items():
         print(f"{key}: {value}")

@@ -33,6 +33,7 @@ from pathlib import Path
 
 from hexswarm.engine.board import BLACK, WHITE, Board, Color
 from hexswarm.engine.kernels.winner import gale_winner_of_cells
+from hexswarm.engine.players.levels import child_seed
 from hexswarm.engine.search.environment import embedded_board, square_cell, square_side
 from hexswarm.engine.tools.reference import rectangle_winner
 
@@ -90,14 +91,14 @@ def check_game(width: int, height: int, seed: int) -> dict:
 
 
 def run(games: int, seed: int, max_side: int) -> tuple[list[dict], str]:
-    """``games`` checked games (game ``i`` seeded ``seed * 1_000_003 + i``); the records and
+    """``games`` checked games (game ``i`` seeded ``child_seed(seed, i)``); the records and
     the printed table."""
     shapes = random.Random(seed)
     records = []
     started = time.perf_counter()
     for i in range(games):
         width, height = shapes.randint(1, max_side), shapes.randint(1, max_side)
-        records.append(check_game(width, height, seed * 1_000_003 + i))
+        records.append(check_game(width, height, child_seed(seed, i)))
     elapsed = time.perf_counter() - started
     groups: dict[str, list[dict]] = {
         "square": [],

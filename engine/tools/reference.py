@@ -314,14 +314,15 @@ def reference_pattern_playouts(
 ) -> list[tuple[int, list[int]]]:
     """The pattern playouts (``engine.kernels.patterns``) step by step, every weight computed
     afresh from the board by ``engine.patterns`` (pattern code, near or not, the table's
-    integer weight): ``count`` playouts, each from a fresh list of the empty cells, from one
+    integer weight, by its 12-cell code if the table has it, else its 6-cell code):
+    ``count`` playouts, each from a fresh list of the empty cells, from one
     generator ``state``; per playout its winner (1/2) and the filled board.
 
     Per move: ``u = below(L + G)`` (L: the near cells' local weights, G: the other live
     cells' global ones), the cell where ``u`` falls among the near cells (the 12 around the
     last move in ``engine.patterns.NEAR_STEPS`` order), else, ``u - L``, among the far ones
     in the live list's order; the cell played leaves the list by swapping with its last."""
-    from hexswarm.engine.patterns import NEAR_STEPS, pattern_code
+    from hexswarm.engine.patterns import NEAR_STEPS
 
     rng = XorShift(state)
     results = []
@@ -341,9 +342,9 @@ def reference_pattern_playouts(
                         near.append(r * size + c)
 
             black = mover == 1
-            local = [table.integer_weight(pattern_code(array, size, c, black), True) for c in near]
+            local = [table.weight_of(array, size, c, black, True) for c in near]
             far = [
-                (c, table.integer_weight(pattern_code(array, size, c, black), False))
+                (c, table.weight_of(array, size, c, black, False))
                 for c in sorted(order)
                 if c not in near
             ]

@@ -90,7 +90,7 @@ def leaf_depth_counts(env, config: SwarmConfig, limits: SearchLimits) -> np.ndar
 
 def _random_positions(board: Board, depth: int, count: int, rng) -> list[Board]:
     """``count`` unfinished positions reached from ``board`` by ``depth`` uniformly random moves."""
-    positions = []
+    positions: list[Board] = []
     while len(positions) < count:
         position = board.copy()
         for _ in range(depth):
@@ -228,19 +228,19 @@ def run_search_benchmarks(
             if quick and policy in ("fixed", "layers") and threads > 1:
                 continue
             config = SwarmConfig(policy=policy, agents=agents, threads=threads, seed=1)
-            search = SwarmSearch(config)
-            timing = _timed(partial(search.run, env, swarm_limits))
-            tests = search.tests
+            swarm = SwarmSearch(config)
+            timing = _timed(partial(swarm.run, env, swarm_limits))
+            tests = swarm.tests
             raw = _raw(board, tests, threads)
             leaf = _raw_at_depths(board, leaf_depth_counts(env, config, swarm_limits))
             rows.append(_row(name, size, threads, agents, iterations, timing, tests, raw, leaf))
         playouts = 20_000 if quick else 100_000
         parallel = "root" if threads > 1 else "none"
         limits = SearchLimits(playouts=playouts)
-        search = UctSearch(UctConfig(threads=threads, parallel=parallel, seed=1))
-        timing = _timed(partial(search.run, env, limits))
+        uct = UctSearch(UctConfig(threads=threads, parallel=parallel, seed=1))
+        timing = _timed(partial(uct.run, env, limits))
         raw = _raw(board, playouts, threads)
-        leaf = _raw_at_depths(board, search.depth_counts())
+        leaf = _raw_at_depths(board, uct.depth_counts())
         rows.append(
             _row(f"uct({parallel})", size, threads, 0, playouts, timing, playouts, raw, leaf)
         )
@@ -248,12 +248,12 @@ def run_search_benchmarks(
             # The anthill at its level's defaults, and with the swarm preset's tests and
             # playouts a leaf (uniform playouts, so that raw playouts are the baseline).
             for tests, leaf_playouts in ((1, 1), (64, 8)):
-                search = AnthillSearch(
+                anthill = AnthillSearch(
                     AnthillConfig(seed=1, tests=tests, leaf_playouts=leaf_playouts)
                 )
-                timing = _timed(partial(search.run, env, limits))
+                timing = _timed(partial(anthill.run, env, limits))
                 raw = _raw(board, playouts, threads)
-                leaf = _raw_at_depths(board, search.depth_counts())
+                leaf = _raw_at_depths(board, anthill.depth_counts())
                 name = f"anthill(tests={tests},leaf={leaf_playouts})"
                 rows.append(_row(name, size, 1, 0, playouts, timing, playouts, raw, leaf))
     return rows
@@ -281,7 +281,9 @@ def tree_overhead(
         env = hex_environment(board)
         ratios, search_rates, raw_rates = [], [], []
         for _ in range(rounds):
-            search = UctSearch(config) if type(config) is UctConfig else AnthillSearch(config)
+            search = (
+                AnthillSearch(config) if isinstance(config, AnthillConfig) else UctSearch(config)
+            )
             _, search_cpu = _timed(partial(search.run, env, limits))
             _, raw_cpu = _raw_at_depths(board, search.depth_counts())
             ratios.append(search_cpu / raw_cpu)
@@ -458,20 +460,23 @@ if __name__ == "__main__":
         # One row per size and per setting: playouts from each leaf (and, for the anthill,
         # root agents tested a descent).
         anthill = "--anthill" in sys.argv
-        tests = _option_values(sys.argv, "--tests", "1,64") if anthill else [None]
+        leaf_playouts = _option_values(sys.argv, "--leaf-playouts", "1,8" if anthill else "1")
+        configs = (
+            [
+                AnthillConfig(leaf_playouts=k, tests=t)
+                for k in leaf_playouts
+                for t in _option_values(sys.argv, "--tests", "1,64")
+            ]
+            if anthill
+            else [UctConfig(leaf_playouts=k) for k in leaf_playouts]
+        )
         rows = []
-        for k in _option_values(sys.argv, "--leaf-playouts", "1,8" if anthill else "1"):
-            for t in tests:
-                config = (
-                    AnthillConfig(leaf_playouts=k, tests=t)
-                    if anthill
-                    else UctConfig(leaf_playouts=k)
-                )
-                rows += tree_overhead(playouts=20_000 if quick else 100_000, config=config)
+        for config in configs:
+            rows += tree_overhead(playouts=20_000 if quick else 100_000, config=config)
         print(_dict_table(rows))
     elif "--sdst-tests" in sys.argv:
-        k = _option_values(sys.argv, "--test-playouts", "1,4,8")
-        print(_dict_table(sdst_test_overhead(k, *((10_000, 10) if quick else ()))))
+        test_playouts = _option_values(sys.argv, "--test-playouts", "1,4,8")
+        print(_dict_table(sdst_test_overhead(test_playouts, *((10_000, 10) if quick else ()))))
     elif "--time" in sys.argv:
         print(_dict_table(timed_search_durations(moves=1 if quick else 3)))
     else:

@@ -23,6 +23,7 @@ fitted together, relative to the first player) and shows the crosstable of wins.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import json
 from collections.abc import Callable
@@ -180,7 +181,7 @@ class Tournament:
             todo = todo[:limit]
         finished_callbacks = {
             match.settings: match.finished_callback(
-                None if progress is None else (lambda result, pair=pair: progress(pair, result))
+                None if progress is None else functools.partial(progress, pair)
             )
             for pair, match in self.matches.items()
         }

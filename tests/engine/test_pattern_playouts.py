@@ -18,11 +18,15 @@ from hexswarm.engine.kernels.knowledge import (
     make_knowledge_scratch,
 )
 from hexswarm.engine.kernels.layout import PATTERN_POLICY
+from hexswarm.engine.kernels.patterns import hash_shift, lookup_weight
 from hexswarm.engine.kernels.playout import cell_tables
 from hexswarm.engine.knowledge import POLICIES, playout_policy
 from hexswarm.engine.patterns import (
     CODES,
+    DEAD_WEIGHT,
+    TWELVE,
     PlayoutTable,
+    dead_codes,
     is_near,
     load_playout_table,
     mover_view,
@@ -173,11 +177,11 @@ def test_kernel_weights_are_the_tables_weights_of_each_cells_pattern(size, seed)
             near = is_near(size, cell, last)
             side = 0 if black else 1
             assert weights[2 * side + near, around] == table.integer_weight(code, near)
-            # The integer weight is the float weight in units of cap / 1024 (rounded).
+            # The integer weight (12-cell if the table has the code) is the float weight in
+            # units of cap / 1024 (rounded).
             unit = table.cap / 1024
-            assert abs(
-                weights[2 * side + near, around] * unit - floats[cell]
-            ) <= unit / 2 + 1e-9 or (weights[2 * side + near, around] in (1, 1 << 20))
+            integer = table.weight_of(board.cells, size, cell, black, near)
+            assert abs(integer * unit - floats[cell]) <= unit / 2 + 1e-9 or integer in (1, 1 << 20)
 
 
 def test_two_empty_cells_split_as_their_weights_say():
@@ -253,7 +257,10 @@ def test_playout_table_tool_end_to_end(tmp_path):
     for key in ("holdout_log_likelihood_per_move", "holdout_log_likelihood_per_move_12"):
         assert document[key] < 0
     table = PlayoutTable.from_json(out.read_text("utf-8"), "t")
-    assert table.cap == pytest.approx(table.global_[0] * tool.CAP_ABOVE_OPEN_BOARD, rel=1e-4)
+    # The cap sits above the open board far from the last move: its 12-cell weight, the unit.
+    open_board = table.global12.get(0, table.global_[0])
+    assert open_board == pytest.approx(1.0)
+    assert table.cap == pytest.approx(open_board * tool.CAP_ABOVE_OPEN_BOARD, rel=1e-4)
     assert table.kernel_weights().shape == (4, CODES)
     bad = tmp_path / "bad.txt"
     bad.write_text("5 1 1\n", encoding="utf-8")
@@ -274,3 +281,204 @@ def test_the_policy_is_declared_once_and_used_by_the_searches():
     # The anthill takes the same environment (its compiled knowledge path is UCT's type).
     player = create_player("strong:playout=patterns,playouts=300,time_s=none", seed=1)
     assert board.cells[player.choose_move(board).move] == 0
+
+
+# 12-cell patterns: the kernel's second code per cell (the six bridge points), its hash of
+# 12-cell weights and the table's symmetry.
+
+
+def _table_with_twelve(boards, seed):
+    """The bundled table plus a 12-cell weight (global and local, drawn at random) for every
+    canonical 12-cell code of an empty cell of ``boards``, for either mover."""
+    rng = np.random.default_rng(seed)
+    base = load_playout_table()
+    global12, local12 = {}, {}
+    for board in boards:
+        for cell in np.flatnonzero(board.cells == 0):
+            for black in (True, False):
+                code = pattern_code12(board.cells, board.size, int(cell), black)
+                global12[code] = float(rng.uniform(0.01, 2.0)) * base.cap
+                local12[code] = float(rng.uniform(0.01, 50.0)) * base.cap
+    return PlayoutTable(base.global_, base.local, base.cap, "test", 1.0, global12, local12)
+
+
+def _policy_of(table):
+    keys, weights12 = table.kernel_hash()
+    return (
+        playout_policy("patterns")
+        .kernel_policy()
+        ._replace(weights=table.kernel_weights(), keys12=keys, weights12=weights12)
+    )
+
+
+def _absolute12(cells, size, cell):
+    """The absolute 12-cell code of ``cell`` from the board (owner_of for Black is absolute)."""
+    row, col = divmod(cell, size)
+    return sum(
+        owner_of(cells, size, row + dr, col + dc, True) << (2 * i)
+        for i, (dr, dc) in enumerate(TWELVE)
+    )
+
+
+@settings(max_examples=25, deadline=None)
+@given(size=st.integers(1, 8), seed=st.integers(0, 2**31 - 1), fill=st.floats(0.0, 0.9))
+def test_incremental_bridge_codes_are_the_full_boards(size, seed, fill):
+    """The bridge points' codes the kernel kept up to date move by move, with the neighbour
+    codes, are every cell's absolute 12-cell code on the filled board, recomputed."""
+    rng = np.random.default_rng(seed)
+    board = _random_board(rng, size, int(fill * size * size))
+    policy = playout_policy("patterns").kernel_policy()
+    position = PlayoutPosition.from_board(board)
+    knowledge = make_knowledge_scratch(size)
+    cell_row, cell_bit = cell_tables(size)
+    order = position.empties.copy()
+    knowledge_playout(
+        policy, knowledge, position.black_rows, order, len(order), position.black_to_move,
+        int(rng.integers(-1, size * size)), size, cell_row, cell_bit,
+        np.zeros(size, dtype=np.uint64), np.zeros(size, dtype=np.uint64),
+        np.array([seed | 1], dtype=np.uint64), 0, START_BUILD,
+    )  # fmt: skip
+    grid = knowledge.cells[: size * size]
+    for cell in range(size * size):
+        code = int(knowledge.around[cell]) | int(knowledge.bridges[cell]) << 12
+        assert code == _absolute12(grid, size, cell)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_kernel_with_twelve_cell_weights_draws_what_the_reference_draws(seed):
+    """With 12-cell weights for most cells, the kernel's incremental codes and hash look-ups
+    and the reference's codes recomputed from the board at every move draw the same games."""
+    rng = np.random.default_rng(50 + seed)
+    size = int(rng.integers(3, 7))
+    board = _random_board(rng, size, int(rng.integers(0, size * size // 2 + 1)))
+    # The positions the playouts will pass through are unknown: weights for the codes of
+    # many random positions of the size, so that most look-ups find a 12-cell weight.
+    sample = [_random_board(rng, size, int(k)) for k in rng.integers(0, size * size, 60)]
+    table = _table_with_twelve([board, *sample], seed)
+    position = PlayoutPosition.from_board(board)
+    got = _kernel_playouts(board, _policy_of(table), [START_BUILD] * 4, 2000 + seed)
+    expected = reference_pattern_playouts(
+        board.cells, size, position.black_to_move, position.last_cell, table, 4, 2000 + seed
+    )
+    for (won, cells, _, _), (winner, filled) in zip(got, expected, strict=True):
+        assert cells == filled
+        assert won == (winner == 1)
+
+
+@settings(max_examples=30, deadline=None)
+@given(size=st.integers(1, 9), seed=st.integers(0, 2**31 - 1))
+def test_hash_lookup_is_the_tables_weight_and_symmetric(size, seed):
+    """The kernel's look-up (hash, else 6-cell row) gives the table's weight of the cell's
+    canonical codes for the mover; the weight is the same on the board turned by 180 degrees
+    and, for the other player, on the board transposed with its colours exchanged."""
+    rng = np.random.default_rng(seed)
+    board = _random_board(rng, size, int(rng.integers(0, size * size + 1)))
+    other = _random_board(rng, size, int(rng.integers(0, size * size + 1)))
+    table = _table_with_twelve([board], seed)  # ``other``'s codes mostly fall back to 6 cells
+    weights = table.kernel_weights()
+    keys, values = table.kernel_hash()
+    shift = hash_shift(keys)
+    for grid in (board.cells, other.cells):
+        square = grid.reshape(size, size)
+        turned = square[::-1, ::-1].reshape(-1).copy()
+        swapped = np.where(square == 1, 2, np.where(square == 2, 1, 0)).T.reshape(-1).copy()
+        swapped = swapped.astype(np.int8)
+        for cell in np.flatnonzero(grid == 0):
+            cell = int(cell)
+            row, col = divmod(cell, size)
+            mirror = (size - 1 - row) * size + (size - 1 - col)
+            transposed = col * size + row
+            absolute = _absolute12(grid, size, cell)
+            for black in (True, False):
+                for near in (False, True):
+                    expected = table.weight_of(grid, size, cell, black, near)
+                    got = lookup_weight(weights, keys, values, shift, absolute & 4095,
+                                  absolute >> 12, 2 * (not black) + near)  # fmt: skip
+                    assert got == expected
+                    assert table.weight_of(turned, size, mirror, black, near) == expected
+                    assert table.weight_of(swapped, size, transposed, not black, near) == expected
+
+
+def test_playout_fit_log_likelihood_is_reproduced_cell_by_cell(tmp_path):
+    """The log-likelihood the trainer reports for its 12-cell model, recomputed move by move
+    from the table it wrote and the cell-by-cell codes of engine.patterns."""
+    rng = np.random.default_rng(4)
+    games = []
+    for _ in range(10):
+        board = _random_board(rng, 5, 16)
+        games.append([m.cell for m in board.moves])
+    path = tmp_path / "games.txt"
+    path.write_text("".join("5 " + " ".join(map(str, g)) + "\n" for g in games), "utf-8")
+    out = tmp_path / "table.json"
+    assert tool.main(["--games-file", str(path), "--size", "5", "--playout", "--skip", "2",
+                      "--min-count", "4", "--out", str(out)]) == 0  # fmt: skip
+    document = json.loads(out.read_text("utf-8"))
+    table = PlayoutTable.from_json(out.read_text("utf-8"), "t")
+    assert table.global12 and table.local12
+    total, moves = 0.0, 0
+    for game in games:
+        cells = np.zeros(25, dtype=np.int8)
+        for number, played in enumerate(game):
+            black = number % 2 == 0
+            if number >= 2:
+                strengths = {}
+                for cell in np.flatnonzero(cells == 0):
+                    cell = int(cell)
+                    six = pattern_code(cells, 5, cell, black)
+                    twelve = pattern_code12(cells, 5, cell, black)
+                    if is_near(5, cell, game[number - 1]):
+                        strengths[cell] = table.local12.get(twelve, table.local[six])
+                    else:
+                        strengths[cell] = table.global12.get(twelve, table.global_[six])
+                total += np.log(strengths[played] / sum(strengths.values()))
+                moves += 1
+            cells[played] = 1 if black else 2
+    # The file keeps 6 decimals of each weight, the report 4 of the mean.
+    assert total / moves == pytest.approx(document["log_likelihood_per_move_12"], abs=2e-4)
+    assert document["cells"] == 12 and document["moves"] == moves
+
+
+def test_dead_codes_never_change_the_winner():
+    """Every empty cell whose neighbours make it dead (engine.patterns.dead_codes) leaves the
+    winner the same whichever colour takes it, over every filling of the other empty cells
+    (exhaustive, on small boards); the classic shapes are recognised."""
+    dead = dead_codes()
+    own, theirs = 1, 2
+    four_own = sum(own << (2 * i) for i in range(4))
+    assert four_own in dead and 0 not in dead
+    assert sum((own if i % 2 else theirs) << (2 * i) for i in range(6)) not in dead
+    rng = np.random.default_rng(21)
+    checked = 0
+    for _ in range(400):
+        size = int(rng.integers(2, 5))
+        board = _random_board(rng, size, int(rng.integers(0, size * size)))
+        empty = [int(c) for c in np.flatnonzero(board.cells == 0)]
+        if not 0 < len(empty) <= 9:
+            continue
+        for cell in empty:
+            if pattern_code(board.cells, size, cell, True) not in dead:
+                continue
+            others = [c for c in empty if c != cell]
+            for fill in range(1 << len(others)):
+                cells = board.cells.copy()
+                for bit, c in enumerate(others):
+                    cells[c] = 1 + (fill >> bit & 1)
+                winners = set()
+                for stone in (1, 2):
+                    cells[cell] = stone
+                    winners.add(flood_fill_winner(cells.tolist(), size))
+                assert len(winners) == 1, (size, board.cells.tolist(), cell)
+            checked += 1
+    assert checked > 50
+
+
+def test_dead_cells_weigh_least_in_the_kernel():
+    table = load_playout_table()
+    weights = table.kernel_weights()
+    keys, values = table.kernel_hash()
+    for around in range(CODES):
+        for side in range(2):
+            if mover_view(around, side == 0) in dead_codes():
+                assert weights[2 * side, around] == weights[2 * side + 1, around] == DEAD_WEIGHT
+    # No 12-cell entry of a dead cell: the look-up falls back to the 6-cell row.
+    assert all(k == -1 or (k & (CODES - 1)) not in dead_codes() for k in keys.tolist())

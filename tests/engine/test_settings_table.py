@@ -25,7 +25,10 @@ from hexswarm.engine.players.levels import (
     split_spec,
 )
 from hexswarm.engine.players.swarm_players import swarm_config
+from hexswarm.engine.players.uct_player import tree_config
+from hexswarm.engine.search.anthill import AnthillConfig
 from hexswarm.engine.search.swarm import SwarmConfig
+from hexswarm.engine.search.uct import UctConfig
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -215,14 +218,29 @@ def test_the_slow_move_warning_covers_every_searching_level_and_preset():
             assert seconds > SLOW_MOVE_SECONDS, name
 
 
-@pytest.mark.parametrize("name", ["mcsds", "sdst"])
-def test_the_search_library_defaults_are_the_thesis_levels(name):
-    """SwarmConfig keeps its own defaults (it is the search library's API, used by the lab and
-    the benchmarks without a level); they must stay the thesis's, as the table's are."""
-    defaults = LEVELS[name].defaults()
-    library = {f.name: f.default for f in dataclasses.fields(SwarmConfig)}
-    for key in set(library) & set(defaults) - {"threads", "seed", "policy"}:  # policy: mcsds=root
-        assert library[key] == defaults[key], key
+@pytest.mark.parametrize(
+    "name, config_class, policy",
+    [
+        ("mcsds", SwarmConfig, "root"),
+        ("sdst", SwarmConfig, "tree"),
+        ("uct", UctConfig, None),
+        ("anthill", AnthillConfig, None),
+    ],
+)
+def test_a_level_at_its_defaults_searches_with_the_library_defaults(name, config_class, policy):
+    """The table takes the levels' defaults from the library's configs (declared once,
+    there): a level left at its defaults builds the library's default config, apart from the
+    position's seed, the threads (the machine's cores) and the swarm level's policy. Fails if
+    a default is declared again in the table and the two drift apart."""
+    settings = SETTINGS_TYPES[name](seed=5)
+    if config_class is SwarmConfig:
+        config = swarm_config(settings, seed=5)
+    else:
+        config = tree_config(config_class, settings, seed=5)
+    expected = {"seed": 5, "threads": settings.threads}
+    if policy is not None:
+        expected["policy"] = policy
+    assert config == config_class(**expected)
 
 
 def test_a_rule_between_settings_is_refused_where_values_are_entered_with_one_message():

@@ -143,10 +143,11 @@ def test_the_comment_pane_edits_the_node_and_the_file_keeps_it(window, qtbot, tm
 
 
 def test_study_positions_explain_themselves_in_the_comment_pane(window):
-    from hexswarm.resources.positions import list_positions
+    from hexswarm.resources.positions import list_positions, position_comment
 
     window.positions.actions[0].trigger()
-    assert window.comment_pane.toPlainText() == list_positions()[0].explanation
+    # The SGF's long explanation (the status bar has the index's one line).
+    assert window.comment_pane.toPlainText() == position_comment(list_positions()[0].file)
     assert not window.document.dirty
 
 

@@ -1,5 +1,6 @@
-"""Playouts per second of uniform, template and patterns from the empty board, 9x9-13x13, one
-thread, the three policies alternating in one process (three rounds; the median printed).
+"""Playouts per second of uniform, template and patterns (the 12-cell table, the default, and
+the 6-cell one as ``patterns6``) from the empty board, 9x9-13x13, one thread, the policies
+alternating in one process (three rounds; the median printed).
 Rates by the process's CPU time (the machine is shared: CPU time is what a playout costs) and
 by wall time. Run from a checkout: python docs/results/pattern-playouts/speed.py"""
 
@@ -10,10 +11,13 @@ import statistics
 import time
 
 from hexswarm.engine import Board
+from hexswarm.engine.knowledge import PlayoutPolicy, playout_policy
 from hexswarm.engine.playout import random_playouts
 
-POLICIES = ("uniform", "template", "patterns")
-COUNTS = {"uniform": 200_000, "template": 40_000, "patterns": 10_000}
+POLICIES = ("uniform", "template", "patterns", "patterns6")
+COUNTS = {"uniform": 200_000, "template": 40_000, "patterns": 10_000, "patterns6": 10_000}
+KERNEL_POLICIES = {name: playout_policy(name) for name in POLICIES[:3]}
+KERNEL_POLICIES["patterns6"] = PlayoutPolicy("patterns", None, "playout6-mohex-9x9")
 now = datetime.datetime.now(datetime.UTC)
 print(f"# {platform.machine()}, {os.cpu_count()} cores, {now:%Y-%m-%d %H:%M} UTC")
 print(f"# load average before: {' '.join(f'{v:.2f}' for v in os.getloadavg())}")
@@ -26,12 +30,12 @@ for size in (9, 11, 13):
     cpu = {name: [] for name in POLICIES}
     wall = {name: [] for name in POLICIES}
     for name in POLICIES:
-        random_playouts(board, 64, policy=name)  # load the kernels first
+        random_playouts(board, 64, policy=KERNEL_POLICIES[name])  # load the kernels first
     for round_ in range(3):
         for name in POLICIES:
             count = COUNTS[name]
             c0, w0 = time.process_time(), time.perf_counter()
-            random_playouts(board, count, policy=name, seed=round_)
+            random_playouts(board, count, policy=KERNEL_POLICIES[name], seed=round_)
             cpu[name].append(count / (time.process_time() - c0))
             wall[name].append(count / (time.perf_counter() - w0))
     med = {name: statistics.median(cpu[name]) for name in POLICIES}

@@ -77,6 +77,34 @@ def tactics(suite: str) -> Callable[[Path], str]:
     return make
 
 
+REAL_CATEGORIES = ("mc-trap", "must-play", "bridge", "template3")
+REAL_SIZES = (8, 9, 10, 11)
+REAL_RUNS = (
+    ("strong-shipped", "`strong` as shipped"),
+    ("strong-off", "`strong` `tactics=off`"),
+    ("mohex-1000", "MoHex 2.0, 1 000 simulations"),
+)
+
+
+def real_tactics(results: Path) -> str:
+    """The real-board suite (8x8-11x11, labelled by MoHex's DFPN): hits per category and size."""
+    lines = [
+        "| player | "
+        + " | ".join([*REAL_CATEGORIES, *(f"{n}x{n}" for n in REAL_SIZES)])
+        + " | all [95% CI] |",
+        "|---|" + "---:|" * (len(REAL_CATEGORIES) + len(REAL_SIZES)) + "---|",
+    ]
+    for run, label in REAL_RUNS:
+        path = results / "tactics" / f"real-{run}.json"
+        positions = json.loads(path.read_text(encoding="utf-8"))["positions"]
+        groups = [[p for p in positions if p["category"] == c] for c in REAL_CATEGORIES]
+        groups += [[p for p in positions if p["size"] == n] for n in REAL_SIZES]
+        cells = [f"{sum(p['hit'] for p in group)}/{len(group)}" for group in groups]
+        total = sum(p["hit"] for p in positions)
+        lines.append(f"| {label} | " + " | ".join(cells) + f" | {_rate(total, len(positions))} |")
+    return "\n".join(lines)
+
+
 def labels(results: Path) -> str:
     """How many stored labels the second solver re-solved, and how many of those agree."""
     suites: dict[str, list[dict]] = {}
@@ -178,6 +206,7 @@ TABLES = (
     Table("tactics-labels", "docs/experiments.md", labels),
     Table("tactics-suite", "docs/experiments.md", tactics("suite")),
     Table("tactics-hard", "docs/experiments.md", tactics("hard")),
+    Table("tactics-real", "docs/experiments.md", real_tactics),
     Table("ladder", "docs/experiments.md", ladder),
 )
 

@@ -481,22 +481,63 @@ def run_suite(
 ) -> list[CategoryResult]:
     """Hits per category (and ``"all"`` last) of the player ``spec`` over ``positions``.
     ``time_s`` replaces the spec's time limit; ``threads`` is 1 unless the spec names it.
+    ``gtp:COMMAND LINE`` runs an external engine (e.g. MoHex) with its own limits.
     ``records``, when given, receives one dict per position (id, category, size, the move
     played, hit, seconds taken)."""
+    player = _player(spec, time_s, seed)
+    try:
+        return _run_player(player, positions, log, records)
+    finally:
+        close = getattr(player, "close", None)
+        if close is not None:
+            close()
+
+
+def _player(spec: str, time_s: float | None, seed: int):
+    """The player of ``spec``: one of ours, or an external engine for ``gtp:COMMAND LINE``
+    (its command line sets its own budget and seed; ``time_s`` and ``seed`` are ours only)."""
     from hexswarm.engine.players import create_player
+    from hexswarm.engine.players.external import (
+        GTP_PREFIX,
+        EngineConfig,
+        ExternalEnginePlayer,
+    )
     from hexswarm.engine.players.levels import one_thread_unless_named
     from hexswarm.engine.warmup import warm_up
 
+    if spec.startswith(GTP_PREFIX):
+        config = EngineConfig("gtp", spec[len(GTP_PREFIX) :])
+        if problems := config.problems():
+            raise HexError(f"{spec!r}: {'; '.join(problems)}")
+        return ExternalEnginePlayer(config, spec_text=spec)
     # Kernels loaded first: a first position searched while they load gets a fraction of its
     # time (at 1 s a move, one iteration).
     warm_up()
     overrides: dict = {"seed": seed, **one_thread_unless_named(spec)}
     if time_s is not None:
         overrides["time_s"] = time_s
-    player = create_player(spec, **overrides)
+    return create_player(spec, **overrides)
+
+
+def _run_player(
+    player,
+    positions: list[TacticsPosition],
+    log: Callable[[str], None],
+    records: list[dict] | None,
+) -> list[CategoryResult]:
     hits: dict[str, list[int]] = {c: [0, 0] for c in CATEGORIES}
+    external = getattr(player, "name", "") == "gtp"
     for position in positions:
         board = position.board()
+        if external:
+            # An external engine is sent the board's history (engine_line), and a board read
+            # from rows has none: its stones go in as one setup edit on an empty board.
+            board = Board(position.size)
+            board.setup(
+                position.board().stones(BLACK),
+                position.board().stones(WHITE),
+                to_move=position.to_move,
+            )
         started = time.perf_counter()
         move = player.choose_move(board).move
         seconds = time.perf_counter() - started

@@ -169,9 +169,13 @@ def engine_line(board: Board) -> list[tuple[Color, int]]:
     """The ``play`` commands (colour, cell) that put the stones of ``board`` on an empty board
     of an engine, in an order that keeps the game's own order where it has one: its moves, a
     ``swap-pieces`` as the mirrored White stone, a ``swap-sides`` as nothing, a setup edit as
-    every stone on the board after it."""
-    line: list[tuple[Color, int]] = []
-    replay = Board(*board.shape, swap_rule=board.swap_rule)
+    every stone on the board after it. Stones of the starting position (a board made by
+    :meth:`Board.from_rows`, whose history starts after them) come first."""
+    start = board.copy()
+    while start.move_stack:
+        start.undo()
+    line = [(BLACK, c) for c in start.stones(BLACK)] + [(WHITE, c) for c in start.stones(WHITE)]
+    replay = start
     for entry in board.move_stack:
         if isinstance(entry, SetupEdit):
             replay.apply_setup(entry)

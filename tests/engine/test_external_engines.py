@@ -78,9 +78,16 @@ def stones_of(line, size: int) -> np.ndarray:
 @settings(max_examples=150, deadline=None)
 @given(st.data())
 def test_engine_line_puts_the_stones_of_the_board(data):
-    """Random games with swaps, setup edits and undos: the plays sent give the same stones."""
+    """Random games with swaps, setup edits and undos, from an empty board or a starting
+    position (Board.from_rows: stones before the history): the plays sent give the same
+    stones."""
     size = data.draw(st.integers(1, 6))
-    board = Board(size, swap_rule=data.draw(st.booleans()))
+    if data.draw(st.booleans()):
+        board = Board(size, swap_rule=data.draw(st.booleans()))
+    else:
+        owners = st.sampled_from(".....BW")
+        rows = ["".join(data.draw(owners) for _ in range(size)) for _ in range(size)]
+        board = Board.from_rows(rows, to_move=data.draw(st.sampled_from(["black", "white"])))
     for _ in range(data.draw(st.integers(0, 14))):
         step = data.draw(st.sampled_from(["move", "move", "move", "swap", "setup", "undo"]))
         if step == "move" and board.legal_moves():

@@ -334,7 +334,9 @@ def check_with_engine_solver(path: Path, budget: int, log: Callable[[str], None]
         board = position.board()
         labelled = position.winning_cells()
         started = time.perf_counter()
-        agree, disagree, unresolved = [], [], []
+        agree: list[str] = []
+        disagree: list[str] = []
+        unresolved: list[str] = []
         for cell in board.legal_moves():
             after = board.copy()
             after.play(cell)

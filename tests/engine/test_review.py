@@ -4,6 +4,7 @@ and the drops and grades of a line, on games built by hand with known answers.""
 from __future__ import annotations
 
 import importlib.util
+import os
 from pathlib import Path
 
 import pytest
@@ -431,7 +432,10 @@ def test_no_single_well_searched_move_decides_the_offset():
     assert cross_search_offset(exact) == pytest.approx(0.04)
 
 
-STUDY_DESK = Path(__file__).resolve().parents[2] / "docs" / "results" / "study-desk"
+# The source tree: this file's own, or the one HEXSWARM_CHECKOUT names (./hexswarm.sh test runs
+# the tests from a copy, against the installed wheel).
+CHECKOUT = Path(os.environ.get("HEXSWARM_CHECKOUT") or Path(__file__).resolve().parents[2])
+STUDY_DESK = CHECKOUT / "docs" / "results" / "study-desk"
 
 
 def regraded_agreement(path: Path) -> float:
@@ -445,7 +449,7 @@ def regraded_agreement(path: Path) -> float:
     return script.regrade(str(path))["same_grade_share"]
 
 
-@pytest.mark.skipif(not STUDY_DESK.is_dir(), reason="needs the source tree's docs/results")
+@pytest.mark.skipif(not STUDY_DESK.is_dir(), reason="needs the source tree: run from the checkout or set HEXSWARM_CHECKOUT")
 def test_the_reviews_analyst_is_the_steadiest_measured():
     """REVIEW_ANALYST is plain UCT whose count limit the review's seconds always reach first;
     on the committed 60-move 11x11 game, at what one idle core searches in 1 s (330 000

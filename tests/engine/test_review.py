@@ -449,7 +449,10 @@ def regraded_agreement(path: Path) -> float:
     return script.regrade(str(path))["same_grade_share"]
 
 
-@pytest.mark.skipif(not STUDY_DESK.is_dir(), reason="needs the source tree: run from the checkout or set HEXSWARM_CHECKOUT")
+@pytest.mark.skipif(
+    not STUDY_DESK.is_dir(),
+    reason="needs the source tree: run from the checkout or set HEXSWARM_CHECKOUT",
+)
 def test_the_reviews_analyst_is_the_steadiest_measured():
     """REVIEW_ANALYST is plain UCT whose count limit the review's seconds always reach first;
     on the committed 60-move 11x11 game, at what one idle core searches in 1 s (330 000

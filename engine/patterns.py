@@ -62,34 +62,37 @@ def canonical(code: int) -> int:
     return min(code, rotate_half(code))
 
 
-def _runs(ring: list[int], owner: int) -> int:
-    """How many maximal runs of consecutive neighbours ``owner`` holds around the ring."""
-    if all(v == owner for v in ring):
-        return 1
-    return sum(1 for i in range(6) if ring[i] == owner and ring[i - 1] != owner)
-
-
 @cache
-def dead_codes() -> frozenset[int]:
-    """The 6-cell codes (any owners' labels: the test is the same for both colours) of an
-    empty cell that is *dead* by its neighbours alone: however its empty neighbours are
-    filled, each player's neighbours form at most one run of consecutive cells (an edge
-    counts as its owner's stone, a corner's off-board point as nobody's). Consecutive
-    neighbours touch, so a chain through the cell can always go round it: its colour never
-    decides the game (the local dead-cell patterns of Hex's inferior-cell analysis)."""
-    dead = set()
-    for code in range(CODES):
-        ring = [(code >> (2 * i)) & 3 for i in range(6)]
-        empty = [i for i in range(6) if ring[i] == EMPTY]
-        for fill in range(1 << len(empty)):
-            filled = list(ring)
-            for bit, i in enumerate(empty):
-                filled[i] = OWN if fill >> bit & 1 else THEIRS
-            if _runs(filled, OWN) > 1 or _runs(filled, THEIRS) > 1:
-                break
-        else:
-            dead.add(code)
-    return frozenset(dead)
+def dead_table() -> np.ndarray:
+    """bool[2, CODES]: whether the empty centre of a 6-cell code is *dead* by its neighbours
+    alone (its colour never changes the winner), row 0 for Black to move and row 1 for
+    White. A code's owners are the mover's (:func:`owner_of`: own, theirs, empty, beyond a
+    corner), in any of the ring's orders (the raw codes of the tree's priors, the canonical and
+    transposed ones of the playouts: the test only sees which neighbours touch). The test is
+    :func:`engine.analysis.inferior.useless_to` for either colour, so a pattern is dead exactly
+    when the board analysis finds its cell dead (a point beyond a corner counts as Black's
+    edge, as :func:`engine.analysis.inferior.ring_table` has it). The one definition behind the
+    tree's prior pruning and the playouts' dead-cell weight."""
+    from hexswarm.engine.analysis.inferior import useless_to
+    from hexswarm.engine.board import BLACK_STONE, WHITE_STONE
+    from hexswarm.engine.board import EMPTY as NO_STONE
+
+    # A ring of six stand-in cells (0-5) around the centre (6); edges become stones of their
+    # owner, which the ring test treats alike.
+    ring = np.array([[0] * 6] * 6 + [list(range(6))], dtype=np.int32)
+    dead = np.zeros((2, CODES), dtype=bool)
+    for side, own in ((0, BLACK_STONE), (1, WHITE_STONE)):
+        theirs = WHITE_STONE if own == BLACK_STONE else BLACK_STONE
+        stone_of = {EMPTY: NO_STONE, OWN: own, THEIRS: theirs, OFF: BLACK_STONE}
+        for code in range(CODES):
+            cells = np.array(
+                [stone_of[(code >> (2 * i)) & 3] for i in range(6)] + [NO_STONE], dtype=np.int8
+            )
+            dead[side, code] = useless_to(cells, ring, 6, BLACK_STONE) or useless_to(
+                cells, ring, 6, WHITE_STONE
+            )
+    dead.setflags(write=False)
+    return dead
 
 
 def owner_of(cells: np.ndarray, size: int, row: int, col: int, black_moves: bool) -> int:
@@ -273,7 +276,7 @@ class PlayoutTable:
     training), else that of its canonical 6-cell code (``local``/``global_``; codes never
     seen weigh ``unseen``). ``cap`` holds global weights near the open-board level, so the
     pull towards good shapes comes from the answers to the last move. A dead cell (by its six
-    neighbours, :func:`dead_codes`) weighs DEAD_WEIGHT, near or not: MoHex's self-play hardly
+    neighbours, :func:`dead_table`) weighs DEAD_WEIGHT, near or not: MoHex's self-play hardly
     shows them, so their learned weights stay near the prior's 1."""
 
     global_: np.ndarray
@@ -290,22 +293,22 @@ class PlayoutTable:
             return min(max(1, round(gamma / unit)), LOCAL_WEIGHT_LIMIT)
         return max(1, round(min(gamma, self.cap) / unit))
 
-    def integer_weight(self, code: int, near: bool) -> int:
-        """The kernel's weight of canonical 6-cell ``code``: WEIGHT_SCALE units of ``cap``,
-        a global one capped, at least 1, a local one at most LOCAL_WEIGHT_LIMIT; a dead
-        cell's (:func:`dead_codes`) is DEAD_WEIGHT, whatever the table says."""
-        if code in dead_codes():
+    def integer_weight(self, code: int, near: bool, black_moves: bool) -> int:
+        """The kernel's weight of canonical 6-cell ``code`` for the mover: WEIGHT_SCALE units
+        of ``cap``, a global one capped, at least 1, a local one at most LOCAL_WEIGHT_LIMIT; a
+        dead cell's (:func:`dead_table`) is DEAD_WEIGHT, whatever the table says."""
+        if dead_table()[0 if black_moves else 1, code]:
             return DEAD_WEIGHT
         return self._integer(float((self.local if near else self.global_)[code]), near)
 
-    def integer_weight12(self, code6: int, code12: int, near: bool) -> int:
+    def integer_weight12(self, code6: int, code12: int, near: bool, black_moves: bool) -> int:
         """The kernel's weight of a cell of canonical codes ``code6`` and ``code12``: the
         12-cell weight when the table has one and the cell is not dead, else
         :meth:`integer_weight`."""
         table12 = self.local12 if near else self.global12
-        if code12 in table12 and code6 not in dead_codes():
+        if code12 in table12 and not dead_table()[0 if black_moves else 1, code6]:
             return self._integer(table12[code12], near)
-        return self.integer_weight(code6, near)
+        return self.integer_weight(code6, near, black_moves)
 
     def kernel_weights(self) -> np.ndarray:
         """int64[4, CODES]: row ``2 * side + near`` (side 0: Black moves) gives
@@ -314,8 +317,8 @@ class PlayoutTable:
         for side in range(2):
             for around in range(CODES):
                 code = mover_view(around, side == 0)
-                table[2 * side, around] = self.integer_weight(code, False)
-                table[2 * side + 1, around] = self.integer_weight(code, True)
+                table[2 * side, around] = self.integer_weight(code, False, side == 0)
+                table[2 * side + 1, around] = self.integer_weight(code, True, side == 0)
         return table
 
     def kernel_hash(self) -> tuple[np.ndarray, np.ndarray]:
@@ -327,10 +330,10 @@ class PlayoutTable:
         entries = {}
         for near, table12 in ((0, self.global12), (1, self.local12)):
             for code, gamma in table12.items():
-                if code & (CODES - 1) in dead_codes():
-                    continue  # the 6-cell row's DEAD_WEIGHT
                 weight = self._integer(gamma, bool(near))
                 for side in range(2):
+                    if dead_table()[side, code & (CODES - 1)]:
+                        continue  # the 6-cell row's DEAD_WEIGHT
                     for absolute in absolute_codes12(code, side == 0):
                         entries[absolute | (2 * side + near) << 24] = weight
         bits = 4
@@ -407,6 +410,7 @@ class PlayoutTable:
             pattern_code(cells, size, cell, black_moves),
             pattern_code12(cells, size, cell, black_moves),
             near,
+            black_moves,
         )
 
 
@@ -420,7 +424,7 @@ def playout_weights(
         cell = int(cell)
         code = pattern_code(cells, size, cell, black_moves)
         code12 = pattern_code12(cells, size, cell, black_moves)
-        if code in dead_codes():
+        if dead_table()[0 if black_moves else 1, code]:
             weights[cell] = DEAD_WEIGHT * table.cap / WEIGHT_SCALE
         elif is_near(size, cell, last):
             weights[cell] = float(table.local12.get(code12, table.local[code]))

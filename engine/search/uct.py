@@ -28,15 +28,13 @@ Call :meth:`UctSearch.run` from one thread; callbacks run on that thread.
 from __future__ import annotations
 
 import dataclasses
-import functools
 import math
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 import numpy as np
-from hexswarm.engine.analysis.inferior import useless_to
-from hexswarm.engine.board import BLACK_STONE, EMPTY, WHITE_STONE, HexError
+from hexswarm.engine.board import HexError
 from hexswarm.engine.kernels.descent import no_agents, tree_iterations, uct_rules
 from hexswarm.engine.kernels.environment import HEX, action_count_py, make_scratch
 from hexswarm.engine.kernels.knowledge import ring_table
@@ -75,8 +73,7 @@ from hexswarm.engine.kernels.uct import (
     subtree_size,
     ucb_tables,
 )
-from hexswarm.engine.patterns import CODES, LOCAL_CLASSES, OFF, OWN, THEIRS, load_table
-from hexswarm.engine.patterns import EMPTY as NO_OWNER
+from hexswarm.engine.patterns import CODES, LOCAL_CLASSES, dead_table, load_table
 from hexswarm.engine.playout import split_evenly
 from hexswarm.engine.search.environment import action_labels, side_to_move
 from hexswarm.engine.search.limits import SearchLimits
@@ -115,8 +112,8 @@ def prior_arrays(
     """The kernels' ``priors`` tuple: (gamma[2, 4096], delta[3], ring, settings) from the
     pattern table named ``table`` (:func:`engine.patterns.load_table`), or inert arrays of
     the same types when ``table`` is None. ``last_cell``: the move before the root (-1).
-    With ``pruning`` the gamma of every dead pattern (:func:`dead_patterns`) is 0: such a
-    move gets prior 0, which the kernel's choice skips (MoHex 2.0's prior pruning of dead
+    With ``pruning`` the gamma of every dead pattern (:func:`engine.patterns.dead_table`) is
+    0: such a move gets prior 0, which the kernel's choice skips (MoHex 2.0's prior pruning of dead
     cells; a dead cell's colour never changes the winner, so its move is never better than
     another)."""
     settings = np.array([0.0, 0.0, -1.0], dtype=np.float64)
@@ -127,7 +124,7 @@ def prior_arrays(
     ring = ring_table(max(int(env.size), 1))
     gammas = _raw_gammas(table)
     if pruning:
-        gammas = np.where(dead_patterns(), 0.0, gammas)
+        gammas = np.where(dead_table(), 0.0, gammas)
     return (gammas, patterns.delta.astype(np.float64), ring, settings)
 
 
@@ -141,30 +138,6 @@ def _raw_gammas(table: str) -> np.ndarray:
             raise HexError(f"pattern table {table!r} has a gamma <= 0 (0 marks a pruned move)")
         _RAW_GAMMAS[table] = gammas
     return _RAW_GAMMAS[table]
-
-
-@functools.cache
-def dead_patterns() -> np.ndarray:
-    """bool[2, 4096]: whether the empty centre of each raw 6-cell code, as the kernel reads
-    it (:func:`engine.kernels.uct.child_priors`: row 0 Black to move, row 1 White; owners
-    relative to the mover, in the board's ring order), is dead by the local ring test of
-    :func:`engine.analysis.inferior.is_dead` (useless to one of the colours). A point beyond a
-    corner counts as Black's edge, as :func:`engine.analysis.inferior.ring_table` has it."""
-    # A ring of six stand-in cells (0-5) around the centre (6); edges become stones of their
-    # owner, which the ring test treats alike.
-    ring = np.array([[0] * 6] * 6 + [list(range(6))], dtype=np.int32)
-    dead = np.zeros((2, CODES), dtype=bool)
-    for side, own in ((0, BLACK_STONE), (1, WHITE_STONE)):
-        theirs = WHITE_STONE if own == BLACK_STONE else BLACK_STONE
-        stone_of = {NO_OWNER: EMPTY, OWN: own, THEIRS: theirs, OFF: BLACK_STONE}
-        for code in range(CODES):
-            cells = np.array(
-                [stone_of[(code >> (2 * i)) & 3] for i in range(6)] + [EMPTY], dtype=np.int8
-            )
-            dead[side, code] = useless_to(cells, ring, 6, BLACK_STONE) or useless_to(
-                cells, ring, 6, WHITE_STONE
-            )
-    return dead
 
 
 def _ucb_tables() -> tuple:

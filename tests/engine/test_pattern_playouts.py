@@ -26,7 +26,7 @@ from hexswarm.engine.patterns import (
     DEAD_WEIGHT,
     TWELVE,
     PlayoutTable,
-    dead_codes,
+    dead_table,
     is_near,
     load_playout_table,
     mover_view,
@@ -176,7 +176,7 @@ def test_kernel_weights_are_the_tables_weights_of_each_cells_pattern(size, seed)
             assert mover_view(around, black) == code
             near = is_near(size, cell, last)
             side = 0 if black else 1
-            assert weights[2 * side + near, around] == table.integer_weight(code, near)
+            assert weights[2 * side + near, around] == table.integer_weight(code, near, black)
             # The integer weight (12-cell if the table has the code) is the float weight in
             # units of cap / 1024 (rounded).
             unit = table.cap / 1024
@@ -199,7 +199,7 @@ def test_two_empty_cells_split_as_their_weights_say():
         black = board.to_move.value == "black"
         last = int(board.moves[-1].cell)
         w = [
-            table.integer_weight(pattern_code(board.cells, 4, c, black), is_near(4, c, last))
+            table.integer_weight(pattern_code(board.cells, 4, c, black), is_near(4, c, last), black)
             for c in empty
         ]
         stone = 1 if black else 2
@@ -439,14 +439,14 @@ def test_playout_fit_log_likelihood_is_reproduced_cell_by_cell(tmp_path):
 
 
 def test_dead_codes_never_change_the_winner():
-    """Every empty cell whose neighbours make it dead (engine.patterns.dead_codes) leaves the
-    winner the same whichever colour takes it, over every filling of the other empty cells
-    (exhaustive, on small boards); the classic shapes are recognised."""
-    dead = dead_codes()
+    """Every empty cell whose neighbours make it dead (engine.patterns.dead_table, for either
+    mover) leaves the winner the same whichever colour takes it, over every filling of the
+    other empty cells (exhaustive, on small boards); the classic shapes are recognised."""
+    dead = dead_table()
     own, theirs = 1, 2
     four_own = sum(own << (2 * i) for i in range(4))
-    assert four_own in dead and 0 not in dead
-    assert sum((own if i % 2 else theirs) << (2 * i) for i in range(6)) not in dead
+    assert dead[:, four_own].all() and not dead[:, 0].any()
+    assert not dead[:, sum((own if i % 2 else theirs) << (2 * i) for i in range(6))].any()
     rng = np.random.default_rng(21)
     checked = 0
     for _ in range(400):
@@ -456,7 +456,8 @@ def test_dead_codes_never_change_the_winner():
         if not 0 < len(empty) <= 9:
             continue
         for cell in empty:
-            if pattern_code(board.cells, size, cell, True) not in dead:
+            black = bool(rng.integers(2))
+            if not dead[0 if black else 1, pattern_code(board.cells, size, cell, black)]:
                 continue
             others = [c for c in empty if c != cell]
             for fill in range(1 << len(others)):
@@ -478,7 +479,10 @@ def test_dead_cells_weigh_least_in_the_kernel():
     keys, values = table.kernel_hash()
     for around in range(CODES):
         for side in range(2):
-            if mover_view(around, side == 0) in dead_codes():
+            if dead_table()[side, mover_view(around, side == 0)]:
                 assert weights[2 * side, around] == weights[2 * side + 1, around] == DEAD_WEIGHT
-    # No 12-cell entry of a dead cell: the look-up falls back to the 6-cell row.
-    assert all(k == -1 or (k & (CODES - 1)) not in dead_codes() for k in keys.tolist())
+    # No 12-cell entry of a dead cell: the look-up falls back to the 6-cell row (a key's row
+    # is 2 * side + near, above its 24 code bits).
+    for key in keys.tolist():
+        side = (key >> 25) & 1
+        assert key == -1 or not dead_table()[side, mover_view(key & (CODES - 1), side == 0)]

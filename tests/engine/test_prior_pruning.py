@@ -8,10 +8,10 @@ import numpy as np
 import pytest
 from hexswarm.engine.analysis.inferior import is_dead, ring_table
 from hexswarm.engine.board import Board
-from hexswarm.engine.patterns import RING, owner_of
+from hexswarm.engine.patterns import RING, dead_table, owner_of
 from hexswarm.engine.search.environment import hex_environment
 from hexswarm.engine.search.limits import SearchLimits
-from hexswarm.engine.search.uct import UctConfig, UctSearch, dead_patterns
+from hexswarm.engine.search.uct import UctConfig, UctSearch
 
 
 def _random_board(rng, size, fill):
@@ -35,12 +35,12 @@ def _raw_code(cells, size, cell, black_moves):
 
 
 @pytest.mark.parametrize("seed", range(8))
-def test_dead_patterns_agree_with_the_board_analysis(seed):
+def test_the_dead_table_agrees_with_the_board_analysis(seed):
     rng = np.random.default_rng(seed)
     size = int(rng.integers(3, 10))
     board = _random_board(rng, size, float(rng.uniform(0.2, 0.8)))
     cells, ring = board.cells, ring_table(size)
-    dead = dead_patterns()
+    dead = dead_table()
     for cell in np.flatnonzero(cells == 0):
         expected = is_dead(cells, ring, int(cell))
         for side, black in ((0, True), (1, False)):
@@ -48,7 +48,7 @@ def test_dead_patterns_agree_with_the_board_analysis(seed):
 
 
 def test_some_patterns_are_dead_and_most_are_not():
-    dead = dead_patterns()
+    dead = dead_table()
     assert dead[:, 0].tolist() == [False, False]  # an open centre
     assert 0 < dead.sum() < dead.size // 2
 

@@ -30,6 +30,9 @@ from functools import cache
 from pathlib import Path
 
 import numpy as np
+from hexswarm.engine.analysis.inferior import useless_to
+from hexswarm.engine.board import BLACK_STONE, WHITE_STONE
+from hexswarm.engine.board import EMPTY as NO_STONE
 
 EMPTY, OWN, THEIRS, OFF = 0, 1, 2, 3
 CODES = 4096  # four owners for each of six neighbours
@@ -73,10 +76,6 @@ def dead_table() -> np.ndarray:
     when the board analysis finds its cell dead (a point beyond a corner counts as Black's
     edge, as :func:`engine.analysis.inferior.ring_table` has it). The one definition behind the
     tree's prior pruning and the playouts' dead-cell weight."""
-    from hexswarm.engine.analysis.inferior import useless_to
-    from hexswarm.engine.board import BLACK_STONE, WHITE_STONE
-    from hexswarm.engine.board import EMPTY as NO_STONE
-
     # A ring of six stand-in cells (0-5) around the centre (6); edges become stones of their
     # owner, which the ring test treats alike.
     ring = np.array([[0] * 6] * 6 + [list(range(6))], dtype=np.int32)

@@ -526,18 +526,8 @@ def _run_player(
     records: list[dict] | None,
 ) -> list[CategoryResult]:
     hits: dict[str, list[int]] = {c: [0, 0] for c in CATEGORIES}
-    external = getattr(player, "name", "") == "gtp"
     for position in positions:
         board = position.board()
-        if external:
-            # An external engine is sent the board's history (engine_line), and a board read
-            # from rows has none: its stones go in as one setup edit on an empty board.
-            board = Board(position.size)
-            board.setup(
-                position.board().stones(BLACK),
-                position.board().stones(WHITE),
-                to_move=position.to_move,
-            )
         started = time.perf_counter()
         move = player.choose_move(board).move
         seconds = time.perf_counter() - started

@@ -523,9 +523,10 @@ _TREE_OPTIONS = (
         "choice",
         "none",
         "pattern priors (ours, after MoHex 2.0; need rave): a new node's moves get the weights "
-        "of their 6-cell patterns and of where they lie from the last move, learned from "
-        "games (resources/patterns), as a progressive bias and a start of their RAVE records",
-        choices=("none", "hex6-mohex-9x9"),
+        "of their patterns (6 cells; hex12: the 12-cell pattern where the table has it) and "
+        "of where they lie from the last move, learned from games (resources/patterns), as a "
+        "progressive bias and a start of their RAVE records",
+        choices=("none", "hex6-mohex-9x9", "hex6-mohex-9x9-296g", "hex12-mohex-9x9-296g"),
     ),
     Parameter(
         "prior_pruning",

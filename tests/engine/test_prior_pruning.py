@@ -53,12 +53,10 @@ def test_some_patterns_are_dead_and_most_are_not():
     assert 0 < dead.sum() < dead.size // 2
 
 
-def _root_children(board, pruning):
+def _root_children(board, pruning, table):
     """(prior, visits) of the root's children on dead cells and on the others."""
     env = hex_environment(board)
-    config = UctConfig(
-        seed=3, rave=True, priors="hex6-mohex-9x9", prior_pruning=pruning, leaf_playouts=1
-    )
+    config = UctConfig(seed=3, rave=True, priors=table, prior_pruning=pruning, leaf_playouts=1)
     search = UctSearch(config)
     result = search.run(env, SearchLimits(playouts=3000))
     tree = search.trees[0]
@@ -71,16 +69,18 @@ def _root_children(board, pruning):
     return dead, alive
 
 
-def test_the_search_never_plays_a_dead_cell_with_pruning():
+# The 12-cell table: a dead cell's 12-cell gamma, when it has one, must not revive it.
+@pytest.mark.parametrize("table", ["hex6-mohex-9x9", "hex12-mohex-9x9-296g"])
+def test_the_search_never_plays_a_dead_cell_with_pruning(table):
     rng = np.random.default_rng(11)  # the first seeded position with a dead cell
     for _ in range(50):
         board = _random_board(rng, 6, 0.45)
         empty = np.flatnonzero(board.cells == 0)
         if any(is_dead(board.cells, ring_table(6), int(c)) for c in empty):
             break
-    dead, alive = _root_children(board, pruning=False)
+    dead, alive = _root_children(board, False, table)
     assert dead and all(prior > 0.0 for prior, _ in dead + alive)
-    dead, alive = _root_children(board, pruning=True)
+    dead, alive = _root_children(board, True, table)
     assert all(prior == 0.0 and visits == 0 for prior, visits in dead)
     assert all(prior > 0.0 for prior, _ in alive)
     assert sum(prior for prior, _ in alive) == pytest.approx(1.0)

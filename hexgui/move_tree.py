@@ -96,10 +96,12 @@ class MoveTreePanel(QTreeWidget):
         self._controller = controller
         self._player_name = player_name
         self._items: dict[int, QTreeWidgetItem] = {}  # id(node) -> item
+        self._numbers: dict[int, int] = {}  # id(node) -> its move number, as labelled
+        self._main_line: set[int] = set()  # id(node) of the main line's nodes (bold)
         self._shown_game = None
         self.itemClicked.connect(self._on_item_clicked)
         self.customContextMenuRequested.connect(self._show_menu)
-        controller.line_changed.connect(self.rebuild)
+        controller.line_changed.connect(self._on_line_changed)
         controller.position_changed.connect(self._on_position_changed)
         self.rebuild()
 
@@ -112,37 +114,88 @@ class MoveTreePanel(QTreeWidget):
         self.blockSignals(True)
         self.clear()
         self._items.clear()
-        main = set(map(id, game.main_line()))
-        bold = QFont(self.font())
-        bold.setBold(True)
-        numbers = {id(game.root): game.move_number(game.root)}
+        main = self._main_line
+        main.clear()
+        main.update(map(id, game.main_line()))
+        numbers = self._numbers
+        numbers.clear()
+        numbers[id(game.root)] = game.move_number(game.root)
         # Each entry starts a line: (first node, the item it hangs under; None = top level).
         stack: list[tuple[GameNode, QTreeWidgetItem | None]] = [(game.root, None)]
         while stack:
             node, container = stack.pop()
             current: GameNode | None = node
             while current is not None:
-                if current.parent is not None:
-                    counted = current.move is not None and current.token not in GAME_END_TOKENS
-                    numbers[id(current)] = numbers[id(current.parent)] + counted
-                label = node_label(current, numbers[id(current)], game.shape, self._player_name)
-                item = QTreeWidgetItem([label])
-                item.setData(0, NODE_ROLE, current)
-                if id(current) in main:
-                    item.setFont(0, bold)
-                if current.comment:
-                    item.setToolTip(0, current.comment)
+                item = self._make_item(current, id(current) in main)
                 if container is None:
                     self.addTopLevelItem(item)
                 else:
                     container.addChild(item)
-                self._items[id(current)] = item
                 for child in reversed(current.children[1:]):
                     stack.append((child, item))
                 current = current.children[0] if current.children else None
         self.expandAll()
         self.blockSignals(False)
         self._select_cursor()
+
+    def _make_item(self, node: GameNode, on_main_line: bool) -> QTreeWidgetItem:
+        """The item of ``node`` (its move number computed from its parent's, which has one)."""
+        if node.parent is not None:
+            counted = node.move is not None and node.token not in GAME_END_TOKENS
+            self._numbers[id(node)] = self._numbers[id(node.parent)] + counted
+        shape = self._controller.game.shape
+        label = node_label(node, self._numbers[id(node)], shape, self._player_name)
+        item = QTreeWidgetItem([label])
+        item.setData(0, NODE_ROLE, node)
+        if on_main_line:
+            bold = QFont(self.font())
+            bold.setBold(True)
+            item.setFont(0, bold)
+        if node.comment:
+            item.setToolTip(0, node.comment)
+        self._items[id(node)] = item
+        return item
+
+    @Slot()
+    def _on_line_changed(self) -> None:
+        """After a move played at the cursor (an AI's move, most often) only its item is
+        added; any other change of the tree rebuilds every item (rebuilding after every move
+        cost the GUI thread more the longer the game; issue 32)."""
+        if not self._append_cursor():
+            self.rebuild()
+
+    def _append_cursor(self) -> bool:
+        """Add the item of the game's cursor if the only change since the items were made is
+        that node, new and childless, added as the last child of a node that has an item;
+        returns whether it did."""
+        game = self._controller.game
+        node = game.cursor
+        parent = node.parent
+        if (
+            game is not self._shown_game
+            or parent is None
+            or node.children
+            or id(node) in self._items
+            or id(parent) not in self._items
+            or parent.children[-1] is not node
+            or sum(1 for _ in game.nodes()) != len(self._items) + 1
+        ):
+            return False
+        parent_item = self._items[id(parent)]
+        if id(parent) in self._main_line and parent.children[0] is node:
+            self._main_line.add(id(node))
+        item = self._make_item(node, id(node) in self._main_line)
+        if len(parent.children) > 1:  # a new variation: a nested column under the parent
+            parent_item.addChild(item)
+            parent_item.setExpanded(True)
+        else:  # the line goes on: the next item of the parent's column
+            column = parent_item.parent()
+            if column is None:
+                self.insertTopLevelItem(self.indexOfTopLevelItem(parent_item) + 1, item)
+            else:
+                column.insertChild(column.indexOfChild(parent_item) + 1, item)
+        self._select_cursor()
+        return True
 
     def _on_position_changed(self, _position_id: int) -> None:
         if self._controller.game is not self._shown_game:

@@ -331,7 +331,8 @@ class Dashboard(QObject):
 
     # ------------------------------------------------------------------ timer
     def refresh(self) -> None:
-        """Hand the newest snapshot, if any, to every panel and (when due) to the overlay now.
+        """Hand the newest snapshot, if any, to every panel and (when due) to the overlay now,
+        and draw what any visible panel has not drawn yet.
 
         The timer does the same work one panel per tick (:meth:`_tick`); call this to bring
         everything up to date at once (tests, exports)."""
@@ -341,6 +342,8 @@ class Dashboard(QObject):
             self._hints_pending = snapshot
         while self._stale:
             self._stale.pop(0).show_snapshot(self._latest)
+        for panel in self.panels.values():
+            panel.flush()
         self._send_hints_if_due()
 
     def _tick(self) -> None:

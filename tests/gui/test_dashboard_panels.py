@@ -368,7 +368,9 @@ def test_game_graph_draws_the_games_analyses_and_click_navigates(dashboard, qtbo
     dash, _, controller, _ = dashboard
     graph = dash.game_graph
     estimates = [0.5, 0.55, 0.52, 0.2, 0.22]
+    renders = graph.renders
     show_game(controller, analysed_game(estimates), 101)
+    qtbot.waitUntil(lambda: graph.renders > renders)  # drawn once the signals' turn is over
     numbers, values = graph.estimates.points()
     assert numbers == [0, 1, 2, 3, 4]  # each search estimates the position before its move
     assert values == pytest.approx(estimates)

@@ -160,9 +160,10 @@ def watch_views(lag: PanelLag, window) -> None:
 
         def show_and_record(snapshot):
             before = (overlay._sent, overlay._sent_marks)
-            show(snapshot)
+            changed = show(snapshot)
             if (overlay._sent, overlay._sent_marks) == before:
                 lag.record("board", snapshot)  # nothing to repaint: the board is up to date
+            return changed
 
         overlay.show_snapshot = show_and_record
     if hasattr(window, "status_snapshot"):  # the snapshot whose best move it names

@@ -240,6 +240,17 @@ def played_game(size: int, moves: int, spec: str, search):
     return game
 
 
+def freeze_as_the_application_does() -> None:
+    """What ``hexswarm`` does once its window is up and its kernels are loaded: leave the
+    objects alive then out of the garbage collections (nothing for a version of the
+    application that does not)."""
+    try:
+        from hexswarm.gui.app import freeze_start_up_objects
+    except ImportError:
+        return
+    freeze_start_up_objects()
+
+
 def run_for(seconds: float, until=None) -> None:
     """Run the real Qt event loop for ``seconds`` or until ``until()`` is true (GUI thread)."""
     from PySide6.QtCore import QEventLoop, QTimer
@@ -348,6 +359,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.moves:
             controller.load_game(played_game(args.size, args.moves, args.spec, snapshots[-1]))
             run_for(1.0)
+        freeze_as_the_application_does()
         snapshots.clear()
 
         rounds = []

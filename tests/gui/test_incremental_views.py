@@ -152,6 +152,14 @@ def test_a_move_adds_one_entry_and_keeps_the_others(window):
     assert tree.item_of(c.game.main_line()[1]) is first_item
     assert (1, "2. White b2") in labels(tree)
     assert_views_match_a_fresh_build(window)
+    # A move the game already holds (an AI replaying its move): no item changes.
+    c.go_to_node(c.game.main_line()[2])
+    items = {id(node): tree.item_of(node) for node in c.game.nodes()}
+    c.play("d2")
+    assert c.game.cursor is c.game.main_line()[3]
+    assert all(tree.item_of(node) is items[id(node)] for node in c.game.nodes())
+    assert tree.currentItem() is tree.item_of(c.game.cursor)
+    assert_views_match_a_fresh_build(window)
 
 
 def test_the_end_of_a_move_draws_the_game_graph_once(window, qtbot):

@@ -24,6 +24,11 @@ With ``--playout`` it learns the playout table instead (:class:`engine.patterns.
 code seen at least ``--min-count`` times in training has a weight of its own, any other cell
 keeps its 6-cell code's); it prints both held-out log-likelihoods and writes the table of
 ``--cells`` (12 by default: both the 12-cell weights and their 6-cell back-off).
+
+With ``--prior12`` it learns priors with 12-cell gammas (:meth:`engine.patterns.PatternTable
+.gamma_of`): each cell is a team of its pattern (its 12-cell code when seen at least
+``--min-count`` times in training, else its 6-cell code) and its local class; it prints the
+plain 6-cell fit's figures of the same games beside them.
 """
 
 from __future__ import annotations
@@ -359,12 +364,16 @@ def prior12_main(options, games) -> int:
             )
     gamma12 = {int(code): float(gamma[CODES + k]) for k, code in enumerate(kept.tolist())}
     source = options.source or ", ".join(map(str, options.folders))
-    table = PatternTable(gamma[:CODES], delta, source, gamma12)
+    return write_prior_table(options, PatternTable(gamma[:CODES], delta, source, gamma12), report)
+
+
+def write_prior_table(options, table: PatternTable, report: dict) -> int:
+    """Write the prior table with the fit's settings and report, and print the report."""
     extra = {"size": options.size, "skip": options.skip, "iterations": options.iterations}
     options.out.write_text(table.to_json({**extra, **report}), encoding="utf-8")
     for key, value in report.items():
         print(f"{key}: {value}")
-    print(f"local (far, adjacent, bridge): {', '.join(f'{d:.3f}' for d in delta)}")
+    print(f"local (far, adjacent, bridge): {', '.join(f'{d:.3f}' for d in table.delta)}")
     return 0
 
 
@@ -485,12 +494,7 @@ def main(argv: list[str] | None = None) -> int:
         )
         report["holdout_top_rank_rate"] = round(top_rank_rate(*held, gamma, delta), 4)
     table = PatternTable(gamma, delta, options.source or ", ".join(map(str, options.folders)))
-    extra = {"size": options.size, "skip": options.skip, "iterations": options.iterations}
-    options.out.write_text(table.to_json({**extra, **report}), encoding="utf-8")
-    for key, value in report.items():
-        print(f"{key}: {value}")
-    print(f"local (far, adjacent, bridge): {', '.join(f'{d:.3f}' for d in delta)}")
-    return 0
+    return write_prior_table(options, table, report)
 
 
 if __name__ == "__main__":

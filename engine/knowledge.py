@@ -241,7 +241,28 @@ def pattern_weights(table: str | None = None) -> tuple[np.ndarray, np.ndarray, n
 
 UNIFORM_PLAYOUT = UniformPolicy(kind=UNIFORM_POLICY)
 """The kernels' policy tuple of uniform random playouts (the thesis's): a tuple of its own type,
-so that numba compiles the searches for it with the uniform kernel alone."""
+so that numba compiles the swarm and Monte-Carlo playout loops for it with the uniform kernel
+alone."""
+
+RUN_TIME_UNIFORM_PLAYOUT = KnowledgePolicy(
+    kind=UNIFORM_POLICY,
+    agents=np.zeros((0, len(HEURISTICS)), dtype=np.int8),
+    per_playout=True,
+    tracks=False,
+    weights=_NO_WEIGHTS,
+    keys12=_NO_HASH,
+    weights12=_NO_HASH,
+)
+"""Uniform random playouts as a ``KnowledgePolicy`` tuple: see :func:`run_time_policy`."""
+
+
+def run_time_policy(policy: UniformPolicy | KnowledgePolicy) -> KnowledgePolicy:
+    """``policy`` (a :meth:`PlayoutPolicy.kernel_policy`) as a ``KnowledgePolicy`` whatever its
+    kind: the one tuple type of the kernels compiled once for every playout policy, which tell
+    the uniform policy apart by its ``kind`` at run time (the tree searches' descent, once a
+    leaf; the swarm phases that play no playout never look). See
+    ``engine.search.environment.with_run_time_policy``."""
+    return RUN_TIME_UNIFORM_PLAYOUT if isinstance(policy, UniformPolicy) else policy
 
 
 def playout_policy(

@@ -13,15 +13,17 @@ move is chosen
   UCB1; or the RAVE blend), that is everywhere for UCT (``rules.depth`` 0, from
   :func:`uct_rules`).
 
-UCT passes an empty population and rules of the same types as the anthill's, so numba compiles
-this loop once for both searches (per playout policy type).
+UCT passes an empty population and rules of the same types as the anthill's, and both pass the
+environment with its playout policy told apart at run time
+(``engine.search.environment.with_run_time_policy``; tested once a leaf), so numba compiles
+this loop once for both searches and every playout policy.
 """
 
 import numpy as np
 from hexswarm.engine.kernels.anthill import carrier_child, spread_agents, test_carriers
 from hexswarm.engine.kernels.environment import HEX, move_outcome
 from hexswarm.engine.kernels.jit import jit
-from hexswarm.engine.kernels.layout import AnthillAgents, AnthillRules
+from hexswarm.engine.kernels.layout import UNIFORM_POLICY, AnthillAgents, AnthillRules
 from hexswarm.engine.kernels.tree import ONGOING, ROOT_LOSES, ROOT_WINS
 from hexswarm.engine.kernels.uct import (
     ACTION,
@@ -136,6 +138,7 @@ def tree_iterations(
     bias = priors[3][PRIOR_BIAS] if use_priors else 0.0
     root_last = np.int64(priors[3][PRIOR_ROOT_LAST])
     root_black = env.root_black
+    uniform = env.playout_policy.kind == UNIFORM_POLICY
     node_capacity = nodes.shape[0]
     block_capacity = blocks.shape[0]
     size = env.size
@@ -268,6 +271,7 @@ def tree_iterations(
                 leaf_playouts,
                 use_rave,
                 amaf,
+                uniform,
             )
             playouts += leaf_playouts
             depth_counts[depth] += leaf_playouts

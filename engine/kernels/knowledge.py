@@ -41,8 +41,8 @@ again until the cell drawn is empty.
 
 A policy, for the kernels, is a :class:`~engine.kernels.layout.UniformPolicy` (uniform
 playouts) or a :class:`~engine.kernels.layout.KnowledgePolicy` (its ``agents`` an int8 array
-with one row per agent: heuristic codes, padded with ``NO_HEURISTIC``); see
-``engine.knowledge``.
+with one row per agent: heuristic codes, padded with ``NO_HEURISTIC``; or, of kind
+``UNIFORM_POLICY``, the uniform policy told apart at run time); see ``engine.knowledge``.
 """
 
 import numpy as np
@@ -52,6 +52,7 @@ from hexswarm.engine.kernels.layout import (
     BRIDGE,
     NO_HEURISTIC,
     PATTERN_POLICY,
+    UNIFORM_POLICY,
     WIN,
     KnowledgeScratch,
 )
@@ -375,6 +376,13 @@ def knowledge_playout(
         # The uniform policy (UniformPolicy has one field): numba prunes this branch (or the
         # rest) at compile time, by the tuple's length; it is here so that the uniform
         # searches type the call below.
+        return playout(
+            black_rows, order, empty_count, black_to_move, size, cell_row, cell_bit, rows,
+            reach, state, slot,
+        )  # fmt: skip
+    if policy.kind == UNIFORM_POLICY:
+        # The uniform policy as a KnowledgePolicy (engine.knowledge.run_time_policy: kernels
+        # compiled once for every policy), told apart here at run time, once a playout.
         return playout(
             black_rows, order, empty_count, black_to_move, size, cell_row, cell_bit, rows,
             reach, state, slot,

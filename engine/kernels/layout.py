@@ -45,9 +45,11 @@ class UniformPolicy(NamedTuple):
 
 class KnowledgePolicy(NamedTuple):
     """Playouts by a database of agents, or (``kind`` PATTERN_POLICY) by learned pattern
-    weights (``engine.knowledge``; built by ``PlayoutPolicy.kernel_policy``)."""
+    weights (``engine.knowledge``; built by ``PlayoutPolicy.kernel_policy``), or (``kind``
+    UNIFORM_POLICY, ``engine.knowledge.run_time_policy``) uniform playouts told apart at run
+    time, for the kernels compiled once for every policy."""
 
-    kind: int  # KNOWLEDGE_POLICY or PATTERN_POLICY
+    kind: int  # KNOWLEDGE_POLICY, PATTERN_POLICY or UNIFORM_POLICY
     agents: np.ndarray  # int8, a row per agent: heuristic codes padded with NO_HEURISTIC
     per_playout: bool  # one agent draws a whole playout (else one agent per move)
     tracks: bool  # some agent uses WIN or BLOCK: connectivity is tracked move by move

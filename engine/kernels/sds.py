@@ -27,11 +27,11 @@ import numpy as np
 from hexswarm.engine.kernels.environment import (
     HEX,
     build_hex_leaf,
-    evaluate,
     hex_leaf_black_to_move,
     move_outcome,
     random_action,
     random_legal_action,
+    toy_evaluation,
 )
 from hexswarm.engine.kernels.jit import inline_jit, jit
 from hexswarm.engine.kernels.knowledge import START_BUILD, START_RESTORE, START_SAVE, policy_playout
@@ -429,7 +429,7 @@ def evaluate_tests(
         played = 0
         while played < test_playouts:
             if kind != HEX:
-                win = evaluate(
+                win = toy_evaluation(
                     env, node_parent, node_action, node_depth, node, action, scratch, state, slot
                 )
             else:

@@ -75,7 +75,7 @@ from hexswarm.engine.kernels.uct import (
 )
 from hexswarm.engine.patterns import CODES, LOCAL_CLASSES, dead_table, load_table
 from hexswarm.engine.playout import split_evenly
-from hexswarm.engine.search.environment import action_labels, side_to_move
+from hexswarm.engine.search.environment import action_labels, side_to_move, with_run_time_policy
 from hexswarm.engine.search.limits import SearchLimits
 from hexswarm.engine.search.snapshot import (
     CANDIDATE_LINES,
@@ -515,7 +515,9 @@ class UctSearch:
                 f"leaf_playouts ({self.leaf_playouts})"
             )
         config = self.config
-        self.env = env
+        # The descent tells the playout policy apart once a leaf: one compiled descent for
+        # every policy (see with_run_time_policy).
+        self.env = with_run_time_policy(env)
         self.width = action_count_py(env)
         self.prior_arrays = prior_arrays(
             env, config.priors, config.prior_bias, self.last_cell, config.prior_pruning

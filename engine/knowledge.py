@@ -258,10 +258,9 @@ RUN_TIME_UNIFORM_PLAYOUT = KnowledgePolicy(
 
 def run_time_policy(policy: UniformPolicy | KnowledgePolicy) -> KnowledgePolicy:
     """``policy`` (a :meth:`PlayoutPolicy.kernel_policy`) as a ``KnowledgePolicy`` whatever its
-    kind: the one tuple type of the kernels compiled once for every playout policy, which tell
-    the uniform policy apart by its ``kind`` at run time (the tree searches' descent, once a
-    leaf; the swarm phases that play no playout never look). See
-    ``engine.search.environment.with_run_time_policy``."""
+    kind: one tuple type for every playout policy, for the tree searches' descent
+    (``engine.kernels.descent.tree_iterations``), compiled once for all and telling the uniform
+    policy apart by its ``kind`` at run time, once a leaf."""
     return RUN_TIME_UNIFORM_PLAYOUT if isinstance(policy, UniformPolicy) else policy
 
 

@@ -62,6 +62,11 @@ class KnowledgePolicy(NamedTuple):
     weights12: np.ndarray
 
 
+NO_PLAYOUTS: tuple[()] = ()
+"""``Environment.playout_policy`` for the kernels that play no playout
+(``engine.search.environment.without_playouts``): they then compile once for every policy."""
+
+
 class Environment(NamedTuple):
     """What the generic search kernels know about the game (``engine.kernels.environment``;
     built by ``engine.search.environment``). Fields unused by a kind hold empty arrays or 0.
@@ -80,7 +85,8 @@ class Environment(NamedTuple):
     leaf_depth: int  # explicit tree: the depth of its leaves
     branching: int  # explicit tree: moves a node; bandit: arms
     action_count: int  # actions numbered 0 .. action_count - 1 at the root
-    playout_policy: UniformPolicy | KnowledgePolicy  # how Hex leaves are played out
+    # How Hex leaves are played out; NO_PLAYOUTS for the kernels that play none.
+    playout_policy: UniformPolicy | KnowledgePolicy | tuple[()]
 
 
 class KnowledgeScratch(NamedTuple):
@@ -116,7 +122,7 @@ class KnowledgeScratch(NamedTuple):
 
 
 class LeafScratch(NamedTuple):
-    """Per-thread arrays for evaluating leaves (``engine.kernels.environment.evaluate`` and
+    """Per-thread arrays for evaluating leaves (``engine.kernels.sds.evaluate_tests`` and
     ``move_outcome``; built by ``make_scratch``)."""
 
     work_cells: np.ndarray  # int32: the leaf's empty cells, permuted by a playout

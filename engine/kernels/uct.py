@@ -619,6 +619,7 @@ def leaf_evaluation(
     count,
     rave,
     amaf,
+    policy,
     uniform,
 ):
     """``count`` playouts (or the toy problems' evaluations) of the position at the end of the
@@ -627,10 +628,12 @@ def leaf_evaluation(
     index). With ``rave`` the filled boards are counted afresh into ``amaf`` (see
     :func:`record_amaf`).
 
-    ``uniform``: the environment's playout policy is the uniform one (its ``kind``, read once
-    by the caller). The policy is told apart here, at run time, once a leaf, so the descent
-    compiles once for every policy (``engine.search.environment.with_run_time_policy``); each
-    branch calls a playout loop compiled for its policy alone."""
+    ``policy``: the playout policy as one type for every policy (``KnowledgePolicy``,
+    ``engine.knowledge.run_time_policy``); ``uniform``: it is the uniform one (its ``kind``,
+    read once by the caller). The policy is told apart here, at run time, once a leaf, so the
+    descent compiles once for every policy; each branch calls a playout loop compiled for its
+    policy alone. (``env`` carries no policy: ``engine.search.environment.without_playouts``.)
+    """
     won = 0
     if env.kind == HEX:
         if rave:
@@ -659,7 +662,7 @@ def leaf_evaluation(
         else:
             last_cell = env.action_cells[chain_action[depth]] if depth > 0 else -1
             black_wins = _hex_playouts(
-                env.playout_policy,
+                policy,
                 scratch.knowledge,
                 board.black_rows,
                 board.live,

@@ -90,7 +90,7 @@ from hexswarm.engine.kernels.tree import (
     rehash_pairs,
 )
 from hexswarm.engine.playout import split_evenly
-from hexswarm.engine.search.environment import action_labels, side_to_move, with_run_time_policy
+from hexswarm.engine.search.environment import action_labels, side_to_move, without_playouts
 from hexswarm.engine.search.limits import SearchLimits
 from hexswarm.engine.search.snapshot import (
     CANDIDATE_LINES,
@@ -340,8 +340,8 @@ class SwarmSearch:
         config = self.config
         self.env = env
         # Every kernel but the playout loop (evaluate_tests) takes this one: compiled once for
-        # every playout policy (see with_run_time_policy).
-        self.phases_env = with_run_time_policy(env)
+        # every playout policy (see without_playouts).
+        self.phases_env = without_playouts(env)
         self.width = action_count_py(env)
         if self.width < 1:
             raise HexError("no legal move to search")

@@ -14,7 +14,7 @@ from hexswarm.engine.players.levels import parse_spec
 from hexswarm.engine.search.environment import (
     bandit_environment,
     hex_environment,
-    with_run_time_policy,
+    without_playouts,
 )
 from hexswarm.engine.search.limits import SearchLimits
 from hexswarm.engine.search.swarm import SwarmConfig, SwarmSearch
@@ -84,7 +84,7 @@ def test_shared_outcomes_match_the_plain_reference(seed, exploration, shared_dep
             shared_depth,
         )
         root_wins = apply_shared_outcomes(
-            with_run_time_policy(env),
+            without_playouts(env),
             tree,
             agent_arrays,
             records,

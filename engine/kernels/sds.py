@@ -75,9 +75,17 @@ def resolve_outcome(env, tree, node, action, scratch):
     )
     outcome = pair_outcome[slot]
     if outcome == UNKNOWN:
-        outcome = move_outcome(env, node_parent, node_action, node_depth, node, action, scratch)
+        outcome = new_pair_outcome(env, node_parent, node_action, node_depth, node, action, scratch)
         pair_outcome[slot] = outcome
     return outcome
+
+
+@jit
+def new_pair_outcome(env, node_parent, node_action, node_depth, node, action, scratch):
+    """:func:`~engine.kernels.environment.move_outcome`, called, not inlined: it runs once per
+    new pair only, and :func:`resolve_outcome` sits in six kernels, which each compiled their
+    own copy of it (4-7 s of compile time each, issue 30); called, it compiles once."""
+    return move_outcome(env, node_parent, node_action, node_depth, node, action, scratch)
 
 
 @inline_jit

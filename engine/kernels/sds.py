@@ -75,7 +75,11 @@ def resolve_outcome(env, tree, node, action, scratch):
     )
     outcome = pair_outcome[slot]
     if outcome == UNKNOWN:
-        outcome = new_pair_outcome(env, node_parent, node_action, node_depth, node, action, scratch)
+        # One type for the node and the action (callers hold int32 and int64 ones): each
+        # combination would compile the kernel once more.
+        outcome = new_pair_outcome(
+            env, node_parent, node_action, node_depth, np.int64(node), np.int64(action), scratch
+        )
         pair_outcome[slot] = outcome
     return outcome
 

@@ -108,3 +108,5 @@ def test_only_the_playout_loops_are_compiled_per_policy_type(policy):
         tuple,
         ("argument", KnowledgePolicy),
     }
+    # The exact outcome of a new pair, called from six phase kernels: one version for all.
+    assert len(kernels["sds.new_pair_outcome"].signatures) == 1

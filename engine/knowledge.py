@@ -198,30 +198,19 @@ class PlayoutPolicy:
         (of kind ``PATTERN_POLICY`` for ``patterns``)."""
         if self.name == "patterns":
             weights, keys12, weights12 = pattern_weights(self.table)
-            return KnowledgePolicy(
-                kind=PATTERN_POLICY,
-                agents=np.zeros((0, len(HEURISTICS)), dtype=np.int8),
-                per_playout=True,
-                tracks=False,
-                weights=weights,
-                keys12=keys12,
-                weights12=weights12,
+            return RUN_TIME_UNIFORM_PLAYOUT._replace(
+                kind=PATTERN_POLICY, weights=weights, keys12=keys12, weights12=weights12
             )
         if self.database is None:
             return UNIFORM_PLAYOUT
-        return KnowledgePolicy(
+        return RUN_TIME_UNIFORM_PLAYOUT._replace(
             kind=KNOWLEDGE_POLICY,
             agents=self.database.agent_array(),
             per_playout=self.database.selection == "per-playout",
             tracks=self.database.tracks_connectivity,
-            weights=_NO_WEIGHTS,
-            keys12=_NO_HASH,
-            weights12=_NO_HASH,
         )
 
 
-_NO_WEIGHTS = np.zeros((0, 4096), dtype=np.int64)
-_NO_HASH = np.full(1, -1, dtype=np.int64)
 _PATTERN_WEIGHTS: dict[str, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
 
 
@@ -249,11 +238,12 @@ RUN_TIME_UNIFORM_PLAYOUT = KnowledgePolicy(
     agents=np.zeros((0, len(HEURISTICS)), dtype=np.int8),
     per_playout=True,
     tracks=False,
-    weights=_NO_WEIGHTS,
-    keys12=_NO_HASH,
-    weights12=_NO_HASH,
+    weights=np.zeros((0, 4096), dtype=np.int64),
+    keys12=np.full(1, -1, dtype=np.int64),
+    weights12=np.full(1, -1, dtype=np.int64),
 )
-"""Uniform random playouts as a ``KnowledgePolicy`` tuple: see :func:`run_time_policy`."""
+"""Uniform random playouts as a ``KnowledgePolicy`` tuple (see :func:`run_time_policy`), and
+the fields the other kinds do not use (no agents, no pattern weights, an empty 12-cell hash)."""
 
 
 def run_time_policy(policy: UniformPolicy | KnowledgePolicy) -> KnowledgePolicy:

@@ -563,9 +563,9 @@ def policy_playout(
     see there; the uniform kernel has nothing to set up). True if Black wins.
 
     ``len(policy)`` is a compile-time constant (``UniformPolicy`` has one field), so
-    each search is compiled with one branch alive (a test at run time in the hot loop cost the
-    swarm searches ~20%, measured). A plain inlined function: the numba overload used before
-    drew a NumbaIRAssumptionWarning when inlined and miscompiled UCT's descent loop.
+    each playout loop is compiled with one branch alive (a test at run time in the hot loop
+    cost the swarm searches ~20%, measured). A plain inlined function: the numba overload used
+    before drew a NumbaIRAssumptionWarning when inlined and miscompiled UCT's descent loop.
     """
     if len(policy) == 1:
         return playout(

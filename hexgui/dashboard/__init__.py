@@ -42,11 +42,14 @@ slow or busy machine the refresh slows down instead of the engine (see :class:`R
 down to :data:`MAX_PANEL_INTERVAL_S`. Measured with ``python -m hexswarm.gui.dashboard.cost_probe``:
 at 0.10 the engine lost ~15 % of its playouts/s on a loaded 2-core machine, at 0.04 no loss
 could be told from the noise."""
-MAX_PANEL_INTERVAL_S = 0.2
-"""However busy the machine, every visible panel is redrawn at least every 0.2 s during a
+MAX_PANEL_INTERVAL_S = 0.15
+"""However busy the machine, every visible panel is redrawn at least every 0.15 s during a
 search: the panels must not tell an older story than the board (issue 30: with a 1 s floor the
-Population chart showed iteration 5 051 while the status bar said 20 474). What this costs
-the GUI thread is kept down by drawing one panel per tick and only the visible ones."""
+Population chart showed iteration 5 051 while the status bar said 20 474). A panel's lag is
+this interval plus its paint: at 0.2 s its p99 sat just above the 0.2 s target with one core
+busy, at 0.15 s it is 139-188 ms for the same GUI CPU (docs/results/study-desk/one-busy-core/).
+What this costs the GUI thread is kept down by drawing one panel per tick and only the visible
+ones."""
 HINT_THRESHOLDS = (0.01, 0.02, 0.05, 0.10)
 CANDIDATE_COUNTS = (0, 3, 5, 8, 10, 15)
 """The choices of the "Candidate moves" menu (0: colours only, no candidate marks)."""

@@ -65,7 +65,7 @@ from hexswarm.engine.clock import GameClock, TimeControl, TimeLeft, move_time
 from hexswarm.engine.game import Game, GameNode
 from hexswarm.engine.gtp_analysis import DIALECTS, info_line, kata_gfx, parse_analyze
 from hexswarm.engine.search.snapshot import SearchSnapshot, StopCheck
-from hexswarm.engine.search.timing import search_deadline, stop_at
+from hexswarm.engine.search.timing import stop_at
 
 ENGINE_NAME = "HexSwarm"
 # A genmove that waited for the kernels' loading longer than this has the wait counted against
@@ -703,7 +703,7 @@ class GtpEngine:
         now = time.monotonic()
         if limit is None or now - start < KERNEL_WAIT_GRACE_S:
             return should_stop
-        return stop_at(search_deadline(start, float(limit), now), should_stop)
+        return stop_at(start, float(limit), should_stop)
 
     def _cmd_undo(self, args: list[str]) -> str:
         # One node back: a move (with the side-to-move change an out-of-turn move needed), a

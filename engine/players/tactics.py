@@ -38,7 +38,7 @@ from hexswarm.engine.board import BLACK, BLACK_STONE, EMPTY, WHITE_STONE, Board,
 from hexswarm.engine.players.base import MoveChoice, Player
 from hexswarm.engine.players.common import require_open
 from hexswarm.engine.search.snapshot import SearchSnapshot, SnapshotCallback, StopCheck
-from hexswarm.engine.search.timing import search_deadline, stop_at
+from hexswarm.engine.search.timing import stop_at
 
 
 def _edge_cells(board: Board, color: Color) -> tuple[list[int], list[int]]:
@@ -225,8 +225,7 @@ class TacticalPlayer:
         # the solver would otherwise run its whole limit on top: 1.11-1.13 s at 1 s on 7x7 and
         # 8x8).
         if self.solve and limit is not None:
-            deadline = search_deadline(start, float(limit), time.monotonic())
-            should_stop = stop_at(deadline, should_stop)
+            should_stop = stop_at(start, float(limit), should_stop)
         if tactics.move is not None:
             # A forced block has no value: no search ran, and 50% would be an invented one.
             value = 1.0 if tactics.proven == "win" else math.nan

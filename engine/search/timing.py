@@ -31,11 +31,22 @@ def search_deadline(start: float, limit_s: float, now: float) -> float:
     return start + max(limit_s, (now - start) + limit_s * MIN_SEARCH_SHARE)
 
 
-def stop_at(deadline: float, should_stop: Callable[[], bool] | None = None) -> Callable[[], bool]:
-    """``should_stop`` that also says stop from ``deadline`` on (``time.monotonic``)."""
+def stop_at(
+    start: float, limit_s: float, should_stop: Callable[[], bool] | None = None
+) -> Callable[[], bool]:
+    """``should_stop`` for the search of a move given ``limit_s`` seconds at ``start``
+    (``time.monotonic``) after other work: it also says stop from :func:`search_deadline` on,
+    fixed when the search first asks, that is once its set-up is done. A set-up that compiles
+    kernels on a cold cache can take longer than the whole limit; a deadline fixed before it
+    stopped such a search before its first playout, and the move was the first cell."""
+    deadline: float | None = None
 
     def check() -> bool:
-        return (should_stop is not None and should_stop()) or time.monotonic() >= deadline
+        nonlocal deadline
+        now = time.monotonic()
+        if deadline is None:
+            deadline = search_deadline(start, limit_s, now)
+        return (should_stop is not None and should_stop()) or now >= deadline
 
     return check
 

@@ -608,6 +608,7 @@ def test_the_wait_for_the_kernels_counts_against_the_first_genmove(monkeypatch, 
     stopped_by_user = [False]
     should_stop = gtp._wait_for_kernels(lambda: stopped_by_user[0])
     assert clock[0] == 100.0 + waited
+    assert should_stop() is False  # the search's first question, its set-up done at once
     if stops_at is None:
         clock[0] = 100.0 + 60.0
         assert should_stop() is False

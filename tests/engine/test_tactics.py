@@ -130,7 +130,8 @@ class _Recorder:
 
     def choose_move(self, board, *, on_snapshot=None, should_stop=None, position_id=0):
         for t in self.times:
-            self.clock[0] = t
+            # None: ask at once, as a search does when its set-up is done.
+            self.clock[0] = self.clock[0] if t is None else t
             self.answers.append(should_stop())
         return create_player("random:seed=1").choose_move(board)
 
@@ -138,8 +139,9 @@ class _Recorder:
 @pytest.mark.parametrize(
     ("solver_s", "expected"),
     [
-        (0.3, [False, False, True]),  # the solver's 0.3 s count: the search ends at 1 s
-        (0.9, [False, False, False]),  # but it keeps a quarter of its second: until 1.15 s
+        (0.3, [False, False, False, True]),  # the solver's 0.3 s count: the search ends at 1 s
+        (0.9, [False, False, False, False]),  # but it keeps a quarter of its second: 1.15 s
+        (1.2, [False, False, False, True]),  # counted from its set-up's end: 1.2 + 0.25 s
     ],
 )
 def test_the_solvers_time_counts_against_the_moves_limit(monkeypatch, solver_s, expected):
@@ -154,7 +156,8 @@ def test_the_solvers_time_counts_against_the_moves_limit(monkeypatch, solver_s, 
         return None  # past its budget: the search decides
 
     monkeypatch.setattr(tactics, "solved_tactics", slow_solver)
-    recorder = _Recorder(clock, [10.5, 10.99, 11.0], time_s=1.0)
+    ask = {0.3: [10.5, 10.99, 11.0], 0.9: [11.0, 11.1, 11.14], 1.2: [11.3, 11.44, 11.45]}
+    recorder = _Recorder(clock, [None, *ask[solver_s]], time_s=1.0)
     TacticalPlayer(recorder, solve=True).choose_move(Board(5))
     assert recorder.answers == expected
 

@@ -3,6 +3,8 @@ time budget's batching (with a fake clock: no timing in tests)."""
 
 from __future__ import annotations
 
+import time
+
 import numpy as np
 import pytest
 from hexswarm.engine.board import Board
@@ -15,7 +17,7 @@ from hexswarm.engine.search.environment import (
     hex_environment,
 )
 from hexswarm.engine.search.limits import SearchLimits
-from hexswarm.engine.search.timing import TimeBudget
+from hexswarm.engine.search.timing import TimeBudget, stop_at
 from hexswarm.engine.search.uct import UctConfig, UctSearch, _ucb_tables
 
 from tests.naive_search import NaiveUct
@@ -347,3 +349,27 @@ def test_a_timed_search_is_not_capped_by_its_count_budget(spec):
     choice = create_player(spec, time_s=0.2, threads=1).choose_move(board)
     snapshot = choice.snapshot
     assert snapshot.iteration > 1
+
+
+def test_a_move_s_stop_is_fixed_when_the_search_first_asks():
+    """The deadline of a move given 0.2 s after 1 s of other work (a cold kernel compile in
+    the search's set-up, the solver) is fixed at the search's first question, and the search
+    then keeps a quarter of the limit: before, it was fixed before the set-up, and a strong
+    player on a cold cache stopped before its first playout and played a1."""
+    start = time.monotonic() - 1.0
+    calls = []
+    check = stop_at(start, 0.2, lambda: calls.append(1) or False)
+    assert not check()  # the set-up is over now: 0.05 s left
+    assert calls == [1]
+    time.sleep(0.06)
+    assert check()
+
+
+def test_a_search_whose_set_up_outlasts_its_time_still_plays_its_probe():
+    """A timed UCT search stopped by a move's deadline that passed during its set-up."""
+    env = hex_environment(Board(5))
+    search = UctSearch(UctConfig(seed=1))
+    start = time.monotonic() - 5.0  # the limit long gone before the search was built
+    result = search.run(env, SearchLimits(seconds=0.2), should_stop=stop_at(start, 0.2))
+    assert result.playouts > 0
+    assert int(result.visits.sum()) > 0

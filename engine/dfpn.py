@@ -129,7 +129,7 @@ def prove(
     parents = np.zeros((2, length + 2), dtype=np.int64)
     pairs = np.zeros((2, (length + 2) ** 2), dtype=np.int64)
     links = np.zeros((14 * length + 1, 5), dtype=np.int64)
-    used = np.zeros(length, dtype=np.int64)
+    used = np.zeros((2, length), dtype=np.int64)
     counters = np.zeros(4, dtype=np.int64)
     dead = dead_table()
     while True:

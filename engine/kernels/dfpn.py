@@ -49,6 +49,34 @@ def _find(parent, node):
     return node
 
 
+@inline_jit
+def _touches(cells, neighbours, edges, joined, color, edge, group, cell):
+    """Whether the empty ``cell`` is next to ``group`` (a root in ``joined``), or on ``edge``
+    when the group holds that edge's node."""
+    if edges[cell, edge] and _find(joined, cells.shape[0] + edge % 2) == group:
+        return True
+    for k in range(6):
+        other = neighbours[cell, k]
+        if other >= 0 and cells[other] == color and _find(joined, other) == group:
+            return True
+    return False
+
+
+@inline_jit
+def _bridge_cells(cells, neighbours, edges, joined, used, stamp, color, edge, group, cell, out):
+    """How many empty cells next to ``cell`` outside the bridges (not marked ``stamp``) touch
+    ``group``; they are written to ``out``. Two make a bridge from a stone on ``cell``."""
+    count = 0
+    for k in range(6):
+        other = neighbours[cell, k]
+        if other < 0 or cells[other] != 0 or used[0, other] == stamp:
+            continue
+        if _touches(cells, neighbours, edges, joined, color, edge, group, other):
+            out[count] = other
+            count += 1
+    return count
+
+
 @jit
 def connection(cells, neighbours, edges, color, parents, pairs, links, used, counters, keys_out):
     """How close ``color`` is to joining its edges, counting bridges (two empty cells each next
@@ -56,15 +84,19 @@ def connection(cells, neighbours, edges, color, parents, pairs, links, used, cou
     opponent plays, through the other cell, as long as no two bridges share a cell.
 
     Returns ``(status, count)``: ``status`` 2 when chains and bridges with pairwise disjoint
-    cells already join the edges (a connection that holds with the opponent to move), 1 when
-    a stone on an empty cell outside those bridges would (``keys_out[:count]``: those *key*
-    cells), else 0. The bridges' cells are marked in ``used`` with ``counters[STAMP]``. For
-    each two chains the first two common cells make their bridge, taken greedily in cell
-    order: a connection can be missed, but every one found holds.
+    cells already join the edges (a connection that holds with the opponent to move); 1 when
+    one stone on an empty *key* cell outside those bridges would make one (``keys_out[:count]``
+    are the key cells: next to both edges' groups, or next to one and a bridge away from the
+    other, or a bridge away from both with four distinct cells); else 0. With status 1 the
+    cells every key cell's connection needs (the key cell and its new bridges when there is
+    one key cell, and the bridges inside the edges' two groups) are marked in ``used[0]`` with
+    ``counters[STAMP]``: an opponent's move elsewhere lets ``color`` connect. For each two
+    chains the first two common cells make their bridge, taken greedily in cell order: a
+    connection can be missed, but every one found holds.
 
     Work arrays: ``parents`` int64 ``[2, cells + 2]`` (the chains, then the chains joined by
     bridges; the last two nodes are the edges), ``pairs`` int64 ``[2, (cells + 2) ** 2]``,
-    ``links`` int64 ``[14 * cells + 1, 5]``, ``used`` int64 ``[cells]``."""
+    ``links`` int64 ``[14 * cells + 1, 5]``, ``used`` int64 ``[2, cells]``."""
     size = cells.shape[0]
     nodes = size + 2
     a_node, b_node = size, size + 1
@@ -128,46 +160,80 @@ def connection(cells, neighbours, edges, color, parents, pairs, links, used, cou
         joined[node] = _find(parent, node)
     for link in range(count_links):
         first, second = links[link, 2], links[link, 3]
-        if used[first] == stamp or used[second] == stamp:
+        if used[0, first] == stamp or used[0, second] == stamp:
             continue
         x = _find(joined, links[link, 0])
         y = _find(joined, links[link, 1])
         if x == y:
             continue
         joined[x] = y
-        used[first] = stamp
-        used[second] = stamp
+        used[0, first] = stamp
+        used[0, second] = stamp
         links[link, 4] = 1
     top = _find(joined, a_node)
     bottom = _find(joined, b_node)
     if top == bottom:
         return 2, 0
+    # Key cells, and in used[1] how many of their connections need each cell.
+    near_top = np.empty(6, dtype=np.int64)
+    near_bottom = np.empty(6, dtype=np.int64)
     found = 0
     for cell in range(size):
-        if cells[cell] != 0 or used[cell] == stamp:
+        used[1, cell] = 0
+    for cell in range(size):
+        if cells[cell] != 0 or used[0, cell] == stamp:
             continue
-        near_a = edges[cell, first_edge]
-        near_b = edges[cell, first_edge + 1]
-        for k in range(6):
-            other = neighbours[cell, k]
-            if other >= 0 and cells[other] == color:
-                root = _find(joined, other)
-                near_a = near_a or root == top
-                near_b = near_b or root == bottom
-        if near_a and near_b:
-            keys_out[found] = cell
-            found += 1
-    # A key cell's connection uses only the bridges inside the two edges' groups: mark those
-    # alone (a fresh stamp), the cells a must-play answer has to choose from.
+        on_top = _touches(cells, neighbours, edges, joined, color, first_edge, top, cell)
+        on_bottom = _touches(cells, neighbours, edges, joined, color, first_edge + 1, bottom, cell)
+        up = 0
+        down = 0
+        if not on_top:
+            up = _bridge_cells(
+                cells, neighbours, edges, joined, used, stamp, color, first_edge, top, cell,
+                near_top,
+            )  # fmt: skip
+            if up < 2:
+                continue
+        if not on_bottom:
+            down = _bridge_cells(
+                cells, neighbours, edges, joined, used, stamp, color, first_edge + 1, bottom,
+                cell, near_bottom,
+            )  # fmt: skip
+            if down < 2:
+                continue
+        if up and down:
+            distinct = up
+            for i in range(down):
+                shared = False
+                for j in range(up):
+                    shared = shared or near_bottom[i] == near_top[j]
+                if not shared:
+                    distinct += 1
+            if distinct < 4:
+                continue
+        keys_out[found] = cell
+        found += 1
+        used[1, cell] += 1
+        for i in range(up):
+            used[1, near_top[i]] += 1
+        for i in range(down):
+            shared = False
+            for j in range(up):
+                shared = shared or near_bottom[i] == near_top[j]
+            if not shared:
+                used[1, near_bottom[i]] += 1
+    if found == 0:
+        return 0, 0
     counters[STAMP] += 1
+    needed = counters[STAMP]
+    for cell in range(size):
+        if used[1, cell] == found:
+            used[0, cell] = needed
     for link in range(count_links):
-        if links[link, 4]:
-            links[link, 4] = 0
-            root = _find(joined, links[link, 0])
-            if root == top or root == bottom:
-                used[links[link, 2]] = stamp + 1
-                used[links[link, 3]] = stamp + 1
-    return (1 if found else 0), found
+        if links[link, 4] and _find(joined, links[link, 0]) in (top, bottom):
+            used[0, links[link, 2]] = needed
+            used[0, links[link, 3]] = needed
+    return 1, found
 
 
 @inline_jit
@@ -268,8 +334,8 @@ def mid(
     if status == 2:
         _store(keys, numbers, best, work, key, INFINITY, 0, -1, 1)
         return
-    # Must-play: with a key cell of the opponent's, a move outside its bridges and the key
-    # cell lets it play the key cell and connect; with two key cells, outside its bridges.
+    # Must-play: with key cells of the opponent's, a move outside the cells their connections
+    # all need lets it play one and connect (none left: lost).
     stamp = counters[STAMP]
     moves = np.empty(size, dtype=np.int64)
     count_moves = 0
@@ -277,7 +343,7 @@ def mid(
         cell = order[index]
         if cells[cell] != 0:
             continue
-        if status == 1 and used[cell] != stamp and not (count == 1 and cell == found[0]):
+        if status == 1 and used[0, cell] != stamp:
             continue
         if count_moves == 0 or not _dead(cells, ring, dead, cell):
             moves[count_moves] = cell

@@ -98,22 +98,22 @@ REAL = load_suite(REAL_SUITE)
 
 def test_what_it_proves_on_the_real_suite_agrees_with_mohexs_labels():
     """Each position (side to move winning, by MoHex's DFPN) and the position after its first
-    labelled winning cell (the opponent to move, losing), 3 000 nodes each: whatever is
+    labelled winning cell (the opponent to move, losing), 1 000 nodes each: whatever is
     settled agrees with the label, and some positions of both kinds are settled."""
     roots = children = 0
     for position in REAL:
         board = position.board()
-        proof = prove(board, nodes=3_000)
+        proof = prove(board, nodes=1_000)
         if proof.settled:
             roots += 1
             assert proof.winner is board.to_move, position.id
             assert proof.move in position.winning_cells(), position.id
         cell = min(position.winning_cells())
-        proof = prove(_after(board, cell), nodes=3_000)
+        proof = prove(_after(board, cell), nodes=1_000)
         if proof.settled:
             children += 1
             assert proof.winner is board.to_move, (position.id, board.cell_name(cell))
-    assert roots >= 2 and children >= 2, (roots, children)
+    assert roots >= 5 and children >= 3, (roots, children)
 
 
 # --------------------------------------------------------------------------- Hex knowledge
@@ -141,7 +141,7 @@ def test_a_bridge_connection_holds_and_its_key_cells_win(data):
             np.zeros((2, length + 2), dtype=np.int64),
             np.zeros((2, (length + 2) ** 2), dtype=np.int64),
             np.zeros((14 * length + 1, 5), dtype=np.int64),
-            np.zeros(length, dtype=np.int64),
+            np.zeros((2, length), dtype=np.int64),
             np.zeros(4, dtype=np.int64),
             keys,
         )

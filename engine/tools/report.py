@@ -210,6 +210,14 @@ def ladder(results: Path) -> str:
     return tournament_report(tournament, ladder_games(tournament))
 
 
+def dfpn_real(results: Path) -> str:
+    """The proof-number solver and the exact solver on the real suite, from their rows."""
+    from hexswarm.engine.tools.dfpn_bench import table
+
+    document = json.loads((results / "dfpn" / "real-100k.json").read_text(encoding="utf-8"))
+    return table(document["positions"])
+
+
 TABLES = (
     Table("sdst-vs-mcsds", "docs/experiments.md", thesis_match),
     Table("tuning", "docs/experiments.md", tuning),
@@ -219,6 +227,7 @@ TABLES = (
     Table("tactics-hard", "docs/experiments.md", tactics("hard")),
     Table("tactics-real", "docs/experiments.md", real_tactics),
     Table("ladder", "docs/experiments.md", ladder),
+    Table("dfpn-real", "docs/search.md", dfpn_real),
 )
 
 

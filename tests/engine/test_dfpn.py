@@ -5,6 +5,7 @@ cells) against minimax and the board analysis; its budget and its messages."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import numpy as np
@@ -210,3 +211,19 @@ def test_a_time_limit_stops_the_search():
 def test_boards_it_cannot_prove_get_a_clear_message(board, message):
     with pytest.raises(HexError, match=message):
         prove(board)
+
+
+def test_the_benchmark_records_every_position_and_tables_them_by_size(tmp_path, capsys):
+    from hexswarm.engine.tools import dfpn_bench
+
+    out = tmp_path / "bench.json"
+    arguments = ["--sizes", "8", "--nodes", "300", "--solver-nodes", "1000", "--out", str(out)]
+    assert dfpn_bench.main(arguments) == 0
+    document = json.loads(out.read_text(encoding="utf-8"))
+    rows = document["positions"]
+    assert len(rows) == sum(p.size == 8 for p in REAL) and {"machine", "date"} <= set(document)
+    assert all(r["dfpn"]["nodes"] <= 300 and r["solver"] is not None for r in rows)
+    assert all(r["dfpn"]["agrees"] is not False for r in rows)
+    proven = sum(r["dfpn"]["proven"] for r in rows)
+    assert f"| 8x8 | {len(rows)} | {proven} | {proven} |" in document["table"]
+    assert document["table"] in capsys.readouterr().out

@@ -12,15 +12,18 @@ move wins". A node is won (``pn == 0``) when one child is lost for its mover (``
     pn(node) = min over children of dn(child),   dn(node) = sum over children of pn(child).
 
 A position is an int8 cell array (``engine.board``'s stones: 0 empty, 1 Black, 2 White), played
-and taken back in place, with a Zobrist key. The Hex knowledge at a node:
+and taken back in place, with a Zobrist key. The Hex knowledge at a node (:func:`connection`
+finds each side's chains joined by bridges with pairwise disjoint cells, and its *key* cells):
 
-* the mover wins at once if one empty cell joins its edges (``pn = 0``);
-* the opponent's immediate winning cells are *must-play*: two of them lose at once
-  (``dn = 0``), one leaves that cell as the only move;
-* otherwise the moves are the empty cells that are not *dead* (their colour never changes the
-  winner: :func:`engine.patterns.dead_table`, looked up from the six neighbours). Leaving them
-  out keeps the value: if a dead cell won, the mover would win with the opponent to move and so
-  with any move at all. (When every empty cell is dead one of them stays.)
+* the mover wins (``pn = 0``) when its edges are joined that way, or when it has a key cell
+  (one stone there joins them: the node's winning cell);
+* it loses (``dn = 0``) when the opponent's edges are joined that way;
+* *must-play*: when the opponent has key cells, only the cells all their connections need can
+  stop it (none: lost), so only those are tried;
+* of the moves, the *dead* cells (their colour never changes the winner:
+  :func:`engine.patterns.dead_table`, looked up from the six neighbours) are left out. That
+  keeps the value: if a dead cell won, the mover would win with the opponent to move and so
+  with any move at all. (When every candidate is dead one of them stays.)
 
 The table: ``keys`` (uint64), ``numbers`` (int64 ``[slots, 2]``: pn, dn), ``best`` (int16: a
 won node's winning cell, else -1) and ``work`` (int64: nodes spent under the entry, which

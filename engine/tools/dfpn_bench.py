@@ -2,10 +2,11 @@
 
 ::
 
-    python -m hexswarm.engine.tools.dfpn_bench --seconds 10 --out docs/results/dfpn/real.json
+    python -m hexswarm.engine.tools.dfpn_bench --nodes 100000 --out docs/results/dfpn/real-100k.json
 
 Every position of ``resources/tactics/real.json`` (8x8-11x11, the side to move winning by
-MoHex's DFPN) is given to :func:`engine.dfpn.prove` with a time limit; on the boards of at most
+MoHex's DFPN) is given to :func:`engine.dfpn.prove` with a node budget (and a time limit when
+given: without one the proofs do not depend on the machine's load); on the boards of at most
 64 cells :func:`engine.solver.winning_move` (negamax with proof sets) gets a node budget too.
 A proof counts when it agrees with the label (the side to move wins, with a labelled cell); a
 disagreement is printed and recorded, never dropped. The table gives, per board size, the
@@ -24,7 +25,7 @@ import time
 from collections.abc import Iterable
 from pathlib import Path
 
-from hexswarm.engine.dfpn import prove
+from hexswarm.engine.dfpn import EPSILON, prove
 from hexswarm.engine.solver import MAX_CELLS, SolverBudgetExceeded, winning_move
 from hexswarm.engine.tools.tactics_real import REAL_SUITE
 from hexswarm.engine.tools.tactics_suite import TacticsPosition, load_suite
@@ -34,9 +35,11 @@ def _load() -> str:
     return " ".join(f"{value:.2f}" for value in os.getloadavg())
 
 
-def dfpn_row(position: TacticsPosition, seconds: float, nodes: int) -> dict:
+def dfpn_row(
+    position: TacticsPosition, seconds: float | None, nodes: int, epsilon: float = EPSILON
+) -> dict:
     board = position.board()
-    proof = prove(board, nodes=nodes, seconds=seconds)
+    proof = prove(board, nodes=nodes, seconds=seconds, epsilon=epsilon)
     move = None if proof.move is None else board.cell_name(proof.move)
     return {
         "proven": proof.settled,
@@ -107,11 +110,13 @@ def main(argv: Iterable[str] | None = None) -> int:
         description="DFPN and the exact solver on the real-board tactics suite.",
     )
     parser.add_argument("--suite", type=Path, default=REAL_SUITE)
-    parser.add_argument("--seconds", type=float, default=10.0, help="DFPN's time a position")
-    parser.add_argument("--nodes", type=int, default=10**9, help="DFPN's node limit")
+    parser.add_argument("--seconds", type=float, help="DFPN's time a position (default: none)")
+    parser.add_argument("--nodes", type=int, default=100_000, help="DFPN's node limit")
     parser.add_argument(
         "--solver-nodes", type=int, default=30_000_000, help="the exact solver's node budget"
     )
+    parser.add_argument("--epsilon", type=float, default=EPSILON, help="the 1+epsilon trick's")
+    parser.add_argument("--no-solver", action="store_true", help="DFPN alone")
     parser.add_argument("--sizes", type=int, nargs="+", help="only these board sizes")
     parser.add_argument("--out", type=Path, help="write the rows and the table as JSON")
     options = parser.parse_args(arguments)
@@ -137,8 +142,8 @@ def main(argv: Iterable[str] | None = None) -> int:
             "size": position.size,
             "empty": position.board().empty_count,
             "label": list(position.winning),
-            "dfpn": dfpn_row(position, options.seconds, options.nodes),
-            "solver": solver_row(position, options.solver_nodes),
+            "dfpn": dfpn_row(position, options.seconds, options.nodes, options.epsilon),
+            "solver": None if options.no_solver else solver_row(position, options.solver_nodes),
         }
         rows.append(row)
         print(json.dumps(row), file=sys.stderr, flush=True)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -16,6 +17,7 @@ from hexswarm.engine.board import BLACK, WHITE, Board, HexError, neighbour_table
 from hexswarm.engine.dfpn import _geometry, prove
 from hexswarm.engine.kernels import dfpn as kernel
 from hexswarm.engine.patterns import dead_table
+from hexswarm.engine.players import openings
 from hexswarm.engine.tools.tactics_real import REAL_SUITE
 from hexswarm.engine.tools.tactics_suite import load_suite
 from hypothesis import given, settings
@@ -95,6 +97,10 @@ def test_what_it_proves_on_6x6_to_8x8_agrees_with_the_exact_solver(board):
 
 
 REAL = load_suite(REAL_SUITE)
+# The winning openings of 5x5 as the opening table records them (engine.solver's, solved once).
+SOLVED_5X5_OPENINGS = json.loads(
+    (Path(openings.__file__).parent / "openings.json").read_text(encoding="utf-8")
+)["solved"]["5"]["winning"]
 
 
 def test_what_it_proves_on_the_real_suite_agrees_with_mohexs_labels():
@@ -192,10 +198,13 @@ def test_a_position_beyond_the_budget_is_not_settled_and_a_larger_budget_settles
     small = prove(board, nodes=50)
     assert small.winner is None and small.move is None and small.nodes == 50
     assert small.proof_number > 0 and small.disproof_number > 0
-    assert prove(board, nodes=2_000_000).winner is BLACK
+    proof = prove(board, nodes=2_000_000)
+    assert proof.winner is BLACK and board.cell_name(proof.move) in SOLVED_5X5_OPENINGS
+    assert proof.nodes == 2_326  # docs/search.md quotes it: the search is deterministic
 
 
 def test_a_time_limit_stops_the_search():
+    prove(Board(11), nodes=10)  # compiled before the clock runs
     proof = prove(Board(11), nodes=10**9, seconds=0.5)
     assert proof.winner is None and proof.seconds < 5
 

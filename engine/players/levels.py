@@ -306,7 +306,8 @@ _TACTICS = Parameter(
     "connections (a connected position is played or scored exactly) and the must-play "
     "region, which with the cells left after the fill-in are the only root moves searched "
     "(UCT; docs/search.md, Hex knowledge), then, with at most 60 empty cells on a board up "
-    "to 13x13, proof-number search (10 000 nodes a second of the limit, at most 0.3 of it): "
+    "to 13x13, proof-number search (10 000 nodes, or with a time limit 10 000 a second of it "
+    "and at most 0.3 of it): "
     "a proven win is played, a proven loss reported",
     choices=("off", "on", "solve", "vc"),
 )

@@ -137,17 +137,19 @@ def main(argv: Iterable[str] | None = None) -> int:
     }
     rows = []
     for position in positions:
+        proof = dfpn_row(position, options.seconds, options.nodes, options.epsilon)
+        solved = None if options.no_solver else solver_row(position, options.solver_nodes)
         row = {
             "id": position.id,
             "size": position.size,
             "empty": position.board().empty_count,
             "label": list(position.winning),
-            "dfpn": dfpn_row(position, options.seconds, options.nodes, options.epsilon),
-            "solver": None if options.no_solver else solver_row(position, options.solver_nodes),
+            "dfpn": proof,
+            "solver": solved,
         }
         rows.append(row)
         print(json.dumps(row), file=sys.stderr, flush=True)
-        if row["dfpn"]["agrees"] is False or (row["solver"] or {}).get("agrees") is False:
+        if proof["agrees"] is False or (solved or {}).get("agrees") is False:
             print(f"DISAGREEMENT with the label: {position.id}", file=sys.stderr, flush=True)
     header["load_after"] = _load()
     text = table(rows)

@@ -11,7 +11,7 @@ Boards of at most 64 cells (8x8); the work grows quickly with the number of empt
 search gives up after ``budget`` nodes with :class:`SolverBudgetExceeded` (5-6 million nodes a
 second on one core, measured on 7x7 and 8x8 positions). The numba kernel
 (``engine.kernels.solver``) explains the method: negamax over bitboards with proof sets,
-must-play pruning and a transposition table.
+must-play pruning and a transposition table. Larger boards (up to 13x13): :mod:`engine.dfpn`.
 """
 
 from __future__ import annotations

@@ -21,7 +21,10 @@ decide is played or reported exactly (a proven win plays the connecting move; th
 genmove answers an intrusion the same way), and otherwise the search's root moves are
 restricted to the cells left after the fill-in of dead and captured cells, inside the
 must-play region when the opponent has semi connections between its edges (players whose
-``supports_root_moves`` is True: UCT; the others search every move).
+``supports_root_moves`` is True: UCT; the others search every move). When the analysis
+decides nothing and few empty cells remain, proof-number search (:mod:`engine.dfpn`,
+:func:`proved_tactics`) tries to prove the position within a share of the move: a proven win
+is played and shown as proven, a proven loss reported.
 
 The rules sit around a player (:class:`TacticalPlayer`), so no search kernel changes and the
 thesis's levels, whose default is ``tactics=off``, play exactly as before.
@@ -137,6 +140,36 @@ def solved_tactics(board: Board, budget: int = SOLVER_NODES) -> RootTactics | No
     return RootTactics(move, "win", f"{board.cell_name(move)} wins (proved by the solver)")
 
 
+# DFPN (engine.dfpn) in ``tactics=vc``, after Hex knowledge, on square boards up to 13x13 with
+# at most DFPN_EMPTY_CELLS empty cells (the real suite's positions have 43-80; with more, a
+# proof within a move's budget is rare): nodes per second of the move's limit, and at most
+# DFPN_SHARE of the limit in time (under the heaviest load seen, 10-12 k nodes ran a second).
+DFPN_EMPTY_CELLS = 60
+DFPN_NODES_PER_SECOND = 10_000
+# Without a time limit (20 000 nodes took 6.5 s on an open 11x11 board under heavy load).
+DFPN_NODES = 10_000
+DFPN_SHARE = 0.3
+
+
+def proved_tactics(board: Board, time_s: float | None) -> RootTactics | None:
+    """DFPN's verdict within its budget for a move with limit ``time_s`` (None: no limit), or
+    ``None`` (too many empty cells, not a square board up to 13x13, or not settled)."""
+    from hexswarm.engine.dfpn import MAX_SIZE, prove
+
+    if not board.is_square or board.size > MAX_SIZE or board.empty_count > DFPN_EMPTY_CELLS:
+        return None
+    if time_s is None:
+        proof = prove(board, nodes=DFPN_NODES)
+    else:
+        nodes = max(1, round(DFPN_NODES_PER_SECOND * time_s))
+        proof = prove(board, nodes=nodes, seconds=DFPN_SHARE * time_s)
+    if proof.winner is None:
+        return None
+    if proof.move is None:
+        return RootTactics(None, "loss", "lost: proved by DFPN")
+    return RootTactics(proof.move, "win", f"{board.cell_name(proof.move)} wins (proved by DFPN)")
+
+
 def root_tactics(board: Board) -> RootTactics:
     """The one-move rules applied to ``board`` (the game must not be over)."""
     require_open(board)
@@ -221,6 +254,8 @@ class TacticalPlayer:
         if self.analyse and tactics.move is None and tactics.proven is None:
             steps = ANALYSIS_STEPS if limit is None else round(ANALYSIS_STEPS_PER_SECOND * limit)
             tactics, root_moves = self._analysed(board, steps)
+            if tactics.move is None and tactics.proven is None:
+                tactics = proved_tactics(board, limit) or tactics
         # The solver's and the analysis's time counts against the move's limit (a search after
         # the solver would otherwise run its whole limit on top: 1.11-1.13 s at 1 s on 7x7 and
         # 8x8).

@@ -106,13 +106,20 @@ def real_tactics(results: Path) -> str:
 
 
 def labels(results: Path) -> str:
-    """How many stored labels the second solver re-solved, and how many of those agree."""
+    """How many stored labels the second solver re-solved, how many of those agree, and how
+    many positions MoHex's DFPN confirmed cell by cell (``mohex-labels-*.json``)."""
     suites: dict[str, list[dict]] = {}
     for path in sorted((results / "tactics").glob("labels-*.json")):
         suites.update(json.loads(path.read_text(encoding="utf-8"))["suites"])
+    mohex: dict[str, dict] = {}
+    for path in sorted((results / "tactics").glob("mohex-labels-*.json")):
+        mohex[path.stem.removeprefix("mohex-labels-")] = json.loads(
+            path.read_text(encoding="utf-8")
+        )["summary"]
     lines = [
-        "| positions | stored labels | re-solved by the second solver | agree | not re-solved |",
-        "|---|---:|---:|---:|---|",
+        "| positions | stored labels | re-solved by the second solver | agree | not re-solved "
+        "| confirmed by MoHex's DFPN (every cell) |",
+        "|---|---:|---:|---:|---|---:|",
     ]
     for name in sorted(suites, key=("suite", "hard", "openings").index):
         records = suites[name]
@@ -120,10 +127,14 @@ def labels(results: Path) -> str:
         sizes = sorted({r["size"] for r in records})
         unchecked = sorted({r["size"] for r in records if r["checked"] is None})
         left = ", ".join(f"{size}x{size}" for size in unchecked) or "none"
+        summary = mohex.get(name)
+        confirmed = (
+            f"{summary['confirmed']} of {summary['positions']}" if summary else "not checked"
+        )
         lines.append(
             f"| {name} ({sizes[0]}x{sizes[0]}-{sizes[-1]}x{sizes[-1]}) | {len(records)} | "
             f"{len(checked)} | {sum(r['checked'] for r in checked)} | "
-            f"{len(records) - len(checked)} ({left}) |"
+            f"{len(records) - len(checked)} ({left}) | {confirmed} |"
         )
     return "\n".join(lines)
 
@@ -199,6 +210,14 @@ def ladder(results: Path) -> str:
     return tournament_report(tournament, ladder_games(tournament))
 
 
+def dfpn_real(results: Path) -> str:
+    """The proof-number solver and the exact solver on the real suite, from their rows."""
+    from hexswarm.engine.tools.dfpn_bench import table
+
+    document = json.loads((results / "dfpn" / "real-100k.json").read_text(encoding="utf-8"))
+    return table(document["positions"])
+
+
 TABLES = (
     Table("sdst-vs-mcsds", "docs/experiments.md", thesis_match),
     Table("tuning", "docs/experiments.md", tuning),
@@ -208,6 +227,7 @@ TABLES = (
     Table("tactics-hard", "docs/experiments.md", tactics("hard")),
     Table("tactics-real", "docs/experiments.md", real_tactics),
     Table("ladder", "docs/experiments.md", ladder),
+    Table("dfpn-real", "docs/search.md", dfpn_real),
 )
 
 

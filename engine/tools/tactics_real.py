@@ -38,11 +38,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import platform
 import random
 import shlex
 import sys
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 from hexswarm.engine.board import BLACK, WHITE, Board, Color, HexError
@@ -50,6 +52,7 @@ from hexswarm.engine.gtp_client import GtpClient, GtpClientError
 from hexswarm.engine.tools.tactics_suite import (
     MC_TRAP_PLAYOUTS,
     SUITE_FORMAT,
+    TacticsPosition,
     _flat_monte_carlo_choice,
     _intrusion,
     _no_one_move_tactics,
@@ -120,20 +123,25 @@ class MohexLabeller:
         winner = self.winner(after)
         return None if winner is None else winner is board.to_move
 
+    def cell_verdicts(self, board: Board) -> Iterator[tuple[int, bool | None]]:
+        """Each empty cell with whether it wins for the side to move (None: not settled),
+        checked by DFPN on the position after it; a consumer may stop early."""
+        mover = board.to_move
+        self._set(board)
+        for cell in board.legal_moves():
+            self.client.send(f"play {mover.letter} {board.cell_name(cell)}", timeout=60)
+            winner = self._winner(mover.opponent)
+            self.client.send("undo", timeout=60)
+            yield cell, None if winner is None else winner is mover
+
     def winning_set(self, board: Board, most: int) -> set[int] | None:
         """Every winning cell of the side to move, each checked by DFPN after the move; None
         when one cell is not settled or more than ``most`` cells win."""
-        mover = board.to_move
-        self._set(board)
         winning = set()
-        for cell in board.legal_moves():
-            name = board.cell_name(cell)
-            self.client.send(f"play {mover.letter} {name}", timeout=60)
-            winner = self._winner(mover.opponent)
-            self.client.send("undo", timeout=60)
-            if winner is None:
+        for cell, wins in self.cell_verdicts(board):
+            if wins is None:
                 return None
-            if winner is mover:
+            if wins:
                 winning.add(cell)
                 if len(winning) > most:
                     return None
@@ -320,45 +328,101 @@ def merge(documents: list[dict], command: str) -> dict:
     }
 
 
+def _check_row(position: TacticsPosition, verdicts: Iterable[tuple[int, bool | None]]) -> dict:
+    """One position's record of a second method's verdicts (cell, wins for the side to move or
+    None when not settled) against its stored label: every cell's verdict, the cells that
+    agree, disagree and stay open; ``confirmed`` when every cell agrees."""
+    board = position.board()
+    labelled = position.winning_cells()
+    started = time.perf_counter()
+    cells: dict[str, bool | None] = {}
+    agree = 0
+    disagree: list[str] = []
+    unresolved: list[str] = []
+    for cell, wins in verdicts:
+        name = board.cell_name(cell)
+        cells[name] = wins
+        if wins is None:
+            unresolved.append(name)
+        elif wins == (cell in labelled):
+            agree += 1
+        else:
+            disagree.append(name)
+    return {
+        "id": position.id,
+        "label": sorted(position.winning),
+        "agree": agree,
+        "disagree": sorted(disagree),
+        "unresolved": sorted(unresolved),
+        "confirmed": not disagree and not unresolved,
+        "cells": cells,
+        "seconds": round(time.perf_counter() - started, 2),
+    }
+
+
+def _log_row(row: dict, log: Callable[[str], None]) -> None:
+    log(
+        f"{row['id']}: {row['agree']} agree, {row['disagree']} disagree, "
+        f"{len(row['unresolved'])} open ({row['seconds']} s)"
+    )
+
+
 def check_with_engine_solver(path: Path, budget: int, log: Callable[[str], None]) -> list[dict]:
     """The engine's exact solver on every position of at most 64 cells, move by move: each
-    empty cell is played and the position after it solved within ``budget`` nodes. Per
-    position: the cells whose verdict agrees with MoHex's label, those that disagree (bugs of
-    one solver or the other) and those past the budget; ``confirmed`` when every cell agrees."""
+    empty cell is played and the position after it solved within ``budget`` nodes (see
+    :func:`_check_row`; MoHex's label against engine.solver's verdicts)."""
     from hexswarm.engine.solver import SolverBudgetExceeded, solve
+
+    def verdicts(board: Board) -> Iterator[tuple[int, bool | None]]:
+        for cell in board.legal_moves():
+            after = board.copy()
+            after.play(cell)
+            try:
+                yield cell, not solve(after, budget)[0]
+            except SolverBudgetExceeded:
+                yield cell, None
 
     rows = []
     for position in load_suite(path):
         if position.size * position.size > 64:
             continue
-        board = position.board()
-        labelled = position.winning_cells()
-        started = time.perf_counter()
-        agree: list[str] = []
-        disagree: list[str] = []
-        unresolved: list[str] = []
-        for cell in board.legal_moves():
-            after = board.copy()
-            after.play(cell)
-            try:
-                wins = not solve(after, budget)[0]
-            except SolverBudgetExceeded:
-                unresolved.append(board.cell_name(cell))
-                continue
-            (agree if wins == (cell in labelled) else disagree).append(board.cell_name(cell))
-        rows.append(
-            {
-                "id": position.id,
-                "mohex": sorted(position.winning),
-                "agree": len(agree),
-                "disagree": sorted(disagree),
-                "unresolved": sorted(unresolved),
-                "confirmed": not disagree and not unresolved,
-                "seconds": round(time.perf_counter() - started, 2),
-            }
-        )
-        log(f"{position.id}: {len(agree)} agree, {disagree} disagree, {len(unresolved)} open")
+        rows.append(_check_row(position, verdicts(position.board())))
+        _log_row(rows[-1], log)
     return rows
+
+
+def check_with_mohex(
+    path: Path,
+    ids: list[str] | None,
+    labeller: MohexLabeller,
+    log: Callable[[str], None],
+    on_row: Callable[[dict], None] = lambda row: None,
+) -> list[dict]:
+    """MoHex's DFPN on the positions ``ids`` of the suite at ``path`` (all when None), cell by
+    cell (see :func:`_check_row`; the suite's label against MoHex's verdicts)."""
+    positions = load_suite(path)
+    known = {p.id for p in positions}
+    missing = sorted(set(ids or ()) - known)
+    if missing:
+        raise HexError(f"{path}: no positions {', '.join(missing)}")
+    rows = []
+    for position in positions:
+        if ids is not None and position.id not in ids:
+            continue
+        rows.append(_check_row(position, labeller.cell_verdicts(position.board())))
+        _log_row(rows[-1], log)
+        on_row(rows[-1])
+    return rows
+
+
+def _summary(rows: list[dict]) -> dict:
+    return {
+        "positions": len(rows),
+        "confirmed": sum(r["confirmed"] for r in rows),
+        "cells_agree": sum(r["agree"] for r in rows),
+        "cells_disagree": sum(len(r["disagree"]) for r in rows),
+        "cells_unresolved": sum(len(r["unresolved"]) for r in rows),
+    }
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -391,6 +455,12 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--suite", type=Path, default=REAL_SUITE)
     check.add_argument("--budget", type=int, default=2_000_000, help="solver nodes a cell")
     check.add_argument("--out", type=Path, required=True)
+    other = commands.add_parser("check-mohex", help="compare a suite's labels with MoHex's DFPN")
+    other.add_argument("--suite", type=Path, required=True)
+    other.add_argument("--ids", nargs="+", help="only these positions (default: all)")
+    other.add_argument("--dfpn-seconds", type=float, default=DFPN_SECONDS)
+    other.add_argument("--mohex", default=MOHEX, help="the MoHex GTP command")
+    other.add_argument("--out", type=Path, required=True)
     return parser
 
 
@@ -417,28 +487,41 @@ def main(argv: Iterable[str] | None = None) -> int:
             options.out.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
             log(f"{len(document['positions'])} positions written to {options.out}")
             return 0
-        rows = check_with_engine_solver(options.suite, options.budget, log)
+        command = "python -m hexswarm.engine.tools.tactics_real " + " ".join(
+            shlex.quote(a) for a in arguments
+        )
+        document = {"command": command, "suite": options.suite.name}
+        if options.command == "check-8x8":
+            document["budget"] = options.budget
+            rows = check_with_engine_solver(options.suite, options.budget, log)
+        else:
+            mohex = f"{options.mohex} --games 1 --seed 1"
+            document["labeller"] = (
+                f"MoHex 2.0 DFPN (dfpn-solve-state after every empty cell, "
+                f"param_dfpn timelimit {options.dfpn_seconds:g} s a solve), started as: {mohex}"
+            )
+            document["machine"] = f"{platform.machine()}, {os.cpu_count()} cores"
+            document["date"] = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+            options.out.parent.mkdir(parents=True, exist_ok=True)
+            rows = []
+
+            def save(row: dict) -> None:  # after every position: a stopped run keeps its rows
+                rows.append(row)
+                document.update(summary=_summary(rows), positions=rows)
+                options.out.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
+
+            labeller = MohexLabeller(mohex, options.dfpn_seconds)
+            try:
+                check_with_mohex(options.suite, options.ids, labeller, log, save)
+            finally:
+                labeller.close()
     except (HexError, GtpClientError, OSError, ValueError, KeyError) as error:
         print(f"python -m hexswarm.engine.tools.tactics_real: {error}", file=sys.stderr)
         return 2
-    verdicts = {
-        "positions": len(rows),
-        "confirmed": sum(r["confirmed"] for r in rows),
-        "cells_agree": sum(r["agree"] for r in rows),
-        "cells_disagree": sum(len(r["disagree"]) for r in rows),
-        "cells_unresolved": sum(len(r["unresolved"]) for r in rows),
-    }
-    document = {
-        "command": "python -m hexswarm.engine.tools.tactics_real "
-        + " ".join(shlex.quote(a) for a in arguments),
-        "suite": options.suite.name,
-        "budget": options.budget,
-        "summary": verdicts,
-        "positions": rows,
-    }
+    document.update(summary=_summary(rows), positions=rows)
     options.out.parent.mkdir(parents=True, exist_ok=True)
     options.out.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
-    print(json.dumps(verdicts))
+    print(json.dumps(document["summary"]))
     return 0
 
 

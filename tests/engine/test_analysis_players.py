@@ -189,3 +189,29 @@ def test_a_restricted_search_stopped_before_any_playout_plays_a_root_move():
     search = UctSearch(UctConfig(seed=1), root_actions=[7, 12])
     result = search.run(env, SearchLimits(playouts=1_000), should_stop=lambda: True)
     assert result.iterations == 0 and result.best_action in (7, 12)
+
+
+def test_vc_plays_a_win_that_only_proof_number_search_proves():
+    """An 8x8 position of the real suite (MoHex's DFPN: the side to move wins with c2 among
+    others) that neither the exact solver within its budget nor the analysis decides: DFPN
+    proves it, and the move is played as a proven win without a search."""
+    from hexswarm.engine.tools.tactics_real import REAL_SUITE
+    from hexswarm.engine.tools.tactics_suite import load_suite
+
+    position = next(p for p in load_suite(REAL_SUITE) if p.id == "real-template3-8x8-01")
+    board = position.board()
+    assert analyse(board).proven is None
+    choice = create_player("uct:playouts=100,tactics=vc").choose_move(board)
+    assert choice.snapshot.proven == "win" and choice.snapshot.playouts == 0
+    assert "DFPN" in choice.snapshot.note and choice.move in position.winning_cells()
+
+
+def test_proof_number_search_waits_for_few_empty_cells(monkeypatch):
+    import hexswarm.engine.dfpn as dfpn
+    from hexswarm.engine.players.tactics import DFPN_EMPTY_CELLS, proved_tactics
+
+    calls = []
+    monkeypatch.setattr(dfpn, "prove", lambda board, **budget: calls.append(budget))
+    assert proved_tactics(Board(9), 1.0) is None  # 81 empty cells
+    assert proved_tactics(Board(14, 14), None) is None  # beyond 13x13
+    assert Board(9).empty_count > DFPN_EMPTY_CELLS and not calls

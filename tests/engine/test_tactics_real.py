@@ -15,8 +15,15 @@ import pytest
 from hexswarm.engine.board import Board
 from hexswarm.engine.players.tactics import immediate_wins
 from hexswarm.engine.solver import winning_moves
-from hexswarm.engine.tools.tactics_real import REAL_SUITE, SIZES, MohexLabeller, merge
+from hexswarm.engine.tools.tactics_real import (
+    REAL_SUITE,
+    SIZES,
+    MohexLabeller,
+    check_with_mohex,
+    merge,
+)
 from hexswarm.engine.tools.tactics_suite import (
+    SUITE_FORMAT,
     _flat_monte_carlo_choice,
     load_suite,
     run_suite,
@@ -129,6 +136,46 @@ def test_too_many_winning_cells_leave_the_position_unlabelled():
         assert labeller.winning_set(board, most=1) is None
     finally:
         labeller.close()
+
+
+def test_checking_a_suite_records_every_cells_verdict_and_reports_a_wrong_label(tmp_path):
+    """A two-position suite, one labelled by engine.solver and one with a losing cell added
+    to its label: the check (with the second solver behind the stand-in) confirms the first
+    and names the added cell as the one disagreement of the second."""
+    rows = ["....", ".B..", "..W.", "...."]
+    board = Board.from_rows(rows, to_move="black")
+    names = sorted(board.cell_name(c) for c in winning_moves(board))
+    losing = next(
+        board.cell_name(c) for c in board.legal_moves() if board.cell_name(c) not in names
+    )
+    positions = [
+        {
+            "id": "right",
+            "category": "x",
+            "size": 4,
+            "to_move": "black",
+            "rows": rows,
+            "winning": names,
+        },
+        {
+            "id": "wrong",
+            "category": "x",
+            "size": 4,
+            "to_move": "black",
+            "rows": rows,
+            "winning": sorted([*names, losing]),
+        },
+    ]
+    suite = tmp_path / "suite.json"
+    suite.write_text(json.dumps({"format": SUITE_FORMAT, "positions": positions}))
+    labeller = MohexLabeller(shlex.join([sys.executable, str(FAKE_DFPN)]), seconds=1)
+    try:
+        right, wrong = check_with_mohex(suite, None, labeller, lambda text: None)
+    finally:
+        labeller.close()
+    assert right["confirmed"] and right["agree"] == board.empty_count == len(right["cells"])
+    assert sorted(n for n, wins in right["cells"].items() if wins) == names
+    assert not wrong["confirmed"] and wrong["disagree"] == [losing] and not wrong["unresolved"]
 
 
 # --------------------------------------------------------------------------- external engines

@@ -57,7 +57,12 @@ def _player(name: str, settings) -> Player:
     if tactics != "off":
         from hexswarm.engine.players.tactics import SOLVER_TACTICS, TacticalPlayer
 
-        return TacticalPlayer(player, solve=tactics in SOLVER_TACTICS, analyse=tactics == "vc")
+        return TacticalPlayer(
+            player,
+            solve=tactics in SOLVER_TACTICS,
+            analyse=tactics in ("vc", "dfpn"),
+            prove=tactics == "dfpn",
+        )
     return player
 
 

@@ -305,11 +305,11 @@ _TACTICS = Parameter(
     "Hex knowledge where the solver gives no answer: dead and captured cells, virtual "
     "connections (a connected position is played or scored exactly) and the must-play "
     "region, which with the cells left after the fill-in are the only root moves searched "
-    "(UCT; docs/search.md, Hex knowledge), then, with at most 60 empty cells on a board up "
-    "to 13x13, proof-number search (10 000 nodes, or with a time limit 10 000 a second of it "
-    "and at most 0.3 of it): "
+    "(UCT; docs/search.md, Hex knowledge); dfpn = vc, then, with at most 60 empty cells on "
+    "a board up to 13x13, proof-number search (10 000 nodes, or with a time limit 10 000 a "
+    "second of it and at most 0.3 of it): "
     "a proven win is played, a proven loss reported",
-    choices=("off", "on", "solve", "vc"),
+    choices=("off", "on", "solve", "vc", "dfpn"),
 )
 _SWAP_POLICY = Parameter(
     "swap_policy",

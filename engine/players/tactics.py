@@ -22,9 +22,11 @@ genmove answers an intrusion the same way), and otherwise the search's root move
 restricted to the cells left after the fill-in of dead and captured cells, inside the
 must-play region when the opponent has semi connections between its edges (players whose
 ``supports_root_moves`` is True: UCT; the others search every move). When the analysis
-decides nothing and few empty cells remain, proof-number search (:mod:`engine.dfpn`,
-:func:`proved_tactics`) tries to prove the position within a share of the move: a proven win
-is played and shown as proven, a proven loss reported.
+decides nothing and few empty cells remain, ``tactics=dfpn`` adds proof-number search
+(:mod:`engine.dfpn`, :func:`proved_tactics`), which tries to prove the position within a share
+of the move: a proven win is played and shown as proven, a proven loss reported. It is a
+choice of its own, not part of ``vc`` and so not of the presets: at 9x9 it would take up to
+0.3 of nearly every move after the twentieth, and no match has measured that yet.
 
 The rules sit around a player (:class:`TacticalPlayer`), so no search kernel changes and the
 thesis's levels, whose default is ``tactics=off``, play exactly as before.
@@ -140,7 +142,7 @@ def solved_tactics(board: Board, budget: int = SOLVER_NODES) -> RootTactics | No
     return RootTactics(move, "win", f"{board.cell_name(move)} wins (proved by the solver)")
 
 
-# DFPN (engine.dfpn) in ``tactics=vc``, after Hex knowledge, on square boards up to 13x13 with
+# DFPN (engine.dfpn) in ``tactics=dfpn``, after Hex knowledge, on square boards up to 13x13 with
 # at most DFPN_EMPTY_CELLS empty cells (the real suite's positions have 43-80; with more, a
 # proof within a move's budget is rare): nodes per second of the move's limit, and at most
 # DFPN_SHARE of the limit in time (under the heaviest load seen, 10-12 k nodes ran a second).
@@ -218,7 +220,7 @@ def decided_snapshot(
     return MoveChoice(move, snapshot)
 
 
-SOLVER_TACTICS = ("solve", "vc")
+SOLVER_TACTICS = ("solve", "vc", "dfpn")
 """The ``tactics`` settings that run the exact solver (``vc`` runs it before Hex knowledge)."""
 
 
@@ -226,10 +228,13 @@ class TacticalPlayer:
     """``player`` with the root tactics applied first; the same ``name``, ``settings`` and
     ``spec()``. Thread rules as for the wrapped player."""
 
-    def __init__(self, player: Player, solve: bool = False, analyse: bool = False):
+    def __init__(
+        self, player: Player, solve: bool = False, analyse: bool = False, prove: bool = False
+    ):
         self.player = player
         self.solve = solve
         self.analyse = analyse
+        self.prove = prove
         self.name = player.name
         self.settings = getattr(player, "settings", None)  # an external engine has none
 
@@ -254,7 +259,7 @@ class TacticalPlayer:
         if self.analyse and tactics.move is None and tactics.proven is None:
             steps = ANALYSIS_STEPS if limit is None else round(ANALYSIS_STEPS_PER_SECOND * limit)
             tactics, root_moves = self._analysed(board, steps)
-            if tactics.move is None and tactics.proven is None:
+            if self.prove and tactics.move is None and tactics.proven is None:
                 tactics = proved_tactics(board, limit) or tactics
         # The solver's and the analysis's time counts against the move's limit (a search after
         # the solver would otherwise run its whole limit on top: 1.11-1.13 s at 1 s on 7x7 and

@@ -201,7 +201,8 @@ def test_vc_plays_a_win_that_only_proof_number_search_proves():
     position = next(p for p in load_suite(REAL_SUITE) if p.id == "real-template3-8x8-01")
     board = position.board()
     assert analyse(board).proven is None
-    choice = create_player("uct:playouts=100,tactics=vc").choose_move(board)
+    assert not create_player("uct:playouts=100,tactics=vc").choose_move(board).snapshot.proven
+    choice = create_player("uct:playouts=100,tactics=dfpn").choose_move(board)
     assert choice.snapshot.proven == "win" and choice.snapshot.playouts == 0
     assert "DFPN" in choice.snapshot.note and choice.move in position.winning_cells()
 

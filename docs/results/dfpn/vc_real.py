@@ -1,7 +1,8 @@
-"""`strong` (tactics=vc) on the real-board suite at 2 s a move, one thread, seed 1, with the
-proof-number search at the root as shipped and without it (DFPN_EMPTY_CELLS = 0), the two
-alternating position by position (each its own player, so no tree is shared), one record a
-move with the note its snapshot gives. Run from the checkout's root:
+"""`strong` on the real-board suite at 2 s a move, one thread, seed 1, with the proof-number
+search at the root (`tactics=dfpn`) and as shipped (`tactics=vc`), the two alternating
+position by position (each its own player, so no tree is shared), one record a move with the
+note its snapshot gives. Run from the checkout's root (the raw run was made when `vc` itself
+ran the DFPN step, its two variants toggled by DFPN_EMPTY_CELLS; the same two players):
 
     nice -n 10 python docs/results/dfpn/vc_real.py docs/results/dfpn/vc-real.json
 """
@@ -12,12 +13,10 @@ import platform
 import sys
 import time
 
-import hexswarm.engine.players.tactics as tactics
 from hexswarm.engine.tools.tactics_real import REAL_SUITE
 from hexswarm.engine.tools.tactics_suite import _player, load_suite
 
 TIME_S = 2.0
-SHIPPED = tactics.DFPN_EMPTY_CELLS
 
 
 def load() -> str:
@@ -25,7 +24,10 @@ def load() -> str:
 
 
 def main(out: str) -> None:
-    players = {"dfpn": _player("strong", TIME_S, 1), "off": _player("strong", TIME_S, 1)}
+    players = {
+        "dfpn": _player("strong:tactics=dfpn", TIME_S, 1),
+        "off": _player("strong", TIME_S, 1),
+    }
     document = {
         "command": f"python docs/results/dfpn/vc_real.py {out}",
         "machine": f"{platform.machine()}, {os.cpu_count()} cores, Python "
@@ -36,7 +38,6 @@ def main(out: str) -> None:
     }
     for index, position in enumerate(load_suite(REAL_SUITE)):
         for variant in ("dfpn", "off") if index % 2 == 0 else ("off", "dfpn"):
-            tactics.DFPN_EMPTY_CELLS = SHIPPED if variant == "dfpn" else 0
             board = position.board()
             started = time.perf_counter()
             choice = players[variant].choose_move(board)
@@ -54,7 +55,6 @@ def main(out: str) -> None:
             }
             document["moves"].append(record)
             print(json.dumps(record), flush=True)
-    tactics.DFPN_EMPTY_CELLS = SHIPPED
     document["load_after"] = load()
     moves = document["moves"]
     document["summary"] = {

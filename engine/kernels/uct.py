@@ -55,7 +55,7 @@ generator: the root statistics and the node counts agree exactly.
 from typing import NamedTuple
 
 import numpy as np
-from hexswarm.engine.kernels.environment import HEX, evaluate
+from hexswarm.engine.kernels.environment import HEX, toy_evaluation
 from hexswarm.engine.kernels.jit import inline_jit, jit
 from hexswarm.engine.kernels.knowledge import policy_playout, start_of_playout
 from hexswarm.engine.kernels.layout import HexPath
@@ -619,20 +619,28 @@ def leaf_evaluation(
     count,
     rave,
     amaf,
+    policy,
+    uniform,
 ):
     """``count`` playouts (or the toy problems' evaluations) of the position at the end of the
     path, ``depth`` moves below the root: how many the root player wins. A Hex playout
     shuffles a copy of the empty cells (the list itself must stay a permutation the path can
     index). With ``rave`` the filled boards are counted afresh into ``amaf`` (see
-    :func:`record_amaf`)."""
+    :func:`record_amaf`).
+
+    ``policy``: the playout policy as one type for every policy (``KnowledgePolicy``,
+    ``engine.knowledge.run_time_policy``); ``uniform``: it is the uniform one (its ``kind``,
+    read once by the caller). The policy is told apart here, at run time, once a leaf, so the
+    descent compiles once for every policy; each branch calls a playout loop compiled for its
+    policy alone. (``env`` carries no policy: ``engine.search.environment.without_playouts``.)
+    """
     won = 0
     if env.kind == HEX:
         if rave:
             amaf[:, :] = 0
         black_to_move = (depth % 2 == 0) == env.root_black
-        if len(env.playout_policy) == 1:
-            # The uniform policy (its tuple has one item; numba decides this at compile time):
-            # the uniform kernel itself, without the policy dispatch (10-15% of UCT's time).
+        if uniform:
+            # The uniform kernel itself, without the policy dispatch (10-15% of UCT's time).
             black_wins = _uniform_hex_playouts(
                 board.black_rows,
                 board.live,
@@ -654,7 +662,7 @@ def leaf_evaluation(
         else:
             last_cell = env.action_cells[chain_action[depth]] if depth > 0 else -1
             black_wins = _hex_playouts(
-                env.playout_policy,
+                policy,
                 scratch.knowledge,
                 board.black_rows,
                 board.live,
@@ -687,9 +695,9 @@ def leaf_evaluation(
 @jit
 def _toy_evaluation(env, chain_parent, chain_action, chain_depth, depth, scratch, state, slot):
     """The environment's own evaluation of the path's end (bandit, explicit tree). Called, not
-    inlined, like :func:`_hex_playouts`: ``evaluate`` inlines the playout policy overload, which
-    inlined into the descent's loops broke them (reproduced: wrong counts, a heap overrun)."""
-    return evaluate(
+    inlined, like :func:`_hex_playouts` (inlined helpers with a playout policy once broke the
+    descent's loops: wrong counts, a heap overrun, reproduced)."""
+    return toy_evaluation(
         env,
         chain_parent,
         chain_action,

@@ -73,9 +73,10 @@ from hexswarm.engine.kernels.uct import (
     subtree_size,
     ucb_tables,
 )
+from hexswarm.engine.knowledge import run_time_policy
 from hexswarm.engine.patterns import CODES, LOCAL_CLASSES, dead_table, load_table
 from hexswarm.engine.playout import split_evenly
-from hexswarm.engine.search.environment import action_labels, side_to_move
+from hexswarm.engine.search.environment import action_labels, side_to_move, without_playouts
 from hexswarm.engine.search.limits import SearchLimits
 from hexswarm.engine.search.snapshot import (
     CANDIDATE_LINES,
@@ -515,7 +516,10 @@ class UctSearch:
                 f"leaf_playouts ({self.leaf_playouts})"
             )
         config = self.config
-        self.env = env
+        # The descent takes the playout policy apart, as one type for every policy, and tells
+        # it apart once a leaf: one compiled descent for every policy (see without_playouts).
+        self.env = without_playouts(env)
+        self.playout_policy = run_time_policy(env.playout_policy)
         self.width = action_count_py(env)
         self.prior_arrays = prior_arrays(
             env, config.priors, config.prior_bias, self.last_cell, config.prior_pruning
@@ -621,6 +625,7 @@ class UctSearch:
             self.rave,
             worker.amaf,
             self.prior_arrays,
+            self.playout_policy,
         )
 
     def _next_count(self) -> int:

@@ -476,9 +476,8 @@ def playout_weights(
 ) -> dict[int, float]:
     """The playout weight of every empty cell (dict cell -> float, before the kernel's integer
     rounding): the slow reference of :meth:`PlayoutTable.kernel_weights` and the kernel."""
-    weights = {}
-    for cell in np.flatnonzero(cells == 0):
-        cell = int(cell)
+    weights: dict[int, float] = {}
+    for cell in np.flatnonzero(cells == 0).tolist():
         code = pattern_code(cells, size, cell, black_moves)
         code12 = pattern_code12(cells, size, cell, black_moves)
         if dead_table()[0 if black_moves else 1, code]:
@@ -525,9 +524,8 @@ def load_table(name_or_path: str = DEFAULT_TABLE) -> PatternTable:
 def move_priors(table: PatternTable, cells: np.ndarray, size: int, black_moves: bool, last: int):
     """The prior of every empty cell (dict cell -> probability): the slow reference of what the
     search gives a new node's children."""
-    weights = {}
-    for cell in np.flatnonzero(cells == 0):
-        cell = int(cell)
+    weights: dict[int, float] = {}
+    for cell in np.flatnonzero(cells == 0).tolist():
         weights[cell] = table.gamma_of(
             pattern_code(cells, size, cell, black_moves),
             pattern_code12(cells, size, cell, black_moves),

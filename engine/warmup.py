@@ -26,6 +26,11 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
+    from multiprocessing.process import BaseProcess
 
 Progress = Callable[[int, int, str], None]
 
@@ -52,11 +57,11 @@ GROUP_KEYS = tuple(GROUP_LABELS)
 
 @dataclass(frozen=True)
 class KernelGroup:
-    """Kernels compiled together by running ``run`` once."""
+    """Kernels compiled together by running ``run`` once (what it returns is not used)."""
 
     key: str
     label: str
-    run: Callable[[], None]
+    run: Callable[[], object]
 
 
 def kernel_groups() -> list[KernelGroup]:
@@ -68,7 +73,7 @@ def kernel_groups() -> list[KernelGroup]:
     return [KernelGroup(key, GROUP_LABELS[key], runs[key]) for key in GROUP_KEYS]
 
 
-def _group_runs() -> dict[str, Callable[[], None]]:
+def _group_runs() -> dict[str, Callable[[], object]]:
     import numpy as np
     from hexswarm.engine.board import Board
     from hexswarm.engine.kernels.environment import action_count_py
@@ -243,7 +248,7 @@ def configure_numba_cache(version: str | None = None) -> Path | None:
     return None
 
 
-def cache_is_cold(directory: str | os.PathLike | None) -> bool:
+def cache_is_cold(directory: str | os.PathLike[str] | None) -> bool:
     """Whether numba's cache ``directory`` holds nothing yet (a first start, a new version)."""
     if directory is None:
         return False
@@ -535,9 +540,9 @@ class _Workers:
 
     def __init__(self, count: int):
         self.count = count
-        self._processes: list = []
-        self._idle: list = []
-        self._jobs: dict = {}  # connection -> the key its worker compiles
+        self._processes: list[tuple[BaseProcess, Connection]] = []
+        self._idle: list[Connection] = []
+        self._jobs: dict[Connection, str] = {}  # connection -> the key its worker compiles
 
     @property
     def idle(self) -> bool:
@@ -568,8 +573,9 @@ class _Workers:
         """The ``(key, error)`` of the groups finished within ``timeout`` seconds."""
         from multiprocessing.connection import wait
 
-        finished = []
-        for connection in wait(list(self._jobs), timeout) if self._jobs else ():
+        finished: list[tuple[str, str]] = []
+        ready = wait(list(self._jobs), timeout) if self._jobs else []
+        for connection in [job for job in self._jobs if job in ready]:
             key = self._jobs.pop(connection)
             try:
                 _key, error = connection.recv()

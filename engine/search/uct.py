@@ -722,7 +722,7 @@ class UctSearch:
 
     def depth_counts(self) -> np.ndarray:
         """Playouts by the number of moves between the root and their start position."""
-        return sum(w.depth_counts for w in self.workers)
+        return np.sum([w.depth_counts for w in self.workers], axis=0)
 
     def _most_visited_child(self, tree: UctTree, node: int) -> int:
         kids = tree.children(node)
@@ -768,33 +768,36 @@ class UctSearch:
     def tree_summary(self, max_depth: int = 3, max_children: int = 6) -> TreeNode:
         """The most visited part of the first tree (``agents`` = visits, ``active`` = wins of
         the player who made the node's move)."""
-        tree = self.trees[0]
-        action, visits, wins = tree.actions, tree.visits, tree.wins
+        return self._summary_node(self.trees[0], 0, (), max_depth, max_children)
 
-        def build(node: int, path: tuple[int, ...]) -> TreeNode:
-            kids = [k for k in tree.children(node) if visits[k] > 0]
-            kids.sort(key=lambda k: -visits[k])
-            shown = kids[:max_children] if len(path) < max_depth else []
-            hidden = kids[len(shown) :]
-            n = visits[node]
-            return TreeNode(
-                path=path,
-                depth=len(path),
-                agents=int(n),
-                active=int(wins[node]),
-                value=float(wins[node] / n) if n else 0.0,
-                children=tuple(build(k, (*path, int(self.labels[action[k]]))) for k in shown),
-                collapsed_children=len(hidden),
-                collapsed_agents=int(sum(int(visits[k]) for k in hidden)),
-                ends_game=tree.terminal(node),
-            )
-
-        try:
-            return build(0, ())
-        finally:
-            # build's closure holds build itself: unbind it, or the search (and its tree's
-            # arrays, tens of MB) waits for the cycle collector after every move.
-            build = None
+    def _summary_node(
+        self, tree: UctTree, node: int, path: tuple[int, ...], max_depth: int, max_children: int
+    ) -> TreeNode:
+        # A method, not a closure that calls itself: such a closure holds itself in a cycle,
+        # and the search (and its tree's arrays, tens of MB) would wait for the cycle
+        # collector after every move.
+        visits, wins = tree.visits, tree.wins
+        kids = [k for k in tree.children(node) if visits[k] > 0]
+        kids.sort(key=lambda k: -visits[k])
+        shown = kids[:max_children] if len(path) < max_depth else []
+        hidden = kids[len(shown) :]
+        n = visits[node]
+        return TreeNode(
+            path=path,
+            depth=len(path),
+            agents=int(n),
+            active=int(wins[node]),
+            value=float(wins[node] / n) if n else 0.0,
+            children=tuple(
+                self._summary_node(
+                    tree, k, (*path, int(self.labels[tree.actions[k]])), max_depth, max_children
+                )
+                for k in shown
+            ),
+            collapsed_children=len(hidden),
+            collapsed_agents=int(sum(int(visits[k]) for k in hidden)),
+            ends_game=tree.terminal(node),
+        )
 
     def snapshot(self, done: bool) -> SearchSnapshot:
         visits, wins, terminal = self.root_stats()

@@ -74,7 +74,9 @@ def read_games(folders: list[Path], size: int) -> list[list[int]]:
     return [list(g) for g in games]
 
 
-def competitions(games: list[list[int]], size: int, skip: int):
+def competitions(
+    games: list[list[int]], size: int, skip: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Arrays for MM: per candidate row its competition, pattern and local class; per
     competition the row of the cell played."""
     comp, patterns, locals_, winners = [], [], [], []
@@ -85,9 +87,7 @@ def competitions(games: list[list[int]], size: int, skip: int):
             black_moves = number % 2 == 0
             if number >= skip:
                 last = game[number - 1] if number > 0 else -1
-                empty = np.flatnonzero(cells == 0)
-                for candidate in empty:
-                    candidate = int(candidate)
+                for candidate in np.flatnonzero(cells == 0).tolist():
                     comp.append(count)
                     patterns.append(pattern_code(cells, size, candidate, black_moves))
                     locals_.append(local_class(size, candidate, last))
@@ -250,7 +250,7 @@ def playout_fit(train, test, iterations: int, min_count: int):
         )
     # The 12-cell model's own weights: its 6-cell back-off rows and its kept codes by
     # (global, local); the table the kernel plays by.
-    twelve = ({}, {})
+    twelve: tuple[dict[int, float], dict[int, float]] = ({}, {})
     for index, key in enumerate(kept.tolist()):
         twelve[key & 1][key >> 1] = float(gamma12[2 * CODES + index])
     return {

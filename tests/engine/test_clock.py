@@ -289,7 +289,17 @@ def _refused(engine: GtpEngine, line: str) -> str:
 
 def test_gtp_time_commands_conformance():
     """GTP 2's time_settings and time_left, KGS's kgs-time_settings (with our fischer), their
-    errors, and a genmove that keeps within the time left (a real level, time measured)."""
+    errors, and a genmove that keeps within the time left (a real level, time measured).
+
+    The kernels are loaded first, as the application's splash does (loading them is not
+    thinking). The move's search uses at least its time and ends within about one batch of
+    it; on a loaded machine a batch can take far longer than its 20 ms (one search of a 0.90 s
+    move took 1.80 s in a whole-suite run at load 14 on 2 cores), so the bound above is 2 s:
+    still far below what the level's own 100 000 000 playouts would take. How closely a
+    search keeps its time is tested with a fake clock (test_uct: test_time_budget_*)."""
+    from hexswarm.engine.warmup import warm_up
+
+    warm_up()
     engine = GtpEngine(level="uct", settings={"playouts": "100000000", "threads": "1"}, size=7)
     assert {"time_settings", "time_left", "kgs-time_settings"} <= set(
         _ok(engine, "list_commands").split()
@@ -317,7 +327,7 @@ def test_gtp_time_commands_conformance():
     took = time.monotonic() - start
     assert move
     assert engine.last_snapshot is not None
-    assert engine.last_snapshot.elapsed_s == pytest.approx(expected, abs=0.3)
+    assert expected - 0.1 < engine.last_snapshot.elapsed_s < expected + 2.0
     assert took < 10 - SAFETY_S  # answered with time to spare
     assert engine.clock.left(BLACK).main_s == pytest.approx(10 - took, abs=0.1)  # charged
 

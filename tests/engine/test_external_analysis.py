@@ -100,13 +100,29 @@ def test_hexswarm_gtp_analyses_with_kata_analyze_and_plays_on_in_step():
     config = EngineConfig(
         "HexSwarm uct", f"{command} --ai uct --playouts 3000 --seed 2", move_timeout_s=TIMEOUT
     )
-    engine = ExternalEnginePlayer(config, env=environment(), start_timeout_s=TIMEOUT)
-    engine.command_timeout_s = TIMEOUT  # the first analysis waits for the kernels
+    # The first analysis waits for the kernels: it runs until the engine reports its whole
+    # budget, not for a fixed time. With 3 s, on 2 cores at load 13-20, the engine was still
+    # loading them when stopped: no candidate yet, or the stream's end after the 3 s of grace,
+    # in 22 of 23 tries (the grace itself is tested with a fake engine).
+    engine = ExternalEnginePlayer(
+        config, env=environment(), start_timeout_s=TIMEOUT, stop_grace_s=TIMEOUT
+    )
+    engine.command_timeout_s = TIMEOUT
     board = opening(7, ("d4", "c5"))
     before = snapshot(board)
-    seen = []
+    seen: list = []
+
+    def searched_its_budget() -> bool:
+        return any(s.playouts >= 3000 for s in seen)
+
     try:
-        choice = engine.analyse(board, on_snapshot=seen.append, position_id=9, seconds=3.0)
+        choice = engine.analyse(
+            board,
+            on_snapshot=seen.append,
+            should_stop=searched_its_budget,
+            position_id=9,
+            seconds=TIMEOUT,
+        )
         assert analysis_method(engine.identity.commands) == KATA_ANALYZE
         final = choice.snapshot
         assert final is not None and final.done and final.position_id == 9

@@ -389,7 +389,9 @@ def test_every_level_defaults_to_uniform_and_plays_with_every_policy(level):
 
 
 def test_every_level_with_win_playouts_blocks_the_only_threat():
-    # White's a2-b2-c2 wins at d2 (d1 is Black's): Black must block there.
+    """White's a2-b2-c2 wins at d2 (d1 is Black's): Black must block there. Seeded (it was
+    not): every level blocked with each of seeds 0-199 (docs/results/ci/flake-audit.md), so
+    seed 0 is not a lucky one, and the verdict no longer rests on a seed drawn per run."""
     board = Board.from_rows(
         """
         . . . B
@@ -401,7 +403,7 @@ def test_every_level_with_win_playouts_blocks_the_only_threat():
     )
     expected = board.cell_index("d2")
     for level in sorted(SEARCHING_LEVELS):
-        player = create_player(f"{SEARCHING_LEVELS[level]},threads=1,playout=win")
+        player = create_player(f"{SEARCHING_LEVELS[level]},threads=1,playout=win,seed=0")
         assert player.choose_move(board).move == expected, level
 
 

@@ -22,3 +22,15 @@ def wheel_over(widget: QWidget, notches: int = -1) -> None:
         False,
     )
     QApplication.sendEvent(widget, event)
+
+
+def hover(widget: QWidget, point: QPoint) -> None:
+    """Move the pointer to ``point`` over ``widget``, as a user would. Qt drops a move to
+    where the pointer already is, and the pointer stays where the previous test left it (two
+    tests hovering the same cell of equal widgets: the second saw no move, in any random order
+    that ran them so), so it first goes to another point of the widget."""
+    from PySide6.QtTest import QTest
+
+    elsewhere = QPoint(0, 0) if point != QPoint(0, 0) else QPoint(1, 1)
+    QTest.mouseMove(widget, elsewhere)
+    QTest.mouseMove(widget, point)

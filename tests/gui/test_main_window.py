@@ -12,6 +12,8 @@ from PySide6.QtGui import QPalette
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
+from tests.gui.input_events import hover
+
 HUMANS = GameSettings(
     size=5, black=SideSettings(), white=SideSettings(), hint_spec="tiny", analysis_spec="tiny"
 )
@@ -298,7 +300,7 @@ def test_board_widget_hover_ghost_and_cursor(window, qtbot):
     hovered = []
     widget.cell_hovered.connect(hovered.append)
     centre = widget.cell_center(window.controller.board.cell_index("b3")).toPoint()
-    QTest.mouseMove(widget, centre)
+    hover(widget, centre)
     qtbot.waitUntil(lambda: widget.hovered_cell == window.controller.board.cell_index("b3"))
     assert hovered[-1] == window.controller.board.cell_index("b3")
     assert widget.cursor().shape() == Qt.CursorShape.PointingHandCursor

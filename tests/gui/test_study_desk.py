@@ -23,6 +23,8 @@ from hexswarm.gui.review import ReviewDialog, ReviewSettings
 from hexswarm.gui.settings import GameSettings, SideSettings
 from PySide6.QtCore import QPoint, Qt
 
+from tests.gui.input_events import hover
+
 HUMANS = GameSettings(
     size=5, black=SideSettings(), white=SideSettings(), hint_spec="tiny", analysis_spec="tiny"
 )
@@ -111,10 +113,10 @@ def test_board_draws_candidates_and_shows_a_candidates_line_on_hover(qtbot, boar
         drawn = image.pixelColor(x, y)
         assert drawn != plain.pixelColor(x, y)
         assert abs(drawn.red() - expected.red()) + abs(drawn.green() - expected.green()) < 40
-    qtbot.mouseMove(board, cell_point(board, 7))
+    hover(board, cell_point(board, 7))
     qtbot.waitUntil(lambda: board.hovered_cell == 7)
     assert board.hover_line() == (7, 12, 8) and board.toolTip() == other.detail
-    qtbot.mouseMove(board, cell_point(board, 0))
+    hover(board, cell_point(board, 0))
     qtbot.waitUntil(lambda: board.hovered_cell == 0)
     assert board.hover_line() == ()
     board.set_candidates(())
@@ -130,7 +132,7 @@ def test_the_dashboard_marks_candidates_and_hover_previews_their_lines(qtbot, bo
         dashboard.offer_snapshot(snapshot(done=True))
         dashboard.refresh()
         assert [m.cell for m in board.candidates] == [12, 7, 13]
-        qtbot.mouseMove(board, cell_point(board, 7))
+        hover(board, cell_point(board, 7))
         qtbot.waitUntil(lambda: board.preview == (7, 12, 8))
         dashboard.set_candidate_count(1)
         assert [m.cell for m in board.candidates] == [12]

@@ -25,6 +25,7 @@ from its bitmasks in :func:`engine.kernels.uct.child_priors`.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -316,7 +317,7 @@ def canonical12(code: int) -> int:
     return min(code, rotate_half12(code))
 
 
-def open_hash(entries: dict[int, float], dtype) -> tuple[np.ndarray, np.ndarray]:
+def open_hash(entries: Mapping[int, float], dtype) -> tuple[np.ndarray, np.ndarray]:
     """(keys, values): the kernels' open-addressing hash of ``entries`` (non-negative int64
     keys), a power-of-two length at most a quarter full, linear probing from ``(key *
     HASH_MULTIPLIER mod 2**64) >> (64 - bits)``, empty slots ``NO_KEY`` (at least 16 slots,

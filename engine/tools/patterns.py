@@ -300,7 +300,7 @@ def top_rank_rate(comp, patterns, locals_, winners, gamma, delta) -> float:
 def local_classes(games: list[list[int]], size: int, skip: int) -> np.ndarray:
     """The local class (:func:`engine.patterns.local_class`) of every candidate row of
     :func:`playout_competitions` (the empty cells of each move in cell order), in its order."""
-    classes = []
+    classes: list[int] = []
     for game in games:
         taken = np.zeros(size * size, dtype=bool)
         for number, cell in enumerate(game):

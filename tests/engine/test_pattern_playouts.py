@@ -254,8 +254,8 @@ def test_playout_table_tool_end_to_end(tmp_path):
     assert tool.main(["--games-file", str(games), "--size", "5", "--playout", "--holdout", "2",
                       "--min-count", "3", "--out", str(out)]) == 0  # fmt: skip
     document = json.loads(out.read_text("utf-8"))
-    for key in ("holdout_log_likelihood_per_move", "holdout_log_likelihood_per_move_12"):
-        assert document[key] < 0
+    assert document["holdout_uniform_log_likelihood_per_move"] < 0
+    assert document["holdout_log_likelihood_per_move"] < 0
     table = PlayoutTable.from_json(out.read_text("utf-8"), "t")
     # The cap sits above the open board far from the last move: its 12-cell weight, the unit.
     open_board = table.global12.get(0, table.global_[0])
@@ -399,9 +399,44 @@ def test_hash_lookup_is_the_tables_weight_and_symmetric(size, seed):
                     assert table.weight_of(swapped, size, transposed, not black, near) == expected
 
 
+def test_team_fit_recovers_known_weights():
+    """Moves drawn from a known two-feature model (6-cell weight times 12-cell factor, near and
+    far apart; far products below the cap): with every 12-cell code kept (the model then has
+    a weight per code), the team fit's weight of each code is the plain one-feature MM fit's
+    (fit_features, the maximum-likelihood weights: a second method), near the true one;
+    with a prune, a code left out weighs its 6-cell weight, as near to the code's own."""
+    rng = np.random.default_rng(17)
+    six = {(0, 0): 1.0, (1, 0): 0.3, (2, 0): 0.8, (0, 1): 4.0, (1, 1): 0.5, (2, 1): 12.0}
+    # The 12-cell codes: 6-cell code c with bridge points k; factor[(k, near)].
+    factor = {(0, 0): 1.0, (1, 0): 0.25, (2, 0): 1.0, (0, 1): 1.0, (1, 1): 6.0, (2, 1): 0.2}
+    count, width = 6000, 8  # competitions of eight candidate cells
+    c, b, n = (rng.integers(0, high, (count, width)) for high in (3, 3, 2))
+    six_of = np.array([[six[(code, side)] for side in (0, 1)] for code in range(3)])
+    factor_of = np.array([[factor[(k, side)] for side in (0, 1)] for k in range(3)])
+    strength = six_of[c, n] * factor_of[b, n]
+    cumulative = np.cumsum(strength / strength.sum(axis=1, keepdims=True), axis=1)
+    chosen = np.minimum((cumulative < rng.random((count, 1))).sum(axis=1), width - 1)
+    comp, winners = np.repeat(np.arange(count), width), np.arange(count) * width + chosen
+    data = (comp, c.ravel(), (c + (b << 12)).ravel(), n.ravel().astype(bool),
+            np.zeros(count * width, dtype=bool), winners)  # fmt: skip
+    plain = tool.fit_features(comp, (c + 3 * b + 9 * n).ravel(), winners, 18, 300, reference=0)
+    for prune in (0.0, 0.15):
+        global_, local, global12, local12 = tool.team_fit(data, 1, 300, prune)
+        for (code, side), gamma in six.items():
+            for k in range(3):
+                table12, table6 = (local12, local) if side else (global12, global_)
+                fitted = table12.get(code + (k << 12), table6[code])
+                mle = plain[code + 3 * k + 9 * side]
+                assert fitted == pytest.approx(mle, rel=0.02 if prune == 0 else 0.17)
+                assert fitted == pytest.approx(gamma * factor[(k, side)], rel=0.5)  # sampling
+        # The open board far from the last move (both codes 0) is the unit.
+        assert global12.get(0, global_[0]) == pytest.approx(1.0)
+
+
 def test_playout_fit_log_likelihood_is_reproduced_cell_by_cell(tmp_path):
-    """The log-likelihood the trainer reports for its 12-cell model, recomputed move by move
-    from the table it wrote and the cell-by-cell codes of engine.patterns."""
+    """The log-likelihood the trainer reports for the policy of the table it wrote (the
+    kernel's: capped far weights, dead cells), recomputed move by move by
+    engine.patterns.playout_weights from the cell-by-cell codes."""
     rng = np.random.default_rng(4)
     games = []
     for _ in range(10):
@@ -421,20 +456,12 @@ def test_playout_fit_log_likelihood_is_reproduced_cell_by_cell(tmp_path):
         for number, played in enumerate(game):
             black = number % 2 == 0
             if number >= 2:
-                strengths = {}
-                for cell in np.flatnonzero(cells == 0):
-                    cell = int(cell)
-                    six = pattern_code(cells, 5, cell, black)
-                    twelve = pattern_code12(cells, 5, cell, black)
-                    if is_near(5, cell, game[number - 1]):
-                        strengths[cell] = table.local12.get(twelve, table.local[six])
-                    else:
-                        strengths[cell] = table.global12.get(twelve, table.global_[six])
+                strengths = playout_weights(table, cells, 5, black, game[number - 1])
                 total += np.log(strengths[played] / sum(strengths.values()))
                 moves += 1
             cells[played] = 1 if black else 2
     # The file keeps 6 decimals of each weight, the report 4 of the mean.
-    assert total / moves == pytest.approx(document["log_likelihood_per_move_12"], abs=2e-4)
+    assert total / moves == pytest.approx(document["log_likelihood_per_move"], abs=2e-4)
     assert document["cells"] == 12 and document["moves"] == moves
 
 

@@ -197,15 +197,15 @@ class PlayoutPolicy:
         """The policy the kernels take: :data:`UNIFORM_PLAYOUT` or a ``KnowledgePolicy``
         (of kind ``PATTERN_POLICY`` for ``patterns``)."""
         if self.name == "patterns":
-            weights, keys12, weights12 = pattern_weights(self.table)
+            weights, far12, near12 = pattern_weights(self.table)
             return KnowledgePolicy(
                 kind=PATTERN_POLICY,
                 agents=np.zeros((0, len(HEURISTICS)), dtype=np.int8),
                 per_playout=True,
                 tracks=False,
                 weights=weights,
-                keys12=keys12,
-                weights12=weights12,
+                far12=far12,
+                near12=near12,
             )
         if self.database is None:
             return UNIFORM_PLAYOUT
@@ -215,8 +215,8 @@ class PlayoutPolicy:
             per_playout=self.database.selection == "per-playout",
             tracks=self.database.tracks_connectivity,
             weights=_NO_WEIGHTS,
-            keys12=_NO_HASH,
-            weights12=_NO_HASH,
+            far12=_NO_HASH,
+            near12=_NO_HASH,
         )
 
 
@@ -227,7 +227,7 @@ _PATTERN_WEIGHTS: dict[str, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
 
 def pattern_weights(table: str | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The kernels' integer weights of the playout pattern table (the bundled default, or a
-    name or path): the 6-cell rows and the 12-cell hash's keys and weights, computed once per
+    name or path): the 6-cell rows and the 12-cell far and near hashes, computed once per
     table and shared (never written)."""
     from hexswarm.engine.patterns import DEFAULT_PLAYOUT_TABLE, load_playout_table
 

@@ -33,6 +33,13 @@ import numpy as np
 from hexswarm.engine.analysis.inferior import useless_to
 from hexswarm.engine.board import BLACK_STONE, WHITE_STONE
 from hexswarm.engine.board import EMPTY as NO_STONE
+from hexswarm.engine.kernels.patterns import (
+    FAR_KEY_SHIFT,
+    FAR_WEIGHT_BITS,
+    HASH_MULTIPLIER,
+    NEAR_KEY_SHIFT,
+    NO_KEY,
+)
 
 EMPTY, OWN, THEIRS, OFF = 0, 1, 2, 3
 CODES = 4096  # four owners for each of six neighbours
@@ -216,9 +223,6 @@ PLAYOUT_FORMAT = "hexswarm-playout-patterns-1"
 DEAD_WEIGHT = 1
 # Transposing the board moves entry i of a 12-cell pattern (TWELVE's order) to TRANSPOSED12[i].
 TRANSPOSED12 = tuple(TWELVE.index((dc, dr)) for dr, dc in TWELVE)
-# The kernel's hash of 12-cell weights: key = absolute 24-bit code | (2 side + near) << 24.
-HASH_MULTIPLIER = 0x9E3779B97F4A7C15
-NO_KEY = -1
 
 
 def mover_view(around: int, black_moves: bool) -> int:
@@ -321,33 +325,30 @@ class PlayoutTable:
         return table
 
     def kernel_hash(self) -> tuple[np.ndarray, np.ndarray]:
-        """(keys, weights), int64 arrays of a power-of-two length at most a quarter full: the
-        open-addressing hash (linear probing from ``(key * HASH_MULTIPLIER mod 2**64) >>
-        (64 - bits)``, empty slots ``NO_KEY``) of the integer 12-cell weights by key
-        ``absolute code | (2 * side + near) << 24`` (the kernel's table row;
-        engine.kernels.patterns)."""
-        entries = {}
-        for near, table12 in ((0, self.global12), (1, self.local12)):
+        """(far, near): the kernel's two hashes of the integer 12-cell weights
+        (engine.kernels.patterns: int64 entries holding key and weights, a power-of-two
+        length at most a quarter full). A far entry holds both players' global weights of an
+        absolute code (0 for a player the table has none for, or whose cell is dead: the
+        6-cell row's weight), a near entry one player's local weight."""
+        far: dict[int, list[int]] = {}
+        near: dict[int, int] = {}
+        for is_near, table12 in ((False, self.global12), (True, self.local12)):
             for code, gamma in table12.items():
-                weight = self._integer(gamma, bool(near))
+                weight = self._integer(gamma, is_near)
                 for side in range(2):
                     if dead_table()[side, code & (CODES - 1)]:
                         continue  # the 6-cell row's DEAD_WEIGHT
                     for absolute in absolute_codes12(code, side == 0):
-                        entries[absolute | (2 * side + near) << 24] = weight
-        bits = 4
-        while (1 << bits) < 4 * len(entries):
-            bits += 1
-        keys = np.full(1 << bits, NO_KEY, dtype=np.int64)
-        weights = np.zeros(1 << bits, dtype=np.int64)
-        mask = (1 << bits) - 1
-        for key in sorted(entries):
-            slot = ((key * HASH_MULTIPLIER) & (2**64 - 1)) >> (64 - bits)
-            while keys[slot] != NO_KEY:
-                slot = (slot + 1) & mask
-            keys[slot] = key
-            weights[slot] = entries[key]
-        return keys, weights
+                        if is_near:
+                            near[absolute | side << 24] = weight
+                        else:
+                            far.setdefault(absolute, [0, 0])[side] = weight
+        far_entries = {
+            code: code << FAR_KEY_SHIFT | black | white << FAR_WEIGHT_BITS
+            for code, (black, white) in far.items()
+        }
+        near_entries = {key: key << NEAR_KEY_SHIFT | weight for key, weight in near.items()}
+        return _packed_hash(far_entries), _packed_hash(near_entries)
 
     def to_json(self, extra: dict) -> str:
         def seen(gamma):
@@ -411,6 +412,23 @@ class PlayoutTable:
             near,
             black_moves,
         )
+
+
+def _packed_hash(entries: dict[int, int]) -> np.ndarray:
+    """The open-addressing hash of ``{key: entry}`` (engine.kernels.patterns: linear probing
+    from ``(key * HASH_MULTIPLIER mod 2**64) >> (64 - bits)``, empty slots ``NO_KEY``), at
+    most a quarter full."""
+    bits = 4
+    while (1 << bits) < 4 * len(entries):
+        bits += 1
+    table = np.full(1 << bits, NO_KEY, dtype=np.int64)
+    mask = (1 << bits) - 1
+    for key in sorted(entries):
+        slot = ((key * HASH_MULTIPLIER) & (2**64 - 1)) >> (64 - bits)
+        while table[slot] != NO_KEY:
+            slot = (slot + 1) & mask
+        table[slot] = entries[key]
+    return table
 
 
 def playout_weights(

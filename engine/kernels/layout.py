@@ -54,10 +54,10 @@ class KnowledgePolicy(NamedTuple):
     # PATTERN_POLICY: int64[4, 4096], row 2 * side + near: the integer weight of each
     # ``around`` code (engine.patterns.PlayoutTable.kernel_weights); no rows otherwise.
     weights: np.ndarray
-    # PATTERN_POLICY: the 12-cell weights' hash (int64 keys and weights, kernel_hash), which
-    # take precedence over ``weights``; one empty slot otherwise.
-    keys12: np.ndarray
-    weights12: np.ndarray
+    # PATTERN_POLICY: the 12-cell weights' hashes of far and near cells (int64 entries,
+    # kernel_hash), which take precedence over ``weights``; one empty slot otherwise.
+    far12: np.ndarray
+    near12: np.ndarray
 
 
 class Environment(NamedTuple):

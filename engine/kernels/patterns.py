@@ -33,9 +33,23 @@ EMPTY, BLACK, WHITE = 0, 1, 2
 # engine.kernels.knowledge's edge cells (n + TOP_EDGE, ...): not imported, that module
 # imports this one.
 TOP_EDGE, BOTTOM_EDGE, LEFT_EDGE, RIGHT_EDGE, NO_EDGE = 0, 1, 2, 3, 4
-HASH_MULTIPLIER = np.uint64(0x9E3779B97F4A7C15)  # engine.patterns.HASH_MULTIPLIER
+# The two open-addressing hashes of 12-cell weights (engine.patterns.PlayoutTable.kernel_hash):
+# int64 entries, NO_KEY where empty, linear probing from (key * HASH_MULTIPLIER mod 2**64) >>
+# (64 - bits). One entry holds its key and weights, so a probe reads one array:
+# * far: key the absolute 24-bit code; entry key << FAR_KEY_SHIFT | Black's weight | White's
+#   << FAR_WEIGHT_BITS (each at most WEIGHT_SCALE; 0: none, the 6-cell row's), so one probe
+#   refreshes both players' global weights;
+# * near: key the absolute code | side << 24; entry key << NEAR_KEY_SHIFT | weight (at most
+#   engine.patterns.LOCAL_WEIGHT_LIMIT).
+HASH_MULTIPLIER = 0x9E3779B97F4A7C15
 NO_KEY = -1
+FAR_WEIGHT_BITS = 12
+FAR_WEIGHT_MASK = (1 << FAR_WEIGHT_BITS) - 1
+FAR_KEY_SHIFT = 2 * FAR_WEIGHT_BITS
+NEAR_KEY_SHIFT = 21
+NEAR_WEIGHT_MASK = (1 << NEAR_KEY_SHIFT) - 1
 WEIGHT_SCALE = 1024  # engine.patterns.WEIGHT_SCALE: the capped global weight's ceiling
+_MULTIPLIER = np.uint64(HASH_MULTIPLIER)
 NEAR_CELLS = 12
 # The 12 pattern cells around a cell: the ring of engine.kernels.knowledge, then the bridge
 # points (engine.patterns.TWELVE).
@@ -85,34 +99,49 @@ def bridge_codes(cells, near, size, codes):
 
 
 @jit
-def hash_shift(keys):
-    """``64 - bits`` for a hash of ``2**bits`` slots (engine.patterns.PlayoutTable.kernel_hash)."""
+def hash_shift(table):
+    """``64 - bits`` for a hash of ``2**bits`` slots."""
     bits = 0
-    while (1 << bits) < keys.size:
+    while (1 << bits) < table.size:
         bits += 1
     return np.uint64(64 - bits)
 
 
 @jit
-def lookup_weight(weights, keys12, weights12, shift, around, bridges, row):
+def lookup_weight(weights, far12, near12, around, bridges, row):
     """The integer weight of a cell of neighbour code ``around`` and bridge code ``bridges``
-    in table row ``row`` (``2 * side + near``): its 12-cell weight from the hash if there,
-    else its 6-cell weight. The same probe is written out in :func:`pattern_moves`'s loop
+    in table row ``row`` (``2 * side + near``): its 12-cell weight from the hashes if there,
+    else its 6-cell weight. The same probes are written out in :func:`pattern_moves`'s loop
     (an inlined helper taking arrays cost 5x the 6-cell kernel's move, measured); this one
     is for tests."""
-    key = around | (bridges << 12) | (np.int64(row) << 24)
-    mask = keys12.size - 1
-    slot = np.int64((np.uint64(key) * HASH_MULTIPLIER) >> shift)
-    while keys12[slot] != key and keys12[slot] != NO_KEY:
+    code = around | (bridges << 12)
+    side = row >> 1
+    if row & 1:
+        key = code | (np.int64(side) << 24)
+        table, key_shift = near12, NEAR_KEY_SHIFT
+    else:
+        key = code
+        table, key_shift = far12, FAR_KEY_SHIFT
+    mask = table.size - 1
+    slot = np.int64((np.uint64(key) * _MULTIPLIER) >> hash_shift(table))
+    entry = table[slot]
+    while entry != NO_KEY and (entry >> key_shift) != key:
         slot = (slot + 1) & mask
-    return weights12[slot] if keys12[slot] == key else weights[row, around]
+        entry = table[slot]
+    weight = 0
+    if entry != NO_KEY:
+        if row & 1:
+            weight = entry & NEAR_WEIGHT_MASK
+        else:
+            weight = (entry >> (FAR_WEIGHT_BITS * side)) & FAR_WEIGHT_MASK
+    return weight if weight > 0 else weights[row, around]
 
 
 @jit
 def pattern_moves(
     weights,
-    keys12,
-    weights12,
+    far12,
+    near12,
     cells,
     ring,
     around,
@@ -132,14 +161,16 @@ def pattern_moves(
 ):
     """Fill the empty cells ``order[:empty_count]`` by the pattern policy (module docstring);
     returns the generator state. ``weights`` (int64[4, 4096]: row ``2 * side + near``, by
-    6-cell code), ``keys12``/``weights12`` (the 12-cell hash) are ``KnowledgePolicy``'s;
+    6-cell code), ``far12``/``near12`` (the 12-cell hashes) are ``KnowledgePolicy``'s;
     ``cells``/``ring``/``around`` the knowledge scratch's, set up for the start position;
     ``bridges`` (the bridge points' codes, :func:`bridge_codes`) is set up here and kept up to
     date like ``around``; ``rows`` Black's rows, completed here; ``last_cell`` the opponent's
     last move (-1: none). ``order`` is only read."""
     n = size * size
-    shift = hash_shift(keys12)
-    mask = keys12.size - 1
+    far_shift = hash_shift(far12)
+    far_mask = far12.size - 1
+    near_shift = hash_shift(near12)
+    near_mask = near12.size - 1
     bridge_codes(cells, near, size, bridges)
     # Per player, the total weight of the empty cells, and per board row (row_totals[side,
     # row]): the far draw skips whole rows by their totals, then scans one row.
@@ -149,14 +180,18 @@ def pattern_moves(
         c = order[i]
         near_mark[c] = -1
         r = cell_row[c]
+        # lookup_weight, written out (as below): the far entry has both players' 12-cell
+        # weights (0: none, the 6-cell row's).
         code = around[c] | (bridges[c] << 12)
+        slot = np.int64((np.uint64(code) * _MULTIPLIER) >> far_shift)
+        entry = far12[slot]
+        while entry != NO_KEY and (entry >> FAR_KEY_SHIFT) != code:
+            slot = (slot + 1) & far_mask
+            entry = far12[slot]
         for side in range(2):
-            # lookup_weight, written out (as below): 12-cell weight, else 6-cell row.
-            key = code | np.int64(2 * side) << 24
-            slot = np.int64((np.uint64(key) * HASH_MULTIPLIER) >> shift)
-            while keys12[slot] != key and keys12[slot] != NO_KEY:
-                slot = (slot + 1) & mask
-            w = weights12[slot] if keys12[slot] == key else weights[2 * side, around[c]]
+            w = (entry >> (FAR_WEIGHT_BITS * side)) & FAR_WEIGHT_MASK if entry != NO_KEY else 0
+            if w == 0:
+                w = weights[2 * side, around[c]]
             cell_weights[2 * c + side] = w
             totals[side] += w
             row_totals[side, r] += w
@@ -176,11 +211,16 @@ def pattern_moves(
                 v = near[base + k]
                 if v < n and cells[v] == EMPTY:
                     near_mark[v] = move
-                    key = around[v] | (bridges[v] << 12) | np.int64(2 * side + 1) << 24
-                    slot = np.int64((np.uint64(key) * HASH_MULTIPLIER) >> shift)
-                    while keys12[slot] != key and keys12[slot] != NO_KEY:
-                        slot = (slot + 1) & mask
-                    w = weights12[slot] if keys12[slot] == key else weights[2 * side + 1, around[v]]
+                    key = around[v] | (bridges[v] << 12) | np.int64(side) << 24
+                    slot = np.int64((np.uint64(key) * _MULTIPLIER) >> near_shift)
+                    entry = near12[slot]
+                    while entry != NO_KEY and (entry >> NEAR_KEY_SHIFT) != key:
+                        slot = (slot + 1) & near_mask
+                        entry = near12[slot]
+                    if entry != NO_KEY:
+                        w = entry & NEAR_WEIGHT_MASK
+                    else:
+                        w = weights[2 * side + 1, around[v]]
                     near_cells[found] = v
                     near_weights[found] = w
                     found += 1
@@ -239,12 +279,15 @@ def pattern_moves(
             if v < n and cells[v] == EMPTY:
                 rv = cell_row[v]
                 code = around[v] | (bridges[v] << 12)
+                slot = np.int64((np.uint64(code) * _MULTIPLIER) >> far_shift)
+                entry = far12[slot]
+                while entry != NO_KEY and (entry >> FAR_KEY_SHIFT) != code:
+                    slot = (slot + 1) & far_mask
+                    entry = far12[slot]
                 for s in range(2):
-                    key = code | np.int64(2 * s) << 24
-                    slot = np.int64((np.uint64(key) * HASH_MULTIPLIER) >> shift)
-                    while keys12[slot] != key and keys12[slot] != NO_KEY:
-                        slot = (slot + 1) & mask
-                    w = weights12[slot] if keys12[slot] == key else weights[2 * s, around[v]]
+                    w = (entry >> (FAR_WEIGHT_BITS * s)) & FAR_WEIGHT_MASK if entry != NO_KEY else 0
+                    if w == 0:
+                        w = weights[2 * s, around[v]]
                     change = w - cell_weights[2 * v + s]
                     totals[s] += change
                     row_totals[s, rv] += change

@@ -197,15 +197,14 @@ class PlayoutPolicy:
         """The policy the kernels take: :data:`UNIFORM_PLAYOUT` or a ``KnowledgePolicy``
         (of kind ``PATTERN_POLICY`` for ``patterns``)."""
         if self.name == "patterns":
-            weights, far12, near12 = pattern_weights(self.table)
+            weights, hash12 = pattern_weights(self.table)
             return KnowledgePolicy(
                 kind=PATTERN_POLICY,
                 agents=np.zeros((0, len(HEURISTICS)), dtype=np.int8),
                 per_playout=True,
                 tracks=False,
                 weights=weights,
-                far12=far12,
-                near12=near12,
+                hash12=hash12,
             )
         if self.database is None:
             return UNIFORM_PLAYOUT
@@ -215,19 +214,18 @@ class PlayoutPolicy:
             per_playout=self.database.selection == "per-playout",
             tracks=self.database.tracks_connectivity,
             weights=_NO_WEIGHTS,
-            far12=_NO_HASH,
-            near12=_NO_HASH,
+            hash12=_NO_HASH,
         )
 
 
 _NO_WEIGHTS = np.zeros((0, 4096), dtype=np.int64)
-_NO_HASH = np.full(1, -1, dtype=np.int64)
-_PATTERN_WEIGHTS: dict[str, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+_NO_HASH = np.full(2, -1, dtype=np.int64)
+_PATTERN_WEIGHTS: dict[str, tuple[np.ndarray, np.ndarray]] = {}
 
 
-def pattern_weights(table: str | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def pattern_weights(table: str | None = None) -> tuple[np.ndarray, np.ndarray]:
     """The kernels' integer weights of the playout pattern table (the bundled default, or a
-    name or path): the 6-cell rows and the 12-cell far and near hashes, computed once per
+    name or path): the 6-cell rows and the 12-cell hash, computed once per
     table and shared (never written)."""
     from hexswarm.engine.patterns import DEFAULT_PLAYOUT_TABLE, load_playout_table
 
@@ -235,7 +233,7 @@ def pattern_weights(table: str | None = None) -> tuple[np.ndarray, np.ndarray, n
     if key not in _PATTERN_WEIGHTS:
         # Kept writable: a read-only array is another numba type (one more compilation).
         loaded = load_playout_table(key)
-        _PATTERN_WEIGHTS[key] = (loaded.kernel_weights(), *loaded.kernel_hash())
+        _PATTERN_WEIGHTS[key] = (loaded.kernel_weights(), loaded.kernel_hash())
     return _PATTERN_WEIGHTS[key]
 
 

@@ -33,13 +33,7 @@ import numpy as np
 from hexswarm.engine.analysis.inferior import useless_to
 from hexswarm.engine.board import BLACK_STONE, WHITE_STONE
 from hexswarm.engine.board import EMPTY as NO_STONE
-from hexswarm.engine.kernels.patterns import (
-    FAR_KEY_SHIFT,
-    FAR_WEIGHT_BITS,
-    HASH_MULTIPLIER,
-    NEAR_KEY_SHIFT,
-    NO_KEY,
-)
+from hexswarm.engine.kernels.patterns import HASH_MULTIPLIER, NO_KEY, ROW_SHIFT
 
 EMPTY, OWN, THEIRS, OFF = 0, 1, 2, 3
 CODES = 4096  # four owners for each of six neighbours
@@ -324,31 +318,34 @@ class PlayoutTable:
                 table[2 * side + 1, around] = self.integer_weight(code, True, side == 0)
         return table
 
-    def kernel_hash(self) -> tuple[np.ndarray, np.ndarray]:
-        """(far, near): the kernel's two hashes of the integer 12-cell weights
-        (engine.kernels.patterns: int64 entries holding key and weights, a power-of-two
-        length at most a quarter full). A far entry holds both players' global weights of an
-        absolute code (0 for a player the table has none for, or whose cell is dead: the
-        6-cell row's weight), a near entry one player's local weight."""
-        far: dict[int, list[int]] = {}
-        near: dict[int, int] = {}
-        for is_near, table12 in ((False, self.global12), (True, self.local12)):
+    def kernel_hash(self) -> np.ndarray:
+        """The kernel's hash of the integer 12-cell weights (engine.kernels.patterns): int64
+        (key, weights) pairs, a power-of-two number of them, at most a quarter used. The key
+        is an absolute 24-bit code, the weights its four weights (table row ``2 * side +
+        near``, at ``ROW_SHIFT[row]``; 0 where the table has none, or the cell is dead for
+        that player: the 6-cell row's weight)."""
+        packed: dict[int, int] = {}
+        for near, table12 in ((0, self.global12), (1, self.local12)):
             for code, gamma in table12.items():
-                weight = self._integer(gamma, is_near)
+                weight = self._integer(gamma, bool(near))
                 for side in range(2):
                     if dead_table()[side, code & (CODES - 1)]:
                         continue  # the 6-cell row's DEAD_WEIGHT
+                    field = weight << int(ROW_SHIFT[2 * side + near])
                     for absolute in absolute_codes12(code, side == 0):
-                        if is_near:
-                            near[absolute | side << 24] = weight
-                        else:
-                            far.setdefault(absolute, [0, 0])[side] = weight
-        far_entries = {
-            code: code << FAR_KEY_SHIFT | black | white << FAR_WEIGHT_BITS
-            for code, (black, white) in far.items()
-        }
-        near_entries = {key: key << NEAR_KEY_SHIFT | weight for key, weight in near.items()}
-        return _packed_hash(far_entries), _packed_hash(near_entries)
+                        packed[absolute] = packed.get(absolute, 0) | field
+        bits = 4
+        while (1 << bits) < 4 * len(packed):
+            bits += 1
+        table = np.full(2 << bits, NO_KEY, dtype=np.int64)
+        mask = (1 << bits) - 1
+        for key in sorted(packed):
+            slot = ((key * HASH_MULTIPLIER) & (2**64 - 1)) >> (64 - bits)
+            while table[2 * slot] != NO_KEY:
+                slot = (slot + 1) & mask
+            # The weights fill all 64 bits: stored as the int64 of the same bits.
+            table[2 * slot : 2 * slot + 2] = key, np.uint64(packed[key]).astype(np.int64)
+        return table
 
     def to_json(self, extra: dict) -> str:
         def seen(gamma):
@@ -412,23 +409,6 @@ class PlayoutTable:
             near,
             black_moves,
         )
-
-
-def _packed_hash(entries: dict[int, int]) -> np.ndarray:
-    """The open-addressing hash of ``{key: entry}`` (engine.kernels.patterns: linear probing
-    from ``(key * HASH_MULTIPLIER mod 2**64) >> (64 - bits)``, empty slots ``NO_KEY``), at
-    most a quarter full."""
-    bits = 4
-    while (1 << bits) < 4 * len(entries):
-        bits += 1
-    table = np.full(1 << bits, NO_KEY, dtype=np.int64)
-    mask = (1 << bits) - 1
-    for key in sorted(entries):
-        slot = ((key * HASH_MULTIPLIER) & (2**64 - 1)) >> (64 - bits)
-        while table[slot] != NO_KEY:
-            slot = (slot + 1) & mask
-        table[slot] = entries[key]
-    return table
 
 
 def playout_weights(

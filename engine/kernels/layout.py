@@ -54,10 +54,9 @@ class KnowledgePolicy(NamedTuple):
     # PATTERN_POLICY: int64[4, 4096], row 2 * side + near: the integer weight of each
     # ``around`` code (engine.patterns.PlayoutTable.kernel_weights); no rows otherwise.
     weights: np.ndarray
-    # PATTERN_POLICY: the 12-cell weights' hashes of far and near cells (int64 entries,
-    # kernel_hash), which take precedence over ``weights``; one empty slot otherwise.
-    far12: np.ndarray
-    near12: np.ndarray
+    # PATTERN_POLICY: the 12-cell weights' hash (int64 key and weights pairs, kernel_hash),
+    # which take precedence over ``weights``; one empty pair otherwise.
+    hash12: np.ndarray
 
 
 class Environment(NamedTuple):
@@ -105,8 +104,8 @@ class KnowledgeScratch(NamedTuple):
     saved_flags: np.ndarray
     saved_counts: np.ndarray
     # Pattern playouts (engine.kernels.patterns): the 12 cells around each cell, per cell
-    # the owners of its six bridge points, its weight for each player (2 * cell + side) and
-    # the move at which it was last near the last move.
+    # the owners of its six bridge points, its weights (4 * cell + 2 * side + near) and the
+    # move at which it was last near the last move.
     near: np.ndarray
     bridges: np.ndarray
     cell_weights: np.ndarray

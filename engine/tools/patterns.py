@@ -18,12 +18,13 @@ and one virtual loss against a weight of 1, so a pattern seen rarely stays near 
 Identical games (an engine playing itself twice with the same opening) count once.
 
 With ``--playout`` it learns the playout table instead (:class:`engine.patterns.PlayoutTable`,
-:mod:`engine.kernels.patterns`): each cell is a team of one feature, its 6-cell pattern as a
-*local* feature when it is one of the 12 pattern cells around the last move, else as a
-*global* one, and the same model on 12-cell patterns (neighbours and bridge points: a 12-cell
-code seen at least ``--min-count`` times in training has a weight of its own, any other cell
-keeps its 6-cell code's); it prints both held-out log-likelihoods and writes the table of
-``--cells`` (12 by default: both the 12-cell weights and their 6-cell back-off).
+:mod:`engine.kernels.patterns`), fitted as the kernel plays it (:func:`team_fit`): a cell's
+weight is its 6-cell pattern's (a *local* feature when the cell is one of the 12 pattern cells
+around the last move, else a *global* one) times its 12-cell pattern's factor (neighbours and
+bridge points: a code seen at least ``--min-count`` times in training), global weights capped,
+dead cells fixed near zero. It prints the log-likelihood and top-1 rate of the kernel's policy
+(cap and dead cells included) on the fitted and held-out moves, also for every ``--compare``
+table, and writes the table of ``--cells`` (12 by default; 6: the plain 6-cell fit).
 """
 
 from __future__ import annotations

@@ -18,14 +18,7 @@ from hexswarm.engine.kernels.knowledge import (
     make_knowledge_scratch,
 )
 from hexswarm.engine.kernels.layout import PATTERN_POLICY
-from hexswarm.engine.kernels.patterns import (
-    FAR_KEY_SHIFT,
-    FAR_WEIGHT_BITS,
-    FAR_WEIGHT_MASK,
-    NEAR_KEY_SHIFT,
-    NO_KEY,
-    lookup_weight,
-)
+from hexswarm.engine.kernels.patterns import NO_KEY, ROW_MASK, ROW_SHIFT, lookup_weight
 from hexswarm.engine.kernels.playout import cell_tables
 from hexswarm.engine.knowledge import POLICIES, playout_policy
 from hexswarm.engine.patterns import (
@@ -310,11 +303,10 @@ def _table_with_twelve(boards, seed):
 
 
 def _policy_of(table):
-    far12, near12 = table.kernel_hash()
     return (
         playout_policy("patterns")
         .kernel_policy()
-        ._replace(weights=table.kernel_weights(), far12=far12, near12=near12)
+        ._replace(weights=table.kernel_weights(), hash12=table.kernel_hash())
     )
 
 
@@ -383,7 +375,7 @@ def test_hash_lookup_is_the_tables_weight_and_symmetric(size, seed):
     other = _random_board(rng, size, int(rng.integers(0, size * size + 1)))
     table = _table_with_twelve([board], seed)  # ``other``'s codes mostly fall back to 6 cells
     weights = table.kernel_weights()
-    far12, near12 = table.kernel_hash()
+    hash12 = table.kernel_hash()
     for grid in (board.cells, other.cells):
         square = grid.reshape(size, size)
         turned = square[::-1, ::-1].reshape(-1).copy()
@@ -398,8 +390,8 @@ def test_hash_lookup_is_the_tables_weight_and_symmetric(size, seed):
             for black in (True, False):
                 for near in (False, True):
                     expected = table.weight_of(grid, size, cell, black, near)
-                    got = lookup_weight(weights, far12, near12, absolute & 4095,
-                                        absolute >> 12, 2 * (not black) + near)  # fmt: skip
+                    got = lookup_weight(weights, hash12, absolute & 4095, absolute >> 12,
+                                        2 * (not black) + near)  # fmt: skip
                     assert got == expected
                     assert table.weight_of(turned, size, mirror, black, near) == expected
                     assert table.weight_of(swapped, size, transposed, not black, near) == expected
@@ -509,21 +501,19 @@ def test_dead_codes_never_change_the_winner():
 def test_dead_cells_weigh_least_in_the_kernel():
     table = load_playout_table()
     weights = table.kernel_weights()
-    far12, near12 = table.kernel_hash()
+    hash12 = table.kernel_hash()
     for around in range(CODES):
         for side in range(2):
             if dead_table()[side, mover_view(around, side == 0)]:
                 assert weights[2 * side, around] == weights[2 * side + 1, around] == DEAD_WEIGHT
-    # No 12-cell weight of a dead cell: the look-up falls back to the 6-cell row (a far
-    # entry's weight 0, no near entry).
-    for entry in far12.tolist():
-        if entry != NO_KEY:
-            code = entry >> FAR_KEY_SHIFT
-            for side in range(2):
-                dead = dead_table()[side, mover_view(code & (CODES - 1), side == 0)]
-                assert not dead or (entry >> (FAR_WEIGHT_BITS * side)) & FAR_WEIGHT_MASK == 0
-    for entry in near12.tolist():
-        if entry != NO_KEY:
-            key = entry >> NEAR_KEY_SHIFT
-            side = key >> 24
-            assert not dead_table()[side, mover_view(key & (CODES - 1), side == 0)]
+    # No 12-cell weight of a dead cell: the look-up falls back to the 6-cell row (weight 0 in
+    # the entry).
+    entries = 0
+    for key, packed in hash12.reshape(-1, 2).tolist():
+        if key != NO_KEY:
+            entries += 1
+            for row in range(4):
+                side = row >> 1
+                if dead_table()[side, mover_view(key & (CODES - 1), side == 0)]:
+                    assert (packed >> int(ROW_SHIFT[row])) & int(ROW_MASK[row]) == 0
+    assert entries > 1000

@@ -1,8 +1,8 @@
 """The pattern kernel alone, paired in one process: main's ``pattern_moves`` (one hash of
-12-cell keys and weights, two arrays, one probe per player) against this checkout's (two
-packed hashes, far entries holding both players' weights), on the same playout table, each
-filling the empty 9x9 board ``COUNT`` times per round, rounds alternating; playouts per CPU
-second. Run from a checkout:
+12-cell keys and weights in two arrays, a probe per player and row) against this checkout's
+(one probe per refreshed cell giving its four weights, kept per cell), on the same playout
+table, each filling the empty 9x9 board ``COUNT`` times per round, rounds alternating;
+playouts per CPU second (round 0, which compiles, left out). Run from a checkout:
 
     git show main:engine/kernels/patterns.py > /tmp/kernel_main.py
     git show main:engine/patterns.py > /tmp/patterns_main.py
@@ -45,14 +45,14 @@ order = np.arange(SIZE * SIZE, dtype=np.int32)
 
 def runner(kernel):
     @njit
-    def many(count, w, a, b, cells, ring, around, empty, bridges, near, cw, nm, order, rows):
+    def many(count, w, hashes, cells, ring, around, empty, bridges, near, cw, nm, order, rows):
         x = np.uint64(12345)
         n = SIZE * SIZE
         black = 0
         for _ in range(count):
             cells[:n] = 0
             around[:] = empty
-            x = kernel(w, a, b, cells, ring, around, bridges, near, cw, nm, order, n, True,
+            x = kernel(w, *hashes, cells, ring, around, bridges, near, cw, nm, order, n, True,
                        np.int64(-1), SIZE, cell_row, cell_bit, rows, x)  # fmt: skip
             black += rows[0] != 0
         return x, black
@@ -62,15 +62,15 @@ def runner(kernel):
 
 variants = {
     "main": (runner(old_kernel.pattern_moves), old_table.kernel_hash()),
-    "this": (runner(pattern_moves), table.kernel_hash()),
+    "this": (runner(pattern_moves), (table.kernel_hash(),)),
 }
 results = {name: [] for name in variants}
 draws = {}
 for round_number in range(rounds + 1):
-    for name, (many, (a, b)) in variants.items():
+    for name, (many, hashes) in variants.items():
         scratch = make_knowledge_scratch(SIZE)
         rows = np.zeros(SIZE, dtype=np.uint64)
-        arguments = (weights, a, b, scratch.cells, scratch.ring, scratch.around,
+        arguments = (weights, hashes, scratch.cells, scratch.ring, scratch.around,
                      scratch.empty_around, scratch.bridges, scratch.near, scratch.cell_weights,
                      scratch.near_mark, order, rows)  # fmt: skip
         start = time.process_time()
@@ -82,5 +82,7 @@ for round_number in range(rounds + 1):
 assert draws["main"] == draws["this"], draws
 print(f"table {table_name}, {rounds} rounds of {COUNT} playouts each, alternating")
 for name, rates in results.items():
-    print(f"{name:5s} playouts/s median {np.median(rates):9.0f}  rounds {[round(r) for r in rates]}")
+    print(
+        f"{name:5s} playouts/s median {np.median(rates):9.0f}  rounds {[round(r) for r in rates]}"
+    )
 print(f"ratio this/main (medians): {np.median(results['this']) / np.median(results['main']):.2f}")

@@ -218,7 +218,7 @@ class PlayoutPolicy:
         )
 
 
-_NO_WEIGHTS = np.zeros((0, 4096), dtype=np.int64)
+_NO_WEIGHTS = np.zeros(0, dtype=np.int64)
 _NO_HASH = np.full(2, -1, dtype=np.int64)
 _PATTERN_WEIGHTS: dict[str, tuple[np.ndarray, np.ndarray]] = {}
 
@@ -233,7 +233,7 @@ def pattern_weights(table: str | None = None) -> tuple[np.ndarray, np.ndarray]:
     if key not in _PATTERN_WEIGHTS:
         # Kept writable: a read-only array is another numba type (one more compilation).
         loaded = load_playout_table(key)
-        _PATTERN_WEIGHTS[key] = (loaded.kernel_weights(), loaded.kernel_hash())
+        _PATTERN_WEIGHTS[key] = (loaded.kernel_rows(), loaded.kernel_hash())
     return _PATTERN_WEIGHTS[key]
 
 

@@ -318,33 +318,42 @@ class PlayoutTable:
                 table[2 * side + 1, around] = self.integer_weight(code, True, side == 0)
         return table
 
+    def kernel_rows(self) -> np.ndarray:
+        """int64[CODES]: :meth:`kernel_weights` packed, the four rows of an ``around`` code in
+        one integer (row ``r`` at bit ``ROW_SHIFT[r]``): the kernel's 6-cell weights."""
+        return _packed(self.kernel_weights())
+
     def kernel_hash(self) -> np.ndarray:
         """The kernel's hash of the integer 12-cell weights (engine.kernels.patterns): int64
-        (key, weights) pairs, a power-of-two number of them, at most a quarter used. The key
-        is an absolute 24-bit code, the weights its four weights (table row ``2 * side +
-        near``, at ``ROW_SHIFT[row]``; 0 where the table has none, or the cell is dead for
-        that player: the 6-cell row's weight)."""
-        packed: dict[int, int] = {}
+        (key, weights) pairs, a power-of-two number of them, at most half used (half the
+        memory of a quarter, measured faster: the cache). The key is an absolute 24-bit code,
+        the weights its four weights packed as in
+        :meth:`kernel_rows` (table row ``2 * side + near``): the 12-cell weight where the
+        table has one and the cell is not dead for that player, else the 6-cell row's."""
+        rows = self.kernel_weights()
+        found: dict[int, np.ndarray] = {}
         for near, table12 in ((0, self.global12), (1, self.local12)):
             for code, gamma in table12.items():
                 weight = self._integer(gamma, bool(near))
                 for side in range(2):
                     if dead_table()[side, code & (CODES - 1)]:
                         continue  # the 6-cell row's DEAD_WEIGHT
-                    field = weight << int(ROW_SHIFT[2 * side + near])
                     for absolute in absolute_codes12(code, side == 0):
-                        packed[absolute] = packed.get(absolute, 0) | field
+                        if absolute not in found:
+                            found[absolute] = rows[:, absolute & (CODES - 1)].copy()
+                        found[absolute][2 * side + near] = weight
         bits = 4
-        while (1 << bits) < 4 * len(packed):
+        while (1 << bits) < 2 * len(found):
             bits += 1
         table = np.full(2 << bits, NO_KEY, dtype=np.int64)
         mask = (1 << bits) - 1
-        for key in sorted(packed):
+        keys = np.array(sorted(found), dtype=np.int64)
+        packed = _packed(np.array([found[k] for k in keys.tolist()]).T.reshape(4, -1))
+        for key, weights in zip(keys.tolist(), packed.tolist(), strict=True):
             slot = ((key * HASH_MULTIPLIER) & (2**64 - 1)) >> (64 - bits)
             while table[2 * slot] != NO_KEY:
                 slot = (slot + 1) & mask
-            # The weights fill all 64 bits: stored as the int64 of the same bits.
-            table[2 * slot : 2 * slot + 2] = key, np.uint64(packed[key]).astype(np.int64)
+            table[2 * slot : 2 * slot + 2] = key, weights
         return table
 
     def to_json(self, extra: dict) -> str:
@@ -409,6 +418,16 @@ class PlayoutTable:
             near,
             black_moves,
         )
+
+
+def _packed(rows: np.ndarray) -> np.ndarray:
+    """int64: the four weights of each column of ``rows`` (int64[4, k]) in one integer, row
+    ``r`` at bit ``ROW_SHIFT[r]`` (the kernel's layout; the top row's field reaches the sign
+    bit, so the bits are those of the unsigned sum)."""
+    total = np.zeros(rows.shape[1], dtype=np.uint64)
+    for row in range(4):
+        total |= rows[row].astype(np.uint64) << np.uint64(ROW_SHIFT[row])
+    return total.view(np.int64)
 
 
 def playout_weights(

@@ -51,8 +51,8 @@ class KnowledgePolicy(NamedTuple):
     agents: np.ndarray  # int8, a row per agent: heuristic codes padded with NO_HEURISTIC
     per_playout: bool  # one agent draws a whole playout (else one agent per move)
     tracks: bool  # some agent uses WIN or BLOCK: connectivity is tracked move by move
-    # PATTERN_POLICY: int64[4, 4096], row 2 * side + near: the integer weight of each
-    # ``around`` code (engine.patterns.PlayoutTable.kernel_weights); no rows otherwise.
+    # PATTERN_POLICY: int64[4096], the four integer weights (rows 2 * side + near) of each
+    # ``around`` code packed in one (engine.patterns.PlayoutTable.kernel_rows); empty otherwise.
     weights: np.ndarray
     # PATTERN_POLICY: the 12-cell weights' hash (int64 key and weights pairs, kernel_hash),
     # which take precedence over ``weights``; one empty pair otherwise.

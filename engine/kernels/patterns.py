@@ -36,12 +36,13 @@ EMPTY, BLACK, WHITE = 0, 1, 2
 # engine.kernels.knowledge's edge cells (n + TOP_EDGE, ...): not imported, that module
 # imports this one.
 TOP_EDGE, BOTTOM_EDGE, LEFT_EDGE, RIGHT_EDGE, NO_EDGE = 0, 1, 2, 3, 4
-# The open-addressing hash of 12-cell weights (engine.patterns.PlayoutTable.kernel_hash): int64
-# pairs (key, weights) in one array, so that a probe reads one cache line; linear probing over
-# the pairs from (key * HASH_MULTIPLIER mod 2**64) >> (64 - bits), key NO_KEY where empty. The
-# key is a cell's absolute 24-bit code; the weights are the four integer weights of that code,
-# one per table row 2 * side + near, in bits ROW_SHIFT[row] and up (ROW_MASK; 0: none, the
-# 6-cell row's), so one probe gives both players' global and local weights of a cell.
+# A cell's four integer weights, one per table row 2 * side + near, are packed in one int64, row
+# r in bits ROW_SHIFT[r] and up (ROW_MASK): the 6-cell rows (PlayoutTable.kernel_rows, by
+# ``around`` code) and the open-addressing hash of 12-cell weights (kernel_hash: int64 pairs
+# (key, weights) in one array, so that a probe reads one cache line; linear probing over the
+# pairs from (key * HASH_MULTIPLIER mod 2**64) >> (64 - bits), key NO_KEY where empty; the key
+# a cell's absolute 24-bit code, its rows without a 12-cell weight the 6-cell ones). One probe,
+# else one read of the 6-cell rows, gives both players' global and local weights of a cell.
 HASH_MULTIPLIER = 0x9E3779B97F4A7C15
 NO_KEY = -1
 # Global weights are at most WEIGHT_SCALE (11 bits), local ones engine.patterns's
@@ -110,19 +111,17 @@ def hash_shift(hash12):
 @jit
 def lookup_weight(weights, hash12, around, bridges, row):
     """The integer weight of a cell of neighbour code ``around`` and bridge code ``bridges``
-    in table row ``row`` (``2 * side + near``): its 12-cell weight from the hash if there,
-    else its 6-cell weight. The same probe is written out in :func:`pattern_moves` (an
-    inlined helper taking arrays cost 5x the 6-cell kernel's move, measured); this one is for
-    tests."""
+    in table row ``row`` (``2 * side + near``): from its entry in the hash if there, else
+    from the packed 6-cell rows ``weights``. The same probe is written out in
+    :func:`pattern_moves` (an inlined helper taking arrays cost 5x the 6-cell kernel's move,
+    measured); this one is for tests."""
     code = around | (bridges << 12)
     mask = hash12.size // 2 - 1
     slot = np.int64((np.uint64(code) * _MULTIPLIER) >> hash_shift(hash12))
     while hash12[2 * slot] != code and hash12[2 * slot] != NO_KEY:
         slot = (slot + 1) & mask
-    weight = 0
-    if hash12[2 * slot] == code:
-        weight = (hash12[2 * slot + 1] >> ROW_SHIFT[row]) & ROW_MASK[row]
-    return weight if weight > 0 else weights[row, around]
+    packed = hash12[2 * slot + 1] if hash12[2 * slot] == code else weights[around]
+    return (packed >> ROW_SHIFT[row]) & ROW_MASK[row]
 
 
 @jit
@@ -147,8 +146,8 @@ def pattern_moves(
     x,
 ):
     """Fill the empty cells ``order[:empty_count]`` by the pattern policy (module docstring);
-    returns the generator state. ``weights`` (int64[4, 4096]: row ``2 * side + near``, by
-    6-cell code) and ``hash12`` (the 12-cell hash) are ``KnowledgePolicy``'s;
+    returns the generator state. ``weights`` (int64[4096]: the packed 6-cell rows by
+    ``around`` code) and ``hash12`` (the 12-cell hash) are ``KnowledgePolicy``'s;
     ``cells``/``ring``/``around`` the knowledge scratch's, set up for the start position;
     ``bridges`` (the bridge points' codes, :func:`bridge_codes`) is set up here and kept up to
     date like ``around``; ``cell_weights`` (int64[4 n]) holds the current weight of each
@@ -170,10 +169,9 @@ def pattern_moves(
         slot = np.int64((np.uint64(code) * _MULTIPLIER) >> shift)
         while hash12[2 * slot] != code and hash12[2 * slot] != NO_KEY:
             slot = (slot + 1) & mask
-        packed = hash12[2 * slot + 1] if hash12[2 * slot] == code else 0
+        packed = hash12[2 * slot + 1] if hash12[2 * slot] == code else weights[around[c]]
         for row in range(4):
-            w = (packed >> ROW_SHIFT[row]) & ROW_MASK[row]
-            cell_weights[4 * c + row] = w if w > 0 else weights[row, around[c]]
+            cell_weights[4 * c + row] = (packed >> ROW_SHIFT[row]) & ROW_MASK[row]
         for side in range(2):
             totals[side] += cell_weights[4 * c + 2 * side]
             row_totals[side, cell_row[c]] += cell_weights[4 * c + 2 * side]
@@ -255,11 +253,9 @@ def pattern_moves(
                 slot = np.int64((np.uint64(code) * _MULTIPLIER) >> shift)
                 while hash12[2 * slot] != code and hash12[2 * slot] != NO_KEY:
                     slot = (slot + 1) & mask
-                packed = hash12[2 * slot + 1] if hash12[2 * slot] == code else 0
+                packed = hash12[2 * slot + 1] if hash12[2 * slot] == code else weights[around[v]]
                 for row in range(4):
                     w = (packed >> ROW_SHIFT[row]) & ROW_MASK[row]
-                    if w == 0:
-                        w = weights[row, around[v]]
                     if not row & 1:  # a global weight: the totals follow
                         change = w - cell_weights[4 * v + row]
                         totals[row >> 1] += change

@@ -228,7 +228,9 @@ def policy_strengths(data, table: PlayoutTable) -> np.ndarray:
     return np.where(dead, DEAD_WEIGHT * table.cap / WEIGHT_SCALE, weight)
 
 
-def team_fit(data, min_count: int, iterations: int, prune: float, virtual: float = 1.0):
+def team_fit(
+    data, min_count: int, iterations: int, prune: float, virtual: float = 1.0, capped: bool = True
+):
     """The 12-cell playout table (ours; issue 29): the model the kernel plays, fitted.
 
     A candidate cell weighs ``gamma6 * rho12``: ``gamma6`` of its canonical 6-cell code (one
@@ -245,6 +247,7 @@ def team_fit(data, min_count: int, iterations: int, prune: float, virtual: float
     Alternating MM steps (each feature's wins over the sum, over its rows, of its team-mate's
     weight over the competition's total); the capped rows make this a fixed-point iteration
     rather than a strict MM, its fit checked by the held-out log-likelihood.
+    ``capped`` False fits the far weights uncapped (the kernel still caps them: a comparison).
     Returns ``(global6, local6, global12, local12)`` as :class:`engine.patterns.PlayoutTable`
     takes them: the 12-cell weight ``gamma6 * rho12`` of a code kept only when it moves the
     kernel's weight by more than a factor ``exp(prune)`` from its 6-cell weight."""
@@ -269,7 +272,8 @@ def team_fit(data, min_count: int, iterations: int, prune: float, virtual: float
 
     def share():  # per row 1 / its competition's total (0 for dead rows: no feature)
         strength = gamma6[feature6] * rho12[feature12]
-        strength = np.where(near, strength, np.minimum(strength, cap))
+        if capped:
+            strength = np.where(near, strength, np.minimum(strength, cap))
         strength = np.where(live, strength, DEAD_WEIGHT * cap / WEIGHT_SCALE)
         total = np.bincount(comp, weights=strength, minlength=winners.size)
         return np.where(live, 1.0 / total[comp], 0.0)

@@ -24,7 +24,9 @@ from hexswarm.engine.knowledge import POLICIES, playout_policy
 from hexswarm.engine.patterns import (
     CODES,
     DEAD_WEIGHT,
+    LOCAL_WEIGHT_LIMIT,
     TWELVE,
+    WEIGHT_SCALE,
     PlayoutTable,
     dead_table,
     is_near,
@@ -271,7 +273,7 @@ def test_playout_table_tool_end_to_end(tmp_path):
 def test_the_policy_is_declared_once_and_used_by_the_searches():
     assert "patterns" in POLICIES
     policy = playout_policy("patterns").kernel_policy()
-    assert policy.kind == PATTERN_POLICY and policy.weights.shape == (4, CODES)
+    assert policy.kind == PATTERN_POLICY and policy.weights.shape == (CODES,)
     # Same numba type as the agents' policies: one compiled knowledge path for both.
     other = playout_policy("template").kernel_policy()
     assert policy.weights.dtype == other.weights.dtype and policy.weights.flags.writeable
@@ -306,7 +308,7 @@ def _policy_of(table):
     return (
         playout_policy("patterns")
         .kernel_policy()
-        ._replace(weights=table.kernel_weights(), hash12=table.kernel_hash())
+        ._replace(weights=table.kernel_rows(), hash12=table.kernel_hash())
     )
 
 
@@ -374,7 +376,7 @@ def test_hash_lookup_is_the_tables_weight_and_symmetric(size, seed):
     board = _random_board(rng, size, int(rng.integers(0, size * size + 1)))
     other = _random_board(rng, size, int(rng.integers(0, size * size + 1)))
     table = _table_with_twelve([board], seed)  # ``other``'s codes mostly fall back to 6 cells
-    weights = table.kernel_weights()
+    weights = table.kernel_rows()
     hash12 = table.kernel_hash()
     for grid in (board.cells, other.cells):
         square = grid.reshape(size, size)
@@ -506,8 +508,7 @@ def test_dead_cells_weigh_least_in_the_kernel():
         for side in range(2):
             if dead_table()[side, mover_view(around, side == 0)]:
                 assert weights[2 * side, around] == weights[2 * side + 1, around] == DEAD_WEIGHT
-    # No 12-cell weight of a dead cell: the look-up falls back to the 6-cell row (weight 0 in
-    # the entry).
+    # No 12-cell weight of a dead cell: its entry holds the 6-cell row's DEAD_WEIGHT.
     entries = 0
     for key, packed in hash12.reshape(-1, 2).tolist():
         if key != NO_KEY:
@@ -515,5 +516,27 @@ def test_dead_cells_weigh_least_in_the_kernel():
             for row in range(4):
                 side = row >> 1
                 if dead_table()[side, mover_view(key & (CODES - 1), side == 0)]:
-                    assert (packed >> int(ROW_SHIFT[row])) & int(ROW_MASK[row]) == 0
+                    field = (packed >> int(ROW_SHIFT[row])) & int(ROW_MASK[row])
+                    assert field == DEAD_WEIGHT
     assert entries > 1000
+
+
+def test_packed_rows_hold_every_weight_exactly():
+    """The kernel's packed 6-cell rows and hash entries unpack to the integer weights, the
+    extremes included (a global weight of WEIGHT_SCALE, a local one of LOCAL_WEIGHT_LIMIT,
+    whose field reaches the sign bit)."""
+    table = load_playout_table()
+    weights = table.kernel_weights()
+    rows = table.kernel_rows()
+    for row in range(4):
+        np.testing.assert_array_equal((rows >> ROW_SHIFT[row]) & ROW_MASK[row], weights[row])
+    extreme = PlayoutTable(table.global_, table.local * 1e9, table.cap, "t", 1.0,
+                           {0: table.cap * 5}, {0: table.cap * 1e9})  # fmt: skip
+    weights = extreme.kernel_weights()
+    assert weights[0].max() == WEIGHT_SCALE and weights[3].max() == LOCAL_WEIGHT_LIMIT
+    rows = extreme.kernel_rows()
+    for row in range(4):
+        np.testing.assert_array_equal((rows >> ROW_SHIFT[row]) & ROW_MASK[row], weights[row])
+    hash12 = extreme.kernel_hash()
+    assert lookup_weight(rows, hash12, 0, 0, 3) == LOCAL_WEIGHT_LIMIT
+    assert lookup_weight(rows, hash12, 0, 0, 2) == WEIGHT_SCALE

@@ -36,8 +36,8 @@ table_name = sys.argv[3] if len(sys.argv) > 3 else "playout12-mohex-9x9"
 rounds = int(sys.argv[4]) if len(sys.argv) > 4 else 5
 table = load_playout_table(table_name)
 old_table = old_patterns.load_playout_table(table_name)
-weights = table.kernel_weights()
-assert np.array_equal(weights, old_table.kernel_weights())
+weights = old_table.kernel_weights()
+assert np.array_equal(weights, table.kernel_weights())
 SIZE, COUNT = 9, 2000
 cell_row, cell_bit = cell_tables(SIZE)
 order = np.arange(SIZE * SIZE, dtype=np.int32)
@@ -45,14 +45,14 @@ order = np.arange(SIZE * SIZE, dtype=np.int32)
 
 def runner(kernel):
     @njit
-    def many(count, w, hashes, cells, ring, around, empty, bridges, near, cw, nm, order, rows):
+    def many(count, tables, cells, ring, around, empty, bridges, near, cw, nm, order, rows):
         x = np.uint64(12345)
         n = SIZE * SIZE
         black = 0
         for _ in range(count):
             cells[:n] = 0
             around[:] = empty
-            x = kernel(w, *hashes, cells, ring, around, bridges, near, cw, nm, order, n, True,
+            x = kernel(*tables, cells, ring, around, bridges, near, cw, nm, order, n, True,
                        np.int64(-1), SIZE, cell_row, cell_bit, rows, x)  # fmt: skip
             black += rows[0] != 0
         return x, black
@@ -61,16 +61,16 @@ def runner(kernel):
 
 
 variants = {
-    "main": (runner(old_kernel.pattern_moves), old_table.kernel_hash()),
-    "this": (runner(pattern_moves), (table.kernel_hash(),)),
+    "main": (runner(old_kernel.pattern_moves), (weights, *old_table.kernel_hash())),
+    "this": (runner(pattern_moves), (table.kernel_rows(), table.kernel_hash())),
 }
 results = {name: [] for name in variants}
 draws = {}
 for round_number in range(rounds + 1):
-    for name, (many, hashes) in variants.items():
+    for name, (many, tables) in variants.items():
         scratch = make_knowledge_scratch(SIZE)
         rows = np.zeros(SIZE, dtype=np.uint64)
-        arguments = (weights, hashes, scratch.cells, scratch.ring, scratch.around,
+        arguments = (tables, scratch.cells, scratch.ring, scratch.around,
                      scratch.empty_around, scratch.bridges, scratch.near, scratch.cell_weights,
                      scratch.near_mark, order, rows)  # fmt: skip
         start = time.process_time()

@@ -84,13 +84,16 @@ class GameNode:
     what the AI knows of it.
     """
 
-    __slots__ = ("properties", "children", "parent", "offset")
+    __slots__ = ("properties", "children", "parent", "offset", "_ai_read")
 
     def __init__(self, properties: dict[str, list[str]] | None = None):
         self.properties: dict[str, list[str]] = {}
         self.children: list[GameNode] = []
         self.parent: GameNode | None = None
         self.offset: int | None = None  # position of its ';' in the text it was read from
+        # The last analysis text read by ``ai`` and what it gave (immutable): the move list,
+        # the game graph and the review read every node's analysis after every move.
+        self._ai_read: tuple[str, PositionAnalysis | None] | None = None
         for name, values in (properties or {}).items():
             self.set(name, *values)
 
@@ -125,10 +128,15 @@ class GameNode:
         text = self.get(ANALYSIS_PROPERTY)
         if text is None:
             return None
+        read = self._ai_read
+        if read is not None and read[0] == text:
+            return read[1]
         try:
-            return PositionAnalysis.parse(text)
+            analysis = PositionAnalysis.parse(text)
         except HexError:
-            return None
+            analysis = None
+        self._ai_read = (text, analysis)
+        return analysis
 
     @ai.setter
     def ai(self, analysis: PositionAnalysis | None) -> None:
@@ -561,18 +569,35 @@ class Game:
         if node is not None:
             self._check_node(node)
         path = node.path_from_root() if node is not None else self.main_line()
+        if move_number is not None:
+            end = moves_done = 0  # the nodes up to the one holding move ``move_number``
+            while end < len(path) and moves_done < move_number:
+                moves_done += path[end].move is not None
+                end += 1
+            path = path[:end]
+        board = self.start_board()
+        for board in self.replay(path):  # noqa: B007 (the last position is the answer)
+            pass
+        return board
+
+    def replay(self, path: list[GameNode] | None = None) -> Iterator[Board]:
+        """The position after each node of ``path`` (nodes from the root, as
+        ``node.path_from_root()`` gives them; default: the main line), in order, in one pass:
+        ``board_at`` for each node would replay the line again for every one of them.
+
+        Every step yields the same board, advanced by one node: read what you need before the
+        next step, copy it to keep it. Raises :class:`NodeProblem` as :meth:`board_at`."""
+        path = self.main_line() if path is None else path
         board = self.start_board()
         moves_done = 0
         for depth, current in enumerate(path):
-            if move_number is not None and moves_done >= move_number:
-                break
             try:
                 apply_node(board, current, setup=depth > 0)
             except NodeProblem as problem:
                 raise NodeProblem(f"move {moves_done + 1}: {problem}") from None
             if current.move is not None:
                 moves_done += 1
-        return board
+            yield board
 
     @property
     def board(self) -> Board:

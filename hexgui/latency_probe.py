@@ -3,16 +3,26 @@
     python -m hexswarm.gui.latency_probe                       # SDST on 11x11, dashboard shown
     python -m hexswarm.gui.latency_probe --spec "sdst:agents=20000" --seconds 10 --no-dashboard
     python -m hexswarm.gui.latency_probe --spec "uct:time_s=1" --size 13 --candidates 8 0 8 0
+    python -m hexswarm.gui.latency_probe --spec "uct:time_s=1" --size 13 --moves 60 --after 1
 
 ``--candidates`` measures one search per count given, in that order, with the board marking that
 many candidate moves (0: the share colours only), so runs with and without the candidate marks
 alternate in one process (the machine's load hits both alike).
 
+``--moves N`` searches a position in the middle of a game instead of the empty board: N moves
+(an even number: the AI plays Black) played by the AI, each with its search kept in the game
+(the warm-up's final search stands for all), as after a real game, so the move list, the move
+tree, the game graph and the review have a game's worth to show. ``--after S`` keeps recording
+for S seconds after each search ended (the end of a search: its move played, the views brought
+up to date), reported on a line of its own.
+
 A 10 ms QTimer on the GUI thread records how late each of its ticks arrives while the real
 MainWindow (board, move list and, unless ``--no-dashboard``, the live dashboard) shows an AI
 searching on the engine thread. The same is measured first with no search running, as a
 baseline. Lateness = time between two ticks minus 10 ms; the GUI requirement is that it stays
-under 50 ms. Prints max / p99 / median lateness and the search's playouts per second.
+under 50 ms. Prints max / p99 / median lateness, the search's playouts per second and the GUI
+thread's CPU time (``time.thread_time``) while it searched: what a loaded machine multiplies
+into lateness, little distorted by the load itself.
 
 Runs off screen unless QT_QPA_PLATFORM says otherwise.
 """
@@ -21,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import random
 import statistics
 import sys
 import time
@@ -160,9 +171,10 @@ def watch_views(lag: PanelLag, window) -> None:
 
         def show_and_record(snapshot):
             before = (overlay._sent, overlay._sent_marks)
-            show(snapshot)
+            changed = show(snapshot)
             if (overlay._sent, overlay._sent_marks) == before:
                 lag.record("board", snapshot)  # nothing to repaint: the board is up to date
+            return changed
 
         overlay.show_snapshot = show_and_record
     if hasattr(window, "status_snapshot"):  # the snapshot whose best move it names
@@ -193,6 +205,50 @@ def spread_docks(window) -> None:
         window.addDockWidget(area, docks[key])
     window.tabifyDockWidget(docks["game_graph"], docks["throughput"])
     docks["game_graph"].raise_()
+
+
+def random_moves(size: int, count: int, seed: int) -> list[int]:
+    """``count`` distinct cells in a seeded order, none of them ending the game."""
+    from hexswarm.engine.board import Board
+
+    rng = random.Random(seed)
+    board = Board(size)
+    moves: list[int] = []
+    cells = list(range(size * size))
+    rng.shuffle(cells)
+    for cell in cells:
+        if len(moves) == count:
+            break
+        trial = board.copy()
+        trial.play(cell)
+        if trial.winner is None:
+            board.play(cell)
+            moves.append(cell)
+    return moves
+
+
+def played_game(size: int, moves: int, spec: str, search):
+    """A game of ``moves`` moves (seeded, none of them winning) as ``spec`` would have played
+    it: each node keeps ``search`` (a final snapshot) as its analysis and names the AI."""
+    from hexswarm.engine.game import Game
+    from hexswarm.engine.review import PositionAnalysis
+
+    game = Game(size)
+    for cell in random_moves(size, moves, seed=1):
+        game.cursor.ai = PositionAnalysis.from_snapshot(search, size, spec)
+        game.play(game.board.cell_name(cell)).player = spec
+    return game
+
+
+def freeze_as_the_application_does() -> None:
+    """What ``hexswarm`` does once its window is up and its kernels are loaded: leave the
+    objects alive then out of the garbage collections (nothing for a version of the
+    application that does not)."""
+    try:
+        from hexswarm.gui.app import freeze_start_up_objects
+    except ImportError:
+        return
+    freeze_start_up_objects()
 
 
 def run_for(seconds: float, until=None) -> None:
@@ -236,7 +292,15 @@ def main(argv: list[str] | None = None) -> int:
         default=None,
         help="one measured search per count: the candidate moves marked on the board",
     )
+    parser.add_argument(
+        "--moves", type=int, default=0, help="search after this many moves (even) of a game"
+    )
+    parser.add_argument(
+        "--after", type=float, default=0.0, help="also record this long after each search"
+    )
     args = parser.parse_args(argv)
+    if args.moves < 0 or args.moves % 2:
+        parser.error("--moves must be even (the AI plays Black) and not negative")
 
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     import tempfile
@@ -292,6 +356,10 @@ def main(argv: list[str] | None = None) -> int:
         run_for(3.0)
         controller.stop()
         run_for(1.0, until=lambda: not controller.searching)
+        if args.moves:
+            controller.load_game(played_game(args.size, args.moves, args.spec, snapshots[-1]))
+            run_for(1.0)
+        freeze_as_the_application_does()
         snapshots.clear()
 
         rounds = []
@@ -301,7 +369,7 @@ def main(argv: list[str] | None = None) -> int:
                 window.dashboard.set_candidate_count(count)
             if rounds:  # another search of the same position: take the move back
                 controller.set_paused(True)
-                controller.undo()
+                controller.back()
                 run_for(1.0)
             snapshots.clear()
             moves_before = len(controller.board.moves)
@@ -309,26 +377,32 @@ def main(argv: list[str] | None = None) -> int:
             run_for(10.0, until=lambda: controller.searching)
             recorder.start()
             lag.reset()
-            started = time.perf_counter()
+            started, cpu = time.perf_counter(), time.thread_time()
             run_for(args.seconds, until=lambda: not controller.searching)
-            during = recorder.stop()
+            during = list(recorder.lateness_ms)
             searched = time.perf_counter() - started
+            run_for(args.after)
+            after = recorder.stop()[len(during) :]
+            cpu_ms = (time.thread_time() - cpu) * 1000.0
             finished = len(controller.board.moves) > moves_before
             controller.stop()
             run_for(1.0, until=lambda: not controller.searching)
             lag_lines = lag.report()
             for view in lag.shown:
                 pooled_lags.setdefault(view, []).extend(lag.lags_ms(view))
-            rounds.append(
-                (count, during, searched, finished, snapshots[-1] if snapshots else None, lag_lines)
-            )
+            last = snapshots[-1] if snapshots else None
+            rounds.append((count, during, searched, finished, last, lag_lines, after, cpu_ms))
         window.document.set_clean()  # nothing to save: close without asking
         window.close()
 
     print(summary("idle (no search)", baseline))
-    for count, during, searched, finished, last, lag_lines in rounds:
+    position = f"{args.size}x{args.size}" + (f" after {args.moves} moves" if args.moves else "")
+    for count, during, searched, finished, last, lag_lines, after, cpu_ms in rounds:
         marks = "" if count is None else f", {count} candidate marks"
-        print(summary(f"during {args.spec} on {args.size}x{args.size}{marks}", during))
+        print(summary(f"during {args.spec} on {position}{marks}", during))
+        if args.after:
+            print("  " + summary(f"the {args.after:g} s after the search", after))
+        print(f"  GUI thread CPU {cpu_ms:.0f} ms ({searched + args.after:.1f} s measured)")
         if last is not None:
             print(
                 f"  search: {last.playouts} playouts in {last.elapsed_s:.2f} s "
@@ -344,6 +418,12 @@ def main(argv: list[str] | None = None) -> int:
     searched_rounds = [r for r in rounds if r[4] is not None]
     pooled = [tick for r in searched_rounds for tick in r[1]]
     print(summary(f"all {len(searched_rounds)} searches together", pooled))
+    if args.after:
+        pooled_after = [tick for r in searched_rounds for tick in r[6]]
+        print("  " + summary(f"the {args.after:g} s after each", pooled_after))
+    cpu = [r[7] for r in searched_rounds]
+    if cpu:
+        print(f"  GUI thread CPU per search: median {statistics.median(cpu):.0f} ms")
     for view in sorted(pooled_lags):
         lags = pooled_lags[view]
         if lags:

@@ -3,13 +3,14 @@
 :class:`MoveList` shows the controller's line (the path to the cursor and the main continuation
 below it): "Start", every move with who played it (``[strong-swarm]`` for an AI) and the grade
 a review gave it (``?!``, ``?``, ``??``), setup edits, a resignation; entries after the cursor
-are greyed. It is redrawn from the controller whenever the window asks (:meth:`refresh`);
-clicking an entry goes to the position after it. GUI thread only.
+are greyed. It is brought up to date from the controller whenever the window asks
+(:meth:`refresh`), entry by entry; clicking an entry goes to the position after it. GUI thread only.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from hexswarm.engine.board import BLACK, WHITE, Color, SetupEdit, cell_name
 from hexswarm.engine.game import GAME_END_TOKENS
@@ -24,6 +25,17 @@ MIN_WIDTH_PX = 140
 MAX_WIDTH_PX = 320  # a longer entry (an engine's long name) is cut; its tooltip shows it all
 FUTURE_COLOUR = "#8a8a8a"
 """The text colour of the entries after the cursor (the redo part)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One entry of the list: its text, the line entry it goes to (0: the start, None: not
+    clickable), whether it lies after the cursor (greyed) and its tooltip."""
+
+    text: str
+    index: int | None
+    future: bool
+    tooltip: str
 
 
 class MoveList(QListWidget):
@@ -43,10 +55,12 @@ class MoveList(QListWidget):
         self._controller = controller
         self._review = review
         self._player_name = player_name
+        self._rows: list[Row] = []  # what the items show (see refresh)
         self.itemClicked.connect(self._clicked)
 
-    def refresh(self) -> None:
-        """Redraw every entry from the controller's line and the review's grades."""
+    def rows(self) -> list[Row]:
+        """What the list should show now: every entry of the controller's line with its grade,
+        then a resignation."""
         c = self._controller
         shape = c.board.shape
         # The grades of the reviewed main line, on the entries that are its nodes.
@@ -59,12 +73,8 @@ class MoveList(QListWidget):
             for index, node in enumerate(nodes, start=1)
             if node in reviews
         }
-        self.blockSignals(True)
-        self.clear()
-        start = QListWidgetItem("Start")
-        start.setData(Qt.ItemDataRole.UserRole, 0)
-        self.addItem(start)
-        future = QBrush(QColor(FUTURE_COLOUR))
+        cursor = c.cursor
+        rows = [Row("Start", 0, future=False, tooltip="")]
         for index, entry in enumerate(c.line, start=1):
             if isinstance(entry, MoveInfo):
                 who = self._player_name(entry.move.color)
@@ -75,18 +85,44 @@ class MoveList(QListWidget):
                     text += f"  [{label}]"
             else:
                 text = "Setup: " + describe_setup(entry, shape, self._player_name)
-            item = QListWidgetItem(text)
-            item.setToolTip(text)  # a narrow dock cuts a long setup or level name
-            item.setData(Qt.ItemDataRole.UserRole, index)
-            if index > c.cursor:
-                item.setForeground(future)
-            self.addItem(item)
+            # The tooltip: a narrow dock cuts a long setup or level name.
+            rows.append(Row(text, index, future=index > cursor, tooltip=text))
         if c.resigned is not None:
-            self.addItem(QListWidgetItem(f"{self._player_name(c.resigned)} resigned"))
-        self.setCurrentRow(c.cursor)
-        self.scrollToItem(self.item(c.cursor))
+            rows.append(Row(f"{self._player_name(c.resigned)} resigned", None, False, ""))
+        return rows
+
+    def refresh(self) -> None:
+        """Show :meth:`rows`, changing only the entries that differ from what is shown: after
+        an AI's move that is one new entry (rebuilding every entry each move cost the GUI
+        thread more the longer the game; issue 32)."""
+        rows = self.rows()
+        self.blockSignals(True)
+        future = QBrush(QColor(FUTURE_COLOUR))
+        texts_changed = False
+        for row_number, row in enumerate(rows):
+            if row_number < len(self._rows) and self._rows[row_number] == row:
+                continue
+            item = self.item(row_number)
+            if item is None:
+                item = QListWidgetItem()
+                self.addItem(item)
+            if item.text() != row.text:
+                item.setText(row.text)
+                texts_changed = True
+            item.setToolTip(row.tooltip)
+            item.setData(Qt.ItemDataRole.UserRole, row.index)
+            item.setForeground(future if row.future else QBrush())
+        while self.count() > len(rows):
+            self.takeItem(self.count() - 1)
+            texts_changed = True
+        self._rows = rows
+        cursor = self._controller.cursor
+        if self.currentRow() != cursor:
+            self.setCurrentRow(cursor)
+        self.scrollToItem(self.item(cursor))
         self.blockSignals(False)
-        self._fit_entries()
+        if texts_changed:
+            self._fit_entries()
 
     def _fit_entries(self) -> None:
         """As wide as the widest entry (up to :data:`MAX_WIDTH_PX`), scroll bar included: the

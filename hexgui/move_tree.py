@@ -19,6 +19,7 @@ GUI thread only.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass, replace
 
 from hexswarm.engine.board import Color
 from hexswarm.engine.game import GAME_END_TOKENS, PASS, GameNode
@@ -76,6 +77,17 @@ def node_label(
     return text + ("  \u270e" if node.comment else "")
 
 
+@dataclass(frozen=True, slots=True)
+class TreeEntry:
+    """What the item of a node shows (its label, bold on the main line, the comment as its
+    tooltip) and its children's nodes, by ``id``, in order."""
+
+    label: str
+    main_line: bool
+    comment: str
+    children: tuple[int, ...]
+
+
 class MoveTreePanel(QTreeWidget):
     """The game tree; see the module docstring. ``player_name`` names a colour as the theme
     does ("Black"/"Blue")."""
@@ -96,53 +108,117 @@ class MoveTreePanel(QTreeWidget):
         self._controller = controller
         self._player_name = player_name
         self._items: dict[int, QTreeWidgetItem] = {}  # id(node) -> item
+        self._entries: dict[int, TreeEntry] = {}  # what the items show (see entries())
         self._shown_game = None
         self.itemClicked.connect(self._on_item_clicked)
         self.customContextMenuRequested.connect(self._show_menu)
-        controller.line_changed.connect(self.rebuild)
+        controller.line_changed.connect(self._on_line_changed)
         controller.position_changed.connect(self._on_position_changed)
         self.rebuild()
 
     # ------------------------------------------------------------------ showing
-    @Slot()
-    def rebuild(self) -> None:
-        """Rebuild every item from the game (after any change of the tree)."""
+    def entries(self) -> dict[int, TreeEntry]:
+        """What the tree should show now: each node's entry, by ``id(node)``."""
         game = self._controller.game
-        self._shown_game = game
+        main = set(map(id, game.main_line()))
+        numbers: dict[int, int] = {}
+        entries: dict[int, TreeEntry] = {}
+        for node, _depth in game.root.walk():  # a parent before its children
+            if node.parent is None:
+                number = game.move_number(node)
+            else:
+                counted = node.move is not None and node.token not in GAME_END_TOKENS
+                number = numbers[id(node.parent)] + counted
+            numbers[id(node)] = number
+            entries[id(node)] = TreeEntry(
+                node_label(node, number, game.shape, self._player_name),
+                id(node) in main,
+                node.comment,
+                tuple(map(id, node.children)),
+            )
+        return entries
+
+    @Slot()
+    def rebuild(self, entries: dict[int, TreeEntry] | None = None) -> None:
+        """Rebuild every item from the game (``entries``: :meth:`entries`, if known)."""
+        game = self._controller.game
+        entries = self.entries() if entries is None else entries
+        self._shown_game, self._entries = game, entries
         self.blockSignals(True)
         self.clear()
         self._items.clear()
-        main = set(map(id, game.main_line()))
-        bold = QFont(self.font())
-        bold.setBold(True)
-        numbers = {id(game.root): game.move_number(game.root)}
         # Each entry starts a line: (first node, the item it hangs under; None = top level).
         stack: list[tuple[GameNode, QTreeWidgetItem | None]] = [(game.root, None)]
         while stack:
             node, container = stack.pop()
             current: GameNode | None = node
             while current is not None:
-                if current.parent is not None:
-                    counted = current.move is not None and current.token not in GAME_END_TOKENS
-                    numbers[id(current)] = numbers[id(current.parent)] + counted
-                label = node_label(current, numbers[id(current)], game.shape, self._player_name)
-                item = QTreeWidgetItem([label])
-                item.setData(0, NODE_ROLE, current)
-                if id(current) in main:
-                    item.setFont(0, bold)
-                if current.comment:
-                    item.setToolTip(0, current.comment)
+                item = self._make_item(current, entries[id(current)])
                 if container is None:
                     self.addTopLevelItem(item)
                 else:
                     container.addChild(item)
-                self._items[id(current)] = item
                 for child in reversed(current.children[1:]):
                     stack.append((child, item))
                 current = current.children[0] if current.children else None
         self.expandAll()
         self.blockSignals(False)
         self._select_cursor()
+
+    def _make_item(self, node: GameNode, entry: TreeEntry) -> QTreeWidgetItem:
+        item = QTreeWidgetItem([entry.label])
+        item.setData(0, NODE_ROLE, node)
+        if entry.main_line:
+            bold = QFont(self.font())
+            bold.setBold(True)
+            item.setFont(0, bold)
+        if entry.comment:
+            item.setToolTip(0, entry.comment)
+        self._items[id(node)] = item
+        return item
+
+    @Slot()
+    def _on_line_changed(self) -> None:
+        """Change only what changed: nothing when a move followed the game's own
+        continuation, one item for a move played at the cursor (an AI's move, most often),
+        every item for anything else (rebuilding them after every move cost the GUI thread
+        more the longer the game; issue 32)."""
+        entries = self.entries()
+        if self._controller.game is self._shown_game:
+            if entries == self._entries:
+                self._select_cursor()
+                return
+            if self._append_cursor(entries):
+                return
+        self.rebuild(entries)
+
+    def _append_cursor(self, entries: dict[int, TreeEntry]) -> bool:
+        """Add the item of the game's cursor if ``entries`` differ from the shown ones by that
+        node alone, a new leaf added as its parent's last child; returns whether it did."""
+        node = self._controller.game.cursor
+        parent = node.parent
+        if parent is None or id(node) in self._entries or id(parent) not in self._entries:
+            return False
+        expected = dict(self._entries)
+        before = expected[id(parent)]
+        expected[id(parent)] = replace(before, children=(*before.children, id(node)))
+        expected[id(node)] = entries[id(node)]
+        if entries[id(node)].children or entries != expected:
+            return False
+        parent_item = self._items[id(parent)]
+        item = self._make_item(node, entries[id(node)])
+        if len(parent.children) > 1:  # a new variation: a nested column under the parent
+            parent_item.addChild(item)
+            parent_item.setExpanded(True)
+        else:  # the line goes on: the next item of the parent's column
+            column = parent_item.parent()
+            if column is None:
+                self.insertTopLevelItem(self.indexOfTopLevelItem(parent_item) + 1, item)
+            else:
+                column.insertChild(column.indexOfChild(parent_item) + 1, item)
+        self._entries = entries
+        self._select_cursor()
+        return True
 
     def _on_position_changed(self, _position_id: int) -> None:
         if self._controller.game is not self._shown_game:

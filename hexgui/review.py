@@ -178,7 +178,7 @@ class GameReview:
     def reviews(self, game: Game) -> dict[GameNode, MoveReview]:
         """The graded moves of the main line, by the node holding the move."""
         line = game.main_line()
-        winners = [game.board_at(node).winner for node in line]
+        winners = [board.winner for board in game.replay(line)]
         graded = review_moves(line, winners, self.settings.thresholds, self.settings.sides)
         return {line[index]: review for index, review in graded.items()}
 

@@ -89,15 +89,13 @@ class GameReviewer(QObject):
         controller = self._window.controller
         game = controller.game
         positions = []
-        for node in game.main_line():
-            if node.token in ("resign", "forfeit"):
-                break
-            board = game.board_at(node)
-            if board.is_over:
+        line = game.main_line()
+        for node, board in zip(line, game.replay(line), strict=True):
+            if node.token in ("resign", "forfeit") or board.is_over:
                 break
             if only_missing and node.ai is not None:
                 continue
-            positions.append((node, board))
+            positions.append((node, board.copy()))
         self.analysis.start(positions, spec or controller.settings.analysis_spec, seconds)
         return len(positions)
 

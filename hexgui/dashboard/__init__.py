@@ -42,11 +42,14 @@ slow or busy machine the refresh slows down instead of the engine (see :class:`R
 down to :data:`MAX_PANEL_INTERVAL_S`. Measured with ``python -m hexswarm.gui.dashboard.cost_probe``:
 at 0.10 the engine lost ~15 % of its playouts/s on a loaded 2-core machine, at 0.04 no loss
 could be told from the noise."""
-MAX_PANEL_INTERVAL_S = 0.2
-"""However busy the machine, every visible panel is redrawn at least every 0.2 s during a
+MAX_PANEL_INTERVAL_S = 0.15
+"""However busy the machine, every visible panel is redrawn at least every 0.15 s during a
 search: the panels must not tell an older story than the board (issue 30: with a 1 s floor the
-Population chart showed iteration 5 051 while the status bar said 20 474). What this costs
-the GUI thread is kept down by drawing one panel per tick and only the visible ones."""
+Population chart showed iteration 5 051 while the status bar said 20 474). A panel's lag is
+this interval plus its paint: at 0.2 s its p99 sat just above the 0.2 s target with one core
+busy, at 0.15 s it is 139-188 ms for the same GUI CPU (docs/results/study-desk/one-busy-core/).
+What this costs the GUI thread is kept down by drawing one panel per tick and only the visible
+ones."""
 HINT_THRESHOLDS = (0.01, 0.02, 0.05, 0.10)
 CANDIDATE_COUNTS = (0, 3, 5, 8, 10, 15)
 """The choices of the "Candidate moves" menu (0: colours only, no candidate marks)."""
@@ -331,7 +334,8 @@ class Dashboard(QObject):
 
     # ------------------------------------------------------------------ timer
     def refresh(self) -> None:
-        """Hand the newest snapshot, if any, to every panel and (when due) to the overlay now.
+        """Hand the newest snapshot, if any, to every panel and (when due) to the overlay now,
+        and draw what any visible panel has not drawn yet.
 
         The timer does the same work one panel per tick (:meth:`_tick`); call this to bring
         everything up to date at once (tests, exports)."""
@@ -341,15 +345,20 @@ class Dashboard(QObject):
             self._hints_pending = snapshot
         while self._stale:
             self._stale.pop(0).show_snapshot(self._latest)
+        for panel in self.panels.values():
+            panel.flush()
         self._send_hints_if_due()
 
     def _tick(self) -> None:
-        """Timer tick: one panel catches up with the newest snapshot.
+        """Timer tick: the board's hints, when due and changed, or else one panel catch up
+        with the newest snapshot.
 
         Updating all panels and letting them all repaint in one go held the GUI thread for
         100-140 ms on 11x11 (measured with ``python -m hexswarm.gui.latency_probe``); one panel per
         tick, at a tick rate multiplied by the number of panels, keeps each panel's rate and
-        cuts the longest stall to one panel's update and paint."""
+        cuts the longest stall to one panel's update and paint. The board's repaint for its
+        hints is a tick's work of its own too: with a panel's in the same tick, both were
+        painted in one go (the window paints all its changed widgets at once; issue 32)."""
         snapshot = self.gate.take()
         if snapshot is not None:
             self._latest, self._stale = snapshot, self._round_from_next_panel()
@@ -363,17 +372,20 @@ class Dashboard(QObject):
             return
         self._last_work_s = now
         visible = sum(1 for panel in self.panels.values() if panel.isVisible())
-        # The slowest tick rate that still redraws each visible panel once a second.
-        self.pacer.max_s = MAX_PANEL_INTERVAL_S / max(1, visible)
+        # The slowest tick rate that still redraws each visible panel every
+        # MAX_PANEL_INTERVAL_S, with ticks of their own for the board's hints.
+        hints_per_s = 1.0 / self.hints_interval_s if self.overlay.settings.enabled else 0.0
+        self.pacer.max_s = 1.0 / (max(1, visible) / MAX_PANEL_INTERVAL_S + hints_per_s)
         interval = self.pacer.tick(now, time.thread_time())
         self.timer.setInterval(round(interval * 1000))
+        if self._send_hints_if_due():
+            return  # the board repaints after this tick: the next panel waits for the next one
         while self._stale:
             panel = self._stale.pop(0)
             panel.show_snapshot(self._latest)  # a hidden panel only keeps it: no tick used
             self._next_panel = list(self.panels.values()).index(panel) + 1
             if panel.isVisible():
                 break
-        self._send_hints_if_due()
 
     def _round_from_next_panel(self) -> list[DashboardPanel]:
         """Every panel, starting where the last tick stopped: a stream of snapshots faster
@@ -382,13 +394,17 @@ class Dashboard(QObject):
         start = self._next_panel % len(panels)
         return panels[start:] + panels[:start]
 
-    def _send_hints_if_due(self) -> None:
+    def _send_hints_if_due(self) -> bool:
+        """Hand the pending snapshot to the board's hints if it is time; returns whether the
+        board has something new to paint."""
         pending = self._hints_pending
-        if pending is not None and (pending.done or time.monotonic() >= self._hints_due):
-            self._hints_pending = None
-            self._hints_due = time.monotonic() + self.hints_interval_s
-            self.overlay.show_snapshot(pending)
-            self.hints_shown.emit(pending)
+        if pending is None or not (pending.done or time.monotonic() >= self._hints_due):
+            return False
+        self._hints_pending = None
+        self._hints_due = time.monotonic() + self.hints_interval_s
+        changed = self.overlay.show_snapshot(pending)
+        self.hints_shown.emit(pending)
+        return bool(changed)
 
     def stop(self) -> None:
         """Stop the refresh timer (window closing)."""

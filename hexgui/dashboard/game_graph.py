@@ -9,7 +9,8 @@ from collections.abc import Iterable
 import pyqtgraph as pg
 from hexswarm.engine.review import LineEstimate
 from hexswarm.gui.review import GRADE_COLOURS
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QBrush
 from PySide6.QtWidgets import QWidget
 
 from .model import GameEstimates, estimate_for_black, has_estimate
@@ -74,6 +75,11 @@ class GameGraphPanel(DashboardPanel):
         set_view_range(self.plot, (0, 10), (0, 1))
         self.follow_palette([self.plot_widget], [self.plot])
         self.status.setText("estimates appear as the AI plays")
+        self._render_timer = QTimer(self)
+        self._render_timer.setSingleShot(True)
+        self._render_timer.setInterval(0)
+        self._render_timer.timeout.connect(self.flush)
+        self._brushes: dict[str, QBrush] = {}  # one brush per colour, made once
 
     # ------------------------------------------------------------------ data in
     def show_line(self, estimates: Iterable[LineEstimate]) -> None:
@@ -111,9 +117,12 @@ class GameGraphPanel(DashboardPanel):
         self._touch()
 
     def _touch(self) -> None:
+        """Something drawn changed: draw once the event being handled is done. The end of an
+        AI's search changes the line, the grades and the cursor, each with a render of its
+        own before (three renders of the whole game a move; issue 32)."""
         self._dirty = True
-        if self.isVisible():
-            self.render_now()
+        if self.isVisible() and not self._render_timer.isActive():
+            self._render_timer.start()
 
     # ------------------------------------------------------------------ drawing
     def engine_colors(self) -> dict[str, str]:
@@ -133,7 +142,7 @@ class GameGraphPanel(DashboardPanel):
         self.points.setData(
             numbers,
             values,
-            brush=[pg.mkBrush(colors[self.estimates.engine(n)]) for n in numbers],
+            brush=[self._brush(colors[self.estimates.engine(n)]) for n in numbers],
         )
         # Whole moves on the x axis from the start; grow with the game.
         set_view_range(self.plot, (0, max(10, numbers[-1] + 1 if numbers else 0)), (0, 1))
@@ -144,7 +153,7 @@ class GameGraphPanel(DashboardPanel):
         self.grade_marks.setData(
             graded,
             [lookup.get(n, 0.5) for n in graded],
-            brush=[pg.mkBrush(GRADE_COLOURS[self.grades[n]]) for n in graded],
+            brush=[self._brush(GRADE_COLOURS[self.grades[n]]) for n in graded],
         )
         snapshot = self.snapshot
         live = self.live_move_number
@@ -163,6 +172,12 @@ class GameGraphPanel(DashboardPanel):
         else:
             self.cursor.setVisible(False)
         self.status.setText(self.header_html(colors))
+
+    def _brush(self, color: str) -> QBrush:
+        brush = self._brushes.get(color)
+        if brush is None:
+            brush = self._brushes[color] = pg.mkBrush(color)
+        return brush
 
     def header_html(self, colors: dict[str, str]) -> str:
         """The line above the graph: the estimate at the move on the board (or the last one),

@@ -216,9 +216,13 @@ class BoardOverlay:
         self.settings = settings
         self.redraw()
 
-    def show_snapshot(self, snapshot: SearchSnapshot) -> None:
+    def show_snapshot(self, snapshot: SearchSnapshot) -> bool:
+        """Show the hints of ``snapshot``; returns whether the board got anything new to
+        paint."""
         self.snapshot = snapshot
+        sent = (self._sent, self._sent_marks)
         self.redraw()
+        return (self._sent, self._sent_marks) != sent
 
     def redraw(self) -> None:
         """Compute the hints of the current snapshot and hand them to the board, but only

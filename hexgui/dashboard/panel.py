@@ -210,6 +210,11 @@ class DashboardPanel(QWidget):
         self.renders += 1
         self._render()
 
+    def flush(self) -> None:
+        """Draw now what changed since the last drawing, if the panel is visible."""
+        if self._dirty and self.isVisible():
+            self.render_now()
+
     def clear(self) -> None:
         """Forget everything shown (a new game, a new search)."""
         self.snapshot = None

@@ -12,6 +12,7 @@ import pytest
 from hexswarm.engine.board import BLACK, SWAP_PIECES, WHITE, Board, HexError, SetupEdit
 from hexswarm.engine.game import Game, GameNode, GameTreeError
 from hexswarm.engine.records import parse_sgf, read_sgf, record_from_board, write_sgf
+from hexswarm.engine.review import ANALYSIS_PROPERTY, PositionAnalysis
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -136,6 +137,13 @@ def test_tree_operations_agree_with_a_list_of_lists(size, operations):
         assert (game.board.cells == expected.cells).all()
         assert game.board.to_move == expected.to_move
         assert game.board.moves == expected.moves
+    # Every position along the cursor's path in one pass, against replaying each from scratch.
+    ref_path = reference.path(reference.cursor)
+    for depth, board in enumerate(game.replay(game.cursor.path_from_root())):
+        expected = Board(size, swap_rule=True)
+        for node in ref_path[1 : depth + 1]:
+            expected.play(node[0])
+        assert (board.cells == expected.cells).all() and board.to_move == expected.to_move
 
 
 def test_playing_from_an_earlier_position_keeps_the_rest_of_the_game():
@@ -322,3 +330,17 @@ def test_without_merge_every_setup_edit_is_its_own_node():
     assert len(game.main_line()) == 3
     game.setup(SetupEdit(black=(2,)), merge=True)  # folded into the last one
     assert len(game.main_line()) == 3 and game.cursor.setup_edit(4) == SetupEdit(black=(1, 2))
+
+
+def test_a_nodes_analysis_is_read_again_only_when_its_text_changes():
+    node = GameNode()
+    first = PositionAnalysis(BLACK, 0.6, "c3", ("c3", "b4"), 100, 0.5, "uct")
+    second = PositionAnalysis(WHITE, 0.3, "b4", ("b4",), 200, 0.5, "sdst")
+    node.ai = first
+    assert node.ai == first and node.ai is node.ai  # read once
+    node.set(ANALYSIS_PROPERTY, second.to_text())  # as a record editor would change it
+    assert node.ai == second
+    node.set(ANALYSIS_PROPERTY, "not an analysis")
+    assert node.ai is None and node.get(ANALYSIS_PROPERTY) == "not an analysis"
+    node.ai = None
+    assert node.ai is None and node.get(ANALYSIS_PROPERTY) is None

@@ -96,3 +96,19 @@ def test_an_unwritable_user_cache_falls_back_to_a_private_temporary_folder(tmp_p
     chosen, seen_by_numba = result.stdout.split()
     assert chosen == seen_by_numba
     assert Path(chosen).is_relative_to(tmp_path / "tmp") and Path(chosen).name == "numba-1.2.3"
+
+
+def test_the_start_up_objects_are_left_out_of_garbage_collections():
+    import gc
+
+    from hexswarm.gui.app import freeze_start_up_objects
+
+    before = [["start-up"]]
+    try:
+        assert freeze_start_up_objects() >= 2
+        after = [["later"]]
+        tracked = {id(o) for o in gc.get_objects()}
+        assert id(before) not in tracked and id(before[0]) not in tracked
+        assert id(after) in tracked and id(after[0]) in tracked  # collected as before
+    finally:
+        gc.unfreeze()

@@ -368,7 +368,9 @@ def test_game_graph_draws_the_games_analyses_and_click_navigates(dashboard, qtbo
     dash, _, controller, _ = dashboard
     graph = dash.game_graph
     estimates = [0.5, 0.55, 0.52, 0.2, 0.22]
+    renders = graph.renders
     show_game(controller, analysed_game(estimates), 101)
+    qtbot.waitUntil(lambda: graph.renders > renders)  # drawn once the signals' turn is over
     numbers, values = graph.estimates.points()
     assert numbers == [0, 1, 2, 3, 4]  # each search estimates the position before its move
     assert values == pytest.approx(estimates)
@@ -744,11 +746,41 @@ def test_every_visible_panel_is_redrawn_at_least_once_a_second(dashboard, qtbot)
         controller.snapshot_ready.emit(snap)
         dash._tick()
         assert dash.timer.interval() <= 1000 * MAX_PANEL_INTERVAL_S / len(visible)
-    # One tick per visible panel brings them all to the newest snapshot.
+    # One tick per visible panel, and one for the board's hints, bring them all to the
+    # newest snapshot.
     controller.snapshot_ready.emit(search_sequence(1, steps=7)[-1])
-    for _ in visible:
+    for _ in range(len(visible) + 1):
         dash._tick()
     assert all(panel.snapshot.iteration == 7 for panel in visible)
+
+
+def test_no_tick_both_repaints_the_boards_hints_and_draws_a_panel(dashboard, monkeypatch):
+    """The window paints every changed widget at once: the board's hints and a chart in one
+    tick made one long paint (issue 32). A tick whose hints changed the board draws no panel;
+    the panels still get their turn on the ticks between."""
+    dash, board, controller, _ = dashboard
+    controller.position_changed.emit(1)
+    clock = [100.0]
+    monkeypatch.setattr("hexswarm.gui.dashboard.time.monotonic", lambda: clock[0])
+    per_tick = []
+    for snap in search_sequence(1, steps=12):
+        controller.snapshot_ready.emit(snap)
+        for _ in range(3):
+            hints, renders = len(board.overlay_calls), sum(p.renders for p in dash.panels.values())
+            dash._tick()
+            clock[0] += 0.06  # hints are due every 0.15 s: every third tick or so
+            per_tick.append(
+                (
+                    len(board.overlay_calls) > hints,
+                    sum(p.renders for p in dash.panels.values()) > renders,
+                )
+            )
+    assert not any(hinted and drew for hinted, drew in per_tick)
+    assert sum(hinted for hinted, _ in per_tick) >= 8 and sum(drew for _, drew in per_tick) >= 16
+    for _ in range(len(dash.panels) + 1):
+        dash._tick()
+    visible = [panel for panel in dash.panels.values() if panel.isVisible()]
+    assert all(panel.snapshot.iteration == 12 for panel in visible)
 
 
 def axis_label_rects(axis):

@@ -198,28 +198,19 @@ class PlayoutPolicy:
         (of kind ``PATTERN_POLICY`` for ``patterns``)."""
         if self.name == "patterns":
             weights, hash12 = pattern_weights(self.table)
-            return KnowledgePolicy(
-                kind=PATTERN_POLICY,
-                agents=np.zeros((0, len(HEURISTICS)), dtype=np.int8),
-                per_playout=True,
-                tracks=False,
-                weights=weights,
-                hash12=hash12,
+            return RUN_TIME_UNIFORM_PLAYOUT._replace(
+                kind=PATTERN_POLICY, weights=weights, hash12=hash12
             )
         if self.database is None:
             return UNIFORM_PLAYOUT
-        return KnowledgePolicy(
+        return RUN_TIME_UNIFORM_PLAYOUT._replace(
             kind=KNOWLEDGE_POLICY,
             agents=self.database.agent_array(),
             per_playout=self.database.selection == "per-playout",
             tracks=self.database.tracks_connectivity,
-            weights=_NO_WEIGHTS,
-            hash12=_NO_HASH,
         )
 
 
-_NO_WEIGHTS = np.zeros(0, dtype=np.int64)
-_NO_HASH = np.full(2, -1, dtype=np.int64)
 _PATTERN_WEIGHTS: dict[str, tuple[np.ndarray, np.ndarray]] = {}
 
 
@@ -239,7 +230,27 @@ def pattern_weights(table: str | None = None) -> tuple[np.ndarray, np.ndarray]:
 
 UNIFORM_PLAYOUT = UniformPolicy(kind=UNIFORM_POLICY)
 """The kernels' policy tuple of uniform random playouts (the thesis's): a tuple of its own type,
-so that numba compiles the searches for it with the uniform kernel alone."""
+so that numba compiles the swarm and Monte-Carlo playout loops for it with the uniform kernel
+alone."""
+
+RUN_TIME_UNIFORM_PLAYOUT = KnowledgePolicy(
+    kind=UNIFORM_POLICY,
+    agents=np.zeros((0, len(HEURISTICS)), dtype=np.int8),
+    per_playout=True,
+    tracks=False,
+    weights=np.zeros(0, dtype=np.int64),
+    hash12=np.full(2, -1, dtype=np.int64),
+)
+"""Uniform random playouts as a ``KnowledgePolicy`` tuple (see :func:`run_time_policy`), and
+the fields the other kinds do not use (no agents, no pattern weights, an empty 12-cell hash)."""
+
+
+def run_time_policy(policy: UniformPolicy | KnowledgePolicy) -> KnowledgePolicy:
+    """``policy`` (a :meth:`PlayoutPolicy.kernel_policy`) as a ``KnowledgePolicy`` whatever its
+    kind: one tuple type for every playout policy, for the tree searches' descent
+    (``engine.kernels.descent.tree_iterations``), compiled once for all and telling the uniform
+    policy apart by its ``kind`` at run time, once a leaf."""
+    return RUN_TIME_UNIFORM_PLAYOUT if isinstance(policy, UniformPolicy) else policy
 
 
 def playout_policy(

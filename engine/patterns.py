@@ -161,11 +161,31 @@ def local_class(size: int, cell: int, last: int) -> int:
 @dataclass(frozen=True)
 class PatternTable:
     """Learned weights: ``gamma[canonical code]`` (1.0 where never seen) and
-    ``delta[local class]``; ``source`` says where they came from."""
+    ``delta[local class]``; ``source`` says where they came from. A table of 12-cell priors
+    (ours, after MoHex 2.0's global gammas of 12-cell patterns) also has ``gamma12``: the weight
+    of a canonical 12-cell code (:func:`pattern_code12`) seen often enough in training, which
+    takes the place of its 6-cell code's (:meth:`gamma_of`)."""
 
     gamma: np.ndarray
     delta: np.ndarray
     source: str
+    gamma12: dict[int, float] = field(default_factory=dict)
+
+    def gamma_of(self, code6: int, code12: int) -> float:
+        """The pattern weight of a move of canonical codes ``code6`` and ``code12``."""
+        return float(self.gamma12.get(code12, self.gamma[code6]))
+
+    def kernel_hash12(self) -> tuple[np.ndarray, np.ndarray]:
+        """(keys, gammas): :func:`open_hash` of ``gamma12`` by key ``raw | side << 24``, with
+        ``raw`` the 12-cell code as the search reads it (TWELVE's order on the board as it is,
+        owners for the mover: 1 own, 2 theirs, 3 beyond a corner) and ``side`` 0 when Black
+        moves, 1 when White does (whose canonical code is that of the transposed board)."""
+        entries = {}
+        for code, gamma in self.gamma12.items():
+            for raw in (code, rotate_half12(code)):
+                entries[raw] = gamma
+                entries[transpose12(raw) | 1 << 24] = gamma
+        return open_hash(entries, np.float64)
 
     def raw_gammas(self) -> np.ndarray:
         """float64[2, CODES]: the gamma of every raw code as the kernel reads it, from the
@@ -190,6 +210,14 @@ class PatternTable:
             "local": [round(float(d), 6) for d in self.delta],
             "gamma": seen,
         }
+        if self.gamma12:
+            document["pattern12"] = (
+                "gamma12: canonical 12-cell codes (engine.patterns.pattern_code12), "
+                "in place of the 6-cell code's gamma"
+            )
+            document["gamma12"] = {
+                str(c): round(float(g), 6) for c, g in sorted(self.gamma12.items())
+            }
         return json.dumps(document, indent=1, sort_keys=False) + "\n"
 
     @classmethod
@@ -201,9 +229,17 @@ class PatternTable:
         for code, value in document["gamma"].items():
             gamma[int(code)] = float(value)
         delta = np.asarray(document["local"], dtype=np.float64)
-        if delta.shape != (LOCAL_CLASSES,) or np.any(gamma <= 0) or np.any(delta <= 0):
+        gamma12 = {int(c): float(g) for c, g in document.get("gamma12", {}).items()}
+        if (
+            delta.shape != (LOCAL_CLASSES,)
+            or np.any(gamma <= 0)
+            or np.any(delta <= 0)
+            or any(g <= 0 for g in gamma12.values())
+        ):
             raise ValueError(f"{source}: weights must be positive, {LOCAL_CLASSES} local ones")
-        return cls(gamma, delta, source)
+        if any(not 0 <= c < 1 << 24 or c != canonical12(c) for c in gamma12):
+            raise ValueError(f"{source}: a 12-cell code is not canonical")
+        return cls(gamma, delta, source, gamma12)
 
 
 # The playout kernel's integer weights (engine.kernels.patterns): the capped global weight of
@@ -262,6 +298,40 @@ def white_view12(code: int) -> int:
         owner = (code >> (2 * TRANSPOSED12[i])) & 3
         view |= (3 - owner if owner in (1, 2) else owner) << (2 * i)
     return view
+
+
+def transpose12(code: int) -> int:
+    """A 12-cell code read on the transposed board (entry i moves to TRANSPOSED12[i]), owners
+    unchanged: its own inverse. A mover's raw code in the board's order is White's pattern
+    code before :func:`canonical12` (as :meth:`PatternTable.raw_gammas` does for 6 cells)."""
+    view = 0
+    for i in range(12):
+        view |= ((code >> (2 * TRANSPOSED12[i])) & 3) << (2 * i)
+    return view
+
+
+def canonical12(code: int) -> int:
+    return min(code, rotate_half12(code))
+
+
+def open_hash(entries: dict[int, float], dtype) -> tuple[np.ndarray, np.ndarray]:
+    """(keys, values): the kernels' open-addressing hash of ``entries`` (non-negative int64
+    keys), a power-of-two length at most a quarter full, linear probing from ``(key *
+    HASH_MULTIPLIER mod 2**64) >> (64 - bits)``, empty slots ``NO_KEY`` (at least 16 slots,
+    so the kernels' shift stays below 64)."""
+    bits = 4
+    while (1 << bits) < 4 * len(entries):
+        bits += 1
+    keys = np.full(1 << bits, NO_KEY, dtype=np.int64)
+    values = np.zeros(1 << bits, dtype=dtype)
+    mask = (1 << bits) - 1
+    for key in sorted(entries):
+        slot = ((key * HASH_MULTIPLIER) & (2**64 - 1)) >> (64 - bits)
+        while keys[slot] != NO_KEY:
+            slot = (slot + 1) & mask
+        keys[slot] = key
+        values[slot] = entries[key]
+    return keys, values
 
 
 @dataclass(frozen=True)
@@ -487,9 +557,9 @@ def move_priors(table: PatternTable, cells: np.ndarray, size: int, black_moves: 
     weights = {}
     for cell in np.flatnonzero(cells == 0):
         cell = int(cell)
-        weights[cell] = (
-            table.gamma[pattern_code(cells, size, cell, black_moves)]
-            * table.delta[local_class(size, cell, last)]
-        )
+        weights[cell] = table.gamma_of(
+            pattern_code(cells, size, cell, black_moves),
+            pattern_code12(cells, size, cell, black_moves),
+        ) * float(table.delta[local_class(size, cell, last)])
     total = sum(weights.values())
     return {cell: w / total for cell, w in weights.items()}

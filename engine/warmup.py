@@ -139,8 +139,9 @@ def _group_runs() -> dict[str, Callable[[], None]]:
         winning_moves(small, table_bits=4)
         winning_move(small, budget=1_000, table_bits=4)
 
-    # Knowledge playouts (engine.knowledge) compile the Hex searches once more: their
-    # playout policy is a tuple of another type (see engine.kernels.knowledge).
+    # Knowledge playouts (engine.knowledge) compile the searches' playout loops once more:
+    # their playout policy is a tuple of another type (see engine.kernels.knowledge); the rest
+    # of each search is shared (engine.search.environment.without_playouts).
     knowledge_env = hex_environment(board, "win")
     mc_limits = SearchLimits(iterations=2)
     return {

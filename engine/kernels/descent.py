@@ -13,15 +13,17 @@ move is chosen
   UCB1; or the RAVE blend), that is everywhere for UCT (``rules.depth`` 0, from
   :func:`uct_rules`).
 
-UCT passes an empty population and rules of the same types as the anthill's, so numba compiles
-this loop once for both searches (per playout policy type).
+UCT passes an empty population and rules of the same types as the anthill's, and both pass the
+environment without its playout policy and the policy apart, as one type for every policy
+(told apart once a leaf), so numba compiles this loop once for both searches and every
+playout policy.
 """
 
 import numpy as np
 from hexswarm.engine.kernels.anthill import carrier_child, spread_agents, test_carriers
 from hexswarm.engine.kernels.environment import HEX, move_outcome
 from hexswarm.engine.kernels.jit import jit
-from hexswarm.engine.kernels.layout import AnthillAgents, AnthillRules
+from hexswarm.engine.kernels.layout import UNIFORM_POLICY, AnthillAgents, AnthillRules
 from hexswarm.engine.kernels.tree import ONGOING, ROOT_LOSES, ROOT_WINS
 from hexswarm.engine.kernels.uct import (
     ACTION,
@@ -104,6 +106,7 @@ def tree_iterations(
     rave,
     amaf,
     priors,
+    policy,
 ):
     """Run up to ``count`` iterations on one tree (and, with ``rules.depth`` > 0, its agents:
     ``population``, an :class:`AnthillAgents` with ``rules.agents_per_move`` agents a move);
@@ -116,7 +119,9 @@ def tree_iterations(
     ``max_depth + 2`` entries); ``carriers[d]`` is the agent that chose the move at depth ``d``;
     ``depth_counts[d]`` counts the playouts started ``d`` moves below the root. ``board`` (from
     :func:`engine.kernels.uct.hex_board`) holds the Hex position along the path, built move by
-    move. Playouts use the environment's playout policy. Each evaluation runs
+    move. Playouts use ``policy``, the playout policy as one type for every policy (a
+    ``KnowledgePolicy``: ``engine.knowledge.run_time_policy``), told apart once a leaf;
+    ``env`` carries none (``engine.search.environment.without_playouts``). Each evaluation runs
     ``leaf_playouts`` playouts from its leaf (1: textbook UCT); visits and wins count
     playouts, and a move that ends the game counts as that many identical results.
 
@@ -136,6 +141,7 @@ def tree_iterations(
     bias = priors[3][PRIOR_BIAS] if use_priors else 0.0
     root_last = np.int64(priors[3][PRIOR_ROOT_LAST])
     root_black = env.root_black
+    uniform = policy.kind == UNIFORM_POLICY
     node_capacity = nodes.shape[0]
     block_capacity = blocks.shape[0]
     size = env.size
@@ -268,6 +274,8 @@ def tree_iterations(
                 leaf_playouts,
                 use_rave,
                 amaf,
+                policy,
+                uniform,
             )
             playouts += leaf_playouts
             depth_counts[depth] += leaf_playouts

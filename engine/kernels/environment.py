@@ -7,9 +7,11 @@ any environment. Everything game-specific is here, behind three functions:
   is ``env.action_count``; for Hex the actions on the path to a node are no longer legal there);
 * :func:`move_outcome`: the *exact* result of playing an action at a node, if it ends the game
   (a Hex move that connects its player's edges is a win without any playout);
-* :func:`evaluate`: one partial evaluation (thesis: the "test") of the position after an
-  action at a node: a uniform random Hex playout, a pull of a bandit arm, or a random descent
-  of an explicit toy game tree to a leaf, won with the leaf's probability.
+* one partial evaluation (thesis: the "test") of the position after an action at a node: a
+  Hex playout by the environment's playout policy from the leaf :func:`build_hex_leaf` sets
+  up (``engine.kernels.knowledge.policy_playout``; the searches' playout loops call it), or
+  :func:`toy_evaluation`: a pull of a bandit arm, or a random descent of an explicit toy game
+  tree to a leaf, won with the leaf's probability.
 
 An environment is an :class:`~engine.kernels.layout.Environment` (a named tuple: numba
 compiles it as a plain tuple) built by ``engine.search.environment``; its ``playout_policy``
@@ -21,7 +23,7 @@ single exit; otherwise numba cannot prune the arrays' reference counting and a o
 costs ~100 ns (measured).
 
 Perspective: every result here is for the *root player*, the player to move at the root of the
-search. ``evaluate`` returns True when the root player wins; the player to move at a node of
+search. An evaluation is True when the root player wins; the player to move at a node of
 depth ``d`` is the root player when ``d`` is even.
 
 Actions: for Hex, action ``i`` is the cell ``action_cells[i]`` (the root's empty cells), and an
@@ -31,7 +33,7 @@ bandit and the explicit tree, actions ``0 .. branching-1`` are legal everywhere.
 
 import numpy as np
 from hexswarm.engine.kernels.jit import inline_jit
-from hexswarm.engine.kernels.knowledge import START_BUILD, make_knowledge_scratch, policy_playout
+from hexswarm.engine.kernels.knowledge import make_knowledge_scratch
 from hexswarm.engine.kernels.layout import BANDIT, EXPLICIT_TREE, HEX, LeafScratch
 from hexswarm.engine.kernels.playout import black_connects, cell_tables
 from hexswarm.engine.kernels.rng import below, uniform
@@ -140,10 +142,11 @@ def move_outcome(env, node_parent, node_action, node_depth, node, action, scratc
     Explicit tree: the leaves are at ``leaf_depth`` and hold the root player's chance to win
     there. A 0 or 1 leaf ends the game exactly. A leaf between (thesis Fig. 4.3: "the
     probability to win for Max ... if the rest of the game is played randomly") is not an end:
-    it is evaluated by a draw (:func:`evaluate`), so the move to it is ONGOING. The kernels know
-    only exact endings, so one ply below such a leaf the game ends with the leaf's rounded
-    outcome: that bounds the tree. Only searches that put populations *on* the leaves
-    (whole-tree SDST, UCT) reach it, and their values there are then wrong (docs/lab.md).
+    it is evaluated by a draw (:func:`toy_evaluation`), so the move to it is ONGOING. The
+    kernels know only exact endings, so one ply below such a leaf the game ends with the
+    leaf's rounded outcome: that bounds the tree. Only searches that put populations *on* the
+    leaves (whole-tree SDST, UCT) reach it, and their values there are then wrong
+    (docs/lab.md).
     """
     kind = env.kind
     leaf_values = env.leaf_values
@@ -169,62 +172,24 @@ def move_outcome(env, node_parent, node_action, node_depth, node, action, scratc
 
 
 @inline_jit
-def evaluate(env, node_parent, node_action, node_depth, node, action, scratch, state, slot):
-    """One partial evaluation of the position after ``action`` at ``node``: True if the root
-    player wins. ``scratch`` comes from :func:`make_scratch` and belongs to one thread.
-
-    Hex: one playout by the environment's playout policy (uniform: engine.kernels.playout)
-    from the position after the path's moves and ``action``: Black's rows are the root's plus
-    the path's Black stones, and the empty cells are the root's minus the path's.
+def toy_evaluation(env, node_parent, node_action, node_depth, node, action, scratch, state, slot):
+    """One partial evaluation of a toy problem's position after ``action`` at ``node``: True if
+    the root player wins. ``scratch`` comes from :func:`make_scratch` and belongs to one
+    thread. Bandit: a pull of the arm; explicit tree: a random descent to a leaf, won with the
+    leaf's probability. (Hex leaves are played out by the searches' playout loops, with
+    :func:`build_hex_leaf` and the playout policy, ``engine.kernels.knowledge.policy_playout``.)
     """
-    kind = env.kind
-    size = env.size
-    root_black = env.root_black
-    base = env.black_rows
-    action_cells = env.action_cells
     arm_probabilities = env.arm_probabilities
     leaf_values = env.leaf_values
-    work_cells = scratch.work_cells
-    used = scratch.used
-    leaf_rows = scratch.leaf_rows
-    rows = scratch.rows
-    reach = scratch.reach
     path = scratch.path
-    cell_row = scratch.cell_row
-    cell_bit = scratch.cell_bit
-    knowledge = scratch.knowledge
-    policy = env.playout_policy
     win = False
-    if kind == BANDIT:
+    if env.kind == BANDIT:
         win = uniform(state, slot) < arm_probabilities[action]
-    elif kind == EXPLICIT_TREE:
+    elif env.kind == EXPLICIT_TREE:
         index = _explicit_leaf_index(
             env, node_parent, node_action, node_depth, node, action, path, state, slot
         )
         win = uniform(state, slot) < leaf_values[index]
-    else:
-        win = hex_leaf_playout(
-            size,
-            root_black,
-            base,
-            action_cells,
-            node_parent,
-            node_action,
-            node_depth,
-            node,
-            action,
-            work_cells,
-            used,
-            leaf_rows,
-            rows,
-            reach,
-            cell_row,
-            cell_bit,
-            policy,
-            knowledge,
-            state,
-            slot,
-        )
     return win
 
 
@@ -280,71 +245,8 @@ def hex_leaf_black_to_move(root_black, node_depth, node):
     return root_black == ((node_depth[node] + 1) % 2 == 0)
 
 
-@inline_jit
-def hex_leaf_playout(
-    size,
-    root_black,
-    base,
-    action_cells,
-    node_parent,
-    node_action,
-    node_depth,
-    node,
-    action,
-    work_cells,
-    used,
-    leaf_rows,
-    rows,
-    reach,
-    cell_row,
-    cell_bit,
-    policy,
-    knowledge,
-    state,
-    slot,
-):
-    """One Hex playout by ``policy`` (``env.playout_policy``, with ``scratch.knowledge``) from
-    the position after the path to ``node`` and then ``action``; True if the root player wins.
-    Builds the leaf every time (callers that evaluate one leaf many times in a row build it
-    once with :func:`build_hex_leaf` and call ``policy_playout``)."""
-    empty_count = build_hex_leaf(
-        size,
-        root_black,
-        base,
-        action_cells,
-        node_parent,
-        node_action,
-        node_depth,
-        node,
-        action,
-        work_cells,
-        used,
-        leaf_rows,
-        cell_row,
-        cell_bit,
-    )
-    black_wins = policy_playout(
-        policy,
-        knowledge,
-        leaf_rows,
-        work_cells,
-        empty_count,
-        hex_leaf_black_to_move(root_black, node_depth, node),
-        action_cells[action],
-        size,
-        cell_row,
-        cell_bit,
-        rows,
-        reach,
-        state,
-        slot,
-        START_BUILD,
-    )
-    return black_wins == root_black
-
-
 def make_scratch(env) -> LeafScratch:
-    """Per-thread scratch arrays for :func:`evaluate` and :func:`move_outcome` (Python side)."""
+    """Per-thread scratch arrays for the evaluations and :func:`move_outcome` (Python side)."""
     size = max(int(env.size), 1)
     cell_row, cell_bit = cell_tables(size)
     return LeafScratch(

@@ -41,8 +41,8 @@ again until the cell drawn is empty.
 
 A policy, for the kernels, is a :class:`~engine.kernels.layout.UniformPolicy` (uniform
 playouts) or a :class:`~engine.kernels.layout.KnowledgePolicy` (its ``agents`` an int8 array
-with one row per agent: heuristic codes, padded with ``NO_HEURISTIC``); see
-``engine.knowledge``.
+with one row per agent: heuristic codes, padded with ``NO_HEURISTIC``; or, of kind
+``UNIFORM_POLICY``, the uniform policy told apart at run time); see ``engine.knowledge``.
 """
 
 import numpy as np
@@ -52,6 +52,7 @@ from hexswarm.engine.kernels.layout import (
     BRIDGE,
     NO_HEURISTIC,
     PATTERN_POLICY,
+    UNIFORM_POLICY,
     WIN,
     KnowledgeScratch,
 )
@@ -379,6 +380,13 @@ def knowledge_playout(
             black_rows, order, empty_count, black_to_move, size, cell_row, cell_bit, rows,
             reach, state, slot,
         )  # fmt: skip
+    if policy.kind == UNIFORM_POLICY:
+        # The uniform policy as a KnowledgePolicy (engine.knowledge.run_time_policy: kernels
+        # compiled once for every policy), told apart here at run time, once a playout.
+        return playout(
+            black_rows, order, empty_count, black_to_move, size, cell_row, cell_bit, rows,
+            reach, state, slot,
+        )  # fmt: skip
     agents = policy.agents
     per_playout = policy.per_playout
     tracks = policy.tracks
@@ -555,9 +563,9 @@ def policy_playout(
     see there; the uniform kernel has nothing to set up). True if Black wins.
 
     ``len(policy)`` is a compile-time constant (``UniformPolicy`` has one field), so
-    each search is compiled with one branch alive (a test at run time in the hot loop cost the
-    swarm searches ~20%, measured). A plain inlined function: the numba overload used before
-    drew a NumbaIRAssumptionWarning when inlined and miscompiled UCT's descent loop.
+    each playout loop is compiled with one branch alive (a test at run time in the hot loop
+    cost the swarm searches ~20%, measured). A plain inlined function: the numba overload used
+    before drew a NumbaIRAssumptionWarning when inlined and miscompiled UCT's descent loop.
     """
     if len(policy) == 1:
         return playout(

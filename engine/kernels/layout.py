@@ -37,17 +37,21 @@ NO_HEURISTIC = -1
 
 class UniformPolicy(NamedTuple):
     """Uniform random playouts (the thesis's). A type of its own with one field: numba
-    compiles each search with the uniform kernel alone (``len(policy) == 1`` is decided at
-    compile time; see ``engine.kernels.knowledge.policy_playout``)."""
+    compiles the swarm and Monte-Carlo playout loops with the uniform kernel alone
+    (``len(policy) == 1`` is decided at compile time; see
+    ``engine.kernels.knowledge.policy_playout``). The kernels that play no playout get no
+    policy (``NO_PLAYOUTS``), the tree descent a ``KnowledgePolicy`` of kind UNIFORM_POLICY."""
 
     kind: int
 
 
 class KnowledgePolicy(NamedTuple):
     """Playouts by a database of agents, or (``kind`` PATTERN_POLICY) by learned pattern
-    weights (``engine.knowledge``; built by ``PlayoutPolicy.kernel_policy``)."""
+    weights (``engine.knowledge``; built by ``PlayoutPolicy.kernel_policy``), or (``kind``
+    UNIFORM_POLICY, ``engine.knowledge.run_time_policy``) uniform playouts told apart at run
+    time, for the kernels compiled once for every policy."""
 
-    kind: int  # KNOWLEDGE_POLICY or PATTERN_POLICY
+    kind: int  # KNOWLEDGE_POLICY, PATTERN_POLICY or UNIFORM_POLICY
     agents: np.ndarray  # int8, a row per agent: heuristic codes padded with NO_HEURISTIC
     per_playout: bool  # one agent draws a whole playout (else one agent per move)
     tracks: bool  # some agent uses WIN or BLOCK: connectivity is tracked move by move
@@ -57,6 +61,11 @@ class KnowledgePolicy(NamedTuple):
     # PATTERN_POLICY: the 12-cell weights' hash (int64 key and weights pairs, kernel_hash),
     # which take precedence over ``weights``; one empty pair otherwise.
     hash12: np.ndarray
+
+
+NO_PLAYOUTS: tuple[()] = ()
+"""``Environment.playout_policy`` for the kernels that play no playout
+(``engine.search.environment.without_playouts``): they then compile once for every policy."""
 
 
 class Environment(NamedTuple):
@@ -77,7 +86,8 @@ class Environment(NamedTuple):
     leaf_depth: int  # explicit tree: the depth of its leaves
     branching: int  # explicit tree: moves a node; bandit: arms
     action_count: int  # actions numbered 0 .. action_count - 1 at the root
-    playout_policy: UniformPolicy | KnowledgePolicy  # how Hex leaves are played out
+    # How Hex leaves are played out; NO_PLAYOUTS for the kernels that play none.
+    playout_policy: UniformPolicy | KnowledgePolicy | tuple[()]
 
 
 class KnowledgeScratch(NamedTuple):
@@ -113,7 +123,7 @@ class KnowledgeScratch(NamedTuple):
 
 
 class LeafScratch(NamedTuple):
-    """Per-thread arrays for evaluating leaves (``engine.kernels.environment.evaluate`` and
+    """Per-thread arrays for evaluating leaves (``engine.kernels.sds.evaluate_tests`` and
     ``move_outcome``; built by ``make_scratch``)."""
 
     work_cells: np.ndarray  # int32: the leaf's empty cells, permuted by a playout

@@ -100,10 +100,11 @@ def bridge_codes(cells, near, size, codes):
 
 
 @jit
-def hash_shift(hash12):
-    """``64 - bits`` for a hash of ``2**bits`` (key, weights) pairs."""
+def hash_shift(keys):
+    """``64 - bits`` for a hash of ``2**bits`` slots (``keys``: one a slot; the playout hash
+    has two int64 a slot, so its shift is one more)."""
     bits = 0
-    while (1 << bits) < hash12.size // 2:
+    while (1 << bits) < keys.size:
         bits += 1
     return np.uint64(64 - bits)
 
@@ -117,7 +118,7 @@ def lookup_weight(weights, hash12, around, bridges, row):
     measured); this one is for tests."""
     code = around | (bridges << 12)
     mask = hash12.size // 2 - 1
-    slot = np.int64((np.uint64(code) * _MULTIPLIER) >> hash_shift(hash12))
+    slot = np.int64((np.uint64(code) * _MULTIPLIER) >> (hash_shift(hash12) + np.uint64(1)))
     while hash12[2 * slot] != code and hash12[2 * slot] != NO_KEY:
         slot = (slot + 1) & mask
     packed = hash12[2 * slot + 1] if hash12[2 * slot] == code else weights[around]
@@ -154,7 +155,7 @@ def pattern_moves(
     cell for each table row (``4 * cell + row``); ``rows`` Black's rows, completed here;
     ``last_cell`` the opponent's last move (-1: none). ``order`` is only read."""
     n = size * size
-    shift = hash_shift(hash12)
+    shift = hash_shift(hash12) + np.uint64(1)  # two int64 a slot
     mask = hash12.size // 2 - 1
     bridge_codes(cells, near, size, bridges)
     # Per player, the total global weight of the empty cells, and per board row

@@ -27,11 +27,11 @@ import numpy as np
 from hexswarm.engine.kernels.environment import (
     HEX,
     build_hex_leaf,
-    evaluate,
     hex_leaf_black_to_move,
     move_outcome,
     random_action,
     random_legal_action,
+    toy_evaluation,
 )
 from hexswarm.engine.kernels.jit import inline_jit, jit
 from hexswarm.engine.kernels.knowledge import START_BUILD, START_RESTORE, START_SAVE, policy_playout
@@ -75,9 +75,21 @@ def resolve_outcome(env, tree, node, action, scratch):
     )
     outcome = pair_outcome[slot]
     if outcome == UNKNOWN:
-        outcome = move_outcome(env, node_parent, node_action, node_depth, node, action, scratch)
+        # One type for the node and the action (callers hold int32 and int64 ones): each
+        # combination would compile the kernel once more.
+        outcome = new_pair_outcome(
+            env, node_parent, node_action, node_depth, np.int64(node), np.int64(action), scratch
+        )
         pair_outcome[slot] = outcome
     return outcome
+
+
+@jit
+def new_pair_outcome(env, node_parent, node_action, node_depth, node, action, scratch):
+    """:func:`~engine.kernels.environment.move_outcome`, called, not inlined: it runs once per
+    new pair only, and :func:`resolve_outcome` sits in six kernels, which each compiled their
+    own copy of it (4-7 s of compile time each, issue 30); called, it compiles once."""
+    return move_outcome(env, node_parent, node_action, node_depth, node, action, scratch)
 
 
 @inline_jit
@@ -429,7 +441,7 @@ def evaluate_tests(
         played = 0
         while played < test_playouts:
             if kind != HEX:
-                win = evaluate(
+                win = toy_evaluation(
                     env, node_parent, node_action, node_depth, node, action, scratch, state, slot
                 )
             else:

@@ -55,10 +55,11 @@ generator: the root statistics and the node counts agree exactly.
 from typing import NamedTuple
 
 import numpy as np
-from hexswarm.engine.kernels.environment import HEX, evaluate
+from hexswarm.engine.kernels.environment import HEX, toy_evaluation
 from hexswarm.engine.kernels.jit import inline_jit, jit
 from hexswarm.engine.kernels.knowledge import policy_playout, start_of_playout
 from hexswarm.engine.kernels.layout import HexPath
+from hexswarm.engine.kernels.patterns import HASH_MULTIPLIER, NEAR_CELLS, NO_KEY, hash_shift
 from hexswarm.engine.kernels.playout import black_connects, playout
 from hexswarm.engine.kernels.rng import below
 
@@ -109,7 +110,8 @@ RAVE_COLUMNS = 2
 RAVE_INITIAL_WEIGHT = 2.12  # while r is small, one RAVE sample counts as ~2.1 visits
 RAVE_FINAL_WEIGHT = 830.0  # all of RAVE never counts for more than this many visits
 FIRST_PLAY = 1.0  # the value of a child with neither visits nor RAVE samples (tried first)
-# Pattern priors (``priors`` tuple: gamma[2, 4096], delta[3], ring, settings): a new child
+# Pattern priors (``priors`` tuple: gamma[2, 4096], delta[3], near, settings, keys12, gamma12;
+# child_priors says what each is): a new child
 # gets its prior P and PRIOR_RAVE_SAMPLES virtual RAVE samples, half of them won (MoHex's
 # 0.5 over 8), and the progressive bias ``PRIOR_BIAS * P / sqrt(n + 1)`` joins its value.
 PRIOR_ON = 0  # settings[PRIOR_ON]: 1.0 when priors are used
@@ -331,16 +333,25 @@ def local_class_of(size, cell, last):
 def child_priors(
     tree, block, action_cells, size, black_rows, white_columns, mover_black, last, priors
 ):
-    """Give the children of the new ``block`` their priors (``tree.prior``: gamma of the
-    mover's 6-cell pattern times delta of the local class against ``last``, normalised over
-    the block; :mod:`engine.patterns` is the slow reference) and PRIOR_RAVE_SAMPLES virtual
-    RAVE samples, half won. A gamma of 0 (a dead pattern, with ``prior_pruning``) leaves the
-    child's prior 0, which :func:`rave_child` skips. The position is the one along the path
-    (Black's rows, White's columns); ``priors`` = (gamma[2, 4096], delta[3], ring of
-    engine.kernels.knowledge, ...).
+    """Give the children of the new ``block`` their priors (``tree.prior``: the gamma of the
+    mover's pattern times delta of the local class against ``last``, normalised over the
+    block; :func:`engine.patterns.move_priors` is the slow reference) and PRIOR_RAVE_SAMPLES
+    virtual RAVE samples, half won. The pattern's gamma is its 12-cell code's when the
+    12-cell hash has it (a table of 12-cell priors), else its 6-cell code's. A 6-cell gamma of
+    0 (a dead pattern, with ``prior_pruning``) leaves the child's prior 0, whatever its 12-cell
+    code, and :func:`rave_child` skips it. The position is the one along the path (Black's
+    rows, White's columns); ``priors`` = (gamma[2, 4096] by raw 6-cell code, delta[3], near
+    (engine.kernels.patterns.near_table: the ring of engine.kernels.knowledge, then the
+    bridge points), settings, keys12 and gamma12 (the hash of
+    :meth:`engine.patterns.PatternTable.kernel_hash12`; one empty slot: no 12-cell gammas)).
     """
     nodes, blocks, rave, prior = tree.nodes, tree.blocks, tree.rave, tree.prior
-    gamma, delta, ring = priors[0], priors[1], priors[2]
+    gamma, delta, near = priors[0], priors[1], priors[2]
+    keys12, gamma12 = priors[4], priors[5]
+    twelve = keys12.size > 1
+    cells_read = NEAR_CELLS if twelve else 6
+    shift = hash_shift(keys12)
+    mask = keys12.size - 1
     n = size * size
     side = 0 if mover_black else 1
     own_black = 1 if mover_black else 2  # the class of a Black stone or edge for the mover
@@ -350,9 +361,9 @@ def child_priors(
     total = 0.0
     for c in range(first, first + count):
         cell = action_cells[nodes[c, ACTION]]
-        code = 0
-        for d in range(6):
-            v = ring[6 * cell + d]
+        code = np.int64(0)
+        for d in range(cells_read):
+            v = near[NEAR_CELLS * cell + d]
             owner = 0
             if v < n:
                 row = v // size
@@ -367,8 +378,16 @@ def child_priors(
                 owner = own_white
             else:
                 owner = 3  # beyond a corner
-            code |= owner << (2 * d)
-        weight = gamma[side, code] * delta[local_class_of(size, cell, last)]
+            code |= np.int64(owner) << (2 * d)
+        weight = gamma[side, code & 4095]
+        if twelve and weight > 0.0:
+            key = code | (np.int64(side) << 24)
+            slot = np.int64((np.uint64(key) * HASH_MULTIPLIER) >> shift)
+            while keys12[slot] != key and keys12[slot] != NO_KEY:
+                slot = (slot + 1) & mask
+            if keys12[slot] == key:
+                weight = gamma12[slot]
+        weight *= delta[local_class_of(size, cell, last)]
         prior[c] = weight
         total += weight
         rave[c, RAVE_VISITS] = PRIOR_RAVE_SAMPLES
@@ -619,20 +638,28 @@ def leaf_evaluation(
     count,
     rave,
     amaf,
+    policy,
+    uniform,
 ):
     """``count`` playouts (or the toy problems' evaluations) of the position at the end of the
     path, ``depth`` moves below the root: how many the root player wins. A Hex playout
     shuffles a copy of the empty cells (the list itself must stay a permutation the path can
     index). With ``rave`` the filled boards are counted afresh into ``amaf`` (see
-    :func:`record_amaf`)."""
+    :func:`record_amaf`).
+
+    ``policy``: the playout policy as one type for every policy (``KnowledgePolicy``,
+    ``engine.knowledge.run_time_policy``); ``uniform``: it is the uniform one (its ``kind``,
+    read once by the caller). The policy is told apart here, at run time, once a leaf, so the
+    descent compiles once for every policy; each branch calls a playout loop compiled for its
+    policy alone. (``env`` carries no policy: ``engine.search.environment.without_playouts``.)
+    """
     won = 0
     if env.kind == HEX:
         if rave:
             amaf[:, :] = 0
         black_to_move = (depth % 2 == 0) == env.root_black
-        if len(env.playout_policy) == 1:
-            # The uniform policy (its tuple has one item; numba decides this at compile time):
-            # the uniform kernel itself, without the policy dispatch (10-15% of UCT's time).
+        if uniform:
+            # The uniform kernel itself, without the policy dispatch (10-15% of UCT's time).
             black_wins = _uniform_hex_playouts(
                 board.black_rows,
                 board.live,
@@ -654,7 +681,7 @@ def leaf_evaluation(
         else:
             last_cell = env.action_cells[chain_action[depth]] if depth > 0 else -1
             black_wins = _hex_playouts(
-                env.playout_policy,
+                policy,
                 scratch.knowledge,
                 board.black_rows,
                 board.live,
@@ -687,9 +714,9 @@ def leaf_evaluation(
 @jit
 def _toy_evaluation(env, chain_parent, chain_action, chain_depth, depth, scratch, state, slot):
     """The environment's own evaluation of the path's end (bandit, explicit tree). Called, not
-    inlined, like :func:`_hex_playouts`: ``evaluate`` inlines the playout policy overload, which
-    inlined into the descent's loops broke them (reproduced: wrong counts, a heap overrun)."""
-    return evaluate(
+    inlined, like :func:`_hex_playouts` (inlined helpers with a playout policy once broke the
+    descent's loops: wrong counts, a heap overrun, reproduced)."""
+    return toy_evaluation(
         env,
         chain_parent,
         chain_action,

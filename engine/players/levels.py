@@ -523,9 +523,10 @@ _TREE_OPTIONS = (
         "choice",
         "none",
         "pattern priors (ours, after MoHex 2.0; need rave): a new node's moves get the weights "
-        "of their 6-cell patterns and of where they lie from the last move, learned from "
-        "games (resources/patterns), as a progressive bias and a start of their RAVE records",
-        choices=("none", "hex6-mohex-9x9"),
+        "of their patterns (6 cells; hex12: the 12-cell pattern where the table has it) and "
+        "of where they lie from the last move, learned from games (resources/patterns), as a "
+        "progressive bias and a start of their RAVE records",
+        choices=("none", "hex6-mohex-9x9", "hex6-mohex-9x9-296g", "hex12-mohex-9x9-296g"),
     ),
     Parameter(
         "prior_pruning",
@@ -802,15 +803,20 @@ _PRESETS = (
         "strong",
         "Strongest (UCT, 1 s a move)",
         'The strongest player measured at equal time (docs/experiments.md, "Presets"): UCT '
-        "with RAVE (all-moves-as-first records blended into the choice, after MoHex 2.0), "
-        "8 playouts from each leaf it reaches, playouts that answer bridge and edge "
-        "template intrusions, searching for the time given, with exact root tactics (the "
-        "solver on boards up to 8x8, then Hex knowledge: dead and captured cells, virtual "
-        "connections, the must-play region) and the swap rule played from the opening table.",
+        "with RAVE (all-moves-as-first records blended into the choice, after MoHex 2.0) "
+        "and pattern priors (each new move's weight from its six neighbours and its place "
+        "against the last move, learned from MoHex 2.0's games, as a bias and a start of "
+        "its RAVE record), 8 playouts from each leaf it reaches, playouts that answer bridge "
+        "and edge template intrusions, searching for the time given, with exact root tactics "
+        "(the solver on boards up to 8x8, then Hex knowledge: dead and captured cells, "
+        "virtual connections, the must-play region) and the swap rule played from the "
+        "opening table.",
         "uct",
         # RAVE: 88-12 against the same preset without it at 20 000 playouts a move on 9x9
-        # (docs/experiments.md, "Knowledge in the tree").
-        {**_TREE_PRESET, "rave": True},
+        # (docs/experiments.md, "Knowledge in the tree"). Priors: 120-80 against the same
+        # preset without them at 1 s a move on 9x9 (two matches of 100, 58-42 and 62-38;
+        # 0.600 [0.531, 0.665], Elo +70 [+21, +119]; ibid., and docs/results/priors/).
+        {**_TREE_PRESET, "rave": True, "priors": "hex6-mohex-9x9"},
     ),
     (
         "strong-swarm",
@@ -853,7 +859,7 @@ _PRESETS = (
 # (docs/results/ladder/, docs/experiments.md "The ladder"), and declared here only: the menus'
 # labels are made from it and tests/engine/test_ladder.py holds it equal to the raw results.
 _KNOWLEDGE_OFF = {"playout": "uniform", "leaf_playouts": 1, "tactics": "off"}
-_STRONG_SEARCH = {**_TREE_PRESET, "rave": True, "time_s": None}  # strong's, with playouts
+_STRONG_SEARCH = {**_TREE_PRESET, "rave": True, "time_s": None}  # strong's, no priors (as rated)
 _LADDER_RUNGS = (
     # name, title, 9x9 Elo (measured), description, defaults (family uct)
     (
@@ -888,7 +894,8 @@ _LADDER_RUNGS = (
         "Expert",
         1284,
         "The ladder's rung below `strong` (ours): the same search and Hex knowledge as "
-        "`strong` with a budget of 32 000 playouts a move instead of 1 s (`strong` searched "
+        "`strong` without its pattern priors, with a budget of 32 000 playouts a move "
+        "instead of 1 s (`strong` searched "
         "48 000 to 125 000 playouts in 1 s on 9x9 on one core of the loaded machine that "
         "rated them).",
         {**_STRONG_SEARCH, "playouts": 32_000},
@@ -898,7 +905,9 @@ LADDER = (*(rung[0] for rung in _LADDER_RUNGS), "strong")
 """The ladder's rungs from the weakest to the strongest (``strong`` is its top)."""
 
 LADDER_ELO: dict[str, int | None] = {rung[0]: rung[2] for rung in _LADDER_RUNGS}
-LADDER_ELO["strong"] = 1400  # 1 s a move, in a scheduler group of its own at nice -5
+# 1 s a move, in a scheduler group of its own at nice -5; rated before `strong` took the
+# pattern priors (28 Nov), which were worth +70 [+21, +119] against it at 1 s a move.
+LADDER_ELO["strong"] = 1400
 """Each rung's Bradley-Terry Elo on 9x9 against random = 0 (docs/results/ladder/)."""
 
 STRONGEST_LEVEL = "strong"

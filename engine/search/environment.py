@@ -31,7 +31,7 @@ from hexswarm.engine.board import (
     SetupEdit,
     shape_text,
 )
-from hexswarm.engine.kernels.layout import BANDIT, EXPLICIT_TREE, HEX, Environment
+from hexswarm.engine.kernels.layout import BANDIT, EXPLICIT_TREE, HEX, NO_PLAYOUTS, Environment
 from hexswarm.engine.kernels.playout import rows_from_cells
 from hexswarm.engine.knowledge import UNIFORM_PLAYOUT, PlayoutPolicy, playout_policy
 
@@ -134,6 +134,24 @@ def hex_environment(board: Board, playout: str | PlayoutPolicy = "uniform") -> E
         action_count=int(np.count_nonzero(cells == 0)),
         playout_policy=playout_policy(playout).kernel_policy(),
     )
+
+
+def without_playouts(env: Environment) -> Environment:
+    """``env`` without its playout policy (:data:`~engine.kernels.layout.NO_PLAYOUTS`), for
+    every kernel that plays no playout: the swarm phases, the exact outcomes, the tree
+    searches' descent (which takes the policy as an argument of its own, as one type for every
+    policy: ``engine.knowledge.run_time_policy``).
+
+    numba compiles a kernel once per type of its arguments, and the uniform policy's tuple is
+    a type of its own so that the playout loops run the uniform kernel without a test per
+    playout; without the policy, the kernels that need none compile once for every policy
+    (half the searches' compile time, issue 30). No arrays either: every array in a tuple the
+    hot loops hand to their inlined helpers costs reference counting (measured: the policy's
+    four arrays there slowed the swarm searches by a third). A playout kernel handed this
+    environment fails to compile (the empty tuple has no policy's fields), never plays a wrong
+    policy.
+    """
+    return env._replace(playout_policy=NO_PLAYOUTS)
 
 
 def action_labels(env: Environment) -> np.ndarray:

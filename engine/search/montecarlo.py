@@ -23,7 +23,7 @@ from hexswarm.engine.kernels.rng import seed_states
 from hexswarm.engine.kernels.sds import evaluate_leaves, root_outcomes
 from hexswarm.engine.kernels.tree import ONGOING, ROOT_WINS
 from hexswarm.engine.playout import split_evenly
-from hexswarm.engine.search.environment import action_labels, side_to_move
+from hexswarm.engine.search.environment import action_labels, side_to_move, without_playouts
 from hexswarm.engine.search.limits import SearchLimits
 from hexswarm.engine.search.snapshot import (
     RootHistory,
@@ -72,7 +72,7 @@ def exact_root_outcomes(env) -> np.ndarray:
     """ONGOING / ROOT_WINS / ROOT_LOSES for every root action."""
     width = action_count_py(env)
     outcomes = np.zeros(width, dtype=np.int8)
-    root_outcomes(env, root_tree(width), outcomes, make_scratch(env))
+    root_outcomes(without_playouts(env), root_tree(width), outcomes, make_scratch(env))
     return outcomes
 
 
@@ -108,7 +108,7 @@ class MonteCarloSearch:
         tree = root_tree(width)
         scratches = [make_scratch(env) for _ in range(threads + 1)]
         outcomes = np.zeros(width, dtype=np.int8)
-        root_outcomes(env, tree, outcomes, scratches[0])
+        root_outcomes(without_playouts(env), tree, outcomes, scratches[0])
         exact_wins = outcomes == ROOT_WINS
         open_actions = np.flatnonzero(outcomes == ONGOING).astype(np.int32)
         visits = np.where(exact_wins, 1, 0).astype(np.int64)

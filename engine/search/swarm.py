@@ -90,7 +90,7 @@ from hexswarm.engine.kernels.tree import (
     rehash_pairs,
 )
 from hexswarm.engine.playout import split_evenly
-from hexswarm.engine.search.environment import action_labels, side_to_move
+from hexswarm.engine.search.environment import action_labels, side_to_move, without_playouts
 from hexswarm.engine.search.limits import SearchLimits
 from hexswarm.engine.search.snapshot import (
     CANDIDATE_LINES,
@@ -326,6 +326,7 @@ class SwarmSearch:
         # threads' playouts ping-pong it and ran no faster than one thread).
         self.states = seed_states(config.seed, (self.threads + 1) * STATE_STRIDE)
         self.env: Environment | None = None
+        self.phases_env: Environment | None = None
         self._ran = False
 
     def prepare(self, env) -> None:
@@ -338,6 +339,9 @@ class SwarmSearch:
             raise HexError("a search runs once: make a new one for another run")
         config = self.config
         self.env = env
+        # Every kernel but the playout loop (evaluate_tests) takes this one: compiled once for
+        # every playout policy (see without_playouts).
+        self.phases_env = without_playouts(env)
         self.width = action_count_py(env)
         if self.width < 1:
             raise HexError("no legal move to search")
@@ -486,7 +490,7 @@ class SwarmSearch:
             self._alloc_agents(agent_node)
             self._ensure_room(layer.size * layers + 1, layer.size * layers + 1)
             random_walk_place(
-                self.env,
+                self.phases_env,
                 self._tree(),
                 self._agents(),
                 layer,
@@ -498,7 +502,7 @@ class SwarmSearch:
         else:
             agent_node = np.zeros(config.agents, dtype=np.int32)
         self._alloc_agents(agent_node)
-        random_hypotheses(self.env, self._tree(), self._agents(), self.states, 0)
+        random_hypotheses(self.phases_env, self._tree(), self._agents(), self.states, 0)
 
     def _alloc_agents(self, agent_node: np.ndarray) -> None:
         count = agent_node.size
@@ -542,7 +546,9 @@ class SwarmSearch:
                 raise HexError(f"fixed populations to depth {depth} would need too many nodes")
             self._ensure_room(upper, upper)
             next_nodes = np.zeros(max(upper, 1), dtype=np.int32)
-            count = expand_nodes(self.env, self._tree(), frontier, next_nodes, self.scratches[0])
+            count = expand_nodes(
+                self.phases_env, self._tree(), frontier, next_nodes, self.scratches[0]
+            )
             frontier = next_nodes[:count].copy()
             nodes.extend(int(n) for n in frontier)
         return nodes
@@ -557,7 +563,7 @@ class SwarmSearch:
         # 200 MB table whose cache misses dominated the descent).
         self._ensure_room(0, root_count // 4 + 1024)
         while not form_hypotheses(
-            self.env,
+            self.phases_env,
             self._tree(),
             self._agents(),
             self.node_start,
@@ -664,7 +670,7 @@ class SwarmSearch:
             if self.path_child.size < used:
                 self.path_child = np.zeros(self.path_agents.size, dtype=np.int32)
             apply_shared_outcomes(
-                self.env,
+                self.phases_env,
                 self._tree(),
                 self._agents(),
                 (
@@ -713,7 +719,7 @@ class SwarmSearch:
 
     def _diffuse(self) -> None:
         config = self.config
-        env, state = self.env, self.states
+        env, state = self.phases_env, self.states
         if self.relate != RELATE_NONE:
             relate(
                 self._tree(), self._agents(), self.node_start, self.members, self.relate, state, 0

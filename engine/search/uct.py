@@ -37,8 +37,8 @@ import numpy as np
 from hexswarm.engine.board import HexError
 from hexswarm.engine.kernels.descent import no_agents, tree_iterations, uct_rules
 from hexswarm.engine.kernels.environment import HEX, action_count_py, make_scratch
-from hexswarm.engine.kernels.knowledge import ring_table
 from hexswarm.engine.kernels.layout import AnthillAgents
+from hexswarm.engine.kernels.patterns import NEAR_CELLS, NO_KEY, near_table
 from hexswarm.engine.kernels.rng import seed_states
 from hexswarm.engine.kernels.tree import ROOT_WINS
 from hexswarm.engine.kernels.uct import (
@@ -73,9 +73,10 @@ from hexswarm.engine.kernels.uct import (
     subtree_size,
     ucb_tables,
 )
+from hexswarm.engine.knowledge import run_time_policy
 from hexswarm.engine.patterns import CODES, LOCAL_CLASSES, dead_table, load_table
 from hexswarm.engine.playout import split_evenly
-from hexswarm.engine.search.environment import action_labels, side_to_move
+from hexswarm.engine.search.environment import action_labels, side_to_move, without_playouts
 from hexswarm.engine.search.limits import SearchLimits
 from hexswarm.engine.search.snapshot import (
     CANDIDATE_LINES,
@@ -102,41 +103,47 @@ _NO_AGENTS = no_agents()
 _NO_PRIORS = (
     np.ones((2, CODES), dtype=np.float64),
     np.ones(LOCAL_CLASSES, dtype=np.float64),
-    np.zeros(6, dtype=np.int32),
+    np.zeros(NEAR_CELLS, dtype=np.int32),
 )
+_NO_HASH12 = (np.full(1, NO_KEY, dtype=np.int64), np.zeros(1, dtype=np.float64))
 
 
 def prior_arrays(
     env, table: str | None, bias: float, last_cell: int, pruning: bool = False
 ) -> tuple:
-    """The kernels' ``priors`` tuple: (gamma[2, 4096], delta[3], ring, settings) from the
-    pattern table named ``table`` (:func:`engine.patterns.load_table`), or inert arrays of
-    the same types when ``table`` is None. ``last_cell``: the move before the root (-1).
+    """The kernels' ``priors`` tuple (:func:`engine.kernels.uct.child_priors`): (gamma[2,
+    4096], delta[3], near, settings, keys12, gamma12) from the pattern table named ``table``
+    (:func:`engine.patterns.load_table`; its 12-cell gammas hashed, or one empty slot), or
+    inert arrays of the same types when ``table`` is None. ``last_cell``: the move before the
+    root (-1).
     With ``pruning`` the gamma of every dead pattern (:func:`engine.patterns.dead_table`) is
     0: such a move gets prior 0, which the kernel's choice skips (MoHex 2.0's prior pruning of dead
     cells; a dead cell's colour never changes the winner, so its move is never better than
     another)."""
     settings = np.array([0.0, 0.0, -1.0], dtype=np.float64)
     if table is None or env.kind != HEX:
-        return (*_NO_PRIORS, settings)
+        return (*_NO_PRIORS, settings, *_NO_HASH12)
     patterns = load_table(table)
     settings[PRIOR_ON], settings[PRIOR_BIAS], settings[PRIOR_ROOT_LAST] = 1.0, bias, last_cell
-    ring = ring_table(max(int(env.size), 1))
-    gammas = _raw_gammas(table)
+    near = near_table(max(int(env.size), 1))
+    gammas, hash12 = _raw_gammas(table)
     if pruning:
         gammas = np.where(dead_table(), 0.0, gammas)
-    return (gammas, patterns.delta.astype(np.float64), ring, settings)
+    return (gammas, patterns.delta.astype(np.float64), near, settings, *hash12)
 
 
-_RAW_GAMMAS: dict[str, np.ndarray] = {}
+_RAW_GAMMAS: dict[str, tuple] = {}
 
 
-def _raw_gammas(table: str) -> np.ndarray:
+def _raw_gammas(table: str) -> tuple:
+    """(gamma[2, 4096] by raw 6-cell code, the 12-cell hash) of the table, cached."""
     if table not in _RAW_GAMMAS:
-        gammas = load_table(table).raw_gammas()
+        patterns = load_table(table)
+        gammas = patterns.raw_gammas()
         if not (gammas > 0.0).all():
             raise HexError(f"pattern table {table!r} has a gamma <= 0 (0 marks a pruned move)")
-        _RAW_GAMMAS[table] = gammas
+        hash12 = patterns.kernel_hash12() if patterns.gamma12 else _NO_HASH12
+        _RAW_GAMMAS[table] = (gammas, hash12)
     return _RAW_GAMMAS[table]
 
 
@@ -515,7 +522,10 @@ class UctSearch:
                 f"leaf_playouts ({self.leaf_playouts})"
             )
         config = self.config
-        self.env = env
+        # The descent takes the playout policy apart, as one type for every policy, and tells
+        # it apart once a leaf: one compiled descent for every policy (see without_playouts).
+        self.env = without_playouts(env)
+        self.playout_policy = run_time_policy(env.playout_policy)
         self.width = action_count_py(env)
         self.prior_arrays = prior_arrays(
             env, config.priors, config.prior_bias, self.last_cell, config.prior_pruning
@@ -621,6 +631,7 @@ class UctSearch:
             self.rave,
             worker.amaf,
             self.prior_arrays,
+            self.playout_policy,
         )
 
     def _next_count(self) -> int:

@@ -25,6 +25,11 @@ bridge points: a code seen at least ``--min-count`` times in training), global w
 dead cells fixed near zero. It prints the log-likelihood and top-1 rate of the kernel's policy
 (cap and dead cells included) on the fitted and held-out moves, also for every ``--compare``
 table, and writes the table of ``--cells`` (12 by default; 6: the plain 6-cell fit).
+
+With ``--prior12`` it learns priors with 12-cell gammas (:meth:`engine.patterns.PatternTable
+.gamma_of`): each cell is a team of its pattern (its 12-cell code when seen at least
+``--min-count`` times in training, else its 6-cell code) and its local class; it prints the
+plain 6-cell fit's figures of the same games beside them.
 """
 
 from __future__ import annotations
@@ -308,20 +313,20 @@ def plain_fit6(data, iterations: int):
     return gamma6[:CODES], gamma6[CODES:], {}, {}
 
 
-def fit(comp, patterns, locals_, winners, iterations: int = 60):
-    """MM for the team model; returns (gamma[CODES], delta[LOCAL_CLASSES], log-likelihood per
-    move). Features never seen keep weight 1."""
-    gamma = np.ones(CODES)
+def fit(comp, patterns, locals_, winners, iterations: int = 60, pattern_count: int = CODES):
+    """MM for the team model; returns (gamma[pattern_count], delta[LOCAL_CLASSES],
+    log-likelihood per move). Features never seen keep weight 1."""
+    gamma = np.ones(pattern_count)
     delta = np.ones(LOCAL_CLASSES)
     competitions_count = winners.size
-    pattern_wins = np.bincount(patterns[winners], minlength=CODES).astype(np.float64)
+    pattern_wins = np.bincount(patterns[winners], minlength=pattern_count).astype(np.float64)
     local_wins = np.bincount(locals_[winners], minlength=LOCAL_CLASSES).astype(np.float64)
-    seen = np.bincount(patterns, minlength=CODES) > 0
+    seen = np.bincount(patterns, minlength=pattern_count) > 0
     for _ in range(iterations):
         strength = gamma[patterns] * delta[locals_]
         total = np.bincount(comp, weights=strength, minlength=competitions_count)
         share = delta[locals_] / total[comp]
-        denominator = np.bincount(patterns, weights=share, minlength=CODES)
+        denominator = np.bincount(patterns, weights=share, minlength=pattern_count)
         gamma = np.where(seen, (pattern_wins + 1.0) / (denominator + 2.0 / (gamma + 1.0)), 1.0)
         strength = gamma[patterns] * delta[locals_]
         total = np.bincount(comp, weights=strength, minlength=competitions_count)
@@ -337,6 +342,88 @@ def fit(comp, patterns, locals_, winners, iterations: int = 60):
 def top_rank_rate(comp, patterns, locals_, winners, gamma, delta) -> float:
     """How often the cell played has the largest prior of its competition (:func:`scores`)."""
     return scores(comp, gamma[patterns] * delta[locals_], winners)[1]
+
+
+def local_classes(games: list[list[int]], size: int, skip: int) -> np.ndarray:
+    """The local class (:func:`engine.patterns.local_class`) of every candidate row of
+    :func:`playout_competitions` (the empty cells of each move in cell order), in its order."""
+    classes = []
+    for game in games:
+        taken = np.zeros(size * size, dtype=bool)
+        for number, cell in enumerate(game):
+            if number >= skip:
+                last = game[number - 1] if number > 0 else -1
+                classes.extend(local_class(size, int(c), last) for c in np.flatnonzero(~taken))
+            taken[cell] = True
+    return np.asarray(classes, dtype=np.int64)
+
+
+def prior12_features(code6, code12, kept):
+    """The pattern feature of each row for 12-cell priors: ``CODES + k`` when its 12-cell code
+    is ``kept[k]`` (sorted), else its 6-cell code."""
+    index = np.minimum(np.searchsorted(kept, code12), max(kept.size - 1, 0))
+    own = kept[index] == code12 if kept.size else np.zeros(code12.size, dtype=bool)
+    return np.where(own, CODES + index, code6)
+
+
+def prior12_main(options, games) -> int:
+    """``--prior12``: the prior table with 12-cell gammas (:class:`engine.patterns.PatternTable`
+    ``gamma12``; ours, after MoHex 2.0's global 12-cell gammas): each cell is a team of its
+    pattern, the 12-cell code when seen at least ``--min-count`` times in training, else the
+    6-cell code, and its local class. Prints the held-out figures of this fit and of the plain
+    6-cell fit of the same games, side by side."""
+    train = games[: len(games) - options.holdout]
+    test = games[len(games) - options.holdout :]
+
+    def rows(part):
+        comp, code6, code12, _near, _dead, winners = playout_competitions(
+            part, options.size, options.skip
+        )
+        return comp, code6, code12, local_classes(part, options.size, options.skip), winners
+
+    comp, code6, code12, locals_, winners = rows(train)
+    codes, counts = np.unique(code12, return_counts=True)
+    kept = codes[counts >= options.min_count]
+    features = prior12_features(code6, code12, kept)
+    gamma, delta, ll12 = fit(
+        comp, features, locals_, winners, options.iterations, CODES + kept.size
+    )
+    gamma6, delta6, ll6 = fit(comp, code6, locals_, winners, options.iterations)
+    report = {
+        "games": len(train),
+        "moves": int(winners.size),
+        "min_count": options.min_count,
+        "patterns12_kept": int(kept.size),
+        "log_likelihood_per_move": round(ll12, 4),
+        "log_likelihood_per_move_6": round(ll6, 4),
+        "top_rank_rate": round(top_rank_rate(comp, features, locals_, winners, gamma, delta), 4),
+    }
+    if test:
+        t_comp, t_code6, t_code12, t_locals, t_winners = rows(test)
+        t_features = prior12_features(t_code6, t_code12, kept)
+        for suffix, g, d, f in (("", gamma, delta, t_features), ("_6", gamma6, delta6, t_code6)):
+            strength = g[f] * d[t_locals]
+            total = np.bincount(t_comp, weights=strength)
+            report["holdout_games"] = len(test)
+            report[f"holdout_log_likelihood_per_move{suffix}"] = round(
+                float(np.mean(np.log(strength[t_winners] / total))), 4
+            )
+            report[f"holdout_top_rank_rate{suffix}"] = round(
+                top_rank_rate(t_comp, f, t_locals, t_winners, g, d), 4
+            )
+    gamma12 = {int(code): float(gamma[CODES + k]) for k, code in enumerate(kept.tolist())}
+    source = options.source or ", ".join(map(str, options.folders))
+    return write_prior_table(options, PatternTable(gamma[:CODES], delta, source, gamma12), report)
+
+
+def write_prior_table(options, table: PatternTable, report: dict) -> int:
+    """Write the prior table with the fit's settings and report, and print the report."""
+    extra = {"size": options.size, "skip": options.skip, "iterations": options.iterations}
+    options.out.write_text(table.to_json({**extra, **report}), encoding="utf-8")
+    for key, value in report.items():
+        print(f"{key}: {value}")
+    print(f"local (far, adjacent, bridge): {', '.join(f'{d:.3f}' for d in table.delta)}")
+    return 0
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -355,8 +442,14 @@ def build_parser() -> argparse.ArgumentParser:
         "--playout", action="store_true", help="learn the playout table (engine.kernels.patterns)"
     )
     parser.add_argument(
-        "--min-count", type=int, default=2, help="--playout: rows a 12-cell code needs"
+        "--prior12",
+        action="store_true",
+        help="learn a prior table with 12-cell gammas (a 12-cell code kept, else its 6-cell one)",
     )
+    parser.add_argument(
+        "--min-count", type=int, default=None,
+        help="rows a 12-cell code needs (default: 2 with --playout, 20 with --prior12)",
+    )  # fmt: skip
     parser.add_argument(
         "--prune", type=float, default=0.2,
         help="--playout: keep a 12-cell weight only if it is more than exp(PRUNE) times from "
@@ -443,6 +536,8 @@ def playout_main(options, games) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     options = build_parser().parse_args(argv)
+    if options.min_count is None:
+        options.min_count = 20 if options.prior12 else 2
     games = read_games(options.folders, options.size)
     seen = {tuple(g) for g in games}
     for path in options.games_file:
@@ -455,6 +550,8 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if options.playout:
         return playout_main(options, games)
+    if options.prior12:
+        return prior12_main(options, games)
     train = games[: len(games) - options.holdout]
     test = games[len(games) - options.holdout :]
     data = competitions(train, options.size, options.skip)
@@ -481,12 +578,7 @@ def main(argv: list[str] | None = None) -> int:
         )
         report["holdout_top_rank_rate"] = round(top_rank_rate(*held, gamma, delta), 4)
     table = PatternTable(gamma, delta, options.source or ", ".join(map(str, options.folders)))
-    extra = {"size": options.size, "skip": options.skip, "iterations": options.iterations}
-    options.out.write_text(table.to_json({**extra, **report}), encoding="utf-8")
-    for key, value in report.items():
-        print(f"{key}: {value}")
-    print(f"local (far, adjacent, bridge): {', '.join(f'{d:.3f}' for d in delta)}")
-    return 0
+    return write_prior_table(options, table, report)
 
 
 if __name__ == "__main__":

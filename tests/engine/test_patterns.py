@@ -18,6 +18,7 @@ from hexswarm.engine.patterns import (
     pattern_code,
     pattern_code12,
     rotate_half,
+    rotate_half12,
 )
 from hexswarm.engine.records import record_from_board
 from hexswarm.engine.records.sgf import write_sgf
@@ -69,10 +70,31 @@ def _table(tmp_path, seed=3):
     return path, load_table(str(path))
 
 
+def _table12(tmp_path, board, rng):
+    """A table of 12-cell priors whose ``gamma12`` has random weights for the 12-cell codes of
+    about half of ``board``'s empty cells for the player to move (found by
+    :func:`pattern_code12`), and for random codes besides."""
+    _, table = _table(tmp_path)
+    black = board.to_move.value == "black"
+    gamma12 = {}
+    for cell in np.flatnonzero(board.cells == 0):
+        if rng.random() < 0.5:
+            code = pattern_code12(board.cells, board.size, int(cell), black)
+            gamma12[code] = float(np.exp(rng.normal(0.0, 2.0)))
+    for raw in rng.integers(0, 1 << 24, 50).tolist():
+        gamma12[min(raw, rotate_half12(raw))] = float(np.exp(rng.normal(0.0, 2.0)))
+    path = tmp_path / "table12.json"
+    twelve = PatternTable(table.gamma, table.delta, "test", gamma12)
+    path.write_text(twelve.to_json({}), encoding="utf-8")
+    return path, load_table(str(path))
+
+
+@pytest.mark.parametrize("twelve", [False, True])
 @pytest.mark.parametrize("seed", range(6))
-def test_search_priors_match_the_slow_reference(tmp_path, seed):
-    """The kernel reads the codes from the search's bitmasks and edge cells; the reference
-    from the board's cells, neighbour by neighbour."""
+def test_search_priors_match_the_slow_reference(tmp_path, seed, twelve):
+    """The kernel reads the codes from the search's bitmasks and edge cells (12-cell ones in
+    the board's own order, looked up in a hash of every raw form); the reference reads the
+    canonical codes from the board's cells, neighbour by neighbour."""
     path, table = _table(tmp_path)
     rng = np.random.default_rng(seed)
     size = int(rng.integers(3, 10))
@@ -83,6 +105,9 @@ def test_search_priors_match_the_slow_reference(tmp_path, seed):
         if board.winner is not None:
             board.undo()
             break
+    if twelve:
+        path, table = _table12(tmp_path, board, rng)
+        assert table.gamma12
     last = int(board.moves[-1].cell) if board.moves else -1
     env = hex_environment(board)
     search = UctSearch(
@@ -147,3 +172,30 @@ def test_learning_tool_end_to_end(tmp_path):
     assert document["games"] == 2 and document["moves"] == len(moves) + 9
     table = load_table(str(out))
     assert np.any(table.gamma > 1.0) and table.delta.shape == (LOCAL_CLASSES,)
+
+
+def test_prior12_tool_keeps_frequent_12_cell_codes(tmp_path):
+    """``--prior12``: the 12-cell codes seen at least ``--min-count`` times among the training
+    rows (counted here from the board, cell by cell) get a gamma of their own; the table loads
+    and its priors are those of its 12-cell codes where it has them."""
+    moves = ["e5", "d6", "c5", "d4", "d5", "e4", "c6", "b7", "b6", "a7", "a6"]
+    board = Board(9)
+    cells = [board.play(m).cell for m in moves]
+    path = tmp_path / "games.txt"
+    path.write_text(" ".join(map(str, [9, *cells])) + "\n", "utf-8")
+    out = tmp_path / "table12.json"
+    assert tool.main(["--games-file", str(path), "--prior12", "--min-count", "30",
+                      "--iterations", "10", "--out", str(out)]) == 0  # fmt: skip
+    counts: dict[int, int] = {}
+    board = Board(9)
+    for m in moves:
+        black = board.to_move.value == "black"
+        for cell in np.flatnonzero(board.cells == 0):
+            code = pattern_code12(board.cells, 9, int(cell), black)
+            counts[code] = counts.get(code, 0) + 1
+        board.play(m)
+    table = load_table(str(out))
+    assert set(table.gamma12) == {c for c, k in counts.items() if k >= 30}
+    assert table.gamma12 and all(g > 0 for g in table.gamma12.values())
+    document = json.loads(out.read_text("utf-8"))
+    assert document["patterns12_kept"] == len(table.gamma12)

@@ -8,7 +8,14 @@ import numpy as np
 import pytest
 from hexswarm.engine.analysis.inferior import is_dead, ring_table
 from hexswarm.engine.board import Board
-from hexswarm.engine.patterns import RING, dead_table, owner_of
+from hexswarm.engine.patterns import (
+    RING,
+    PatternTable,
+    dead_table,
+    load_table,
+    owner_of,
+    pattern_code12,
+)
 from hexswarm.engine.search.environment import hex_environment
 from hexswarm.engine.search.limits import SearchLimits
 from hexswarm.engine.search.uct import UctConfig, UctSearch
@@ -53,12 +60,10 @@ def test_some_patterns_are_dead_and_most_are_not():
     assert 0 < dead.sum() < dead.size // 2
 
 
-def _root_children(board, pruning):
+def _root_children(board, pruning, table):
     """(prior, visits) of the root's children on dead cells and on the others."""
     env = hex_environment(board)
-    config = UctConfig(
-        seed=3, rave=True, priors="hex6-mohex-9x9", prior_pruning=pruning, leaf_playouts=1
-    )
+    config = UctConfig(seed=3, rave=True, priors=table, prior_pruning=pruning, leaf_playouts=1)
     search = UctSearch(config)
     result = search.run(env, SearchLimits(playouts=3000))
     tree = search.trees[0]
@@ -71,16 +76,32 @@ def _root_children(board, pruning):
     return dead, alive
 
 
-def test_the_search_never_plays_a_dead_cell_with_pruning():
+def _table_with_12_cell_gammas(tmp_path, board):
+    """The bundled 6-cell table plus a 12-cell gamma (large) for every empty cell of ``board``
+    for the player to move, dead cells included: pruning must still give those prior 0."""
+    table = load_table("hex6-mohex-9x9")
+    black = board.to_move.value == "black"
+    gamma12 = {
+        pattern_code12(board.cells, board.size, int(c), black): 50.0
+        for c in np.flatnonzero(board.cells == 0)
+    }
+    path = tmp_path / "twelve.json"
+    path.write_text(PatternTable(table.gamma, table.delta, "test", gamma12).to_json({}), "utf-8")
+    return str(path)
+
+
+@pytest.mark.parametrize("twelve", [False, True])
+def test_the_search_never_plays_a_dead_cell_with_pruning(tmp_path, twelve):
     rng = np.random.default_rng(11)  # the first seeded position with a dead cell
     for _ in range(50):
         board = _random_board(rng, 6, 0.45)
         empty = np.flatnonzero(board.cells == 0)
         if any(is_dead(board.cells, ring_table(6), int(c)) for c in empty):
             break
-    dead, alive = _root_children(board, pruning=False)
+    table = _table_with_12_cell_gammas(tmp_path, board) if twelve else "hex6-mohex-9x9"
+    dead, alive = _root_children(board, False, table)
     assert dead and all(prior > 0.0 for prior, _ in dead + alive)
-    dead, alive = _root_children(board, pruning=True)
+    dead, alive = _root_children(board, True, table)
     assert all(prior == 0.0 and visits == 0 for prior, visits in dead)
     assert all(prior > 0.0 for prior, _ in alive)
     assert sum(prior for prior, _ in alive) == pytest.approx(1.0)

@@ -11,7 +11,11 @@ from hexswarm.engine.kernels.layout import SwarmAgents, SwarmTree
 from hexswarm.engine.kernels.sds import apply_shared_outcomes
 from hexswarm.engine.kernels.tree import find_child
 from hexswarm.engine.players.levels import parse_spec
-from hexswarm.engine.search.environment import bandit_environment, hex_environment
+from hexswarm.engine.search.environment import (
+    bandit_environment,
+    hex_environment,
+    without_playouts,
+)
 from hexswarm.engine.search.limits import SearchLimits
 from hexswarm.engine.search.swarm import SwarmConfig, SwarmSearch
 from hexswarm.engine.tools.cluster_formation import CONVERGENCE_POSITIONS, hex_convergence
@@ -80,7 +84,7 @@ def test_shared_outcomes_match_the_plain_reference(seed, exploration, shared_dep
             shared_depth,
         )
         root_wins = apply_shared_outcomes(
-            env,
+            without_playouts(env),
             tree,
             agent_arrays,
             records,

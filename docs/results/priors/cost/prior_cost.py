@@ -4,7 +4,10 @@ exploration and expansion as the preset), with and without priors, paired in one
 alternating (which side runs first swaps each round), on the empty 9x9 board and on positions
 12 and 30 random moves deep (seeded).
 
-    python docs/results/priors/cost/prior_cost.py PLAYOUTS ROUNDS
+    python docs/results/priors/cost/prior_cost.py PLAYOUTS ROUNDS [TABLE,TABLE...]
+
+With tables named (e.g. ``hex6-mohex-9x9-296g,hex12-mohex-9x9-296g``), each of them with and
+without pruning takes the place of the default table's two rows.
 """
 
 import statistics
@@ -21,11 +24,12 @@ from hexswarm.engine.search.uct import UctConfig, UctSearch
 playouts = int(sys.argv[1]) if len(sys.argv) > 1 else 20_000
 rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 7
 STRONG = {"rave": True, "leaf_playouts": 8, "seed": 1}
-variants = {
-    "rave": UctConfig(**STRONG),
-    "rave+priors": UctConfig(**STRONG, priors="hex6-mohex-9x9"),
-    "rave+priors+pruning": UctConfig(**STRONG, priors="hex6-mohex-9x9", prior_pruning=True),
-}
+tables = sys.argv[3].split(",") if len(sys.argv) > 3 else ["hex6-mohex-9x9"]
+variants = {"rave": UctConfig(**STRONG)}
+for table in tables:
+    name = "rave+priors" if len(sys.argv) <= 3 else f"rave+{table}"
+    variants[name] = UctConfig(**STRONG, priors=table)
+    variants[f"{name}+pruning"] = UctConfig(**STRONG, priors=table, prior_pruning=True)
 
 
 def position(depth, seed):
@@ -62,7 +66,7 @@ for depth in (0, 12, 30):
     for name, values in seconds.items():
         ratios = [v / b for v, b in zip(values, base, strict=True)]
         print(
-            f"depth {depth:2d} {name:20s} median {statistics.median(values):.3f} s, "
+            f"depth {depth:2d} {name:34s} median {statistics.median(values):.3f} s, "
             f"{playouts / statistics.median(values):9.0f} playouts/s, "
             f"against rave {statistics.median(ratios):.3f} "
             f"(rounds {', '.join(f'{r:.2f}' for r in ratios)})",

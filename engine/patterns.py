@@ -34,6 +34,7 @@ import numpy as np
 from hexswarm.engine.analysis.inferior import useless_to
 from hexswarm.engine.board import BLACK_STONE, WHITE_STONE
 from hexswarm.engine.board import EMPTY as NO_STONE
+from hexswarm.engine.kernels.patterns import HASH_MULTIPLIER, NO_KEY, ROW_SHIFT
 
 EMPTY, OWN, THEIRS, OFF = 0, 1, 2, 3
 CODES = 4096  # four owners for each of six neighbours
@@ -45,7 +46,7 @@ FAR, ADJACENT, BRIDGE = 0, 1, 2
 LOCAL_CLASSES = 3
 BRIDGE_STEPS = ((1, 1), (2, -1), (1, -2), (-1, -1), (-2, 1), (-1, 2))
 DEFAULT_TABLE = "hex6-mohex-9x9"
-DEFAULT_PLAYOUT_TABLE = "playout12-mohex-9x9"
+DEFAULT_PLAYOUT_TABLE = "playout12-team-mohex-9x9"
 _RESOURCE_FOLDER = "patterns"
 # A 12-cell pattern: the six neighbours then the six bridge points (bridge point i lies
 # between neighbours i and i + 1), so a half turn moves each group's entry i to i + 3.
@@ -253,9 +254,6 @@ PLAYOUT_FORMAT = "hexswarm-playout-patterns-1"
 DEAD_WEIGHT = 1
 # Transposing the board moves entry i of a 12-cell pattern (TWELVE's order) to TRANSPOSED12[i].
 TRANSPOSED12 = tuple(TWELVE.index((dc, dr)) for dr, dc in TWELVE)
-# The kernel's hash of 12-cell weights: key = absolute 24-bit code | (2 side + near) << 24.
-HASH_MULTIPLIER = 0x9E3779B97F4A7C15
-NO_KEY = -1
 
 
 def mover_view(around: int, black_moves: bool) -> int:
@@ -391,13 +389,20 @@ class PlayoutTable:
                 table[2 * side + 1, around] = self.integer_weight(code, True, side == 0)
         return table
 
-    def kernel_hash(self) -> tuple[np.ndarray, np.ndarray]:
-        """(keys, weights), int64 arrays of a power-of-two length at most a quarter full: the
-        open-addressing hash (linear probing from ``(key * HASH_MULTIPLIER mod 2**64) >>
-        (64 - bits)``, empty slots ``NO_KEY``) of the integer 12-cell weights by key
-        ``absolute code | (2 * side + near) << 24`` (the kernel's table row;
-        engine.kernels.patterns)."""
-        entries = {}
+    def kernel_rows(self) -> np.ndarray:
+        """int64[CODES]: :meth:`kernel_weights` packed, the four rows of an ``around`` code in
+        one integer (row ``r`` at bit ``ROW_SHIFT[r]``): the kernel's 6-cell weights."""
+        return _packed(self.kernel_weights())
+
+    def kernel_hash(self) -> np.ndarray:
+        """The kernel's hash of the integer 12-cell weights (engine.kernels.patterns): int64
+        (key, weights) pairs, a power-of-two number of them, at most half used (half the
+        memory of a quarter, measured faster: the cache). The key is an absolute 24-bit code,
+        the weights its four weights packed as in
+        :meth:`kernel_rows` (table row ``2 * side + near``): the 12-cell weight where the
+        table has one and the cell is not dead for that player, else the 6-cell row's."""
+        rows = self.kernel_weights()
+        found: dict[int, np.ndarray] = {}
         for near, table12 in ((0, self.global12), (1, self.local12)):
             for code, gamma in table12.items():
                 weight = self._integer(gamma, bool(near))
@@ -405,8 +410,22 @@ class PlayoutTable:
                     if dead_table()[side, code & (CODES - 1)]:
                         continue  # the 6-cell row's DEAD_WEIGHT
                     for absolute in absolute_codes12(code, side == 0):
-                        entries[absolute | (2 * side + near) << 24] = weight
-        return open_hash(entries, np.int64)
+                        if absolute not in found:
+                            found[absolute] = rows[:, absolute & (CODES - 1)].copy()
+                        found[absolute][2 * side + near] = weight
+        bits = 4
+        while (1 << bits) < 2 * len(found):
+            bits += 1
+        table = np.full(2 << bits, NO_KEY, dtype=np.int64)
+        mask = (1 << bits) - 1
+        keys = np.array(sorted(found), dtype=np.int64)
+        packed = _packed(np.array([found[k] for k in keys.tolist()]).T.reshape(4, -1))
+        for key, weights in zip(keys.tolist(), packed.tolist(), strict=True):
+            slot = ((key * HASH_MULTIPLIER) & (2**64 - 1)) >> (64 - bits)
+            while table[2 * slot] != NO_KEY:
+                slot = (slot + 1) & mask
+            table[2 * slot : 2 * slot + 2] = key, weights
+        return table
 
     def to_json(self, extra: dict) -> str:
         def seen(gamma):
@@ -470,6 +489,16 @@ class PlayoutTable:
             near,
             black_moves,
         )
+
+
+def _packed(rows: np.ndarray) -> np.ndarray:
+    """int64: the four weights of each column of ``rows`` (int64[4, k]) in one integer, row
+    ``r`` at bit ``ROW_SHIFT[r]`` (the kernel's layout; the top row's field reaches the sign
+    bit, so the bits are those of the unsigned sum)."""
+    total = np.zeros(rows.shape[1], dtype=np.uint64)
+    for row in range(4):
+        total |= rows[row].astype(np.uint64) << np.uint64(ROW_SHIFT[row])
+    return total.view(np.int64)
 
 
 def playout_weights(

@@ -213,7 +213,7 @@ def make_knowledge_scratch(size):
         saved_counts=np.zeros(5, dtype=np.int64),
         near=near_table(size),
         bridges=np.zeros(n, dtype=np.int64),
-        cell_weights=np.zeros(2 * n, dtype=np.int64),
+        cell_weights=np.zeros(4 * n, dtype=np.int64),
         near_mark=np.zeros(n, dtype=np.int32),
     )
 
@@ -434,7 +434,7 @@ def knowledge_playout(
         # Learned pattern playouts: a run-time branch, once a playout, so that the searches
         # keep one compiled knowledge path (compile time, issue 30).
         state[slot] = pattern_moves(
-            policy.weights, policy.keys12, policy.weights12, cells, ring, around,
+            policy.weights, policy.hash12, cells, ring, around,
             knowledge.bridges, knowledge.near, knowledge.cell_weights, knowledge.near_mark,
             order, empty_count, black_to_move, np.int64(last_cell), size, cell_row, cell_bit,
             rows, state[slot],

@@ -55,13 +55,12 @@ class KnowledgePolicy(NamedTuple):
     agents: np.ndarray  # int8, a row per agent: heuristic codes padded with NO_HEURISTIC
     per_playout: bool  # one agent draws a whole playout (else one agent per move)
     tracks: bool  # some agent uses WIN or BLOCK: connectivity is tracked move by move
-    # PATTERN_POLICY: int64[4, 4096], row 2 * side + near: the integer weight of each
-    # ``around`` code (engine.patterns.PlayoutTable.kernel_weights); no rows otherwise.
+    # PATTERN_POLICY: int64[4096], the four integer weights (rows 2 * side + near) of each
+    # ``around`` code packed in one (engine.patterns.PlayoutTable.kernel_rows); empty otherwise.
     weights: np.ndarray
-    # PATTERN_POLICY: the 12-cell weights' hash (int64 keys and weights, kernel_hash), which
-    # take precedence over ``weights``; one empty slot otherwise.
-    keys12: np.ndarray
-    weights12: np.ndarray
+    # PATTERN_POLICY: the 12-cell weights' hash (int64 key and weights pairs, kernel_hash),
+    # which take precedence over ``weights``; one empty pair otherwise.
+    hash12: np.ndarray
 
 
 NO_PLAYOUTS: tuple[()] = ()
@@ -115,8 +114,8 @@ class KnowledgeScratch(NamedTuple):
     saved_flags: np.ndarray
     saved_counts: np.ndarray
     # Pattern playouts (engine.kernels.patterns): the 12 cells around each cell, per cell
-    # the owners of its six bridge points, its weight for each player (2 * cell + side) and
-    # the move at which it was last near the last move.
+    # the owners of its six bridge points, its weights (4 * cell + 2 * side + near) and the
+    # move at which it was last near the last move.
     near: np.ndarray
     bridges: np.ndarray
     cell_weights: np.ndarray

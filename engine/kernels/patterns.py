@@ -1,10 +1,13 @@
 """Pattern playouts (ours, after MoHex 2.0's learned playout policy; docs/search.md).
 
-Every empty cell has a weight for each player, read from the learned table
-(:class:`engine.patterns.PlayoutTable`, as integers: ``kernel_weights``) by its 6-cell code,
-which is the knowledge scratch's ``around`` (the owners of its six neighbours, kept up to date
-as stones are played): a stone changes only its six neighbours' codes, so a move refreshes at
-most six cells' weights and the two players' weight totals, exactly (integers).
+Every empty cell has four weights, one per table row ``2 * side + near`` (its global and its
+local weight for each player), read from the learned table (:class:`engine.patterns.
+PlayoutTable`, as integers): the 12-cell weight from the hash (``kernel_hash``) by the cell's
+absolute 12-cell code, else the 6-cell weight (``kernel_weights``) by its neighbour code, the
+knowledge scratch's ``around``. The 12-cell code is ``around`` and ``bridges`` (the owners
+of its six bridge points), both kept up to date as stones are played: a stone changes the
+codes of its 12 pattern cells only, so a move refreshes at most 12 cells, each by one probe
+that gives all four weights, and the two players' global totals, exactly (integers).
 
 A move of player ``p`` after the opponent's move ``last``:
 
@@ -33,9 +36,21 @@ EMPTY, BLACK, WHITE = 0, 1, 2
 # engine.kernels.knowledge's edge cells (n + TOP_EDGE, ...): not imported, that module
 # imports this one.
 TOP_EDGE, BOTTOM_EDGE, LEFT_EDGE, RIGHT_EDGE, NO_EDGE = 0, 1, 2, 3, 4
-HASH_MULTIPLIER = np.uint64(0x9E3779B97F4A7C15)  # engine.patterns.HASH_MULTIPLIER
+# A cell's four integer weights, one per table row 2 * side + near, are packed in one int64, row
+# r in bits ROW_SHIFT[r] and up (ROW_MASK): the 6-cell rows (PlayoutTable.kernel_rows, by
+# ``around`` code) and the open-addressing hash of 12-cell weights (kernel_hash: int64 pairs
+# (key, weights) in one array, so that a probe reads one cache line; linear probing over the
+# pairs from (key * HASH_MULTIPLIER mod 2**64) >> (64 - bits), key NO_KEY where empty; the key
+# a cell's absolute 24-bit code, its rows without a 12-cell weight the 6-cell ones). One probe,
+# else one read of the 6-cell rows, gives both players' global and local weights of a cell.
+HASH_MULTIPLIER = 0x9E3779B97F4A7C15
 NO_KEY = -1
+# Global weights are at most WEIGHT_SCALE (11 bits), local ones engine.patterns's
+# LOCAL_WEIGHT_LIMIT = 2**20 (21 bits): 64 bits in all.
+ROW_SHIFT = np.array([0, 11, 32, 43], dtype=np.int64)
+ROW_MASK = np.array([2**11 - 1, 2**21 - 1, 2**11 - 1, 2**21 - 1], dtype=np.int64)
 WEIGHT_SCALE = 1024  # engine.patterns.WEIGHT_SCALE: the capped global weight's ceiling
+_MULTIPLIER = np.uint64(HASH_MULTIPLIER)
 NEAR_CELLS = 12
 # The 12 pattern cells around a cell: the ring of engine.kernels.knowledge, then the bridge
 # points (engine.patterns.TWELVE).
@@ -86,7 +101,8 @@ def bridge_codes(cells, near, size, codes):
 
 @jit
 def hash_shift(keys):
-    """``64 - bits`` for a hash of ``2**bits`` slots (engine.patterns.PlayoutTable.kernel_hash)."""
+    """``64 - bits`` for a hash of ``2**bits`` slots (``keys``: one a slot; the playout hash
+    has two int64 a slot, so its shift is one more)."""
     bits = 0
     while (1 << bits) < keys.size:
         bits += 1
@@ -94,25 +110,25 @@ def hash_shift(keys):
 
 
 @jit
-def lookup_weight(weights, keys12, weights12, shift, around, bridges, row):
+def lookup_weight(weights, hash12, around, bridges, row):
     """The integer weight of a cell of neighbour code ``around`` and bridge code ``bridges``
-    in table row ``row`` (``2 * side + near``): its 12-cell weight from the hash if there,
-    else its 6-cell weight. The same probe is written out in :func:`pattern_moves`'s loop
-    (an inlined helper taking arrays cost 5x the 6-cell kernel's move, measured); this one
-    is for tests."""
-    key = around | (bridges << 12) | (np.int64(row) << 24)
-    mask = keys12.size - 1
-    slot = np.int64((np.uint64(key) * HASH_MULTIPLIER) >> shift)
-    while keys12[slot] != key and keys12[slot] != NO_KEY:
+    in table row ``row`` (``2 * side + near``): from its entry in the hash if there, else
+    from the packed 6-cell rows ``weights``. The same probe is written out in
+    :func:`pattern_moves` (an inlined helper taking arrays cost 5x the 6-cell kernel's move,
+    measured); this one is for tests."""
+    code = around | (bridges << 12)
+    mask = hash12.size // 2 - 1
+    slot = np.int64((np.uint64(code) * _MULTIPLIER) >> (hash_shift(hash12) + np.uint64(1)))
+    while hash12[2 * slot] != code and hash12[2 * slot] != NO_KEY:
         slot = (slot + 1) & mask
-    return weights12[slot] if keys12[slot] == key else weights[row, around]
+    packed = hash12[2 * slot + 1] if hash12[2 * slot] == code else weights[around]
+    return (packed >> ROW_SHIFT[row]) & ROW_MASK[row]
 
 
 @jit
 def pattern_moves(
     weights,
-    keys12,
-    weights12,
+    hash12,
     cells,
     ring,
     around,
@@ -131,35 +147,35 @@ def pattern_moves(
     x,
 ):
     """Fill the empty cells ``order[:empty_count]`` by the pattern policy (module docstring);
-    returns the generator state. ``weights`` (int64[4, 4096]: row ``2 * side + near``, by
-    6-cell code), ``keys12``/``weights12`` (the 12-cell hash) are ``KnowledgePolicy``'s;
+    returns the generator state. ``weights`` (int64[4096]: the packed 6-cell rows by
+    ``around`` code) and ``hash12`` (the 12-cell hash) are ``KnowledgePolicy``'s;
     ``cells``/``ring``/``around`` the knowledge scratch's, set up for the start position;
     ``bridges`` (the bridge points' codes, :func:`bridge_codes`) is set up here and kept up to
-    date like ``around``; ``rows`` Black's rows, completed here; ``last_cell`` the opponent's
-    last move (-1: none). ``order`` is only read."""
+    date like ``around``; ``cell_weights`` (int64[4 n]) holds the current weight of each
+    cell for each table row (``4 * cell + row``); ``rows`` Black's rows, completed here;
+    ``last_cell`` the opponent's last move (-1: none). ``order`` is only read."""
     n = size * size
-    shift = hash_shift(keys12)
-    mask = keys12.size - 1
+    shift = hash_shift(hash12) + np.uint64(1)  # two int64 a slot
+    mask = hash12.size // 2 - 1
     bridge_codes(cells, near, size, bridges)
-    # Per player, the total weight of the empty cells, and per board row (row_totals[side,
-    # row]): the far draw skips whole rows by their totals, then scans one row.
+    # Per player, the total global weight of the empty cells, and per board row
+    # (row_totals[side, row]): the far draw skips whole rows by their totals, then scans one.
     totals = np.zeros(2, dtype=np.int64)
     row_totals = np.zeros((2, size), dtype=np.int64)
     for i in range(empty_count):
         c = order[i]
         near_mark[c] = -1
-        r = cell_row[c]
+        # lookup_weight, written out (as after each move below): one probe, four weights.
         code = around[c] | (bridges[c] << 12)
+        slot = np.int64((np.uint64(code) * _MULTIPLIER) >> shift)
+        while hash12[2 * slot] != code and hash12[2 * slot] != NO_KEY:
+            slot = (slot + 1) & mask
+        packed = hash12[2 * slot + 1] if hash12[2 * slot] == code else weights[around[c]]
+        for row in range(4):
+            cell_weights[4 * c + row] = (packed >> ROW_SHIFT[row]) & ROW_MASK[row]
         for side in range(2):
-            # lookup_weight, written out (as below): 12-cell weight, else 6-cell row.
-            key = code | np.int64(2 * side) << 24
-            slot = np.int64((np.uint64(key) * HASH_MULTIPLIER) >> shift)
-            while keys12[slot] != key and keys12[slot] != NO_KEY:
-                slot = (slot + 1) & mask
-            w = weights12[slot] if keys12[slot] == key else weights[2 * side, around[c]]
-            cell_weights[2 * c + side] = w
-            totals[side] += w
-            row_totals[side, r] += w
+            totals[side] += cell_weights[4 * c + 2 * side]
+            row_totals[side, cell_row[c]] += cell_weights[4 * c + 2 * side]
     mover = BLACK if black_to_move else WHITE
     last = last_cell
     # The near cells of this move and their local weights, kept for the draw.
@@ -176,16 +192,12 @@ def pattern_moves(
                 v = near[base + k]
                 if v < n and cells[v] == EMPTY:
                     near_mark[v] = move
-                    key = around[v] | (bridges[v] << 12) | np.int64(2 * side + 1) << 24
-                    slot = np.int64((np.uint64(key) * HASH_MULTIPLIER) >> shift)
-                    while keys12[slot] != key and keys12[slot] != NO_KEY:
-                        slot = (slot + 1) & mask
-                    w = weights12[slot] if keys12[slot] == key else weights[2 * side + 1, around[v]]
+                    w = cell_weights[4 * v + 2 * side + 1]
                     near_cells[found] = v
                     near_weights[found] = w
                     found += 1
                     local_total += w
-                    near_global += cell_weights[2 * v + side]
+                    near_global += cell_weights[4 * v + 2 * side]
         x = advance(x)
         u = bounded(x, local_total + totals[side] - near_global)
         cell = -1
@@ -202,24 +214,24 @@ def pattern_moves(
             u -= local_total
             for k in range(found):
                 v = near_cells[k]
-                row_totals[side, cell_row[v]] -= cell_weights[2 * v + side]
+                row_totals[side, cell_row[v]] -= cell_weights[4 * v + 2 * side]
             r = 0
             while u >= row_totals[side, r]:
                 u -= row_totals[side, r]
                 r += 1
             for k in range(found):
                 v = near_cells[k]
-                row_totals[side, cell_row[v]] += cell_weights[2 * v + side]
+                row_totals[side, cell_row[v]] += cell_weights[4 * v + 2 * side]
             for c in range(r * size, r * size + size):
                 if cells[c] == EMPTY and near_mark[c] != move:
-                    w = cell_weights[2 * c + side]
+                    w = cell_weights[4 * c + 2 * side]
                     if u < w:
                         cell = c
                         break
                     u -= w
         r = cell_row[cell]
         for s in range(2):
-            w = cell_weights[2 * cell + s]
+            w = cell_weights[4 * cell + 2 * s]
             totals[s] -= w
             row_totals[s, r] -= w
         cells[cell] = mover
@@ -239,16 +251,17 @@ def pattern_moves(
             if v < n and cells[v] == EMPTY:
                 rv = cell_row[v]
                 code = around[v] | (bridges[v] << 12)
-                for s in range(2):
-                    key = code | np.int64(2 * s) << 24
-                    slot = np.int64((np.uint64(key) * HASH_MULTIPLIER) >> shift)
-                    while keys12[slot] != key and keys12[slot] != NO_KEY:
-                        slot = (slot + 1) & mask
-                    w = weights12[slot] if keys12[slot] == key else weights[2 * s, around[v]]
-                    change = w - cell_weights[2 * v + s]
-                    totals[s] += change
-                    row_totals[s, rv] += change
-                    cell_weights[2 * v + s] = w
+                slot = np.int64((np.uint64(code) * _MULTIPLIER) >> shift)
+                while hash12[2 * slot] != code and hash12[2 * slot] != NO_KEY:
+                    slot = (slot + 1) & mask
+                packed = hash12[2 * slot + 1] if hash12[2 * slot] == code else weights[around[v]]
+                for row in range(4):
+                    w = (packed >> ROW_SHIFT[row]) & ROW_MASK[row]
+                    if not row & 1:  # a global weight: the totals follow
+                        change = w - cell_weights[4 * v + row]
+                        totals[row >> 1] += change
+                        row_totals[row >> 1, rv] += change
+                    cell_weights[4 * v + row] = w
         last = cell
         mover = BLACK + WHITE - mover
     return x

@@ -18,12 +18,13 @@ and one virtual loss against a weight of 1, so a pattern seen rarely stays near 
 Identical games (an engine playing itself twice with the same opening) count once.
 
 With ``--playout`` it learns the playout table instead (:class:`engine.patterns.PlayoutTable`,
-:mod:`engine.kernels.patterns`): each cell is a team of one feature, its 6-cell pattern as a
-*local* feature when it is one of the 12 pattern cells around the last move, else as a
-*global* one, and the same model on 12-cell patterns (neighbours and bridge points: a 12-cell
-code seen at least ``--min-count`` times in training has a weight of its own, any other cell
-keeps its 6-cell code's); it prints both held-out log-likelihoods and writes the table of
-``--cells`` (12 by default: both the 12-cell weights and their 6-cell back-off).
+:mod:`engine.kernels.patterns`), fitted as the kernel plays it (:func:`team_fit`): a cell's
+weight is its 6-cell pattern's (a *local* feature when the cell is one of the 12 pattern cells
+around the last move, else a *global* one) times its 12-cell pattern's factor (neighbours and
+bridge points: a code seen at least ``--min-count`` times in training), global weights capped,
+dead cells fixed near zero. It prints the log-likelihood and top-1 rate of the kernel's policy
+(cap and dead cells included) on the fitted and held-out moves, also for every ``--compare``
+table, and writes the table of ``--cells`` (12 by default; 6: the plain 6-cell fit).
 
 With ``--prior12`` it learns priors with 12-cell gammas (:meth:`engine.patterns.PatternTable
 .gamma_of`): each cell is a team of its pattern (its 12-cell code when seen at least
@@ -41,11 +42,15 @@ import numpy as np
 from hexswarm.engine.board import Board
 from hexswarm.engine.patterns import (
     CODES,
+    DEAD_WEIGHT,
     LOCAL_CLASSES,
     NEAR_STEPS,
     TWELVE,
+    WEIGHT_SCALE,
     PatternTable,
     PlayoutTable,
+    dead_table,
+    load_playout_table,
     local_class,
     pattern_code,
 )
@@ -130,8 +135,10 @@ def board_codes(cells: np.ndarray, size: int, black_moves: bool):
 
 def playout_competitions(games: list[list[int]], size: int, skip: int):
     """Arrays for the playout model: per candidate row its competition, 6-cell and 12-cell
-    codes and whether it is near the last move; per competition the row of the cell played."""
-    comp, codes6, codes12, near, winners = [], [], [], [], []
+    codes, whether it is near the last move and whether it is dead by its six neighbours
+    (:func:`engine.patterns.dead_table`, for the mover); per competition the row of the cell
+    played."""
+    comp, codes6, codes12, near, dead, winners = [], [], [], [], [], []
     count = 0
     rows = 0
     for game in games:
@@ -154,6 +161,7 @@ def playout_competitions(games: list[list[int]], size: int, skip: int):
                 codes6.append(all6[empty])
                 codes12.append(all12[empty])
                 near.append(close[empty])
+                dead.append(dead_table()[0 if black_moves else 1, all6[empty]])
                 winners.append(rows + int(np.searchsorted(empty, cell)))
                 rows += empty.size
                 count += 1
@@ -163,6 +171,7 @@ def playout_competitions(games: list[list[int]], size: int, skip: int):
         np.concatenate(codes6).astype(np.int64),
         np.concatenate(codes12).astype(np.int64),
         np.concatenate(near),
+        np.concatenate(dead),
         np.asarray(winners, dtype=np.int64),
     )
 
@@ -189,74 +198,119 @@ def fit_features(
 
 def log_likelihood(comp, features, winners, gamma) -> float:
     """The mean log-probability of the cells played under the weights ``gamma``."""
-    strength = gamma[features]
-    total = np.bincount(comp, weights=strength, minlength=winners.size)
-    return float(np.mean(np.log(strength[winners] / total)))
+    return scores(comp, gamma[features], winners)[0]
 
 
-def playout_fit(train, test, iterations: int, min_count: int):
-    """Fit the playout model with 6-cell and with 12-cell (backed off) patterns; returns
-    ``{6: weights, 12: weights}``, each (global 6-cell, local 6-cell, global 12-cell dict,
-    local 12-cell dict) as :class:`engine.patterns.PlayoutTable` takes them, and a report of
-    both fits."""
-    comp, code6, code12, near, winners = train
+def scores(comp, strength, winners) -> tuple[float, float]:
+    """(mean log-probability of the cells played, top-1 rate) when each candidate row weighs
+    ``strength``: the top-1 rate is how often the cell played weighs most in its competition
+    (ties count as a share), the usual measure of a move predictor."""
+    count = winners.size
+    total = np.bincount(comp, weights=strength, minlength=count)
+    best = np.full(count, -np.inf)
+    np.maximum.at(best, comp, strength)
+    ties = np.bincount(comp, weights=(strength == best[comp]).astype(np.float64), minlength=count)
+    hit = strength[winners] == best
+    top = float(np.mean(np.where(hit, 1.0 / ties, 0.0)))
+    return float(np.mean(np.log(strength[winners] / total))), top
+
+
+def policy_strengths(data, table: PlayoutTable) -> np.ndarray:
+    """Per candidate row of :func:`playout_competitions` the weight the playout kernel gives it
+    (:func:`engine.patterns.playout_weights`, for all rows at once, before the kernel's integer
+    rounding): what the playouts play, the cap and the dead cells' weight included."""
+    _comp, code6, code12, near, dead, _winners = data
+    weight = np.where(near, table.local[code6], np.minimum(table.global_[code6], table.cap))
+    for is_near, table12 in ((False, table.global12), (True, table.local12)):
+        if not table12:
+            continue
+        codes = np.array(sorted(table12), dtype=np.int64)
+        values = np.array([table12[c] for c in codes.tolist()])
+        if not is_near:
+            values = np.minimum(values, table.cap)
+        index = np.minimum(np.searchsorted(codes, code12), codes.size - 1)
+        weight = np.where((codes[index] == code12) & (near == is_near), values[index], weight)
+    return np.where(dead, DEAD_WEIGHT * table.cap / WEIGHT_SCALE, weight)
+
+
+def team_fit(
+    data, min_count: int, iterations: int, prune: float, virtual: float = 1.0, capped: bool = True
+):
+    """The 12-cell playout table (ours; issue 29): the model the kernel plays, fitted.
+
+    A candidate cell weighs ``gamma6 * rho12``: ``gamma6`` of its canonical 6-cell code (one
+    feature when near the last move, one when far), ``rho12`` of its canonical 12-cell code
+    (near and far apart again) when that code is seen in at least ``min_count`` training rows,
+    else 1 (Coulom's teams of two features). Every row informs its 6-cell weight, and a 12-cell
+    code's ``rho12`` says how much its bridge points move it away from that: each ``rho12``
+    has ``virtual`` virtual wins and losses against 1, so a rare code stays near its 6-cell
+    weight instead of being dropped (each ``gamma6`` has them too, against 1: the open board).
+    As in the kernel, a far cell weighs at most ``cap`` (the product is capped in the fit too,
+    so the local weights learn what the capped global ones leave), a dead cell (``dead``
+    rows) a fixed DEAD_WEIGHT / WEIGHT_SCALE of the cap, and the open board far from the last
+    move (both codes 0) weighs 1, so that the cap is CAP_ABOVE_OPEN_BOARD.
+    Alternating MM steps (each feature's wins over the sum, over its rows, of its team-mate's
+    weight over the competition's total); the capped rows make this a fixed-point iteration
+    rather than a strict MM, its fit checked by the held-out log-likelihood.
+    ``capped`` False fits the far weights uncapped (the kernel still caps them: a comparison).
+    Returns ``(global6, local6, global12, local12)`` as :class:`engine.patterns.PlayoutTable`
+    takes them: the 12-cell weight ``gamma6 * rho12`` of a code kept only when it moves the
+    kernel's weight by more than a factor ``exp(prune)`` from its 6-cell weight."""
+    comp, code6, code12, near, dead, winners = data
+    cap = CAP_ABOVE_OPEN_BOARD
     feature6 = code6 + CODES * near
-    # In units of the open-board cell far from the last move (feature 0): a pattern seen
-    # rarely, or never, then weighs about what an open-board cell weighs.
-    gamma6 = fit_features(comp, feature6, winners, 2 * CODES, iterations, reference=0)
-    report = {
-        "moves": int(winners.size),
-        "patterns_seen": int(np.count_nonzero(np.bincount(feature6, minlength=2 * CODES))),
-        "log_likelihood_per_move": round(log_likelihood(comp, feature6, winners, gamma6), 4),
-        "uniform_log_likelihood_per_move": round(float(np.mean(-np.log(np.bincount(comp)))), 4),
-    }
-    # 12 cells: a code with enough training rows gets a feature of its own (after the 6-cell
-    # ones), any other row keeps its 6-cell feature.
     key12 = code12 * 2 + near
     keys, counts = np.unique(key12, return_counts=True)
     kept = keys[counts >= min_count]
+    index = np.minimum(np.searchsorted(kept, key12), max(kept.size - 1, 0))
+    own = kept[index] == key12 if kept.size else np.zeros(key12.size, dtype=bool)
+    feature12 = np.where(own, index, kept.size)  # kept.size: no weight of its own (rho 1)
+    live = ~dead
+    played = winners[live[winners]]
+    wins6 = np.bincount(feature6[played], minlength=2 * CODES).astype(np.float64)
+    wins12 = np.bincount(feature12[played], minlength=kept.size + 1).astype(np.float64)
+    seen6 = np.bincount(feature6[live], minlength=2 * CODES) > 0
+    seen12 = np.bincount(feature12[live], minlength=kept.size + 1) > 0
+    gamma6 = np.ones(2 * CODES)
+    rho12 = np.ones(kept.size + 1)
+    held12 = [kept.size] + ([0] if kept.size and kept[0] == 0 else [])
 
-    def features12(key, fallback):
-        index = np.searchsorted(kept, key)
-        index = np.minimum(index, max(kept.size - 1, 0))
-        found = kept.size > 0
-        own = (kept[index] == key) if found else np.zeros(key.size, dtype=bool)
-        return np.where(own, 2 * CODES + index, fallback)
+    def share():  # per row 1 / its competition's total (0 for dead rows: no feature)
+        strength = gamma6[feature6] * rho12[feature12]
+        if capped:
+            strength = np.where(near, strength, np.minimum(strength, cap))
+        strength = np.where(live, strength, DEAD_WEIGHT * cap / WEIGHT_SCALE)
+        total = np.bincount(comp, weights=strength, minlength=winners.size)
+        return np.where(live, 1.0 / total[comp], 0.0)
 
-    feature12 = features12(key12, feature6)
-    # The open board far from the last move (12-cell key 0, the smallest kept) weighs 1, as
-    # the 6-cell model's feature 0 does: a code never seen then weighs about what it weighs.
-    open_board = 2 * CODES if kept.size and kept[0] == 0 else 0
-    gamma12 = fit_features(
-        comp, feature12, winners, 2 * CODES + kept.size, iterations, reference=open_board
-    )
-    report["patterns12_kept"] = int(kept.size)
-    report["log_likelihood_per_move_12"] = round(
-        log_likelihood(comp, feature12, winners, gamma12), 4
-    )
-    if test is not None:
-        t_comp, t_code6, t_code12, t_near, t_winners = test
-        t_feature6 = t_code6 + CODES * t_near
-        t_feature12 = features12(t_code12 * 2 + t_near, t_feature6)
-        report["holdout_moves"] = int(t_winners.size)
-        report["holdout_log_likelihood_per_move"] = round(
-            log_likelihood(t_comp, t_feature6, t_winners, gamma6), 4
+    for _ in range(iterations):
+        denominator = np.bincount(feature6, weights=share() * rho12[feature12], minlength=2 * CODES)
+        gamma6 = np.where(seen6, (wins6 + virtual) / (denominator + 2 * virtual / (gamma6 + 1)), 1)
+        gamma6[0] = 1.0
+        denominator = np.bincount(
+            feature12, weights=share() * gamma6[feature6], minlength=kept.size + 1
         )
-        report["holdout_log_likelihood_per_move_12"] = round(
-            log_likelihood(t_comp, t_feature12, t_winners, gamma12), 4
-        )
-        report["holdout_uniform_log_likelihood_per_move"] = round(
-            float(np.mean(-np.log(np.bincount(t_comp)))), 4
-        )
-    # The 12-cell model's own weights: its 6-cell back-off rows and its kept codes by
-    # (global, local); the table the kernel plays by.
+        rho12 = np.where(seen12, (wins12 + virtual) / (denominator + 2 * virtual / (rho12 + 1)), 1)
+        rho12[held12] = 1.0
     twelve: tuple[dict[int, float], dict[int, float]] = ({}, {})
-    for index, key in enumerate(kept.tolist()):
-        twelve[key & 1][key >> 1] = float(gamma12[2 * CODES + index])
-    return {
-        6: (gamma6[:CODES], gamma6[CODES : 2 * CODES], {}, {}),
-        12: (gamma12[:CODES], gamma12[CODES : 2 * CODES], *twelve),
-    }, report
+    parent = np.zeros(kept.size, dtype=np.int64)
+    parent[index[own]] = feature6[own]  # every row of a 12-cell code has the same 6-cell one
+    for i, key in enumerate(kept.tolist()):
+        base = gamma6[parent[i]]
+        weight = base * rho12[i]
+        if not key & 1:  # far: the kernel caps both
+            base, weight = min(base, cap), min(weight, cap)
+        if abs(np.log(weight / base)) > prune:
+            twelve[key & 1][key >> 1] = float(gamma6[parent[i]] * rho12[i])
+    return gamma6[:CODES], gamma6[CODES:], twelve[0], twelve[1]
+
+
+def plain_fit6(data, iterations: int):
+    """The 6-cell playout table: one feature per cell (its 6-cell code, near or far), plain
+    Bradley-Terry by :func:`fit_features`, in units of the open board far from the last move."""
+    comp, code6, _code12, near, _dead, winners = data
+    gamma6 = fit_features(comp, code6 + CODES * near, winners, 2 * CODES, iterations, reference=0)
+    return gamma6[:CODES], gamma6[CODES:], {}, {}
 
 
 def fit(comp, patterns, locals_, winners, iterations: int = 60, pattern_count: int = CODES):
@@ -286,15 +340,8 @@ def fit(comp, patterns, locals_, winners, iterations: int = 60, pattern_count: i
 
 
 def top_rank_rate(comp, patterns, locals_, winners, gamma, delta) -> float:
-    """How often the cell played has the largest prior of its competition (ties count as a
-    share): the usual measure of a move predictor."""
-    strength = gamma[patterns] * delta[locals_]
-    count = winners.size
-    best = np.full(count, -np.inf)
-    np.maximum.at(best, comp, strength)
-    ties = np.bincount(comp, weights=(strength == best[comp]).astype(np.float64), minlength=count)
-    hit = strength[winners] == best
-    return float(np.mean(np.where(hit, 1.0 / ties, 0.0)))
+    """How often the cell played has the largest prior of its competition (:func:`scores`)."""
+    return scores(comp, gamma[patterns] * delta[locals_], winners)[1]
 
 
 def local_classes(games: list[list[int]], size: int, skip: int) -> np.ndarray:
@@ -329,7 +376,9 @@ def prior12_main(options, games) -> int:
     test = games[len(games) - options.holdout :]
 
     def rows(part):
-        comp, code6, code12, _near, winners = playout_competitions(part, options.size, options.skip)
+        comp, code6, code12, _near, _dead, winners = playout_competitions(
+            part, options.size, options.skip
+        )
         return comp, code6, code12, local_classes(part, options.size, options.skip), winners
 
     comp, code6, code12, locals_, winners = rows(train)
@@ -398,8 +447,18 @@ def build_parser() -> argparse.ArgumentParser:
         help="learn a prior table with 12-cell gammas (a 12-cell code kept, else its 6-cell one)",
     )
     parser.add_argument(
-        "--min-count", type=int, default=20, help="--playout, --prior12: rows a 12-cell code needs"
-    )
+        "--min-count", type=int, default=None,
+        help="rows a 12-cell code needs (default: 2 with --playout, 20 with --prior12)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--prune", type=float, default=0.2,
+        help="--playout: keep a 12-cell weight only if it is more than exp(PRUNE) times from "
+        "its 6-cell weight, or less",
+    )  # fmt: skip
+    parser.add_argument(
+        "--compare", type=Path, action="append", default=[],
+        help="--playout: a playout table file also scored on the same moves (repeatable)",
+    )  # fmt: skip
     parser.add_argument(
         "--cells", type=int, choices=(6, 12), default=12,
         help="--playout: the pattern size of the table written (both are fitted)",
@@ -432,28 +491,53 @@ def playout_main(options, games) -> int:
     test = games[len(games) - options.holdout :]
     train_data = playout_competitions(train, options.size, options.skip)
     test_data = playout_competitions(test, options.size, options.skip) if test else None
-    fits, report = playout_fit(train_data, test_data, options.iterations, options.min_count)
-    report = {"games": len(train), **report, "holdout_games": len(test)}
-    global_, local, global12, local12 = fits[options.cells]
-    # The open board far from the last move: its 12-cell code (0) if kept, else its 6-cell one.
-    cap = global12.get(0, float(global_[0])) * CAP_ABOVE_OPEN_BOARD
+    if options.cells == 6:
+        tables = plain_fit6(train_data, options.iterations)
+    else:
+        tables = team_fit(train_data, options.min_count, options.iterations, options.prune)
+    global_, local, global12, local12 = tables
+    # Both fits weigh the open board far from the last move 1: the cap is just above it.
+    cap = float(global12.get(0, global_[0])) * CAP_ABOVE_OPEN_BOARD
     table = PlayoutTable(global_, local, cap, options.source or "games", 1.0, global12, local12)
+    report: dict[str, float] = {
+        "games": len(train),
+        "moves": int(train_data[-1].size),
+        "patterns12_kept": len(global12) + len(local12),
+    }
+    # The policy the kernel plays (cap and dead cells included), on the training and the
+    # held-out moves, and that of every --compare table on the same moves.
+    contenders = [("", table)] + [
+        (f"_{path.stem}", load_playout_table(str(path))) for path in options.compare
+    ]
+    for part, data in (("", train_data), ("holdout_", test_data)):
+        if data is None:
+            continue
+        uniform = float(np.mean(-np.log(np.bincount(data[0]))))
+        report[f"{part}uniform_log_likelihood_per_move"] = round(uniform, 4)
+        for name, contender in contenders:
+            ll, top = scores(data[0], policy_strengths(data, contender), data[-1])
+            report[f"{part}log_likelihood_per_move{name}"] = round(ll, 4)
+            report[f"{part}top_rank_rate{name}"] = round(top, 4)
+    report["holdout_games"] = len(test)
     extra = {
         "size": options.size,
         "skip": options.skip,
         "iterations": options.iterations,
         "cells": options.cells,
         "min_count": options.min_count,
+        "prune": options.prune,
     }
     options.out.write_text(table.to_json({**extra, **report}), encoding="utf-8")
     for key, value in report.items():
         print(f"{key}: {value}")
-    print(f"cap (open-board global gamma x {CAP_ABOVE_OPEN_BOARD}): {cap:.4f}")
+    print(f"cap (open-board global weight x {CAP_ABOVE_OPEN_BOARD}): {cap:.4f}")
     return 0
 
 
 def main(argv: list[str] | None = None) -> int:
     options = build_parser().parse_args(argv)
+    if options.min_count is None:
+        options.min_count = 20 if options.prior12 else 2
     games = read_games(options.folders, options.size)
     seen = {tuple(g) for g in games}
     for path in options.games_file:

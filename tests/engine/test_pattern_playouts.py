@@ -18,13 +18,15 @@ from hexswarm.engine.kernels.knowledge import (
     make_knowledge_scratch,
 )
 from hexswarm.engine.kernels.layout import PATTERN_POLICY
-from hexswarm.engine.kernels.patterns import hash_shift, lookup_weight
+from hexswarm.engine.kernels.patterns import NO_KEY, ROW_MASK, ROW_SHIFT, lookup_weight
 from hexswarm.engine.kernels.playout import cell_tables
 from hexswarm.engine.knowledge import POLICIES, playout_policy
 from hexswarm.engine.patterns import (
     CODES,
     DEAD_WEIGHT,
+    LOCAL_WEIGHT_LIMIT,
     TWELVE,
+    WEIGHT_SCALE,
     PlayoutTable,
     dead_table,
     is_near,
@@ -254,8 +256,8 @@ def test_playout_table_tool_end_to_end(tmp_path):
     assert tool.main(["--games-file", str(games), "--size", "5", "--playout", "--holdout", "2",
                       "--min-count", "3", "--out", str(out)]) == 0  # fmt: skip
     document = json.loads(out.read_text("utf-8"))
-    for key in ("holdout_log_likelihood_per_move", "holdout_log_likelihood_per_move_12"):
-        assert document[key] < 0
+    assert document["holdout_uniform_log_likelihood_per_move"] < 0
+    assert document["holdout_log_likelihood_per_move"] < 0
     table = PlayoutTable.from_json(out.read_text("utf-8"), "t")
     # The cap sits above the open board far from the last move: its 12-cell weight, the unit.
     open_board = table.global12.get(0, table.global_[0])
@@ -271,7 +273,7 @@ def test_playout_table_tool_end_to_end(tmp_path):
 def test_the_policy_is_declared_once_and_used_by_the_searches():
     assert "patterns" in POLICIES
     policy = playout_policy("patterns").kernel_policy()
-    assert policy.kind == PATTERN_POLICY and policy.weights.shape == (4, CODES)
+    assert policy.kind == PATTERN_POLICY and policy.weights.shape == (CODES,)
     # Same numba type as the agents' policies: one compiled knowledge path for both.
     other = playout_policy("template").kernel_policy()
     assert policy.weights.dtype == other.weights.dtype and policy.weights.flags.writeable
@@ -303,11 +305,10 @@ def _table_with_twelve(boards, seed):
 
 
 def _policy_of(table):
-    keys, weights12 = table.kernel_hash()
     return (
         playout_policy("patterns")
         .kernel_policy()
-        ._replace(weights=table.kernel_weights(), keys12=keys, weights12=weights12)
+        ._replace(weights=table.kernel_rows(), hash12=table.kernel_hash())
     )
 
 
@@ -375,9 +376,8 @@ def test_hash_lookup_is_the_tables_weight_and_symmetric(size, seed):
     board = _random_board(rng, size, int(rng.integers(0, size * size + 1)))
     other = _random_board(rng, size, int(rng.integers(0, size * size + 1)))
     table = _table_with_twelve([board], seed)  # ``other``'s codes mostly fall back to 6 cells
-    weights = table.kernel_weights()
-    keys, values = table.kernel_hash()
-    shift = hash_shift(keys)
+    weights = table.kernel_rows()
+    hash12 = table.kernel_hash()
     for grid in (board.cells, other.cells):
         square = grid.reshape(size, size)
         turned = square[::-1, ::-1].reshape(-1).copy()
@@ -392,16 +392,51 @@ def test_hash_lookup_is_the_tables_weight_and_symmetric(size, seed):
             for black in (True, False):
                 for near in (False, True):
                     expected = table.weight_of(grid, size, cell, black, near)
-                    got = lookup_weight(weights, keys, values, shift, absolute & 4095,
-                                  absolute >> 12, 2 * (not black) + near)  # fmt: skip
+                    got = lookup_weight(weights, hash12, absolute & 4095, absolute >> 12,
+                                        2 * (not black) + near)  # fmt: skip
                     assert got == expected
                     assert table.weight_of(turned, size, mirror, black, near) == expected
                     assert table.weight_of(swapped, size, transposed, not black, near) == expected
 
 
+def test_team_fit_recovers_known_weights():
+    """Moves drawn from a known two-feature model (6-cell weight times 12-cell factor, near and
+    far apart; far products below the cap): with every 12-cell code kept (the model then has
+    a weight per code), the team fit's weight of each code is the plain one-feature MM fit's
+    (fit_features, the maximum-likelihood weights: a second method), near the true one;
+    with a prune, a code left out weighs its 6-cell weight, as near to the code's own."""
+    rng = np.random.default_rng(17)
+    six = {(0, 0): 1.0, (1, 0): 0.3, (2, 0): 0.8, (0, 1): 4.0, (1, 1): 0.5, (2, 1): 12.0}
+    # The 12-cell codes: 6-cell code c with bridge points k; factor[(k, near)].
+    factor = {(0, 0): 1.0, (1, 0): 0.25, (2, 0): 1.0, (0, 1): 1.0, (1, 1): 6.0, (2, 1): 0.2}
+    count, width = 6000, 8  # competitions of eight candidate cells
+    c, b, n = (rng.integers(0, high, (count, width)) for high in (3, 3, 2))
+    six_of = np.array([[six[(code, side)] for side in (0, 1)] for code in range(3)])
+    factor_of = np.array([[factor[(k, side)] for side in (0, 1)] for k in range(3)])
+    strength = six_of[c, n] * factor_of[b, n]
+    cumulative = np.cumsum(strength / strength.sum(axis=1, keepdims=True), axis=1)
+    chosen = np.minimum((cumulative < rng.random((count, 1))).sum(axis=1), width - 1)
+    comp, winners = np.repeat(np.arange(count), width), np.arange(count) * width + chosen
+    data = (comp, c.ravel(), (c + (b << 12)).ravel(), n.ravel().astype(bool),
+            np.zeros(count * width, dtype=bool), winners)  # fmt: skip
+    plain = tool.fit_features(comp, (c + 3 * b + 9 * n).ravel(), winners, 18, 300, reference=0)
+    for prune in (0.0, 0.15):
+        global_, local, global12, local12 = tool.team_fit(data, 1, 300, prune)
+        for (code, side), gamma in six.items():
+            for k in range(3):
+                table12, table6 = (local12, local) if side else (global12, global_)
+                fitted = table12.get(code + (k << 12), table6[code])
+                mle = plain[code + 3 * k + 9 * side]
+                assert fitted == pytest.approx(mle, rel=0.02 if prune == 0 else 0.17)
+                assert fitted == pytest.approx(gamma * factor[(k, side)], rel=0.5)  # sampling
+        # The open board far from the last move (both codes 0) is the unit.
+        assert global12.get(0, global_[0]) == pytest.approx(1.0)
+
+
 def test_playout_fit_log_likelihood_is_reproduced_cell_by_cell(tmp_path):
-    """The log-likelihood the trainer reports for its 12-cell model, recomputed move by move
-    from the table it wrote and the cell-by-cell codes of engine.patterns."""
+    """The log-likelihood the trainer reports for the policy of the table it wrote (the
+    kernel's: capped far weights, dead cells), recomputed move by move by
+    engine.patterns.playout_weights from the cell-by-cell codes."""
     rng = np.random.default_rng(4)
     games = []
     for _ in range(10):
@@ -421,20 +456,12 @@ def test_playout_fit_log_likelihood_is_reproduced_cell_by_cell(tmp_path):
         for number, played in enumerate(game):
             black = number % 2 == 0
             if number >= 2:
-                strengths = {}
-                for cell in np.flatnonzero(cells == 0):
-                    cell = int(cell)
-                    six = pattern_code(cells, 5, cell, black)
-                    twelve = pattern_code12(cells, 5, cell, black)
-                    if is_near(5, cell, game[number - 1]):
-                        strengths[cell] = table.local12.get(twelve, table.local[six])
-                    else:
-                        strengths[cell] = table.global12.get(twelve, table.global_[six])
+                strengths = playout_weights(table, cells, 5, black, game[number - 1])
                 total += np.log(strengths[played] / sum(strengths.values()))
                 moves += 1
             cells[played] = 1 if black else 2
     # The file keeps 6 decimals of each weight, the report 4 of the mean.
-    assert total / moves == pytest.approx(document["log_likelihood_per_move_12"], abs=2e-4)
+    assert total / moves == pytest.approx(document["log_likelihood_per_move"], abs=2e-4)
     assert document["cells"] == 12 and document["moves"] == moves
 
 
@@ -476,13 +503,40 @@ def test_dead_codes_never_change_the_winner():
 def test_dead_cells_weigh_least_in_the_kernel():
     table = load_playout_table()
     weights = table.kernel_weights()
-    keys, values = table.kernel_hash()
+    hash12 = table.kernel_hash()
     for around in range(CODES):
         for side in range(2):
             if dead_table()[side, mover_view(around, side == 0)]:
                 assert weights[2 * side, around] == weights[2 * side + 1, around] == DEAD_WEIGHT
-    # No 12-cell entry of a dead cell: the look-up falls back to the 6-cell row (a key's row
-    # is 2 * side + near, above its 24 code bits).
-    for key in keys.tolist():
-        side = (key >> 25) & 1
-        assert key == -1 or not dead_table()[side, mover_view(key & (CODES - 1), side == 0)]
+    # No 12-cell weight of a dead cell: its entry holds the 6-cell row's DEAD_WEIGHT.
+    entries = 0
+    for key, packed in hash12.reshape(-1, 2).tolist():
+        if key != NO_KEY:
+            entries += 1
+            for row in range(4):
+                side = row >> 1
+                if dead_table()[side, mover_view(key & (CODES - 1), side == 0)]:
+                    field = (packed >> int(ROW_SHIFT[row])) & int(ROW_MASK[row])
+                    assert field == DEAD_WEIGHT
+    assert entries > 1000
+
+
+def test_packed_rows_hold_every_weight_exactly():
+    """The kernel's packed 6-cell rows and hash entries unpack to the integer weights, the
+    extremes included (a global weight of WEIGHT_SCALE, a local one of LOCAL_WEIGHT_LIMIT,
+    whose field reaches the sign bit)."""
+    table = load_playout_table()
+    weights = table.kernel_weights()
+    rows = table.kernel_rows()
+    for row in range(4):
+        np.testing.assert_array_equal((rows >> ROW_SHIFT[row]) & ROW_MASK[row], weights[row])
+    extreme = PlayoutTable(table.global_, table.local * 1e9, table.cap, "t", 1.0,
+                           {0: table.cap * 5}, {0: table.cap * 1e9})  # fmt: skip
+    weights = extreme.kernel_weights()
+    assert weights[0].max() == WEIGHT_SCALE and weights[3].max() == LOCAL_WEIGHT_LIMIT
+    rows = extreme.kernel_rows()
+    for row in range(4):
+        np.testing.assert_array_equal((rows >> ROW_SHIFT[row]) & ROW_MASK[row], weights[row])
+    hash12 = extreme.kernel_hash()
+    assert lookup_weight(rows, hash12, 0, 0, 3) == LOCAL_WEIGHT_LIMIT
+    assert lookup_weight(rows, hash12, 0, 0, 2) == WEIGHT_SCALE

@@ -108,15 +108,18 @@ GOLDEN = [
     ),
     # Re-pinned at 3a7f532: the 12-cell table and the dead cells' weight (the patterns12
     # branch) changed this policy's draws on purpose; bed339a's row was
-    # ("patterns", 1563, (8, 3600, "0x8dfc8c52"), (8, 3355, "0xd493236b"), ...).
+    # ("patterns", 1563, (8, 3600, "0x8dfc8c52"), (8, 3355, "0xd493236b"), ...). Re-pinned
+    # again by the playdata branch: its default table (playout12-team-mohex-9x9) changed the
+    # draws on purpose; its new kernel gave 3a7f532's row with the table before,
+    # ("patterns", 1739, (8, 3600, "0x333bf090"), (8, 3414, "0xd89328f2"), ...).
     (
         "patterns",
-        1739,
-        (8, 3600, "0x333bf090"),
-        (8, 3414, "0xd89328f2"),
-        (18, 1500, 0.89010989),
-        (16, 1500, 0.671532847),
-        (1, 128, 1.0),
+        1579,
+        (8, 3600, "0x9608db3e"),
+        (9, 3351, "0x90725b24"),
+        (9, 1500, 0.85),
+        (7, 1500, 0.837662338),
+        (2, 128, 1.0),
     ),
 ]
 

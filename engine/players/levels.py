@@ -369,7 +369,8 @@ _PLAYOUT = Parameter(
     "playout policy: uniform random moves (the thesis); bridge (answer an intrusion into a "
     "bridge); template (and into an edge template II); win (and take or block a winning cell); "
     "agents (the multi-agent policy of the Go thesis, database playout_agents); patterns "
-    "(learned 6-cell pattern weights, local ones around the last move, after MoHex 2.0)",
+    "(learned weights of 12-cell patterns, backed off to 6-cell ones, local ones around the last "
+    "move, after MoHex 2.0)",
     choices=POLICIES,
 )
 _PLAYOUT_AGENTS = Parameter(

@@ -370,6 +370,8 @@ def test_a_search_whose_set_up_outlasts_its_time_still_plays_its_probe():
     env = hex_environment(Board(5))
     search = UctSearch(UctConfig(seed=1))
     start = time.monotonic() - 5.0  # the limit long gone before the search was built
-    result = search.run(env, SearchLimits(seconds=0.2), should_stop=stop_at(start, 0.2))
+    should_stop = stop_at(start, 0.2)
+    time.sleep(0.1)  # a set-up longer than the quarter of the limit the search keeps
+    result = search.run(env, SearchLimits(seconds=0.2), should_stop=should_stop)
     assert result.playouts > 0
     assert int(result.visits.sum()) > 0

@@ -533,6 +533,15 @@ _TREE_OPTIONS = (
         choices=("none", "hex6-mohex-9x9", "hex6-mohex-9x9-296g", "hex12-mohex-9x9-296g"),
     ),
     Parameter(
+        "prior_bias",
+        "float",
+        _TREE_DEFAULTS["prior_bias"],
+        "with priors: the progressive bias constant b in b * P / sqrt(n + 1) added to a "
+        "move's value (P its prior, n its visits; MoHex 2.0's 2.47)",
+        0.0,
+        100.0,
+    ),
+    Parameter(
         "prior_pruning",
         "bool",
         _TREE_DEFAULTS["prior_pruning"],

@@ -12,27 +12,17 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from hexswarm.engine.knowledge import playout_policy  # noqa: E402
-from hexswarm.engine.search.environment import hex_environment  # noqa: E402
 from hexswarm.engine.search.limits import SearchLimits  # noqa: E402
-from hexswarm.engine.search.uct import UctConfig, UctSearch  # noqa: E402
-from speed_priors import POSITIONS, PRIORS, position  # noqa: E402
+from speed_priors import searches  # noqa: E402
 
 PLAYOUTS = 40_000
-policy = playout_policy("template")
-for name, depth in POSITIONS.items():
-    board = position(depth)
-    last = int(board.moves[-1].cell) if board.moves else -1
-    env = hex_environment(board, policy)
-    for priors in PRIORS:
-        table = None if priors == "none" else priors
-        config = UctConfig(rave=True, leaf_playouts=8, seed=1, priors=table)
-        search = UctSearch(config, last_cell=last)
-        search.run(env, SearchLimits(playouts=PLAYOUTS))
-        counts = search.depth_counts()
-        tree = search.trees[0]
-        mean = (counts * np.arange(counts.size)).sum() / counts.sum()
-        print(
-            f"| {name} | {priors} | {mean:.2f} | {np.flatnonzero(counts).max()} "
-            f"| {tree.node_count} | {tree.block_count} |"
-        )
+for name, priors, new_search, env in searches():
+    search = new_search()
+    search.run(env, SearchLimits(playouts=PLAYOUTS))
+    counts = search.depth_counts()
+    tree = search.trees[0]
+    mean = (counts * np.arange(counts.size)).sum() / counts.sum()
+    print(
+        f"| {name} | {priors} | {mean:.2f} | {np.flatnonzero(counts).max()} "
+        f"| {tree.node_count} | {tree.block_count} |"
+    )

@@ -10,14 +10,16 @@ positions (12 and 30 random moves).
 
 import sys
 import time
+from pathlib import Path
 
 import numba
-import numpy as np
-from hexswarm.engine.board import Board
 from hexswarm.engine.knowledge import playout_policy
 from hexswarm.engine.search.environment import hex_environment
 from hexswarm.engine.search.limits import SearchLimits
 from hexswarm.engine.search.uct import UctConfig, UctSearch, child_priors
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from speed_priors import position  # noqa: E402  (the same positions: seed 5)
 
 PLAYOUTS = int(sys.argv[1])
 TABLES = sys.argv[2].split(",")
@@ -31,16 +33,6 @@ def repeat(calls, tree, block, action_cells, size, black_rows, white_columns, bl
         child_priors(
             tree, block, action_cells, size, black_rows, white_columns, black, last, priors
         )
-
-
-def position(depth, seed=5):
-    rng = np.random.default_rng(seed)
-    board = Board(9)
-    while len(board.moves) < depth:
-        board.play(int(rng.choice(np.flatnonzero(board.cells == 0))))
-        if board.winner is not None:
-            board.undo()
-    return board
 
 
 def main():

@@ -41,15 +41,15 @@ def position(depth, seed=5):
     return board
 
 
-def child(playouts: int) -> None:
-    """Warm up and time every case once in this process; print JSON."""
+def searches():
+    """(position name, priors setting, a function making a fresh search, its environment)
+    for every case, in CASES' order: `strong`'s search settings, the position's last move as
+    the priors' last move."""
     from hexswarm.engine.knowledge import playout_policy
     from hexswarm.engine.search.environment import hex_environment
-    from hexswarm.engine.search.limits import SearchLimits
     from hexswarm.engine.search.uct import UctConfig, UctSearch
 
     policy = playout_policy("template")
-    results = {}
     for name, depth in POSITIONS.items():
         board = position(depth)
         last = int(board.moves[-1].cell) if board.moves else -1
@@ -57,17 +57,26 @@ def child(playouts: int) -> None:
         for priors in PRIORS:
             table = None if priors == "none" else priors
             config = UctConfig(rave=True, leaf_playouts=8, seed=1, priors=table)
-            UctSearch(config, last_cell=last).run(env, SearchLimits(playouts=2_000))
-            search = UctSearch(config, last_cell=last)
-            cpu = time.process_time()
-            search.run(env, SearchLimits(playouts=playouts))
-            seconds = time.process_time() - cpu
-            tree = search.trees[0]
-            kids = tree.children(0)
-            outcome = hashlib.sha256(
-                repr([(int(tree.visits[c]), int(tree.wins[c])) for c in kids]).encode()
-            ).hexdigest()[:16]
-            results[f"{name} {priors}"] = [playouts / seconds, outcome, tree.node_count]
+            yield name, priors, lambda c=config, k=last: UctSearch(c, last_cell=k), env
+
+
+def child(playouts: int) -> None:
+    """Warm up and time every case once in this process; print JSON."""
+    from hexswarm.engine.search.limits import SearchLimits
+
+    results = {}
+    for name, priors, new_search, env in searches():
+        new_search().run(env, SearchLimits(playouts=2_000))
+        search = new_search()
+        cpu = time.process_time()
+        search.run(env, SearchLimits(playouts=playouts))
+        seconds = time.process_time() - cpu
+        tree = search.trees[0]
+        kids = tree.children(0)
+        outcome = hashlib.sha256(
+            repr([(int(tree.visits[c]), int(tree.wins[c])) for c in kids]).encode()
+        ).hexdigest()[:16]
+        results[f"{name} {priors}"] = [playouts / seconds, outcome, tree.node_count]
     print(json.dumps(results))
 
 

@@ -201,6 +201,44 @@ def test_prior12_tool_keeps_frequent_12_cell_codes(tmp_path):
     assert document["patterns12_kept"] == len(table.gamma12)
 
 
+@pytest.mark.parametrize("table_name", ["hex12-mohex-9x9-296g", "hex6-mohex-9x9"])
+def test_priors_inside_the_search_match_the_slow_reference(table_name):
+    """Every node a seeded search expanded (not only the root) has its children's priors as
+    the reference gives them for the position along its path, its move the last one."""
+    table = load_table(table_name)
+    board = Board(7)
+    for cell in (24, 17, 31):
+        board.play(cell)
+    env = hex_environment(board)
+    search = UctSearch(
+        UctConfig(seed=3, rave=True, priors=table_name, leaf_playouts=2), last_cell=31
+    )
+    search.run(env, SearchLimits(playouts=3000))
+    tree = search.trees[0]
+    checked = 0
+    stack = [(0, [])]
+    while stack:
+        node, moves = stack.pop()
+        kids = tree.children(node)
+        if not kids:
+            continue
+        position = board.copy()
+        for cell in moves:
+            position.play(cell)
+        black = position.to_move.value == "black"
+        last = moves[-1] if moves else 31
+        expected = move_priors(table, position.cells, 7, black, last)
+        got = {int(env.action_cells[tree.actions[c]]): float(tree.prior[c]) for c in kids}
+        assert got.keys() == expected.keys()
+        for cell, p in expected.items():
+            assert got[cell] == pytest.approx(p, rel=1e-12)
+        checked += 1
+        for c in kids:
+            if not tree.terminal(c):
+                stack.append((c, [*moves, int(env.action_cells[tree.actions[c]])]))
+    assert checked > 50
+
+
 def _root_visits_by_prior(board, table_path, bias, playouts):
     """The root children's (prior, visits) of one seeded search with priors and ``bias``."""
     last = int(board.moves[-1].cell) if board.moves else -1

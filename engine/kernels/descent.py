@@ -144,8 +144,8 @@ def tree_iterations(
     ``knowledge``): children proven won or lost and dead ones are marked, proofs are backed
     up the path (:func:`engine.kernels.tree_knowledge.back_up_proofs`, also after a move that
     ends the game), a descent reaching a proven node scores it exactly, and children marked
-    lost or ``PRUNED`` are not chosen. The run returns as soon as the root is proven
-    (``counters[PROVEN]``).
+    lost or ``PRUNED`` are not chosen (below the root). The run returns as soon as the root is
+    proven won (``counters[PROVEN]``).
     """
     nodes, blocks, counters = tree.nodes, tree.blocks, tree.counters
     swarm_depth = rules.depth
@@ -231,7 +231,8 @@ def tree_iterations(
                 break
             lost = 0  # the mark of a child lost for the mover (0: no knowledge, none skipped)
             if knowledge_after > 0:
-                lost = marks_of(depth)[1]
+                if depth > 0:  # the root's moves are never left out (tree_knowledge)
+                    lost = marks_of(depth)[1]
                 if blocks[block, KNOWN] == 0 and nodes[node, VISITS] >= knowledge_after:
                     blocks[block, KNOWN] = 1
                     mover_black = (depth % 2 == 0) == root_black

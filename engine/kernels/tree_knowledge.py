@@ -24,6 +24,13 @@ unreached), so a descent reaching it scores the exact result without playouts, a
 never chooses it when it is lost for the parent's mover. The root is never marked: its result
 goes to ``counters[PROVEN]``.
 
+The root player's own moves are only ever proven *won*: the root gets no knowledge but its
+winning moves (no move of it is marked lost or pruned), and a root move is never marked lost
+when its node is proven won for the opponent. A search whose root is lost therefore goes on
+ranking its moves by their playouts as without knowledge (a proven loss stopped the search and
+left the move to a handful of descents; against a fallible opponent the best practical move
+matters, and it measured worse: docs/experiments.md), while a proven win stops it at once.
+
 Work arrays, one set per tree (``knowledge`` tuple, from ``engine.search.uct``): the cells of
 the position (int8, 0 empty, 1 Black, 2 White), ``engine.dfpn.geometry``'s neighbours, edge
 flags and ring, the dead-cell table, and :func:`engine.kernels.dfpn.connection`'s parents,
@@ -66,8 +73,8 @@ def node_knowledge(
 ):
     """Mark the children of ``block`` (its node ``depth`` moves below the root, ``mover_black``
     to move, the position in Black's rows and White's columns) by the knowledge of the module
-    docstring; returns how many children got a mark. A child that already has one (a move
-    that ends the game, or a proven node) keeps it."""
+    docstring (at the root: its winning moves only); returns how many children got a mark. A
+    child that already has one (a move that ends the game, or a proven node) keeps it."""
     nodes = tree.nodes
     cells, neighbours, edges, ring, dead = (
         knowledge[0],
@@ -114,6 +121,8 @@ def node_knowledge(
                 marked += 1
         if marked > 0:
             return marked
+    if depth == 0:
+        return marked  # the root's moves are never marked lost nor pruned (module docstring)
     status, count = connection(
         cells, neighbours, edges, 3 - mover, parents, pairs, links, used, counters, keys
     )
@@ -152,7 +161,8 @@ def back_up_proofs(tree, path, depth):
     """Prove what the marks of the children of ``path[depth]`` (just changed) decide, and on
     up the path while each node gets proven: a node is won for its mover when a child is, lost
     when every child not ``PRUNED`` is lost for it. A proven node below the root gets its mark
-    in its ``BLOCK``; the root's result goes to ``counters[PROVEN]``. Every block whose
+    in its ``BLOCK`` (a root move only when it wins); the root's result (a win only) goes to
+    ``counters[PROVEN]``. Every block whose
     children changed forgets its cached leaders (``BEST``). Returns the depth of the highest
     node proven (-1: none)."""
     nodes, blocks, counters = tree.nodes, tree.blocks, tree.counters
@@ -177,8 +187,8 @@ def back_up_proofs(tree, path, depth):
                 result = 1  # an open move: unproven, unless a later child wins
         if result == 1:
             result = 0
-        if result == 0:
-            break
+        if result == 0 or (d <= 1 and result != -ROOT_WINS):
+            break  # a root move, or the root, is only ever proven won for the root player
         proven = d
         if d == 0:
             counters[PROVEN] = -result

@@ -330,6 +330,11 @@ class UctTree:
             kept._grow_blocks(max(2 * blocks, 16))
         flip = len(actions) % 2 == 1  # the other player is to move at the new root
         copy_subtree(self.arrays(), node, action_map.astype(np.int32), kept.arrays(), flip)
+        # The root's moves are never pruned (engine.kernels.tree_knowledge): a move pruned
+        # below the old root is a leaf again at the new one.
+        kids = kept.children(0)
+        moves = kept.nodes[kids.start : kids.stop]
+        moves[moves[:, BLOCK] == PRUNED, BLOCK] = UNEXPANDED
         self._copy_extra(node, kept)
         return kept
 

@@ -99,7 +99,11 @@ def _check_marks(search, board):
         assert not winning or winning - cells, (sorted(cells), position)
     root = search.trees[0].root_proven
     if root:
-        assert solve(board)[0] == (root == ROOT_WINS)
+        assert root == ROOT_WINS and solve(board)[0]
+    for child in search.trees[0].children(0):  # the root's moves: proven won, or unmarked
+        assert int(search.trees[0].nodes[child, 2]) in (-ROOT_WINS, UNEXPANDED) or (
+            search.trees[0].nodes[child, 2] >= 0
+        )
     return proofs, pruned, known
 
 
@@ -148,6 +152,24 @@ def test_a_proven_root_stops_the_search_and_plays_a_winning_move(seed):
             stopped += 1
         assert int(search.labels[result.best_action]) in winning
     assert stopped > 0
+
+
+def test_a_lost_root_searches_its_whole_budget():
+    """The root player's moves are never proven lost: in positions the side to move loses,
+    the search runs to its budget (it does not stop on a proven loss) and leaves no root move
+    marked, while it proves moves below the root."""
+    rng = np.random.default_rng(31)
+    lost = 0
+    for _ in range(8):
+        board = _random_board(rng, 5, 0.5)
+        if winning_moves(board):
+            continue
+        search, result = _search(board, 4_000, seed=1, rave=True)
+        assert result.iterations == 4_000 and not search.trees[0].root_proven
+        proofs, _, _ = _check_marks(search, board)
+        assert proofs > 0
+        lost += 1
+    assert lost > 0
 
 
 def test_the_real_suite_proofs_agree_with_its_labels():
@@ -221,5 +243,7 @@ def _turned_round_marks(search):
                 assert new_mark == -(ROOT_WINS + ROOT_LOSES) - old_mark
                 pairs += 1
             else:
-                assert new_mark == old_mark if old_mark < 0 else new_mark >= 0
+                # the new root's moves are never pruned: a pruned one is a leaf again
+                expected = UNEXPANDED if old_mark == PRUNED else old_mark
+                assert new_mark == expected if old_mark < 0 else new_mark >= 0
     return pairs

@@ -13,6 +13,7 @@ knowledge and the marks in the tree after the search.
 import statistics
 import sys
 import time
+from pathlib import Path
 
 import numpy as np
 from hexswarm.engine.board import Board
@@ -22,6 +23,10 @@ from hexswarm.engine.search.limits import SearchLimits
 from hexswarm.engine.search.uct import UctConfig, UctSearch
 from hexswarm.engine.tools.tactics_real import REAL_SUITE
 from hexswarm.engine.tools.tactics_suite import load_suite
+
+
+def load():
+    return Path("/proc/loadavg").read_text().split()[:3]
 
 
 def strong(knowledge_after):
@@ -58,16 +63,18 @@ def main():
         run(board, 0, 800)
         run(board, after, 800)
     print(f"# {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, load "
-          f"{open('/proc/loadavg').read().split()[:3]}, {playouts} playouts, "
+          f"{load()}, {playouts} playouts, "
           f"knowledge_after={after}, {rounds} rounds")  # fmt: skip
-    print("position | us/descent off | us/descent on | ratio | us/playout off | us/playout on"
-          " | knowledge nodes | proven | pruned")
+    print(
+        "position | us/descent off | us/descent on | ratio | us/playout off | us/playout on"
+        " | knowledge nodes | proven | pruned"
+    )
     ratios = []
     for name, board in positions:
         off, on, paired = [], [], []
         for r in range(rounds):
             pair = [None, None]
-            for k in ((0, 1) if r % 2 == 0 else (1, 0)):
+            for k in (0, 1) if r % 2 == 0 else (1, 0):
                 pair[k] = run(board, after if k else 0, playouts)
             off.append(pair[0])
             on.append(pair[1])
@@ -79,8 +86,10 @@ def main():
         print(f"{name} | {per(off, 1):.1f} | {per(on, 1):.1f} | {ratio:.3f} | {per(off, 2):.2f}"
               f" | {per(on, 2):.2f} | {last[3]} | {last[4]} | {last[5]}")  # fmt: skip
         sys.stdout.flush()
-    print(f"# median ratio per descent (with / without): {statistics.median(ratios):.3f}; "
-          f"load after {open('/proc/loadavg').read().split()[:3]}")
+    print(
+        f"# median ratio per descent (with / without): {statistics.median(ratios):.3f}; "
+        f"load after {load()}"
+    )
 
 
 if __name__ == "__main__":

@@ -301,15 +301,16 @@ def rave_child(tree, block, parent_visits, exploration, tables, bias, lost):
     ``beta * q_rave + (1 - beta) * (q + C * sqrt(ln N / n))`` with ``beta = r_eff / (n +
     r_eff)``, ``r_eff = r / (1 / RAVE_INITIAL_WEIGHT + r / RAVE_FINAL_WEIGHT)`` (``r``: its
     RAVE samples); an unvisited child is worth its RAVE mean, or :data:`FIRST_PLAY` without
-    samples. With priors (``bias`` > 0) the progressive bias ``bias * P / sqrt(n + 1)`` is
-    added, and a child of prior 0 (pruned: ``prior_pruning``) is skipped (the first child
-    stands when all are). Children in-tree knowledge took out (:func:`left_out`) are skipped
+    samples. With priors the progressive bias ``bias * P / sqrt(n + 1)`` is added, and a
+    child of prior 0 (pruned: ``prior_pruning``) is skipped whatever the bias (the first
+    child stands when all are). Children in-tree knowledge took out (:func:`left_out`) are skipped
     too (when every child is, the first that is not ``PRUNED``). Every child's RAVE mean
     moves with every playout below the node, so each choice is a full scan (no cached leaders
     as in :func:`ucb_child`)."""
     nodes, blocks, rave, prior = tree.nodes, tree.blocks, tree.rave, tree.prior
     inverse, inverse_sqrt, sqrt_log = tables[0], tables[1], tables[2]
     table_size = inverse.shape[0]
+    has_priors = prior.shape[0] > 0  # a tree searched with priors (its rows are the nodes')
     scale = exploration_scale(exploration, parent_visits, sqrt_log)
     first = blocks[block, FIRST]
     best = first
@@ -331,9 +332,9 @@ def rave_child(tree, block, parent_visits, exploration, tables, bias, lost):
                 weight = samples / (1.0 / RAVE_INITIAL_WEIGHT + samples / RAVE_FINAL_WEIGHT)
                 beta = weight / (n + weight)
                 value = beta * (rave[c, RAVE_WINS] / samples) + (1.0 - beta) * value
+        if has_priors and prior[c] == 0.0:
+            continue  # pruned (a dead cell: see child_priors), whatever the bias
         if bias > 0.0:
-            if prior[c] == 0.0:
-                continue  # pruned (a dead cell: see child_priors)
             if n + 1 < table_size:
                 value += bias * prior[c] * inverse_sqrt[n + 1]
             else:

@@ -60,10 +60,17 @@ def test_some_patterns_are_dead_and_most_are_not():
     assert 0 < dead.sum() < dead.size // 2
 
 
-def _root_children(board, pruning, table):
+def _root_children(board, pruning, table, bias=2.47):
     """(prior, visits) of the root's children on dead cells and on the others."""
     env = hex_environment(board)
-    config = UctConfig(seed=3, rave=True, priors=table, prior_pruning=pruning, leaf_playouts=1)
+    config = UctConfig(
+        seed=3,
+        rave=True,
+        priors=table,
+        prior_pruning=pruning,
+        leaf_playouts=1,
+        prior_bias=bias,
+    )
     search = UctSearch(config)
     result = search.run(env, SearchLimits(playouts=3000))
     tree = search.trees[0]
@@ -90,14 +97,19 @@ def _table_with_12_cell_gammas(tmp_path, board):
     return str(path)
 
 
-@pytest.mark.parametrize("twelve", [False, True])
-def test_the_search_never_plays_a_dead_cell_with_pruning(tmp_path, twelve):
+def _position_with_a_dead_cell():
     rng = np.random.default_rng(11)  # the first seeded position with a dead cell
     for _ in range(50):
         board = _random_board(rng, 6, 0.45)
         empty = np.flatnonzero(board.cells == 0)
         if any(is_dead(board.cells, ring_table(6), int(c)) for c in empty):
-            break
+            return board
+    raise AssertionError("no seeded position with a dead cell")
+
+
+@pytest.mark.parametrize("twelve", [False, True])
+def test_the_search_never_plays_a_dead_cell_with_pruning(tmp_path, twelve):
+    board = _position_with_a_dead_cell()
     table = _table_with_12_cell_gammas(tmp_path, board) if twelve else "hex6-mohex-9x9"
     dead, alive = _root_children(board, False, table)
     assert dead and all(prior > 0.0 for prior, _ in dead + alive)
@@ -105,6 +117,14 @@ def test_the_search_never_plays_a_dead_cell_with_pruning(tmp_path, twelve):
     assert all(prior == 0.0 and visits == 0 for prior, visits in dead)
     assert all(prior > 0.0 for prior, _ in alive)
     assert sum(prior for prior, _ in alive) == pytest.approx(1.0)
+
+
+def test_pruning_holds_without_a_progressive_bias():
+    """A bias of 0 turns the priors' pull off, not the pruning (it once did both)."""
+    board = _position_with_a_dead_cell()
+    dead, alive = _root_children(board, True, "hex6-mohex-9x9", bias=0.0)
+    assert dead and all(visits == 0 for _, visits in dead)
+    assert sum(visits for _, visits in alive) > 0
 
 
 def test_pruning_needs_priors():

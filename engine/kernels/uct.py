@@ -77,6 +77,17 @@ class UctTreeArrays(NamedTuple):
 
 
 TREE_FIELDS = UctTreeArrays._fields
+
+
+class UcbTables(NamedTuple):
+    """UCB1's terms for visit counts below the tables' length (:func:`ucb_tables`; index 0
+    unused); larger counts are computed in place."""
+
+    inverse: np.ndarray  # float64: 1/n
+    inverse_sqrt: np.ndarray  # float64: 1/sqrt(n)
+    sqrt_log: np.ndarray  # float64: sqrt(ln n)
+
+
 # Columns of ``nodes`` (int32, one row of 16 bytes per node).
 VISITS = 0
 WINS = 1
@@ -126,8 +137,9 @@ TABLE_SIZE = 1 << 16  # visit counts below this read UCB1's terms from tables
 
 @jit
 def ucb_tables(size):
-    """``(1/n, 1/sqrt(n), sqrt(ln n))`` for ``n < size`` (index 0 unused). Computed here, in the
-    same compiled code as the fall-back for larger counts, so both agree to the last bit."""
+    """``(1/n, 1/sqrt(n), sqrt(ln n))`` for ``n < size`` (index 0 unused), the fields of a
+    :class:`UcbTables`. Computed here, in the same compiled code as the fall-back for larger
+    counts, so both agree to the last bit."""
     inverse = np.zeros(size, dtype=np.float64)
     inverse_sqrt = np.zeros(size, dtype=np.float64)
     sqrt_log = np.zeros(size, dtype=np.float64)
@@ -199,7 +211,7 @@ def ucb_child(tree, block, parent_visits, exploration, tables):
     exact as long as only this function chooses among the block's children."""
     nodes, blocks = tree.nodes, tree.blocks
     block_values, counters = tree.block_values, tree.counters
-    inverse, inverse_sqrt, sqrt_log = tables[0], tables[1], tables[2]
+    inverse, inverse_sqrt, sqrt_log = tables.inverse, tables.inverse_sqrt, tables.sqrt_log
     table_size = inverse.shape[0]
     first = blocks[block, FIRST]
     scale = exploration_scale(exploration, parent_visits, sqrt_log)
@@ -270,7 +282,7 @@ def rave_child(tree, block, parent_visits, exploration, tables, bias):
     stands when all are). Every child's RAVE mean moves with every playout below the node,
     so each choice is a full scan (no cached leaders as in :func:`ucb_child`)."""
     nodes, blocks, rave, prior = tree.nodes, tree.blocks, tree.rave, tree.prior
-    inverse, inverse_sqrt, sqrt_log = tables[0], tables[1], tables[2]
+    inverse, inverse_sqrt, sqrt_log = tables.inverse, tables.inverse_sqrt, tables.sqrt_log
     table_size = inverse.shape[0]
     scale = exploration_scale(exploration, parent_visits, sqrt_log)
     first = blocks[block, FIRST]

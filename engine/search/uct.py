@@ -65,6 +65,7 @@ from hexswarm.engine.kernels.uct import (
     UNEXPANDED,
     VISITS,
     WINS,
+    UcbTables,
     UctTreeArrays,
     child_priors,
     copy_subtree,
@@ -98,7 +99,7 @@ DEFAULT_MAX_NODES = 8_000_000  # about 135 MB per tree at ~16.6 bytes a node (do
 DEFAULT_PRIOR_BIAS = 2.47  # MoHex 2.0's progressive bias constant
 PROBE_ITERATIONS = 256  # the first batch of a timed search, before its speed is known
 
-_TABLES: tuple | None = None
+_TABLES: UcbTables | None = None
 _NO_AGENTS = no_agents()
 _NO_PRIORS = (
     np.ones((2, CODES), dtype=np.float64),
@@ -147,10 +148,10 @@ def _raw_gammas(table: str) -> tuple:
     return _RAW_GAMMAS[table]
 
 
-def _ucb_tables() -> tuple:
+def _ucb_tables() -> UcbTables:
     global _TABLES
     if _TABLES is None:
-        _TABLES = ucb_tables(TABLE_SIZE)
+        _TABLES = UcbTables(*ucb_tables(TABLE_SIZE))
     return _TABLES
 
 

@@ -51,8 +51,9 @@ GROUP_LABELS = {
 :func:`warm_up` runs them: first those of the default AI (``strong``: UCT with template
 playouts and the solver's tactics) and of the hint (MCSDS), then the other levels', then the
 tools'. ``dfpn`` (``tactics=dfpn``, in no preset) is a group of its own, apart from ``solver``:
-an AI that does not prove by DFPN never waits for it. Kept here, not beside the kernels, so that
-asking about a group imports no kernel module."""
+in the application an AI that does not prove by DFPN never waits for it (``hexswarm-gtp``
+loads every group before its first search, this one too). Kept here, not beside the kernels,
+so that asking about a group imports no kernel module."""
 
 GROUP_KEYS = tuple(GROUP_LABELS)
 

@@ -65,6 +65,7 @@ from hexswarm.engine.kernels.uct import (
     UNEXPANDED,
     VISITS,
     WINS,
+    PriorArrays,
     UcbTables,
     UctTreeArrays,
     child_priors,
@@ -115,27 +116,25 @@ _NO_HASH12 = (
 
 def prior_arrays(
     env, table: str | None, bias: float, last_cell: int, pruning: bool = False
-) -> tuple:
-    """The kernels' ``priors`` tuple (:func:`engine.kernels.uct.child_priors`): (gamma[2,
-    4096], delta[3], near, settings, slots12, gamma12, probe12) from the pattern table named
-    ``table`` (:func:`engine.patterns.load_table`; its 12-cell gammas hashed, or one empty
-    slot), or
-    inert arrays of the same types when ``table`` is None. ``last_cell``: the move before the
-    root (-1).
+) -> PriorArrays:
+    """The kernels' priors (:class:`engine.kernels.uct.PriorArrays`) from the pattern table
+    named ``table`` (:func:`engine.patterns.load_table`; its 12-cell gammas hashed, or one
+    empty slot), or inert arrays of the same types when ``table`` is None. ``last_cell``: the
+    move before the root (-1).
     With ``pruning`` the gamma of every dead pattern (:func:`engine.patterns.dead_table`) is
     0: such a move gets prior 0, which the kernel's choice skips (MoHex 2.0's prior pruning of dead
     cells; a dead cell's colour never changes the winner, so its move is never better than
     another)."""
     settings = np.array([0.0, 0.0, -1.0], dtype=np.float64)
     if table is None or env.kind != HEX:
-        return (*_NO_PRIORS, settings, *_NO_HASH12)
+        return PriorArrays(*_NO_PRIORS, settings, *_NO_HASH12)
     patterns = load_table(table)
     settings[PRIOR_ON], settings[PRIOR_BIAS], settings[PRIOR_ROOT_LAST] = 1.0, bias, last_cell
     near = near_table(max(int(env.size), 1))
     gammas, hash12 = _raw_gammas(table)
     if pruning:
         gammas = np.where(dead_table(), 0.0, gammas)
-    return (gammas, patterns.delta.astype(np.float64), near, settings, *hash12)
+    return PriorArrays(gammas, patterns.delta.astype(np.float64), near, settings, *hash12)
 
 
 _RAW_GAMMAS: dict[str, tuple] = {}
@@ -568,7 +567,7 @@ class UctSearch:
                 block = t.restrict_root(root_actions)
                 if block is not None and self.priors is not None:
                     # The children the kernel would have given priors at expansion.
-                    settings = self.prior_arrays[3]
+                    settings = self.prior_arrays.settings
                     child_priors(
                         t.arrays(),
                         block,

@@ -41,6 +41,7 @@ LAYOUT_NAMES = frozenset(
         "progress",  # form_hypotheses's slots DESCENDING, USED
         "rules",  # AnthillRules
         "evidence",  # the swarm's evidence arrays
+        "priors",  # PriorArrays
     }
 )
 # Names that hold a layout tuple in one file only (elsewhere they name arrays).

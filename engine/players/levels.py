@@ -533,6 +533,15 @@ _TREE_OPTIONS = (
         choices=("none", "hex6-mohex-9x9", "hex6-mohex-9x9-296g", "hex12-mohex-9x9-296g"),
     ),
     Parameter(
+        "prior_bias",
+        "float",
+        _TREE_DEFAULTS["prior_bias"],
+        "with priors: the progressive bias constant b in b * P / sqrt(n + 1) added to a "
+        "move's value (P its prior, n its visits; MoHex 2.0's 2.47)",
+        0.0,
+        100.0,
+    ),
+    Parameter(
         "prior_pruning",
         "bool",
         _TREE_DEFAULTS["prior_pruning"],
@@ -679,6 +688,18 @@ LEVELS: dict[str, LevelInfo] = {
         (
             Parameter(
                 "playouts", "int", 100_000, "playouts (tree iterations) per move", 1, 100_000_000
+            ),
+            Parameter(
+                "knowledge_after",
+                "int",
+                _TREE_DEFAULTS["knowledge_after"],
+                "in-tree Hex knowledge (ours, after MoHex 2.0's knowledge nodes): a node with "
+                "this many visits gets it once; moves that win or lose by virtual connections "
+                "(chains and bridges) are proven and scored exactly, proofs are backed up the "
+                "tree, and moves outside the must-play region or on dead cells are never chosen "
+                "again (0 = off; docs/search.md)",
+                0,
+                100_000_000,
             ),
             *_TREE_TAIL,
         ),

@@ -237,3 +237,49 @@ def test_priors_inside_the_search_match_the_slow_reference(table_name):
             if not tree.terminal(c):
                 stack.append((c, [*moves, int(env.action_cells[tree.actions[c]])]))
     assert checked > 50
+
+
+def _root_visits_by_prior(board, table_path, bias, playouts):
+    """The root children's (prior, visits) of one seeded search with priors and ``bias``."""
+    last = int(board.moves[-1].cell) if board.moves else -1
+    config = UctConfig(seed=2, rave=True, priors=str(table_path), prior_bias=bias, leaf_playouts=1)
+    search = UctSearch(config, last_cell=last)
+    search.run(hex_environment(board), SearchLimits(playouts=playouts))
+    tree = search.trees[0]
+    return [(float(tree.prior[c]), int(tree.visits[c])) for c in tree.children(0)]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_large_prior_bias_spends_the_visits_by_prior(tmp_path, seed):
+    """The progressive bias b * P / sqrt(n + 1) against values in [0, 1]: with b = 1000 the
+    bias alone decides, so the search keeps P / sqrt(n + 1) level and a child of at least
+    twice another's prior gets more visits; with b = 0 the priors steer nothing (the most
+    visited child need not be the most likely). A child visited m > 0 times was chosen while
+    b * q / sqrt(m) + 1 >= b * p / sqrt(n + 1), so n + 1 >= 4m (about) when p >= 2q."""
+    path, _ = _table(tmp_path)
+    rng = np.random.default_rng(seed)
+    board = Board(7)
+    for _ in range(6):
+        board.play(int(rng.choice(np.flatnonzero(board.cells == 0))))
+    biased = _root_visits_by_prior(board, path, 1000.0, 2_000)
+    for p, n in biased:
+        for q, m in biased:
+            if p >= 2 * q:
+                assert n > m if m > 0 else n >= m
+    top = max(p for p, _ in biased)
+    assert max(biased, key=lambda pn: pn[1])[0] == top
+    unbiased = _root_visits_by_prior(board, path, 0.0, 2_000)
+    assert [p for p, _ in unbiased] == [p for p, _ in biased]  # the same priors, not used
+    assert [n for _, n in unbiased] != [n for _, n in biased]
+
+
+def test_the_levels_pass_prior_bias_to_the_search():
+    from hexswarm.engine.players import create_player
+    from hexswarm.engine.players.uct_player import tree_config
+
+    default = create_player("strong")
+    assert tree_config(UctConfig, default.settings, 1).prior_bias == UctConfig().prior_bias
+    tuned = create_player("strong:prior_bias=1.25")
+    assert tree_config(UctConfig, tuned.settings, 1).prior_bias == 1.25
+    with pytest.raises(ValueError):
+        create_player("strong:prior_bias=-1")

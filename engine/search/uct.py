@@ -42,6 +42,7 @@ from hexswarm.engine.kernels.layout import AnthillAgents
 from hexswarm.engine.kernels.patterns import NEAR_CELLS, NO_KEY, near_table
 from hexswarm.engine.kernels.rng import seed_states
 from hexswarm.engine.kernels.tree import ROOT_LOSES, ROOT_WINS
+from hexswarm.engine.kernels.tree_knowledge import TreeKnowledgeArrays
 from hexswarm.engine.kernels.uct import (
     ACTION,
     BEST,
@@ -411,7 +412,7 @@ def _resized(array: np.ndarray, capacity: int, used: int) -> np.ndarray:
     return grown
 
 
-def knowledge_arrays(env) -> tuple:
+def knowledge_arrays(env) -> TreeKnowledgeArrays:
     """The work arrays of in-tree knowledge for one tree
     (:mod:`engine.kernels.tree_knowledge`): the cells, the board's geometry
     (:func:`engine.dfpn.geometry`), the dead-cell table, and
@@ -419,7 +420,7 @@ def knowledge_arrays(env) -> tuple:
     size = max(int(env.size), 1) if env.kind == HEX else 1
     length = size * size
     neighbours, edges, ring, _, _ = geometry(size)
-    return (
+    return TreeKnowledgeArrays(
         np.zeros(length, dtype=np.int8),
         neighbours,
         edges,

@@ -44,13 +44,16 @@ GROUP_LABELS = {
     "knowledge-swarm": "swarm kernels with knowledge playouts",
     "knowledge-mc": "vanilla Monte-Carlo kernels with knowledge playouts",
     "variants": "recruitment and relate variants",
+    "dfpn": "proof-number solver kernels",
     "toys": "kernels of the bandit and toy-tree studies",
 }
 """Every kernel group: its key in code and its name for the user, in the order
 :func:`warm_up` runs them: first those of the default AI (``strong``: UCT with template
 playouts and the solver's tactics) and of the hint (MCSDS), then the other levels', then the
-tools'. Kept here, not beside the kernels, so that asking about a group imports no kernel
-module."""
+tools'. ``dfpn`` (``tactics=dfpn``, in no preset) is a group of its own, apart from ``solver``:
+in the application an AI that does not prove by DFPN never waits for it (``hexswarm-gtp``
+loads every group before its first search, this one too). Kept here, not beside the kernels,
+so that asking about a group imports no kernel module."""
 
 GROUP_KEYS = tuple(GROUP_LABELS)
 
@@ -76,6 +79,7 @@ def kernel_groups() -> list[KernelGroup]:
 def _group_runs() -> dict[str, Callable[[], object]]:
     import numpy as np
     from hexswarm.engine.board import Board
+    from hexswarm.engine.dfpn import prove
     from hexswarm.engine.kernels.environment import action_count_py
     from hexswarm.engine.playout import gale_winner, random_playouts
     from hexswarm.engine.search.anthill import AnthillSearch
@@ -144,6 +148,11 @@ def _group_runs() -> dict[str, Callable[[], object]]:
         winning_moves(small, table_bits=4)
         winning_move(small, budget=1_000, table_bits=4)
 
+    def dfpn() -> None:
+        # One kernel call compiles the whole search (its argument types do not depend on the
+        # board, the budget or the time limit).
+        prove(Board(2), nodes=1, table_bits=4)
+
     # Knowledge playouts (engine.knowledge) compile the searches' playout loops once more:
     # their playout policy is a tuple of another type (see engine.kernels.knowledge); the rest
     # of each search is shared (engine.search.environment.without_playouts).
@@ -160,6 +169,7 @@ def _group_runs() -> dict[str, Callable[[], object]]:
         "knowledge-swarm": lambda: swarms(knowledge_env),
         "knowledge-mc": lambda: MonteCarloSearch().run(knowledge_env, mc_limits),
         "solver": solver,
+        "dfpn": dfpn,
     }
 
 
@@ -199,8 +209,11 @@ def groups_for_spec(spec: str | None) -> tuple[str, ...]:
         groups.append(prefix + "uct")
     from hexswarm.engine.players.tactics import SOLVER_TACTICS
 
-    if getattr(settings, "tactics", "off") in SOLVER_TACTICS:
+    tactics = getattr(settings, "tactics", "off")
+    if tactics in SOLVER_TACTICS:
         groups.append("solver")
+    if tactics == "dfpn":  # the proof-number search after the solver's (engine.players.tactics)
+        groups.append("dfpn")
     return tuple(groups)
 
 

@@ -134,7 +134,7 @@ def tree_iterations(
     With ``rave`` (Hex only; ``tree.rave`` then has a row per node, ``amaf`` is int32 of shape
     ``(2, actions)``) UCT's choice is the RAVE blend and every playout updates the RAVE counts
     along the path (:func:`engine.kernels.uct.rave_update`); the agents' records stay the
-    nodes' visits and wins. With priors too (``priors[3][PRIOR_ON]``; they need RAVE) each new
+    nodes' visits and wins. With priors too (``priors.settings[PRIOR_ON]``; they need RAVE) each new
     node's children get :func:`engine.kernels.uct.child_priors` and the choice adds their
     progressive bias.
 
@@ -152,9 +152,9 @@ def tree_iterations(
     width = env.action_count
     exclusive = env.kind == HEX
     use_rave = rave and exclusive
-    use_priors = use_rave and priors[3][PRIOR_ON] > 0.0
-    bias = priors[3][PRIOR_BIAS] if use_priors else 0.0
-    root_last = np.int64(priors[3][PRIOR_ROOT_LAST])
+    use_priors = use_rave and priors.settings[PRIOR_ON] > 0.0
+    bias = priors.settings[PRIOR_BIAS] if use_priors else 0.0
+    root_last = np.int64(priors.settings[PRIOR_ROOT_LAST])
     root_black = env.root_black
     uniform = policy.kind == UNIFORM_POLICY
     node_capacity = nodes.shape[0]

@@ -37,6 +37,8 @@ flags and ring, the dead-cell table, and :func:`engine.kernels.dfpn.connection`'
 pairs, links, used, counters and key cells.
 """
 
+from typing import NamedTuple
+
 import numpy as np
 from hexswarm.engine.kernels.dfpn import STAMP, connection, dead_cell
 from hexswarm.engine.kernels.jit import jit
@@ -67,6 +69,22 @@ def marks_at(depth):
 marks_of = jit(marks_at)
 
 
+class TreeKnowledgeArrays(NamedTuple):
+    """The work arrays of one tree's knowledge (``engine.search.uct.knowledge_arrays``)."""
+
+    cells: np.ndarray  # int8 [cells]: the position
+    neighbours: np.ndarray  # engine.dfpn.geometry's
+    edges: np.ndarray
+    ring: np.ndarray
+    dead: np.ndarray  # engine.patterns.dead_table()
+    parents: np.ndarray  # engine.kernels.dfpn.connection's work arrays, from here on
+    pairs: np.ndarray
+    links: np.ndarray
+    used: np.ndarray
+    counters: np.ndarray
+    keys: np.ndarray
+
+
 @jit
 def node_knowledge(
     tree, block, depth, mover_black, black_rows, white_columns, size, action_cells, knowledge
@@ -76,20 +94,13 @@ def node_knowledge(
     docstring (at the root: its winning moves only); returns how many children got a mark. A
     child that already has one (a move that ends the game, or a proven node) keeps it."""
     nodes = tree.nodes
-    cells, neighbours, edges, ring, dead = (
-        knowledge[0],
-        knowledge[1],
-        knowledge[2],
-        knowledge[3],
-        knowledge[4],
-    )
-    parents, pairs, links, used, counters, keys = (
-        knowledge[5],
-        knowledge[6],
-        knowledge[7],
-        knowledge[8],
-        knowledge[9],
-        knowledge[10],
+    cells, neighbours, edges = knowledge.cells, knowledge.neighbours, knowledge.edges
+    ring, dead, parents, pairs = knowledge.ring, knowledge.dead, knowledge.parents, knowledge.pairs
+    links, used, counters, keys = (
+        knowledge.links,
+        knowledge.used,
+        knowledge.counters,
+        knowledge.keys,
     )
     for row in range(size):
         for col in range(size):

@@ -87,6 +87,30 @@ class UctTreeArrays(NamedTuple):
 
 
 TREE_FIELDS = UctTreeArrays._fields
+
+
+class UcbTables(NamedTuple):
+    """UCB1's terms for visit counts below the tables' length (:func:`ucb_tables`; index 0
+    unused); larger counts are computed in place."""
+
+    inverse: np.ndarray  # float64: 1/n
+    inverse_sqrt: np.ndarray  # float64: 1/sqrt(n)
+    sqrt_log: np.ndarray  # float64: sqrt(ln n)
+
+
+class PriorArrays(NamedTuple):
+    """The pattern priors as the kernels take them (:func:`child_priors`;
+    ``engine.search.uct.prior_arrays`` builds them, inert without a table)."""
+
+    gamma: np.ndarray  # float64 [2, 4096]: a move's gamma by its raw 6-cell code, per mover
+    delta: np.ndarray  # float64 [3]: the local class's factor against the last move
+    near: np.ndarray  # int32: engine.kernels.patterns.near_table (the ring, then bridge points)
+    settings: np.ndarray  # float64: PRIOR_ON, PRIOR_BIAS, PRIOR_ROOT_LAST
+    slots12: np.ndarray  # int64: the 12-cell hash (one empty slot: no 12-cell gammas)
+    gamma12: np.ndarray  # float64: the 12-cell gammas the slots point at
+    probe12: np.ndarray  # bool [2, 4096]: the 6-cell codes whose 12-cell extensions are hashed
+
+
 # Columns of ``nodes`` (int32, one row of 16 bytes per node).
 VISITS = 0
 WINS = 1
@@ -128,10 +152,9 @@ RAVE_COLUMNS = 2
 RAVE_INITIAL_WEIGHT = 2.12  # while r is small, one RAVE sample counts as ~2.1 visits
 RAVE_FINAL_WEIGHT = 830.0  # all of RAVE never counts for more than this many visits
 FIRST_PLAY = 1.0  # the value of a child with neither visits nor RAVE samples (tried first)
-# Pattern priors (``priors`` tuple: gamma[2, 4096], delta[3], near, settings, slots12, gamma12,
-# probe12; child_priors says what each is): a new child gets its prior P and
-# PRIOR_RAVE_SAMPLES virtual RAVE samples, half of them won (MoHex's 0.5 over 8), and the
-# progressive bias ``PRIOR_BIAS * P / sqrt(n + 1)`` joins its value.
+# Pattern priors (``priors``: a PriorArrays; child_priors says what each array is): a new
+# child gets its prior P and PRIOR_RAVE_SAMPLES virtual RAVE samples, half of them won (MoHex's
+# 0.5 over 8), and the progressive bias ``PRIOR_BIAS * P / sqrt(n + 1)`` joins its value.
 PRIOR_ON = 0  # settings[PRIOR_ON]: 1.0 when priors are used
 PRIOR_BIAS = 1  # settings[PRIOR_BIAS]: the progressive bias constant (MoHex: 2.47)
 PRIOR_ROOT_LAST = 2  # settings[PRIOR_ROOT_LAST]: the cell of the last move before the root, or -1
@@ -144,8 +167,9 @@ TABLE_SIZE = 1 << 16  # visit counts below this read UCB1's terms from tables
 
 @jit
 def ucb_tables(size):
-    """``(1/n, 1/sqrt(n), sqrt(ln n))`` for ``n < size`` (index 0 unused). Computed here, in the
-    same compiled code as the fall-back for larger counts, so both agree to the last bit."""
+    """``(1/n, 1/sqrt(n), sqrt(ln n))`` for ``n < size`` (index 0 unused), the fields of a
+    :class:`UcbTables`. Computed here, in the same compiled code as the fall-back for larger
+    counts, so both agree to the last bit."""
     inverse = np.zeros(size, dtype=np.float64)
     inverse_sqrt = np.zeros(size, dtype=np.float64)
     sqrt_log = np.zeros(size, dtype=np.float64)
@@ -231,7 +255,7 @@ def ucb_child(tree, block, parent_visits, exploration, tables, lost):
     whoever marks a child resets the cache, ``BEST`` = -1)."""
     nodes, blocks = tree.nodes, tree.blocks
     block_values, counters = tree.block_values, tree.counters
-    inverse, inverse_sqrt, sqrt_log = tables[0], tables[1], tables[2]
+    inverse, inverse_sqrt, sqrt_log = tables.inverse, tables.inverse_sqrt, tables.sqrt_log
     table_size = inverse.shape[0]
     first = blocks[block, FIRST]
     scale = exploration_scale(exploration, parent_visits, sqrt_log)
@@ -308,7 +332,7 @@ def rave_child(tree, block, parent_visits, exploration, tables, bias, lost):
     moves with every playout below the node, so each choice is a full scan (no cached leaders
     as in :func:`ucb_child`)."""
     nodes, blocks, rave, prior = tree.nodes, tree.blocks, tree.rave, tree.prior
-    inverse, inverse_sqrt, sqrt_log = tables[0], tables[1], tables[2]
+    inverse, inverse_sqrt, sqrt_log = tables.inverse, tables.inverse_sqrt, tables.sqrt_log
     table_size = inverse.shape[0]
     has_priors = prior.shape[0] > 0  # a tree searched with priors (its rows are the nodes')
     scale = exploration_scale(exploration, parent_visits, sqrt_log)
@@ -386,15 +410,15 @@ def child_priors(
     12-cell hash has it (a table of 12-cell priors), else its 6-cell code's. A 6-cell gamma of
     0 (a dead pattern, with ``prior_pruning``) leaves the child's prior 0, whatever its 12-cell
     code, and :func:`rave_child` skips it. The position is the one along the path (Black's
-    rows, White's columns); ``priors`` = (gamma[2, 4096] by raw 6-cell code, delta[3], near
-    (engine.kernels.patterns.near_table: the ring of engine.kernels.knowledge, then the
-    bridge points), settings, and the 12-cell table of
-    :meth:`engine.patterns.PatternTable.kernel_hash12`: slots12 (one empty slot: no 12-cell
-    gammas), gamma12, probe12).
+    rows, White's columns); ``priors``: a :class:`PriorArrays` (gamma by raw 6-cell code,
+    delta, near: engine.kernels.patterns.near_table, the ring of engine.kernels.knowledge,
+    then the bridge points; settings; and the 12-cell table of
+    :meth:`engine.patterns.PatternTable.kernel_hash12`: slots12, one empty slot when there are
+    no 12-cell gammas, gamma12, probe12).
     """
     nodes, blocks, rave, prior = tree.nodes, tree.blocks, tree.rave, tree.prior
-    gamma, delta, near = priors[0], priors[1], priors[2]
-    slots12, gamma12, probe12 = priors[4], priors[5], priors[6]
+    gamma, delta, near = priors.gamma, priors.delta, priors.near
+    slots12, gamma12, probe12 = priors.slots12, priors.gamma12, priors.probe12
     twelve = slots12.size > 1
     cells_read = NEAR_CELLS if twelve else 6
     shift = hash_shift(slots12)

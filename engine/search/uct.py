@@ -42,6 +42,7 @@ from hexswarm.engine.kernels.layout import AnthillAgents
 from hexswarm.engine.kernels.patterns import NEAR_CELLS, NO_KEY, near_table
 from hexswarm.engine.kernels.rng import seed_states
 from hexswarm.engine.kernels.tree import ROOT_LOSES, ROOT_WINS
+from hexswarm.engine.kernels.tree_knowledge import TreeKnowledgeArrays
 from hexswarm.engine.kernels.uct import (
     ACTION,
     BEST,
@@ -69,6 +70,8 @@ from hexswarm.engine.kernels.uct import (
     UNEXPANDED,
     VISITS,
     WINS,
+    PriorArrays,
+    UcbTables,
     UctTreeArrays,
     child_priors,
     copy_subtree,
@@ -102,7 +105,7 @@ DEFAULT_MAX_NODES = 8_000_000  # about 135 MB per tree at ~16.6 bytes a node (do
 DEFAULT_PRIOR_BIAS = 2.47  # MoHex 2.0's progressive bias constant
 PROBE_ITERATIONS = 256  # the first batch of a timed search, before its speed is known
 
-_TABLES: tuple | None = None
+_TABLES: UcbTables | None = None
 _NO_AGENTS = no_agents()
 _NO_PRIORS = (
     np.ones((2, CODES), dtype=np.float64),
@@ -118,27 +121,25 @@ _NO_HASH12 = (
 
 def prior_arrays(
     env, table: str | None, bias: float, last_cell: int, pruning: bool = False
-) -> tuple:
-    """The kernels' ``priors`` tuple (:func:`engine.kernels.uct.child_priors`): (gamma[2,
-    4096], delta[3], near, settings, slots12, gamma12, probe12) from the pattern table named
-    ``table`` (:func:`engine.patterns.load_table`; its 12-cell gammas hashed, or one empty
-    slot), or
-    inert arrays of the same types when ``table`` is None. ``last_cell``: the move before the
-    root (-1).
+) -> PriorArrays:
+    """The kernels' priors (:class:`engine.kernels.uct.PriorArrays`) from the pattern table
+    named ``table`` (:func:`engine.patterns.load_table`; its 12-cell gammas hashed, or one
+    empty slot), or inert arrays of the same types when ``table`` is None. ``last_cell``: the
+    move before the root (-1).
     With ``pruning`` the gamma of every dead pattern (:func:`engine.patterns.dead_table`) is
     0: such a move gets prior 0, which the kernel's choice skips (MoHex 2.0's prior pruning of dead
     cells; a dead cell's colour never changes the winner, so its move is never better than
     another)."""
     settings = np.array([0.0, 0.0, -1.0], dtype=np.float64)
     if table is None or env.kind != HEX:
-        return (*_NO_PRIORS, settings, *_NO_HASH12)
+        return PriorArrays(*_NO_PRIORS, settings, *_NO_HASH12)
     patterns = load_table(table)
     settings[PRIOR_ON], settings[PRIOR_BIAS], settings[PRIOR_ROOT_LAST] = 1.0, bias, last_cell
     near = near_table(max(int(env.size), 1))
     gammas, hash12 = _raw_gammas(table)
     if pruning:
         gammas = np.where(dead_table(), 0.0, gammas)
-    return (gammas, patterns.delta.astype(np.float64), near, settings, *hash12)
+    return PriorArrays(gammas, patterns.delta.astype(np.float64), near, settings, *hash12)
 
 
 _RAW_GAMMAS: dict[str, tuple] = {}
@@ -156,10 +157,10 @@ def _raw_gammas(table: str) -> tuple:
     return _RAW_GAMMAS[table]
 
 
-def _ucb_tables() -> tuple:
+def _ucb_tables() -> UcbTables:
     global _TABLES
     if _TABLES is None:
-        _TABLES = ucb_tables(TABLE_SIZE)
+        _TABLES = UcbTables(*ucb_tables(TABLE_SIZE))
     return _TABLES
 
 
@@ -411,7 +412,7 @@ def _resized(array: np.ndarray, capacity: int, used: int) -> np.ndarray:
     return grown
 
 
-def knowledge_arrays(env) -> tuple:
+def knowledge_arrays(env) -> TreeKnowledgeArrays:
     """The work arrays of in-tree knowledge for one tree
     (:mod:`engine.kernels.tree_knowledge`): the cells, the board's geometry
     (:func:`engine.dfpn.geometry`), the dead-cell table, and
@@ -419,7 +420,7 @@ def knowledge_arrays(env) -> tuple:
     size = max(int(env.size), 1) if env.kind == HEX else 1
     length = size * size
     neighbours, edges, ring, _, _ = geometry(size)
-    return (
+    return TreeKnowledgeArrays(
         np.zeros(length, dtype=np.int8),
         neighbours,
         edges,
@@ -616,7 +617,7 @@ class UctSearch:
                 block = t.restrict_root(root_actions)
                 if block is not None and self.priors is not None:
                     # The children the kernel would have given priors at expansion.
-                    settings = self.prior_arrays[3]
+                    settings = self.prior_arrays.settings
                     child_priors(
                         t.arrays(),
                         block,

@@ -34,18 +34,19 @@ LAYOUT_NAMES = frozenset(
         "scratch",  # LeafScratch
         "knowledge",  # KnowledgeScratch
         "agents",  # SwarmAgents
-        "tree",  # SwarmTree (the UCT tree: see UCT_TREE below)
+        "tree",  # SwarmTree, UctTreeArrays
         "population",  # AnthillAgents
         "out_population",
         "board",  # HexPath in the tree kernels
         "progress",  # form_hypotheses's slots DESCENDING, USED
+        "rules",  # AnthillRules
+        "evidence",  # the swarm's evidence arrays
+        "priors",  # PriorArrays
     }
 )
-# The UCT tree tuple (nodes, blocks, block_values, counters) and its UCB tables belong to the
-# RAVE work (issue 29), which declares that layout; until it lands they are counted apart.
-UCT_TREE = {
-    "engine/kernels/uct.py": {"tree", "tables", "out"},
-    "engine/kernels/anthill.py": {"tree"},
+# Names that hold a layout tuple in one file only (elsewhere they name arrays).
+FILE_LAYOUT_NAMES = {
+    "engine/kernels/uct.py": {"tables", "out"},  # UcbTables; copy_subtree's UctTreeArrays
 }
 
 
@@ -70,10 +71,12 @@ def _name(value) -> str | None:
     return None
 
 
-def positional_reads(root: Path = ROOT) -> list[tuple[str, int, str, bool]]:
-    """``(file, line, source, uct_tree)`` for every subscript of a layout tuple by an integer
-    literal in ``engine/kernels``, ``engine/search`` and ``engine/players``; ``uct_tree`` marks
-    the UCT tree reads counted apart."""
+def positional_reads(
+    root: Path = ROOT, names: frozenset[str] | set[str] = LAYOUT_NAMES
+) -> list[tuple[str, int, str]]:
+    """``(file, line, source)`` for every subscript by an integer literal, in
+    ``engine/kernels``, ``engine/search`` and ``engine/players``, of a variable called one of
+    ``names`` (or of :data:`FILE_LAYOUT_NAMES` in its file), in source order."""
     found = []
     paths = [p for folder in SCANNED for p in sorted((root / folder).glob("*.py"))]
     for path in paths:
@@ -82,17 +85,16 @@ def positional_reads(root: Path = ROOT) -> list[tuple[str, int, str, bool]]:
             if not isinstance(node, ast.Subscript) or not _positional(node.slice):
                 continue
             name = _name(node.value)
-            if name in LAYOUT_NAMES or name in UCT_TREE.get(relative, ()):
-                uct_tree = name in UCT_TREE.get(relative, ())
-                found.append((relative, node.lineno, node.col_offset, ast.unparse(node), uct_tree))
+            if name in names or name in FILE_LAYOUT_NAMES.get(relative, ()):
+                found.append((relative, node.lineno, node.col_offset, ast.unparse(node)))
     # in source order (ast.walk goes breadth first)
-    return [(file, line, text, uct) for file, line, _, text, uct in sorted(found)]
+    return [(file, line, text) for file, line, _, text in sorted(found)]
 
 
 def test_no_layout_tuple_is_read_by_position():
-    reads = [r for r in positional_reads() if not r[3]]
+    reads = positional_reads()
     assert reads == [], "read these by field name (engine/kernels/layout.py):\n" + "\n".join(
-        f"{file}:{line}: {text}" for file, line, text, _ in reads
+        f"{file}:{line}: {text}" for file, line, text in reads
     )
 
 
@@ -105,7 +107,7 @@ def test_the_scan_finds_positional_reads(tmp_path):
         "    a = env[7] + agents[4][0] + self.progress[1] + knowledge[9:12][0]\n"
         "    return a + env.size + other[3] + env[a]\n"
     )
-    reads = [text for _, _, text, _ in positional_reads(tmp_path)]
+    reads = [text for _, _, text in positional_reads(tmp_path)]
     assert sorted(reads) == ["agents[4]", "env[7]", "knowledge[9:12]", "self.progress[1]"]
 
 
@@ -150,10 +152,7 @@ def test_hex_environment_fields_describe_the_position():
 if __name__ == "__main__":
     root = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT
     reads = positional_reads(root)
-    by_name = Counter((file, text.split("[")[0], uct) for file, _, text, uct in reads)
-    for (file, name, uct), count in sorted(by_name.items()):
-        print(f"{count:4d}  {file}  {name}{'  (UCT tree)' if uct else ''}")
-    print(
-        f"total {len(reads)}: {sum(not r[3] for r in reads)} layout, "
-        f"{sum(r[3] for r in reads)} UCT tree"
-    )
+    by_name = Counter((file, text.split("[")[0]) for file, _, text in reads)
+    for (file, name), count in sorted(by_name.items()):
+        print(f"{count:4d}  {file}  {name}")
+    print(f"total {len(reads)}")

@@ -49,6 +49,8 @@ def test_every_group_has_a_label_and_a_run_in_one_order():
         ("mc:playout=win", ("knowledge-mc",)),
         ("uct", ("uct",)),
         ("anthill:tactics=solve", ("uct", "solver")),
+        ("uct:tactics=dfpn", ("uct", "solver", "dfpn")),
+        ("strong:tactics=dfpn", ("knowledge-uct", "solver", "dfpn")),
         ("random", ()),
         ("nosuchlevel", ()),  # its player fails with its own message, at once
         ("sdst:agents=-5", ()),
@@ -56,6 +58,63 @@ def test_every_group_has_a_label_and_a_run_in_one_order():
 )
 def test_groups_for_spec_names_the_kernels_the_ai_calls(spec, groups):
     assert groups_for_spec(spec) == groups
+
+
+# Loads the groups ``argv[2:]`` (from the session's numba cache), then plays one move of
+# ``argv[1]`` on an 8x8 position that only DFPN proves (test_analysis_players), and prints the
+# kernels that gained a compiled version during the move: those it compiled or loaded itself.
+_MOVE_AFTER_WARM_UP = """
+import sys
+from numba.core.dispatcher import Dispatcher
+from hexswarm.engine.players import create_player
+from hexswarm.engine.tools.tactics_real import REAL_SUITE
+from hexswarm.engine.tools.tactics_suite import load_suite
+from hexswarm.engine.warmup import run_group
+
+def versions():
+    return {
+        f"{name}.{attribute}": len(value.overloads)
+        for name, module in list(sys.modules.items()) if name.startswith("hexswarm.engine")
+        for attribute, value in list(vars(module).items()) if isinstance(value, Dispatcher)
+    }
+
+suite = load_suite(REAL_SUITE)
+board = next(p for p in suite if p.id == "real-template3-8x8-01").board()
+player = create_player(sys.argv[1])
+for key in sys.argv[2:]:
+    run_group(key)
+before = versions()
+choice = player.choose_move(board)
+assert "DFPN" in choice.snapshot.note, choice.snapshot.note
+print(" ".join(sorted(k for k, n in versions().items() if n > before.get(k, 0))))
+"""
+
+
+def _kernels_compiled_in_the_move(spec: str, groups: tuple[str, ...]) -> set[str]:
+    import os
+    import subprocess
+    import sys
+
+    result = subprocess.run(
+        [sys.executable, "-c", _MOVE_AFTER_WARM_UP, spec, *groups],
+        env=dict(os.environ),
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+    assert result.returncode == 0, result.stderr
+    return set(result.stdout.split())
+
+
+def test_a_player_proving_by_dfpn_compiles_nothing_in_its_move_after_its_groups():
+    """``tactics=dfpn`` once compiled the proof-number search inside its first move: after
+    the groups :func:`groups_for_spec` names are loaded, the move loads or compiles no kernel;
+    without the ``dfpn`` group it does (so the check can see one)."""
+    spec = "uct:playouts=100,tactics=dfpn"
+    groups = groups_for_spec(spec)
+    assert _kernels_compiled_in_the_move(spec, groups) == set()
+    without = tuple(key for key in groups if key != "dfpn")
+    assert "hexswarm.engine.kernels.dfpn.mid" in _kernels_compiled_in_the_move(spec, without)
 
 
 def test_warm_up_reports_one_step_per_group_then_ready():

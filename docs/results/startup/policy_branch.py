@@ -14,6 +14,11 @@ import statistics
 import sys
 import time
 
+# The cases (for speed_processes.py too): each playout policy's raw playouts and searches.
+COLUMNS = ("policy", "workload")
+CASES = [(policy, name) for policy in ("uniform", "template") for name in
+         ("playouts", "mcsds", "sdst", "uct")]  # fmt: skip
+
 
 def version(package):
     """The functions a workload needs, from ``package`` (hexswarm or hexswarm_base)."""
@@ -54,12 +59,17 @@ def version(package):
     return workloads
 
 
+def workload(case):
+    """The installed checkout's run of ``case`` (speed_processes.py's workloads interface)."""
+    policy, name = case
+    return version("hexswarm")(policy)[name]
+
+
 def main():
     sys.path.insert(0, sys.argv[1])
     rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 5
     versions = {"base": version("hexswarm_base"), "new": version("hexswarm")}
-    cases = [(policy, name) for policy in ("uniform", "template") for name in
-             ("playouts", "mcsds", "sdst", "uct")]  # fmt: skip
+    cases = CASES
     times = {(side, case): [] for side in versions for case in cases}
     for workloads in versions.values():  # compile (or load) everything first
         for policy, name in cases:

@@ -539,8 +539,9 @@ class NaiveAnthill(NaiveUct):
         relate="none",
         evidence="playouts",
         tests=1,
+        rave=False,
     ):
-        super().__init__(env, exploration, expand_after, tables, state, leaf_playouts)
+        super().__init__(env, exploration, expand_after, tables, state, leaf_playouts, rave)
         self.swarm_depth = swarm_depth
         self.k = k
         self.rival = rival
@@ -556,24 +557,35 @@ class NaiveAnthill(NaiveUct):
         count = len(node.children)
         self.agents[id(node)] = [[i % count, 0] for i in range(count * self.k)]
 
+    def _posterior(self, child: _UctNode, weight: float) -> tuple[float, float]:
+        """Mean and spread of the Beta posterior's normal approximation; with RAVE, the mean
+        blended as UCT blends it (MoHex's weights) and the spread shrunk by the same beta."""
+        n = child.visits * weight
+        mean = (child.wins * weight + 1.0) / (n + 2.0)
+        sd = math.sqrt(mean * (1.0 - mean) / (n + 3.0))
+        r = child.rave_visits
+        if self.rave and r > 0:
+            weight_r = r / (1.0 / 2.12 + r / 830.0)
+            beta = weight_r / (child.visits + weight_r)
+            mean = beta * (child.rave_wins / r) + (1.0 - beta) * mean
+            sd *= 1.0 - beta
+        return mean, sd
+
     def _draw(self, child: _UctNode, root_moves: bool) -> float:
         if child.terminal:
             return 2.0 if (child.terminal == 2) == root_moves else -2.0
-        n = child.visits * self.weight
-        mean = (child.wins * self.weight + 1.0) / (n + 2.0)
-        sd = math.sqrt(mean * (1.0 - mean) / (n + 3.0))
+        mean, sd = self._posterior(child, self.weight)
         u = [self.rng.uniform() for _ in range(4)]
         return mean + sd * (((u[0] + u[1]) + u[2]) + u[3] - 2.0) * math.sqrt(3.0)
 
-    @staticmethod
-    def _best_record(kids: list[_UctNode], by_visits: bool, root_moves: bool) -> int:
+    def _best_record(self, kids: list[_UctNode], by_visits: bool, root_moves: bool) -> int:
         for i, child in enumerate(kids):
             if child.terminal and (child.terminal == 2) == root_moves:
                 return i
         if by_visits:
             values = [float(c.visits) for c in kids]
         else:
-            values = [(c.wins + 1.0) / (c.visits + 2.0) for c in kids]
+            values = [self._posterior(c, 1.0)[0] for c in kids]
         return values.index(max(values))
 
     def _test_and_diffuse(self, node: _UctNode, agent: list[int], root_moves: bool) -> None:
@@ -614,6 +626,8 @@ class NaiveAnthill(NaiveUct):
     def iterate(self, count: int) -> None:
         for _ in range(count):
             node, actions, path, carriers = self.root, [], [self.root], []
+            self.filled = []
+            expanded = False
             while True:
                 if node.terminal:
                     won = self.leaf_playouts if node.terminal == 2 else 0
@@ -626,13 +640,22 @@ class NaiveAnthill(NaiveUct):
                     and (depth == 0 or node.visits >= self.expand_after)
                 ):
                     self._expand(node, actions)
+                    expanded = True
+                else:
+                    expanded = False
                 if node.children is None:
                     self._replay(actions)
                     won = self._evaluate(actions)
                     break
                 if depth >= self.swarm_depth:
-                    # UCT's choice below the swarm's layers.
-                    if node.tried < len(node.children):
+                    # UCT's choice below the swarm's layers (with RAVE: the blend, a random
+                    # child of a node expanded by this descent).
+                    if self.rave and expanded:
+                        child = node.children[self.rng.below(len(node.children))]
+                    elif self.rave:
+                        values = [self._rave_value(node, c) for c in node.children]
+                        child = node.children[values.index(max(values))]
+                    elif node.tried < len(node.children):
                         child = self._next_untried(node)
                     else:
                         values = [self._ucb(node, c) for c in node.children]
@@ -662,6 +685,8 @@ class NaiveAnthill(NaiveUct):
                 n.visits += self.leaf_playouts
                 if depth > 0:
                     n.wins += won if depth % 2 == 1 else self.leaf_playouts - won
+            if self.rave:
+                self._update_rave(path)
             for depth, (parent, agent) in enumerate(carriers):
                 if not self.test_first:
                     self._test_and_diffuse(parent, agent, depth % 2 == 0)

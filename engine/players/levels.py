@@ -834,8 +834,10 @@ _PRESETS = (
         "given, with exact root tactics (the solver on boards up to 8x8, then Hex knowledge's "
         "verdicts) and the swap rule played from the opening table.",
         "anthill",
-        # 57-43 against `strong` at 1 s a move on 11x11, where one test a descent went 42-58.
-        {**_TREE_PRESET, "tests": 64},
+        # 57-43 against `strong` at 1 s a move on 11x11, where one test a descent went 42-58
+        # (before either had RAVE and priors). RAVE and priors as `strong`'s (issue 29, item 6):
+        # the agents' tests blend them in as UCT's choice does (engine.kernels.anthill).
+        {**_TREE_PRESET, "tests": 64, "rave": True, "priors": "hex6-mohex-9x9"},
     ),
     (
         "strong-sdst",

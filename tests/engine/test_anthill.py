@@ -116,11 +116,48 @@ def test_relate_evidence_and_tests_match_the_slow_reference(
     )
 
 
+@pytest.mark.parametrize(
+    ("board", "leaf_playouts", "options", "seed"),
+    [
+        (_position(4, "b2"), 1, "move uniform playouts 1", 31),
+        (_position(5, "c3"), 4, "visits rival playouts 3", 32),
+        (_position(5, "c3", "b3"), 2, "best uniform descents 1", 33),
+        (_position(5, "b2"), 3, "sampled rival playouts 1", -34),
+        (_position(4), 2, "agent rival descents 2", 35),
+        (_position(5, "c3", "b3", "c2"), 8, "visits rival playouts 8", 36),
+    ],
+)
+@pytest.mark.parametrize("swarm_depth", [64, 1, 2])
+def test_rave_matches_the_slow_reference(board, leaf_playouts, options, seed, swarm_depth):
+    """With RAVE the agents' draws blend each record with its RAVE counts (and shrink their
+    spread) as UCT's choice blends them, and below the swarm UCT's RAVE choice moves: the
+    root's records, RAVE counts and population agree with the plain Python anthill, draw for
+    draw. ``options``: rival, redraw, evidence, tests."""
+    rival, redraw, evidence, tests = options.split()
+    search = _assert_matches_the_reference(
+        hex_environment(board),
+        500,
+        1,
+        leaf_playouts,
+        3,
+        rival,
+        redraw,
+        abs(seed),
+        swarm_depth,
+        test_first=seed < 0,
+        evidence=evidence,
+        tests=int(tests),
+        rave=True,
+    )
+    assert search.trees[0].has_rave
+
+
 def _assert_matches_the_reference(
     env, descents, expand_after, leaf_playouts, k, rival, redraw, seed, swarm_depth, **options
 ):
-    """Same generator, same tree, same agents: the root's records and its population agree
-    with :class:`tests.naive_search.NaiveAnthill` to the last agent."""
+    """Same generator, same tree, same agents: the root's records (with RAVE its RAVE counts)
+    and its population agree with :class:`tests.naive_search.NaiveAnthill` to the last
+    agent. Returns the search."""
     search = AnthillSearch(
         AnthillConfig(
             expand_after=expand_after,
@@ -157,6 +194,14 @@ def _assert_matches_the_reference(
     population = reference.root_population()
     assert {a: (int(agents[a]), int(actives[a])) for a in population} == population
     assert agents.sum() == k * len(expected)
+    if options.get("rave"):
+        tree = search.trees[0]
+        rave = {
+            int(tree.actions[c]): (int(tree.rave_visits[c]), int(tree.rave_wins[c]))
+            for c in tree.children(0)
+        }
+        assert rave == reference.root_rave() and sum(r for r, _ in rave.values()) > 0
+    return search
 
 
 def test_the_population_clusters_on_the_best_arm():

@@ -19,7 +19,9 @@ and Nasuto; the population is the thesis's, the test and the records are ours):
   on a move follows the probability that it is the best (top-two Thompson sampling's
   challenger is the rival; ours). Records are shared by every agent holding the move, so
   the test sharpens with the search instead of staying a coin of the move's playout rate
-  (docs/search.md, "Shared evidence").
+  (docs/search.md, "Shared evidence"). With RAVE and priors the draws read them as UCT's
+  choice does (:func:`_posterior`): the mean is the RAVE blend plus the priors' progressive
+  bias, and a move pruned by its prior holds no agents at the start and fails every test.
 * **diffusion** (the thesis's passive recruitment): an inactive agent polls an agent of its
   population drawn uniformly; an active one passes on its hypothesis, an inactive one makes
   the agent draw a new move uniformly (thesis 3.2.2).

@@ -87,18 +87,44 @@ _FIGURE_4 = explicit_tree_environment(PAPER_FIGURE_4_LEAVES)
         (hex_environment(_position(5, "c3")), 4, "visits rival none playouts 5", 27),
         (hex_environment(_position(4)), 2, "visits rival context-sensitive descents 3", -28),
         (_FIGURE_4, 1, "sampled uniform none playouts 8", 29),
+        # With RAVE, and with RAVE and MoHex's pattern priors (`strong-swarm`'s knowledge).
+        (hex_environment(_position(4, "b2")), 1, "move uniform none playouts 1 rave", 31),
+        (hex_environment(_position(5, "c3")), 4, "visits rival none playouts 3 rave", 32),
+        (hex_environment(_position(5, "c3", "b3")), 2, "best uniform none descents 1 rave", 33),
+        (hex_environment(_position(5, "b2")), 3, "sampled rival none playouts 1 rave", -34),
+        (hex_environment(_position(4)), 2, "agent rival context-free descents 2 rave", 35),
+        (
+            hex_environment(_position(5, "c3", "b3", "c2")),
+            8,
+            "visits rival none playouts 8 rave",
+            36,
+        ),
+        (hex_environment(_position(5, "b2")), 1, "move uniform none playouts 1 priors", 41),
+        (hex_environment(_position(5, "c3", "b3")), 4, "visits rival none playouts 4 priors", 42),
+        (hex_environment(_position(5, "c3")), 2, "best uniform none descents 1 priors", 43),
+        (hex_environment(_position(5, "b2", "d4")), 3, "sampled rival none playouts 2 priors", -44),
+        (hex_environment(_position(5)), 2, "agent rival context-sensitive descents 2 priors", 45),
     ],
 )
 @pytest.mark.parametrize("swarm_depth", [64, 1])
-def test_relate_evidence_and_tests_match_the_slow_reference(
+def test_relate_evidence_tests_and_knowledge_match_the_slow_reference(
     env, leaf_playouts, options, seed, swarm_depth
 ):
-    """The relate phase (thesis 3.2.3), records counted by descents and several tests a
-    descent, against the plain Python anthill, draw for draw. ``options``: rival, redraw,
-    relate, then evidence and tests when given."""
+    """The relate phase (thesis 3.2.3), records counted by descents, several tests a descent
+    and the tree's knowledge, against the plain Python anthill, draw for draw. ``options``:
+    rival, redraw, relate, then evidence, tests and knowledge when given. Knowledge: ``rave``
+    (the draws blend each record with its RAVE counts and shrink their spread as UCT's choice
+    blends them; below the swarm UCT's RAVE choice moves; the RAVE counts agree too) or
+    ``priors`` (RAVE and MoHex's table: the draws and UCT's choice add the progressive bias,
+    UCT takes no random first child; the priors read from the kernel's tree, which
+    test_patterns checks against the patterns' slow reference)."""
     rival, redraw, relate, *rest = options.split()
     evidence = rest[0] if rest else "playouts"
     tests = int(rest[1]) if len(rest) > 1 else 1
+    knowledge = rest[2] if len(rest) > 2 else "none"
+    settings = {"rave": True} if knowledge != "none" else {}
+    if knowledge == "priors":
+        settings["priors"] = "hex6-mohex-9x9"
     _assert_matches_the_reference(
         env,
         600,
@@ -113,99 +139,16 @@ def test_relate_evidence_and_tests_match_the_slow_reference(
         relate=relate,
         evidence=evidence,
         tests=tests,
-    )
-
-
-@pytest.mark.parametrize(
-    ("board", "leaf_playouts", "options", "seed"),
-    [
-        (_position(4, "b2"), 1, "move uniform playouts 1", 31),
-        (_position(5, "c3"), 4, "visits rival playouts 3", 32),
-        (_position(5, "c3", "b3"), 2, "best uniform descents 1", 33),
-        (_position(5, "b2"), 3, "sampled rival playouts 1", -34),
-        (_position(4), 2, "agent rival descents 2", 35),
-        (_position(5, "c3", "b3", "c2"), 8, "visits rival playouts 8", 36),
-    ],
-)
-@pytest.mark.parametrize("swarm_depth", [64, 1, 2])
-def test_rave_matches_the_slow_reference(board, leaf_playouts, options, seed, swarm_depth):
-    """With RAVE the agents' draws blend each record with its RAVE counts (and shrink their
-    spread) as UCT's choice blends them, and below the swarm UCT's RAVE choice moves: the
-    root's records, RAVE counts and population agree with the plain Python anthill, draw for
-    draw. ``options``: rival, redraw, evidence, tests."""
-    rival, redraw, evidence, tests = options.split()
-    search = _assert_matches_the_reference(
-        hex_environment(board),
-        500,
-        1,
-        leaf_playouts,
-        3,
-        rival,
-        redraw,
-        abs(seed),
-        swarm_depth,
-        test_first=seed < 0,
-        evidence=evidence,
-        tests=int(tests),
-        rave=True,
-    )
-    assert search.trees[0].has_rave
-
-
-@pytest.mark.parametrize(
-    ("moves", "leaf_playouts", "options", "seed"),
-    [
-        (("b2",), 1, "move uniform playouts 1", 41),
-        (("c3", "b3"), 4, "visits rival playouts 4", 42),
-        (("c3",), 2, "best uniform descents 1", 43),
-        (("b2", "d4"), 3, "sampled rival playouts 2", -44),
-        ((), 2, "agent rival descents 2", 45),
-    ],
-)
-@pytest.mark.parametrize("swarm_depth", [64, 1])
-def test_priors_match_the_slow_reference(moves, leaf_playouts, options, seed, swarm_depth):
-    """With pattern priors (MoHex's table) the agents' draws add the progressive bias to the
-    blended mean, and UCT's choice below the swarm adds it to the blend and takes no random
-    first child: records, RAVE counts and population agree with the plain Python anthill,
-    draw for draw (the priors themselves read from the kernel's tree; test_patterns checks
-    them against the slow reference of the patterns)."""
-    rival, redraw, evidence, tests = options.split()
-    board = _position(5, *moves)
-    _assert_matches_the_reference(
-        hex_environment(board),
-        400,
-        1,
-        leaf_playouts,
-        2,
-        rival,
-        redraw,
-        abs(seed),
-        swarm_depth,
-        last_cell=int(board.moves[-1].cell) if board.moves else -1,
-        test_first=seed < 0,
-        evidence=evidence,
-        tests=int(tests),
-        rave=True,
-        priors="hex6-mohex-9x9",
+        **settings,
     )
 
 
 def _assert_matches_the_reference(
-    env,
-    descents,
-    expand_after,
-    leaf_playouts,
-    k,
-    rival,
-    redraw,
-    seed,
-    swarm_depth,
-    last_cell=-1,
-    **options,
+    env, descents, expand_after, leaf_playouts, k, rival, redraw, seed, swarm_depth, **options
 ):
     """Same generator, same tree, same agents: the root's records (with RAVE its RAVE counts)
     and its population agree with :class:`tests.naive_search.NaiveAnthill` to the last
-    agent. Returns the search."""
+    agent."""
     search = AnthillSearch(
         AnthillConfig(
             expand_after=expand_after,
@@ -217,8 +160,7 @@ def _assert_matches_the_reference(
             exploration=0.7,
             seed=seed,
             **options,
-        ),
-        last_cell=last_cell,
+        )
     )
     state = int(search.states[0])
     result = search.run(env, SearchLimits(playouts=descents * leaf_playouts))
@@ -254,7 +196,6 @@ def _assert_matches_the_reference(
             for c in tree.children(0)
         }
         assert rave == reference.root_rave() and sum(r for r, _ in rave.values()) > 0
-    return search
 
 
 def test_the_population_clusters_on_the_best_arm():

@@ -59,7 +59,13 @@ from hexswarm.engine.kernels.environment import HEX, toy_evaluation
 from hexswarm.engine.kernels.jit import inline_jit, jit
 from hexswarm.engine.kernels.knowledge import policy_playout, start_of_playout
 from hexswarm.engine.kernels.layout import HexPath
-from hexswarm.engine.kernels.patterns import HASH_MULTIPLIER, NEAR_CELLS, NO_KEY, hash_shift
+from hexswarm.engine.kernels.patterns import (
+    HASH_MULTIPLIER,
+    KEY_MASK,
+    NEAR_CELLS,
+    NO_KEY,
+    hash_shift,
+)
 from hexswarm.engine.kernels.playout import black_connects, playout
 from hexswarm.engine.kernels.rng import below
 
@@ -110,10 +116,10 @@ RAVE_COLUMNS = 2
 RAVE_INITIAL_WEIGHT = 2.12  # while r is small, one RAVE sample counts as ~2.1 visits
 RAVE_FINAL_WEIGHT = 830.0  # all of RAVE never counts for more than this many visits
 FIRST_PLAY = 1.0  # the value of a child with neither visits nor RAVE samples (tried first)
-# Pattern priors (``priors`` tuple: gamma[2, 4096], delta[3], near, settings, keys12, gamma12;
-# child_priors says what each is): a new child
-# gets its prior P and PRIOR_RAVE_SAMPLES virtual RAVE samples, half of them won (MoHex's
-# 0.5 over 8), and the progressive bias ``PRIOR_BIAS * P / sqrt(n + 1)`` joins its value.
+# Pattern priors (``priors`` tuple: gamma[2, 4096], delta[3], near, settings, slots12, gamma12,
+# probe12; child_priors says what each is): a new child gets its prior P and
+# PRIOR_RAVE_SAMPLES virtual RAVE samples, half of them won (MoHex's 0.5 over 8), and the
+# progressive bias ``PRIOR_BIAS * P / sqrt(n + 1)`` joins its value.
 PRIOR_ON = 0  # settings[PRIOR_ON]: 1.0 when priors are used
 PRIOR_BIAS = 1  # settings[PRIOR_BIAS]: the progressive bias constant (MoHex: 2.47)
 PRIOR_ROOT_LAST = 2  # settings[PRIOR_ROOT_LAST]: the cell of the last move before the root, or -1
@@ -351,51 +357,55 @@ def child_priors(
     code, and :func:`rave_child` skips it. The position is the one along the path (Black's
     rows, White's columns); ``priors`` = (gamma[2, 4096] by raw 6-cell code, delta[3], near
     (engine.kernels.patterns.near_table: the ring of engine.kernels.knowledge, then the
-    bridge points), settings, keys12 and gamma12 (the hash of
-    :meth:`engine.patterns.PatternTable.kernel_hash12`; one empty slot: no 12-cell gammas)).
+    bridge points), settings, and the 12-cell table of
+    :meth:`engine.patterns.PatternTable.kernel_hash12`: slots12 (one empty slot: no 12-cell
+    gammas), gamma12, probe12).
     """
     nodes, blocks, rave, prior = tree.nodes, tree.blocks, tree.rave, tree.prior
     gamma, delta, near = priors[0], priors[1], priors[2]
-    keys12, gamma12 = priors[4], priors[5]
-    twelve = keys12.size > 1
+    slots12, gamma12, probe12 = priors[4], priors[5], priors[6]
+    twelve = slots12.size > 1
     cells_read = NEAR_CELLS if twelve else 6
-    shift = hash_shift(keys12)
-    mask = keys12.size - 1
+    shift = hash_shift(slots12)
+    mask = slots12.size - 1
     n = size * size
     side = 0 if mover_black else 1
     own_black = 1 if mover_black else 2  # the class of a Black stone or edge for the mover
     own_white = 3 - own_black
+    # The position's owners for the mover, board cells then the edge cells of ``near``
+    # (top, bottom, left, right, beyond a corner): each code is then twelve reads, not
+    # twelve divisions and bit tests.
+    owners = np.empty(n + 5, dtype=np.int64)
+    for row in range(size):
+        black = black_rows[row]
+        for col in range(size):
+            owner = 0
+            if (black >> np.uint64(col)) & ONE != ZERO:
+                owner = own_black
+            elif (white_columns[col] >> np.uint64(row)) & ONE != ZERO:
+                owner = own_white
+            owners[row * size + col] = owner
+    owners[n] = owners[n + 1] = own_black
+    owners[n + 2] = owners[n + 3] = own_white
+    owners[n + 4] = 3
     first = blocks[block, FIRST]
     count = blocks[block, COUNT]
     total = 0.0
     for c in range(first, first + count):
         cell = action_cells[nodes[c, ACTION]]
+        base = NEAR_CELLS * cell
         code = np.int64(0)
         for d in range(cells_read):
-            v = near[NEAR_CELLS * cell + d]
-            owner = 0
-            if v < n:
-                row = v // size
-                col = v - row * size
-                if black_rows[row] & (ONE << np.uint64(col)) != ZERO:
-                    owner = own_black
-                elif white_columns[col] & (ONE << np.uint64(row)) != ZERO:
-                    owner = own_white
-            elif v - n <= 1:  # the top or bottom edge: Black's
-                owner = own_black
-            elif v - n <= 3:  # the left or right edge: White's
-                owner = own_white
-            else:
-                owner = 3  # beyond a corner
-            code |= np.int64(owner) << (2 * d)
+            code |= owners[near[base + d]] << (2 * d)
         weight = gamma[side, code & 4095]
-        if twelve and weight > 0.0:
+        if twelve and weight > 0.0 and probe12[side, code & 4095]:
             key = code | (np.int64(side) << 24)
             slot = np.int64((np.uint64(key) * HASH_MULTIPLIER) >> shift)
-            while keys12[slot] != key and keys12[slot] != NO_KEY:
+            while slots12[slot] != NO_KEY:
+                if slots12[slot] & KEY_MASK == key:
+                    weight = gamma12[slots12[slot] >> 32]
+                    break
                 slot = (slot + 1) & mask
-            if keys12[slot] == key:
-                weight = gamma12[slot]
         weight *= delta[local_class_of(size, cell, last)]
         prior[c] = weight
         total += weight

@@ -105,15 +105,20 @@ _NO_PRIORS = (
     np.ones(LOCAL_CLASSES, dtype=np.float64),
     np.zeros(NEAR_CELLS, dtype=np.int32),
 )
-_NO_HASH12 = (np.full(1, NO_KEY, dtype=np.int64), np.zeros(1, dtype=np.float64))
+_NO_HASH12 = (
+    np.full(1, NO_KEY, dtype=np.int64),
+    np.zeros(1, dtype=np.float64),
+    np.zeros((2, CODES), dtype=np.bool_),
+)
 
 
 def prior_arrays(
     env, table: str | None, bias: float, last_cell: int, pruning: bool = False
 ) -> tuple:
     """The kernels' ``priors`` tuple (:func:`engine.kernels.uct.child_priors`): (gamma[2,
-    4096], delta[3], near, settings, keys12, gamma12) from the pattern table named ``table``
-    (:func:`engine.patterns.load_table`; its 12-cell gammas hashed, or one empty slot), or
+    4096], delta[3], near, settings, slots12, gamma12, probe12) from the pattern table named
+    ``table`` (:func:`engine.patterns.load_table`; its 12-cell gammas hashed, or one empty
+    slot), or
     inert arrays of the same types when ``table`` is None. ``last_cell``: the move before the
     root (-1).
     With ``pruning`` the gamma of every dead pattern (:func:`engine.patterns.dead_table`) is

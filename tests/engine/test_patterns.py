@@ -199,3 +199,41 @@ def test_prior12_tool_keeps_frequent_12_cell_codes(tmp_path):
     assert table.gamma12 and all(g > 0 for g in table.gamma12.values())
     document = json.loads(out.read_text("utf-8"))
     assert document["patterns12_kept"] == len(table.gamma12)
+
+
+@pytest.mark.parametrize("table_name", ["hex12-mohex-9x9-296g", "hex6-mohex-9x9"])
+def test_priors_inside_the_search_match_the_slow_reference(table_name):
+    """Every node a seeded search expanded (not only the root) has its children's priors as
+    the reference gives them for the position along its path, its move the last one."""
+    table = load_table(table_name)
+    board = Board(7)
+    for cell in (24, 17, 31):
+        board.play(cell)
+    env = hex_environment(board)
+    search = UctSearch(
+        UctConfig(seed=3, rave=True, priors=table_name, leaf_playouts=2), last_cell=31
+    )
+    search.run(env, SearchLimits(playouts=3000))
+    tree = search.trees[0]
+    checked = 0
+    stack = [(0, [])]
+    while stack:
+        node, moves = stack.pop()
+        kids = tree.children(node)
+        if not kids:
+            continue
+        position = board.copy()
+        for cell in moves:
+            position.play(cell)
+        black = position.to_move.value == "black"
+        last = moves[-1] if moves else 31
+        expected = move_priors(table, position.cells, 7, black, last)
+        got = {int(env.action_cells[tree.actions[c]]): float(tree.prior[c]) for c in kids}
+        assert got.keys() == expected.keys()
+        for cell, p in expected.items():
+            assert got[cell] == pytest.approx(p, rel=1e-12)
+        checked += 1
+        for c in kids:
+            if not tree.terminal(c):
+                stack.append((c, [*moves, int(env.action_cells[tree.actions[c]])]))
+    assert checked > 50

@@ -276,6 +276,20 @@ class XorShift:
         return (self.next_u64() >> 11) * (1.0 / 9007199254740992.0)
 
 
+def kernel_priors(tree):
+    """``prior_of`` for :class:`NaiveUct`: the actions from the root to a node -> {action:
+    prior} of that node's children in the kernel's ``tree`` (a search's, after its run)."""
+
+    def prior_of(actions: list[int]) -> dict[int, float]:
+        node = 0
+        for action in actions:
+            node = tree.child_by_action(node, action)
+            assert node >= 0, "the reference expanded a node the kernel did not"
+        return {int(tree.actions[c]): float(tree.prior[c]) for c in tree.children(node)}
+
+    return prior_of
+
+
 class _UctNode:
     def __init__(self, action: int):
         self.action = action
@@ -286,6 +300,7 @@ class _UctNode:
         self.tried = 0
         self.rave_visits = 0  # playouts through the parent where this move's player took its cell
         self.rave_wins = 0  # of those, won by that player
+        self.prior = 0.0  # with priors: its share of the patterns' weights at its parent
 
 
 class NaiveUct:
@@ -295,13 +310,28 @@ class NaiveUct:
     seeded search must give the kernel's very statistics.
 
     ``env`` is an engine.search.environment ``Environment``; ``tables`` the kernel's UCB1
-    tables (the reference reads the same numbers, it does not re-derive them)."""
+    tables (the reference reads the same numbers, it does not re-derive them). With priors
+    (``prior_of``: the actions from the root to a node -> {action: prior} of its children,
+    read from the kernel's tree, whose pattern priors test_patterns checks against
+    engine.patterns.move_priors; ``bias`` their progressive bias) new children start with 8
+    virtual RAVE samples, half won, and the RAVE choice adds ``bias * prior / sqrt(n + 1)``."""
 
     def __init__(
-        self, env, exploration, expand_after, tables, state: int, leaf_playouts=1, rave=False
+        self,
+        env,
+        exploration,
+        expand_after,
+        tables,
+        state: int,
+        leaf_playouts=1,
+        rave=False,
+        prior_of=None,
+        bias=0.0,
     ):
         self.env = env
         self.rave = rave
+        self.prior_of = prior_of
+        self.bias = bias if prior_of is not None else 0.0
         self.filled: list[tuple[frozenset[int], bool]] = []  # the last evaluation's boards
         self.kind, self.size, self.root_black = int(env.kind), int(env.size), bool(env.root_black)
         self.cells = [int(c) for c in env.action_cells]
@@ -412,6 +442,11 @@ class NaiveUct:
         else:
             order = list(range(self.width))
         node.children = [_UctNode(a) for a in order]
+        if self.prior_of is not None:
+            priors = self.prior_of(actions)
+            for child in node.children:
+                child.prior = priors[child.action]
+                child.rave_visits, child.rave_wins = 8, 4
 
     def _next_untried(self, node: _UctNode) -> _UctNode:
         """A uniformly random untried child, swapped to the head of the untried ones."""
@@ -431,12 +466,15 @@ class NaiveUct:
         """MoHex's blend, in the kernel's order of operations (same doubles)."""
         n, r = child.visits, child.rave_visits
         if n == 0:
-            return child.rave_wins / r if r > 0 else 1.0
-        value = self._ucb(node, child)
-        if r > 0:
-            weight = r / (1.0 / 2.12 + r / 830.0)
-            beta = weight / (n + weight)
-            value = beta * (child.rave_wins / r) + (1.0 - beta) * value
+            value = child.rave_wins / r if r > 0 else 1.0
+        else:
+            value = self._ucb(node, child)
+            if r > 0:
+                weight = r / (1.0 / 2.12 + r / 830.0)
+                beta = weight / (n + weight)
+                value = beta * (child.rave_wins / r) + (1.0 - beta) * value
+        if self.bias > 0.0:
+            value += self.bias * child.prior * self.inverse_sqrt[n + 1]
         return value
 
     def _update_rave(self, path: list[_UctNode]) -> None:
@@ -476,7 +514,7 @@ class NaiveUct:
                     break
                 fresh = False
                 if self.rave:
-                    if expanded:
+                    if expanded and self.prior_of is None:
                         child = node.children[self.rng.below(len(node.children))]
                     else:
                         values = [self._rave_value(node, c) for c in node.children]
@@ -539,8 +577,13 @@ class NaiveAnthill(NaiveUct):
         relate="none",
         evidence="playouts",
         tests=1,
+        rave=False,
+        prior_of=None,
+        bias=0.0,
     ):
-        super().__init__(env, exploration, expand_after, tables, state, leaf_playouts)
+        super().__init__(
+            env, exploration, expand_after, tables, state, leaf_playouts, rave, prior_of, bias
+        )
         self.swarm_depth = swarm_depth
         self.k = k
         self.rival = rival
@@ -556,24 +599,37 @@ class NaiveAnthill(NaiveUct):
         count = len(node.children)
         self.agents[id(node)] = [[i % count, 0] for i in range(count * self.k)]
 
+    def _posterior(self, child: _UctNode, weight: float) -> tuple[float, float]:
+        """Mean and spread of the Beta posterior's normal approximation; with RAVE, the mean
+        blended as UCT blends it (MoHex's weights) and the spread shrunk by the same beta."""
+        n = child.visits * weight
+        mean = (child.wins * weight + 1.0) / (n + 2.0)
+        sd = math.sqrt(mean * (1.0 - mean) / (n + 3.0))
+        r = child.rave_visits
+        if self.rave and r > 0:
+            weight_r = r / (1.0 / 2.12 + r / 830.0)
+            beta = weight_r / (child.visits + weight_r)
+            mean = beta * (child.rave_wins / r) + (1.0 - beta) * mean
+            sd *= 1.0 - beta
+        if self.bias > 0.0:
+            mean += self.bias * child.prior / math.sqrt(child.visits + 1.0)
+        return mean, sd
+
     def _draw(self, child: _UctNode, root_moves: bool) -> float:
         if child.terminal:
             return 2.0 if (child.terminal == 2) == root_moves else -2.0
-        n = child.visits * self.weight
-        mean = (child.wins * self.weight + 1.0) / (n + 2.0)
-        sd = math.sqrt(mean * (1.0 - mean) / (n + 3.0))
+        mean, sd = self._posterior(child, self.weight)
         u = [self.rng.uniform() for _ in range(4)]
         return mean + sd * (((u[0] + u[1]) + u[2]) + u[3] - 2.0) * math.sqrt(3.0)
 
-    @staticmethod
-    def _best_record(kids: list[_UctNode], by_visits: bool, root_moves: bool) -> int:
+    def _best_record(self, kids: list[_UctNode], by_visits: bool, root_moves: bool) -> int:
         for i, child in enumerate(kids):
             if child.terminal and (child.terminal == 2) == root_moves:
                 return i
         if by_visits:
             values = [float(c.visits) for c in kids]
         else:
-            values = [(c.wins + 1.0) / (c.visits + 2.0) for c in kids]
+            values = [self._posterior(c, 1.0)[0] for c in kids]
         return values.index(max(values))
 
     def _test_and_diffuse(self, node: _UctNode, agent: list[int], root_moves: bool) -> None:
@@ -614,6 +670,8 @@ class NaiveAnthill(NaiveUct):
     def iterate(self, count: int) -> None:
         for _ in range(count):
             node, actions, path, carriers = self.root, [], [self.root], []
+            self.filled = []
+            expanded = False
             while True:
                 if node.terminal:
                     won = self.leaf_playouts if node.terminal == 2 else 0
@@ -626,13 +684,22 @@ class NaiveAnthill(NaiveUct):
                     and (depth == 0 or node.visits >= self.expand_after)
                 ):
                     self._expand(node, actions)
+                    expanded = True
+                else:
+                    expanded = False
                 if node.children is None:
                     self._replay(actions)
                     won = self._evaluate(actions)
                     break
                 if depth >= self.swarm_depth:
-                    # UCT's choice below the swarm's layers.
-                    if node.tried < len(node.children):
+                    # UCT's choice below the swarm's layers (with RAVE: the blend, a random
+                    # child of a node expanded by this descent).
+                    if self.rave and expanded and self.prior_of is None:
+                        child = node.children[self.rng.below(len(node.children))]
+                    elif self.rave:
+                        values = [self._rave_value(node, c) for c in node.children]
+                        child = node.children[values.index(max(values))]
+                    elif node.tried < len(node.children):
                         child = self._next_untried(node)
                     else:
                         values = [self._ucb(node, c) for c in node.children]
@@ -662,6 +729,8 @@ class NaiveAnthill(NaiveUct):
                 n.visits += self.leaf_playouts
                 if depth > 0:
                     n.wins += won if depth % 2 == 1 else self.leaf_playouts - won
+            if self.rave:
+                self._update_rave(path)
             for depth, (parent, agent) in enumerate(carriers):
                 if not self.test_first:
                     self._test_and_diffuse(parent, agent, depth % 2 == 0)

@@ -19,7 +19,9 @@ and Nasuto; the population is the thesis's, the test and the records are ours):
   on a move follows the probability that it is the best (top-two Thompson sampling's
   challenger is the rival; ours). Records are shared by every agent holding the move, so
   the test sharpens with the search instead of staying a coin of the move's playout rate
-  (docs/search.md, "Shared evidence").
+  (docs/search.md, "Shared evidence"). With RAVE and priors the draws read them as UCT's
+  choice does (:func:`_posterior`): the mean is the RAVE blend plus the priors' progressive
+  bias, and a move pruned by its prior holds no agents at the start and fails every test.
 * **diffusion** (the thesis's passive recruitment): an inactive agent polls an agent of its
   population drawn uniformly; an active one passes on its hypothesis, an inactive one makes
   the agent draw a new move uniformly (thesis 3.2.2).
@@ -50,9 +52,12 @@ from hexswarm.engine.kernels.uct import (
     BLOCK,
     COUNT,
     FIRST,
+    RAVE_VISITS,
+    RAVE_WINS,
     UNEXPANDED,
     VISITS,
     WINS,
+    rave_beta,
 )
 
 SQRT_3 = np.sqrt(3.0)
@@ -65,26 +70,52 @@ RIVAL_SAMPLED = 4  # the other move with the best posterior draw (Thompson sampl
 
 
 @inline_jit
-def spread_agents(hold, active, first, count, k):
-    """The agents of a new block: ``k`` on each move, all inactive."""
-    base = first * k
-    for i in range(count * k):
-        hold[base + i] = i % count
-        active[base + i] = 0
+def _posterior(tree, child, weight, use_rave, bias):
+    """The mean and spread of the test's draw for the move into ``child`` (for its mover),
+    each playout of its record counted as ``weight`` of a trial: the normal approximation of
+    the Beta(wins + 1, losses + 1) posterior, ``m = (wins + 1) / (n + 2)``, ``sd = sqrt(m (1 -
+    m) / (n + 3))``. With RAVE (``use_rave``; ``tree.rave``'s counts, in the mover's view like
+    the record) the mean is UCT's blend ``beta * q_rave + (1 - beta) * m`` (``beta``:
+    :func:`engine.kernels.uct.rave_beta`, 1 for a move without visits) and the spread
+    ``(1 - beta) sd``: RAVE moves the draw as it moves UCT's value, and the posterior's spread
+    stands where UCB1's exploration term stands in :func:`engine.kernels.uct.rave_child`. With
+    priors (``bias`` > 0) the mean gains their progressive bias ``bias * P / sqrt(n + 1)``,
+    as in UCT's choice."""
+    nodes = tree.nodes
+    visits = nodes[child, VISITS]
+    n = visits * weight
+    mean = (nodes[child, WINS] * weight + 1.0) / (n + 2.0)
+    sd = np.sqrt(mean * (1.0 - mean) / (n + 3.0))
+    if use_rave:
+        r = tree.rave[child, RAVE_VISITS]
+        if r > 0:
+            beta = rave_beta(visits, r)
+            mean = beta * (tree.rave[child, RAVE_WINS] / np.float64(r)) + (1.0 - beta) * mean
+            sd *= 1.0 - beta
+    if bias > 0.0:
+        mean += bias * tree.prior[child] / np.sqrt(visits + 1.0)
+    return mean, sd
 
 
 @inline_jit
-def _draw(nodes, child, root_moves, weight, state, slot):
-    """A value for the move into ``child`` from its mover's record (``root_moves``: the mover
-    is the root player), each playout counted as ``weight`` of a trial: normal approximation
-    of the Beta(wins + 1, losses + 1) posterior (the normal variate: four uniforms, centred
-    and scaled to unit variance); a move that ended the game is certain."""
-    block = nodes[child, BLOCK]
+def _pruned(tree, child, bias):
+    """Whether the move into ``child`` is pruned by its prior (0 with ``prior_pruning``: a
+    dead cell), which UCT's choice skips (:func:`engine.kernels.uct.rave_child`)."""
+    return bias > 0.0 and tree.prior[child] == 0.0
+
+
+@inline_jit
+def _draw(tree, child, root_moves, weight, use_rave, bias, state, slot):
+    """A value for the move into ``child`` (``root_moves``: its mover is the root player):
+    a normal draw of :func:`_posterior` (the normal variate: four uniforms, centred and
+    scaled to unit variance); a move that ended the game is certain, a win above any draw and
+    a loss below, and a pruned move (:func:`_pruned`) is worth a loss (no draw)."""
+    block = tree.nodes[child, BLOCK]
     if block < UNEXPANDED:
         return CERTAIN if (block == -ROOT_WINS) == root_moves else -CERTAIN
-    n = nodes[child, VISITS] * weight
-    mean = (nodes[child, WINS] * weight + 1.0) / (n + 2.0)
-    sd = np.sqrt(mean * (1.0 - mean) / (n + 3.0))
+    if _pruned(tree, child, bias):
+        return -CERTAIN
+    mean, sd = _posterior(tree, child, weight, use_rave, bias)
     z = (
         uniform(state, slot) + uniform(state, slot) + uniform(state, slot) + uniform(state, slot)
     ) - 2.0
@@ -92,20 +123,48 @@ def _draw(nodes, child, root_moves, weight, state, slot):
 
 
 @inline_jit
-def _best_record(nodes, first, count, by_visits, root_moves):
+def spread_agents(tree, population, block, k, bias):
+    """The agents of the new ``block``: ``k`` a move, all inactive, spread in turn over its
+    moves, skipping the moves pruned by their priors (:func:`_pruned`; ``bias`` > 0: priors
+    are on, and :func:`engine.kernels.uct.child_priors` has given them) unless every move
+    is."""
+    hold, active = population.hold, population.active
+    first = tree.blocks[block, FIRST]
+    count = tree.blocks[block, COUNT]
+    live = 0
+    for i in range(count):
+        if not _pruned(tree, first + i, bias):
+            live += 1
+    base = first * k
+    move = 0
+    for i in range(count * k):
+        if 0 < live < count:
+            while _pruned(tree, first + move, bias):
+                move = (move + 1) % count
+        hold[base + i] = move
+        active[base + i] = 0
+        move = (move + 1) % count
+
+
+@inline_jit
+def _best_record(tree, first, count, by_visits, root_moves, use_rave, bias):
     """The offset of the move with the best record (the first of equals): a move that wins
     the game for its mover (``root_moves``: the root player), else the most visited
-    (``by_visits``) or the best posterior mean."""
+    (``by_visits``) or the best mean of :func:`_posterior` (each playout a trial); a pruned
+    move (:func:`_pruned`) only when every move is."""
+    nodes = tree.nodes
     best = 0
-    best_value = -1.0
+    best_value = -CERTAIN
     for i in range(count):
         c = first + i
         if nodes[c, BLOCK] < UNEXPANDED and (nodes[c, BLOCK] == -ROOT_WINS) == root_moves:
             return i
+        if _pruned(tree, c, bias):
+            continue
         if by_visits:
             value = np.float64(nodes[c, VISITS])
         else:
-            value = (nodes[c, WINS] + 1.0) / (nodes[c, VISITS] + 2.0)
+            value = _posterior(tree, c, 1.0, use_rave, bias)[0]
         if value > best_value:
             best_value = value
             best = i
@@ -113,27 +172,34 @@ def _best_record(nodes, first, count, by_visits, root_moves):
 
 
 @inline_jit
-def _incumbent(nodes, blocks, node, rival, root_moves):
+def _incumbent(tree, node, rival, root_moves, use_rave, bias):
     """The offset of the move the ``rival`` rule holds up against ``node``'s agents (its
     best record), or -1 when the rule draws its rival. The records do not change while the
     agents of one descent are tested, so their tests share it (found once, not once a test:
     that scan of every move was most of the cost of ``tests``)."""
     if rival != RIVAL_BEST and rival != RIVAL_VISITS:  # noqa: PLR1714 (numba)
         return -1
-    block = nodes[node, BLOCK]
+    block = tree.nodes[node, BLOCK]
     return _best_record(
-        nodes, blocks[block, FIRST], blocks[block, COUNT], rival == RIVAL_VISITS, root_moves
+        tree,
+        tree.blocks[block, FIRST],
+        tree.blocks[block, COUNT],
+        rival == RIVAL_VISITS,
+        root_moves,
+        use_rave,
+        bias,
     )
 
 
 @inline_jit
 def _test_and_diffuse(
-    nodes, blocks, population, rules, node, root_moves, incumbent, agent, state, slot
+    tree, population, rules, node, root_moves, incumbent, agent, use_rave, bias, state, slot
 ):
     """Test ``agent`` of ``node``'s population against another of the node's moves (each
-    playout of the records counted as ``rules.weight`` of a trial; ``incumbent`` from
-    :func:`_incumbent`), relate it if active (thesis 3.2.3), then let it diffuse if
-    inactive."""
+    playout of the records counted as ``rules.weight`` of a trial, with RAVE and priors as
+    ``use_rave`` and ``bias`` say: :func:`_draw`; ``incumbent`` from :func:`_incumbent`),
+    relate it if active (thesis 3.2.3), then let it diffuse if inactive."""
+    nodes, blocks = tree.nodes, tree.blocks
     hold, active = population.hold, population.active
     k, rival, relate, weight = rules.agents_per_move, rules.rival, rules.relate, rules.weight
     block = nodes[node, BLOCK]
@@ -145,11 +211,11 @@ def _test_and_diffuse(
     if count > 1 and rival == RIVAL_SAMPLED:
         # Every move draws: the agent is active when its own draw is the best of all, i.e.
         # when its move is the argmax of one posterior sample (first of equals among others).
-        mine = _draw(nodes, first + own, root_moves, weight, state, slot)
+        mine = _draw(tree, first + own, root_moves, weight, use_rave, bias, state, slot)
         best_draw = -2.0 * CERTAIN
         for i in range(count):
             if i != own:
-                value = _draw(nodes, first + i, root_moves, weight, state, slot)
+                value = _draw(tree, first + i, root_moves, weight, use_rave, bias, state, slot)
                 if value > best_draw:
                     best_draw = value
                     other = i
@@ -164,9 +230,11 @@ def _test_and_diffuse(
             other = below(state, slot, count - 1)
             if other >= own:
                 other += 1
-        mine = _draw(nodes, first + own, root_moves, weight, state, slot)
-        if mine < _draw(nodes, first + other, root_moves, weight, state, slot):
+        mine = _draw(tree, first + own, root_moves, weight, use_rave, bias, state, slot)
+        if mine < _draw(tree, first + other, root_moves, weight, use_rave, bias, state, slot):
             won = 0
+    if _pruned(tree, first + own, bias):
+        won = 0  # a pruned move is never held up (its draw ties with another pruned move's)
     if won == 1 and relate != RELATE_NONE and count * k > 1:
         # The relate phase: an active agent meeting an active one (context-free) or an active
         # one on its own move (context-sensitive) turns inactive and diffuses, so a cluster
@@ -188,19 +256,23 @@ def _test_and_diffuse(
 
 
 @inline_jit
-def carrier_child(nodes, blocks, population, rules, carriers, node, block, depth, state, slot):
+def carrier_child(
+    tree, population, rules, carriers, node, block, depth, use_rave, bias, state, slot
+):
     """The child an agent of ``node``'s population chooses: one drawn uniformly, tested (and
     diffused) first with ``rules.test_first``, else remembered in ``carriers[depth]`` for its
-    test after the descent (:func:`test_carriers`)."""
+    test after the descent (:func:`test_carriers`). ``use_rave`` and ``bias`` (the priors'
+    progressive bias, 0 without them) as in UCT's choice: the tests read them (:func:`_draw`)."""
+    blocks = tree.blocks
     first = blocks[block, FIRST]
     agent = first * rules.agents_per_move + below(
         state, slot, blocks[block, COUNT] * rules.agents_per_move
     )
     if rules.test_first:
         root_moves = depth % 2 == 0
-        incumbent = _incumbent(nodes, blocks, node, rules.rival, root_moves)
+        incumbent = _incumbent(tree, node, rules.rival, root_moves, use_rave, bias)
         _test_and_diffuse(
-            nodes, blocks, population, rules, node, root_moves, incumbent, agent, state, slot
+            tree, population, rules, node, root_moves, incumbent, agent, use_rave, bias, state, slot
         )
     else:
         carriers[depth] = agent
@@ -208,16 +280,18 @@ def carrier_child(nodes, blocks, population, rules, carriers, node, block, depth
 
 
 @inline_jit
-def test_carriers(nodes, blocks, population, rules, path, depth, carriers, state, slot):
+def test_carriers(tree, population, rules, path, depth, carriers, use_rave, bias, state, slot):
     """After a descent ``depth`` moves deep along ``path``: in each swarm population it
     passed, the agent that chose its move (``carriers``; already tested with
     ``rules.test_first``) and ``rules.tests - 1`` more agents drawn uniformly are tested,
-    related and diffused (their tests cost draws, no playouts)."""
+    related and diffused (their tests cost draws, no playouts; RAVE and priors as in
+    :func:`carrier_child`)."""
+    nodes, blocks = tree.nodes, tree.blocks
     k = rules.agents_per_move
     for d in range(min(depth, rules.depth)):
         node = path[d]
         root_moves = d % 2 == 0
-        incumbent = _incumbent(nodes, blocks, node, rules.rival, root_moves)
+        incumbent = _incumbent(tree, node, rules.rival, root_moves, use_rave, bias)
         for t in range(rules.tests):
             if t == 0:
                 if rules.test_first:
@@ -227,7 +301,17 @@ def test_carriers(nodes, blocks, population, rules, path, depth, carriers, state
                 block = nodes[node, BLOCK]
                 agent = blocks[block, FIRST] * k + below(state, slot, blocks[block, COUNT] * k)
             _test_and_diffuse(
-                nodes, blocks, population, rules, node, root_moves, incumbent, agent, state, slot
+                tree,
+                population,
+                rules,
+                node,
+                root_moves,
+                incumbent,
+                agent,
+                use_rave,
+                bias,
+                state,
+                slot,
             )
 
 

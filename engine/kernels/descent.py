@@ -30,7 +30,6 @@ from hexswarm.engine.kernels.uct import (
     ACTION,
     BLOCK,
     BLOCKS,
-    FIRST,
     KNOWN,
     MAY_GROW,
     NODES,
@@ -133,10 +132,11 @@ def tree_iterations(
 
     With ``rave`` (Hex only; ``tree.rave`` then has a row per node, ``amaf`` is int32 of shape
     ``(2, actions)``) UCT's choice is the RAVE blend and every playout updates the RAVE counts
-    along the path (:func:`engine.kernels.uct.rave_update`); the agents' records stay the
-    nodes' visits and wins. With priors too (``priors.settings[PRIOR_ON]``; they need RAVE) each new
-    node's children get :func:`engine.kernels.uct.child_priors` and the choice adds their
-    progressive bias.
+    along the path (:func:`engine.kernels.uct.rave_update`); the agents' tests blend the
+    nodes' records with the RAVE counts as UCT's choice does. With priors too
+    (``priors.settings[PRIOR_ON]``; they need RAVE) each new node's children get
+    :func:`engine.kernels.uct.child_priors`, and UCT's choice and the agents' tests add their
+    progressive bias (:func:`engine.kernels.anthill._posterior`).
 
     With ``knowledge_after`` > 0 (Hex; UCT's choice at every depth) a node with children gets
     its Hex knowledge once, at its first step with at least that many visits
@@ -205,14 +205,6 @@ def tree_iterations(
                 if counters[NODES] + legal <= node_capacity and counters[BLOCKS] < block_capacity:
                     block = expand_node(tree, node, legal, exclusive, live, action_of)
                     expanded = True
-                    if swarm_depth > 0:  # every node has a population (reuse moves depths up)
-                        spread_agents(
-                            population.hold,
-                            population.active,
-                            blocks[block, FIRST],
-                            legal,
-                            rules.agents_per_move,
-                        )
                     if use_priors:
                         last = env.action_cells[chain_action[depth]] if depth > 0 else root_last
                         child_priors(
@@ -226,6 +218,8 @@ def tree_iterations(
                             last,
                             priors,
                         )
+                    if swarm_depth > 0:  # every node has a population (reuse moves depths up)
+                        spread_agents(tree, population, block, rules.agents_per_move, bias)
             if block < 0:
                 evaluated = True  # an unexpanded leaf (visited before): its playouts
                 break
@@ -246,7 +240,17 @@ def tree_iterations(
                             break
             if depth < swarm_depth:
                 child = carrier_child(
-                    nodes, blocks, population, rules, carriers, node, block, depth, state, slot
+                    tree,
+                    population,
+                    rules,
+                    carriers,
+                    node,
+                    block,
+                    depth,
+                    use_rave,
+                    bias,
+                    state,
+                    slot,
                 )
             else:
                 child = uct_child(
@@ -325,7 +329,9 @@ def tree_iterations(
             black_wins = won if root_black else lost
             rave_update(tree, path, depth, amaf, leaf_playouts, black_wins, root_black)
         if swarm_depth > 0:
-            test_carriers(nodes, blocks, population, rules, path, depth, carriers, state, slot)
+            test_carriers(
+                tree, population, rules, path, depth, carriers, use_rave, bias, state, slot
+            )
         done += 1
         if counters[PROVEN] != 0:
             break

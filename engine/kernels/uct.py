@@ -319,6 +319,17 @@ def ucb_child(tree, block, parent_visits, exploration, tables, lost):
 
 
 @inline_jit
+def rave_beta(n, r):
+    """The weight of a move's RAVE mean against its own record, ``n`` visits and ``r`` > 0
+    RAVE samples: ``r_eff / (n + r_eff)``, ``r_eff = r / (1 / RAVE_INITIAL_WEIGHT + r /
+    RAVE_FINAL_WEIGHT)`` (1 when ``n`` is 0). The one blend of :func:`rave_child` and the
+    anthill's tests (:mod:`engine.kernels.anthill`)."""
+    samples = np.float64(r)
+    weight = samples / (1.0 / RAVE_INITIAL_WEIGHT + samples / RAVE_FINAL_WEIGHT)
+    return weight / (n + weight)
+
+
+@inline_jit
 def rave_child(tree, block, parent_visits, exploration, tables, bias, lost):
     """The child of ``block`` with the best blend of its RAVE mean and its UCB1 value, from
     the point of view of the player to move at its node (the first of equals):
@@ -352,10 +363,8 @@ def rave_child(tree, block, parent_visits, exploration, tables, bias, lost):
         else:
             value = ucb_value(nodes, c, scale, inverse, inverse_sqrt, table_size)
             if r > 0:
-                samples = np.float64(r)
-                weight = samples / (1.0 / RAVE_INITIAL_WEIGHT + samples / RAVE_FINAL_WEIGHT)
-                beta = weight / (n + weight)
-                value = beta * (rave[c, RAVE_WINS] / samples) + (1.0 - beta) * value
+                beta = rave_beta(n, r)
+                value = beta * (rave[c, RAVE_WINS] / np.float64(r)) + (1.0 - beta) * value
         if has_priors and prior[c] == 0.0:
             continue  # pruned (a dead cell: see child_priors), whatever the bias
         if bias > 0.0:

@@ -850,13 +850,19 @@ _PRESETS = (
         "population of agents at the root chooses the move each descent searches, and after "
         "each descent 64 of them are tested by a Thompson-style comparison of their move's "
         "shared UCT record with a rival's and recruited passively (an inactive agent copies an "
-        "active one or takes the rival); below the root UCB1 chooses, with 8 playouts from "
-        "each leaf that answer bridge and edge template intrusions; searching for the time "
-        "given, with exact root tactics (the solver on boards up to 8x8, then Hex knowledge's "
-        "verdicts) and the swap rule played from the opening table.",
+        "active one or takes the rival); below the root UCT chooses; the tests and UCT's "
+        "choice both read `strong`'s knowledge (RAVE records and pattern priors), with 8 "
+        "playouts from each leaf that answer bridge and edge template intrusions; searching "
+        "for the time given, with exact root tactics (the solver on boards up to 8x8, then Hex "
+        "knowledge's verdicts) and the swap rule played from the opening table.",
         "anthill",
-        # 57-43 against `strong` at 1 s a move on 11x11, where one test a descent went 42-58.
-        {**_TREE_PRESET, "tests": 64},
+        # 57-43 against `strong` at 1 s a move on 11x11, where one test a descent went 42-58
+        # (before either had RAVE and priors). RAVE and priors as `strong`'s (issue 29, item 6;
+        # the agents' tests read them as UCT's choice does, engine.kernels.anthill): 86-14
+        # against itself without them, 49-51 against `strong`, at 20 000 playouts a move on
+        # 9x9; at equal time not measured (it spends 1.78x `strong`'s CPU time a playout;
+        # docs/results/swarm-knowledge/).
+        {**_TREE_PRESET, "tests": 64, "rave": True, "priors": "hex6-mohex-9x9"},
     ),
     (
         "strong-sdst",

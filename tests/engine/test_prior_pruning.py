@@ -16,6 +16,7 @@ from hexswarm.engine.patterns import (
     owner_of,
     pattern_code12,
 )
+from hexswarm.engine.search.anthill import AnthillConfig, AnthillSearch
 from hexswarm.engine.search.environment import hex_environment
 from hexswarm.engine.search.limits import SearchLimits
 from hexswarm.engine.search.uct import UctConfig, UctSearch
@@ -60,26 +61,33 @@ def test_some_patterns_are_dead_and_most_are_not():
     assert 0 < dead.sum() < dead.size // 2
 
 
-def _root_children(board, pruning, table, bias=2.47):
-    """(prior, visits) of the root's children on dead cells and on the others."""
+def _root_children(board, pruning, table, search_kind="uct", bias=2.47):
+    """(prior, visits) of the root's children on dead cells and on the others, searched by
+    UCT or by the anthill (with `strong-swarm`'s rules: 64 tests a descent, the most visited
+    move the rival, a failed agent takes the rival; then each child's tuple ends with the
+    root agents holding it)."""
     env = hex_environment(board)
-    config = UctConfig(
-        seed=3,
-        rave=True,
-        priors=table,
-        prior_pruning=pruning,
-        leaf_playouts=1,
-        prior_bias=bias,
-    )
-    search = UctSearch(config)
+    settings = {
+        "seed": 3,
+        "rave": True,
+        "priors": table,
+        "prior_pruning": pruning,
+        "prior_bias": bias,
+    }
+    if search_kind == "uct":
+        search = UctSearch(UctConfig(leaf_playouts=1, **settings))
+    else:
+        search = AnthillSearch(AnthillConfig(leaf_playouts=1, tests=64, **settings))
     result = search.run(env, SearchLimits(playouts=3000))
     tree = search.trees[0]
+    agents = search.root_population()[0] if search_kind == "anthill" else None
     dead, alive = [], []
     for c in tree.children(0):
         action = int(tree.actions[c])
         cell = int(env.action_cells[action])
         found = dead if is_dead(board.cells, ring_table(board.size), cell) else alive
-        found.append((float(tree.prior[c]), int(result.visits[action])))
+        held = () if agents is None else (int(agents[action]),)
+        found.append((float(tree.prior[c]), int(result.visits[action]), *held))
     return dead, alive
 
 
@@ -107,24 +115,32 @@ def _position_with_a_dead_cell():
     raise AssertionError("no seeded position with a dead cell")
 
 
-@pytest.mark.parametrize("twelve", [False, True])
-def test_the_search_never_plays_a_dead_cell_with_pruning(tmp_path, twelve):
+@pytest.mark.parametrize(
+    ("twelve", "search_kind"), [(False, "uct"), (True, "uct"), (False, "anthill")]
+)
+def test_the_search_never_plays_a_dead_cell_with_pruning(tmp_path, twelve, search_kind):
+    """With pruning no dead cell is searched: UCT's choice skips them, and the anthill's
+    agents never hold them (new populations spread over the live moves, an agent on a pruned
+    move always fails its test); the live moves share the priors."""
     board = _position_with_a_dead_cell()
     table = _table_with_12_cell_gammas(tmp_path, board) if twelve else "hex6-mohex-9x9"
-    dead, alive = _root_children(board, False, table)
-    assert dead and all(prior > 0.0 for prior, _ in dead + alive)
-    dead, alive = _root_children(board, True, table)
-    assert all(prior == 0.0 and visits == 0 for prior, visits in dead)
-    assert all(prior > 0.0 for prior, _ in alive)
-    assert sum(prior for prior, _ in alive) == pytest.approx(1.0)
+    dead, alive = _root_children(board, False, table, search_kind)
+    assert dead and all(child[0] > 0.0 for child in dead + alive)
+    dead, alive = _root_children(board, True, table, search_kind)
+    assert all(child[0] == 0.0 and child[1] == 0 and sum(child[2:]) == 0 for child in dead)
+    assert all(child[0] > 0.0 for child in alive)
+    assert sum(child[0] for child in alive) == pytest.approx(1.0)
+    if search_kind == "anthill":
+        assert sum(child[2] for child in alive) == 4 * (len(dead) + len(alive))
 
 
-def test_pruning_holds_without_a_progressive_bias():
-    """A bias of 0 turns the priors' pull off, not the pruning (it once did both)."""
+@pytest.mark.parametrize("search_kind", ["uct", "anthill"])
+def test_pruning_holds_without_a_progressive_bias(search_kind):
+    """A bias of 0 turns the priors' pull off, not the pruning (UCT's choice once did both)."""
     board = _position_with_a_dead_cell()
-    dead, alive = _root_children(board, True, "hex6-mohex-9x9", bias=0.0)
-    assert dead and all(visits == 0 for _, visits in dead)
-    assert sum(visits for _, visits in alive) > 0
+    dead, alive = _root_children(board, True, "hex6-mohex-9x9", search_kind, bias=0.0)
+    assert dead and all(child[1] == 0 and sum(child[2:]) == 0 for child in dead)
+    assert sum(child[1] for child in alive) > 0
 
 
 def test_pruning_needs_priors():

@@ -20,7 +20,7 @@ from hexswarm.engine.search.limits import SearchLimits
 from hexswarm.engine.search.timing import TimeBudget, stop_at
 from hexswarm.engine.search.uct import UctConfig, UctSearch, _ucb_tables
 
-from tests.naive_search import NaiveUct
+from tests.naive_search import NaiveUct, kernel_priors
 
 
 def _position(size: int, *moves: str) -> Board:
@@ -132,6 +132,56 @@ def test_rave_matches_the_slow_reference(
     assert tree.node_count == 1 + _count_nodes(reference.root)
     # Every root child was sampled: one filled board scores all moves, not only the one tried.
     assert all(samples > 0 for samples, _ in rave.values())
+
+
+@pytest.mark.parametrize(
+    ("moves", "playouts", "expand_after", "leaf_playouts", "seed"),
+    [
+        ((), 600, 1, 1, 51),
+        (("b2",), 800, 1, 2, 52),
+        (("c3", "b3"), 1200, 2, 4, 53),
+        (("a1", "e5", "c3"), 1600, 1, 8, 54),
+    ],
+)
+def test_priors_match_the_slow_reference(moves, playouts, expand_after, leaf_playouts, seed):
+    """Pattern priors (MoHex's table): each new child starts with 8 virtual RAVE samples, the
+    blend gains the progressive bias and a new node's first child is the blend's (no random
+    pick): every visit, win and RAVE count agrees with the reference, which reads the priors
+    from the kernel's tree (test_patterns checks them against the patterns' slow reference)."""
+    board = _position(5, *moves)
+    env = hex_environment(board)
+    config = UctConfig(
+        exploration=0.5,
+        expand_after=expand_after,
+        seed=seed,
+        leaf_playouts=leaf_playouts,
+        rave=True,
+        priors="hex6-mohex-9x9",
+    )
+    last = int(board.moves[-1].cell) if board.moves else -1
+    search = UctSearch(config, last_cell=last)
+    state = int(search.states[0])
+    result = search.run(env, SearchLimits(playouts=playouts))
+    tree = search.trees[0]
+    reference = NaiveUct(
+        env,
+        0.5,
+        expand_after,
+        _ucb_tables(),
+        state,
+        leaf_playouts,
+        rave=True,
+        prior_of=kernel_priors(tree),
+        bias=config.prior_bias,
+    )
+    reference.iterate(playouts // leaf_playouts)
+    expected = reference.root_statistics()
+    assert {a: (int(result.visits[a]), int(result.wins[a])) for a in expected} == expected
+    rave = {
+        int(tree.actions[c]): (int(tree.rave_visits[c]), int(tree.rave_wins[c]))
+        for c in tree.children(0)
+    }
+    assert rave == reference.root_rave()
 
 
 def test_rave_finds_a_win_in_one():

@@ -51,7 +51,7 @@ class Proof:
 
 
 @cache
-def _geometry(size: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+def geometry(size: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """The kernel's constant arrays for a ``size`` board: neighbours, edge flags, the ring of
     each cell for the dead-cell code, the centre-first move order, Zobrist keys."""
     neighbours = neighbour_table(size)
@@ -114,7 +114,7 @@ def prove(
     if nodes < 1 or table_bits < 2:
         raise HexError("the solver needs a budget of at least one node and a table of 4 slots")
     started = time.perf_counter()
-    neighbours, edges, ring, order, zobrist = _geometry(board.size)
+    neighbours, edges, ring, order, zobrist = geometry(board.size)
     cells = board.cells.astype(np.int8).copy()
     black_to_move = board.to_move is BLACK
     color = 1 if black_to_move else 2

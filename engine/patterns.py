@@ -176,17 +176,28 @@ class PatternTable:
         """The pattern weight of a move of canonical codes ``code6`` and ``code12``."""
         return float(self.gamma12.get(code12, self.gamma[code6]))
 
-    def kernel_hash12(self) -> tuple[np.ndarray, np.ndarray]:
-        """(keys, gammas): :func:`open_hash` of ``gamma12`` by key ``raw | side << 24``, with
-        ``raw`` the 12-cell code as the search reads it (TWELVE's order on the board as it is,
-        owners for the mover: 1 own, 2 theirs, 3 beyond a corner) and ``side`` 0 when Black
-        moves, 1 when White does (whose canonical code is that of the transposed board)."""
+    def kernel_hash12(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(slots, gammas, probe): the search's table of the 12-cell gammas
+        (:func:`engine.kernels.uct.child_priors`). ``slots`` is :func:`open_hash` of
+        ``gamma12`` by key ``raw | side << 24``, each entry ``key | index << 32`` with
+        ``gammas[index]`` its gamma, ``raw`` the 12-cell code as the search reads it (TWELVE's
+        order on the board as it is, owners for the mover: 1 own, 2 theirs, 3 beyond a corner)
+        and ``side`` 0 when Black moves, 1 when White does (whose canonical code is that of the
+        transposed board). ``probe[side, raw & 4095]`` (bool[2, CODES]) says whether any key
+        has that 6-cell part: the search probes only then."""
         entries = {}
-        for code, gamma in self.gamma12.items():
+        for code in self.gamma12:
             for raw in (code, rotate_half12(code)):
-                entries[raw] = gamma
-                entries[transpose12(raw) | 1 << 24] = gamma
-        return open_hash(entries, np.float64)
+                entries[raw] = code
+                entries[transpose12(raw) | 1 << 24] = code
+        codes = sorted(self.gamma12)
+        index = {code: i for i, code in enumerate(codes)}
+        slots = open_hash({key: key | index[code] << 32 for key, code in entries.items()})
+        gammas = np.array([self.gamma12[code] for code in codes], dtype=np.float64)
+        probe = np.zeros((2, CODES), dtype=np.bool_)
+        for key in entries:
+            probe[key >> 24, key & (CODES - 1)] = True
+        return slots, gammas, probe
 
     def raw_gammas(self) -> np.ndarray:
         """float64[2, CODES]: the gamma of every raw code as the kernel reads it, from the
@@ -315,24 +326,24 @@ def canonical12(code: int) -> int:
     return min(code, rotate_half12(code))
 
 
-def open_hash(entries: Mapping[int, float], dtype) -> tuple[np.ndarray, np.ndarray]:
-    """(keys, values): the kernels' open-addressing hash of ``entries`` (non-negative int64
-    keys), a power-of-two length at most a quarter full, linear probing from ``(key *
-    HASH_MULTIPLIER mod 2**64) >> (64 - bits)``, empty slots ``NO_KEY`` (at least 16 slots,
-    so the kernels' shift stays below 64)."""
+def open_hash(entries: Mapping[int, int]) -> np.ndarray:
+    """The kernels' open-addressing hash of ``entries`` (key -> int64 entry, each entry
+    holding its non-negative key in its low 32 bits): a power-of-two length at most half
+    full, the entry of a key in the first slot free when inserted by linear probing from
+    ``(key * HASH_MULTIPLIER mod 2**64) >> (64 - bits)``, empty slots ``NO_KEY`` (at least 16
+    slots, so the kernels' shift stays below 64). One int64 a slot: a probe reads one cache
+    line for the key and its value."""
     bits = 4
-    while (1 << bits) < 4 * len(entries):
+    while (1 << bits) < 2 * len(entries):
         bits += 1
-    keys = np.full(1 << bits, NO_KEY, dtype=np.int64)
-    values = np.zeros(1 << bits, dtype=dtype)
+    slots = np.full(1 << bits, NO_KEY, dtype=np.int64)
     mask = (1 << bits) - 1
     for key in sorted(entries):
         slot = ((key * HASH_MULTIPLIER) & (2**64 - 1)) >> (64 - bits)
-        while keys[slot] != NO_KEY:
+        while slots[slot] != NO_KEY:
             slot = (slot + 1) & mask
-        keys[slot] = key
-        values[slot] = entries[key]
-    return keys, values
+        slots[slot] = entries[key]
+    return slots
 
 
 @dataclass(frozen=True)

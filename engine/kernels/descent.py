@@ -25,16 +25,20 @@ from hexswarm.engine.kernels.environment import HEX, move_outcome
 from hexswarm.engine.kernels.jit import jit
 from hexswarm.engine.kernels.layout import UNIFORM_POLICY, AnthillAgents, AnthillRules
 from hexswarm.engine.kernels.tree import ONGOING, ROOT_LOSES, ROOT_WINS
+from hexswarm.engine.kernels.tree_knowledge import back_up_proofs, marks_of, node_knowledge
 from hexswarm.engine.kernels.uct import (
     ACTION,
     BLOCK,
     BLOCKS,
     FIRST,
+    KNOWN,
     MAY_GROW,
     NODES,
     PRIOR_BIAS,
     PRIOR_ON,
     PRIOR_ROOT_LAST,
+    PROVEN,
+    PRUNED,
     UNEXPANDED,
     VISITS,
     WINS,
@@ -107,6 +111,8 @@ def tree_iterations(
     amaf,
     priors,
     policy,
+    knowledge_after,
+    knowledge,
 ):
     """Run up to ``count`` iterations on one tree (and, with ``rules.depth`` > 0, its agents:
     ``population``, an :class:`AnthillAgents` with ``rules.agents_per_move`` agents a move);
@@ -131,6 +137,15 @@ def tree_iterations(
     nodes' visits and wins. With priors too (``priors[3][PRIOR_ON]``; they need RAVE) each new
     node's children get :func:`engine.kernels.uct.child_priors` and the choice adds their
     progressive bias.
+
+    With ``knowledge_after`` > 0 (Hex; UCT's choice at every depth) a node with children gets
+    its Hex knowledge once, at its first step with at least that many visits
+    (:func:`engine.kernels.tree_knowledge.node_knowledge`, with the work arrays
+    ``knowledge``): children proven won or lost and dead ones are marked, proofs are backed
+    up the path (:func:`engine.kernels.tree_knowledge.back_up_proofs`, also after a move that
+    ends the game), a descent reaching a proven node scores it exactly, and children marked
+    lost or ``PRUNED`` are not chosen (below the root). The run returns as soon as the root is
+    proven won (``counters[PROVEN]``).
     """
     nodes, blocks, counters = tree.nodes, tree.blocks, tree.counters
     swarm_depth = rules.depth
@@ -175,6 +190,8 @@ def tree_iterations(
         while True:
             block = nodes[node, BLOCK]
             if block < UNEXPANDED:
+                if block == PRUNED:  # chosen only when every move is lost: lost for its mover
+                    block = marks_of(depth - 1)[1]
                 won = leaf_playouts if block == -ROOT_WINS else 0
                 break
             expanded = False
@@ -212,6 +229,21 @@ def tree_iterations(
             if block < 0:
                 evaluated = True  # an unexpanded leaf (visited before): its playouts
                 break
+            lost = 0  # the mark of a child lost for the mover (0: no knowledge, none skipped)
+            if knowledge_after > 0:
+                if depth > 0:  # the root's moves are never left out (tree_knowledge)
+                    lost = marks_of(depth)[1]
+                if blocks[block, KNOWN] == 0 and nodes[node, VISITS] >= knowledge_after:
+                    blocks[block, KNOWN] = 1
+                    mover_black = (depth % 2 == 0) == root_black
+                    if node_knowledge(
+                        tree, block, depth, mover_black, black_rows, white_columns, size,
+                        env.action_cells, knowledge,
+                    ) > 0:  # fmt: skip
+                        back_up_proofs(tree, path, depth)
+                        if nodes[node, BLOCK] < UNEXPANDED:  # the node itself is proven
+                            won = leaf_playouts if nodes[node, BLOCK] == -ROOT_WINS else 0
+                            break
             if depth < swarm_depth:
                 child = carrier_child(
                     nodes, blocks, population, rules, carriers, node, block, depth, state, slot
@@ -227,6 +259,7 @@ def tree_iterations(
                     exploration,
                     tables,
                     bias,
+                    lost,
                     state,
                     slot,
                 )
@@ -256,6 +289,8 @@ def tree_iterations(
             if outcome != ONGOING:
                 nodes[child, BLOCK] = -outcome
                 won = leaf_playouts if outcome == ROOT_WINS else 0
+                if knowledge_after > 0:  # the parent is won for its mover: prove up the path
+                    back_up_proofs(tree, path, depth - 1)
             else:
                 evaluated = True
             break
@@ -292,4 +327,6 @@ def tree_iterations(
         if swarm_depth > 0:
             test_carriers(nodes, blocks, population, rules, path, depth, carriers, state, slot)
         done += 1
+        if counters[PROVEN] != 0:
+            break
     return done, playouts

@@ -240,7 +240,7 @@ def connection(cells, neighbours, edges, color, parents, pairs, links, used, cou
 
 
 @inline_jit
-def _dead(cells, ring, dead, cell):
+def dead_cell(cells, ring, dead, cell):
     """Whether the empty ``cell`` is dead by its six neighbours (Black's view of the code)."""
     code = 0
     for k in range(6):
@@ -348,13 +348,13 @@ def mid(
             continue
         if status == 1 and used[0, cell] != stamp:
             continue
-        if count_moves == 0 or not _dead(cells, ring, dead, cell):
+        if count_moves == 0 or not dead_cell(cells, ring, dead, cell):
             moves[count_moves] = cell
             count_moves += 1
     if count_moves == 0:
         _store(keys, numbers, best, work, key, INFINITY, 0, -1, 1)
         return
-    if count_moves > 1 and _dead(cells, ring, dead, moves[0]):
+    if count_moves > 1 and dead_cell(cells, ring, dead, moves[0]):
         # the first candidate stood in for the dead ones: drop it now others stay
         count_moves -= 1
         for i in range(count_moves):

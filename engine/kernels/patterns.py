@@ -45,6 +45,9 @@ TOP_EDGE, BOTTOM_EDGE, LEFT_EDGE, RIGHT_EDGE, NO_EDGE = 0, 1, 2, 3, 4
 # else one read of the 6-cell rows, gives both players' global and local weights of a cell.
 HASH_MULTIPLIER = 0x9E3779B97F4A7C15
 NO_KEY = -1
+# The tree's 12-cell prior hash (engine.patterns.PatternTable.kernel_hash12) packs a key (its
+# low 32 bits) and the index of its gamma (the high ones) in one int64 a slot.
+KEY_MASK = (1 << 32) - 1
 # Global weights are at most WEIGHT_SCALE (11 bits), local ones engine.patterns's
 # LOCAL_WEIGHT_LIMIT = 2**20 (21 bits): 64 bits in all.
 ROW_SHIFT = np.array([0, 11, 32, 43], dtype=np.int64)

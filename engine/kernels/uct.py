@@ -25,12 +25,15 @@ field (the tree outgrows the caches; docs/benchmarks.md has the measured effect)
 * ``nodes`` (int32, a row per node): ``VISITS``, ``WINS`` (the playouts through the node won by
   the player who *made the move into it*, so the parent maximises wins/visits), ``BLOCK`` (its
   block, or ``UNEXPANDED``, or ``-ROOT_WINS``/``-ROOT_LOSES`` when its move ended the game,
-  known from its first visit) and ``ACTION`` (the action into it);
+  known from its first visit, or when in-tree knowledge proved its result; or ``PRUNED``)
+  and ``ACTION`` (the action into it);
 * ``blocks`` (int32, a row per block): ``FIRST`` (its first child), ``COUNT``, ``TRIED``, and
-  the cached argmax: ``BEST`` and ``SECOND`` (the two leaders at the last scan);
+  the cached argmax: ``BEST`` and ``SECOND`` (the two leaders at the last scan), and
+  ``KNOWN`` (whether its node got its Hex knowledge);
   ``block_values`` (float64): ``BOUND`` (the best value of the others then), ``SCALE``
   (C * sqrt(ln N) then), ``SPREAD`` (the largest 1/sqrt(n) of the others);
-* ``counters``: nodes and blocks in use, and whether the owner may still grow the arrays;
+* ``counters``: nodes and blocks in use, whether the owner may still grow the arrays, the
+  full scans of :func:`ucb_child` and the root's proven result (``PROVEN``);
 * ``rave`` (int32, a row per node, or none when the search does not use RAVE): the child's
   all-moves-as-first samples ``RAVE_VISITS`` and their wins ``RAVE_WINS``.
 
@@ -59,9 +62,16 @@ from hexswarm.engine.kernels.environment import HEX, toy_evaluation
 from hexswarm.engine.kernels.jit import inline_jit, jit
 from hexswarm.engine.kernels.knowledge import policy_playout, start_of_playout
 from hexswarm.engine.kernels.layout import HexPath
-from hexswarm.engine.kernels.patterns import HASH_MULTIPLIER, NEAR_CELLS, NO_KEY, hash_shift
+from hexswarm.engine.kernels.patterns import (
+    HASH_MULTIPLIER,
+    KEY_MASK,
+    NEAR_CELLS,
+    NO_KEY,
+    hash_shift,
+)
 from hexswarm.engine.kernels.playout import black_connects, playout
 from hexswarm.engine.kernels.rng import below
+from hexswarm.engine.kernels.tree import ROOT_LOSES, ROOT_WINS
 
 
 class UctTreeArrays(NamedTuple):
@@ -69,9 +79,9 @@ class UctTreeArrays(NamedTuple):
     layout; the column constants below name each array's columns)."""
 
     nodes: np.ndarray  # int32, a row per node: VISITS, WINS, BLOCK, ACTION
-    blocks: np.ndarray  # int32, a row per block: FIRST, COUNT, TRIED, BEST, SECOND
+    blocks: np.ndarray  # int32, a row per block: FIRST, COUNT, TRIED, BEST, SECOND, KNOWN
     block_values: np.ndarray  # float64, a row per block: BOUND, SCALE, SPREAD
-    counters: np.ndarray  # int64: NODES, BLOCKS, MAY_GROW, SCANS
+    counters: np.ndarray  # int64: NODES, BLOCKS, MAY_GROW, SCANS, PROVEN
     rave: np.ndarray  # int32, a row per node (RAVE_VISITS, RAVE_WINS), or no rows without RAVE
     prior: np.ndarray  # float64, a node's prior among its siblings, or no rows without priors
 
@@ -80,7 +90,7 @@ TREE_FIELDS = UctTreeArrays._fields
 # Columns of ``nodes`` (int32, one row of 16 bytes per node).
 VISITS = 0
 WINS = 1
-BLOCK = 2  # the node's block; UNEXPANDED; or -ROOT_WINS / -ROOT_LOSES when its move ended the game
+BLOCK = 2  # its block; UNEXPANDED; -ROOT_WINS / -ROOT_LOSES (game over or proven); PRUNED
 ACTION = 3
 UNEXPANDED = -1
 # Columns of ``blocks`` (int32) and ``block_values`` (float64).
@@ -89,16 +99,24 @@ COUNT = 1
 TRIED = 2
 BEST = 3
 SECOND = 4
+KNOWN = 5  # 1 once the block's node got its Hex knowledge (engine.kernels.tree_knowledge)
 BOUND = 0
 SCALE = 1
 SPREAD = 2
 NODE_COLUMNS = 4
-BLOCK_COLUMNS = 5
+BLOCK_COLUMNS = 6
 BLOCK_VALUE_COLUMNS = 3
 NODES = 0
 BLOCKS = 1
 MAY_GROW = 2  # 1: stop and return when an expansion does not fit; 0: keep searching unexpanded
 SCANS = 3  # full UCB1 scans so far (the rest of the selections came from the cached best)
+PROVEN = 4  # the root's proven result (ROOT_WINS or ROOT_LOSES; 0: not proven)
+COUNTER_COLUMNS = 5
+# A child that Hex knowledge leaves out of the choice (an inferior move: a dead cell) has this
+# in its BLOCK column (engine.kernels.tree_knowledge); a child proven lost for the player who
+# makes its move has its terminal mark there (``-ROOT_WINS`` / ``-ROOT_LOSES``), as a move that
+# ends the game does.
+PRUNED = -4
 # Columns of ``rave`` (int32, a row per node, only when the search uses RAVE): the playouts
 # through the node's parent in which the player who makes the node's move took its cell (at any
 # time), and how many of those that player won.
@@ -110,10 +128,10 @@ RAVE_COLUMNS = 2
 RAVE_INITIAL_WEIGHT = 2.12  # while r is small, one RAVE sample counts as ~2.1 visits
 RAVE_FINAL_WEIGHT = 830.0  # all of RAVE never counts for more than this many visits
 FIRST_PLAY = 1.0  # the value of a child with neither visits nor RAVE samples (tried first)
-# Pattern priors (``priors`` tuple: gamma[2, 4096], delta[3], near, settings, keys12, gamma12;
-# child_priors says what each is): a new child
-# gets its prior P and PRIOR_RAVE_SAMPLES virtual RAVE samples, half of them won (MoHex's
-# 0.5 over 8), and the progressive bias ``PRIOR_BIAS * P / sqrt(n + 1)`` joins its value.
+# Pattern priors (``priors`` tuple: gamma[2, 4096], delta[3], near, settings, slots12, gamma12,
+# probe12; child_priors says what each is): a new child gets its prior P and
+# PRIOR_RAVE_SAMPLES virtual RAVE samples, half of them won (MoHex's 0.5 over 8), and the
+# progressive bias ``PRIOR_BIAS * P / sqrt(n + 1)`` joins its value.
 PRIOR_ON = 0  # settings[PRIOR_ON]: 1.0 when priors are used
 PRIOR_BIAS = 1  # settings[PRIOR_BIAS]: the progressive bias constant (MoHex: 2.47)
 PRIOR_ROOT_LAST = 2  # settings[PRIOR_ROOT_LAST]: the cell of the last move before the root, or -1
@@ -151,9 +169,18 @@ def ucb_value(nodes, c, scale, inverse, inverse_sqrt, table_size):
 
 
 @inline_jit
+def left_out(nodes, child, lost):
+    """Whether in-tree knowledge took ``child`` out of its parent's choice: ``PRUNED``, or
+    ``lost``, the mark of a child proven lost for the parent's mover (0: knowledge is off)."""
+    mark = nodes[child, BLOCK]
+    return lost != 0 and (mark == PRUNED or mark == lost)  # noqa: SIM109 (numba)
+
+
+@inline_jit
 def next_untried(nodes, blocks, block, state, slot):
     """The next child of ``block`` to try, drawn uniformly from its untried tail (a
-    Fisher-Yates step; untried children differ only in their action); counts it tried."""
+    Fisher-Yates step; untried children differ only in their action and, with in-tree
+    knowledge, their mark); counts it tried."""
     first = blocks[block, FIRST]
     tried = blocks[block, TRIED]
     child = first + tried
@@ -163,6 +190,9 @@ def next_untried(nodes, blocks, block, state, slot):
         action = nodes[j, ACTION]
         nodes[j, ACTION] = nodes[child, ACTION]
         nodes[child, ACTION] = action
+        mark = nodes[j, BLOCK]
+        nodes[j, BLOCK] = nodes[child, BLOCK]
+        nodes[child, BLOCK] = mark
     blocks[block, TRIED] = tried + 1
     return child
 
@@ -192,11 +222,13 @@ def exploration_scale(exploration, parent_visits, sqrt_log):
 
 
 @inline_jit
-def ucb_child(tree, block, parent_visits, exploration, tables):
+def ucb_child(tree, block, parent_visits, exploration, tables, lost):
     """The UCB1 argmax among the children of ``block`` (every one tried), from the point of
-    view of the player to move at its node (the first of equals, as a scan finds it). A full
-    scan is skipped while one of the two leaders of the last scan is provably still ahead:
-    exact as long as only this function chooses among the block's children."""
+    view of the player to move at its node (the first of equals, as a scan finds it), leaving
+    out those in-tree knowledge took out (:func:`left_out`; the first child stands when all
+    are). A full scan is skipped while one of the two leaders of the last scan is provably
+    still ahead: exact as long as only this function chooses among the block's children (and
+    whoever marks a child resets the cache, ``BEST`` = -1)."""
     nodes, blocks = tree.nodes, tree.blocks
     block_values, counters = tree.block_values, tree.counters
     inverse, inverse_sqrt, sqrt_log = tables[0], tables[1], tables[2]
@@ -229,6 +261,8 @@ def ucb_child(tree, block, parent_visits, exploration, tables):
         third_value = -1.0
         last = first + blocks[block, COUNT]
         for c in range(first, last):
+            if left_out(nodes, c, lost):
+                continue
             value = ucb_value(nodes, c, scale, inverse, inverse_sqrt, table_size)
             if value > best_value:
                 third_value = second_value
@@ -244,7 +278,9 @@ def ucb_child(tree, block, parent_visits, exploration, tables):
                 third_value = value
         fewest = 2**31 - 1
         for c in range(first, last):
-            if c != best and c != second and nodes[c, VISITS] < fewest:
+            if c == best or c == second or left_out(nodes, c, lost):  # noqa: SIM109 (numba)
+                continue
+            if nodes[c, VISITS] < fewest:
                 fewest = nodes[c, VISITS]
         blocks[block, BEST] = best
         blocks[block, SECOND] = second
@@ -259,7 +295,7 @@ def ucb_child(tree, block, parent_visits, exploration, tables):
 
 
 @inline_jit
-def rave_child(tree, block, parent_visits, exploration, tables, bias):
+def rave_child(tree, block, parent_visits, exploration, tables, bias, lost):
     """The child of ``block`` with the best blend of its RAVE mean and its UCB1 value, from
     the point of view of the player to move at its node (the first of equals):
     ``beta * q_rave + (1 - beta) * (q + C * sqrt(ln N / n))`` with ``beta = r_eff / (n +
@@ -267,8 +303,10 @@ def rave_child(tree, block, parent_visits, exploration, tables, bias):
     RAVE samples); an unvisited child is worth its RAVE mean, or :data:`FIRST_PLAY` without
     samples. With priors (``bias`` > 0) the progressive bias ``bias * P / sqrt(n + 1)`` is
     added, and a child of prior 0 (pruned: ``prior_pruning``) is skipped (the first child
-    stands when all are). Every child's RAVE mean moves with every playout below the node,
-    so each choice is a full scan (no cached leaders as in :func:`ucb_child`)."""
+    stands when all are). Children in-tree knowledge took out (:func:`left_out`) are skipped
+    too (when every child is, the first that is not ``PRUNED``). Every child's RAVE mean
+    moves with every playout below the node, so each choice is a full scan (no cached leaders
+    as in :func:`ucb_child`)."""
     nodes, blocks, rave, prior = tree.nodes, tree.blocks, tree.rave, tree.prior
     inverse, inverse_sqrt, sqrt_log = tables[0], tables[1], tables[2]
     table_size = inverse.shape[0]
@@ -276,7 +314,10 @@ def rave_child(tree, block, parent_visits, exploration, tables, bias):
     first = blocks[block, FIRST]
     best = first
     best_value = -1.0
-    for c in range(first, first + blocks[block, COUNT]):
+    last = first + blocks[block, COUNT]
+    for c in range(first, last):
+        if left_out(nodes, c, lost):
+            continue
         n = nodes[c, VISITS]
         r = rave[c, RAVE_VISITS]
         value = FIRST_PLAY
@@ -300,6 +341,10 @@ def rave_child(tree, block, parent_visits, exploration, tables, bias):
         if value > best_value:
             best_value = value
             best = c
+    if lost != 0 and nodes[best, BLOCK] == PRUNED:  # every child left out: a proven loss
+        for c in range(first, last):
+            if nodes[c, BLOCK] != PRUNED:
+                return c
     return best
 
 
@@ -342,51 +387,55 @@ def child_priors(
     code, and :func:`rave_child` skips it. The position is the one along the path (Black's
     rows, White's columns); ``priors`` = (gamma[2, 4096] by raw 6-cell code, delta[3], near
     (engine.kernels.patterns.near_table: the ring of engine.kernels.knowledge, then the
-    bridge points), settings, keys12 and gamma12 (the hash of
-    :meth:`engine.patterns.PatternTable.kernel_hash12`; one empty slot: no 12-cell gammas)).
+    bridge points), settings, and the 12-cell table of
+    :meth:`engine.patterns.PatternTable.kernel_hash12`: slots12 (one empty slot: no 12-cell
+    gammas), gamma12, probe12).
     """
     nodes, blocks, rave, prior = tree.nodes, tree.blocks, tree.rave, tree.prior
     gamma, delta, near = priors[0], priors[1], priors[2]
-    keys12, gamma12 = priors[4], priors[5]
-    twelve = keys12.size > 1
+    slots12, gamma12, probe12 = priors[4], priors[5], priors[6]
+    twelve = slots12.size > 1
     cells_read = NEAR_CELLS if twelve else 6
-    shift = hash_shift(keys12)
-    mask = keys12.size - 1
+    shift = hash_shift(slots12)
+    mask = slots12.size - 1
     n = size * size
     side = 0 if mover_black else 1
     own_black = 1 if mover_black else 2  # the class of a Black stone or edge for the mover
     own_white = 3 - own_black
+    # The position's owners for the mover, board cells then the edge cells of ``near``
+    # (top, bottom, left, right, beyond a corner): each code is then twelve reads, not
+    # twelve divisions and bit tests.
+    owners = np.empty(n + 5, dtype=np.int64)
+    for row in range(size):
+        black = black_rows[row]
+        for col in range(size):
+            owner = 0
+            if (black >> np.uint64(col)) & ONE != ZERO:
+                owner = own_black
+            elif (white_columns[col] >> np.uint64(row)) & ONE != ZERO:
+                owner = own_white
+            owners[row * size + col] = owner
+    owners[n] = owners[n + 1] = own_black
+    owners[n + 2] = owners[n + 3] = own_white
+    owners[n + 4] = 3
     first = blocks[block, FIRST]
     count = blocks[block, COUNT]
     total = 0.0
     for c in range(first, first + count):
         cell = action_cells[nodes[c, ACTION]]
+        base = NEAR_CELLS * cell
         code = np.int64(0)
         for d in range(cells_read):
-            v = near[NEAR_CELLS * cell + d]
-            owner = 0
-            if v < n:
-                row = v // size
-                col = v - row * size
-                if black_rows[row] & (ONE << np.uint64(col)) != ZERO:
-                    owner = own_black
-                elif white_columns[col] & (ONE << np.uint64(row)) != ZERO:
-                    owner = own_white
-            elif v - n <= 1:  # the top or bottom edge: Black's
-                owner = own_black
-            elif v - n <= 3:  # the left or right edge: White's
-                owner = own_white
-            else:
-                owner = 3  # beyond a corner
-            code |= np.int64(owner) << (2 * d)
+            code |= owners[near[base + d]] << (2 * d)
         weight = gamma[side, code & 4095]
-        if twelve and weight > 0.0:
+        if twelve and weight > 0.0 and probe12[side, code & 4095]:
             key = code | (np.int64(side) << 24)
             slot = np.int64((np.uint64(key) * HASH_MULTIPLIER) >> shift)
-            while keys12[slot] != key and keys12[slot] != NO_KEY:
+            while slots12[slot] != NO_KEY:
+                if slots12[slot] & KEY_MASK == key:
+                    weight = gamma12[slots12[slot] >> 32]
+                    break
                 slot = (slot + 1) & mask
-            if keys12[slot] == key:
-                weight = gamma12[slot]
         weight *= delta[local_class_of(size, cell, last)]
         prior[c] = weight
         total += weight
@@ -446,6 +495,7 @@ def uct_child(
     exploration,
     tables,
     bias,
+    lost,
     state,
     slot,
 ):
@@ -453,15 +503,20 @@ def uct_child(
     times). With RAVE, :func:`rave_child` (with ``bias``, the priors' progressive bias), but
     the first child of a node ``expanded`` by this descent is drawn uniformly when there are no
     priors to rank them; without RAVE, the next untried child (:func:`next_untried`), then the
-    UCB1 argmax (:func:`ucb_child`)."""
-    blocks = tree.blocks
+    UCB1 argmax (:func:`ucb_child`). Children in-tree knowledge took out (``lost``:
+    :func:`left_out`) are never chosen while another is left."""
+    blocks, nodes = tree.blocks, tree.nodes
     if use_rave:
         if expanded and not use_priors:
-            return blocks[block, FIRST] + below(state, slot, blocks[block, COUNT])
-        return rave_child(tree, block, parent_visits, exploration, tables, bias)
-    if blocks[block, TRIED] < blocks[block, COUNT]:
-        return next_untried(tree.nodes, blocks, block, state, slot)
-    return ucb_child(tree, block, parent_visits, exploration, tables)
+            child = blocks[block, FIRST] + below(state, slot, blocks[block, COUNT])
+            if not left_out(nodes, child, lost):
+                return child
+        return rave_child(tree, block, parent_visits, exploration, tables, bias, lost)
+    while blocks[block, TRIED] < blocks[block, COUNT]:
+        child = next_untried(nodes, blocks, block, state, slot)
+        if not left_out(nodes, child, lost):
+            return child
+    return ucb_child(tree, block, parent_visits, exploration, tables, lost)
 
 
 def hex_board(env) -> HexPath:
@@ -755,8 +810,9 @@ def expand_node(tree, node, legal, exclusive, live, action_of):
 
 @jit
 def root_children(tree, child_visits, child_wins, child_terminal):
-    """Visits, wins (for the root player) and terminal flags of the root's children per action
-    (added to the output arrays, so several trees can be merged)."""
+    """Visits, wins (for the root player) and terminal flags (``ROOT_WINS``, ``ROOT_LOSES``
+    or ``-PRUNED``) of the root's children per action (added to the output arrays, so several
+    trees can be merged)."""
     nodes, blocks = tree.nodes, tree.blocks
     block = nodes[0, BLOCK]
     if block >= 0:
@@ -770,12 +826,15 @@ def root_children(tree, child_visits, child_wins, child_terminal):
 
 
 @jit
-def copy_subtree(tree, root, action_map, out):
+def copy_subtree(tree, root, action_map, out, flip):
     """Copy the subtree under node ``root`` of ``tree`` into the empty tree ``out`` (its root
     becomes node 0), renumbering actions through ``action_map`` (old action -> new action;
     every action in the subtree must map). ``out`` must hold as many nodes and blocks as the
     subtree. Blocks keep their order, so their tried heads stay tried; RAVE counts are copied
-    when both trees keep them. Returns the node count.
+    when both trees keep them, and so are the knowledge marks (``KNOWN``, ``PRUNED``). The
+    terminal marks say who wins from the root player's side: with ``flip`` (``root`` an odd
+    number of moves below the old root, so the other player is to move there) they are
+    exchanged. Returns the node count.
     """
     nodes, blocks, rave, o_rave = tree.nodes, tree.blocks, tree.rave, out.rave
     copy_rave = rave.shape[0] > 0 and o_rave.shape[0] > 0
@@ -801,14 +860,19 @@ def copy_subtree(tree, root, action_map, out):
             o_blocks[block_count, COUNT] = size
             o_blocks[block_count, TRIED] = blocks[block, TRIED]
             o_blocks[block_count, BEST] = -1  # node numbers change: the next visit scans
+            o_blocks[block_count, KNOWN] = blocks[block, KNOWN]
             o_nodes[head, BLOCK] = block_count
             block_count += 1
             for i in range(size):
                 c = first + i
                 o_nodes[count, VISITS] = nodes[c, VISITS]
                 o_nodes[count, WINS] = nodes[c, WINS]
-                # A terminal mark stays; an expanded child gets its block when it is copied.
-                o_nodes[count, BLOCK] = min(nodes[c, BLOCK], UNEXPANDED)
+                # A mark stays (terminal ones seen from the new root's player); an expanded
+                # child gets its block when it is copied.
+                mark = min(nodes[c, BLOCK], UNEXPANDED)
+                if flip and (mark == -ROOT_WINS or mark == -ROOT_LOSES):
+                    mark = -(ROOT_WINS + ROOT_LOSES) - mark
+                o_nodes[count, BLOCK] = mark
                 o_nodes[count, ACTION] = action_map[nodes[c, ACTION]]
                 if copy_rave:
                     o_rave[count, RAVE_VISITS] = rave[c, RAVE_VISITS]

@@ -687,6 +687,18 @@ LEVELS: dict[str, LevelInfo] = {
             Parameter(
                 "playouts", "int", 100_000, "playouts (tree iterations) per move", 1, 100_000_000
             ),
+            Parameter(
+                "knowledge_after",
+                "int",
+                _TREE_DEFAULTS["knowledge_after"],
+                "in-tree Hex knowledge (ours, after MoHex 2.0's knowledge nodes): a node with "
+                "this many visits gets it once; moves that win or lose by virtual connections "
+                "(chains and bridges) are proven and scored exactly, proofs are backed up the "
+                "tree, and moves outside the must-play region or on dead cells are never chosen "
+                "again (0 = off; docs/search.md)",
+                0,
+                100_000_000,
+            ),
             *_TREE_TAIL,
         ),
         rules=uct.TREE_OPTION_RULES,

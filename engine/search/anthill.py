@@ -142,6 +142,9 @@ class AnthillConfig(UctConfig):
         for name in ("agents_per_move", "tests", "swarm_depth"):
             if getattr(self, name) < 1:
                 raise HexError(f"{name} must be at least 1, not {getattr(self, name)}")
+        if self.knowledge_after:
+            # Its agents choose among every move at the swarm's depths, pruned or not.
+            raise HexError("knowledge_after is UCT's: the anthill's agents do not skip its marks")
 
 
 class AnthillSearch(UctSearch):

@@ -35,12 +35,13 @@ from dataclasses import dataclass
 
 import numpy as np
 from hexswarm.engine.board import HexError
+from hexswarm.engine.dfpn import geometry
 from hexswarm.engine.kernels.descent import no_agents, tree_iterations, uct_rules
 from hexswarm.engine.kernels.environment import HEX, action_count_py, make_scratch
 from hexswarm.engine.kernels.layout import AnthillAgents
 from hexswarm.engine.kernels.patterns import NEAR_CELLS, NO_KEY, near_table
 from hexswarm.engine.kernels.rng import seed_states
-from hexswarm.engine.kernels.tree import ROOT_WINS
+from hexswarm.engine.kernels.tree import ROOT_LOSES, ROOT_WINS
 from hexswarm.engine.kernels.uct import (
     ACTION,
     BEST,
@@ -49,6 +50,7 @@ from hexswarm.engine.kernels.uct import (
     BLOCK_VALUE_COLUMNS,
     BLOCKS,
     COUNT,
+    COUNTER_COLUMNS,
     FIRST,
     MAY_GROW,
     NODE_COLUMNS,
@@ -56,6 +58,8 @@ from hexswarm.engine.kernels.uct import (
     PRIOR_BIAS,
     PRIOR_ON,
     PRIOR_ROOT_LAST,
+    PROVEN,
+    PRUNED,
     RAVE_COLUMNS,
     RAVE_VISITS,
     RAVE_WINS,
@@ -105,15 +109,20 @@ _NO_PRIORS = (
     np.ones(LOCAL_CLASSES, dtype=np.float64),
     np.zeros(NEAR_CELLS, dtype=np.int32),
 )
-_NO_HASH12 = (np.full(1, NO_KEY, dtype=np.int64), np.zeros(1, dtype=np.float64))
+_NO_HASH12 = (
+    np.full(1, NO_KEY, dtype=np.int64),
+    np.zeros(1, dtype=np.float64),
+    np.zeros((2, CODES), dtype=np.bool_),
+)
 
 
 def prior_arrays(
     env, table: str | None, bias: float, last_cell: int, pruning: bool = False
 ) -> tuple:
     """The kernels' ``priors`` tuple (:func:`engine.kernels.uct.child_priors`): (gamma[2,
-    4096], delta[3], near, settings, keys12, gamma12) from the pattern table named ``table``
-    (:func:`engine.patterns.load_table`; its 12-cell gammas hashed, or one empty slot), or
+    4096], delta[3], near, settings, slots12, gamma12, probe12) from the pattern table named
+    ``table`` (:func:`engine.patterns.load_table`; its 12-cell gammas hashed, or one empty
+    slot), or
     inert arrays of the same types when ``table`` is None. ``last_cell``: the move before the
     root (-1).
     With ``pruning`` the gamma of every dead pattern (:func:`engine.patterns.dead_table`) is
@@ -188,7 +197,9 @@ class UctTree:
         self.nodes = np.zeros((0, NODE_COLUMNS), dtype=np.int32)
         self.blocks = np.zeros((0, BLOCK_COLUMNS), dtype=np.int32)
         self.block_values = np.zeros((0, BLOCK_VALUE_COLUMNS), dtype=np.float64)
-        self.counters = np.array([1, 0, 1, 0], dtype=np.int64)
+        self.counters = np.zeros(COUNTER_COLUMNS, dtype=np.int64)
+        self.counters[NODES] = 1
+        self.counters[MAY_GROW] = 1
         self._grow_nodes(min(capacity, self.max_nodes))
         self._grow_blocks(max(16, self.node_capacity // 8))
         self.nodes[0, ACTION] = -1  # the root's action
@@ -225,8 +236,14 @@ class UctTree:
         return self.nodes[:, WINS]
 
     def terminal(self, node: int) -> bool:
-        """Whether the move into ``node`` ended the game."""
+        """Whether the move into ``node`` ended the game, or in-tree knowledge proved its
+        result (or pruned it)."""
         return bool(self.nodes[node, BLOCK] < UNEXPANDED)
+
+    @property
+    def root_proven(self) -> int:
+        """The root's result proven by in-tree knowledge: ``ROOT_WINS``, ``ROOT_LOSES``, or 0."""
+        return int(self.counters[PROVEN])
 
     @property
     def rave_visits(self) -> np.ndarray:
@@ -316,7 +333,13 @@ class UctTree:
         kept = self.empty_like(capacity=max(4096, min(2 * nodes, self.max_nodes)))
         if blocks > kept.block_capacity:
             kept._grow_blocks(max(2 * blocks, 16))
-        copy_subtree(self.arrays(), node, action_map.astype(np.int32), kept.arrays())
+        flip = len(actions) % 2 == 1  # the other player is to move at the new root
+        copy_subtree(self.arrays(), node, action_map.astype(np.int32), kept.arrays(), flip)
+        # The root's moves are never pruned (engine.kernels.tree_knowledge): a move pruned
+        # below the old root is a leaf again at the new one.
+        kids = kept.children(0)
+        moves = kept.nodes[kids.start : kids.stop]
+        moves[moves[:, BLOCK] == PRUNED, BLOCK] = UNEXPANDED
         self._copy_extra(node, kept)
         return kept
 
@@ -388,6 +411,29 @@ def _resized(array: np.ndarray, capacity: int, used: int) -> np.ndarray:
     return grown
 
 
+def knowledge_arrays(env) -> tuple:
+    """The work arrays of in-tree knowledge for one tree
+    (:mod:`engine.kernels.tree_knowledge`): the cells, the board's geometry
+    (:func:`engine.dfpn.geometry`), the dead-cell table, and
+    :func:`engine.kernels.dfpn.connection`'s work arrays (tiny ones off Hex)."""
+    size = max(int(env.size), 1) if env.kind == HEX else 1
+    length = size * size
+    neighbours, edges, ring, _, _ = geometry(size)
+    return (
+        np.zeros(length, dtype=np.int8),
+        neighbours,
+        edges,
+        ring,
+        dead_table(),
+        np.zeros((2, length + 2), dtype=np.int64),
+        np.zeros((2, (length + 2) ** 2), dtype=np.int64),
+        np.zeros((14 * length + 1, 5), dtype=np.int64),
+        np.zeros((2, length), dtype=np.int64),
+        np.zeros(4, dtype=np.int64),
+        np.zeros(length, dtype=np.int64),
+    )
+
+
 class _Worker:
     """One tree and the per-thread scratch its kernel needs."""
 
@@ -404,6 +450,7 @@ class _Worker:
         self.amaf = np.zeros((2, max(action_count_py(env), 1)), dtype=np.int32)
         self.depth_counts = np.zeros(bound, dtype=np.int64)
         self.board = hex_board(env)
+        self.knowledge = knowledge_arrays(env)
         self.done = 0
         self.playouts = 0
 
@@ -447,6 +494,8 @@ class UctConfig:
     priors: str | None = None  # a pattern table (engine.patterns), None: no priors
     prior_bias: float = DEFAULT_PRIOR_BIAS
     prior_pruning: bool = False  # dead cells (by their 6-cell pattern) get prior 0: never chosen
+    # Visits at which a node gets its Hex knowledge, once (engine.kernels.tree_knowledge; 0: off).
+    knowledge_after: int = 0
 
     def __post_init__(self) -> None:
         if self.parallel not in PARALLEL:
@@ -456,6 +505,8 @@ class UctConfig:
                 raise HexError(f"{name} must be at least 1, not {getattr(self, name)}")
         if self.max_nodes < 2:
             raise HexError(f"a tree needs room for at least 2 nodes, not {self.max_nodes}")
+        if self.knowledge_after < 0:
+            raise HexError(f"knowledge_after must be 0 (off) or more, not {self.knowledge_after}")
         for message in broken_rules(TREE_OPTION_RULES, dataclasses.asdict(self)):
             raise HexError(message)
 
@@ -494,6 +545,7 @@ class UctSearch:
         self.leaf_playouts = int(config.leaf_playouts)
         self.rave = bool(config.rave)
         self.priors = config.priors
+        self.knowledge_after = int(config.knowledge_after)
         self.trees_count = config.threads if config.parallel == "root" else 1
         self.kept_tree = tree
         self.root_actions = root_actions
@@ -516,6 +568,8 @@ class UctSearch:
             raise HexError("a search runs once: make a new one for another run")
         if self.rave and env.kind != HEX:
             raise HexError("rave needs a Hex environment (it counts who took each cell)")
+        if self.knowledge_after > 0 and env.kind != HEX:
+            raise HexError("knowledge_after needs a Hex environment (it reads Hex positions)")
         if limits.playouts is not None and limits.playouts < self.leaf_playouts:
             raise HexError(
                 f"a playout limit of {limits.playouts} is less than one descent's "
@@ -632,10 +686,14 @@ class UctSearch:
             worker.amaf,
             self.prior_arrays,
             self.playout_policy,
+            self.knowledge_after,
+            worker.knowledge,
         )
 
     def _next_count(self) -> int:
-        """Iterations per tree for the next batch (0: finished)."""
+        """Iterations per tree for the next batch (0: finished, or a root proven)."""
+        if any(w.tree.root_proven for w in self.workers):
+            return 0
         count = self.chunk
         if self.budget is not None:
             count = self.budget.next_batch(PROBE_ITERATIONS)
@@ -713,11 +771,15 @@ class UctSearch:
         return visits, wins, terminal
 
     def best_action(self, visits, wins, terminal) -> int:
-        """An exact win first, then the most visited move, then the better win rate; among
-        the root's moves only (``root_actions``), even before any of them was visited."""
+        """An exact win first, then a move not proven lost nor pruned by in-tree knowledge,
+        then the most visited move, then the better win rate; among the root's moves only
+        (``root_actions``), even before any of them was visited."""
         rate = wins / np.maximum(visits, 1)
         allowed = self.root_mask.astype(np.int8)
-        order = np.lexsort((-np.arange(self.width), rate, visits, terminal == ROOT_WINS, allowed))
+        open_move = (terminal != ROOT_LOSES) & (terminal != -PRUNED)
+        order = np.lexsort(
+            (-np.arange(self.width), rate, visits, open_move, terminal == ROOT_WINS, allowed)
+        )
         return int(order[-1])
 
     def depth_counts(self) -> np.ndarray:

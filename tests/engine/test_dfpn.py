@@ -14,7 +14,7 @@ import pytest
 from hexswarm.engine import solver
 from hexswarm.engine.analysis.inferior import is_dead, ring_table
 from hexswarm.engine.board import BLACK, WHITE, Board, HexError, neighbour_table
-from hexswarm.engine.dfpn import _geometry, prove
+from hexswarm.engine.dfpn import geometry, prove
 from hexswarm.engine.kernels import dfpn as kernel
 from hexswarm.engine.patterns import dead_table
 from hexswarm.engine.players import openings
@@ -135,7 +135,7 @@ def test_a_bridge_connection_holds_and_its_key_cells_win(data):
     board = data.draw(open_positions(size, min_stones={5: 12}.get(size, 0)))
     if board.is_over:
         return
-    neighbours, edges, *_ = _geometry(size)
+    neighbours, edges, *_ = geometry(size)
     cells = board.cells.astype(np.int8)
     length = size * size
     for color, player in ((1, BLACK), (2, WHITE)):
@@ -173,17 +173,17 @@ def test_the_dead_cell_lookup_is_the_board_analysis(data):
     ring test, on every empty cell of random 3x3-9x9 positions."""
     size = data.draw(st.sampled_from((3, 5, 9)))
     board = data.draw(open_positions(size, min_stones=0))
-    _, _, ring, _, _ = _geometry(size)
+    _, _, ring, _, _ = geometry(size)
     cells = board.cells.astype(np.int8)
     dead = dead_table()
     for cell in board.legal_moves():
         expected = is_dead(board.cells, ring_table(size), cell)
-        assert kernel._dead(cells, ring, dead, cell) == expected, board.cell_name(cell)
+        assert kernel.dead_cell(cells, ring, dead, cell) == expected, board.cell_name(cell)
 
 
 def test_the_geometry_is_the_boards():
     for size in (1, 2, 5, 13):
-        neighbours, edges, _, order, zobrist = _geometry(size)
+        neighbours, edges, _, order, zobrist = geometry(size)
         assert np.array_equal(neighbours, neighbour_table(size))
         assert sorted(order) == list(range(size * size))
         assert edges[:, kernel.TOP].sum() == edges[:, kernel.LEFT].sum() == size

@@ -257,3 +257,43 @@ def test_prior12_compare_scores_a_table_as_the_search_weighs_it(tmp_path, capsys
         == printed["holdout_log_likelihood_per_move"]
     )
     assert printed["holdout_top_rank_rate_fitted"] == printed["holdout_top_rank_rate"]
+
+
+@pytest.mark.parametrize(
+    "table_name", ["hex12-mohex-9x9-296g", "hex12-mohex-9x9-550g", "hex6-mohex-9x9"]
+)
+def test_priors_inside_the_search_match_the_slow_reference(table_name):
+    """Every node a seeded search expanded (not only the root) has its children's priors as
+    the reference gives them for the position along its path, its move the last one."""
+    table = load_table(table_name)
+    board = Board(7)
+    for cell in (24, 17, 31):
+        board.play(cell)
+    env = hex_environment(board)
+    search = UctSearch(
+        UctConfig(seed=3, rave=True, priors=table_name, leaf_playouts=2), last_cell=31
+    )
+    search.run(env, SearchLimits(playouts=3000))
+    tree = search.trees[0]
+    checked = 0
+    stack = [(0, [])]
+    while stack:
+        node, moves = stack.pop()
+        kids = tree.children(node)
+        if not kids:
+            continue
+        position = board.copy()
+        for cell in moves:
+            position.play(cell)
+        black = position.to_move.value == "black"
+        last = moves[-1] if moves else 31
+        expected = move_priors(table, position.cells, 7, black, last)
+        got = {int(env.action_cells[tree.actions[c]]): float(tree.prior[c]) for c in kids}
+        assert got.keys() == expected.keys()
+        for cell, p in expected.items():
+            assert got[cell] == pytest.approx(p, rel=1e-12)
+        checked += 1
+        for c in kids:
+            if not tree.terminal(c):
+                stack.append((c, [*moves, int(env.action_cells[tree.actions[c]])]))
+    assert checked > 50

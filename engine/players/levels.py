@@ -530,7 +530,14 @@ _TREE_OPTIONS = (
         "of their patterns (6 cells; hex12: the 12-cell pattern where the table has it) and "
         "of where they lie from the last move, learned from games (resources/patterns), as a "
         "progressive bias and a start of their RAVE records",
-        choices=("none", "hex6-mohex-9x9", "hex6-mohex-9x9-296g", "hex12-mohex-9x9-296g"),
+        choices=(
+            "none",
+            "hex6-mohex-9x9",
+            "hex6-mohex-9x9-296g",
+            "hex12-mohex-9x9-296g",
+            "hex6-mohex-9x9-550g",
+            "hex12-mohex-9x9-550g",
+        ),
     ),
     Parameter(
         "prior_bias",

@@ -29,7 +29,8 @@ table, and writes the table of ``--cells`` (12 by default; 6: the plain 6-cell f
 With ``--prior12`` it learns priors with 12-cell gammas (:meth:`engine.patterns.PatternTable
 .gamma_of`): each cell is a team of its pattern (its 12-cell code when seen at least
 ``--min-count`` times in training, else its 6-cell code) and its local class; it prints the
-plain 6-cell fit's figures of the same games beside them.
+plain 6-cell fit's figures of the same games beside them, and those of every ``--compare`` prior
+table (a shipped one, weighed as the search weighs it) on the same held-out moves.
 """
 
 from __future__ import annotations
@@ -51,6 +52,7 @@ from hexswarm.engine.patterns import (
     PlayoutTable,
     dead_table,
     load_playout_table,
+    load_table,
     local_class,
     pattern_code,
 )
@@ -366,6 +368,20 @@ def prior12_features(code6, code12, kept):
     return np.where(own, CODES + index, code6)
 
 
+def prior_strengths(table: PatternTable, code6, code12, locals_) -> np.ndarray:
+    """Per candidate row the prior weight ``table`` gives it (:meth:`engine.patterns.
+    PatternTable.gamma_of` times the local weight), for all rows at once;
+    :func:`engine.patterns.move_priors` is the cell-by-cell definition."""
+    strength = table.gamma[code6].astype(np.float64)
+    if table.gamma12:
+        keys = np.asarray(sorted(table.gamma12), dtype=np.int64)
+        values = np.asarray([table.gamma12[int(k)] for k in keys], dtype=np.float64)
+        index = np.minimum(np.searchsorted(keys, code12), keys.size - 1)
+        own = keys[index] == code12
+        strength[own] = values[index[own]]
+    return strength * table.delta[locals_]
+
+
 def prior12_main(options, games) -> int:
     """``--prior12``: the prior table with 12-cell gammas (:class:`engine.patterns.PatternTable`
     ``gamma12``; ours, after MoHex 2.0's global 12-cell gammas): each cell is a team of its
@@ -411,6 +427,11 @@ def prior12_main(options, games) -> int:
             report[f"holdout_top_rank_rate{suffix}"] = round(
                 top_rank_rate(t_comp, f, t_locals, t_winners, g, d), 4
             )
+        for path in options.compare:  # a shipped table on the same held-out moves
+            strength = prior_strengths(load_table(str(path)), t_code6, t_code12, t_locals)
+            ll, top = scores(t_comp, strength, t_winners)
+            report[f"holdout_log_likelihood_per_move_{path.stem}"] = round(ll, 4)
+            report[f"holdout_top_rank_rate_{path.stem}"] = round(top, 4)
     gamma12 = {int(code): float(gamma[CODES + k]) for k, code in enumerate(kept.tolist())}
     source = options.source or ", ".join(map(str, options.folders))
     return write_prior_table(options, PatternTable(gamma[:CODES], delta, source, gamma12), report)
@@ -457,7 +478,8 @@ def build_parser() -> argparse.ArgumentParser:
     )  # fmt: skip
     parser.add_argument(
         "--compare", type=Path, action="append", default=[],
-        help="--playout: a playout table file also scored on the same moves (repeatable)",
+        help="--playout: a playout table file also scored on the same moves; --prior12: a "
+        "prior table file also scored on the held-out moves (repeatable)",
     )  # fmt: skip
     parser.add_argument(
         "--cells", type=int, choices=(6, 12), default=12,

@@ -201,7 +201,67 @@ def test_prior12_tool_keeps_frequent_12_cell_codes(tmp_path):
     assert document["patterns12_kept"] == len(table.gamma12)
 
 
-@pytest.mark.parametrize("table_name", ["hex12-mohex-9x9-296g", "hex6-mohex-9x9"])
+def test_prior12_compare_scores_a_table_as_the_search_weighs_it(tmp_path, capsys):
+    """``--prior12 --compare``: a prior table's held-out log-likelihood and top-1 rate are those
+    of :func:`move_priors` (the search's slow reference), computed here move by move for a table
+    of random weights, 12-cell ones included; and the table the fit writes, compared, scores
+    what the fit printed for it."""
+    rng = np.random.default_rng(5)
+    games = []
+    for _ in range(4):
+        board = Board(7)
+        game = []
+        while board.winner is None:
+            empty = np.flatnonzero(board.cells == 0)
+            game.append(board.play(int(rng.choice(empty))).cell)
+        games.append(game)
+    path = tmp_path / "games.txt"
+    path.write_text("".join(" ".join(map(str, [7, *g])) + "\n" for g in games), "utf-8")
+    held = games[-1]
+    codes12 = set()
+    cells = np.zeros(49, dtype=np.int8)
+    for number, cell in enumerate(held):
+        for c in np.flatnonzero(cells == 0).tolist():
+            codes12.add(pattern_code12(cells, 7, c, number % 2 == 0))
+        cells[cell] = 1 if number % 2 == 0 else 2
+    chosen = sorted(codes12)[::3]
+    table = PatternTable(
+        rng.uniform(0.1, 5.0, CODES), rng.uniform(0.5, 2.0, LOCAL_CLASSES), "random",
+        {c: float(g) for c, g in zip(chosen, rng.uniform(0.1, 5.0, len(chosen)), strict=True)},
+    )  # fmt: skip
+    random_path = tmp_path / "random.json"
+    random_path.write_text(table.to_json({}), "utf-8")
+    logs, tops = [], []
+    cells = np.zeros(49, dtype=np.int8)
+    for number, cell in enumerate(held):
+        if number >= 2:
+            priors = move_priors(table, cells, 7, number % 2 == 0, held[number - 1])
+            logs.append(np.log(priors[cell]))
+            tops.append(float(priors[cell] == max(priors.values())))
+        cells[cell] = 1 if number % 2 == 0 else 2
+    out = tmp_path / "fit.json"
+    args = ["--games-file", str(path), "--size", "7", "--prior12", "--min-count", "3",
+            "--skip", "2", "--holdout", "1", "--iterations", "10", "--out", str(out)]  # fmt: skip
+    assert tool.main([*args, "--compare", str(random_path)]) == 0
+    printed = dict(line.split(": ", 1) for line in capsys.readouterr().out.splitlines())
+    assert float(printed["holdout_log_likelihood_per_move_random"]) == pytest.approx(
+        np.mean(logs), abs=1e-4
+    )
+    assert float(printed["holdout_top_rank_rate_random"]) == pytest.approx(np.mean(tops), abs=1e-4)
+    fitted = tmp_path / "fitted.json"
+    fitted.write_bytes(out.read_bytes())
+    assert tool.main([*args, "--compare", str(fitted)]) == 0
+    printed = dict(line.split(": ", 1) for line in capsys.readouterr().out.splitlines())
+    assert (
+        printed["holdout_log_likelihood_per_move_fitted"]
+        == printed["holdout_log_likelihood_per_move"]
+    )
+    assert printed["holdout_top_rank_rate_fitted"] == printed["holdout_top_rank_rate"]
+
+
+@pytest.mark.parametrize(
+    "table_name", ["hex12-mohex-9x9-296g", "hex12-mohex-9x9-550g", "hex6-mohex-9x9"]
+)
 def test_priors_inside_the_search_match_the_slow_reference(table_name):
     """Every node a seeded search expanded (not only the root) has its children's priors as
     the reference gives them for the position along its path, its move the last one."""

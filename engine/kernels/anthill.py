@@ -98,10 +98,11 @@ def _posterior(tree, child, weight, use_rave, bias):
 
 
 @inline_jit
-def _pruned(tree, child, bias):
+def _pruned(tree, child):
     """Whether the move into ``child`` is pruned by its prior (0 with ``prior_pruning``: a
-    dead cell), which UCT's choice skips (:func:`engine.kernels.uct.rave_child`)."""
-    return bias > 0.0 and tree.prior[child] == 0.0
+    dead cell), which UCT's choice skips (:func:`engine.kernels.uct.rave_child`), whatever
+    the progressive bias (a tree searched with priors has a prior row a node)."""
+    return tree.prior.shape[0] > 0 and tree.prior[child] == 0.0
 
 
 @inline_jit
@@ -113,7 +114,7 @@ def _draw(tree, child, root_moves, weight, use_rave, bias, state, slot):
     block = tree.nodes[child, BLOCK]
     if block < UNEXPANDED:
         return CERTAIN if (block == -ROOT_WINS) == root_moves else -CERTAIN
-    if _pruned(tree, child, bias):
+    if _pruned(tree, child):
         return -CERTAIN
     mean, sd = _posterior(tree, child, weight, use_rave, bias)
     z = (
@@ -123,23 +124,23 @@ def _draw(tree, child, root_moves, weight, use_rave, bias, state, slot):
 
 
 @inline_jit
-def spread_agents(tree, population, block, k, bias):
+def spread_agents(tree, population, block, k):
     """The agents of the new ``block``: ``k`` a move, all inactive, spread in turn over its
-    moves, skipping the moves pruned by their priors (:func:`_pruned`; ``bias`` > 0: priors
-    are on, and :func:`engine.kernels.uct.child_priors` has given them) unless every move
-    is."""
+    moves, skipping the moves pruned by their priors (:func:`_pruned`: the descent gives a new
+    block its priors, :func:`engine.kernels.uct.child_priors`, before its agents) unless
+    every move is."""
     hold, active = population.hold, population.active
     first = tree.blocks[block, FIRST]
     count = tree.blocks[block, COUNT]
     live = 0
     for i in range(count):
-        if not _pruned(tree, first + i, bias):
+        if not _pruned(tree, first + i):
             live += 1
     base = first * k
     move = 0
     for i in range(count * k):
         if 0 < live < count:
-            while _pruned(tree, first + move, bias):
+            while _pruned(tree, first + move):
                 move = (move + 1) % count
         hold[base + i] = move
         active[base + i] = 0
@@ -159,7 +160,7 @@ def _best_record(tree, first, count, by_visits, root_moves, use_rave, bias):
         c = first + i
         if nodes[c, BLOCK] < UNEXPANDED and (nodes[c, BLOCK] == -ROOT_WINS) == root_moves:
             return i
-        if _pruned(tree, c, bias):
+        if _pruned(tree, c):
             continue
         if by_visits:
             value = np.float64(nodes[c, VISITS])
@@ -233,7 +234,7 @@ def _test_and_diffuse(
         mine = _draw(tree, first + own, root_moves, weight, use_rave, bias, state, slot)
         if mine < _draw(tree, first + other, root_moves, weight, use_rave, bias, state, slot):
             won = 0
-    if _pruned(tree, first + own, bias):
+    if _pruned(tree, first + own):
         won = 0  # a pruned move is never held up (its draw ties with another pruned move's)
     if won == 1 and relate != RELATE_NONE and count * k > 1:
         # The relate phase: an active agent meeting an active one (context-free) or an active

@@ -219,7 +219,7 @@ def tree_iterations(
                             priors,
                         )
                     if swarm_depth > 0:  # every node has a population (reuse moves depths up)
-                        spread_agents(tree, population, block, rules.agents_per_move, bias)
+                        spread_agents(tree, population, block, rules.agents_per_move)
             if block < 0:
                 evaluated = True  # an unexpanded leaf (visited before): its playouts
                 break

@@ -836,9 +836,9 @@ _PRESETS = (
         "Strongest (UCT, 1 s a move)",
         'The strongest player measured at equal time (docs/experiments.md, "Presets"): UCT '
         "with RAVE (all-moves-as-first records blended into the choice, after MoHex 2.0) "
-        "and pattern priors (each new move's weight from its six neighbours and its place "
-        "against the last move, learned from MoHex 2.0's games, as a bias and a start of "
-        "its RAVE record), 8 playouts from each leaf it reaches, playouts that answer bridge "
+        "and pattern priors (each new move's weight from its twelve nearest cells, the six "
+        "neighbours and the six bridge points, and its place against the last move, learned "
+        "from 520 MoHex 2.0 games, as a bias and a start of its RAVE record), 8 playouts from each leaf it reaches, playouts that answer bridge "
         "and edge template intrusions, searching for the time given, with exact root tactics "
         "(the solver on boards up to 8x8, then Hex knowledge: dead and captured cells, "
         "virtual connections, the must-play region) and the swap rule played from the "
@@ -847,8 +847,10 @@ _PRESETS = (
         # RAVE: 88-12 against the same preset without it at 20 000 playouts a move on 9x9
         # (docs/experiments.md, "Knowledge in the tree"). Priors: 120-80 against the same
         # preset without them at 1 s a move on 9x9 (two matches of 100, 58-42 and 62-38;
-        # 0.600 [0.531, 0.665], Elo +70 [+21, +119]; ibid., and docs/results/priors/).
-        {**_TREE_PRESET, "rave": True, "priors": "hex6-mohex-9x9"},
+        # 0.600 [0.531, 0.665], Elo +70 [+21, +119]; ibid., and docs/results/priors/). The
+        # 12-cell table of 520 games against the 6-cell one: 114-86 at 20 000 playouts a move
+        # and 63-37 at 1 s a move (0.630 [0.532, 0.718], Elo +92 [+22, +163]; ibid.).
+        {**_TREE_PRESET, "rave": True, "priors": "hex12-mohex-9x9-550g"},
     ),
     (
         "strong-swarm",

@@ -838,8 +838,9 @@ _PRESETS = (
         "with RAVE (all-moves-as-first records blended into the choice, after MoHex 2.0) "
         "and pattern priors (each new move's weight from its twelve nearest cells, the six "
         "neighbours and the six bridge points, and its place against the last move, learned "
-        "from 520 MoHex 2.0 games, as a bias and a start of its RAVE record), 8 playouts from each leaf it reaches, playouts that answer bridge "
-        "and edge template intrusions, searching for the time given, with exact root tactics "
+        "from 520 MoHex 2.0 games, as a bias and a start of its RAVE record), 8 playouts "
+        "from each leaf it reaches, playouts that answer bridge and edge template "
+        "intrusions, searching for the time given, with exact root tactics "
         "(the solver on boards up to 8x8, then Hex knowledge: dead and captured cells, "
         "virtual connections, the must-play region) and the swap rule played from the "
         "opening table.",
@@ -861,7 +862,7 @@ _PRESETS = (
         "each descent 64 of them are tested by a Thompson-style comparison of their move's "
         "shared UCT record with a rival's and recruited passively (an inactive agent copies an "
         "active one or takes the rival); below the root UCT chooses; the tests and UCT's "
-        "choice both read `strong`'s knowledge (RAVE records and pattern priors), with 8 "
+        "choice both read RAVE records and pattern priors (the 6-cell table), with 8 "
         "playouts from each leaf that answer bridge and edge template intrusions; searching "
         "for the time given, with exact root tactics (the solver on boards up to 8x8, then Hex "
         "knowledge's verdicts) and the swap rule played from the opening table.",

@@ -109,7 +109,8 @@ def workload(case):
                 REPEATS,
             )
             done += REPEATS * search.rules.tests
-            outcome.append((int(np.sum(population.hold)), int(population.active.sum()), int(state[0])))
+            hold, active = population.hold, population.active
+            outcome.append((int(np.sum(hold)), int(active.sum()), int(state[0])))
         return done, _digest(outcome)
 
     return tests

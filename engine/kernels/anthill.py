@@ -216,13 +216,14 @@ def _incumbent(tree, node, rival, root_moves, use_rave, bias):
 
 @inline_jit
 def _test_and_diffuse(
-    tree, population, rules, node, root_moves, incumbent, held, agent, use_rave, bias, x
+    tree, population, rules, node, root_moves, standing, agent, use_rave, bias, x
 ):
     """Test ``agent`` of ``node``'s population against another of the node's moves (each
     playout of the records counted as ``rules.weight`` of a trial, with RAVE and priors as
-    ``use_rave`` and ``bias`` say: :func:`_draw_move`; ``incumbent`` from :func:`_incumbent`
-    and ``held`` its prospect), relate it if active (thesis 3.2.3), then let it diffuse if
-    inactive. ``x``: the generator's state; returns the state after the test."""
+    ``use_rave`` and ``bias`` say: :func:`_draw_move`; ``standing`` from :func:`_standing`),
+    relate it if active (thesis 3.2.3), then let it diffuse if inactive. ``x``: the
+    generator's state; returns the state after the test."""
+    incumbent, held = standing
     nodes, blocks = tree.nodes, tree.blocks
     hold, active = population.hold, population.active
     k, rival, relate, weight = rules.agents_per_move, rules.rival, rules.relate, rules.weight
@@ -293,14 +294,16 @@ def _test_and_diffuse(
 
 
 @inline_jit
-def _held(tree, node, incumbent, root_moves, weight, use_rave, bias):
-    """The prospect (:func:`_prospect`) of ``node``'s ``incumbent`` move, which most tests
-    draw (as the agent's move or its rival), found once for the tests of a descent; nothing
-    (zeros, never read) without an incumbent."""
+def _standing(tree, node, rules, root_moves, use_rave, bias):
+    """``(incumbent, prospect)``: the offset of the move ``rules.rival`` holds up against
+    ``node``'s agents (:func:`_incumbent`, -1 when the rule draws its rival) and its prospect
+    (:func:`_prospect`; zeros, never read, without an incumbent). Most tests draw it (as the
+    agent's move or as its rival), so it is found once for the tests of a descent."""
+    incumbent = _incumbent(tree, node, rules.rival, root_moves, use_rave, bias)
     if incumbent < 0:
-        return 0.0, 0.0, 0.0
+        return incumbent, (0.0, 0.0, 0.0)
     first = tree.blocks[tree.nodes[node, BLOCK], FIRST]
-    return _prospect(tree, first + incumbent, root_moves, weight, use_rave, bias)
+    return incumbent, _prospect(tree, first + incumbent, root_moves, rules.weight, use_rave, bias)
 
 
 @inline_jit
@@ -318,20 +321,10 @@ def carrier_child(
     )
     if rules.test_first:
         root_moves = depth % 2 == 0
-        incumbent = _incumbent(tree, node, rules.rival, root_moves, use_rave, bias)
-        held = _held(tree, node, incumbent, root_moves, rules.weight, use_rave, bias)
+        standing = _standing(tree, node, rules, root_moves, use_rave, bias)
+        x = state[slot]
         state[slot] = _test_and_diffuse(
-            tree,
-            population,
-            rules,
-            node,
-            root_moves,
-            incumbent,
-            held,
-            agent,
-            use_rave,
-            bias,
-            state[slot],
+            tree, population, rules, node, root_moves, standing, agent, use_rave, bias, x
         )
     else:
         carriers[depth] = agent
@@ -351,8 +344,7 @@ def test_carriers(tree, population, rules, path, depth, carriers, use_rave, bias
     for d in range(min(depth, rules.depth)):
         node = path[d]
         root_moves = d % 2 == 0
-        incumbent = _incumbent(tree, node, rules.rival, root_moves, use_rave, bias)
-        held = _held(tree, node, incumbent, root_moves, rules.weight, use_rave, bias)
+        standing = _standing(tree, node, rules, root_moves, use_rave, bias)
         block = nodes[node, BLOCK]
         for t in range(rules.tests):
             if t == 0:
@@ -363,17 +355,7 @@ def test_carriers(tree, population, rules, path, depth, carriers, use_rave, bias
                 x = advance(x)
                 agent = blocks[block, FIRST] * k + bounded(x, blocks[block, COUNT] * k)
             x = _test_and_diffuse(
-                tree,
-                population,
-                rules,
-                node,
-                root_moves,
-                incumbent,
-                held,
-                agent,
-                use_rave,
-                bias,
-                x,
+                tree, population, rules, node, root_moves, standing, agent, use_rave, bias, x
             )
     state[slot] = x
 

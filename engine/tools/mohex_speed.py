@@ -152,6 +152,9 @@ class Mohex:
             )
         except OSError as error:
             raise HexError(f"cannot start {shlex.join(argv)}: {error}") from error
+        stdin, stdout = self.process.stdin, self.process.stdout
+        assert stdin is not None and stdout is not None  # both are pipes
+        self.stdin, self.stdout = stdin, stdout
         self.argv = argv
         self.size = 0
 
@@ -159,11 +162,11 @@ class Mohex:
         """The answer to ``command`` (without its ``=``); :class:`HexError` on ``?`` or exit."""
         lines: list[str] = []
         try:
-            self.process.stdin.write(command + "\n")
-            self.process.stdin.flush()
+            self.stdin.write(command + "\n")
+            self.stdin.flush()
         except OSError:  # it exited: nothing left to read either
             pass
-        while (line := self.process.stdout.readline()) not in ("\n", ""):
+        while (line := self.stdout.readline()) not in ("\n", ""):
             if lines or line.strip():  # stray blank-looking lines before the answer
                 lines.append(line.rstrip("\n"))
         if not lines or lines[0][:1] != "=":

@@ -28,7 +28,8 @@ alternating position by position, so that the load of a busy machine falls on al
 alike) and reports, per policy: the mean squared error of the win rate ``p`` of the side to
 move against the exact result ``y`` (0 or 1), the same less the sampling variance
 (``(p - y)**2 - p (1 - p) / (N - 1)`` is an unbiased estimate of the policy's own squared
-error, what more playouts would converge to), a calibration table by empty-cell bucket, and
+error, what more playouts would converge to), its difference from the first policy's on the
+same positions (paired, with a 95% interval), a calibration table by empty-cell bucket, and
 its playouts a second (CPU time of this process, over these positions). With
 ``--move-playouts M`` it also plays the 1-ply policy "the move whose ``M`` playouts win
 most" on the positions the side to move wins and reports how often that move wins (by the
@@ -186,11 +187,13 @@ def sample_game_positions(
     nodes: int,
     seed: int,
     log: Callable[[str], None] = print,
+    max_tries: int = 4,
 ) -> tuple[list[LabPosition], dict]:
     """Up to ``per_bucket`` positions settled by the solver in each empty-cell bucket: the
     games in a seeded random order, from each one position a bucket at an empty-cell count
-    drawn in it (skipped when the game was over by then); returns them and, per bucket, how
-    many were tried and settled."""
+    drawn in it (skipped when the game was over by then), at most ``max_tries`` times
+    ``per_bucket`` tried a bucket; returns them and, per bucket, how many were tried and
+    settled."""
     rng = random.Random(seed)
     order = list(range(len(games)))
     rng.shuffle(order)
@@ -199,7 +202,7 @@ def sample_game_positions(
     for index in order:
         name, cells = games[index]
         for edge in buckets:
-            if len(kept[edge]) >= per_bucket:
+            if len(kept[edge]) >= per_bucket or tried[edge] >= max_tries * per_bucket:
                 continue
             empties = edge + rng.randrange(BUCKET_WIDTH)
             played = size * size - empties
@@ -212,6 +215,7 @@ def sample_game_positions(
             proof = prove(board, nodes=nodes)
             if not proof.settled:
                 continue
+            log(f"empties {empties}: {proof.winner} wins ({proof.nodes} nodes)")
             kept[edge].append(
                 LabPosition(
                     id=f"g{size}-{empties}-{len(kept[edge]) + 1:02d}",
@@ -222,7 +226,10 @@ def sample_game_positions(
                     nodes=proof.nodes,
                 )
             )
-        if all(len(found) >= per_bucket for found in kept.values()):
+        if all(
+            len(kept[edge]) >= per_bucket or tried[edge] >= max_tries * per_bucket
+            for edge in buckets
+        ):
             break
     summary = {str(edge): {"tried": tried[edge], "settled": len(kept[edge])} for edge in buckets}
     for edge in buckets:
@@ -384,6 +391,10 @@ def run(
     seconds = {lab.spec: 0.0 for lab in policies}
     counted = {lab.spec: 0 for lab in policies}
     cache: dict = {}
+    # Untimed: each policy's first call loads its compiled kernel and builds its tables.
+    warm = positions[0].board()
+    for lab in policies:
+        mover_win_rate(warm, lab.policy, 1, seed)
     for index, position in enumerate(positions):
         board = position.board()
         row = {
@@ -409,6 +420,21 @@ def run(
             log(f"{index + 1}/{len(positions)} positions")
     speed = {spec: counted[spec] / max(seconds[spec], 1e-9) for spec in seconds}
     return {"rows": rows, "playouts_per_second": speed, "cpu_seconds": seconds}
+
+
+def paired_difference(result: dict, spec: str, reference: str, playouts: int):
+    """(mean, half-width of its 95% interval): the per-position difference of ``spec``'s
+    squared error (less the sampling variance) and ``reference``'s, on the same positions;
+    negative: ``spec`` errs less. A normal interval over the positions."""
+    rows = result["rows"]
+    results = np.array([1.0 if r["mover_wins"] else 0.0 for r in rows])
+    errors = [
+        squared_errors(np.array([r[f"p:{name}"] for r in rows]), results, playouts)[1]
+        for name in (spec, reference)
+    ]
+    difference = errors[0] - errors[1]
+    spread = float(difference.std(ddof=1)) if difference.size > 1 else 0.0
+    return float(difference.mean()), 1.96 * spread / np.sqrt(difference.size)
 
 
 def summarize(result: dict, policies: list[str], playouts: int, buckets: Sequence[int]) -> dict:
@@ -448,6 +474,8 @@ def summarize(result: dict, policies: list[str], playouts: int, buckets: Sequenc
                 "move_accuracy": float(np.mean(settled)) if settled else None,
             }
         summary[spec] = {"playouts_per_second": result["playouts_per_second"][spec], **per}
+        if spec != policies[0]:
+            summary[spec]["vs_first"] = paired_difference(result, spec, policies[0], playouts)
     return summary
 
 
@@ -457,10 +485,11 @@ def _cell(value, digits=3) -> str:
 
 def summary_table(summary: dict, buckets: Sequence[int]) -> str:
     """The printed report: the overall table, then the calibration by bucket."""
+    first = next(iter(summary))
     lines = [
-        "| policy | playouts/s (CPU) | MSE | MSE - var | p won | p lost | right side "
-        "| 1-ply move wins |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|",
+        f"| policy | playouts/s (CPU) | MSE | MSE - var | - {first}'s [95%] | p won | p lost "
+        "| right side | 1-ply move wins |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for spec, figures in summary.items():
         a = figures["all"]
@@ -469,9 +498,13 @@ def summary_table(summary: dict, buckets: Sequence[int]) -> str:
             if a["move_accuracy"] is None
             else f"{a['move_accuracy']:.3f} ({a['moves_settled']})"
         )
+        versus = "-"
+        if "vs_first" in figures:
+            mean, half = figures["vs_first"]
+            versus = f"{mean:+.4f} [{mean - half:+.4f}, {mean + half:+.4f}]"
         lines.append(
             f"| {spec} | {figures['playouts_per_second']:,.0f} | {a['mse']:.4f} "
-            f"| {a['mse_less_variance']:.4f} | {_cell(a['p_when_won'])} "
+            f"| {a['mse_less_variance']:.4f} | {versus} | {_cell(a['p_when_won'])} "
             f"| {_cell(a['p_when_lost'])} | {a['right_side']:.3f} | {accuracy} |"
         )
     lines += [
@@ -481,10 +514,10 @@ def summary_table(summary: dict, buckets: Sequence[int]) -> str:
         "",
     ]
     labels = ["games"] + [f"{e}-{e + BUCKET_WIDTH - 1}" for e in buckets] + ["real"]
-    first = next(iter(summary.values()))
-    present = [label for label in labels if label in first]
+    figures = summary[first]
+    present = [label for label in labels if label in figures]
     lines.append(
-        "| policy | " + " | ".join(f"{x} ({first[x]['positions']})" for x in present) + " |"
+        "| policy | " + " | ".join(f"{x} ({figures[x]['positions']})" for x in present) + " |"
     )
     lines.append("|---|" + "---:|" * len(present))
     for spec, figures in summary.items():
@@ -517,6 +550,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     build.add_argument("--per-bucket", type=int, default=20)
     build.add_argument("--nodes", type=int, default=100_000, help="solver budget a position")
+    build.add_argument(
+        "--max-tries", type=int, default=4, help="positions tried a bucket, times --per-bucket"
+    )
     build.add_argument("--real", type=Path, help="a real tactics suite to add (real.json)")
     build.add_argument("--seed", type=int, default=1)
     lab = commands.add_parser("run", help="every policy on every position")
@@ -556,7 +592,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             games = read_sources(options.sources, options.size)
             log(f"{len(games)} distinct games")
             positions, tried = sample_game_positions(
-                games, options.size, buckets, options.per_bucket, options.nodes, options.seed, log
+                games,
+                options.size,
+                buckets,
+                options.per_bucket,
+                options.nodes,
+                options.seed,
+                log,
+                options.max_tries,
             )
             if options.real:
                 positions += real_suite_positions(options.real, options.nodes, log)

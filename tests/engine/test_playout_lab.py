@@ -133,7 +133,7 @@ def test_the_save_variant_weighs_the_answer_to_an_intrusion():
         board.play(name)
     cells, last = board.cells, board.cell_index("c3")
     answer = board.cell_index("b3")
-    table = load_playout_table()
+    table = load_playout_table("playout12-team-mohex-9x9")
     before = playout_weights(table, cells, 7, True, last)
     saved = playout_weights(table.variant(save=8.0), cells, 7, True, last)
     scaled = playout_weights(table.variant(local=0.5), cells, 7, True, last)
@@ -174,3 +174,18 @@ def test_command_line_end_to_end(tmp_path, capsys):
     assert "move:uniform" not in lost  # the 1-ply move only where the side to move wins
     assert won["move_wins:uniform"] in (True, False) and 0 <= won["p:uniform"] <= 1
     assert playout_lab.main(["run", str(path), "--policy", "uniform:x"]) == 2
+
+
+def test_paired_difference_by_hand():
+    rows = [
+        {"mover_wins": True, "p:a": 0.5, "p:b": 1.0},
+        {"mover_wins": False, "p:a": 0.0, "p:b": 0.5},
+    ]
+    # With 2 playouts: a's errors 0.25 - 0.25 = 0 and 0; b's 0 and 0.25 - 0.25 = 0.
+    mean, half = playout_lab.paired_difference({"rows": rows}, "b", "a", playouts=2)
+    assert mean == 0.0 and half == 0.0
+    mean, half = playout_lab.paired_difference({"rows": rows}, "a", "b", playouts=1_000_001)
+    assert mean == pytest.approx((0.25 - 0.25) / 2, abs=1e-6)
+    rows[1]["p:b"] = 1.0  # b now errs by 1 where a is exact: a 0.25 - var, b 1
+    mean, half = playout_lab.paired_difference({"rows": rows}, "b", "a", playouts=1_000_001)
+    assert mean == pytest.approx(((0 - 0.25) + (1 - 0)) / 2, abs=1e-5) and half > 0

@@ -32,6 +32,8 @@ decides what a full bucket of two slots keeps). ``counters``: ``NODES`` (calls s
 continues where this one stopped), ``STAMP`` (marks of :func:`connection`'s work arrays).
 """
 
+from typing import NamedTuple
+
 import numpy as np
 from hexswarm.engine.kernels.jit import inline_jit, jit
 
@@ -42,6 +44,28 @@ TOP, BOTTOM, LEFT, RIGHT = range(4)
 # ``ring`` entries off the board, for the dead-cell code (engine.patterns: OWN is Black's).
 RING_BLACK_EDGE, RING_WHITE_EDGE, RING_CORNER = -1, -2, -3
 _OWN, _THEIRS, _OFF = 1, 2, 3
+
+
+class DfpnArrays(NamedTuple):
+    """Everything :func:`mid` reads or writes besides the position (``engine.dfpn.prove``
+    builds it): the board's constant arrays, the table and the work arrays, shared by every
+    node of one search."""
+
+    neighbours: np.ndarray  # int64 [cells, 6]: engine.dfpn.geometry's, -1 off the board
+    edges: np.ndarray  # bool [cells, 4]: TOP, BOTTOM, LEFT, RIGHT
+    ring: np.ndarray  # int32 [cells, 6]: a neighbour or RING_BLACK_EDGE ... RING_CORNER
+    dead: np.ndarray  # engine.patterns.dead_table()
+    order: np.ndarray  # int64 [cells]: the moves' order, centre first
+    zobrist: np.ndarray  # uint64 [cells, 2]: a stone's key change, per colour
+    keys: np.ndarray  # the table (module docstring), from here on
+    numbers: np.ndarray
+    best: np.ndarray
+    work: np.ndarray
+    parents: np.ndarray  # connection's work arrays, from here on
+    pairs: np.ndarray
+    links: np.ndarray
+    used: np.ndarray
+    counters: np.ndarray  # int64: NODES, LIMIT, ABORTED, STAMP
 
 
 @inline_jit
@@ -291,31 +315,14 @@ def _store(keys, numbers, best, work, key, pn, dn, cell, spent):
 
 
 @jit
-def mid(
-    cells,
-    color,
-    key,
-    threshold_pn,
-    threshold_dn,
-    neighbours,
-    edges,
-    ring,
-    dead,
-    order,
-    zobrist,
-    keys,
-    numbers,
-    best,
-    work,
-    parents,
-    pairs,
-    links,
-    used,
-    counters,
-    epsilon,
-):
+def mid(cells, color, key, threshold_pn, threshold_dn, arrays, epsilon):
     """Search the position (``color`` to move, ``key`` its Zobrist key) until its proof or
-    disproof number reaches its threshold; its numbers end in the table."""
+    disproof number reaches its threshold; its numbers end in the table (``arrays``, a
+    :class:`DfpnArrays`)."""
+    neighbours, edges, ring, dead = arrays.neighbours, arrays.edges, arrays.ring, arrays.dead
+    order, zobrist, counters = arrays.order, arrays.zobrist, arrays.counters
+    keys, numbers, best, work = arrays.keys, arrays.numbers, arrays.best, arrays.work
+    parents, pairs, links, used = arrays.parents, arrays.pairs, arrays.links, arrays.used
     counters[NODES] += 1
     started = counters[NODES]
     size = cells.shape[0]
@@ -390,29 +397,8 @@ def mid(
         child_threshold_dn = min(threshold_pn, widened, INFINITY)
         cell = moves[chosen]
         cells[cell] = color
-        mid(
-            cells,
-            3 - color,
-            child_keys[chosen],
-            child_threshold_pn,
-            child_threshold_dn,
-            neighbours,
-            edges,
-            ring,
-            dead,
-            order,
-            zobrist,
-            keys,
-            numbers,
-            best,
-            work,
-            parents,
-            pairs,
-            links,
-            used,
-            counters,
-            epsilon,
-        )
+        child_key = child_keys[chosen]
+        mid(cells, 3 - color, child_key, child_threshold_pn, child_threshold_dn, arrays, epsilon)
         cells[cell] = 0
     if counters[NODES] >= counters[LIMIT] and pn != 0 and dn != 0:
         counters[ABORTED] = 1

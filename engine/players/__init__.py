@@ -67,30 +67,11 @@ def _player(name: str, settings) -> Player:
 
 
 def _level_player(name: str, settings) -> Player:
-    """The player of level ``name`` with ``settings``, without the root tactics."""
-    if name == "random":
-        from hexswarm.engine.players.random_player import RandomPlayer
+    """The player of family ``name`` with ``settings``, without the root tactics (its module
+    registers it: ``engine.players.family``)."""
+    from hexswarm.engine.players.family import family
 
-        return RandomPlayer(settings)
-    if name == "mc":
-        from hexswarm.engine.players.montecarlo_player import MonteCarloPlayer
-
-        return MonteCarloPlayer(settings)
-    if name == "mcsds":
-        from hexswarm.engine.players.swarm_players import MCSDSPlayer
-
-        return MCSDSPlayer(settings)
-    if name == "sdst":
-        from hexswarm.engine.players.swarm_players import SDSTPlayer
-
-        return SDSTPlayer(settings)
-    if name == "anthill":
-        from hexswarm.engine.players.uct_player import AnthillPlayer
-
-        return AnthillPlayer(settings)
-    from hexswarm.engine.players.uct_player import UCTPlayer
-
-    return UCTPlayer(settings)
+    return family(name).player(settings)
 
 
 __all__ = [

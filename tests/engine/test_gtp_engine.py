@@ -575,14 +575,14 @@ def test_without_ai_the_engine_plays_the_strongest_preset_by_name():
 
 
 class _SlowKernels:
-    """A kernels-ready event whose wait takes ``seconds`` of a fake clock."""
+    """A kernel loader whose wait takes ``seconds`` of a fake clock."""
 
     def __init__(self, clock: list[float], seconds: float):
         self.clock, self.seconds = clock, seconds
 
-    def wait(self) -> bool:
+    def wait(self, keys) -> None:
+        assert tuple(keys) == ("mc",)  # the groups of the engine's AI
         self.clock[0] += self.seconds
-        return True
 
 
 @pytest.mark.parametrize(
@@ -604,7 +604,7 @@ def test_the_wait_for_the_kernels_counts_against_the_first_genmove(monkeypatch, 
     gtp = GtpEngine(
         levels=LEVELS, create_player=create_player, level="mc", settings={"time_s": "1"}
     )
-    gtp.kernels_ready = _SlowKernels(clock, waited)
+    gtp.kernel_loader = _SlowKernels(clock, waited)
     stopped_by_user = [False]
     should_stop = gtp._wait_for_kernels(lambda: stopped_by_user[0])
     assert clock[0] == 100.0 + waited
@@ -631,7 +631,7 @@ def test_a_level_without_time_limit_only_waits_for_the_kernels(monkeypatch):
     gtp = GtpEngine(
         levels=LEVELS, create_player=create_player, level="mc", settings={"playouts_per_move": "9"}
     )
-    gtp.kernels_ready = _SlowKernels(clock, 5.0)
+    gtp.kernel_loader = _SlowKernels(clock, 5.0)
     should_stop = gtp._wait_for_kernels(lambda: False)
     clock[0] = 1000.0
     assert should_stop() is False

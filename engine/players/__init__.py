@@ -47,8 +47,11 @@ def create_player(spec: str | None = None, **overrides: Any) -> Player:
 
 def _player(name: str, settings) -> Player:
     """The player of level ``name`` with ``settings``: the level, the opening table and the
-    root tactics, on square boards."""
-    player = _level_player(LEVELS[name].family or name, settings)
+    root tactics, on square boards. The level is its family's player (registered in its
+    module: ``engine.players.family``)."""
+    from hexswarm.engine.players.family import family
+
+    player = family(name).player(settings)
     if getattr(settings, "swap_policy", "search") == "table":
         from hexswarm.engine.players.openings import OpeningTablePlayer
 
@@ -64,14 +67,6 @@ def _player(name: str, settings) -> Player:
             prove=tactics == "dfpn",
         )
     return player
-
-
-def _level_player(name: str, settings) -> Player:
-    """The player of family ``name`` with ``settings``, without the root tactics (its module
-    registers it: ``engine.players.family``)."""
-    from hexswarm.engine.players.family import family
-
-    return family(name).player(settings)
 
 
 __all__ = [

@@ -384,18 +384,25 @@ def test_search_views_answer_for_the_position_on_the_board():
     assert "no search for this position" in fail(engine, "hexswarm-pv")
 
 
+def _sdst_snapshot(**fields) -> SearchSnapshot:
+    """An SDST search's snapshot for White on 3x3 (best move a1), with ``fields`` set."""
+    common = {
+        "position_id": 1,
+        "player": "sdst",
+        "to_move": "white",
+        "iteration": 7,
+        "playouts": 1234,
+        "elapsed_s": 0.5,
+        "best_move": 0,
+    }
+    return SearchSnapshot(**common, **fields)
+
+
 def test_snapshot_gfx_block_shape():
-    snapshot = SearchSnapshot(
-        position_id=1,
-        player="sdst",
-        to_move="white",
-        iteration=7,
-        playouts=1234,
-        elapsed_s=0.5,
+    snapshot = _sdst_snapshot(
         root_moves=(0, 4, -1),
         root_agents=(1500, 500, 0),
         root_active=(900, 100, 0),
-        best_move=0,
         estimate=0.55,
         principal_variation=(0, 4, 8),
     )
@@ -410,17 +417,10 @@ def test_snapshot_gfx_block_shape():
 
 def test_live_gfx_best_move_agrees_with_the_swap_the_player_will_answer():
     # White's estimate 0.3 for its best reply: the swap (worth 0.7) is what genmove answers.
-    snapshot = SearchSnapshot(
-        position_id=1,
-        player="sdst",
-        to_move="white",
-        iteration=7,
-        playouts=1234,
-        elapsed_s=0.5,
+    snapshot = _sdst_snapshot(
         root_moves=(0, 4),
         root_agents=(1500, 500),
         root_active=(400, 100),
-        best_move=0,
         estimate=0.3,
         principal_variation=(0, 4),
     )

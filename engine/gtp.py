@@ -1268,15 +1268,13 @@ def _start_kernel_loader(engine: GtpEngine) -> GroupLoader:
     # Every module the loader or a command may import is imported here, on this thread:
     # imports racing between two threads can deadlock on Python's module locks (seen).
     import hexswarm.engine.dfpn
-    import hexswarm.engine.players.montecarlo_player
-    import hexswarm.engine.players.random_player
-    import hexswarm.engine.players.swarm_players
     import hexswarm.engine.players.tactics
-    import hexswarm.engine.players.uct_player
     import hexswarm.engine.playout
     import hexswarm.engine.solver  # noqa: F401
+    from hexswarm.engine.players.family import import_families
     from hexswarm.engine.warmup import GroupLoader
 
+    import_families()
     loader = GroupLoader()
     engine.kernel_loader = loader
     loader.load(kernel_groups(engine.player))

@@ -51,6 +51,15 @@ def family(name: str) -> Family:
     return importlib.import_module(LEVELS[key].module).FAMILIES[key]
 
 
+def import_families() -> None:
+    """Import every family's module now (``hexswarm-gtp`` does it on its main thread before
+    its kernel loader's thread starts: imports racing between two threads can deadlock)."""
+    from hexswarm.engine.players.levels import LEVELS
+
+    for level in LEVELS.values():
+        importlib.import_module(level.module)
+
+
 def playout_group(settings: Any, group: str) -> str:
     """The kernel group ``group`` of a search with uniform playouts, or its knowledge-playout
     twin (``knowledge-`` + ``group``) when ``settings.playout`` names another policy."""

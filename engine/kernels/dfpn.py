@@ -318,6 +318,15 @@ def _store(arrays, key, pn, dn, cell, spent):
     work[slot] += spent
 
 
+@inline_jit
+def _connection(cells, arrays, color, found):
+    """:func:`connection` of ``color`` with the work arrays of ``arrays`` (a DfpnArrays)."""
+    return connection(
+        cells, arrays.neighbours, arrays.edges, color, arrays.parents, arrays.pairs,
+        arrays.links, arrays.used, arrays.counters, found,
+    )  # fmt: skip
+
+
 @jit
 def mid(cells, color, key, threshold_pn, threshold_dn, arrays, epsilon):
     """Search the position (``color`` to move, ``key`` its Zobrist key) until its proof or
@@ -327,18 +336,7 @@ def mid(cells, color, key, threshold_pn, threshold_dn, arrays, epsilon):
     started = arrays.counters[NODES]
     size = cells.shape[0]
     found = np.empty(size, dtype=np.int64)
-    status, count = connection(
-        cells,
-        arrays.neighbours,
-        arrays.edges,
-        color,
-        arrays.parents,
-        arrays.pairs,
-        arrays.links,
-        arrays.used,
-        arrays.counters,
-        found,
-    )
+    status, count = _connection(cells, arrays, color, found)
     if status == 1:  # a key cell: the mover plays it and is connected
         _store(arrays, key, 0, INFINITY, found[0], 1)
         return
@@ -347,18 +345,7 @@ def mid(cells, color, key, threshold_pn, threshold_dn, arrays, epsilon):
             if cells[cell] == 0:
                 _store(arrays, key, 0, INFINITY, cell, 1)
                 return
-    status, count = connection(
-        cells,
-        arrays.neighbours,
-        arrays.edges,
-        3 - color,
-        arrays.parents,
-        arrays.pairs,
-        arrays.links,
-        arrays.used,
-        arrays.counters,
-        found,
-    )
+    status, count = _connection(cells, arrays, 3 - color, found)
     if status == 2:
         _store(arrays, key, INFINITY, 0, -1, 1)
         return

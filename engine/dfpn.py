@@ -121,17 +121,25 @@ def prove(
     key = _key(cells, zobrist, black_to_move)
     # No larger than the search can fill: a table is allocated (and cleared) on every call.
     slots = 1 << min(table_bits, max(8, (2 * nodes).bit_length()))
-    keys = np.zeros(slots, dtype=np.uint64)
-    numbers = np.ones((slots, 2), dtype=np.int64)  # an empty slot reads as a new node
-    best = np.full(slots, -1, dtype=np.int16)
-    work = np.zeros(slots, dtype=np.int64)
     length = board.size * board.size
-    parents = np.zeros((2, length + 2), dtype=np.int64)
-    pairs = np.zeros((2, (length + 2) ** 2), dtype=np.int64)
-    links = np.zeros((14 * length + 1, 5), dtype=np.int64)
-    used = np.zeros((2, length), dtype=np.int64)
-    counters = np.zeros(4, dtype=np.int64)
-    dead = dead_table()
+    arrays = kernel.DfpnArrays(
+        neighbours=neighbours,
+        edges=edges,
+        ring=ring,
+        dead=dead_table(),
+        order=order,
+        zobrist=zobrist,
+        keys=np.zeros(slots, dtype=np.uint64),
+        numbers=np.ones((slots, 2), dtype=np.int64),  # an empty slot reads as a new node
+        best=np.full(slots, -1, dtype=np.int16),
+        work=np.zeros(slots, dtype=np.int64),
+        parents=np.zeros((2, length + 2), dtype=np.int64),
+        pairs=np.zeros((2, (length + 2) ** 2), dtype=np.int64),
+        links=np.zeros((14 * length + 1, 5), dtype=np.int64),
+        used=np.zeros((2, length), dtype=np.int64),
+        counters=np.zeros(4, dtype=np.int64),
+    )
+    counters = arrays.counters
     # Without a time limit one call runs the whole budget, so the nodes searched do not depend
     # on the clock; with one, calls of _CHUNK nodes (each resumes from the root through the
     # table) are timed.
@@ -139,19 +147,15 @@ def prove(
     while True:
         counters[kernel.LIMIT] = min(nodes, counters[kernel.NODES] + chunk)
         counters[kernel.ABORTED] = 0
-        kernel.mid(
-            cells, color, key, kernel.INFINITY, kernel.INFINITY, neighbours, edges, ring,
-            dead, order, zobrist, keys, numbers, best, work, parents, pairs, links, used, counters,
-            float(epsilon),
-        )  # fmt: skip
+        kernel.mid(cells, color, key, kernel.INFINITY, kernel.INFINITY, arrays, float(epsilon))
         if not counters[kernel.ABORTED] or counters[kernel.NODES] >= nodes:
             break
         if seconds is not None and time.perf_counter() - started >= seconds:
             break
-    slot = _root_slot(keys, key)
-    pn, dn = (int(v) for v in numbers[slot]) if slot is not None else (1, 1)
+    slot = _root_slot(arrays.keys, key)
+    pn, dn = (int(v) for v in arrays.numbers[slot]) if slot is not None else (1, 1)
     winner = board.to_move if pn == 0 else board.to_move.opponent if dn == 0 else None
-    move = int(best[slot]) if pn == 0 and slot is not None else None
+    move = int(arrays.best[slot]) if pn == 0 and slot is not None else None
     return Proof(
         winner=winner,
         move=move,

@@ -47,7 +47,7 @@ import time
 import traceback
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from hexswarm.engine import __version__
 from hexswarm.engine.board import (
@@ -66,6 +66,9 @@ from hexswarm.engine.game import Game, GameNode
 from hexswarm.engine.gtp_analysis import DIALECTS, info_line, kata_gfx, parse_analyze
 from hexswarm.engine.search.snapshot import SearchSnapshot, StopCheck
 from hexswarm.engine.search.timing import stop_at
+
+if TYPE_CHECKING:
+    from hexswarm.engine.warmup import GroupLoader
 
 ENGINE_NAME = "HexSwarm"
 # A genmove that waited for the kernels' loading longer than this has the wait counted against
@@ -287,9 +290,9 @@ class GtpEngine:
         # analysis stream runs until then. None: no server (in-process), no waiting.
         self.input_waiting: Callable[[], bool] | None = None
         self._command_id = ""
-        # Set once every kernel is loaded (``main`` loads them on a thread at start-up): a
-        # search waits for it, so its time is not spent loading kernels.
-        self.kernels_ready: threading.Event | None = None
+        # Loads the kernel groups of the AI in use on a thread (``main`` starts it): a search
+        # waits for its groups, so its time is not spent loading kernels. None: no loader.
+        self.kernel_loader: GroupLoader | None = None
         self.game = Game(size, swap_rule=True)
         # The clock (time_settings, kgs-time_settings; time_left sets a side's time): None
         # searches as the level's settings say; a clock replaces its time per move.
@@ -437,9 +440,12 @@ class GtpEngine:
             raise GtpError(f"unknown AI level {level!r} (levels: {', '.join(self.levels)})")
         spec = level + (":" + ",".join(f"{k}={v}" for k, v in settings.items()) if settings else "")
         try:
-            return self._create_player(spec)
+            player = self._create_player(spec)
         except HexError as error:
             raise GtpError(str(error)) from error
+        if self.kernel_loader is not None:  # another AI: its kernels start loading now
+            self.kernel_loader.load(kernel_groups(player))
+        return player
 
     def _level_parameters(self, level: str) -> dict[str, Any]:
         info = self.levels[level]
@@ -691,14 +697,15 @@ class GtpEngine:
         return move.lower() if isinstance(move, str) else cell_name(int(move), *position.shape)
 
     def _wait_for_kernels(self, should_stop: StopCheck, player=None) -> StopCheck:
-        """Wait until the kernels are loaded (the first genmove after start may arrive first);
+        """Wait until the kernel groups of ``player`` (default: the engine's) are loaded (the
+        first genmove after start, or after a change of AI, may arrive first);
         with a time limit, the wait counts against it: the search then stops at the limit
         from the command, though never before it has had a quarter of it. No wait without a
-        loader (:attr:`kernels_ready` None)."""
-        if self.kernels_ready is None:
+        loader (:attr:`kernel_loader` None)."""
+        if self.kernel_loader is None:
             return should_stop
         start = time.monotonic()
-        self.kernels_ready.wait()
+        self.kernel_loader.wait(kernel_groups(player or self.player))
         limit = getattr((player or self.player).settings, "time_s", None)
         now = time.monotonic()
         if limit is None or now - start < KERNEL_WAIT_GRACE_S:
@@ -1244,28 +1251,34 @@ def build_parser(levels: Mapping[str, Any]) -> argparse.ArgumentParser:
     return parser
 
 
-def _load_kernels_in_background() -> threading.Event:
-    """Load (or compile) every kernel on a thread; the event is set when done. The engine
-    answers commands meanwhile; a search waits, the wait counted against its time limit
-    (:meth:`GtpEngine._wait_for_kernels`)."""
-    ready = threading.Event()
-    # Every module the warm-up or a command may import is imported here, on this thread:
+def kernel_groups(player: Any) -> tuple[str, ...]:
+    """The kernel groups ``player``'s searches call (``engine.warmup.groups_for_spec`` of its
+    spec; none for a player without a spec, such as a test's stand-in)."""
+    from hexswarm.engine.warmup import groups_for_spec
+
+    spec = player.spec() if hasattr(player, "spec") else None
+    return groups_for_spec(spec) if spec else ()
+
+
+def _start_kernel_loader(engine: GtpEngine) -> GroupLoader:
+    """Start loading (or compiling) the kernel groups of ``engine``'s AI on a thread; a later
+    AI's groups follow when it is chosen (:meth:`GtpEngine._build_player`). The engine answers
+    commands meanwhile; a search waits for its groups, the wait counted against its time
+    limit (:meth:`GtpEngine._wait_for_kernels`)."""
+    # Every module the loader or a command may import is imported here, on this thread:
     # imports racing between two threads can deadlock on Python's module locks (seen).
-    import hexswarm.engine.players.montecarlo_player
-    import hexswarm.engine.players.random_player
-    import hexswarm.engine.players.swarm_players
+    import hexswarm.engine.dfpn
     import hexswarm.engine.players.tactics
-    import hexswarm.engine.players.uct_player  # noqa: F401
-    from hexswarm.engine.warmup import warm_up
+    import hexswarm.engine.playout
+    import hexswarm.engine.solver  # noqa: F401
+    from hexswarm.engine.players.family import import_families
+    from hexswarm.engine.warmup import GroupLoader
 
-    def load() -> None:
-        try:
-            warm_up()
-        finally:
-            ready.set()
-
-    threading.Thread(target=load, name="hexswarm-kernels", daemon=True).start()
-    return ready
+    import_families()
+    loader = GroupLoader()
+    engine.kernel_loader = loader
+    loader.load(kernel_groups(engine.player))
+    return loader
 
 
 def main(
@@ -1308,7 +1321,7 @@ def main(
         print(f"hexswarm-gtp: {error}", file=stderr)
         return 2
     print(f"hexswarm-gtp: {engine._cmd_settings([]).splitlines()[0]}", file=stderr)
-    engine.kernels_ready = _load_kernels_in_background()
+    _start_kernel_loader(engine)
     server = GtpServer(engine, stdin, stdout, stderr)
     try:
         status = server.serve()

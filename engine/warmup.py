@@ -7,7 +7,9 @@ inputs; :func:`groups_for_spec` says which groups an AI needs.
 
 Two ways to use them:
 
-* :func:`warm_up` compiles or loads every group in this process, now (tools, tests, GTP);
+* :func:`warm_up` compiles or loads every group in this process, now (tools, tests);
+* :class:`GroupLoader` (``hexswarm-gtp``) loads the groups its AI needs in this process, on a
+  thread, and a group more when a command needs it;
 * :class:`BackgroundWarmUp` (the desktop application) compiles the groups in worker
   *processes*, the groups an AI needs first, and loads each one into this process from
   numba's on-disk cache as soon as it is compiled; a search asks :meth:`BackgroundWarmUp.wait`
@@ -51,8 +53,8 @@ GROUP_LABELS = {
 :func:`warm_up` runs them: first those of the default AI (``strong``: UCT with template
 playouts and the solver's tactics) and of the hint (MCSDS), then the other levels', then the
 tools'. ``dfpn`` (``tactics=dfpn``, in no preset) is a group of its own, apart from ``solver``:
-in the application an AI that does not prove by DFPN never waits for it (``hexswarm-gtp``
-loads every group before its first search, this one too). Kept here, not beside the kernels,
+in the application and in ``hexswarm-gtp`` an AI that does not prove by DFPN never waits
+for it. Kept here, not beside the kernels,
 so that asking about a group imports no kernel module."""
 
 GROUP_KEYS = tuple(GROUP_LABELS)
@@ -183,30 +185,14 @@ def groups_for_spec(spec: str | None) -> tuple[str, ...]:
     it) needs before its first search, most needed first. A spec that does not parse needs
     none: creating its player fails with its own message, which must not wait for kernels."""
     from hexswarm.engine.board import HexError
-    from hexswarm.engine.players.levels import LEVELS, parse_spec
+    from hexswarm.engine.players.family import family
+    from hexswarm.engine.players.levels import parse_spec
 
     try:
         name, settings = parse_spec(spec, None)
     except (HexError, ValueError):
         return ()
-    family = LEVELS[name].family or name
-    prefix = "knowledge-" if getattr(settings, "playout", "uniform") != "uniform" else ""
-    groups: list[str] = []
-    if family == "mc":
-        groups.append(prefix + "mc")
-    elif family in ("mcsds", "sdst"):
-        groups.append(prefix + "swarm")
-        beyond_thesis = (
-            getattr(settings, "relate", "none") != "none"
-            or getattr(settings, "recruitment", "passive") != "passive"
-            or getattr(settings, "test", "single") != "single"
-            or getattr(settings, "reference", "win") != "win"
-            or bool(getattr(settings, "evidence", False))
-        )
-        if beyond_thesis:
-            groups.append("variants")
-    elif family in ("uct", "anthill"):
-        groups.append(prefix + "uct")
+    groups = list(family(name).kernel_groups(settings))
     from hexswarm.engine.players.tactics import SOLVER_TACTICS
 
     tactics = getattr(settings, "tactics", "off")
@@ -544,6 +530,69 @@ class BackgroundWarmUp:
         if key is not None:
             parts.append(f"{verb} {GROUP_LABELS[key]}")
         return "; ".join(parts)
+
+
+class GroupLoader:
+    """Loads the kernel groups asked for into this process, on one thread of its own, and no
+    others (``hexswarm-gtp``: an engine started for one AI compiles that AI's kernels, not
+    every level's; :class:`BackgroundWarmUp` makes every group ready, for the application).
+
+    :meth:`load` queues groups (each is loaded once, in the order asked); :meth:`wait` queues
+    them and blocks until each is loaded or failed (a failed group compiles on first call, as
+    without a warm-up). Both may be called from any thread. The modules the groups import
+    should be imported before the first call (imports racing between threads can deadlock on
+    Python's module locks)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Condition()
+        self._queue: list[str] = []
+        self._thread: threading.Thread | None = None
+        self.ready: list[str] = []  # the groups loaded, in order
+        self.errors: dict[str, str] = {}
+
+    def load(self, keys: Iterable[str]) -> None:
+        """Queue the groups ``keys`` not loaded or queued yet, and start loading."""
+        with self._lock:
+            for key in keys:
+                if key not in GROUP_LABELS:
+                    raise ValueError(f"no kernel group {key!r} (groups: {', '.join(GROUP_KEYS)})")
+                if key not in self._queue and key not in self.ready and key not in self.errors:
+                    self._queue.append(key)
+            if self._queue and self._thread is None:
+                self._thread = threading.Thread(
+                    target=self._run, name="hexswarm-kernels", daemon=True
+                )
+                self._thread.start()
+
+    def wait(self, keys: Iterable[str]) -> None:
+        """Load the groups ``keys`` (:meth:`load`) and block until none is left to wait for."""
+        keys = tuple(keys)
+        self.load(keys)
+        with self._lock:
+            while not all(key in self.ready or key in self.errors for key in keys):
+                self._lock.wait()
+
+    def _run(self) -> None:
+        runs: dict[str, Callable[[], object]] | None = None
+        while True:
+            with self._lock:
+                if not self._queue:
+                    self._thread = None
+                    return
+                key = self._queue[0]
+            error = ""
+            try:
+                runs = runs or _group_runs()
+                runs[key]()
+            except Exception as exception:  # noqa: BLE001 - kept; the search will meet it again
+                error = f"{type(exception).__name__}: {exception}"
+            with self._lock:
+                self._queue.remove(key)
+                if error:
+                    self.errors[key] = error
+                else:
+                    self.ready.append(key)
+                self._lock.notify_all()
 
 
 class _Workers:

@@ -32,6 +32,8 @@ decides what a full bucket of two slots keeps). ``counters``: ``NODES`` (calls s
 continues where this one stopped), ``STAMP`` (marks of :func:`connection`'s work arrays).
 """
 
+from typing import NamedTuple
+
 import numpy as np
 from hexswarm.engine.kernels.jit import inline_jit, jit
 
@@ -42,6 +44,28 @@ TOP, BOTTOM, LEFT, RIGHT = range(4)
 # ``ring`` entries off the board, for the dead-cell code (engine.patterns: OWN is Black's).
 RING_BLACK_EDGE, RING_WHITE_EDGE, RING_CORNER = -1, -2, -3
 _OWN, _THEIRS, _OFF = 1, 2, 3
+
+
+class DfpnArrays(NamedTuple):
+    """Everything :func:`mid` reads or writes besides the position (``engine.dfpn.prove``
+    builds it): the board's constant arrays, the table and the work arrays, shared by every
+    node of one search."""
+
+    neighbours: np.ndarray  # int64 [cells, 6]: engine.dfpn.geometry's, -1 off the board
+    edges: np.ndarray  # bool [cells, 4]: TOP, BOTTOM, LEFT, RIGHT
+    ring: np.ndarray  # int32 [cells, 6]: a neighbour or RING_BLACK_EDGE ... RING_CORNER
+    dead: np.ndarray  # engine.patterns.dead_table()
+    order: np.ndarray  # int64 [cells]: the moves' order, centre first
+    zobrist: np.ndarray  # uint64 [cells, 2]: a stone's key change, per colour
+    keys: np.ndarray  # the table (module docstring), from here on
+    numbers: np.ndarray
+    best: np.ndarray
+    work: np.ndarray
+    parents: np.ndarray  # connection's work arrays, from here on
+    pairs: np.ndarray
+    links: np.ndarray
+    used: np.ndarray
+    counters: np.ndarray  # int64: NODES, LIMIT, ABORTED, STAMP
 
 
 @inline_jit
@@ -271,15 +295,19 @@ def _slot(keys, work, key):
 
 
 @inline_jit
-def _lookup(keys, numbers, work, key):
-    slot = _slot(keys, work, key)
+def _lookup(arrays, key):
+    """The table's ``(pn, dn)`` of ``key``; ``(1, 1)``, a new node's, when it is not there."""
+    keys, numbers = arrays.keys, arrays.numbers
+    slot = _slot(keys, arrays.work, key)
     if keys[slot] == key:
         return numbers[slot, 0], numbers[slot, 1]
     return np.int64(1), np.int64(1)
 
 
 @inline_jit
-def _store(keys, numbers, best, work, key, pn, dn, cell, spent):
+def _store(arrays, key, pn, dn, cell, spent):
+    """Put ``key``'s numbers, winning ``cell`` and the nodes ``spent`` under it in the table."""
+    keys, numbers, best, work = arrays.keys, arrays.numbers, arrays.best, arrays.work
     slot = _slot(keys, work, key)
     if keys[slot] != key:
         work[slot] = 0
@@ -290,71 +318,55 @@ def _store(keys, numbers, best, work, key, pn, dn, cell, spent):
     work[slot] += spent
 
 
+@inline_jit
+def _connection(cells, arrays, color, found):
+    """:func:`connection` of ``color`` with the work arrays of ``arrays`` (a DfpnArrays)."""
+    return connection(
+        cells, arrays.neighbours, arrays.edges, color, arrays.parents, arrays.pairs,
+        arrays.links, arrays.used, arrays.counters, found,
+    )  # fmt: skip
+
+
 @jit
-def mid(
-    cells,
-    color,
-    key,
-    threshold_pn,
-    threshold_dn,
-    neighbours,
-    edges,
-    ring,
-    dead,
-    order,
-    zobrist,
-    keys,
-    numbers,
-    best,
-    work,
-    parents,
-    pairs,
-    links,
-    used,
-    counters,
-    epsilon,
-):
+def mid(cells, color, key, threshold_pn, threshold_dn, arrays, epsilon):
     """Search the position (``color`` to move, ``key`` its Zobrist key) until its proof or
-    disproof number reaches its threshold; its numbers end in the table."""
-    counters[NODES] += 1
-    started = counters[NODES]
+    disproof number reaches its threshold; its numbers end in the table (``arrays``, a
+    :class:`DfpnArrays`)."""
+    arrays.counters[NODES] += 1
+    started = arrays.counters[NODES]
     size = cells.shape[0]
     found = np.empty(size, dtype=np.int64)
-    status, count = connection(
-        cells, neighbours, edges, color, parents, pairs, links, used, counters, found
-    )
+    status, count = _connection(cells, arrays, color, found)
     if status == 1:  # a key cell: the mover plays it and is connected
-        _store(keys, numbers, best, work, key, 0, INFINITY, found[0], 1)
+        _store(arrays, key, 0, INFINITY, found[0], 1)
         return
     if status == 2:  # connected already, so every move wins: the first empty cell
         for cell in range(size):
             if cells[cell] == 0:
-                _store(keys, numbers, best, work, key, 0, INFINITY, cell, 1)
+                _store(arrays, key, 0, INFINITY, cell, 1)
                 return
-    status, count = connection(
-        cells, neighbours, edges, 3 - color, parents, pairs, links, used, counters, found
-    )
+    status, count = _connection(cells, arrays, 3 - color, found)
     if status == 2:
-        _store(keys, numbers, best, work, key, INFINITY, 0, -1, 1)
+        _store(arrays, key, INFINITY, 0, -1, 1)
         return
     # Must-play: with key cells of the opponent's, a move outside the cells their connections
     # all need lets it play one and connect (none left: lost).
-    stamp = counters[STAMP]
+    stamp = arrays.counters[STAMP]
     moves = np.empty(size, dtype=np.int64)
     count_moves = 0
     for index in range(size):
-        cell = order[index]
+        cell = arrays.order[index]
         if cells[cell] != 0:
             continue
-        if status == 1 and used[0, cell] != stamp:
+        if status == 1 and arrays.used[0, cell] != stamp:
             continue
-        if count_moves == 0 or not dead_cell(cells, ring, dead, cell):
+        if count_moves == 0 or not dead_cell(cells, arrays.ring, arrays.dead, cell):
             moves[count_moves] = cell
             count_moves += 1
     if count_moves == 0:
-        _store(keys, numbers, best, work, key, INFINITY, 0, -1, 1)
+        _store(arrays, key, INFINITY, 0, -1, 1)
         return
-    if count_moves > 1 and dead_cell(cells, ring, dead, moves[0]):
+    if count_moves > 1 and dead_cell(cells, arrays.ring, arrays.dead, moves[0]):
         # the first candidate stood in for the dead ones: drop it now others stay
         count_moves -= 1
         for i in range(count_moves):
@@ -362,7 +374,7 @@ def mid(
     count = count_moves
     child_keys = np.empty(count, dtype=np.uint64)
     for i in range(count):
-        child_keys[i] = key ^ zobrist[moves[i], color - 1]
+        child_keys[i] = key ^ arrays.zobrist[moves[i], color - 1]
     pn = INFINITY
     dn = np.int64(0)
     while True:
@@ -372,7 +384,7 @@ def mid(
         second = INFINITY
         chosen_pn = np.int64(0)
         for i in range(count):
-            child_pn, child_dn = _lookup(keys, numbers, work, child_keys[i])
+            child_pn, child_dn = _lookup(arrays, child_keys[i])
             dn = min(dn + child_pn, INFINITY)
             if child_dn < pn:
                 second = pn
@@ -381,7 +393,11 @@ def mid(
                 chosen_pn = child_pn
             elif child_dn < second:
                 second = child_dn
-        if pn >= threshold_pn or dn >= threshold_dn or counters[NODES] >= counters[LIMIT]:
+        if (
+            pn >= threshold_pn
+            or dn >= threshold_dn
+            or arrays.counters[NODES] >= arrays.counters[LIMIT]
+        ):
             break
         # The child's disproof threshold is ours for proof; its proof threshold is what is
         # left of our disproof threshold once the other children's proof numbers are counted.
@@ -390,31 +406,10 @@ def mid(
         child_threshold_dn = min(threshold_pn, widened, INFINITY)
         cell = moves[chosen]
         cells[cell] = color
-        mid(
-            cells,
-            3 - color,
-            child_keys[chosen],
-            child_threshold_pn,
-            child_threshold_dn,
-            neighbours,
-            edges,
-            ring,
-            dead,
-            order,
-            zobrist,
-            keys,
-            numbers,
-            best,
-            work,
-            parents,
-            pairs,
-            links,
-            used,
-            counters,
-            epsilon,
-        )
+        child_key = child_keys[chosen]
+        mid(cells, 3 - color, child_key, child_threshold_pn, child_threshold_dn, arrays, epsilon)
         cells[cell] = 0
-    if counters[NODES] >= counters[LIMIT] and pn != 0 and dn != 0:
-        counters[ABORTED] = 1
+    if arrays.counters[NODES] >= arrays.counters[LIMIT] and pn != 0 and dn != 0:
+        arrays.counters[ABORTED] = 1
     winner = moves[chosen] if pn == 0 else -1
-    _store(keys, numbers, best, work, key, pn, dn, winner, counters[NODES] - started + 1)
+    _store(arrays, key, pn, dn, winner, arrays.counters[NODES] - started + 1)

@@ -47,8 +47,11 @@ def create_player(spec: str | None = None, **overrides: Any) -> Player:
 
 def _player(name: str, settings) -> Player:
     """The player of level ``name`` with ``settings``: the level, the opening table and the
-    root tactics, on square boards."""
-    player = _level_player(LEVELS[name].family or name, settings)
+    root tactics, on square boards. The level is its family's player (registered in its
+    module: ``engine.players.family``)."""
+    from hexswarm.engine.players.family import family
+
+    player = family(name).player(settings)
     if getattr(settings, "swap_policy", "search") == "table":
         from hexswarm.engine.players.openings import OpeningTablePlayer
 
@@ -64,33 +67,6 @@ def _player(name: str, settings) -> Player:
             prove=tactics == "dfpn",
         )
     return player
-
-
-def _level_player(name: str, settings) -> Player:
-    """The player of level ``name`` with ``settings``, without the root tactics."""
-    if name == "random":
-        from hexswarm.engine.players.random_player import RandomPlayer
-
-        return RandomPlayer(settings)
-    if name == "mc":
-        from hexswarm.engine.players.montecarlo_player import MonteCarloPlayer
-
-        return MonteCarloPlayer(settings)
-    if name == "mcsds":
-        from hexswarm.engine.players.swarm_players import MCSDSPlayer
-
-        return MCSDSPlayer(settings)
-    if name == "sdst":
-        from hexswarm.engine.players.swarm_players import SDSTPlayer
-
-        return SDSTPlayer(settings)
-    if name == "anthill":
-        from hexswarm.engine.players.uct_player import AnthillPlayer
-
-        return AnthillPlayer(settings)
-    from hexswarm.engine.players.uct_player import UCTPlayer
-
-    return UCTPlayer(settings)
 
 
 __all__ = [

@@ -21,6 +21,9 @@ size   playouts/s   search cost per playout relative to a raw playout
 19     1.36 M       Carlo is taken as raw playouts (1.0)
 =====  ===========  ======================================================
 
+Each family declares its cost beside its player (``Family.search_cost``, from this table:
+``engine.players.family``), and how many playouts its settings ask for.
+
 Other sizes are interpolated in log-log space between the nearest measured sizes (playout
 cost grows about as the number of cells). Threads are not counted: two threads measured
 1.2-1.9 times faster, so the estimate errs on the long side, which is the safe side for a
@@ -35,19 +38,6 @@ from typing import Any
 
 PLAYOUTS_PER_SECOND = {7: 7.68e6, 9: 4.98e6, 11: 3.34e6, 13: 2.70e6, 19: 1.36e6}
 """Uniform playouts per second on one thread from the empty board (docs/benchmarks.md)."""
-
-SEARCH_COST = {
-    "mc": 1.0,
-    "mcsds": 7.68 / 5.60,
-    "sdst": 7.68 / 5.09,
-    "uct": 7.68 / 0.78,
-    # the level's defaults (one test a descent, one playout a leaf): 658 k playouts per CPU
-    # second on 7x7 (docs/benchmarks.md, "The anthill in the benchmark", under load: the
-    # estimate errs long, the safe side for a warning)
-    "anthill": 7.68 / 0.658,
-}
-"""The search's time per playout asked (agents x iterations for the swarms) over a raw
-playout's (docs/benchmarks.md, 7x7)."""
 
 SLOW_MOVE_SECONDS = 60.0
 """Above this a move is slow enough for the dialog to say so."""
@@ -73,24 +63,24 @@ def playouts_per_second(size: int) -> float:
     return PLAYOUTS_PER_SECOND[low] * (size * size / (low * low)) ** slope
 
 
-def playouts_asked(family: str, values: Mapping[str, Any], size: int) -> int:
-    """The playouts one move's search runs to its budget (ignoring any time limit)."""
-    if family == "mc":
-        return int(values.get("playouts_per_move", 0)) * size * size
-    if family in ("mcsds", "sdst"):
-        per_test = int(values.get("test_playouts", 1)) if values.get("test") != "single" else 1
-        return int(values.get("agents", 0)) * int(values.get("iterations", 0)) * per_test
-    if family in ("uct", "anthill"):
-        return int(values.get("playouts", 0))
-    return 0  # random: no search
+def playouts_asked(level: str, values: Mapping[str, Any], size: int) -> int:
+    """The playouts one move's search by ``level`` (a family or a preset) runs to its budget
+    (ignoring any time limit), as its family registers it (``engine.players.family``)."""
+    from hexswarm.engine.players.family import family
+
+    return family(level).playouts_asked(values, size)
 
 
-def estimated_move_seconds(family: str, values: Mapping[str, Any], size: int) -> float:
-    """Seconds one move takes with ``values`` (a level's settings by name) on a ``size`` board:
-    ``time_s`` when it is set (the search then runs for exactly that long), otherwise the
-    playouts asked for at the measured rate."""
+def estimated_move_seconds(level: str, values: Mapping[str, Any], size: int) -> float:
+    """Seconds one move of ``level`` (a family or a preset) takes with ``values`` (its
+    settings by name) on a ``size`` board: ``time_s`` when it is set (the search then runs for
+    exactly that long), otherwise the playouts asked for at the measured rate, times the
+    family's cost per playout (``engine.players.family.Family.search_cost``)."""
     time_s = values.get("time_s")
     if time_s is not None:
         return float(time_s)
-    playouts = playouts_asked(family, values, size)
-    return playouts * SEARCH_COST.get(family, 1.0) / playouts_per_second(size)
+    from hexswarm.engine.players.family import family
+
+    registered = family(level)
+    seconds_per_playout = registered.search_cost / playouts_per_second(size)
+    return registered.playouts_asked(values, size) * seconds_per_playout

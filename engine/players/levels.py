@@ -231,7 +231,8 @@ class Parameter:
 class LevelInfo:
     """A level as the user sees it: registry ``name``, menu ``label``, a ``description``.
     A *preset* names a ``family`` (the level whose player and settings it uses) and differs
-    from it only in its parameters' defaults."""
+    from it only in its parameters' defaults. A family's ``module`` registers the rest of it
+    (``engine.players.family``)."""
 
     name: str
     label: str
@@ -240,6 +241,9 @@ class LevelInfo:
     family: str = ""
     rules: tuple[OptionRule, ...] = ()
     """Rules between settings (each valid alone), checked with them: :meth:`problems`."""
+    module: str = ""
+    """A family's module, which registers its player, kernel groups and move-time estimate
+    (``FAMILIES``: ``engine.players.family``); a preset's is its family's."""
 
     def parameter(self, name: str) -> Parameter:
         """The setting called ``name`` or one of its aliases (any case)."""
@@ -589,6 +593,7 @@ LEVELS: dict[str, LevelInfo] = {
         "Random",
         "Plays a uniformly random legal move. A floor for comparisons and tests.",
         _COMMON[:1],  # a seed only: it plays no playouts, so threads and time mean nothing
+        module="hexswarm.engine.players.random_player",
     ),
     "mc": LevelInfo(
         "mc",
@@ -607,6 +612,7 @@ LEVELS: dict[str, LevelInfo] = {
             ),
             *_SEARCH_TAIL,
         ),
+        module="hexswarm.engine.players.montecarlo_player",
     ),
     "mcsds": LevelInfo(
         "mcsds",
@@ -627,6 +633,7 @@ LEVELS: dict[str, LevelInfo] = {
             *_SEARCH_TAIL,
         ),
         rules=SWARM_OPTION_RULES,
+        module="hexswarm.engine.players.swarm_players",
     ),
     "sdst": LevelInfo(
         "sdst",
@@ -686,6 +693,7 @@ LEVELS: dict[str, LevelInfo] = {
             *_SEARCH_TAIL,
         ),
         rules=SWARM_OPTION_RULES,
+        module="hexswarm.engine.players.swarm_players",
     ),
     "uct": LevelInfo(
         "uct",
@@ -711,6 +719,7 @@ LEVELS: dict[str, LevelInfo] = {
             *_TREE_TAIL,
         ),
         rules=uct.TREE_OPTION_RULES,
+        module="hexswarm.engine.players.uct_player",
     ),
     "anthill": LevelInfo(
         "anthill",
@@ -797,6 +806,7 @@ LEVELS: dict[str, LevelInfo] = {
             *_TREE_TAIL,
         ),
         rules=uct.TREE_OPTION_RULES,
+        module="hexswarm.engine.players.uct_player",
     ),
 }
 
@@ -812,7 +822,15 @@ def _preset(name: str, label: str, description: str, family: str, **defaults: An
         parameters.append(parameter)
     if defaults:
         raise HexError(f"preset {name!r}: {family} has no setting {', '.join(defaults)}")
-    return LevelInfo(name, label, description, tuple(parameters), family=family, rules=base.rules)
+    return LevelInfo(
+        name,
+        label,
+        description,
+        tuple(parameters),
+        family=family,
+        rules=base.rules,
+        module=base.module,
+    )
 
 
 # Presets (ours): time per move is their budget, so the count limits are set out of reach.
@@ -1006,6 +1024,9 @@ SETTINGS_TYPES = {
     "uct": UCTSettings,
     "anthill": AnthillSettings,
 }
+for _name, _level in LEVELS.items():  # a family added later: its module reads its class here
+    if _name not in SETTINGS_TYPES:
+        SETTINGS_TYPES[_name] = settings_class(_level, _name.title().replace("-", "") + "Settings")
 
 
 def split_spec(spec: str) -> tuple[str, list[tuple[str, str]]]:

@@ -12,6 +12,7 @@ from hexswarm.engine.players.common import (
     search_limits,
     swap_or,
 )
+from hexswarm.engine.players.family import Family, playout_group
 from hexswarm.engine.players.levels import MonteCarloSettings
 from hexswarm.engine.search.environment import hex_environment
 from hexswarm.engine.search.montecarlo import MonteCarloSearch
@@ -44,3 +45,13 @@ class MonteCarloPlayer(SettingsPlayer):
         result = search.run(env, limits, on_snapshot, should_stop)
         move = int(labels[result.best_action])
         return MoveChoice(swap_or(board, move, result.estimate), result.snapshot)
+
+
+FAMILIES = {
+    "mc": Family(
+        MonteCarloPlayer,
+        kernel_groups=lambda settings: (playout_group(settings, "mc"),),
+        playouts_asked=lambda values, size: int(values.get("playouts_per_move", 0)) * size * size,
+        search_cost=1.0,  # taken as raw playouts (engine.players.budget)
+    )
+}

@@ -6,6 +6,7 @@ import numpy as np
 from hexswarm.engine.board import SWAP_PIECES, Board
 from hexswarm.engine.players.base import MoveChoice
 from hexswarm.engine.players.common import SettingsPlayer, position_seed, require_open
+from hexswarm.engine.players.family import Family
 from hexswarm.engine.players.levels import RandomSettings
 from hexswarm.engine.search.snapshot import SnapshotCallback, StopCheck
 
@@ -31,3 +32,7 @@ class RandomPlayer(SettingsPlayer):
             options.append(SWAP_PIECES)
         rng = np.random.default_rng(position_seed(self.settings.seed, board))
         return MoveChoice(options[int(rng.integers(len(options)))])
+
+
+# No kernel, no playout.
+FAMILIES = {"random": Family(RandomPlayer, lambda settings: (), lambda values, size: 0)}

@@ -3,6 +3,9 @@ thesis level 3). Both are thin wrappers over :class:`engine.search.swarm.SwarmSe
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from hexswarm.engine.board import Board
 from hexswarm.engine.players.base import MoveChoice
 from hexswarm.engine.players.common import (
@@ -14,6 +17,7 @@ from hexswarm.engine.players.common import (
     search_limits,
     swap_or,
 )
+from hexswarm.engine.players.family import Family, playout_group
 from hexswarm.engine.players.levels import MCSDSSettings, SDSTSettings
 from hexswarm.engine.search.environment import hex_environment
 from hexswarm.engine.search.snapshot import SnapshotCallback, StopCheck
@@ -75,3 +79,29 @@ class SDSTPlayer(_SwarmPlayer):
     name = "sdst"
 
     settings_class = SDSTSettings
+
+
+def swarm_groups(settings) -> tuple[str, ...]:
+    """The swarm search's kernel groups: its playouts' and, with an option beyond the thesis,
+    the ``variants`` (engine.warmup)."""
+    beyond_thesis = (
+        getattr(settings, "relate", "none") != "none"
+        or getattr(settings, "recruitment", "passive") != "passive"
+        or getattr(settings, "test", "single") != "single"
+        or getattr(settings, "reference", "win") != "win"
+        or bool(getattr(settings, "evidence", False))
+    )
+    return (playout_group(settings, "swarm"), *(("variants",) if beyond_thesis else ()))
+
+
+def swarm_playouts_asked(values: Mapping[str, Any], size: int) -> int:
+    """Agents x iterations, times the playouts of one test."""
+    per_test = int(values.get("test_playouts", 1)) if values.get("test") != "single" else 1
+    return int(values.get("agents", 0)) * int(values.get("iterations", 0)) * per_test
+
+
+# Costs (engine.players.budget): agents x iterations a second on 7x7, thesis settings.
+FAMILIES = {
+    "mcsds": Family(MCSDSPlayer, swarm_groups, swarm_playouts_asked, search_cost=7.68 / 5.60),
+    "sdst": Family(SDSTPlayer, swarm_groups, swarm_playouts_asked, search_cost=7.68 / 5.09),
+}

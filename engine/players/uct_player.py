@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import threading
 import zlib
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import numpy as np
 from hexswarm.engine.board import BLACK, BLACK_STONE, WHITE_STONE, Board, HexError
@@ -21,6 +21,7 @@ from hexswarm.engine.players.common import (
     search_limits,
     swap_or,
 )
+from hexswarm.engine.players.family import Family, playout_group
 from hexswarm.engine.players.levels import AnthillSettings, UCTSettings
 from hexswarm.engine.search.anthill import AnthillSearch
 from hexswarm.engine.search.environment import hex_environment
@@ -197,3 +198,22 @@ class AnthillPlayer(UCTPlayer):
     settings_class = AnthillSettings
     supports_root_moves = False  # its agents choose among every root move
     search_class = AnthillSearch
+
+
+def tree_groups(settings) -> tuple[str, ...]:
+    """UCT's and the anthill's kernel group (one descent, engine.kernels.descent)."""
+    return (playout_group(settings, "uct"),)
+
+
+def tree_playouts_asked(values: Mapping[str, Any], size: int) -> int:
+    return int(values.get("playouts", 0))
+
+
+FAMILIES = {
+    # UCT: 0.78 M playouts per CPU second on 7x7 (engine.players.budget)
+    "uct": Family(UCTPlayer, tree_groups, tree_playouts_asked, search_cost=7.68 / 0.78),
+    # the level's defaults (one test a descent, one playout a leaf): 658 k playouts per CPU
+    # second on 7x7 (docs/benchmarks.md, "The anthill in the benchmark", under load: the
+    # estimate errs long, the safe side for a warning)
+    "anthill": Family(AnthillPlayer, tree_groups, tree_playouts_asked, search_cost=7.68 / 0.658),
+}

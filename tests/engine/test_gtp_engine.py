@@ -384,18 +384,25 @@ def test_search_views_answer_for_the_position_on_the_board():
     assert "no search for this position" in fail(engine, "hexswarm-pv")
 
 
+def _sdst_snapshot(**fields) -> SearchSnapshot:
+    """An SDST search's snapshot for White on 3x3 (best move a1), with ``fields`` set."""
+    common = {
+        "position_id": 1,
+        "player": "sdst",
+        "to_move": "white",
+        "iteration": 7,
+        "playouts": 1234,
+        "elapsed_s": 0.5,
+        "best_move": 0,
+    }
+    return SearchSnapshot(**common, **fields)
+
+
 def test_snapshot_gfx_block_shape():
-    snapshot = SearchSnapshot(
-        position_id=1,
-        player="sdst",
-        to_move="white",
-        iteration=7,
-        playouts=1234,
-        elapsed_s=0.5,
+    snapshot = _sdst_snapshot(
         root_moves=(0, 4, -1),
         root_agents=(1500, 500, 0),
         root_active=(900, 100, 0),
-        best_move=0,
         estimate=0.55,
         principal_variation=(0, 4, 8),
     )
@@ -410,17 +417,10 @@ def test_snapshot_gfx_block_shape():
 
 def test_live_gfx_best_move_agrees_with_the_swap_the_player_will_answer():
     # White's estimate 0.3 for its best reply: the swap (worth 0.7) is what genmove answers.
-    snapshot = SearchSnapshot(
-        position_id=1,
-        player="sdst",
-        to_move="white",
-        iteration=7,
-        playouts=1234,
-        elapsed_s=0.5,
+    snapshot = _sdst_snapshot(
         root_moves=(0, 4),
         root_agents=(1500, 500),
         root_active=(400, 100),
-        best_move=0,
         estimate=0.3,
         principal_variation=(0, 4),
     )
@@ -575,14 +575,14 @@ def test_without_ai_the_engine_plays_the_strongest_preset_by_name():
 
 
 class _SlowKernels:
-    """A kernels-ready event whose wait takes ``seconds`` of a fake clock."""
+    """A kernel loader whose wait takes ``seconds`` of a fake clock."""
 
     def __init__(self, clock: list[float], seconds: float):
         self.clock, self.seconds = clock, seconds
 
-    def wait(self) -> bool:
+    def wait(self, keys) -> None:
+        assert tuple(keys) == ("mc",)  # the groups of the engine's AI
         self.clock[0] += self.seconds
-        return True
 
 
 @pytest.mark.parametrize(
@@ -604,7 +604,7 @@ def test_the_wait_for_the_kernels_counts_against_the_first_genmove(monkeypatch, 
     gtp = GtpEngine(
         levels=LEVELS, create_player=create_player, level="mc", settings={"time_s": "1"}
     )
-    gtp.kernels_ready = _SlowKernels(clock, waited)
+    gtp.kernel_loader = _SlowKernels(clock, waited)
     stopped_by_user = [False]
     should_stop = gtp._wait_for_kernels(lambda: stopped_by_user[0])
     assert clock[0] == 100.0 + waited
@@ -631,7 +631,7 @@ def test_a_level_without_time_limit_only_waits_for_the_kernels(monkeypatch):
     gtp = GtpEngine(
         levels=LEVELS, create_player=create_player, level="mc", settings={"playouts_per_move": "9"}
     )
-    gtp.kernels_ready = _SlowKernels(clock, 5.0)
+    gtp.kernel_loader = _SlowKernels(clock, 5.0)
     should_stop = gtp._wait_for_kernels(lambda: False)
     clock[0] = 1000.0
     assert should_stop() is False

@@ -47,6 +47,7 @@ LAYOUT_NAMES = frozenset(
 # Names that hold a layout tuple in one file only (elsewhere they name arrays).
 FILE_LAYOUT_NAMES = {
     "engine/kernels/uct.py": {"tables", "out"},  # UcbTables; copy_subtree's UctTreeArrays
+    "engine/kernels/dfpn.py": {"arrays"},  # DfpnArrays
 }
 
 

@@ -201,6 +201,24 @@ def test_move_time_estimate_from_the_measured_rates():
     assert all(a > b for a, b in zip(rates, rates[1:], strict=False))  # larger is slower
 
 
+def test_every_family_is_registered_by_the_module_its_level_names():
+    """A family's level names its module, whose ``FAMILIES`` entry builds that level's player
+    from its settings; a preset shares its family's module and registration."""
+    from hexswarm.engine.players.family import Family, family
+
+    families = [name for name, level in LEVELS.items() if not level.family]
+    assert families == ["random", "mc", "mcsds", "sdst", "uct", "anthill"]
+    for name, level in LEVELS.items():
+        registered = family(name)
+        assert isinstance(registered, Family)
+        if level.family:
+            assert level.module == LEVELS[level.family].module
+            assert registered is family(level.family)
+            continue
+        player = registered.player(SETTINGS_TYPES[name](seed=1))
+        assert player.name == name and player.settings == SETTINGS_TYPES[name](seed=1)
+
+
 def test_the_slow_move_warning_covers_every_searching_level_and_preset():
     """Every level but random, its budgets at their maximum and no time limit, asks for more
     than a minute a move on 11x11 (the anthill's case was missing: its warning never fired)."""

@@ -258,3 +258,84 @@ def test_a_warm_up_that_breaks_leaves_no_search_waiting_forever(monkeypatch):
     assert background.wait(["knowledge-uct", "solver"], timeout=1)
     assert "no compiler here" in background.errors["knowledge-uct"]
     assert not background.ready and not background.closed
+
+
+def test_the_group_loader_loads_only_the_groups_asked_for_once_each_in_order(monkeypatch):
+    import hexswarm.engine.warmup as warmup
+
+    ran: list[str] = []
+    release = threading.Event()
+
+    def runs():
+        def run(key):
+            if key == "dfpn":
+                raise RuntimeError("no compiler here")
+            release.wait(60)  # so the second request arrives while the first group loads
+            ran.append(key)
+
+        return {key: (lambda key=key: run(key)) for key in GROUP_KEYS}
+
+    monkeypatch.setattr(warmup, "_group_runs", runs)
+    loader = warmup.GroupLoader()
+    loader.load(["uct", "solver"])
+    loader.load(["solver", "mc"])  # solver is queued already
+    release.set()
+    loader.wait(["mc"])
+    assert ran == ["uct", "solver", "mc"] == loader.ready
+    loader.wait(["uct", "dfpn"])  # a failed group is not waited for again (it compiles on call)
+    assert ran == ["uct", "solver", "mc"] and "no compiler here" in loader.errors["dfpn"]
+    loader.wait(["dfpn"])
+    assert list(loader.errors) == ["dfpn"]
+    with pytest.raises(ValueError, match="no kernel group 'nosuch'"):
+        loader.load(["nosuch"])
+
+
+# hexswarm-gtp with the level ARGV[1]: the kernel groups loaded and whether DFPN's search is in
+# the process, after start-up and a genmove, then after the AI changes to one proving by DFPN
+# (a genmove again).
+_GTP_KERNELS = """
+import json, sys
+from hexswarm.engine.gtp import GtpEngine, _start_kernel_loader
+from hexswarm.engine.kernels import dfpn
+from hexswarm.engine.players import LEVELS, create_player
+
+engine = GtpEngine(levels=LEVELS, create_player=create_player, level="mc",
+                   settings={"playouts_per_move": "3", "threads": "1"}, size=4)
+loader = _start_kernel_loader(engine)
+steps = []
+def step(command):
+    response = engine.execute(command)
+    assert response.ok, response.text
+    steps.append([list(loader.ready), len(dfpn.mid.overloads)])
+step("genmove b")
+step("hexswarm-param level uct")
+step("hexswarm-param playouts 50")
+step("hexswarm-param tactics dfpn")
+step("genmove w")
+print(json.dumps(steps))
+"""
+
+
+def test_hexswarm_gtp_loads_the_kernels_of_its_ai_and_dfpn_only_when_an_ai_proves():
+    """``hexswarm-gtp`` once loaded every group before its first search (about 6 CPU s on a
+    cold cache, DFPN's among them): it now loads its AI's groups, and another AI's when the
+    AI changes; DFPN's search is loaded only once an AI that proves by DFPN is chosen."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    result = subprocess.run(
+        [sys.executable, "-c", _GTP_KERNELS],
+        env=dict(os.environ),
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+    assert result.returncode == 0, result.stderr
+    steps = json.loads(result.stdout.splitlines()[-1])
+    assert steps[0] == [["mc"], 0]  # the first search: Monte-Carlo's kernels, no DFPN
+    after_dfpn = steps[-1]
+    assert after_dfpn[0][:2] == ["mc", "uct"]
+    assert set(after_dfpn[0]) == {"mc", "uct", "solver", "dfpn"}
+    assert after_dfpn[1] >= 1  # DFPN's search loaded (compiled or from the cache)

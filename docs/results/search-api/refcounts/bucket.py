@@ -1,33 +1,60 @@
-"""bucket.py LABEL: perf samples of the JIT code bucketed by the nearest symbol below each IP."""
-import bisect, json, re, sys, collections
-l = sys.argv[1]
-syms = json.load(open(f"/tmp/speed-h1/prof/perf-{l}.json"))
-pairs = sorted((a, n) for n, a in syms.items())
-addrs = [a for a, _ in pairs]
-def short(n):
-    m = re.search(r"kernels\d*(\w+?)B\d+v\d+", n) or re.search(r"(NRT_\w+)", n)
-    if n.startswith("NRT_"): return n
-    m = re.match(r"_ZN(?:\d+\w+?)*?(\d+)(\w+)", n)
-    parts = re.findall(r"(\d+)([A-Za-z_]\w*)", n)
-    out, rest = [], n[3:] if n.startswith("_ZN") else n
-    i = 0
+"""Perf samples of the compiled code, bucketed by the nearest compiled symbol below each IP.
+
+python bucket.py LABEL    # reads /tmp/speed-h1/prof/perf-LABEL.{json,ips} (perfrun.sh)
+"""
+
+import bisect
+import collections
+import json
+import sys
+
+PROF = "/tmp/speed-h1/prof"
+
+
+def short(name: str) -> str:
+    """``module.function`` of a mangled numba symbol (the name itself for NRT functions)."""
+    if name.startswith("NRT_"):
+        return name
+    rest = name[3:] if name.startswith("_ZN") else name
+    parts, i = [], 0
     while i < len(rest) and rest[i].isdigit():
         j = i
-        while rest[j].isdigit(): j += 1
-        k = int(rest[i:j]); out.append(rest[j:j + k]); i = j + k
-    return ".".join(out[-2:]) if out else n[:60]
-counts = collections.Counter()
-total = 0
-for line in open(f"/tmp/speed-h1/prof/perf-{l}.ips"):
-    f = line.split()
-    if not f: continue
-    ip = int(f[0], 16); total += 1
-    sym = " ".join(f[1:])
-    if sym and sym != "[unknown]":
-        counts["(native) " + sym[:50]] += 1; continue
-    i = bisect.bisect_right(addrs, ip) - 1
-    if i < 0 or ip - addrs[i] > 200000: counts["(unknown)"] += 1; continue
-    counts[short(pairs[i][1])] += 1
-for k, v in counts.most_common(25):
-    print(f"{v:7d} {100 * v / total:5.1f}%  {k}")
-print(total, "samples")
+        while rest[j].isdigit():
+            j += 1
+        length = int(rest[i:j])
+        parts.append(rest[j : j + length])
+        i = j + length
+    return ".".join(parts[-2:]) if parts else name[:60]
+
+
+def main() -> None:
+    label = sys.argv[1]
+    with open(f"{PROF}/perf-{label}.json") as file:
+        symbols = json.load(file)
+    pairs = sorted((address, name) for name, address in symbols.items())
+    addresses = [address for address, _ in pairs]
+    counts: collections.Counter = collections.Counter()
+    total = 0
+    with open(f"{PROF}/perf-{label}.ips") as file:
+        for line in file:
+            fields = line.split()
+            if not fields:
+                continue
+            ip = int(fields[0], 16)
+            total += 1
+            symbol = " ".join(fields[1:])
+            if symbol and symbol != "[unknown]":
+                counts["(native) " + symbol[:50]] += 1
+                continue
+            i = bisect.bisect_right(addresses, ip) - 1
+            if i < 0 or ip - addresses[i] > 200_000:
+                counts["(unknown)"] += 1
+                continue
+            counts[short(pairs[i][1])] += 1
+    for key, value in counts.most_common(25):
+        print(f"{value:7d} {100 * value / total:5.1f}%  {key}")
+    print(total, "samples")
+
+
+if __name__ == "__main__":
+    main()

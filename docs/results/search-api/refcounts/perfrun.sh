@@ -3,7 +3,7 @@
 d=$1; l=$2; c=$3
 out=/tmp/speed-h1/prof/perf-$l
 rm -rf $out.cache $out.json*
-NUMBA_CACHE_DIR=$out.cache nice $d/.venv/bin/python /tmp/speed-h1/prof/symbols.py /work/wt-speed/docs/results/search-api/descent_workloads.py "$c" $out.json > $out.log 2>&1 &
+NUMBA_CACHE_DIR=$out.cache nice $d/.venv/bin/python "$(dirname "$0")/symbols.py" /work/wt-speed/docs/results/search-api/descent_workloads.py "$c" $out.json > $out.log 2>&1 &
 while [ ! -f $out.json.ready ]; do sleep 2; done
 pid=$(cat $out.json.ready)
 perf record -e cpu-clock -F 2000 -p $pid -o $out.data -- sleep 1000 >/dev/null 2>&1 &

@@ -1,29 +1,46 @@
-"""symbols.py WORKLOADS 'uct 9' OUT: compile in-process (no cache), write the JIT symbols'
-addresses (name, address) of every library the case touched, then run the case 3x for perf."""
-import os, sys, time, importlib.util, json
-spec = importlib.util.spec_from_file_location("w", sys.argv[1]); w = importlib.util.module_from_spec(spec); spec.loader.exec_module(w)
-case = next(c for c in w.CASES if f"{c[0]} {c[1]}" == sys.argv[2])
-run = w.workload(case); run()
-import numba
-from numba.core.registry import CPUDispatcher
+"""For perf: compile the case in this process (a fresh NUMBA_CACHE_DIR), write the address of
+every compiled function of every library it touched, then run the case REPEAT times.
+
+    NUMBA_CACHE_DIR=fresh python symbols.py ../descent_workloads.py 'uct 9' perf-LABEL.json
+"""
+
 import gc
-syms = {}
+import importlib.util
+import json
+import os
+import sys
+import time
+
+spec = importlib.util.spec_from_file_location("workloads", sys.argv[1])
+workloads = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(workloads)
+case = next(c for c in workloads.CASES if f"{c[0]} {c[1]}" == sys.argv[2])
+run = workloads.workload(case)
+run()
+from numba.core.registry import CPUDispatcher  # noqa: E402 (after the kernels compiled)
+
+symbols = {}
 for obj in gc.get_objects():
     if isinstance(obj, CPUDispatcher):
-        for cres in obj.overloads.values():
-            lib = cres.library
-            mod = getattr(lib, "_final_module", None)
-            if mod is None: continue
-            for fn in mod.functions:
-                if fn.is_declaration: continue
-                try:
-                    addr = lib.get_pointer_to_function(fn.name)
-                except Exception:
+        for compiled in obj.overloads.values():
+            library = compiled.library
+            module = getattr(library, "_final_module", None)
+            if module is None:
+                continue
+            for function in module.functions:
+                if function.is_declaration:
                     continue
-                if addr: syms[fn.name] = addr
-json.dump(syms, open(sys.argv[3], "w"))
-print(len(syms), "symbols; pid", os.getpid(), flush=True)
-open(sys.argv[3] + ".ready", "w").write(str(os.getpid()))
+                try:
+                    address = library.get_pointer_to_function(function.name)
+                except Exception:  # noqa: BLE001 (not in the library's symbols: skipped)
+                    continue
+                if address:
+                    symbols[function.name] = address
+with open(sys.argv[3], "w") as file:
+    json.dump(symbols, file)
+print(len(symbols), "symbols; pid", os.getpid(), flush=True)
+with open(sys.argv[3] + ".ready", "w") as file:
+    file.write(str(os.getpid()))
 time.sleep(3)
 for _ in range(int(os.environ.get("REPEAT", "6"))):
     run()

@@ -1,22 +1,39 @@
-"""target.py WORKLOADS 'uct 9': warm up, print the NRT and kernel addresses, then loop the case."""
-import os, sys, time, importlib.util, json
-spec = importlib.util.spec_from_file_location("w", sys.argv[1]); w = importlib.util.module_from_spec(spec); spec.loader.exec_module(w)
-case = next(c for c in w.CASES if f"{c[0]} {c[1]}" == sys.argv[2])
-run = w.workload(case); run()
-from numba.core.runtime import rtsys
-lib = rtsys.library
-out = {"NRT_incref": lib.get_pointer_to_function("NRT_incref"), "NRT_decref": lib.get_pointer_to_function("NRT_decref")}
+"""A search to attach gdb to: warm up, write the NRT functions' and the kernels' addresses,
+then run the case until killed.
+
+    NUMBA_CACHE_DIR=CACHE python target.py ../descent_workloads.py 'uct 9' t.json
+    # t.json.ready holds the pid once the addresses are written
+"""
+
 import gc
-from numba.core.registry import CPUDispatcher
+import importlib.util
+import json
+import os
+import sys
+
+spec = importlib.util.spec_from_file_location("workloads", sys.argv[1])
+workloads = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(workloads)
+case = next(c for c in workloads.CASES if f"{c[0]} {c[1]}" == sys.argv[2])
+run = workloads.workload(case)
+run()
+from numba.core.registry import CPUDispatcher  # noqa: E402 (after the kernels loaded)
+from numba.core.runtime import rtsys  # noqa: E402
+
+library = rtsys.library
+out = {name: library.get_pointer_to_function(name) for name in ("NRT_incref", "NRT_decref")}
 for obj in gc.get_objects():
     if isinstance(obj, CPUDispatcher):
-        for cres in obj.overloads.values():
+        for compiled in obj.overloads.values():
+            name = compiled.fndesc.mangled_name
             try:
-                out[obj.py_func.__name__ + "|" + cres.fndesc.mangled_name] = cres.library.get_pointer_to_function(cres.fndesc.mangled_name)
-            except Exception as e:
-                pass
-json.dump(out, open(sys.argv[3], "w"))
-open(sys.argv[3] + ".ready", "w").write(str(os.getpid()))
-print("descents per run", flush=True)
+                address = compiled.library.get_pointer_to_function(name)
+            except Exception:  # noqa: BLE001 (a library without that symbol: skipped)
+                continue
+            out[f"{obj.py_func.__name__}|{name}"] = address
+with open(sys.argv[3], "w") as file:
+    json.dump(out, file)
+with open(sys.argv[3] + ".ready", "w") as file:
+    file.write(str(os.getpid()))
 while True:
     run()

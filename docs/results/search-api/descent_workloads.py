@@ -15,9 +15,10 @@ twice in one process ran 1.3-1.5x apart (``../startup/aa-in-one-process.txt``).
 
 The workloads: ``raw`` (uniform playouts with no search: a control, the same kernel in both
 checkouts), ``template`` (template playouts with no search: ``strong``'s playout kernel alone,
-``engine.kernels.knowledge.knowledge_playout``), ``uct`` (the ``uct`` level's search: uniform playouts, one a leaf) and ``strong``
-(``strong``'s search: RAVE, pattern priors ``hex6-mohex-9x9``, 8 template playouts a leaf),
-one thread, seed 1, from the empty 9x9 and 13x13 boards, at fixed playouts.
+``engine.kernels.knowledge.knowledge_playout``), ``uct`` (the ``uct`` level's search: uniform
+playouts, one a leaf) and ``strong`` (``strong``'s search: RAVE, pattern priors
+``hex6-mohex-9x9``, 8 template playouts a leaf), one thread, seed 1, from the empty 9x9 and
+13x13 boards, at fixed playouts.
 """
 
 import os

@@ -5,18 +5,14 @@ every compiled function of every library it touched, then run the case REPEAT ti
 """
 
 import gc
-import importlib.util
 import json
 import os
 import sys
 import time
 
-spec = importlib.util.spec_from_file_location("workloads", sys.argv[1])
-workloads = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(workloads)
-case = next(c for c in workloads.CASES if f"{c[0]} {c[1]}" == sys.argv[2])
-run = workloads.workload(case)
-run()
+from case import warmed_case
+
+run = warmed_case(sys.argv[1], sys.argv[2])
 from numba.core.registry import CPUDispatcher  # noqa: E402 (after the kernels compiled)
 
 symbols = {}

@@ -6,17 +6,13 @@ then run the case until killed.
 """
 
 import gc
-import importlib.util
 import json
 import os
 import sys
 
-spec = importlib.util.spec_from_file_location("workloads", sys.argv[1])
-workloads = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(workloads)
-case = next(c for c in workloads.CASES if f"{c[0]} {c[1]}" == sys.argv[2])
-run = workloads.workload(case)
-run()
+from case import warmed_case
+
+run = warmed_case(sys.argv[1], sys.argv[2])
 from numba.core.registry import CPUDispatcher  # noqa: E402 (after the kernels loaded)
 from numba.core.runtime import rtsys  # noqa: E402
 

@@ -547,9 +547,7 @@ def uct_child(
                 return child
         return rave_child(tree, block, parent_visits, exploration, tables, bias, lost)
     if blocks[block, TRIED] < blocks[block, COUNT]:
-        # No loop here: the tuples handed to this inlined function (``tree``, ``tables``) then
-        # lived across it, and each of their arrays was counted up and down at every step
-        # (docs/results/search-api/). The rare rest of the draw is a call.
+        # The first draw here, the rare rest (children in-tree knowledge left out) a call.
         child = next_untried(nodes, blocks, block, state, slot)
         if not left_out(nodes, child, lost):
             return child

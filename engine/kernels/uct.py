@@ -60,7 +60,7 @@ from typing import NamedTuple
 import numpy as np
 from hexswarm.engine.kernels.environment import toy_evaluation
 from hexswarm.engine.kernels.jit import inline_jit, jit
-from hexswarm.engine.kernels.knowledge import policy_playout, start_of_playout
+from hexswarm.engine.kernels.knowledge import knowledge_playout, start_of_playout
 from hexswarm.engine.kernels.layout import HexPath
 from hexswarm.engine.kernels.patterns import (
     HASH_MULTIPLIER,
@@ -703,14 +703,17 @@ def policy_hex_playouts(
     for k in range(count):
         for i in range(empty):
             work[i] = live[i]
-        black_won = policy_playout(
+        # knowledge_playout itself, not the inlined policy_playout: its tuples were copied,
+        # and each of their 30 arrays counted up and down, once a playout (gdb counts in
+        # docs/results/search-api/refcounts/).
+        black_won = knowledge_playout(
             policy,
             knowledge,
             black_rows,
             work,
             empty,
             black_to_move,
-            last_cell,
+            np.int64(last_cell),
             size,
             cell_row,
             cell_bit,

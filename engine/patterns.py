@@ -24,6 +24,7 @@ from its bitmasks in :func:`engine.kernels.uct.child_priors`.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -267,6 +268,20 @@ DEAD_WEIGHT = 1
 TRANSPOSED12 = tuple(TWELVE.index((dc, dr)) for dr, dc in TWELVE)
 
 
+def saves_link(code: int) -> bool:
+    """Whether a cell of 6-cell ``code`` (the mover's view, any rotation) has two of the
+    mover's stones or edges on either side of an opponent's stone around it: its two
+    neighbours ``i - 1`` and ``i + 1`` are the mover's and ``i`` the opponent's. Then the
+    mover's ``i - 1`` and ``i + 1`` were a bridge (or an edge template II) with this cell and
+    ``i`` as carrier, the opponent intruded at ``i``, and this cell restores the link: the
+    ``bridge`` and ``template`` playouts' answer."""
+    owners = [(code >> (2 * i)) & 3 for i in range(6)]
+    return any(
+        owners[i] == THEIRS and owners[i - 1] == OWN and owners[(i + 1) % 6] == OWN
+        for i in range(6)
+    )
+
+
 def mover_view(around: int, black_moves: bool) -> int:
     """The canonical code (:func:`pattern_code`) of a cell whose six neighbours hold the
     absolute owners ``around`` (2 bits each in ring order: 1 Black or its edge, 2 White or
@@ -490,6 +505,27 @@ class PlayoutTable:
         if any(c != mover_view12(c, True) or not 0 <= c < 1 << 24 for t in twelve for c in t):
             raise ValueError(f"{source}: a 12-cell code is not canonical")
         return cls(tables[0], tables[1], cap, source, unseen, twelve[0], twelve[1])
+
+    def variant(self, local: float = 1.0, cap: float = 1.0, save: float = 1.0) -> PlayoutTable:
+        """This table with its balance changed (ours, for the playout lab): every local weight
+        times ``local`` (the share L/(G+L) of the answers to the last move), the cap times
+        ``cap``, and the local weight of a *saving* pattern (:func:`saves_link`: the cell
+        restores a bridge or an edge template II the opponent intruded into) times
+        ``save``. The factors must be positive; the rest of the table is unchanged."""
+        if min(local, cap, save) <= 0:
+            raise ValueError("variant factors must be positive")
+        saving = np.array([saves_link(code) for code in range(CODES)])
+        factor6 = np.where(saving, local * save, local)
+        local12 = {
+            code: gamma * float(factor6[code & (CODES - 1)]) for code, gamma in self.local12.items()
+        }
+        return dataclasses.replace(
+            self,
+            local=self.local * factor6,
+            local12=local12,
+            cap=self.cap * cap,
+            source=f"{self.source} (variant: local x{local:g}, cap x{cap:g}, save x{save:g})",
+        )
 
     def weight_of(self, cells: np.ndarray, size: int, cell: int, black_moves: bool, near: bool):
         """The integer weight of empty ``cell`` for the mover, from the board itself (the

@@ -45,9 +45,11 @@ from hexswarm.engine.kernels.uct import (
     expand_node,
     hex_connected,
     hex_play,
-    leaf_evaluation,
+    policy_hex_playouts,
     rave_update,
+    toy_evaluations,
     uct_child,
+    uniform_hex_playouts,
 )
 
 
@@ -167,8 +169,15 @@ def tree_iterations(
         board.black_rows,
         board.white_columns,
     )
-    action_of = board.action_of
-    reach = scratch.reach
+    action_of, work = board.action_of, board.work
+    action_cells = env.action_cells
+    reach, cell_row, cell_bit, rows = (
+        scratch.reach,
+        scratch.cell_row,
+        scratch.cell_bit,
+        scratch.rows,
+    )
+    playout_scratch = scratch.knowledge
     done = 0
     playouts = 0
     while done < count:
@@ -299,23 +308,36 @@ def tree_iterations(
                 evaluated = True
             break
         if evaluated:  # playouts from the position at the end of the path
-            won = leaf_evaluation(
-                env,
-                depth,
-                chain_parent,
-                chain_action,
-                chain_depth,
-                scratch,
-                board,
-                empty,
-                state,
-                slot,
-                leaf_playouts,
-                use_rave,
-                amaf,
-                policy,
-                uniform,
-            )
+            # Written out here with the arrays taken above: an inlined helper taking the
+            # tuples (env, scratch, board, policy) counted each of their 48 arrays up and
+            # down once a descent (docs/results/search-api/).
+            if exclusive:
+                # A Hex playout shuffles a copy of the empty cells (the list itself must stay
+                # a permutation the path can index). The policy is told apart here, at run
+                # time, once a leaf, so the descent compiles once for every policy; each
+                # branch calls a playout loop compiled for its policy alone.
+                if use_rave:
+                    amaf[:, :] = 0  # counted afresh (record_amaf)
+                black_to_move = (depth % 2 == 0) == root_black
+                if uniform:
+                    black_wins = uniform_hex_playouts(
+                        black_rows, live, work, empty, black_to_move, size, cell_row,
+                        cell_bit, rows, reach, state, slot, leaf_playouts, use_rave, amaf,
+                        action_cells,
+                    )  # fmt: skip
+                else:
+                    last_cell = action_cells[chain_action[depth]] if depth > 0 else -1
+                    black_wins = policy_hex_playouts(
+                        policy, playout_scratch, black_rows, live, work, empty,
+                        black_to_move, last_cell, size, cell_row, cell_bit, rows, reach,
+                        state, slot, leaf_playouts, use_rave, amaf, action_cells,
+                    )  # fmt: skip
+                won = black_wins if root_black else leaf_playouts - black_wins
+            else:
+                won = toy_evaluations(
+                    env, chain_parent, chain_action, chain_depth, depth, scratch, state, slot,
+                    leaf_playouts,
+                )  # fmt: skip
             playouts += leaf_playouts
             depth_counts[depth] += leaf_playouts
         lost = leaf_playouts - won

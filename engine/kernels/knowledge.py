@@ -397,6 +397,14 @@ def knowledge_playout(
     shape, pick, bit_count = knowledge.shape_table, knowledge.pick_table, knowledge.bit_count
     saved_cells, saved_around = knowledge.saved_cells, knowledge.saved_around
     saved_flags, saved_counts = knowledge.saved_flags, knowledge.saved_counts
+    # Every array is taken from the tuples here, so that they die before the loops below:
+    # a tuple used after them kept its arrays' reference counts alive around every loop
+    # (an increment and a decrement of each array a playout, not pruned: 10-15 % of a
+    # template playout, measured in docs/results/search-api/).
+    pattern = policy.kind == PATTERN_POLICY
+    weights, hash12 = policy.weights, policy.hash12
+    bridges, near = knowledge.bridges, knowledge.near
+    cell_weights, near_mark = knowledge.cell_weights, knowledge.near_mark
     n = size * size
     stride = n + EDGE_CELLS
     for r in range(size):
@@ -430,12 +438,11 @@ def knowledge_playout(
             if tracks:
                 saved_flags[:] = flags
                 saved_counts[:2], saved_counts[2:4], saved_counts[4] = counts, sums, winner
-    if policy.kind == PATTERN_POLICY:
+    if pattern:
         # Learned pattern playouts: a run-time branch, once a playout, so that the searches
         # keep one compiled knowledge path (compile time, issue 30).
         state[slot] = pattern_moves(
-            policy.weights, policy.hash12, cells, ring, around,
-            knowledge.bridges, knowledge.near, knowledge.cell_weights, knowledge.near_mark,
+            weights, hash12, cells, ring, around, bridges, near, cell_weights, near_mark,
             order, empty_count, black_to_move, np.int64(last_cell), size, cell_row, cell_bit,
             rows, state[slot],
         )  # fmt: skip

@@ -58,9 +58,9 @@ generator: the root statistics and the node counts agree exactly.
 from typing import NamedTuple
 
 import numpy as np
-from hexswarm.engine.kernels.environment import HEX, toy_evaluation
+from hexswarm.engine.kernels.environment import toy_evaluation
 from hexswarm.engine.kernels.jit import inline_jit, jit
-from hexswarm.engine.kernels.knowledge import policy_playout, start_of_playout
+from hexswarm.engine.kernels.knowledge import knowledge_playout, start_of_playout
 from hexswarm.engine.kernels.layout import HexPath
 from hexswarm.engine.kernels.patterns import (
     HASH_MULTIPLIER,
@@ -546,11 +546,26 @@ def uct_child(
             if not left_out(nodes, child, lost):
                 return child
         return rave_child(tree, block, parent_visits, exploration, tables, bias, lost)
+    if blocks[block, TRIED] < blocks[block, COUNT]:
+        # The first draw here, the rare rest (children in-tree knowledge left out) a call.
+        child = next_untried(nodes, blocks, block, state, slot)
+        if not left_out(nodes, child, lost):
+            return child
+        child = _kept_untried(nodes, blocks, block, lost, state, slot)
+        if child >= 0:
+            return child
+    return ucb_child(tree, block, parent_visits, exploration, tables, lost)
+
+
+@jit
+def _kept_untried(nodes, blocks, block, lost, state, slot):
+    """The next untried child of ``block`` in-tree knowledge did not leave out
+    (:func:`next_untried` until one is kept), or -1 when none is left."""
     while blocks[block, TRIED] < blocks[block, COUNT]:
         child = next_untried(nodes, blocks, block, state, slot)
         if not left_out(nodes, child, lost):
             return child
-    return ucb_child(tree, block, parent_visits, exploration, tables, lost)
+    return -1
 
 
 def hex_board(env) -> HexPath:
@@ -611,7 +626,7 @@ def hex_connected(masks, size, reach):
 
 
 @jit
-def _uniform_hex_playouts(
+def uniform_hex_playouts(
     black_rows,
     live,
     work,
@@ -659,7 +674,7 @@ def _uniform_hex_playouts(
 
 
 @jit
-def _hex_playouts(
+def policy_hex_playouts(
     policy,
     knowledge,
     black_rows,
@@ -683,19 +698,22 @@ def _hex_playouts(
     """Black's wins in ``count`` playouts by ``policy`` from the position along the path, each
     on a fresh copy of the empty cells. A called function, not inlined: the policy overload
     inlined into the descent's loops gave wrong machine code (a heap overrun, reproduced).
-    ``rave`` and ``amaf`` as for :func:`_uniform_hex_playouts`."""
+    ``rave`` and ``amaf`` as for :func:`uniform_hex_playouts`."""
     black_wins = 0
     for k in range(count):
         for i in range(empty):
             work[i] = live[i]
-        black_won = policy_playout(
+        # knowledge_playout itself, not the inlined policy_playout: its tuples were copied,
+        # and each of their 30 arrays counted up and down, once a playout (gdb counts in
+        # docs/results/search-api/refcounts/).
+        black_won = knowledge_playout(
             policy,
             knowledge,
             black_rows,
             work,
             empty,
             black_to_move,
-            last_cell,
+            np.int64(last_cell),
             size,
             cell_row,
             cell_bit,
@@ -712,110 +730,29 @@ def _hex_playouts(
     return black_wins
 
 
-@inline_jit
-def leaf_evaluation(
-    env,
-    depth,
-    chain_parent,
-    chain_action,
-    chain_depth,
-    scratch,
-    board,
-    empty,
-    state,
-    slot,
-    count,
-    rave,
-    amaf,
-    policy,
-    uniform,
-):
-    """``count`` playouts (or the toy problems' evaluations) of the position at the end of the
-    path, ``depth`` moves below the root: how many the root player wins. A Hex playout
-    shuffles a copy of the empty cells (the list itself must stay a permutation the path can
-    index). With ``rave`` the filled boards are counted afresh into ``amaf`` (see
-    :func:`record_amaf`).
-
-    ``policy``: the playout policy as one type for every policy (``KnowledgePolicy``,
-    ``engine.knowledge.run_time_policy``); ``uniform``: it is the uniform one (its ``kind``,
-    read once by the caller). The policy is told apart here, at run time, once a leaf, so the
-    descent compiles once for every policy; each branch calls a playout loop compiled for its
-    policy alone. (``env`` carries no policy: ``engine.search.environment.without_playouts``.)
-    """
-    won = 0
-    if env.kind == HEX:
-        if rave:
-            amaf[:, :] = 0
-        black_to_move = (depth % 2 == 0) == env.root_black
-        if uniform:
-            # The uniform kernel itself, without the policy dispatch (10-15% of UCT's time).
-            black_wins = _uniform_hex_playouts(
-                board.black_rows,
-                board.live,
-                board.work,
-                empty,
-                black_to_move,
-                env.size,
-                scratch.cell_row,
-                scratch.cell_bit,
-                scratch.rows,
-                scratch.reach,
-                state,
-                slot,
-                count,
-                rave,
-                amaf,
-                env.action_cells,
-            )
-        else:
-            last_cell = env.action_cells[chain_action[depth]] if depth > 0 else -1
-            black_wins = _hex_playouts(
-                policy,
-                scratch.knowledge,
-                board.black_rows,
-                board.live,
-                board.work,
-                empty,
-                black_to_move,
-                last_cell,
-                env.size,
-                scratch.cell_row,
-                scratch.cell_bit,
-                scratch.rows,
-                scratch.reach,
-                state,
-                slot,
-                count,
-                rave,
-                amaf,
-                env.action_cells,
-            )
-        won = black_wins if env.root_black else count - black_wins
-    else:
-        for _ in range(count):
-            if _toy_evaluation(
-                env, chain_parent, chain_action, chain_depth, depth, scratch, state, slot
-            ):
-                won += 1
-    return won
-
-
 @jit
-def _toy_evaluation(env, chain_parent, chain_action, chain_depth, depth, scratch, state, slot):
-    """The environment's own evaluation of the path's end (bandit, explicit tree). Called, not
-    inlined, like :func:`_hex_playouts` (inlined helpers with a playout policy once broke the
-    descent's loops: wrong counts, a heap overrun, reproduced)."""
-    return toy_evaluation(
-        env,
-        chain_parent,
-        chain_action,
-        chain_depth,
-        depth - 1,
-        chain_action[depth],
-        scratch,
-        state,
-        slot,
-    )
+def toy_evaluations(
+    env, chain_parent, chain_action, chain_depth, depth, scratch, state, slot, count
+):
+    """How many of ``count`` of the environment's own evaluations of the path's end (bandit,
+    explicit tree; the end ``depth`` moves below the root) the root player wins. Called, not
+    inlined (inlined helpers with a playout policy once broke the descent's loops: wrong
+    counts, a heap overrun, reproduced)."""
+    won = 0
+    for _ in range(count):
+        if toy_evaluation(
+            env,
+            chain_parent,
+            chain_action,
+            chain_depth,
+            depth - 1,
+            chain_action[depth],
+            scratch,
+            state,
+            slot,
+        ):
+            won += 1
+    return won
 
 
 @inline_jit

@@ -14,9 +14,11 @@ Why processes (not ``descent_ab*.py``, two copies in one process): the same ``en
 twice in one process ran 1.3-1.5x apart (``../startup/aa-in-one-process.txt``).
 
 The workloads: ``raw`` (uniform playouts with no search: a control, the same kernel in both
-checkouts), ``uct`` (the ``uct`` level's search: uniform playouts, one a leaf) and ``strong``
-(``strong``'s search: RAVE, pattern priors ``hex6-mohex-9x9``, 8 template playouts a leaf),
-one thread, seed 1, from the empty 9x9 and 13x13 boards, at fixed playouts.
+checkouts), ``template`` (template playouts with no search: ``strong``'s playout kernel alone,
+``engine.kernels.knowledge.knowledge_playout``), ``uct`` (the ``uct`` level's search: uniform
+playouts, one a leaf) and ``strong`` (``strong``'s search: RAVE, pattern priors
+``hex6-mohex-9x9``, 8 template playouts a leaf), one thread, seed 1, from the empty 9x9 and
+13x13 boards, at fixed playouts.
 """
 
 import os
@@ -24,6 +26,8 @@ import os
 PLAYOUTS = {  # (workload, size): playouts a search (about 0.3-1 CPU s each on this machine)
     ("raw", 9): 1_000_000,
     ("raw", 13): 400_000,
+    ("template", 9): 300_000,
+    ("template", 13): 120_000,
     ("uct", 9): 200_000,
     ("uct", 13): 100_000,
     ("strong", 9): 60_000,
@@ -47,6 +51,8 @@ def workload(case: tuple[str, str, str]):
     board, count = Board(size), PLAYOUTS[name, size]
     if name == "raw":
         return lambda: (count, int(random_playouts(board, count, seed=3)))
+    if name == "template":
+        return lambda: (count, int(random_playouts(board, count, seed=3, policy="template")))
     settings = {"seed": 1}
     policy = "uniform"
     if name == "strong":

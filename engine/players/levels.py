@@ -891,7 +891,7 @@ _PRESETS = (
         # against itself without them, 49-51 against `strong`, at 20 000 playouts a move on
         # 9x9 (both with the 6-cell table); with the 12-cell table 43-57 against the 12-cell
         # `strong` at 10 000, so it keeps the 6-cell one. At equal time not measured (it spends
-        # 1.44x `strong`'s CPU time a playout; docs/results/swarm-knowledge/).
+        # 1.78x `strong`'s CPU time a playout; docs/results/swarm-knowledge/).
         {**_TREE_PRESET, "tests": 64, "rave": True, "priors": "hex6-mohex-9x9"},
     ),
     (

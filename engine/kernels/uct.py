@@ -46,8 +46,9 @@ node rank all its moves after a handful of descents instead of trying each one f
 The environment (Hex or a toy problem) is the same as the swarm kernels'. For Hex the position
 along the current path is kept move by move (:func:`hex_board`: the empty cells by swap-removal,
 Black's rows and White's columns as bitmasks), so neither the exact-win check nor a playout
-walks the path again; playouts go through ``engine.kernels.knowledge.policy_playout``, so the
-playout policy the other levels use applies here too. The toy problems see the path as a
+walks the path again; playouts are the uniform kernel or ``engine.kernels.knowledge.
+knowledge_playout`` (:func:`uniform_hex_playouts`, :func:`policy_hex_playouts`), the playout
+policies the other levels use. The toy problems see the path as a
 *chain* (``chain_parent[d] = d - 1``, ``chain_action[d]`` = the action at depth ``d``) and use
 the environment's own outcome and evaluation helpers.
 

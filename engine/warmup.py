@@ -37,12 +37,13 @@ if TYPE_CHECKING:
 Progress = Callable[[int, int, str], None]
 
 GROUP_LABELS = {
-    "knowledge-uct": "UCT and anthill kernels with knowledge playouts",
+    "knowledge-uct": "UCT kernels with knowledge playouts",
     "solver": "solver kernels",
     "swarm": "swarm search kernels (MCSDS, SDST)",
     "playouts": "playout kernels",
-    "uct": "UCT and anthill kernels",
+    "uct": "UCT kernels",
     "mc": "vanilla Monte-Carlo kernels",
+    "anthill": "anthill kernels",
     "knowledge-swarm": "swarm kernels with knowledge playouts",
     "knowledge-mc": "vanilla Monte-Carlo kernels with knowledge playouts",
     "variants": "recruitment and relate variants",
@@ -52,7 +53,8 @@ GROUP_LABELS = {
 """Every kernel group: its key in code and its name for the user, in the order
 :func:`warm_up` runs them: first those of the default AI (``strong``: UCT with template
 playouts and the solver's tactics) and of the hint (MCSDS), then the other levels', then the
-tools'. ``dfpn`` (``tactics=dfpn``, in no preset) is a group of its own, apart from ``solver``:
+tools'. The anthill (``strong-swarm``) has a group of its own: UCT's descent is compiled without
+the agents' code (``engine.kernels.descent``), so the default never compiles it. ``dfpn`` (``tactics=dfpn``, in no preset) is a group of its own, apart from ``solver``:
 in the application and in ``hexswarm-gtp`` an AI that does not prove by DFPN never waits
 for it. Kept here, not beside the kernels,
 so that asking about a group imports no kernel module."""
@@ -136,14 +138,17 @@ def _group_runs() -> dict[str, Callable[[], object]]:
         )
         SwarmSearch(options).run(hex_env, one)
 
-    def uct(env) -> None:
+    def tree_search(search, env) -> None:
         # Tree reuse between moves (UCTPlayer) copies the subtree under the moves played; its
-        # two kernels compiled lazily on the GUI's engine thread in the middle of a game.
+        # kernels compiled lazily on the GUI's engine thread in the middle of a game. Only an
+        # expanded child's subtree is copied (an unexpanded one's is None): keep the first.
         every = np.arange(action_count_py(env), dtype=np.int64)
-        for search in (UctSearch(), AnthillSearch()):
-            search.run(env, few)
-            tree = search.trees[0]
-            tree.subtree([int(tree.actions[tree.children(0).start])], every)
+        search.run(env, few)
+        tree = search.trees[0]
+        for child in tree.children(0):
+            if tree.subtree([int(tree.actions[child])], every) is not None:
+                return
+        raise RuntimeError("no child expanded: the tree reuse kernels were not compiled")
 
     def solver() -> None:
         small = Board(2)
@@ -157,17 +162,20 @@ def _group_runs() -> dict[str, Callable[[], object]]:
 
     # Knowledge playouts (engine.knowledge) compile the searches' playout loops once more:
     # their playout policy is a tuple of another type (see engine.kernels.knowledge); the rest
-    # of each search is shared (engine.search.environment.without_playouts).
+    # of each search is shared (engine.search.environment.without_playouts). The tree searches'
+    # descent takes every policy as one type (engine.knowledge.run_time_policy): the anthill's
+    # one group serves every policy.
     knowledge_env = hex_environment(board, "win")
     mc_limits = SearchLimits(iterations=2)
     return {
         "playouts": playouts,
         "swarm": lambda: swarms(hex_env),
-        "uct": lambda: uct(hex_env),
+        "uct": lambda: tree_search(UctSearch(), hex_env),
+        "anthill": lambda: tree_search(AnthillSearch(), knowledge_env),
         "mc": lambda: MonteCarloSearch().run(hex_env, mc_limits),
         "variants": recruitment_and_relate,
         "toys": swarms_on_toys,
-        "knowledge-uct": lambda: uct(knowledge_env),
+        "knowledge-uct": lambda: tree_search(UctSearch(), knowledge_env),
         "knowledge-swarm": lambda: swarms(knowledge_env),
         "knowledge-mc": lambda: MonteCarloSearch().run(knowledge_env, mc_limits),
         "solver": solver,

@@ -199,8 +199,8 @@ class AnthillRules(NamedTuple):
     """How the anthill's agents choose and learn (``engine.kernels.anthill``), passed to the
     tree searches' one descent loop (``engine.kernels.descent.tree_iterations``). ``depth`` 0
     is UCT: no depth has agents, the rest is not read. Built by
-    ``engine.kernels.descent.anthill_rules`` (the types must not vary: UCT and the anthill
-    share one compiled loop)."""
+    ``engine.kernels.descent.anthill_rules`` (the types must not vary: one compiled loop for
+    every anthill, and one for UCT, which passes no population)."""
 
     depth: int  # agents choose the move at depths 0 .. depth - 1 (0: UCT, no agents)
     agents_per_move: int  # k: a node's population holds k agents per move

@@ -200,9 +200,15 @@ class AnthillPlayer(UCTPlayer):
     search_class = AnthillSearch
 
 
-def tree_groups(settings) -> tuple[str, ...]:
-    """UCT's and the anthill's kernel group (one descent, engine.kernels.descent)."""
+def uct_groups(settings) -> tuple[str, ...]:
+    """UCT's kernel group (its descent without the agents, engine.kernels.descent)."""
     return (playout_group(settings, "uct"),)
+
+
+def anthill_groups(settings) -> tuple[str, ...]:
+    """The anthill's kernel group, its own (the descent with the agents) and one for every
+    playout policy (the descent takes the policy as one type, engine.knowledge.run_time_policy)."""
+    return ("anthill",)
 
 
 def tree_playouts_asked(values: Mapping[str, Any], size: int) -> int:
@@ -211,9 +217,9 @@ def tree_playouts_asked(values: Mapping[str, Any], size: int) -> int:
 
 FAMILIES = {
     # UCT: 0.78 M playouts per CPU second on 7x7 (engine.players.budget)
-    "uct": Family(UCTPlayer, tree_groups, tree_playouts_asked, search_cost=7.68 / 0.78),
+    "uct": Family(UCTPlayer, uct_groups, tree_playouts_asked, search_cost=7.68 / 0.78),
     # the level's defaults (one test a descent, one playout a leaf): 658 k playouts per CPU
     # second on 7x7 (docs/benchmarks.md, "The anthill in the benchmark", under load: the
     # estimate errs long, the safe side for a warning)
-    "anthill": Family(AnthillPlayer, tree_groups, tree_playouts_asked, search_cost=7.68 / 0.658),
+    "anthill": Family(AnthillPlayer, anthill_groups, tree_playouts_asked, search_cost=7.68 / 0.658),
 }

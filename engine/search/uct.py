@@ -400,8 +400,9 @@ class UctTree:
     def _copy_extra(self, node: int, kept: UctTree) -> None:
         """Copy what a subclass keeps beside the nodes for the subtree under ``node``."""
 
-    def population(self) -> AnthillAgents:
-        """The agents beside the nodes: none in UCT's tree."""
+    def population(self) -> AnthillAgents | None:
+        """The agents beside the nodes: none in UCT's tree (``None``: see
+        :func:`engine.kernels.descent.no_agents`)."""
         return _NO_AGENTS
 
 

@@ -39,7 +39,10 @@ def test_every_group_has_a_label_and_a_run_in_one_order():
     [
         # The default (UCT with template playouts, the solver at the root).
         ("strong", ("knowledge-uct", "solver")),
-        ("strong-swarm", ("knowledge-uct", "solver")),
+        # The anthill's group is its own (the default never compiles the agents' code), one
+        # for every playout policy.
+        ("strong-swarm", ("anthill", "solver")),
+        ("anthill", ("anthill",)),
         ("strong-sdst", ("swarm", "variants", "solver")),  # reference=shared: beyond the thesis
         ("sdst", ("swarm",)),
         ("mcsds", ("swarm",)),
@@ -48,7 +51,8 @@ def test_every_group_has_a_label_and_a_run_in_one_order():
         ("mc", ("mc",)),
         ("mc:playout=win", ("knowledge-mc",)),
         ("uct", ("uct",)),
-        ("anthill:tactics=solve", ("uct", "solver")),
+        ("anthill:tactics=solve", ("anthill", "solver")),
+        ("uct:playout=bridge", ("knowledge-uct",)),
         ("uct:tactics=dfpn", ("uct", "solver", "dfpn")),
         ("strong:tactics=dfpn", ("knowledge-uct", "solver", "dfpn")),
         ("random", ()),

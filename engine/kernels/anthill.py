@@ -44,7 +44,7 @@ to the children, so the arrays grow with the nodes and a kept subtree keeps its 
 
 import numpy as np
 from hexswarm.engine.kernels.jit import inline_jit, jit
-from hexswarm.engine.kernels.rng import below, uniform
+from hexswarm.engine.kernels.rng import advance, below, bounded, unit
 from hexswarm.engine.kernels.sds import CONTEXT_FREE, RELATE_NONE
 from hexswarm.engine.kernels.tree import ROOT_WINS
 from hexswarm.engine.kernels.uct import (
@@ -106,21 +106,43 @@ def _pruned(tree, child):
 
 
 @inline_jit
-def _draw(tree, child, root_moves, weight, use_rave, bias, state, slot):
-    """A value for the move into ``child`` (``root_moves``: its mover is the root player):
-    a normal draw of :func:`_posterior` (the normal variate: four uniforms, centred and
-    scaled to unit variance); a move that ended the game is certain, a win above any draw and
-    a loss below, and a pruned move (:func:`_pruned`) is worth a loss (no draw)."""
+def _prospect(tree, child, root_moves, weight, use_rave, bias):
+    """What the test's draw for the move into ``child`` needs (``root_moves``: its mover is
+    the root player): ``(certain, mean, sd)``, ``certain`` the value of a move drawn without
+    chance (a move that ended the game: a win above any draw, a loss below; a pruned move,
+    :func:`_pruned`: a loss), else 0 with :func:`_posterior`'s mean and spread. The records
+    do not change while one descent's agents are tested, so a prospect found once serves
+    every test of the descent (:func:`test_carriers` keeps the incumbent's)."""
     block = tree.nodes[child, BLOCK]
     if block < UNEXPANDED:
-        return CERTAIN if (block == -ROOT_WINS) == root_moves else -CERTAIN
+        return (CERTAIN if (block == -ROOT_WINS) == root_moves else -CERTAIN), 0.0, 0.0
     if _pruned(tree, child):
-        return -CERTAIN
+        return -CERTAIN, 0.0, 0.0
     mean, sd = _posterior(tree, child, weight, use_rave, bias)
-    z = (
-        uniform(state, slot) + uniform(state, slot) + uniform(state, slot) + uniform(state, slot)
-    ) - 2.0
-    return mean + sd * z * SQRT_3
+    return 0.0, mean, sd
+
+
+@inline_jit
+def _draw(certain, mean, sd, x):
+    """A value for a move of prospect ``(certain, mean, sd)`` (:func:`_prospect`) and the
+    generator state after it (``x``: the state, kept in a register through the tests): the
+    certain value (no draw), else a normal draw of the posterior, the normal variate four
+    uniforms centred and scaled to unit variance."""
+    if certain != 0.0:
+        return certain, x
+    x1 = advance(x)
+    x2 = advance(x1)
+    x3 = advance(x2)
+    x4 = advance(x3)
+    z = (unit(x1) + unit(x2) + unit(x3) + unit(x4)) - 2.0
+    return mean + sd * z * SQRT_3, x4
+
+
+@inline_jit
+def _draw_move(tree, child, root_moves, weight, use_rave, bias, x):
+    """:func:`_draw` of the move into ``child``, its prospect found now."""
+    certain, mean, sd = _prospect(tree, child, root_moves, weight, use_rave, bias)
+    return _draw(certain, mean, sd, x)
 
 
 @inline_jit
@@ -194,12 +216,14 @@ def _incumbent(tree, node, rival, root_moves, use_rave, bias):
 
 @inline_jit
 def _test_and_diffuse(
-    tree, population, rules, node, root_moves, incumbent, agent, use_rave, bias, state, slot
+    tree, population, rules, node, root_moves, standing, agent, use_rave, bias, x
 ):
     """Test ``agent`` of ``node``'s population against another of the node's moves (each
     playout of the records counted as ``rules.weight`` of a trial, with RAVE and priors as
-    ``use_rave`` and ``bias`` say: :func:`_draw`; ``incumbent`` from :func:`_incumbent`),
-    relate it if active (thesis 3.2.3), then let it diffuse if inactive."""
+    ``use_rave`` and ``bias`` say: :func:`_draw_move`; ``standing`` from :func:`_standing`),
+    relate it if active (thesis 3.2.3), then let it diffuse if inactive. ``x``: the
+    generator's state; returns the state after the test."""
+    incumbent, held = standing
     nodes, blocks = tree.nodes, tree.blocks
     hold, active = population.hold, population.active
     k, rival, relate, weight = rules.agents_per_move, rules.rival, rules.relate, rules.weight
@@ -212,11 +236,11 @@ def _test_and_diffuse(
     if count > 1 and rival == RIVAL_SAMPLED:
         # Every move draws: the agent is active when its own draw is the best of all, i.e.
         # when its move is the argmax of one posterior sample (first of equals among others).
-        mine = _draw(tree, first + own, root_moves, weight, use_rave, bias, state, slot)
+        mine, x = _draw_move(tree, first + own, root_moves, weight, use_rave, bias, x)
         best_draw = -2.0 * CERTAIN
         for i in range(count):
             if i != own:
-                value = _draw(tree, first + i, root_moves, weight, use_rave, bias, state, slot)
+                value, x = _draw_move(tree, first + i, root_moves, weight, use_rave, bias, x)
                 if value > best_draw:
                     best_draw = value
                     other = i
@@ -224,15 +248,24 @@ def _test_and_diffuse(
             won = 0
     elif count > 1:
         if rival == RIVAL_AGENT:
-            other = hold[first * k + below(state, slot, count * k)]
+            x = advance(x)
+            other = hold[first * k + bounded(x, count * k)]
         elif rival == RIVAL_BEST or rival == RIVAL_VISITS:  # noqa: SIM109 (numba)
             other = incumbent
         if other == own:
-            other = below(state, slot, count - 1)
+            x = advance(x)
+            other = bounded(x, count - 1)
             if other >= own:
                 other += 1
-        mine = _draw(tree, first + own, root_moves, weight, use_rave, bias, state, slot)
-        if mine < _draw(tree, first + other, root_moves, weight, use_rave, bias, state, slot):
+        if own == incumbent:
+            mine, x = _draw(held[0], held[1], held[2], x)
+        else:
+            mine, x = _draw_move(tree, first + own, root_moves, weight, use_rave, bias, x)
+        if other == incumbent:
+            theirs, x = _draw(held[0], held[1], held[2], x)
+        else:
+            theirs, x = _draw_move(tree, first + other, root_moves, weight, use_rave, bias, x)
+        if mine < theirs:
             won = 0
     if _pruned(tree, first + own):
         won = 0  # a pruned move is never held up (its draw ties with another pruned move's)
@@ -240,20 +273,37 @@ def _test_and_diffuse(
         # The relate phase: an active agent meeting an active one (context-free) or an active
         # one on its own move (context-sensitive) turns inactive and diffuses, so a cluster
         # keeps sending agents out to other moves.
-        met = first * k + below(state, slot, count * k - 1)  # another agent, uniformly
+        x = advance(x)
+        met = first * k + bounded(x, count * k - 1)  # another agent, uniformly
         if met >= agent:
             met += 1
         if active[met] == 1 and (relate == CONTEXT_FREE or hold[met] == own):
             won = 0
     if won == 0:
-        polled = first * k + below(state, slot, count * k)
+        x = advance(x)
+        polled = first * k + bounded(x, count * k)
         if active[polled] == 1:
             hold[agent] = hold[polled]
         elif rules.take_rival:
             hold[agent] = other
         else:
-            hold[agent] = below(state, slot, count)
+            x = advance(x)
+            hold[agent] = bounded(x, count)
     active[agent] = won
+    return x
+
+
+@inline_jit
+def _standing(tree, node, rules, root_moves, use_rave, bias):
+    """``(incumbent, prospect)``: the offset of the move ``rules.rival`` holds up against
+    ``node``'s agents (:func:`_incumbent`, -1 when the rule draws its rival) and its prospect
+    (:func:`_prospect`; zeros, never read, without an incumbent). Most tests draw it (as the
+    agent's move or as its rival), so it is found once for the tests of a descent."""
+    incumbent = _incumbent(tree, node, rules.rival, root_moves, use_rave, bias)
+    if incumbent < 0:
+        return incumbent, (0.0, 0.0, 0.0)
+    first = tree.blocks[tree.nodes[node, BLOCK], FIRST]
+    return incumbent, _prospect(tree, first + incumbent, root_moves, rules.weight, use_rave, bias)
 
 
 @inline_jit
@@ -271,9 +321,10 @@ def carrier_child(
     )
     if rules.test_first:
         root_moves = depth % 2 == 0
-        incumbent = _incumbent(tree, node, rules.rival, root_moves, use_rave, bias)
-        _test_and_diffuse(
-            tree, population, rules, node, root_moves, incumbent, agent, use_rave, bias, state, slot
+        standing = _standing(tree, node, rules, root_moves, use_rave, bias)
+        x = state[slot]
+        state[slot] = _test_and_diffuse(
+            tree, population, rules, node, root_moves, standing, agent, use_rave, bias, x
         )
     else:
         carriers[depth] = agent
@@ -286,34 +337,27 @@ def test_carriers(tree, population, rules, path, depth, carriers, use_rave, bias
     passed, the agent that chose its move (``carriers``; already tested with
     ``rules.test_first``) and ``rules.tests - 1`` more agents drawn uniformly are tested,
     related and diffused (their tests cost draws, no playouts; RAVE and priors as in
-    :func:`carrier_child`)."""
+    :func:`carrier_child`). The generator's state stays in a register through the tests."""
     nodes, blocks = tree.nodes, tree.blocks
     k = rules.agents_per_move
+    x = state[slot]
     for d in range(min(depth, rules.depth)):
         node = path[d]
         root_moves = d % 2 == 0
-        incumbent = _incumbent(tree, node, rules.rival, root_moves, use_rave, bias)
+        standing = _standing(tree, node, rules, root_moves, use_rave, bias)
+        block = nodes[node, BLOCK]
         for t in range(rules.tests):
             if t == 0:
                 if rules.test_first:
                     continue  # the carrier was tested when it was drawn
                 agent = carriers[d]
             else:
-                block = nodes[node, BLOCK]
-                agent = blocks[block, FIRST] * k + below(state, slot, blocks[block, COUNT] * k)
-            _test_and_diffuse(
-                tree,
-                population,
-                rules,
-                node,
-                root_moves,
-                incumbent,
-                agent,
-                use_rave,
-                bias,
-                state,
-                slot,
+                x = advance(x)
+                agent = blocks[block, FIRST] * k + bounded(x, blocks[block, COUNT] * k)
+            x = _test_and_diffuse(
+                tree, population, rules, node, root_moves, standing, agent, use_rave, bias, x
             )
+    state[slot] = x
 
 
 @jit

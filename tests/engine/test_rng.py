@@ -1,12 +1,12 @@
-"""The kernels' generator in its array (below, uniform) gives the numbers of the plain Python
-xorshift64* of engine.tools.reference, and kept in a register (advance, bounded) the same
-integers."""
+"""The kernels' generator in a register (engine.kernels.rng's advance, bounded and unit) gives
+the same numbers as the generator in its array (below, uniform) and as the plain Python
+xorshift64* of engine.tools.reference."""
 
 from __future__ import annotations
 
 import numba
 import numpy as np
-from hexswarm.engine.kernels.rng import advance, below, bounded, uniform
+from hexswarm.engine.kernels.rng import advance, below, bounded, uniform, unit
 from hexswarm.engine.tools.reference import XorShift
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -25,13 +25,15 @@ def _in_array(state, bounds):
 
 @numba.njit
 def _in_register(x, bounds):
-    """The same integers, the state kept in a local (one draw skipped where the array
-    generator drew its float, then advance and bounded)."""
+    """The same, the state kept in a local (advance, then unit or bounded)."""
+    floats = np.empty(bounds.size)
     ints = np.empty(bounds.size, dtype=np.int64)
     for i in range(bounds.size):
-        x = advance(advance(x))
+        x = advance(x)
+        floats[i] = unit(x)
+        x = advance(x)
         ints[i] = bounded(x, bounds[i])
-    return ints, x
+    return floats, ints, x
 
 
 @settings(max_examples=40, deadline=None)
@@ -39,12 +41,12 @@ def _in_register(x, bounds):
     st.integers(1, 2**64 - 1),
     st.lists(st.integers(1, 2**32 - 1), min_size=1, max_size=30),
 )
-def test_the_array_generator_is_the_reference_and_the_register_generator_agrees(seed, bounds):
+def test_the_register_generator_is_the_array_generator_and_the_reference(seed, bounds):
     bounds = np.array(bounds, dtype=np.int64)
     state = np.array([seed], dtype=np.uint64)
     floats, ints = _in_array(state, bounds)
-    ints_r, last = _in_register(np.uint64(seed), bounds)
-    assert ints.tolist() == ints_r.tolist()
+    floats_r, ints_r, last = _in_register(np.uint64(seed), bounds)
+    assert floats.tolist() == floats_r.tolist() and ints.tolist() == ints_r.tolist()
     assert int(last) == int(state[0])
     reference = XorShift(seed)
     expected_floats, expected_ints = [], []

@@ -121,6 +121,70 @@ def test_a_player_proving_by_dfpn_compiles_nothing_in_its_move_after_its_groups(
     assert "hexswarm.engine.kernels.dfpn.mid" in _kernels_compiled_in_the_move(spec, without)
 
 
+# Loads the groups groups_for_spec(argv[1]) names (from the session's numba cache) and prints
+# the population types the tree searches' descent was compiled for, then plays one move of
+# argv[1] on a 9x9 position and prints the kernels that gained a compiled version in the move.
+_TREE_SEARCH_GROUPS = """
+import json, sys
+from numba.core.dispatcher import Dispatcher
+from hexswarm.engine.board import Board
+from hexswarm.engine.kernels import descent
+from hexswarm.engine.players import create_player
+from hexswarm.engine.warmup import groups_for_spec, run_group
+
+def versions():
+    return {
+        f"{name}.{attribute}": len(value.overloads)
+        for name, module in list(sys.modules.items()) if name.startswith("hexswarm.engine")
+        for attribute, value in list(vars(module).items()) if isinstance(value, Dispatcher)
+    }
+
+spec = sys.argv[1]
+player = create_player(spec)
+for key in groups_for_spec(spec):
+    run_group(key)
+populations = sorted({str(signature[2]) for signature in descent.tree_iterations.signatures})
+board = Board(9)
+for cell in ("e5", "c7", "g3"):
+    board.play(cell)
+before = versions()
+choice = player.choose_move(board)
+assert choice.snapshot.playouts > 0
+compiled = sorted(k for k, n in versions().items() if n > before.get(k, 0))
+print(json.dumps([populations, compiled]))
+"""
+
+
+def _tree_search_groups(spec: str) -> tuple[list[str], list[str]]:
+    import json
+    import os
+    import subprocess
+    import sys
+
+    result = subprocess.run(
+        [sys.executable, "-c", _TREE_SEARCH_GROUPS, spec],
+        env=dict(os.environ),
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+    assert result.returncode == 0, result.stderr
+    populations, compiled = json.loads(result.stdout.splitlines()[-1])
+    return populations, compiled
+
+
+def test_the_default_compiles_no_anthill_code_and_each_tree_search_its_own_group():
+    """The default's group compiled the anthill's agents into the one descent they shared
+    (their tests' cost once added 40 % to it): UCT's descent now takes no population, so
+    numba prunes the agents' code, and the anthill's is compiled by its own group. After the
+    groups :func:`groups_for_spec` names, a move of either preset compiles nothing more."""
+    settings = ":playouts=400,time_s=none,tactics=off"
+    populations, compiled = _tree_search_groups("strong" + settings)
+    assert populations == ["none"] and compiled == []
+    populations, compiled = _tree_search_groups("strong-swarm" + settings)
+    assert len(populations) == 1 and "AnthillAgents" in populations[0] and compiled == []
+
+
 def test_warm_up_reports_one_step_per_group_then_ready():
     steps: list[tuple[int, int, str]] = []
     warm_up(lambda step, total, label: steps.append((step, total, label)))

@@ -53,11 +53,11 @@ GROUP_LABELS = {
 """Every kernel group: its key in code and its name for the user, in the order
 :func:`warm_up` runs them: first those of the default AI (``strong``: UCT with template
 playouts and the solver's tactics) and of the hint (MCSDS), then the other levels', then the
-tools'. The anthill (``strong-swarm``) has a group of its own: UCT's descent is compiled without
-the agents' code (``engine.kernels.descent``), so the default never compiles it. ``dfpn`` (``tactics=dfpn``, in no preset) is a group of its own, apart from ``solver``:
-in the application and in ``hexswarm-gtp`` an AI that does not prove by DFPN never waits
-for it. Kept here, not beside the kernels,
-so that asking about a group imports no kernel module."""
+tools'. The anthill (``strong-swarm``) has a group of its own: UCT's descent is compiled
+without the agents' code (``engine.kernels.descent``), so the default never compiles it.
+``dfpn`` (``tactics=dfpn``, in no preset) is a group of its own, apart from ``solver``: in the
+application and in ``hexswarm-gtp`` an AI that does not prove by DFPN never waits for it. Kept
+here, not beside the kernels, so that asking about a group imports no kernel module."""
 
 GROUP_KEYS = tuple(GROUP_LABELS)
 

@@ -64,16 +64,11 @@ def test_groups_for_spec_names_the_kernels_the_ai_calls(spec, groups):
     assert groups_for_spec(spec) == groups
 
 
-# Loads the groups ``argv[2:]`` (from the session's numba cache), then plays one move of
-# ``argv[1]`` on an 8x8 position that only DFPN proves (test_analysis_players), and prints the
-# kernels that gained a compiled version during the move: those it compiled or loaded itself.
-_MOVE_AFTER_WARM_UP = """
+# For the scripts below: how many compiled versions each kernel has (so a script can tell what
+# compiled or loaded between two calls).
+_VERSIONS = """
 import sys
 from numba.core.dispatcher import Dispatcher
-from hexswarm.engine.players import create_player
-from hexswarm.engine.tools.tactics_real import REAL_SUITE
-from hexswarm.engine.tools.tactics_suite import load_suite
-from hexswarm.engine.warmup import run_group
 
 def versions():
     return {
@@ -81,6 +76,34 @@ def versions():
         for name, module in list(sys.modules.items()) if name.startswith("hexswarm.engine")
         for attribute, value in list(vars(module).items()) if isinstance(value, Dispatcher)
     }
+"""
+
+
+def _run_script(script: str, *args: str) -> str:
+    """The last line ``script`` prints, run in a fresh Python with ``args``."""
+    import os
+    import subprocess
+    import sys
+
+    result = subprocess.run(
+        [sys.executable, "-c", _VERSIONS + script, *args],
+        env=dict(os.environ),
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+    assert result.returncode == 0, result.stderr
+    return result.stdout.splitlines()[-1]
+
+
+# Loads the groups ``argv[2:]`` (from the session's numba cache), then plays one move of
+# ``argv[1]`` on an 8x8 position that only DFPN proves (test_analysis_players), and prints the
+# kernels that gained a compiled version during the move: those it compiled or loaded itself.
+_MOVE_AFTER_WARM_UP = """
+from hexswarm.engine.players import create_player
+from hexswarm.engine.tools.tactics_real import REAL_SUITE
+from hexswarm.engine.tools.tactics_suite import load_suite
+from hexswarm.engine.warmup import run_group
 
 suite = load_suite(REAL_SUITE)
 board = next(p for p in suite if p.id == "real-template3-8x8-01").board()
@@ -95,19 +118,7 @@ print(" ".join(sorted(k for k, n in versions().items() if n > before.get(k, 0)))
 
 
 def _kernels_compiled_in_the_move(spec: str, groups: tuple[str, ...]) -> set[str]:
-    import os
-    import subprocess
-    import sys
-
-    result = subprocess.run(
-        [sys.executable, "-c", _MOVE_AFTER_WARM_UP, spec, *groups],
-        env=dict(os.environ),
-        capture_output=True,
-        text=True,
-        timeout=900,
-    )
-    assert result.returncode == 0, result.stderr
-    return set(result.stdout.split())
+    return set(_run_script(_MOVE_AFTER_WARM_UP, spec, *groups).split())
 
 
 def test_a_player_proving_by_dfpn_compiles_nothing_in_its_move_after_its_groups():
@@ -125,19 +136,11 @@ def test_a_player_proving_by_dfpn_compiles_nothing_in_its_move_after_its_groups(
 # the population types the tree searches' descent was compiled for, then plays one move of
 # argv[1] on a 9x9 position and prints the kernels that gained a compiled version in the move.
 _TREE_SEARCH_GROUPS = """
-import json, sys
-from numba.core.dispatcher import Dispatcher
+import json
 from hexswarm.engine.board import Board
 from hexswarm.engine.kernels import descent
 from hexswarm.engine.players import create_player
 from hexswarm.engine.warmup import groups_for_spec, run_group
-
-def versions():
-    return {
-        f"{name}.{attribute}": len(value.overloads)
-        for name, module in list(sys.modules.items()) if name.startswith("hexswarm.engine")
-        for attribute, value in list(vars(module).items()) if isinstance(value, Dispatcher)
-    }
 
 spec = sys.argv[1]
 player = create_player(spec)
@@ -157,19 +160,8 @@ print(json.dumps([populations, compiled]))
 
 def _tree_search_groups(spec: str) -> tuple[list[str], list[str]]:
     import json
-    import os
-    import subprocess
-    import sys
 
-    result = subprocess.run(
-        [sys.executable, "-c", _TREE_SEARCH_GROUPS, spec],
-        env=dict(os.environ),
-        capture_output=True,
-        text=True,
-        timeout=900,
-    )
-    assert result.returncode == 0, result.stderr
-    populations, compiled = json.loads(result.stdout.splitlines()[-1])
+    populations, compiled = json.loads(_run_script(_TREE_SEARCH_GROUPS, spec))
     return populations, compiled
 
 

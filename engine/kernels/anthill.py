@@ -70,55 +70,61 @@ RIVAL_SAMPLED = 4  # the other move with the best posterior draw (Thompson sampl
 
 
 @inline_jit
-def _posterior(tree, child, weight, use_rave, bias):
+def _posterior(nodes, rave, prior, child, weight, use_rave, bias):
     """The mean and spread of the test's draw for the move into ``child`` (for its mover),
     each playout of its record counted as ``weight`` of a trial: the normal approximation of
     the Beta(wins + 1, losses + 1) posterior, ``m = (wins + 1) / (n + 2)``, ``sd = sqrt(m (1 -
-    m) / (n + 3))``. With RAVE (``use_rave``; ``tree.rave``'s counts, in the mover's view like
+    m) / (n + 3))``. With RAVE (``use_rave``; the tree's ``rave`` counts, in the mover's view like
     the record) the mean is UCT's blend ``beta * q_rave + (1 - beta) * m`` (``beta``:
     :func:`engine.kernels.uct.rave_beta`, 1 for a move without visits) and the spread
     ``(1 - beta) sd``: RAVE moves the draw as it moves UCT's value, and the posterior's spread
     stands where UCB1's exploration term stands in :func:`engine.kernels.uct.rave_child`. With
     priors (``bias`` > 0) the mean gains their progressive bias ``bias * P / sqrt(n + 1)``,
-    as in UCT's choice."""
-    nodes = tree.nodes
+    as in UCT's choice.
+
+    The tree's arrays come one by one, not as its tuple, to every helper of the tests: they
+    run a few times a test and ``strong-swarm`` tests 64 agents a descent, and an inlined call
+    taking a tuple counts each of its arrays up and down (docs/results/search-api/, for UCT's
+    descent). Taking the tuples apart once a descent brought ``strong-swarm``'s CPU time a
+    playout from 1.46x ``strong``'s to 1.21x, with the same draws
+    (docs/results/swarm-knowledge/)."""
     visits = nodes[child, VISITS]
     n = visits * weight
     mean = (nodes[child, WINS] * weight + 1.0) / (n + 2.0)
     sd = np.sqrt(mean * (1.0 - mean) / (n + 3.0))
     if use_rave:
-        r = tree.rave[child, RAVE_VISITS]
+        r = rave[child, RAVE_VISITS]
         if r > 0:
             beta = rave_beta(visits, r)
-            mean = beta * (tree.rave[child, RAVE_WINS] / np.float64(r)) + (1.0 - beta) * mean
+            mean = beta * (rave[child, RAVE_WINS] / np.float64(r)) + (1.0 - beta) * mean
             sd *= 1.0 - beta
     if bias > 0.0:
-        mean += bias * tree.prior[child] / np.sqrt(visits + 1.0)
+        mean += bias * prior[child] / np.sqrt(visits + 1.0)
     return mean, sd
 
 
 @inline_jit
-def _pruned(tree, child):
+def _pruned(prior, child):
     """Whether the move into ``child`` is pruned by its prior (0 with ``prior_pruning``: a
     dead cell), which UCT's choice skips (:func:`engine.kernels.uct.rave_child`), whatever
     the progressive bias (a tree searched with priors has a prior row a node)."""
-    return tree.prior.shape[0] > 0 and tree.prior[child] == 0.0
+    return prior.shape[0] > 0 and prior[child] == 0.0
 
 
 @inline_jit
-def _prospect(tree, child, root_moves, weight, use_rave, bias):
+def _prospect(nodes, rave, prior, child, root_moves, weight, use_rave, bias):
     """What the test's draw for the move into ``child`` needs (``root_moves``: its mover is
     the root player): ``(certain, mean, sd)``, ``certain`` the value of a move drawn without
     chance (a move that ended the game: a win above any draw, a loss below; a pruned move,
     :func:`_pruned`: a loss), else 0 with :func:`_posterior`'s mean and spread. The records
     do not change while one descent's agents are tested, so a prospect found once serves
     every test of the descent (:func:`test_carriers` keeps the incumbent's)."""
-    block = tree.nodes[child, BLOCK]
+    block = nodes[child, BLOCK]
     if block < UNEXPANDED:
         return (CERTAIN if (block == -ROOT_WINS) == root_moves else -CERTAIN), 0.0, 0.0
-    if _pruned(tree, child):
+    if _pruned(prior, child):
         return -CERTAIN, 0.0, 0.0
-    mean, sd = _posterior(tree, child, weight, use_rave, bias)
+    mean, sd = _posterior(nodes, rave, prior, child, weight, use_rave, bias)
     return 0.0, mean, sd
 
 
@@ -139,9 +145,9 @@ def _draw(certain, mean, sd, x):
 
 
 @inline_jit
-def _draw_move(tree, child, root_moves, weight, use_rave, bias, x):
+def _draw_move(nodes, rave, prior, child, root_moves, weight, use_rave, bias, x):
     """:func:`_draw` of the move into ``child``, its prospect found now."""
-    certain, mean, sd = _prospect(tree, child, root_moves, weight, use_rave, bias)
+    certain, mean, sd = _prospect(nodes, rave, prior, child, root_moves, weight, use_rave, bias)
     return _draw(certain, mean, sd, x)
 
 
@@ -151,18 +157,18 @@ def spread_agents(tree, population, block, k):
     moves, skipping the moves pruned by their priors (:func:`_pruned`: the descent gives a new
     block its priors, :func:`engine.kernels.uct.child_priors`, before its agents) unless
     every move is."""
-    hold, active = population.hold, population.active
+    hold, active, prior = population.hold, population.active, tree.prior
     first = tree.blocks[block, FIRST]
     count = tree.blocks[block, COUNT]
     live = 0
     for i in range(count):
-        if not _pruned(tree, first + i):
+        if not _pruned(prior, first + i):
             live += 1
     base = first * k
     move = 0
     for i in range(count * k):
         if 0 < live < count:
-            while _pruned(tree, first + move):
+            while _pruned(prior, first + move):
                 move = (move + 1) % count
         hold[base + i] = move
         active[base + i] = 0
@@ -170,24 +176,23 @@ def spread_agents(tree, population, block, k):
 
 
 @inline_jit
-def _best_record(tree, first, count, by_visits, root_moves, use_rave, bias):
+def _best_record(nodes, rave, prior, first, count, by_visits, root_moves, use_rave, bias):
     """The offset of the move with the best record (the first of equals): a move that wins
     the game for its mover (``root_moves``: the root player), else the most visited
     (``by_visits``) or the best mean of :func:`_posterior` (each playout a trial); a pruned
     move (:func:`_pruned`) only when every move is."""
-    nodes = tree.nodes
     best = 0
     best_value = -CERTAIN
     for i in range(count):
         c = first + i
         if nodes[c, BLOCK] < UNEXPANDED and (nodes[c, BLOCK] == -ROOT_WINS) == root_moves:
             return i
-        if _pruned(tree, c):
+        if _pruned(prior, c):
             continue
         if by_visits:
             value = np.float64(nodes[c, VISITS])
         else:
-            value = _posterior(tree, c, 1.0, use_rave, bias)[0]
+            value = _posterior(nodes, rave, prior, c, 1.0, use_rave, bias)[0]
         if value > best_value:
             best_value = value
             best = i
@@ -195,18 +200,20 @@ def _best_record(tree, first, count, by_visits, root_moves, use_rave, bias):
 
 
 @inline_jit
-def _incumbent(tree, node, rival, root_moves, use_rave, bias):
+def _incumbent(nodes, blocks, rave, prior, node, rival, root_moves, use_rave, bias):
     """The offset of the move the ``rival`` rule holds up against ``node``'s agents (its
     best record), or -1 when the rule draws its rival. The records do not change while the
     agents of one descent are tested, so their tests share it (found once, not once a test:
     that scan of every move was most of the cost of ``tests``)."""
     if rival != RIVAL_BEST and rival != RIVAL_VISITS:  # noqa: PLR1714 (numba)
         return -1
-    block = tree.nodes[node, BLOCK]
+    block = nodes[node, BLOCK]
     return _best_record(
-        tree,
-        tree.blocks[block, FIRST],
-        tree.blocks[block, COUNT],
+        nodes,
+        rave,
+        prior,
+        blocks[block, FIRST],
+        blocks[block, COUNT],
         rival == RIVAL_VISITS,
         root_moves,
         use_rave,
@@ -216,16 +223,15 @@ def _incumbent(tree, node, rival, root_moves, use_rave, bias):
 
 @inline_jit
 def _test_and_diffuse(
-    tree, population, rules, node, root_moves, standing, agent, use_rave, bias, x
-):
+    nodes, blocks, rave, prior, hold, active, rules, node, root_moves, standing, agent,
+    use_rave, bias, x,
+):  # fmt: skip
     """Test ``agent`` of ``node``'s population against another of the node's moves (each
     playout of the records counted as ``rules.weight`` of a trial, with RAVE and priors as
     ``use_rave`` and ``bias`` say: :func:`_draw_move`; ``standing`` from :func:`_standing`),
     relate it if active (thesis 3.2.3), then let it diffuse if inactive. ``x``: the
     generator's state; returns the state after the test."""
     incumbent, held = standing
-    nodes, blocks = tree.nodes, tree.blocks
-    hold, active = population.hold, population.active
     k, rival, relate, weight = rules.agents_per_move, rules.rival, rules.relate, rules.weight
     block = nodes[node, BLOCK]
     first = blocks[block, FIRST]
@@ -236,11 +242,13 @@ def _test_and_diffuse(
     if count > 1 and rival == RIVAL_SAMPLED:
         # Every move draws: the agent is active when its own draw is the best of all, i.e.
         # when its move is the argmax of one posterior sample (first of equals among others).
-        mine, x = _draw_move(tree, first + own, root_moves, weight, use_rave, bias, x)
+        mine, x = _draw_move(nodes, rave, prior, first + own, root_moves, weight, use_rave, bias, x)
         best_draw = -2.0 * CERTAIN
         for i in range(count):
             if i != own:
-                value, x = _draw_move(tree, first + i, root_moves, weight, use_rave, bias, x)
+                value, x = _draw_move(
+                    nodes, rave, prior, first + i, root_moves, weight, use_rave, bias, x
+                )
                 if value > best_draw:
                     best_draw = value
                     other = i
@@ -260,14 +268,18 @@ def _test_and_diffuse(
         if own == incumbent:
             mine, x = _draw(held[0], held[1], held[2], x)
         else:
-            mine, x = _draw_move(tree, first + own, root_moves, weight, use_rave, bias, x)
+            mine, x = _draw_move(
+                nodes, rave, prior, first + own, root_moves, weight, use_rave, bias, x
+            )
         if other == incumbent:
             theirs, x = _draw(held[0], held[1], held[2], x)
         else:
-            theirs, x = _draw_move(tree, first + other, root_moves, weight, use_rave, bias, x)
+            theirs, x = _draw_move(
+                nodes, rave, prior, first + other, root_moves, weight, use_rave, bias, x
+            )
         if mine < theirs:
             won = 0
-    if _pruned(tree, first + own):
+    if _pruned(prior, first + own):
         won = 0  # a pruned move is never held up (its draw ties with another pruned move's)
     if won == 1 and relate != RELATE_NONE and count * k > 1:
         # The relate phase: an active agent meeting an active one (context-free) or an active
@@ -294,16 +306,21 @@ def _test_and_diffuse(
 
 
 @inline_jit
-def _standing(tree, node, rules, root_moves, use_rave, bias):
+def _standing(nodes, blocks, rave, prior, node, rules, root_moves, use_rave, bias):
     """``(incumbent, prospect)``: the offset of the move ``rules.rival`` holds up against
     ``node``'s agents (:func:`_incumbent`, -1 when the rule draws its rival) and its prospect
     (:func:`_prospect`; zeros, never read, without an incumbent). Most tests draw it (as the
     agent's move or as its rival), so it is found once for the tests of a descent."""
-    incumbent = _incumbent(tree, node, rules.rival, root_moves, use_rave, bias)
+    incumbent = _incumbent(
+        nodes, blocks, rave, prior, node, rules.rival, root_moves, use_rave, bias
+    )
     if incumbent < 0:
         return incumbent, (0.0, 0.0, 0.0)
-    first = tree.blocks[tree.nodes[node, BLOCK], FIRST]
-    return incumbent, _prospect(tree, first + incumbent, root_moves, rules.weight, use_rave, bias)
+    first = blocks[nodes[node, BLOCK], FIRST]
+    held = _prospect(
+        nodes, rave, prior, first + incumbent, root_moves, rules.weight, use_rave, bias
+    )
+    return incumbent, held
 
 
 @inline_jit
@@ -321,11 +338,12 @@ def carrier_child(
     )
     if rules.test_first:
         root_moves = depth % 2 == 0
-        standing = _standing(tree, node, rules, root_moves, use_rave, bias)
-        x = state[slot]
+        nodes, rave, prior = tree.nodes, tree.rave, tree.prior
+        standing = _standing(nodes, blocks, rave, prior, node, rules, root_moves, use_rave, bias)
         state[slot] = _test_and_diffuse(
-            tree, population, rules, node, root_moves, standing, agent, use_rave, bias, x
-        )
+            nodes, blocks, rave, prior, population.hold, population.active, rules, node,
+            root_moves, standing, agent, use_rave, bias, state[slot],
+        )  # fmt: skip
     else:
         carriers[depth] = agent
     return first + population.hold[agent]
@@ -338,13 +356,14 @@ def test_carriers(tree, population, rules, path, depth, carriers, use_rave, bias
     ``rules.test_first``) and ``rules.tests - 1`` more agents drawn uniformly are tested,
     related and diffused (their tests cost draws, no playouts; RAVE and priors as in
     :func:`carrier_child`). The generator's state stays in a register through the tests."""
-    nodes, blocks = tree.nodes, tree.blocks
+    nodes, blocks, rave, prior = tree.nodes, tree.blocks, tree.rave, tree.prior
+    hold, active = population.hold, population.active
     k = rules.agents_per_move
     x = state[slot]
     for d in range(min(depth, rules.depth)):
         node = path[d]
         root_moves = d % 2 == 0
-        standing = _standing(tree, node, rules, root_moves, use_rave, bias)
+        standing = _standing(nodes, blocks, rave, prior, node, rules, root_moves, use_rave, bias)
         block = nodes[node, BLOCK]
         for t in range(rules.tests):
             if t == 0:
@@ -355,8 +374,9 @@ def test_carriers(tree, population, rules, path, depth, carriers, use_rave, bias
                 x = advance(x)
                 agent = blocks[block, FIRST] * k + bounded(x, blocks[block, COUNT] * k)
             x = _test_and_diffuse(
-                tree, population, rules, node, root_moves, standing, agent, use_rave, bias, x
-            )
+                nodes, blocks, rave, prior, hold, active, rules, node, root_moves, standing,
+                agent, use_rave, bias, x,
+            )  # fmt: skip
     state[slot] = x
 
 

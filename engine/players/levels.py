@@ -890,8 +890,9 @@ _PRESETS = (
         # the agents' tests read them as UCT's choice does, engine.kernels.anthill): 86-14
         # against itself without them, 49-51 against `strong`, at 20 000 playouts a move on
         # 9x9 (both with the 6-cell table); with the 12-cell table 43-57 against the 12-cell
-        # `strong` at 10 000, so it keeps the 6-cell one. At equal time not measured (it spends
-        # 1.78x `strong`'s CPU time a playout; docs/results/swarm-knowledge/).
+        # `strong` at 10 000, so it keeps the 6-cell one. At 1 s a move on 9x9 it lost 33-67
+        # to `strong` (main 99e28af), when a playout cost 1.74-1.78x `strong`'s CPU time; its
+        # tests now cost less (the same draws): 1.21x (docs/results/swarm-knowledge/).
         {**_TREE_PRESET, "tests": 64, "rave": True, "priors": "hex6-mohex-9x9"},
     ),
     (

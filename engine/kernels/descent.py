@@ -1,4 +1,4 @@
-"""The tree searches' descent, UCT's and the anthill's: one loop, compiled once for both.
+"""The tree searches' descent, UCT's and the anthill's: one loop, compiled once for each.
 
 One iteration goes down from the root of a UCT tree (layout in :mod:`engine.kernels.uct`),
 expands a leaf visited often enough (``expand_after``; with priors its children get them),
@@ -26,7 +26,7 @@ import numpy as np
 from hexswarm.engine.kernels.anthill import carrier_child, spread_agents, test_carriers
 from hexswarm.engine.kernels.environment import HEX, move_outcome
 from hexswarm.engine.kernels.jit import jit
-from hexswarm.engine.kernels.layout import UNIFORM_POLICY, AnthillRules
+from hexswarm.engine.kernels.layout import UNIFORM_POLICY, AnthillAgents, AnthillRules
 from hexswarm.engine.kernels.tree import ONGOING, ROOT_LOSES, ROOT_WINS
 from hexswarm.engine.kernels.tree_knowledge import back_up_proofs, marks_of, node_knowledge
 from hexswarm.engine.kernels.uct import (
@@ -66,7 +66,7 @@ def anthill_rules(
     tests: int,
     test_first: bool,
 ) -> AnthillRules:
-    """The rules as the loop takes them (fixed Python types: one compiled loop)."""
+    """The rules as the loop takes them (fixed Python types: one compiled loop a search)."""
     return AnthillRules(
         int(depth),
         int(agents_per_move),
@@ -84,10 +84,11 @@ def uct_rules() -> AnthillRules:
     return anthill_rules(0, 0, 0, False, 0, 1.0, 1, False)
 
 
-def no_agents() -> None:
-    """UCT's population: none. ``None``, not an empty population: numba prunes the branches
-    that read it (``population is not None``) when it compiles UCT's descent, so UCT never
-    compiles the agents' code (the anthill's kernel group compiles the loop with it)."""
+def no_agents() -> AnthillAgents | None:
+    """UCT's population: none (typed as the loop's ``population`` argument). ``None``, not an
+    empty population: numba prunes the branches that read it (``population is not None``)
+    when it compiles UCT's descent, so UCT never compiles the agents' code (the anthill's
+    kernel group compiles the loop with it)."""
     return None
 
 

@@ -1,0 +1,302 @@
+"""The decisive-mistake finder (engine.tools.mistakes): lost games read from a match folder,
+the backward walk checked against engine.solver on 4x4 games (the stand-in engine's DFPN is the
+second solver, which shares no code with it), unsettled walks, the categories, the suite it
+writes and our DFPN's run over that suite."""
+
+from __future__ import annotations
+
+import json
+import random
+import shlex
+import sys
+from pathlib import Path
+
+import pytest
+from hexswarm.engine.board import BLACK, WHITE, Board
+from hexswarm.engine.records.game import record_from_board
+from hexswarm.engine.records.sgf import write_sgf
+from hexswarm.engine.solver import winning_moves
+from hexswarm.engine.tools.mistakes import (
+    PlayedGame,
+    categorise,
+    intrusion,
+    main,
+    match_games,
+    our_dfpn,
+    positions_to_move,
+    suite,
+    summary,
+    walk_game,
+)
+from hexswarm.engine.tools.tactics_real import MohexLabeller
+from hexswarm.engine.tools.tactics_suite import _rows, load_suite
+
+ROOT = Path(__file__).resolve().parents[2]
+FAKE_DFPN = ROOT / "tests" / "engine" / "fake_dfpn_engine.py"
+
+
+def _random_game(seed: int, size: int = 4) -> Board:
+    rng = random.Random(seed)
+    board = Board(size)
+    while not board.is_over:
+        board.play(rng.choice(board.legal_moves()))
+    return board
+
+
+def _played(board: Board, side: str = "loser", opening: int = 0, number: int = 1) -> PlayedGame:
+    """The game on ``board`` from its loser's or its winner's side."""
+    colour = board.winner if side == "winner" else board.winner.opponent
+    return PlayedGame(
+        number=number,
+        colour=colour,
+        won=side == "winner",
+        size=board.size,
+        cells=tuple(m.cell for m in board.moves),
+        opening=opening,
+    )
+
+
+def _reference_mistakes(game: PlayedGame) -> list[int]:
+    """The plies at which the player was to move, won and played a losing move, latest first,
+    by engine.solver walking forwards."""
+    board = Board(game.size)
+    plies = []
+    for ply, cell in enumerate(game.cells):
+        if ply >= game.opening and board.to_move is game.colour:
+            winning = winning_moves(board)
+            if winning and cell not in winning:
+                plies.append(ply)
+        board.play(cell)
+    return plies[::-1]
+
+
+def _first_cell(board: Board) -> int:
+    return board.legal_moves()[0]
+
+
+@pytest.fixture(scope="module")
+def labeller():
+    labeller = MohexLabeller(shlex.join([sys.executable, str(FAKE_DFPN)]), seconds=1)
+    yield labeller
+    labeller.close()
+
+
+# Random 4x4 games, whatever their story, walked from after their first stones (the stand-in's
+# solver is pure Python: an open 4x4 board takes it seconds, 12 empty cells a tenth of that).
+SEEDS = range(6)
+SIDES = [("loser", 4), ("loser", 5), ("winner", 4)]
+CASES = [(seed, side, opening) for seed in SEEDS for side, opening in SIDES]
+
+
+@pytest.fixture(scope="module")
+def walked(labeller) -> dict[tuple[int, str, int], tuple[PlayedGame, dict]]:
+    walks = {}
+    for seed, side, opening in CASES:
+        game = _played(_random_game(seed), side, opening, number=seed + 1)
+        walks[seed, side, opening] = game, walk_game(labeller, game, flat_choice=_first_cell)
+    return walks
+
+
+@pytest.mark.parametrize(("seed", "side", "opening"), CASES)
+def test_the_walk_finds_every_proven_mistake_and_labels_it(walked, seed, side, opening):
+    game, found = walked[seed, side, opening]
+    expected = _reference_mistakes(game)
+    assert [m["ply"] for m in found["mistakes"]] == expected
+    assert [s["ply"] for s in found["walk"]] == positions_to_move(game)  # nothing unsettled
+    for mistake in found["mistakes"]:
+        board = game.board_at(mistake["ply"])
+        winning = winning_moves(board)
+        assert mistake["winning"] == sorted(board.cell_name(c) for c in winning)
+        assert mistake["complete"] and not mistake["unsettled"]
+        assert mistake["move"] == board.cell_name(game.cells[mistake["ply"]])
+        assert mistake["move_verdict"] == "loses"
+        assert mistake["plies_to_end"] == len(game.cells) - mistake["ply"]
+        assert mistake["empty"] == board.empty_count
+        rebuilt = Board.from_rows(mistake["rows"], to_move=mistake["to_move"])
+        assert rebuilt.cells.tolist() == board.cells.tolist()
+    if side == "winner":
+        assert found["status"] == "won"
+        return
+    verdicts = [s["verdict"] for s in found["walk"]]
+    if "won" in verdicts:  # the latest won position is the decisive mistake
+        assert found["status"] == "mistake" and expected
+        assert expected[0] == found["walk"][verdicts.index("won")]["ply"]
+        assert set(verdicts[: verdicts.index("won")]) <= {"lost"}
+    else:
+        assert found["status"] == "lost-throughout" and not expected
+
+
+def test_the_cases_cover_a_decisive_mistake_and_a_winners_mistake(walked):
+    """The parametrised test above sees both kinds of story."""
+    records = [found for _game, found in walked.values()]
+    assert any(r["status"] == "mistake" for r in records)
+    assert any(r["status"] == "won" and r["mistakes"] for r in records)
+
+
+def test_a_player_who_never_had_a_won_position_lost_throughout(labeller):
+    """White on 3x3 against Black's winning moves (engine.solver's) is never winning."""
+    rng = random.Random(1)
+    board = Board(3)
+    while not board.is_over:
+        choices = winning_moves(board) if board.to_move is BLACK else board.legal_moves()
+        board.play(rng.choice(sorted(choices)))
+    found = walk_game(labeller, _played(board), flat_choice=_first_cell)
+    assert found["status"] == "lost-throughout" and not found["mistakes"]
+    assert [s["verdict"] for s in found["walk"]] == ["lost"] * len(found["walk"])
+    assert len(found["walk"]) == len(board.moves) // 2
+
+
+def test_the_walk_skips_the_opening_stones_and_the_opponents_moves():
+    game = PlayedGame(1, WHITE, False, 4, (0, 5, 1, 6, 2, 7, 3), opening=2)
+    assert positions_to_move(game) == [5, 3]
+    black = PlayedGame(1, BLACK, False, 4, game.cells, opening=2)
+    assert positions_to_move(black) == [6, 4, 2]
+
+
+def test_a_position_dfpn_does_not_settle_ends_the_walk_as_unsolved():
+    labeller = MohexLabeller(shlex.join([sys.executable, str(FAKE_DFPN), "6"]), seconds=1)
+    try:
+        game = _played(_random_game(3), opening=4)
+        found = walk_game(labeller, game, flat_choice=_first_cell)
+    finally:
+        labeller.close()
+    assert found["status"] == "unsolved"
+    assert found["walk"][-1]["verdict"] == "unsolved" and found["walk"][-1]["empty"] > 6
+    assert all(step["verdict"] == "lost" for step in found["walk"][:-1])
+
+
+class _SlowSolver:
+    """A labeller whose solver settles a position only with a limit of at least ``needs``
+    seconds (engine.solver behind it), recording the limits it was given."""
+
+    def __init__(self, needs: float):
+        self.seconds, self.needs, self.limits = 1.0, needs, []
+        self.client = self
+
+    def send(self, command: str, timeout: float) -> str:
+        self.limits.append(float(command.split()[-1]))
+        return ""
+
+    def winner(self, board: Board, to_move=None):
+        if self.seconds < self.needs:
+            return None
+        if to_move is not None and to_move is not board.to_move:
+            board = Board.from_rows(_rows(board), to_move=to_move)
+        mover = board.to_move
+        return mover if winning_moves(board) else mover.opponent
+
+    def cell_verdicts(self, board: Board):
+        winning = winning_moves(board)
+        return ((cell, cell in winning) for cell in board.legal_moves())
+
+
+def test_an_unsettled_position_is_tried_again_with_the_longer_limit_and_the_limit_restored():
+    game = _played(_random_game(5), opening=4)
+    slow = _SlowSolver(needs=5)
+    found = walk_game(slow, game, flat_choice=_first_cell, retry_seconds=5)
+    assert all(step.get("retried") for step in found["walk"])
+    assert "unsolved" not in [s["verdict"] for s in found["walk"]]
+    assert slow.seconds == 1 and set(slow.limits) == {5.0, 1.0}
+    unsettled = walk_game(_SlowSolver(needs=9), game, flat_choice=_first_cell, retry_seconds=5)
+    assert unsettled["status"] == "unsolved" and len(unsettled["walk"]) == 1
+
+
+# --------------------------------------------------------------------------- categories
+
+
+def test_an_intrusion_into_a_bridge_or_an_edge_template_is_named():
+    # Black's bridge b2-c3 (common empty cells c2 and b3), far from Black's edges on 6x6.
+    bridge = Board.from_rows(
+        ["......", ".B....", "..B...", "......", "....W.", "......"], to_move="white"
+    )
+    assert intrusion(bridge, bridge.cell_index("c2"), BLACK) == "bridge"
+    assert intrusion(bridge, bridge.cell_index("b3"), BLACK) == "bridge"
+    assert intrusion(bridge, bridge.cell_index("a6"), BLACK) is None
+    assert intrusion(bridge, bridge.cell_index("f1"), BLACK) == "template"  # c3's template III
+    assert intrusion(bridge, bridge.cell_index("c2"), WHITE) is None  # not White's bridge
+    # Black's stone on the second row with its two edge cells empty: template II.
+    edge = Board.from_rows(["....", ".B..", "....", "...W"], to_move="white")
+    assert intrusion(edge, edge.cell_index("b1"), BLACK) == "template"
+    assert intrusion(edge, edge.cell_index("c1"), BLACK) == "template"
+    assert intrusion(edge, edge.cell_index("a1"), BLACK) is None
+
+
+def test_the_category_follows_the_order_intrusion_trap_threat():
+    assert categorise("bridge", False, True) == "bridge"
+    assert categorise(None, False, True) == "mc-trap"
+    assert categorise(None, True, True) == "must-play"
+    assert categorise(None, None, True) == "must-play"
+    assert categorise(None, True, False) == "other"
+
+
+# --------------------------------------------------------------------------- match folders
+
+
+def _match_folder(folder: Path, boards: list[Board], a_colours: list[str]) -> None:
+    results = []
+    for number, (board, colour) in enumerate(zip(boards, a_colours, strict=True), start=1):
+        name = f"game-{number:04d}.sgf"
+        (folder / name).write_text(write_sgf(record_from_board(board)), encoding="utf-8")
+        winner = "A" if board.winner.value == colour else "B"
+        results.append(
+            {"game": number, "a_colour": colour, "winner": winner, "sgf": name, "moves": 0}
+        )
+    settings = {"opening": 2, "size": 4, "swap": False, "player_a": "x", "player_b": "y"}
+    document = {"format": 1, "settings": settings, "results": results}
+    (folder / "match.json").write_text(json.dumps(document), encoding="utf-8")
+
+
+def test_the_games_of_a_match_folder_come_with_their_colour_outcome_and_moves(tmp_path):
+    boards = [_random_game(seed) for seed in range(4)]
+    colours = ["black", "white", "white", "black"]
+    _match_folder(tmp_path, boards, colours)
+    games = match_games(tmp_path, "A")
+    pairs = zip(boards, colours, strict=True)
+    expected = [n for n, (b, c) in enumerate(pairs, 1) if b.winner.value != c]
+    assert [g.number for g in games] == expected and expected
+    for game in games:
+        board = boards[game.number - 1]
+        assert game.cells == tuple(m.cell for m in board.moves)
+        assert game.colour is board.winner.opponent and game.opening == 2 and not game.won
+    as_b = match_games(tmp_path, "B")
+    assert sorted(g.number for g in games + as_b) == [1, 2, 3, 4]
+    assert all(g.colour is boards[g.number - 1].winner.opponent for g in as_b)
+    every = match_games(tmp_path, "A", lost_only=False)
+    assert [g.number for g in every] == [1, 2, 3, 4]
+    assert all(g.won == (g.colour is boards[g.number - 1].winner) for g in every)
+
+
+def test_a_folder_without_a_match_record_is_a_clear_error(tmp_path, capsys):
+    out = tmp_path / "found.json"
+    assert main(["find", str(tmp_path), "--out", str(out)]) == 2
+    assert "no match.json" in capsys.readouterr().err
+    assert not out.exists()
+
+
+# --------------------------------------------------------------------------- the suite
+
+
+def test_the_suite_keeps_the_complete_mistakes_and_our_dfpn_is_graded_on_it(walked, tmp_path):
+    records = [found for (_s, _side, opening), (_g, found) in walked.items() if opening == 4]
+    mistakes = [m for r in records for m in r["mistakes"]]
+    incomplete = {**mistakes[0], "complete": False, "rows": ["x"]}
+    records.append({**records[0], "game": 99, "mistakes": [incomplete]})
+    counts = summary(records)
+    assert counts["every"]["mistakes"] == len(mistakes) + 1
+    assert counts["every"]["complete"] == len(mistakes)
+    assert sum(counts["every"]["category"].values()) == len(mistakes) + 1
+    statuses = summary(records[:-1])["status"]
+    assert statuses["won"] == len(SEEDS)
+    assert statuses["mistake"] + statuses["lost-throughout"] == len(SEEDS)
+    found = {"command": "find", "labeller": "L", "folder": "f", "games": records}
+    path = tmp_path / "suite.json"
+    path.write_text(json.dumps(suite([found], "suite")), encoding="utf-8")
+    positions = load_suite(path)
+    assert len(positions) == len({tuple(m["rows"]) for m in mistakes})
+    assert all(p.id.startswith("mistake-4x4-g") for p in positions)
+    for position in positions:
+        assert position.winning_cells() == winning_moves(position.board())
+    rows = list(our_dfpn(path, [1, 100_000], lambda text: None))
+    assert [r["id"] for r in rows] == [p.id for p in positions]
+    for row in rows:  # 4x4: a large budget proves every position and plays a winning move
+        assert row["budgets"]["100000"]["hit"]

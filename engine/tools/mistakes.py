@@ -300,6 +300,35 @@ def _mistake(
     }
 
 
+def relabel(labeller: MohexLabeller, mistake: dict, seconds: float) -> dict:
+    """``mistake`` with its unsettled cells solved again within ``seconds`` a solve: the
+    winning set, the cells still unsettled, completeness and the category updated."""
+    board = Board.from_rows(mistake["rows"], to_move=mistake["to_move"])
+    base = labeller.seconds
+    _limit(labeller, seconds)
+    winning, unsettled = set(mistake["winning"]), []
+    try:
+        for name in mistake["unsettled"]:
+            wins = labeller.move_wins(board, board.cell_index(name))
+            if wins is None:
+                unsettled.append(name)
+            elif wins:
+                winning.add(name)
+    finally:
+        _limit(labeller, base)
+    flat = mistake["flat_choice"]
+    flat_wins = True if flat in winning else (None if flat in unsettled else False)
+    return {
+        **mistake,
+        "winning": sorted(winning),
+        "unsettled": unsettled,
+        "complete": not unsettled,
+        "flat_choice_wins": flat_wins,
+        "category": categorise(mistake["intrusion"], flat_wins, mistake["opponent_threatens"]),
+        "relabelled_seconds": seconds,
+    }
+
+
 def find_all(
     labeller: MohexLabeller,
     games: Iterable[PlayedGame],
@@ -434,6 +463,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     find.add_argument("--mohex", default=MOHEX, help="the MoHex GTP command")
     find.add_argument("--out", type=Path, required=True)
+    again = commands.add_parser("relabel", help="solve a find file's unsettled cells again")
+    again.add_argument("found", type=Path, help="a file written by find (rewritten)")
+    again.add_argument("--seconds", type=float, required=True, help="DFPN's limit a solve")
+    again.add_argument("--mohex", default=MOHEX, help="the MoHex GTP command")
     make = commands.add_parser("suite", help="the mistakes with complete labels as a suite")
     make.add_argument("found", type=Path, nargs="+", help="files written by find")
     make.add_argument("--out", type=Path, required=True)
@@ -498,6 +531,22 @@ def main(argv: Iterable[str] | None = None) -> int:
                 labeller.close()
             document["summary"] = summary(document["games"])
             _write(options.out, document)
+            print(json.dumps(document["summary"]))
+        elif options.command == "relabel":
+            document = json.loads(options.found.read_text(encoding="utf-8"))
+            labeller = MohexLabeller(f"{options.mohex} --games 1 --seed 1", options.seconds)
+            try:
+                for record in document["games"]:
+                    for index, mistake in enumerate(record["mistakes"]):
+                        if mistake["unsettled"]:
+                            record["mistakes"][index] = relabel(labeller, mistake, options.seconds)
+                            log(f"game {record['game']}: {record['mistakes'][index]['unsettled']}")
+                            _write(options.found, document)
+            finally:
+                labeller.close()
+            document.setdefault("relabelled", []).append(_context(command))
+            document["summary"] = summary(document["games"])
+            _write(options.found, document)
             print(json.dumps(document["summary"]))
         elif options.command == "suite":
             documents = [json.loads(p.read_text(encoding="utf-8")) for p in options.found]

@@ -24,6 +24,7 @@ from hexswarm.engine.tools.mistakes import (
     match_games,
     our_dfpn,
     positions_to_move,
+    relabel,
     suite,
     summary,
     walk_game,
@@ -180,10 +181,18 @@ class _SlowSolver:
     def winner(self, board: Board, to_move=None):
         if self.seconds < self.needs:
             return None
+        if board.is_over:
+            return board.winner
         if to_move is not None and to_move is not board.to_move:
             board = Board.from_rows(_rows(board), to_move=to_move)
         mover = board.to_move
         return mover if winning_moves(board) else mover.opponent
+
+    def move_wins(self, board: Board, cell: int):
+        after = board.copy()
+        after.play(cell)
+        winner = self.winner(after)
+        return None if winner is None else winner is board.to_move
 
     def cell_verdicts(self, board: Board):
         winning = winning_moves(board)
@@ -199,6 +208,29 @@ def test_an_unsettled_position_is_tried_again_with_the_longer_limit_and_the_limi
     assert slow.seconds == 1 and set(slow.limits) == {5.0, 1.0}
     unsettled = walk_game(_SlowSolver(needs=9), game, flat_choice=_first_cell, retry_seconds=5)
     assert unsettled["status"] == "unsolved" and len(unsettled["walk"]) == 1
+
+
+def test_relabelling_settles_the_unsettled_cells_with_the_longer_limit(walked):
+    mistake = next(m for _g, found in walked.values() for m in found["mistakes"])
+    board = Board.from_rows(mistake["rows"], to_move=mistake["to_move"])
+    losing = next(
+        board.cell_name(c)
+        for c in board.legal_moves()
+        if board.cell_name(c) not in mistake["winning"]
+    )
+    unsettled = sorted([mistake["winning"][0], losing])
+    open_ = {
+        **mistake,
+        "winning": mistake["winning"][1:],
+        "unsettled": unsettled,
+        "complete": False,
+    }
+    settled = relabel(_SlowSolver(needs=5), open_, seconds=5)
+    assert settled["winning"] == mistake["winning"] and settled["complete"]
+    assert not settled["unsettled"] and settled["category"] == mistake["category"]
+    still = relabel(_SlowSolver(needs=9), open_, seconds=5)
+    assert still["unsettled"] == unsettled and not still["complete"]
+    assert still["winning"] == mistake["winning"][1:]
 
 
 # --------------------------------------------------------------------------- categories

@@ -404,6 +404,7 @@ def suite(documents: list[dict], command: str) -> dict:
                         "to_move": m["to_move"],
                         "rows": list(rows),
                         "winning": m["winning"],
+                        "game_move": m["move"],
                         "hint": f"the game's move {m['move']} lost; MoHex answered "
                         f"{m['reply'] or '(nothing)'}; the game was {outcome}",
                         "source": f"{document['folder']} game {r['game']}, after {m['ply']} "
@@ -442,6 +443,42 @@ def our_dfpn(path: Path, budgets: list[int], log: Callable[[str], None]) -> Iter
         yield row
 
 
+def compare(suite_path: Path, runs: list[Path]) -> str:
+    """A markdown table of the suite's positions against runs of ``tactics_suite run --json``
+    on it: each run's move, whether it wins (``+``) and whether it is the game's losing move
+    again (``=``), then each run's totals."""
+    document = json.loads(suite_path.read_text(encoding="utf-8"))
+    results = [json.loads(path.read_text(encoding="utf-8")) for path in runs]
+    moves = [{r["id"]: r for r in result["positions"]} for result in results]
+    head = "| position | category | empty | winning | game's move |"
+    lines = [head + "".join(f" {r['spec']} |" for r in results)]
+    lines.append("|---|---|---:|---:|---|" + "---|" * len(results))
+    hits, repeats = [0] * len(results), [0] * len(results)
+    for p in document["positions"]:
+        empty = sum(row.count(".") for row in p["rows"])
+        cells = []
+        for i, played in enumerate(moves):
+            record = played.get(p["id"])
+            if record is None:
+                cells.append("-")
+                continue
+            hits[i] += record["hit"]
+            repeats[i] += record["move"] == p.get("game_move")
+            mark = "+" if record["hit"] else ("=" if record["move"] == p.get("game_move") else "")
+            cells.append(f"{record['move']} {mark}".strip())
+        lines.append(
+            f"| {p['id']} | {p['category']} | {empty} | {len(p['winning'])} | "
+            f"{p.get('game_move', '?')} | " + " | ".join(cells) + " |"
+        )
+    n = len(document["positions"])
+    lines.append(
+        f"| wins / repeats of {n} | | | | | "
+        + " | ".join(f"{h} / {r}" for h, r in zip(hits, repeats, strict=True))
+        + " |"
+    )
+    return "\n".join(lines)
+
+
 # --------------------------------------------------------------------------- command line
 
 
@@ -470,6 +507,9 @@ def build_parser() -> argparse.ArgumentParser:
     make = commands.add_parser("suite", help="the mistakes with complete labels as a suite")
     make.add_argument("found", type=Path, nargs="+", help="files written by find")
     make.add_argument("--out", type=Path, required=True)
+    table = commands.add_parser("compare", help="a table of runs of tactics_suite on a suite")
+    table.add_argument("suite", type=Path)
+    table.add_argument("runs", type=Path, nargs="+", help="files of tactics_suite run --json")
     prove = commands.add_parser("dfpn", help="our DFPN on a suite at several node budgets")
     prove.add_argument("suite", type=Path)
     prove.add_argument("--nodes", type=int, nargs="+", required=True)
@@ -548,6 +588,8 @@ def main(argv: Iterable[str] | None = None) -> int:
             document["summary"] = summary(document["games"])
             _write(options.found, document)
             print(json.dumps(document["summary"]))
+        elif options.command == "compare":
+            print(compare(options.suite, options.runs))
         elif options.command == "suite":
             documents = [json.loads(p.read_text(encoding="utf-8")) for p in options.found]
             document = suite(documents, command)

@@ -19,6 +19,7 @@ from hexswarm.engine.solver import winning_moves
 from hexswarm.engine.tools.mistakes import (
     PlayedGame,
     categorise,
+    compare,
     intrusion,
     main,
     match_games,
@@ -332,3 +333,25 @@ def test_the_suite_keeps_the_complete_mistakes_and_our_dfpn_is_graded_on_it(walk
     assert [r["id"] for r in rows] == [p.id for p in positions]
     for row in rows:  # 4x4: a large budget proves every position and plays a winning move
         assert row["budgets"]["100000"]["hit"]
+
+
+def test_the_comparison_counts_each_runs_wins_and_repeated_mistakes(walked, tmp_path):
+    """Two made-up runs on the suite: one plays each position's first winning cell, one
+    replays the game's losing move; the table's last row counts them."""
+    records = [found for (_s, _side, opening), (_g, found) in walked.items() if opening == 4]
+    found = {"command": "find", "labeller": "L", "folder": "f", "games": records}
+    document = suite([found], "suite")
+    path = tmp_path / "suite.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    n = len(document["positions"])
+    runs = []
+    for spec, key, hit in (("right", "winning", True), ("again", "game_move", False)):
+        positions = [
+            {"id": p["id"], "move": p["winning"][0] if hit else p[key], "hit": hit}
+            for p in document["positions"]
+        ]
+        runs.append(tmp_path / f"{spec}.json")
+        runs[-1].write_text(json.dumps({"spec": spec, "positions": positions}), encoding="utf-8")
+    table = compare(path, runs).splitlines()
+    assert len(table) == n + 3
+    assert table[-1].endswith(f"| {n} / 0 | 0 / {n} |")

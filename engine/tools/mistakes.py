@@ -443,6 +443,79 @@ def our_dfpn(path: Path, budgets: list[int], log: Callable[[str], None]) -> Iter
         yield row
 
 
+def lost_from(record: dict) -> dict | None:
+    """The earliest position of the walk proven lost, when every position after it was lost
+    too (None if the walk's last position was not lost): how early the game was gone."""
+    earliest = None
+    for step in record["walk"]:
+        if step["verdict"] != "lost":
+            break
+        earliest = step
+    return earliest
+
+
+def report(documents: list[dict]) -> str:
+    """Markdown tables of find files: the games by colour and status, how early the lost games
+    were proven lost (the player's move number and empty cells), and every proven mistake."""
+    lines = [
+        "| games | colour | games | decisive mistake | unsolved | lost throughout | "
+        "proven lost from our move (median, range) | empty cells then (median, range) |",
+        "|---|---|---:|---:|---:|---:|---|---|",
+    ]
+    for document in documents:
+        opening = _opening(document)
+        for colour in ("black", "white"):
+            games = [r for r in document["games"] if r["colour"] == colour and not r["won"]]
+            if not games:
+                continue
+            earliest = [(r, lost_from(r)) for r in games]
+            numbers = sorted(_move_number(colour, e["ply"], opening) for _r, e in earliest if e)
+            empties = sorted(e["empty"] for _r, e in earliest if e)
+            count = {s: sum(r["status"] == s for r in games) for s in STATUSES}
+            lines.append(
+                f"| {document['folder'].rsplit('/', 1)[-1]} | {colour} | {len(games)} | "
+                f"{count['mistake']} | {count['unsolved']} | {count['lost-throughout']} | "
+                f"{_spread(numbers)} | {_spread(empties)} |"
+            )
+    lines += [
+        "",
+        "| game | colour | won | our move | ply | empty | phase | move | reply | winning | "
+        "unsettled | category |",
+        "|---|---|---|---:|---:|---:|---:|---|---|---:|---:|---|",
+    ]
+    for document in documents:
+        opening = _opening(document)
+        for r in document["games"]:
+            size = r["size"]
+            for m in r["mistakes"]:
+                number = _move_number(r["colour"], m["ply"], opening)
+                lines.append(
+                    f"| {size}x{size} {r['game']} | {r['colour']} | {'yes' if r['won'] else 'no'} "
+                    f"| {number} | {m['ply']} | {m['empty']} | {m['phase']} | {m['move']} | "
+                    f"{m['reply'] or '-'} | {len(m['winning'])} | {len(m['unsettled'])} | "
+                    f"{m['category']} |"
+                )
+    return "\n".join(lines)
+
+
+def _move_number(colour: str, ply: int, opening: int) -> int:
+    """The player's move number at ``ply`` (1: its first move after ``opening`` stones)."""
+    first = opening if (opening % 2 == 0) == (colour == "black") else opening + 1
+    return (ply - first) // 2 + 1
+
+
+def _opening(document: dict) -> int:
+    """The opening stones of the match a find file read (its match.json's settings)."""
+    match = json.loads((Path(document["folder"]) / "match.json").read_text(encoding="utf-8"))
+    return int(match["settings"].get("opening", 0))
+
+
+def _spread(values: list[int]) -> str:
+    if not values:
+        return "-"
+    return f"{values[len(values) // 2]} ({values[0]}-{values[-1]})"
+
+
 def compare(suite_path: Path, runs: list[Path]) -> str:
     """A markdown table of the suite's positions against runs of ``tactics_suite run --json``
     on it: each run's move, whether it wins (``+``) and whether it is the game's losing move
@@ -507,6 +580,8 @@ def build_parser() -> argparse.ArgumentParser:
     make = commands.add_parser("suite", help="the mistakes with complete labels as a suite")
     make.add_argument("found", type=Path, nargs="+", help="files written by find")
     make.add_argument("--out", type=Path, required=True)
+    tables = commands.add_parser("report", help="markdown tables of find files")
+    tables.add_argument("found", type=Path, nargs="+")
     table = commands.add_parser("compare", help="a table of runs of tactics_suite on a suite")
     table.add_argument("suite", type=Path)
     table.add_argument("runs", type=Path, nargs="+", help="files of tactics_suite run --json")
@@ -588,6 +663,8 @@ def main(argv: Iterable[str] | None = None) -> int:
             document["summary"] = summary(document["games"])
             _write(options.found, document)
             print(json.dumps(document["summary"]))
+        elif options.command == "report":
+            print(report([json.loads(p.read_text(encoding="utf-8")) for p in options.found]))
         elif options.command == "compare":
             print(compare(options.suite, options.runs))
         elif options.command == "suite":

@@ -18,9 +18,11 @@ from hexswarm.engine.records.sgf import write_sgf
 from hexswarm.engine.solver import winning_moves
 from hexswarm.engine.tools.mistakes import (
     PlayedGame,
+    _move_number,
     categorise,
     compare,
     intrusion,
+    lost_from,
     main,
     match_games,
     our_dfpn,
@@ -355,3 +357,18 @@ def test_the_comparison_counts_each_runs_wins_and_repeated_mistakes(walked, tmp_
     table = compare(path, runs).splitlines()
     assert len(table) == n + 3
     assert table[-1].endswith(f"| {n} / 0 | 0 / {n} |")
+
+
+def test_move_numbers_count_the_players_own_moves_after_the_opening():
+    assert [_move_number("black", ply, 2) for ply in (2, 4, 6)] == [1, 2, 3]
+    assert [_move_number("white", ply, 2) for ply in (3, 5)] == [1, 2]
+    assert [_move_number("black", 0, 0), _move_number("white", 1, 0)] == [1, 1]
+    assert [_move_number("white", 1, 1), _move_number("black", 2, 1)] == [1, 1]
+
+
+def test_a_game_is_proven_lost_from_the_earliest_position_of_an_unbroken_run_of_losses():
+    walk = [
+        {"ply": p, "verdict": v} for p, v in ((9, "lost"), (7, "lost"), (5, "won"), (3, "lost"))
+    ]
+    assert lost_from({"walk": walk})["ply"] == 7
+    assert lost_from({"walk": walk[2:]}) is None

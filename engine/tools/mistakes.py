@@ -382,16 +382,18 @@ STATUSES = ("won", "mistake", "unsolved", "lost-throughout")
 # --------------------------------------------------------------------------- the suite
 
 
-def suite(documents: list[dict], command: str) -> dict:
-    """A tactics suite (``real.json``'s format) of the mistakes with complete winning sets,
-    ids ``mistake-SIZE-gGAME-pPLY``; a position seen twice is kept once."""
+def suite(documents: list[dict], command: str, incomplete: bool = False) -> dict:
+    """A tactics suite (``real.json``'s format) of the mistakes with complete winning sets (and
+    with ``incomplete`` those with unsettled cells too, marked ``"complete": false``: a move
+    outside their ``winning`` may still win, but the game's move is proven to lose), ids
+    ``mistake-SIZE-gGAME-pPLY``; a position seen twice is kept once."""
     positions = []
     seen: set[tuple[str, ...]] = set()
     for document in documents:
         for r in document["games"]:
             for m in r["mistakes"]:
                 rows = tuple(m["rows"])
-                if not m["complete"] or not m["winning"] or rows in seen:
+                if not (m["complete"] or incomplete) or not m["winning"] or rows in seen:
                     continue
                 seen.add(rows)
                 size = r["size"]
@@ -405,6 +407,7 @@ def suite(documents: list[dict], command: str) -> dict:
                         "rows": list(rows),
                         "winning": m["winning"],
                         "game_move": m["move"],
+                        "complete": m["complete"],
                         "hint": f"the game's move {m['move']} lost; MoHex answered "
                         f"{m['reply'] or '(nothing)'}; the game was {outcome}",
                         "source": f"{document['folder']} game {r['game']}, after {m['ply']} "
@@ -579,6 +582,9 @@ def build_parser() -> argparse.ArgumentParser:
     again.add_argument("--mohex", default=MOHEX, help="the MoHex GTP command")
     make = commands.add_parser("suite", help="the mistakes with complete labels as a suite")
     make.add_argument("found", type=Path, nargs="+", help="files written by find")
+    make.add_argument(
+        "--with-incomplete", action="store_true", help="also mistakes with unsettled cells"
+    )
     make.add_argument("--out", type=Path, required=True)
     tables = commands.add_parser("report", help="markdown tables of find files")
     tables.add_argument("found", type=Path, nargs="+")
@@ -669,7 +675,7 @@ def main(argv: Iterable[str] | None = None) -> int:
             print(compare(options.suite, options.runs))
         elif options.command == "suite":
             documents = [json.loads(p.read_text(encoding="utf-8")) for p in options.found]
-            document = suite(documents, command)
+            document = suite(documents, command, options.with_incomplete)
             _write(options.out, document)
             log(f"{len(document['positions'])} positions written to {options.out}")
         else:

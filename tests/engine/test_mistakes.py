@@ -331,6 +331,8 @@ def test_the_suite_keeps_the_complete_mistakes_and_our_dfpn_is_graded_on_it(walk
     assert all(p.id.startswith("mistake-4x4-g") for p in positions)
     for position in positions:
         assert position.winning_cells() == winning_moves(position.board())
+    every = suite([found], "suite", incomplete=True)["positions"]
+    assert len(every) == len(positions) + 1 and not every[-1]["complete"]
     rows = list(our_dfpn(path, [1, 100_000], lambda text: None))
     assert [r["id"] for r in rows] == [p.id for p in positions]
     for row in rows:  # 4x4: a large budget proves every position and plays a winning move

@@ -425,13 +425,33 @@ def suite(documents: list[dict], command: str, incomplete: bool = False) -> dict
 
 
 def our_dfpn(path: Path, budgets: list[int], log: Callable[[str], None]) -> Iterator[dict]:
-    """Our DFPN (:func:`engine.dfpn.prove`) on each position of the suite at ``path`` at each
-    node budget: whether it proves the position won and whether its move is in the label."""
+    """Our knowledge on each position of the suite at ``path``: the root analysis that
+    ``tactics=vc`` runs (:func:`engine.analysis.root.analyse` at its budget without a time
+    limit: the cells it leaves to the search, and how many of the winning cells and whether
+    the game's move are among them), then our DFPN (:func:`engine.dfpn.prove`) at each node
+    budget: whether it proves the position won and whether its move is in the label."""
+    from hexswarm.engine.analysis.root import analyse
     from hexswarm.engine.dfpn import prove
+    from hexswarm.engine.players.tactics import ANALYSIS_STEPS
 
+    document = json.loads(Path(path).read_text(encoding="utf-8"))
+    game_moves = {p["id"]: p.get("game_move") for p in document["positions"]}
     for position in load_suite(path):
         board = position.board()
-        row: dict = {"id": position.id, "empty": board.empty_count, "budgets": {}}
+        analysis = analyse(board, ANALYSIS_STEPS)
+        consider = {board.cell_name(c) for c in analysis.consider}
+        row: dict = {
+            "id": position.id,
+            "empty": board.empty_count,
+            "analysis": {
+                "proven": analysis.proven,
+                "must_play": None if analysis.must_play is None else len(analysis.must_play),
+                "consider": len(consider),
+                "winning_considered": len(consider & set(position.winning)),
+                "game_move_considered": game_moves[position.id] in consider,
+            },
+            "budgets": {},
+        }
         for nodes in budgets:
             started = time.perf_counter()
             proof = prove(board, nodes=nodes)

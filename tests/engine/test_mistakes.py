@@ -337,6 +337,9 @@ def test_the_suite_keeps_the_complete_mistakes_and_our_dfpn_is_graded_on_it(walk
     assert [r["id"] for r in rows] == [p.id for p in positions]
     for row in rows:  # 4x4: a large budget proves every position and plays a winning move
         assert row["budgets"]["100000"]["hit"]
+        # the root analysis never prunes a winning cell
+        analysis, winning = row["analysis"], next(p for p in positions if p.id == row["id"]).winning
+        assert analysis["proven"] == "win" or analysis["winning_considered"] == len(winning)
 
 
 def test_the_comparison_counts_each_runs_wins_and_repeated_mistakes(walked, tmp_path):

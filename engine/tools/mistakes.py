@@ -482,8 +482,9 @@ def report(documents: list[dict]) -> str:
     were proven lost (the player's move number and empty cells), and every proven mistake."""
     lines = [
         "| games | colour | games | decisive mistake | unsolved | lost throughout | "
-        "proven lost from our move (median, range) | empty cells then (median, range) |",
-        "|---|---|---:|---:|---:|---:|---|---|",
+        "proven lost from our move (median, range) | by then: move 1-5 / 6-10 / 11-15 / 16+ | "
+        "empty cells then (median, range) |",
+        "|---|---|---:|---:|---:|---:|---|---|---|",
     ]
     for document in documents:
         opening = _opening(document)
@@ -498,7 +499,8 @@ def report(documents: list[dict]) -> str:
             lines.append(
                 f"| {document['folder'].rsplit('/', 1)[-1]} | {colour} | {len(games)} | "
                 f"{count['mistake']} | {count['unsolved']} | {count['lost-throughout']} | "
-                f"{_spread(numbers)} | {_spread(empties)} |"
+                f"{_spread(numbers)} | {' / '.join(map(str, _fives(numbers)))} | "
+                f"{_spread(empties)} |"
             )
     lines += [
         "",
@@ -531,6 +533,13 @@ def _opening(document: dict) -> int:
     """The opening stones of the match a find file read (its match.json's settings)."""
     match = json.loads((Path(document["folder"]) / "match.json").read_text(encoding="utf-8"))
     return int(match["settings"].get("opening", 0))
+
+
+def _fives(numbers: list[int]) -> list[int]:
+    """How many of ``numbers`` are 1-5, 6-10, 11-15 and 16 or more."""
+    return [sum(low <= n <= low + 4 for n in numbers) for low in (1, 6, 11)] + [
+        sum(n >= 16 for n in numbers)
+    ]
 
 
 def _spread(values: list[int]) -> str:

@@ -18,6 +18,7 @@ from hexswarm.engine.records.sgf import write_sgf
 from hexswarm.engine.solver import winning_moves
 from hexswarm.engine.tools.mistakes import (
     PlayedGame,
+    _fives,
     _move_number,
     categorise,
     compare,
@@ -34,6 +35,7 @@ from hexswarm.engine.tools.mistakes import (
 )
 from hexswarm.engine.tools.tactics_real import MohexLabeller
 from hexswarm.engine.tools.tactics_suite import _rows, load_suite
+from hexswarm.resources import resource_path
 
 ROOT = Path(__file__).resolve().parents[2]
 FAKE_DFPN = ROOT / "tests" / "engine" / "fake_dfpn_engine.py"
@@ -369,6 +371,7 @@ def test_move_numbers_count_the_players_own_moves_after_the_opening():
     assert [_move_number("white", ply, 2) for ply in (3, 5)] == [1, 2]
     assert [_move_number("black", 0, 0), _move_number("white", 1, 0)] == [1, 1]
     assert [_move_number("white", 1, 1), _move_number("black", 2, 1)] == [1, 1]
+    assert _fives([1, 5, 6, 11, 15, 16, 40]) == [2, 1, 2, 2]
 
 
 def test_a_game_is_proven_lost_from_the_earliest_position_of_an_unbroken_run_of_losses():
@@ -377,3 +380,23 @@ def test_a_game_is_proven_lost_from_the_earliest_position_of_an_unbroken_run_of_
     ]
     assert lost_from({"walk": walk})["ply"] == 7
     assert lost_from({"walk": walk[2:]}) is None
+
+
+# --------------------------------------------------------------------------- the shipped suite
+
+MISTAKES_SUITE = Path(str(resource_path("tactics", "mistakes-vs-mohex.json")))
+
+
+def test_the_shipped_suite_holds_won_positions_whose_game_move_lost():
+    document = json.loads(MISTAKES_SUITE.read_text(encoding="utf-8"))
+    assert document["command"].startswith("python -m hexswarm.engine.tools.mistakes suite ")
+    assert "dfpn-solve-state" in document["labeller"]
+    positions = load_suite(MISTAKES_SUITE)
+    assert positions and len({p.id for p in positions}) == len(positions)
+    for entry, position in zip(document["positions"], positions, strict=True):
+        board = position.board()
+        assert not board.is_over and entry["complete"]
+        winning = position.winning_cells()
+        assert winning and all(board.stone_at(c) is None for c in winning)
+        played = board.cell_index(entry["game_move"])
+        assert board.stone_at(played) is None and played not in winning

@@ -609,6 +609,9 @@ def build_parser() -> argparse.ArgumentParser:
     again.add_argument("found", type=Path, help="a file written by find (rewritten)")
     again.add_argument("--seconds", type=float, required=True, help="DFPN's limit a solve")
     again.add_argument("--mohex", default=MOHEX, help="the MoHex GTP command")
+    again.add_argument(
+        "--most", type=int, default=None, help="skip mistakes with more unsettled cells"
+    )
     make = commands.add_parser("suite", help="the mistakes with complete labels as a suite")
     make.add_argument("found", type=Path, nargs="+", help="files written by find")
     make.add_argument(
@@ -688,7 +691,8 @@ def main(argv: Iterable[str] | None = None) -> int:
             try:
                 for record in document["games"]:
                     for index, mistake in enumerate(record["mistakes"]):
-                        if mistake["unsettled"]:
+                        unsettled = len(mistake["unsettled"])
+                        if unsettled and (options.most is None or unsettled <= options.most):
                             record["mistakes"][index] = relabel(labeller, mistake, options.seconds)
                             log(f"game {record['game']}: {record['mistakes'][index]['unsettled']}")
                             _write(options.found, document)

@@ -424,12 +424,15 @@ def suite(documents: list[dict], command: str, incomplete: bool = False) -> dict
     }
 
 
-def our_dfpn(path: Path, budgets: list[int], log: Callable[[str], None]) -> Iterator[dict]:
+def our_dfpn(
+    path: Path, budgets: list[int], log: Callable[[str], None], most_empty: int | None = None
+) -> Iterator[dict]:
     """Our knowledge on each position of the suite at ``path``: the root analysis that
     ``tactics=vc`` runs (:func:`engine.analysis.root.analyse` at its budget without a time
     limit: the cells it leaves to the search, and how many of the winning cells and whether
     the game's move are among them), then our DFPN (:func:`engine.dfpn.prove`) at each node
-    budget: whether it proves the position won and whether its move is in the label."""
+    budget: whether it proves the position won and whether its move is in the label.
+    Positions with more than ``most_empty`` empty cells (when given) are skipped."""
     from hexswarm.engine.analysis.root import analyse
     from hexswarm.engine.dfpn import prove
     from hexswarm.engine.players.tactics import ANALYSIS_STEPS
@@ -438,6 +441,8 @@ def our_dfpn(path: Path, budgets: list[int], log: Callable[[str], None]) -> Iter
     game_moves = {p["id"]: p.get("game_move") for p in document["positions"]}
     for position in load_suite(path):
         board = position.board()
+        if most_empty is not None and board.empty_count > most_empty:
+            continue
         analysis = analyse(board, ANALYSIS_STEPS)
         consider = {board.cell_name(c) for c in analysis.consider}
         row: dict = {
@@ -477,16 +482,17 @@ def lost_from(record: dict) -> dict | None:
     return earliest
 
 
-def report(documents: list[dict]) -> str:
-    """Markdown tables of find files: the games by colour and status, how early the lost games
-    were proven lost (the player's move number and empty cells), and every proven mistake."""
+def report(documents: list[dict], names: list[str]) -> str:
+    """Markdown tables of find files (``names``: what to call each): the games by colour and
+    status, how early the lost games were proven lost (the player's move number and empty
+    cells), and every proven mistake."""
     lines = [
-        "| games | colour | games | decisive mistake | unsolved | lost throughout | "
+        "| find file | colour | games | decisive mistake | unsolved | lost throughout | "
         "proven lost from our move (median, range) | by then: move 1-5 / 6-10 / 11-15 / 16+ | "
         "empty cells then (median, range) |",
         "|---|---|---:|---:|---:|---:|---|---|---|",
     ]
-    for document in documents:
+    for document, name in zip(documents, names, strict=True):
         opening = _opening(document)
         for colour in ("black", "white"):
             games = [r for r in document["games"] if r["colour"] == colour and not r["won"]]
@@ -497,26 +503,26 @@ def report(documents: list[dict]) -> str:
             empties = sorted(e["empty"] for _r, e in earliest if e)
             count = {s: sum(r["status"] == s for r in games) for s in STATUSES}
             lines.append(
-                f"| {document['folder'].rsplit('/', 1)[-1]} | {colour} | {len(games)} | "
+                f"| {name} | {colour} | {len(games)} | "
                 f"{count['mistake']} | {count['unsolved']} | {count['lost-throughout']} | "
                 f"{_spread(numbers)} | {' / '.join(map(str, _fives(numbers)))} | "
                 f"{_spread(empties)} |"
             )
     lines += [
         "",
-        "| game | colour | won | our move | ply | empty | phase | move | reply | winning | "
-        "unsettled | category |",
-        "|---|---|---|---:|---:|---:|---:|---|---|---:|---:|---|",
+        "| find file | game | colour | won | our move | ply | empty | phase | move | reply | "
+        "winning | unsettled | category |",
+        "|---|---|---|---|---:|---:|---:|---:|---|---|---:|---:|---|",
     ]
-    for document in documents:
+    for document, name in zip(documents, names, strict=True):
         opening = _opening(document)
         for r in document["games"]:
             size = r["size"]
             for m in r["mistakes"]:
                 number = _move_number(r["colour"], m["ply"], opening)
                 lines.append(
-                    f"| {size}x{size} {r['game']} | {r['colour']} | {'yes' if r['won'] else 'no'} "
-                    f"| {number} | {m['ply']} | {m['empty']} | {m['phase']} | {m['move']} | "
+                    f"| {name} | {size}x{size} {r['game']} | {r['colour']} | "
+                    f"{'yes' if r['won'] else 'no'} | {number} | {m['ply']} | {m['empty']} | {m['phase']} | {m['move']} | "
                     f"{m['reply'] or '-'} | {len(m['winning'])} | {len(m['unsettled'])} | "
                     f"{m['category']} |"
                 )
@@ -556,7 +562,7 @@ def compare(suite_path: Path, runs: list[Path]) -> str:
     results = [json.loads(path.read_text(encoding="utf-8")) for path in runs]
     moves = [{r["id"]: r for r in result["positions"]} for result in results]
     head = "| position | category | empty | winning | game's move |"
-    lines = [head + "".join(f" {r['spec']} |" for r in results)]
+    lines = [head + "".join(f" {r['spec']} seed {r.get('seed')} |" for r in results)]
     lines.append("|---|---|---:|---:|---|" + "---|" * len(results))
     hits, repeats = [0] * len(results), [0] * len(results)
     for p in document["positions"]:
@@ -626,6 +632,7 @@ def build_parser() -> argparse.ArgumentParser:
     prove = commands.add_parser("dfpn", help="our DFPN on a suite at several node budgets")
     prove.add_argument("suite", type=Path)
     prove.add_argument("--nodes", type=int, nargs="+", required=True)
+    prove.add_argument("--most-empty", type=int, default=None, help="only positions this small")
     prove.add_argument("--out", type=Path, required=True)
     return parser
 
@@ -703,7 +710,8 @@ def main(argv: Iterable[str] | None = None) -> int:
             _write(options.found, document)
             print(json.dumps(document["summary"]))
         elif options.command == "report":
-            print(report([json.loads(p.read_text(encoding="utf-8")) for p in options.found]))
+            documents = [json.loads(p.read_text(encoding="utf-8")) for p in options.found]
+            print(report(documents, [p.name for p in options.found]))
         elif options.command == "compare":
             print(compare(options.suite, options.runs))
         elif options.command == "suite":
@@ -713,7 +721,7 @@ def main(argv: Iterable[str] | None = None) -> int:
             log(f"{len(document['positions'])} positions written to {options.out}")
         else:
             document = {**_context(command), "suite": str(options.suite), "positions": []}
-            for row in our_dfpn(options.suite, options.nodes, log):
+            for row in our_dfpn(options.suite, options.nodes, log, options.most_empty):
                 document["positions"].append(row)
                 _write(options.out, document)
             document["hits"] = {

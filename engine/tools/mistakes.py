@@ -522,7 +522,8 @@ def report(documents: list[dict], names: list[str]) -> str:
                 number = _move_number(r["colour"], m["ply"], opening)
                 lines.append(
                     f"| {name} | {size}x{size} {r['game']} | {r['colour']} | "
-                    f"{'yes' if r['won'] else 'no'} | {number} | {m['ply']} | {m['empty']} | {m['phase']} | {m['move']} | "
+                    f"{'yes' if r['won'] else 'no'} | {number} | {m['ply']} | {m['empty']} | "
+                    f"{m['phase']} | {m['move']} | "
                     f"{m['reply'] or '-'} | {len(m['winning'])} | {len(m['unsettled'])} | "
                     f"{m['category']} |"
                 )

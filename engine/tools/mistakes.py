@@ -510,9 +510,9 @@ def report(documents: list[dict], names: list[str]) -> str:
             )
     lines += [
         "",
-        "| find file | game | colour | won | our move | ply | empty | phase | move | reply | "
-        "winning | unsettled | category |",
-        "|---|---|---|---|---:|---:|---:|---:|---|---|---:|---:|---|",
+        "| find file | game | colour | won | our move | ply | empty | phase | to the end | move | "
+        "reply | winning | unsettled | category |",
+        "|---|---|---|---|---:|---:|---:|---:|---:|---|---|---:|---:|---|",
     ]
     for document, name in zip(documents, names, strict=True):
         opening = _opening(document)
@@ -523,7 +523,7 @@ def report(documents: list[dict], names: list[str]) -> str:
                 lines.append(
                     f"| {name} | {size}x{size} {r['game']} | {r['colour']} | "
                     f"{'yes' if r['won'] else 'no'} | {number} | {m['ply']} | {m['empty']} | "
-                    f"{m['phase']} | {m['move']} | "
+                    f"{m['phase']} | {m['plies_to_end']} | {m['move']} | "
                     f"{m['reply'] or '-'} | {len(m['winning'])} | {len(m['unsettled'])} | "
                     f"{m['category']} |"
                 )

@@ -1,26 +1,30 @@
-"""Where a player lost a game: the decisive mistake of each lost game of a match, found by
-MoHex's DFPN solver, and a tactics suite made of them.
+"""Where a player lost its games: the decisive mistake of each lost game of a match, and every
+other proven mistake on the way, found by MoHex's DFPN solver; a tactics suite made of them.
 
 ::
 
     python -m hexswarm.engine.tools.mistakes find docs/results/mohex/strong12-1s-vs-mohex-1000 \\
-        --out docs/results/mistakes/9x9.json
+        --retry-seconds 30 --out docs/results/mistakes/9x9.json
+    python -m hexswarm.engine.tools.mistakes relabel docs/results/mistakes/9x9.json --seconds 30
+    python -m hexswarm.engine.tools.mistakes report docs/results/mistakes/9x9.json
     python -m hexswarm.engine.tools.mistakes suite docs/results/mistakes/9x9.json \\
         --out resources/tactics/mistakes-vs-mohex.json
-    python -m hexswarm.engine.tools.mistakes dfpn resources/tactics/mistakes-vs-mohex.json \\
-        --nodes 10000 100000 --out docs/results/mistakes/our-dfpn.json
+    python -m hexswarm.engine.tools.mistakes compare SUITE RUN.json ...  # tactics_suite --json
+    python -m hexswarm.engine.tools.mistakes dfpn SUITE --nodes 10000 100000 --out OUR.json
 
 ``find`` reads a match folder written by ``hexswarm-match`` (``match.json`` and the SGF files)
-and takes the games player ``A`` lost. Each is walked backwards: at every position where ``A``
-was to move (after the opening stones), MoHex's ``dfpn-solve-state`` (``param_dfpn timelimit``
-seconds) says who wins. The walk stops at the first position, counted from the end, that ``A``
-was winning: the move ``A`` played there is the *decisive mistake* (every later position of
-``A``'s was proven lost, so the move lost; it is checked by one more solve), and the position
-is labelled as :mod:`engine.tools.tactics_real` labels its suite: every empty cell played and
-the position after it solved, so the winning set is complete unless some cell stays unsettled.
-A position DFPN does not settle in time ends the walk as ``unsolved`` (the mistake is at that
-move or before it); a walk back to the opening with every position lost ends as
-``lost-throughout`` (``A`` was never winning where it moved: no mistake of ``A``'s in reach).
+and takes the games player ``A`` lost (with ``--all`` those it won too). Each is walked
+backwards: at every position where ``A`` was to move (after the opening stones), MoHex's
+``dfpn-solve-state`` (``param_dfpn timelimit`` seconds; ``--retry-seconds``: once more with a
+longer limit when that does not settle it) says who wins, and at a won position whether the
+move ``A`` played kept the win. A won position whose move lost is a proven *mistake*; it is
+labelled as :mod:`engine.tools.tactics_real` labels its suite: every empty cell played and the
+position after it solved, so the winning set is complete unless some cells stay unsettled
+(``relabel`` tries those again with a longer limit). The walk ends at the opening or at the
+first position DFPN does not settle. In a lost game the latest mistake is the *decisive* one
+(every later position of ``A``'s was proven lost); a lost game without one ends as
+``unsolved`` (the mistake is at the unsettled position or earlier) or ``lost-throughout``
+(``A`` was never winning where it moved).
 
 A mistake's category, first that applies (in the spirit of ``real.json``'s):
 
@@ -33,9 +37,12 @@ A mistake's category, first that applies (in the spirit of ``real.json``'s):
     the opponent would win if it were to move, so only answers to its threat win;
 ``other``.
 
-``suite`` keeps the mistakes with complete winning sets as a tactics suite (``real.json``'s
-format, run by ``tactics_suite run``); ``dfpn`` asks our own DFPN (:mod:`engine.dfpn`) to prove
-each suite position at several node budgets: would a larger root solver have saved the move?
+``report`` writes markdown tables of find files (how early the lost games were proven lost,
+every mistake); ``suite`` keeps the mistakes with complete winning sets as a tactics suite
+(``real.json``'s format plus each position's ``game_move``, run by ``tactics_suite run``);
+``compare`` tabulates runs of ``tactics_suite run --json`` on it (wins, and repeats of the
+game's losing move); ``dfpn`` runs our root analysis and our DFPN (:mod:`engine.dfpn`) on each
+suite position at several node budgets: would a larger root solver have saved the move?
 """
 
 from __future__ import annotations
@@ -248,13 +255,13 @@ def walk_game(
             break
         if step.get("move") == "loses":
             record["mistakes"].append(_mistake(labeller, game, ply, flat_choice))
-    verdicts = [step["verdict"] for step in record["walk"]]
+    latest_won = next((s for s in record["walk"] if s["verdict"] == "won"), None)
     if game.won:
         record["status"] = "won"
-    elif "won" in verdicts and "unsolved" not in verdicts[: verdicts.index("won")]:
+    elif latest_won is not None and latest_won["move"] == "loses":
         record["status"] = "mistake"  # the latest won position: its move lost (checked)
-    elif "unsolved" in verdicts:
-        record["status"] = "unsolved"
+    elif latest_won is not None or any(s["verdict"] == "unsolved" for s in record["walk"]):
+        record["status"] = "unsolved"  # (or the latest won position's move was not settled)
     else:
         record["status"] = "lost-throughout"
     return record

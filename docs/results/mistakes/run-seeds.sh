@@ -18,3 +18,10 @@ done
 # Our DFPN with a million nodes where the player's tactics=dfpn would try it (at most 60 empty cells).
 nice -n 19 .venv/bin/python -m hexswarm.engine.tools.mistakes dfpn $A --nodes 1000000 --most-empty 60 \
     --out $R/our-dfpn-1m.json 2> $R/our-dfpn-1m.log
+# The table of every run (compare.md) and the walks' tables (report.md).
+M="nice -n 19 .venv/bin/python -m hexswarm.engine.tools.mistakes"
+$M compare $A $R/strong-250k.json $R/strong-250k-seed{2,3,4,5}.json $R/strong-250k-off.json \
+    $R/strong-250k-off-seed{2,3,4,5}.json $R/strong-250k-dfpn.json $R/strong-1m.json \
+    $R/strong-1m-seed{2,3}.json > $R/compare.md
+$M report $R/9x9-10s.json $R/9x9-retry-a.json $R/9x9-white.json $R/9x9-black.json $R/11x11.json \
+    > $R/report.md

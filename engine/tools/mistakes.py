@@ -234,7 +234,7 @@ def walk_game(
         board = game.board_at(ply)
         started = time.perf_counter()
         winner, retried = _winner(labeller, board, retry_seconds)
-        step = {
+        step: dict = {
             "ply": ply,
             "empty": board.empty_count,
             "verdict": "unsolved" if winner is None else ("won" if winner is us else "lost"),

@@ -542,6 +542,7 @@ _TREE_OPTIONS = (
             "hex6-mohex-9x9-550g",
             "hex12-mohex-9x9-550g",
             "hex12-mohex-9x9-759g",
+            "hex12-mohex-9x9-11x11-831g",
         ),
     ),
     Parameter(

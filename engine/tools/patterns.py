@@ -592,16 +592,16 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if options.min_count is None:
         options.min_count = 20 if options.prior12 else 2
-    sized = [(size, g) for size in options.sizes for g in read_games(options.folders, size)]
+    read = [(size, g) for size in options.sizes for g in read_games(options.folders, size)]
     for path in options.games_file:
-        sized += read_sized_games_file(path, options.sizes)
-    sized = list(dict.fromkeys((size, tuple(g)) for size, g in sized))  # identical games once
-    if len(sized) <= options.holdout:
-        print(f"patterns: only {len(sized)} distinct games", file=sys.stderr)
+        read += read_sized_games_file(path, options.sizes)
+    distinct = dict.fromkeys((size, tuple(g)) for size, g in read)  # identical games once
+    if len(distinct) <= options.holdout:
+        print(f"patterns: only {len(distinct)} distinct games", file=sys.stderr)
         return 2
     if options.prior12:
-        return prior12_main(options, [(size, list(g)) for size, g in sized])
-    games = [list(g) for _size, g in sized]
+        return prior12_main(options, [(size, list(g)) for size, g in distinct])
+    games = [list(g) for _size, g in distinct]
     if options.playout:
         return playout_main(options, games)
     train = games[: len(games) - options.holdout]

@@ -291,10 +291,11 @@ class GameClock:
         if left.total_s <= 0 and left.now_s <= 0:
             self._flagged = color
 
-    def press(self, color: Color) -> bool:
+    def press(self, color: Color, *, start_other: bool = True) -> bool:
         """``color`` has moved: charge its time, add its increment or renew its period, and
-        start the other side's clock. Returns False when its time had run out (the move came
-        too late: it has lost on time)."""
+        start the other side's clock (unless ``start_other`` is False: the caller starts it,
+        as the GUI does for a person once the move is shown). Returns False when its time had
+        run out (the move came too late: it has lost on time)."""
         if self.control.is_none:
             return True
         if self.running is color:
@@ -308,7 +309,8 @@ class GameClock:
             left = replace(left, period_s=self.control.period_s)  # a move within it keeps it
         self._left[color] = left
         self.moves[color] += 1
-        self.start(color.opponent)
+        if start_other:
+            self.start(color.opponent)
         return True
 
     def set_left(self, color: Color, left: TimeLeft) -> None:

@@ -9,7 +9,8 @@ any environment. Everything game-specific is here, behind three functions:
   (a Hex move that connects its player's edges is a win without any playout);
 * one partial evaluation (thesis: the "test") of the position after an action at a node: a
   Hex playout by the environment's playout policy from the leaf :func:`build_hex_leaf` sets
-  up (``engine.kernels.knowledge.policy_playout``; the searches' playout loops call it), or
+  up (the uniform kernel or ``engine.kernels.knowledge.knowledge_playout``, which the
+  searches' playout loops call), or
   :func:`toy_evaluation`: a pull of a bandit arm, or a random descent of an explicit toy game
   tree to a leaf, won with the leaf's probability.
 
@@ -177,7 +178,7 @@ def toy_evaluation(env, node_parent, node_action, node_depth, node, action, scra
     the root player wins. ``scratch`` comes from :func:`make_scratch` and belongs to one
     thread. Bandit: a pull of the arm; explicit tree: a random descent to a leaf, won with the
     leaf's probability. (Hex leaves are played out by the searches' playout loops, with
-    :func:`build_hex_leaf` and the playout policy, ``engine.kernels.knowledge.policy_playout``.)
+    :func:`build_hex_leaf` and the playout policy's kernel, ``engine.kernels.knowledge``.)
     """
     arm_probabilities = env.arm_probabilities
     leaf_values = env.leaf_values

@@ -369,8 +369,9 @@ def knowledge_playout(
     from :func:`make_knowledge_scratch`; ``start`` (:data:`START_BUILD` ...) says whether to
     set the position up, and keep it, or to copy the one kept (the same position, from the
     last playout with :data:`START_SAVE` on this scratch: the caller's promise); the rest as
-    for ``engine.kernels.playout.playout``. A called function, never inlined: the searches
-    inline :func:`policy_playout`, whose knowledge branch is this call.
+    for ``engine.kernels.playout.playout``. A called function, never inlined; the searches'
+    playout loops call it themselves, not through :func:`policy_playout`, whose binding of
+    the tuples counted their arrays once more a playout (``engine.kernels.jit.inline_jit``).
     """
     if len(policy) == 1:
         # The uniform policy (UniformPolicy has one field): numba prunes this branch (or the

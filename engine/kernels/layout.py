@@ -39,7 +39,7 @@ class UniformPolicy(NamedTuple):
     """Uniform random playouts (the thesis's). A type of its own with one field: numba
     compiles the swarm and Monte-Carlo playout loops with the uniform kernel alone
     (``len(policy) == 1`` is decided at compile time; see
-    ``engine.kernels.knowledge.policy_playout``). The kernels that play no playout get no
+    ``engine.kernels.sds.evaluate_tests``). The kernels that play no playout get no
     policy (``NO_PLAYOUTS``), the tree descent a ``KnowledgePolicy`` of kind UNIFORM_POLICY."""
 
     kind: int

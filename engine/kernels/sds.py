@@ -34,8 +34,14 @@ from hexswarm.engine.kernels.environment import (
     toy_evaluation,
 )
 from hexswarm.engine.kernels.jit import inline_jit, jit
-from hexswarm.engine.kernels.knowledge import START_BUILD, START_RESTORE, START_SAVE, policy_playout
+from hexswarm.engine.kernels.knowledge import (
+    START_BUILD,
+    START_RESTORE,
+    START_SAVE,
+    knowledge_playout,
+)
 from hexswarm.engine.kernels.layout import DESCENDING, USED
+from hexswarm.engine.kernels.playout import playout
 from hexswarm.engine.kernels.rng import below, uniform
 from hexswarm.engine.kernels.tree import (
     NODE_COUNT,
@@ -445,23 +451,20 @@ def evaluate_tests(
                     env, node_parent, node_action, node_depth, node, action, scratch, state, slot
                 )
             else:
-                black_wins = policy_playout(
-                    policy,
-                    knowledge,
-                    leaf_rows,
-                    work_cells,
-                    empty_count,
-                    black_to_move,
-                    action_cells[action],
-                    size,
-                    cell_row,
-                    cell_bit,
-                    rows,
-                    reach,
-                    state,
-                    slot,
-                    start,
-                )
+                # The playout kernels called here, not the inlined policy_playout: binding its
+                # arguments copied the policy and knowledge tuples, their 30 arrays counted up
+                # and down, once a playout (as in UCT's loop; docs/results/search-api/).
+                if len(policy) == 1:  # the uniform policy: one branch compiled (its length)
+                    black_wins = playout(
+                        leaf_rows, work_cells, empty_count, black_to_move, size, cell_row,
+                        cell_bit, rows, reach, state, slot,
+                    )  # fmt: skip
+                else:
+                    black_wins = knowledge_playout(
+                        policy, knowledge, leaf_rows, work_cells, empty_count, black_to_move,
+                        np.int64(action_cells[action]), size, cell_row, cell_bit, rows, reach,
+                        state, slot, start,
+                    )  # fmt: skip
                 if start == START_SAVE:
                     start = START_RESTORE
                 win = black_wins == root_black

@@ -2,8 +2,8 @@
 
     python tests/engine/fake_mohex_engine.py [MOHEX-GTP.SH OPTIONS...]
 
-It ignores its options and answers ``boardsize``, ``clear_board``, ``play``, ``genmove`` (the
-first empty cell, row by row) and ``mohex-search-statistics`` as MoHex 2.0 lays it out: before
+It ignores its options and answers the commands of ``gtp_stand_in.GtpStandIn`` (``genmove``:
+the first empty cell, row by row) and ``mohex-search-statistics`` as MoHex 2.0 lays it out: before
 the first search only the tree and pattern counters, after each search the search's block first
 (``GamesPlayed`` 1500, ``Time`` 0.50, ``Elapsed Time`` 0.75s; ``Nodes`` 4000 plus the searches
 so far), then those counters, with lines of one space between blocks, as MoHex writes them;
@@ -13,7 +13,7 @@ searching, so the statistics stay those of the search before.
 
 from __future__ import annotations
 
-import sys
+from gtp_stand_in import GtpStandIn
 
 COUNTERS = (
     "Tree Statistics:\nPrior Positions     0\nKnow Positions      0\n \n"
@@ -27,39 +27,20 @@ SEARCH = (
 )
 
 
-def main() -> None:
-    size, stones, searches = 0, set(), 0
-    statistics = COUNTERS
-    for line in sys.stdin:
-        words = line.split()
-        if not words:
-            continue
-        command, args = words[0], words[1:]
-        answer = ""
-        if command == "quit":
-            print("= \n", flush=True)
-            return
-        if command == "boardsize":
-            size = int(args[0])
-            stones.clear()
-        elif command == "clear_board":
-            stones.clear()
-        elif command == "play":
-            stones.add(args[1].lower())
-        elif command == "genmove":
-            cells = (f"{chr(ord('a') + c % size)}{c // size + 1}" for c in range(size * size))
-            answer = next(cell for cell in cells if cell not in stones)
-            if len(stones) != 3:
-                searches += 1
-                statistics = SEARCH.format(nodes=4000 + searches) + COUNTERS
-            stones.add(answer)
-        elif command == "mohex-search-statistics":
-            answer = statistics
-        else:
-            print("? unknown command\n", flush=True)
-            continue
-        print(f"= {answer}\n", flush=True)
+class FakeMohex(GtpStandIn):
+    def __init__(self) -> None:
+        super().__init__()
+        self.searches = 0
+        self.statistics = COUNTERS
+
+    def answer(self, command: str, args: list[str]) -> str | None:
+        if command == "mohex-search-statistics":
+            return self.statistics
+        if command == "genmove" and len(self.stones) != 3:  # three stones: "decided"
+            self.searches += 1
+            self.statistics = SEARCH.format(nodes=4000 + self.searches) + COUNTERS
+        return super().answer(command, args)
 
 
 if __name__ == "__main__":
-    main()
+    FakeMohex().serve()

@@ -8,7 +8,7 @@ import itertools
 
 import pytest
 from hexswarm.engine.board import BLACK, WHITE
-from hexswarm.engine.clock import TimeControl, TimeLeft, move_time
+from hexswarm.engine.clock import GameClock, TimeControl, TimeLeft, move_time
 from hexswarm.engine.players.levels import derived_seed
 from hexswarm.gui.dialogs.game_info import REPLAY, GameInfoDialog
 from hexswarm.gui.dialogs.new_game import NewGameDialog
@@ -152,7 +152,8 @@ def test_clocks_run_for_the_side_to_move_pause_and_are_recorded(controllers, qtb
     assert controller.play("c3")
     node = controller.game.cursor
     assert 59 < float(node.get("BL")) < 60
-    assert clock.running is WHITE
+    assert clock.running is None  # a person's clock starts once the move is shown
+    qtbot.waitUntil(lambda: clock.running is WHITE, timeout=3000)
     controller.set_paused(True)
     assert clock.running is None
     controller.set_paused(False)
@@ -316,3 +317,37 @@ def test_the_pause_between_two_ai_moves_is_not_the_ais_time(controllers, qtbot, 
     assert len(controller.board.moves) >= 3  # so two waits came between AI moves
     for color in (BLACK, WHITE):
         assert 0 < controller.clock.used_s(color) <= windows[color] + 0.1
+
+
+def test_a_persons_clock_starts_once_the_move_is_shown_an_ais_at_its_press(
+    controllers, qtbot, tiny_player, monkeypatch
+):
+    """The bookkeeping after a move (here 5 s of a fake clock in a ``move_played`` slot) is
+    not charged to a person who is to move next: their clock starts when the event loop has
+    shown the move. An AI's clock starts at the press: its search runs meanwhile."""
+    from tests.gui.players import factory_for
+
+    now = [100.0]
+    monkeypatch.setattr(
+        "hexswarm.gui.game_controller.GameClock",
+        lambda control: GameClock(control, now=lambda: now[0]),
+    )
+    settings = GameSettings(size=5, black=HUMAN, white=ai("tiny"), time_control="60")
+    controller = controllers(settings, factory_for(tiny=tiny_player))
+
+    def bookkeeping(_info) -> None:
+        now[0] += 5.0
+
+    controller.move_played.connect(bookkeeping)
+    controller.new_game()
+    clock = controller.clock
+    assert clock.running is BLACK
+    now[0] += 2.0  # the person thinks
+    assert controller.play("c3")
+    # The AI's clock ran through the bookkeeping of the person's move.
+    assert clock.used_s(WHITE) == pytest.approx(5.0)
+    qtbot.waitUntil(lambda: len(controller.board.moves) == 2, timeout=10_000)
+    qtbot.waitUntil(lambda: clock.running is BLACK, timeout=3000)
+    # The person's clock: the 2 s of thought, not the 5 s of the AI's move's bookkeeping.
+    assert clock.used_s(BLACK) == pytest.approx(2.0)
+    assert clock.left(BLACK).main_s == pytest.approx(58.0)

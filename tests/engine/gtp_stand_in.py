@@ -1,0 +1,69 @@
+"""What the stand-in GTP engines of the tests share: a board kept from the GTP commands and
+the loop answering them (no HexSwarm imports: a stand-in starts in a few tens of milliseconds).
+
+A stand-in subclasses :class:`GtpStandIn`, answers its own commands in :meth:`answer` and
+leaves the board's to ``super().answer``; ``python its_file.py`` runs :meth:`serve` (the file's
+folder is then on ``sys.path``, so ``import gtp_stand_in`` finds this module).
+"""
+
+from __future__ import annotations
+
+import sys
+
+
+def cell_name(cell: int, size: int) -> str:
+    """The name of cell ``cell`` (row by row from a1) on a ``size`` board: letters are columns."""
+    return f"{chr(ord('a') + cell % size)}{cell // size + 1}"
+
+
+class GtpStandIn:
+    """A board by cell names (``stones``: ``"B"`` or ``"W"``; ``played``: their order) that
+    answers ``boardsize N [N]``, ``clear_board``, ``play COLOUR CELL``, ``undo``, ``genmove
+    COLOUR`` (the first empty cell, row by row, played) and ``quit``; ``?`` to the others."""
+
+    def __init__(self) -> None:
+        self.size = 0
+        self.stones: dict[str, str] = {}
+        self.played: list[str] = []
+
+    def place(self, cell: str, colour: str) -> None:
+        cell = cell.lower()
+        self.stones[cell] = "B" if colour.lower().startswith("b") else "W"
+        self.played.append(cell)
+
+    def answer(self, command: str, args: list[str]) -> str | None:
+        """The answer to a command (``""`` for none), or None for a command it does not know."""
+        if command in ("boardsize", "clear_board"):
+            if command == "boardsize":
+                self.size = int(args[0])
+            self.stones.clear()
+            self.played.clear()
+            return ""
+        if command == "play":
+            self.place(args[1], args[0])
+            return ""
+        if command == "undo":
+            self.stones.pop(self.played.pop())
+            return ""
+        if command == "genmove":
+            cells = (cell_name(c, self.size) for c in range(self.size * self.size))
+            move = next(cell for cell in cells if cell not in self.stones)
+            self.place(move, args[0])
+            return move
+        return None
+
+    def serve(self) -> None:
+        """Answer the commands on standard input until ``quit`` or its end."""
+        for line in sys.stdin:
+            words = line.split()
+            if not words:
+                continue
+            command, args = words[0], words[1:]
+            if command == "quit":
+                print("= \n", flush=True)
+                return
+            answer = self.answer(command, args)
+            if answer is None:
+                print(f"? unknown command {command}\n", flush=True)
+            else:
+                print(f"= {answer}\n", flush=True)

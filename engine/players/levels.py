@@ -541,6 +541,8 @@ _TREE_OPTIONS = (
             "hex12-mohex-9x9-296g",
             "hex6-mohex-9x9-550g",
             "hex12-mohex-9x9-550g",
+            "hex12-mohex-9x9-759g",
+            "hex12-mohex-9x9-11x11-831g",
         ),
     ),
     Parameter(

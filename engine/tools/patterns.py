@@ -360,6 +360,24 @@ def local_classes(games: list[list[int]], size: int, skip: int) -> np.ndarray:
     return np.asarray(classes, dtype=np.int64)
 
 
+def sized_rows(games: list[tuple[int, list[int]]], skip: int):
+    """The rows of ``(size, cells)`` games for the prior model: per candidate row its
+    competition, 6-cell and 12-cell codes and local class; per competition the row of the cell
+    played. The games of each size go through :func:`playout_competitions` and
+    :func:`local_classes` together (sizes in the order they first come), competitions and rows
+    numbered on across sizes."""
+    parts = []
+    competitions_so_far = rows_so_far = 0
+    for size in dict.fromkeys(size for size, _cells in games):
+        group = [cells for s, cells in games if s == size]
+        comp, code6, code12, _near, _dead, winners = playout_competitions(group, size, skip)
+        locals_ = local_classes(group, size, skip)
+        parts.append((comp + competitions_so_far, code6, code12, locals_, winners + rows_so_far))
+        competitions_so_far += winners.size
+        rows_so_far += comp.size
+    return tuple(np.concatenate(column) for column in zip(*parts, strict=True))
+
+
 def prior12_features(code6, code12, kept):
     """The pattern feature of each row for 12-cell priors: ``CODES + k`` when its 12-cell code
     is ``kept[k]`` (sorted), else its 6-cell code."""
@@ -387,15 +405,13 @@ def prior12_main(options, games) -> int:
     ``gamma12``; ours, after MoHex 2.0's global 12-cell gammas): each cell is a team of its
     pattern, the 12-cell code when seen at least ``--min-count`` times in training, else the
     6-cell code, and its local class. Prints the held-out figures of this fit and of the plain
-    6-cell fit of the same games, side by side."""
+    6-cell fit of the same games, side by side. ``games`` are ``(size, cells)`` pairs: the
+    patterns do not depend on the board's size, so games of several sizes fit one table."""
     train = games[: len(games) - options.holdout]
     test = games[len(games) - options.holdout :]
 
     def rows(part):
-        comp, code6, code12, _near, _dead, winners = playout_competitions(
-            part, options.size, options.skip
-        )
-        return comp, code6, code12, local_classes(part, options.size, options.skip), winners
+        return sized_rows(part, options.skip)
 
     comp, code6, code12, locals_, winners = rows(train)
     codes, counts = np.unique(code12, return_counts=True)
@@ -439,7 +455,8 @@ def prior12_main(options, games) -> int:
 
 def write_prior_table(options, table: PatternTable, report: dict) -> int:
     """Write the prior table with the fit's settings and report, and print the report."""
-    extra = {"size": options.size, "skip": options.skip, "iterations": options.iterations}
+    sizes = options.sizes if len(options.sizes) > 1 else options.sizes[0]
+    extra = {"size": sizes, "skip": options.skip, "iterations": options.iterations}
     options.out.write_text(table.to_json({**extra, **report}), encoding="utf-8")
     for key, value in report.items():
         print(f"{key}: {value}")
@@ -453,7 +470,12 @@ def build_parser() -> argparse.ArgumentParser:
         description="Learn pattern weights (Bradley-Terry by MM) from the games in folders.",
     )
     parser.add_argument("folders", nargs="*", type=Path, help="folders of .sgf games")
-    parser.add_argument("--size", type=int, default=9, help="board size of the games used")
+    parser.add_argument(
+        "--size", type=int, action="append", dest="sizes",
+        help="board size of the games used (default 9); with --prior12 repeatable: the games "
+        "of every size given, held out the last --holdout of them in reading order (folders, "
+        "then each games file in turn)",
+    )  # fmt: skip
     parser.add_argument("--skip", type=int, default=0, help="moves left out at each game's start")
     parser.add_argument("--iterations", type=int, default=60, help="MM iterations")
     parser.add_argument("--holdout", type=int, default=0, help="last N games kept for testing")
@@ -492,20 +514,25 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def read_games_file(path: Path, size: int) -> list[list[int]]:
-    """The games of ``size`` in a move-list file: one game a line, ``SIZE CELL CELL ...``
-    (cells as row-major indices; lines starting with ``#`` are comments)."""
+def read_sized_games_file(path: Path, sizes: list[int]) -> list[tuple[int, list[int]]]:
+    """The ``(size, cells)`` games of the given sizes in a move-list file, in its order: one
+    game a line, ``SIZE CELL CELL ...`` (cells as row-major indices; lines starting with ``#``
+    are comments)."""
     games = []
     for number, line in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), 1):
         if not line.strip() or line.startswith("#"):
             continue
-        fields = [int(v) for v in line.split()]
-        if fields[0] == size:
-            cells = fields[1:]
+        size, *cells = (int(v) for v in line.split())
+        if size in sizes:
             if any(not 0 <= c < size * size for c in cells) or len(set(cells)) != len(cells):
                 raise ValueError(f"{path}:{number}: cells off the board or repeated")
-            games.append(cells)
+            games.append((size, cells))
     return games
+
+
+def read_games_file(path: Path, size: int) -> list[list[int]]:
+    """The games of ``size`` in a move-list file (:func:`read_sized_games_file`)."""
+    return [cells for _size, cells in read_sized_games_file(path, [size])]
 
 
 def playout_main(options, games) -> int:
@@ -558,22 +585,25 @@ def playout_main(options, games) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     options = build_parser().parse_args(argv)
+    options.sizes = list(dict.fromkeys(options.sizes or [9]))
+    options.size = options.sizes[0]
+    if len(options.sizes) > 1 and not options.prior12:
+        print("patterns: several --size only with --prior12", file=sys.stderr)
+        return 2
     if options.min_count is None:
         options.min_count = 20 if options.prior12 else 2
-    games = read_games(options.folders, options.size)
-    seen = {tuple(g) for g in games}
+    read = [(size, g) for size in options.sizes for g in read_games(options.folders, size)]
     for path in options.games_file:
-        for game in read_games_file(path, options.size):
-            if tuple(game) not in seen:
-                seen.add(tuple(game))
-                games.append(game)
-    if len(games) <= options.holdout:
-        print(f"patterns: only {len(games)} distinct games", file=sys.stderr)
+        read += read_sized_games_file(path, options.sizes)
+    distinct = dict.fromkeys((size, tuple(g)) for size, g in read)  # identical games once
+    if len(distinct) <= options.holdout:
+        print(f"patterns: only {len(distinct)} distinct games", file=sys.stderr)
         return 2
+    if options.prior12:
+        return prior12_main(options, [(size, list(g)) for size, g in distinct])
+    games = [list(g) for _size, g in distinct]
     if options.playout:
         return playout_main(options, games)
-    if options.prior12:
-        return prior12_main(options, games)
     train = games[: len(games) - options.holdout]
     test = games[len(games) - options.holdout :]
     data = competitions(train, options.size, options.skip)

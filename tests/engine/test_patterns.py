@@ -259,6 +259,50 @@ def test_prior12_compare_scores_a_table_as_the_search_weighs_it(tmp_path, capsys
     assert printed["holdout_top_rank_rate_fitted"] == printed["holdout_top_rank_rate"]
 
 
+def test_prior12_fits_games_of_several_sizes_in_one_table(tmp_path, capsys):
+    """``--prior12`` with ``--size`` twice: the games of both sizes are fitted (every move after
+    the skipped ones is one competition), the last game read is held out whatever its size, and
+    a compared table scores on it what :func:`move_priors` gives move by move on its own board;
+    several sizes without ``--prior12`` are refused."""
+    rng = np.random.default_rng(11)
+    games = []
+    for size in (7, 5, 7, 5, 5):
+        board = Board(size)
+        game = []
+        while board.winner is None:
+            empty = np.flatnonzero(board.cells == 0)
+            game.append(board.play(int(rng.choice(empty))).cell)
+        games.append((size, game))
+    path = tmp_path / "games.txt"
+    path.write_text("".join(" ".join(map(str, [s, *g])) + "\n" for s, g in games), "utf-8")
+    table = PatternTable(
+        rng.uniform(0.1, 5.0, CODES), rng.uniform(0.5, 2.0, LOCAL_CLASSES), "random"
+    )
+    random_path = tmp_path / "random.json"
+    random_path.write_text(table.to_json({}), "utf-8")
+    size, held = games[-1]
+    logs = []
+    cells = np.zeros(size * size, dtype=np.int8)
+    for number, cell in enumerate(held):
+        if number >= 2:
+            priors = move_priors(table, cells, size, number % 2 == 0, held[number - 1])
+            logs.append(np.log(priors[cell]))
+        cells[cell] = 1 if number % 2 == 0 else 2
+    out = tmp_path / "fit.json"
+    args = ["--games-file", str(path), "--size", "7", "--size", "5", "--prior12", "--skip", "2",
+            "--holdout", "1", "--iterations", "5", "--out", str(out)]  # fmt: skip
+    assert tool.main([*args, "--compare", str(random_path)]) == 0
+    printed = dict(line.split(": ", 1) for line in capsys.readouterr().out.splitlines())
+    assert int(printed["moves"]) == sum(len(g) - 2 for _s, g in games[:-1])
+    assert float(printed["holdout_log_likelihood_per_move_random"]) == pytest.approx(
+        np.mean(logs), abs=1e-4
+    )
+    assert json.loads(out.read_text("utf-8"))["size"] == [7, 5]
+    assert tool.main(["--games-file", str(path), "--size", "7", "--size", "5",
+                      "--out", str(out)]) == 2  # fmt: skip
+    assert "only with --prior12" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize(
     "table_name", ["hex12-mohex-9x9-296g", "hex12-mohex-9x9-550g", "hex6-mohex-9x9"]
 )

@@ -976,8 +976,8 @@ LADDER_ELO["strong"] = 1400
 
 STRONGEST_LEVEL = "strong"
 """The default of ``create_player(None)``, ``hexswarm-gtp`` and the GUI: the preset that
-measured strongest at equal time (docs/experiments.md, "Presets"; ``strong-swarm`` is even
-with it, so the one first in the round robin of every level stays)."""
+measured strongest at equal time (docs/experiments.md, "Presets"; ``strong-swarm``, even with
+it before both took RAVE and priors, lost 33-67 to it at 1 s a move on 9x9 since: "Round 7")."""
 
 
 # --------------------------------------------------------------------------- settings

@@ -37,11 +37,10 @@ if TYPE_CHECKING:
 Progress = Callable[[int, int, str], None]
 
 GROUP_LABELS = {
-    "knowledge-uct": "UCT kernels with knowledge playouts",
+    "uct": "UCT kernels",
     "solver": "solver kernels",
     "swarm": "swarm search kernels (MCSDS, SDST)",
     "playouts": "playout kernels",
-    "uct": "UCT kernels",
     "mc": "vanilla Monte-Carlo kernels",
     "anthill": "anthill kernels",
     "knowledge-swarm": "swarm kernels with knowledge playouts",
@@ -53,8 +52,12 @@ GROUP_LABELS = {
 """Every kernel group: its key in code and its name for the user, in the order
 :func:`warm_up` runs them: first those of the default AI (``strong``: UCT with template
 playouts and the solver's tactics) and of the hint (MCSDS), then the other levels', then the
-tools'. The anthill (``strong-swarm``) has a group of its own: UCT's descent is compiled
-without the agents' code (``engine.kernels.descent``), so the default never compiles it.
+tools'. Each tree search has one group for every playout policy (its descent takes the
+policy as one type, ``engine.knowledge.run_time_policy``; the uniform and the knowledge
+searches compiled the same kernels): ``uct``, and the anthill's (``strong-swarm``) of its own:
+UCT's descent is compiled without the agents' code (``engine.kernels.descent``), so the
+default never compiles it. The swarm and Monte-Carlo searches have a ``knowledge-`` twin
+(their playout loops are compiled per policy type: ``engine.players.family.playout_group``).
 ``dfpn`` (``tactics=dfpn``, in no preset) is a group of its own, apart from ``solver``: in the
 application and in ``hexswarm-gtp`` an AI that does not prove by DFPN never waits for it. Kept
 here, not beside the kernels, so that asking about a group imports no kernel module."""
@@ -160,22 +163,22 @@ def _group_runs() -> dict[str, Callable[[], object]]:
         # board, the budget or the time limit).
         prove(Board(2), nodes=1, table_bits=4)
 
-    # Knowledge playouts (engine.knowledge) compile the searches' playout loops once more:
-    # their playout policy is a tuple of another type (see engine.kernels.knowledge); the rest
-    # of each search is shared (engine.search.environment.without_playouts). The tree searches'
-    # descent takes every policy as one type (engine.knowledge.run_time_policy): the anthill's
-    # one group serves every policy.
+    # Knowledge playouts (engine.knowledge) compile the swarm and Monte-Carlo playout loops
+    # once more: their playout policy is a tuple of another type (see engine.kernels.knowledge);
+    # the rest of each search is shared (engine.search.environment.without_playouts). The tree
+    # searches' descent takes every policy as one type (engine.knowledge.run_time_policy) and
+    # calls every playout kernel: one run, with any policy, compiles UCT's (or the anthill's)
+    # search for all of them (tests/engine/test_warmup.py checks both searches compile nothing).
     knowledge_env = hex_environment(board, "win")
     mc_limits = SearchLimits(iterations=2)
     return {
         "playouts": playouts,
         "swarm": lambda: swarms(hex_env),
-        "uct": lambda: tree_search(UctSearch(), hex_env),
+        "uct": lambda: tree_search(UctSearch(), knowledge_env),
         "anthill": lambda: tree_search(AnthillSearch(), knowledge_env),
         "mc": lambda: MonteCarloSearch().run(hex_env, mc_limits),
         "variants": recruitment_and_relate,
         "toys": swarms_on_toys,
-        "knowledge-uct": lambda: tree_search(UctSearch(), knowledge_env),
         "knowledge-swarm": lambda: swarms(knowledge_env),
         "knowledge-mc": lambda: MonteCarloSearch().run(knowledge_env, mc_limits),
         "solver": solver,

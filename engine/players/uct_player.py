@@ -21,7 +21,7 @@ from hexswarm.engine.players.common import (
     search_limits,
     swap_or,
 )
-from hexswarm.engine.players.family import Family, playout_group
+from hexswarm.engine.players.family import Family
 from hexswarm.engine.players.levels import AnthillSettings, UCTSettings
 from hexswarm.engine.search.anthill import AnthillSearch
 from hexswarm.engine.search.environment import hex_environment
@@ -201,8 +201,10 @@ class AnthillPlayer(UCTPlayer):
 
 
 def uct_groups(settings) -> tuple[str, ...]:
-    """UCT's kernel group (its descent without the agents, engine.kernels.descent)."""
-    return (playout_group(settings, "uct"),)
+    """UCT's kernel group (its descent without the agents, engine.kernels.descent), one for
+    every playout policy (the descent takes the policy as one type,
+    engine.knowledge.run_time_policy)."""
+    return ("uct",)
 
 
 def anthill_groups(settings) -> tuple[str, ...]:

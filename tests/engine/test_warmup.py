@@ -38,9 +38,9 @@ def test_every_group_has_a_label_and_a_run_in_one_order():
     ("spec", "groups"),
     [
         # The default (UCT with template playouts, the solver at the root).
-        ("strong", ("knowledge-uct", "solver")),
-        # The anthill's group is its own (the default never compiles the agents' code), one
-        # for every playout policy.
+        ("strong", ("uct", "solver")),
+        # Each tree search has one group for every playout policy; the anthill's is its own
+        # (the default never compiles the agents' code).
         ("strong-swarm", ("anthill", "solver")),
         ("anthill", ("anthill",)),
         ("strong-sdst", ("swarm", "variants", "solver")),  # reference=shared: beyond the thesis
@@ -52,9 +52,9 @@ def test_every_group_has_a_label_and_a_run_in_one_order():
         ("mc:playout=win", ("knowledge-mc",)),
         ("uct", ("uct",)),
         ("anthill:tactics=solve", ("anthill", "solver")),
-        ("uct:playout=bridge", ("knowledge-uct",)),
+        ("uct:playout=bridge", ("uct",)),
         ("uct:tactics=dfpn", ("uct", "solver", "dfpn")),
-        ("strong:tactics=dfpn", ("knowledge-uct", "solver", "dfpn")),
+        ("strong:tactics=dfpn", ("uct", "solver", "dfpn")),
         ("random", ()),
         ("nosuchlevel", ()),  # its player fails with its own message, at once
         ("sdst:agents=-5", ()),
@@ -175,6 +175,17 @@ def test_the_default_compiles_no_anthill_code_and_each_tree_search_its_own_group
     assert populations == ["none"] and compiled == []
     populations, compiled = _tree_search_groups("strong-swarm" + settings)
     assert len(populations) == 1 and "AnthillAgents" in populations[0] and compiled == []
+
+
+@pytest.mark.parametrize("playout", ["uniform", "template"])
+def test_one_uct_group_serves_every_playout_policy(playout):
+    """The uniform and the knowledge UCT searches once had a group each, which compiled the
+    same kernels (a first start's two workers could compile them twice): after the one group,
+    a move with any playout policy compiles nothing more."""
+    spec = f"uct:playouts=400,playout={playout}"
+    assert groups_for_spec(spec) == ("uct",)
+    populations, compiled = _tree_search_groups(spec)
+    assert populations == ["none"] and compiled == []
 
 
 def test_warm_up_reports_one_step_per_group_then_ready():
@@ -315,8 +326,8 @@ def test_a_warm_up_that_breaks_leaves_no_search_waiting_forever(monkeypatch):
     background = BackgroundWarmUp(processes=0)
     background.start()
     assert background.join(60)
-    assert background.wait(["knowledge-uct", "solver"], timeout=1)
-    assert "no compiler here" in background.errors["knowledge-uct"]
+    assert background.wait(["uct", "solver"], timeout=1)
+    assert "no compiler here" in background.errors["uct"]
     assert not background.ready and not background.closed
 
 

@@ -14,7 +14,7 @@ from hexswarm.gui.settings import GameSettings, SideSettings
 
 from tests.gui.players import TinyRandomPlayer, factory_for
 
-NEEDED = ("knowledge-uct", "solver")
+NEEDED = ("uct", "solver")
 
 
 class HeldWarmUp:

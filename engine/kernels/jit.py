@@ -83,5 +83,5 @@ def inline_jit(function):
     ns: its binding counts the tuple once more (``docs/results/search-api/inline-refcounts.txt``).
     So in a hot loop pass a helper the arrays it reads, not the tuple holding them, and call a
     kernel itself rather than through an inlined wrapper taking the caller's tuples (the swarm
-    and UCT playout loops call ``knowledge_playout``, not ``policy_playout``)."""
+    and UCT playout loops and ``policy_playout_batch`` call ``knowledge_playout`` itself)."""
     return numba.njit(**JIT_OPTIONS, inline="always")(function)

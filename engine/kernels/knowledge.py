@@ -369,9 +369,10 @@ def knowledge_playout(
     from :func:`make_knowledge_scratch`; ``start`` (:data:`START_BUILD` ...) says whether to
     set the position up, and keep it, or to copy the one kept (the same position, from the
     last playout with :data:`START_SAVE` on this scratch: the caller's promise); the rest as
-    for ``engine.kernels.playout.playout``. A called function, never inlined; the searches'
-    playout loops call it themselves, not through :func:`policy_playout`, whose binding of
-    the tuples counted their arrays once more a playout (``engine.kernels.jit.inline_jit``).
+    for ``engine.kernels.playout.playout``. A called function, never inlined; the playout
+    loops (the searches', :func:`policy_playout_batch`) call it themselves, not through an
+    inlined wrapper, whose binding of the tuples counted their arrays once more a playout
+    (``engine.kernels.jit.inline_jit``).
     """
     if len(policy) == 1:
         # The uniform policy (UniformPolicy has one field): numba prunes this branch (or the
@@ -548,46 +549,6 @@ def start_of_playout(k, count):
     return START_SAVE if count > 1 else START_BUILD
 
 
-@inline_jit
-def policy_playout(
-    policy,
-    knowledge,
-    black_rows,
-    order,
-    empty_count,
-    black_to_move,
-    last_cell,
-    size,
-    cell_row,
-    cell_bit,
-    rows,
-    reach,
-    state,
-    slot,
-    start,
-):
-    """One playout by ``policy``: the uniform kernel itself, inlined, for the uniform policy
-    (same draws, same results, no call), else a call of :func:`knowledge_playout` (``start``:
-    see there; the uniform kernel has nothing to set up). True if Black wins.
-
-    ``len(policy)`` is a compile-time constant (``UniformPolicy`` has one field), so
-    each playout loop is compiled with one branch alive (a test at run time in the hot loop
-    cost the swarm searches ~20%, measured). A plain inlined function: the numba overload used
-    before drew a NumbaIRAssumptionWarning when inlined and miscompiled UCT's descent loop.
-    """
-    if len(policy) == 1:
-        return playout(
-            black_rows, order, empty_count, black_to_move, size, cell_row, cell_bit, rows,
-            reach, state, slot,
-        )  # fmt: skip
-    # One type for ``last_cell`` (an int32 cell of an environment, or an int64): each
-    # combination of argument types compiles this long kernel once more.
-    return knowledge_playout(
-        policy, knowledge, black_rows, order, empty_count, black_to_move, np.int64(last_cell),
-        size, cell_row, cell_bit, rows, reach, state, slot, start,
-    )  # fmt: skip
-
-
 @jit
 def policy_playout_batch(
     policy,
@@ -603,29 +564,23 @@ def policy_playout_batch(
     slot,
 ):
     """``count`` playouts by ``policy`` from one position with generator ``slot``; returns
-    Black's wins. ``knowledge`` from :func:`make_knowledge_scratch` (one per thread)."""
+    Black's wins. ``knowledge`` from :func:`make_knowledge_scratch` (one per thread).
+
+    Calls :func:`knowledge_playout` itself, as the searches' playout loops do: an inlined
+    wrapper between them copied the policy and knowledge tuples once a playout
+    (``engine.kernels.jit.inline_jit``)."""
     rows = np.empty(size, dtype=np.uint64)
     reach = np.empty(size, dtype=np.uint64)
     order = empties[:empty_count].copy()
     cell_row, cell_bit = cell_tables(size)
+    # One type for the last cell (an int32 cell of an environment, or an int64): each
+    # combination of argument types compiles knowledge_playout once more.
+    last = np.int64(last_cell)
     wins = 0
     for k in range(count):
-        if policy_playout(
-            policy,
-            knowledge,
-            black_rows,
-            order,
-            empty_count,
-            black_to_move,
-            last_cell,
-            size,
-            cell_row,
-            cell_bit,
-            rows,
-            reach,
-            state,
-            slot,
-            start_of_playout(k, count),
-        ):
+        if knowledge_playout(
+            policy, knowledge, black_rows, order, empty_count, black_to_move, last, size,
+            cell_row, cell_bit, rows, reach, state, slot, start_of_playout(k, count),
+        ):  # fmt: skip
             wins += 1
     return wins

@@ -451,7 +451,7 @@ def evaluate_tests(
                     env, node_parent, node_action, node_depth, node, action, scratch, state, slot
                 )
             else:
-                # The playout kernels called here, not the inlined policy_playout: binding its
+                # The playout kernels called here, not through an inlined wrapper: binding its
                 # arguments copied the policy and knowledge tuples, their 30 arrays counted up
                 # and down, once a playout (as in UCT's loop; docs/results/search-api/).
                 if len(policy) == 1:  # the uniform policy: one branch compiled (its length)

@@ -704,7 +704,7 @@ def policy_hex_playouts(
     for k in range(count):
         for i in range(empty):
             work[i] = live[i]
-        # knowledge_playout itself, not the inlined policy_playout: its tuples were copied,
+        # knowledge_playout itself, not through an inlined wrapper: its tuples were copied,
         # and each of their 30 arrays counted up and down, once a playout (gdb counts in
         # docs/results/search-api/refcounts/).
         black_won = knowledge_playout(

@@ -62,6 +62,8 @@ def import_families() -> None:
 
 def playout_group(settings: Any, group: str) -> str:
     """The kernel group ``group`` of a search with uniform playouts, or its knowledge-playout
-    twin (``knowledge-`` + ``group``) when ``settings.playout`` names another policy."""
+    twin (``knowledge-`` + ``group``) when ``settings.playout`` names another policy: for the
+    swarm and Monte-Carlo searches, whose playout loops are compiled per policy type (a tree
+    search's one group serves every policy: ``engine.warmup.GROUP_LABELS``)."""
     knowledge = getattr(settings, "playout", "uniform") != "uniform"
     return f"knowledge-{group}" if knowledge else group

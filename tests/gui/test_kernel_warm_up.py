@@ -102,7 +102,7 @@ def test_the_window_says_the_ai_waits_for_its_kernels_then_plays(held, window, q
         GameSettings(size=5, black=SideSettings(ai=True, spec="tiny"), white=SideSettings())
     )
     qtbot.waitUntil(lambda: "waits for its kernels" in window.ai_label.text())
-    assert "UCT kernels with knowledge playouts" in window.ai_label.toolTip()
+    assert "the UCT kernels, solver kernels" in window.ai_label.toolTip()
     assert window.board_widget._status_caption == "AI waiting for its kernels"
     assert window.controller.waiting_for_kernels
     # The human side is not blocked meanwhile: the window answers, menus work.

@@ -184,11 +184,6 @@ def positions_to_move(game: PlayedGame) -> list[int]:
     return plies[::-1]
 
 
-def _limit(labeller: MohexLabeller, seconds: float) -> None:
-    labeller.client.send(f"param_dfpn timelimit {seconds:g}", timeout=60)
-    labeller.seconds = seconds
-
-
 def _winner(
     labeller: MohexLabeller, board: Board, retry_seconds: float | None
 ) -> tuple[Color | None, bool]:
@@ -197,11 +192,11 @@ def _winner(
     if winner is not None or retry_seconds is None:
         return winner, False
     base = labeller.seconds
-    _limit(labeller, retry_seconds)
+    labeller.set_limit(retry_seconds)
     try:
         return labeller.winner(board), True
     finally:
-        _limit(labeller, base)
+        labeller.set_limit(base)
 
 
 def walk_game(
@@ -312,7 +307,7 @@ def relabel(labeller: MohexLabeller, mistake: dict, seconds: float) -> dict:
     winning set, the cells still unsettled, completeness and the category updated."""
     board = Board.from_rows(mistake["rows"], to_move=mistake["to_move"])
     base = labeller.seconds
-    _limit(labeller, seconds)
+    labeller.set_limit(seconds)
     winning, unsettled = set(mistake["winning"]), []
     try:
         for name in mistake["unsettled"]:
@@ -322,7 +317,7 @@ def relabel(labeller: MohexLabeller, mistake: dict, seconds: float) -> dict:
             elif wins:
                 winning.add(name)
     finally:
-        _limit(labeller, base)
+        labeller.set_limit(base)
     flat = mistake["flat_choice"]
     flat_wins = True if flat in winning else (None if flat in unsettled else False)
     return {

@@ -53,6 +53,7 @@ import os
 import platform
 import random
 import shlex
+import statistics
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -575,9 +576,10 @@ def _fives(numbers: list[int]) -> list[int]:
 
 
 def _spread(values: list[int]) -> str:
+    """``"median (least-most)"`` of sorted ``values`` (the mean of the middle two when even)."""
     if not values:
         return "-"
-    return f"{values[len(values) // 2]} ({values[0]}-{values[-1]})"
+    return f"{statistics.median(values):g} ({values[0]}-{values[-1]})"
 
 
 def compare(suite_path: Path, runs: list[Path]) -> str:

@@ -20,6 +20,7 @@ from hexswarm.engine.tools.mistakes import (
     PlayedGame,
     _fives,
     _move_number,
+    _spread,
     categorise,
     compare,
     intrusion,
@@ -434,6 +435,11 @@ def test_move_numbers_count_the_players_own_moves_after_the_opening():
     assert [_move_number("black", 0, 0), _move_number("white", 1, 0)] == [1, 1]
     assert [_move_number("white", 1, 1), _move_number("black", 2, 1)] == [1, 1]
     assert _fives([1, 5, 6, 11, 15, 16, 40]) == [2, 1, 2, 2]
+
+
+def test_the_spread_is_the_median_and_the_range():
+    assert _spread([5, 7, 10, 16]) == "8.5 (5-16)"  # an even count: the middle two's mean
+    assert _spread([2, 3, 9]) == "3 (2-9)" and _spread([4]) == "4 (4-4)" and _spread([]) == "-"
 
 
 def test_a_game_is_proven_lost_from_the_earliest_position_of_an_unbroken_run_of_losses():

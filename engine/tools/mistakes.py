@@ -97,6 +97,7 @@ class PlayedGame:
     opening: int
 
     def board_at(self, ply: int) -> Board:
+        """The board after the game's first ``ply`` moves (opening stones included)."""
         board = Board(self.size)
         for cell in self.cells[:ply]:
             board.play(cell)
@@ -234,7 +235,9 @@ def walk_game(
     mistake on the way (a won position whose move lost), latest first, labelled as the module's
     docstring says. ``status``: ``won`` for a game the player won; for a lost game
     ``mistake`` (the first mistake in ``mistakes`` is the decisive one: every later position
-    was lost), ``unsolved`` or ``lost-throughout``. A position not settled within the
+    was lost), ``unsolved`` (a position was not settled, or the latest won position's move
+    was not; or, in a game that did not end by a connection, that move was proven to win) or
+    ``lost-throughout``. A position not settled within the
     labeller's limit is tried once more within ``retry_seconds`` when given (its step says
     ``retried``); a mistake's cells are labelled within the labeller's limit."""
     us = game.colour
@@ -360,6 +363,9 @@ def find_all(
     on_record: Callable[[dict], None] = lambda record: None,
     retry_seconds: float | None = None,
 ) -> list[dict]:
+    """:func:`walk_game` on each game in turn, each record with the game's ``seconds`` added
+    and handed to ``on_record`` as soon as it is done (``find`` saves its file there, so a
+    stopped run keeps its finished games); the records, in the games' order."""
     records = []
     for game in games:
         started = time.perf_counter()

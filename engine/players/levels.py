@@ -885,7 +885,9 @@ _PRESETS = (
         "choice both read RAVE records and pattern priors (the 6-cell table), with 8 "
         "playouts from each leaf that answer bridge and edge template intrusions; searching "
         "for the time given, with exact root tactics (the solver on boards up to 8x8, then Hex "
-        "knowledge's verdicts) and the swap rule played from the opening table.",
+        "knowledge: dead and captured cells, virtual connections, the must-play region, the "
+        "root population spread over the moves left) and the swap rule played from the "
+        "opening table.",
         "anthill",
         # 57-43 against `strong` at 1 s a move on 11x11, where one test a descent went 42-58
         # (before either had RAVE and priors). RAVE and priors as `strong`'s (issue 29, item 6;

@@ -775,8 +775,11 @@ class GameController(QObject):
             return
         moving = self._request is not None and self._request.purpose == "move"
         # The pause between two AI moves (ai_delay_ms, for watching) is not the AI's time, nor
-        # a move's way to the screen a human's.
-        waiting = self._ai_timer.isActive() or self._showing_move.isActive()
+        # a move's way to the screen a human's, nor the loading of an AI's kernels (a compile
+        # at start-up on a busy machine had flagged a 1-minute clock before the first move).
+        waiting = (
+            self._ai_timer.isActive() or self._showing_move.isActive() or self.waiting_for_kernels
+        )
         run = not (self._setup_mode or self.is_over or waiting) and (moving or not self._paused)
         if run:
             if clock.running is not self._board.to_move:
@@ -1032,6 +1035,7 @@ class GameController(QObject):
         if request is None or position_id != request.position_id:
             return
         self._waiting = True
+        self._sync_clock()
         self.search_waiting.emit(position_id, kernels)
 
     @Slot(int)
@@ -1040,6 +1044,7 @@ class GameController(QObject):
         if not self._waiting or request is None or position_id != request.position_id:
             return
         self._waiting = False
+        self._sync_clock()
         self.search_waiting.emit(position_id, "")
 
     @Slot(object)

@@ -490,7 +490,10 @@ class MainWindow(QMainWindow):
         self.turn_label.setText(f"Move {c.move_number} · {text}")
         self.board_widget.set_human_to_move(not c.ai_to_move and not c.is_over)
         self.board_widget.set_setup_mode(c.setup_mode, BLACK)
-        self.board_widget.set_resigned(c.resigned)
+        if c.time_loss() is not None:
+            self.board_widget.set_game_end(c.time_loss(), "ran out of time")
+        else:
+            self.board_widget.set_game_end(c.resigned)
         path = self.document.path
         title = f"{path.name} - {APP_TITLE}" if path else APP_TITLE
         self.setWindowTitle(("* " if self.document.dirty else "") + title)

@@ -280,6 +280,17 @@ def test_the_window_shows_the_clocks_beside_the_board(qtbot, settings_store):
         window.close()
 
 
+def test_the_board_says_who_won_on_time_as_the_status_bar_does(window, qtbot):
+    """A flag fall had left the board's header at "White to move" beside "Black won"."""
+    window.start_new_game(GameSettings(size=5, black=HUMAN, white=HUMAN, time_control="0.3"))
+    assert window.controller.play("c3")
+    qtbot.waitUntil(lambda: window.controller.is_over, timeout=5000)
+    assert "Black won" in window.turn_label.text()
+    assert window.board_widget.header() == (BLACK, "Black wins · White ran out of time")
+    window.controller.back()  # before the end, the position is on again
+    assert window.board_widget.header() == (BLACK, "Black to move")
+
+
 def test_the_pause_between_two_ai_moves_is_not_the_ais_time(controllers, qtbot, tiny_player):
     """Each side's clock runs while its search is asked for, from ``search_started`` (emitted
     before the clock starts) to ``move_played`` (emitted after the clock is pressed), and not

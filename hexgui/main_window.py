@@ -127,7 +127,9 @@ class MainWindow(QMainWindow):
         game_settings = load_game_settings(self._store, self._refused_settings)
         self._closing = False
         self._hint_overlay_shown = False
-        self._hint_search = False  # whether the search the status bar shows is a hint
+        # What the search the status bar shows is for ("move", "hint", "analysis"): only a
+        # move's search is the player's thinking.
+        self._search_purpose: str | None = None
         self._search_spec = ""  # the spec of the search the status bar shows
         self.status_snapshot: SearchSnapshot | None = None  # the one whose best move it names
         # The last game event's sentence and the node it was about (see _on_game_event).
@@ -554,13 +556,13 @@ class MainWindow(QMainWindow):
     def _on_search_started(self, _position_id: int, spec: str) -> None:
         self._search_spec = spec
         color = self.controller.board.to_move
-        self._hint_search = self.controller.search_purpose == "hint"
+        self._search_purpose = self.controller.search_purpose
         verb = {"move": "thinking", "analysis": "analysing"}.get(
             self.controller.search_purpose or "", "finding a hint"
         )
         self.ai_label.setText(f"{self.player_name(color)} ({spec}) {verb}")
         self.rate_label.setText("")
-        self.time_label.setText("hint 0.0 s" if self._hint_search else "0.0 s")
+        self.time_label.setText(self._search_time_text(0.0))
         self.board_widget.set_caption(f"AI {verb}")
         self._update_actions()
 
@@ -609,17 +611,19 @@ class MainWindow(QMainWindow):
     @Slot(object)
     def _on_snapshot(self, snapshot: SearchSnapshot) -> None:
         self.rate_label.setText(f"{format_count(snapshot.playouts_per_s)} playouts/s")
-        color = self.controller.board.to_move
-        if self._hint_search:
-            # A hint is not the player's thinking: its time stays off their clock.
-            self.time_label.setText(f"hint {snapshot.elapsed_s:.1f} s")
-        else:
-            total = self.controller.thinking_time(color) + snapshot.elapsed_s
-            self.time_label.setText(
-                f"{snapshot.elapsed_s:.1f} s (total {self.player_name(color)} {total:.0f} s)"
-            )
+        self.time_label.setText(self._search_time_text(snapshot.elapsed_s))
         if self.dashboard is None:  # else the board's snapshot names it (_show_best_move)
             self._show_best_move(snapshot)
+
+    def _search_time_text(self, elapsed_s: float) -> str:
+        """The status bar's time of the running search: a move's, with the player's total; a
+        hint's or an analysis's named so (they are not the player's thinking)."""
+        purpose = self._search_purpose
+        if purpose is not None and purpose != "move":
+            return f"{purpose} {elapsed_s:.1f} s"
+        color = self.controller.board.to_move
+        total = self.controller.thinking_time(color) + elapsed_s
+        return f"{elapsed_s:.1f} s (total {self.player_name(color)} {total:.0f} s)"
 
     @Slot(object)
     def _show_best_move(self, snapshot: SearchSnapshot) -> None:

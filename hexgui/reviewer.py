@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from hexswarm.engine.board import HexError
 from hexswarm.engine.players.levels import split_spec
 from hexswarm.engine.search.snapshot import SearchSnapshot
+from hexswarm.gui.document import count_text
 from hexswarm.gui.engine_worker import PlayerFactory
 from hexswarm.gui.game_analysis import GameAnalysis
 from hexswarm.gui.review import GameReview, ReviewDialog, ReviewSettings
@@ -127,10 +128,11 @@ class GameReviewer(QObject):
         self.stop_button.setVisible(False)
         count = self.progress.value()
         summary = self.summary()
+        positions = count_text(count, "position")
         if completed:
-            self._window.show_status(f"Analysed {count} positions of the main line. {summary}")
+            self._window.show_status(f"Analysed {positions} of the main line. {summary}")
         else:
-            self._window.show_status(f"Analysis stopped after {count} positions. {summary}")
+            self._window.show_status(f"Analysis stopped after {positions}. {summary}")
 
     # ------------------------------------------------------------------ grades
     def grades_by_number(self) -> dict[int, str]:
@@ -144,8 +146,10 @@ class GameReviewer(QObject):
             return ""
         counts = {g: grades.count(g) for g in ("inaccuracy", "mistake", "blunder")}
         return (
-            f"Graded {len(grades)} moves: {counts['blunder']} blunders, {counts['mistake']} "
-            f"mistakes, {counts['inaccuracy']} inaccuracies."
+            f"Graded {count_text(len(grades), 'move')}: "
+            f"{count_text(counts['blunder'], 'blunder')}, "
+            f"{count_text(counts['mistake'], 'mistake')}, "
+            f"{count_text(counts['inaccuracy'], 'inaccuracy', 'inaccuracies')}."
         )
 
     def refresh(self) -> None:

@@ -190,6 +190,13 @@ def test_review_analyses_every_position_with_progress_and_saves_it(window, qtbot
     assert [n.ai for n in read.main_line()] == [n.ai for n in line]
 
 
+def test_the_review_summary_counts_in_english(window, qtbot):
+    """It had said "1 blunders, ... 0 inaccuracies" and "Analysed 1 positions"."""
+    play_game(window)
+    annotate(window)
+    assert window.reviewer.summary() == ("Graded 3 moves: 1 blunder, 0 mistakes, 1 inaccuracy.")
+
+
 def test_resuming_a_review_does_not_mix_its_analyst_with_the_players_searches(window, qtbot):
     """An AI game keeps its players' searches; one position had none (a move chosen by a rule
     without a value). Resuming with the review's analyst had searched that one position only,

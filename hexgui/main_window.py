@@ -102,6 +102,8 @@ class MainWindow(QMainWindow):
     ``player_factory`` builds AIs from spec strings (tests inject tiny players; the default is
     ``engine.players.create_player``). ``autosave_dir`` overrides where the running game is
     autosaved (default: the user's data directory; ``None`` with ``autosave=False`` disables).
+    ``open_path`` is a record to show as the first game (``hexswarm game.sgf``), after the
+    question whether to restore a game an earlier run left (``offer_restore``).
     """
 
     def __init__(
@@ -112,6 +114,7 @@ class MainWindow(QMainWindow):
         autosave: bool = True,
         autosave_dir: str | Path | None = None,
         offer_restore: bool = True,
+        open_path: str | Path | None = None,
     ):
         super().__init__()
         self.setWindowTitle(APP_TITLE)
@@ -202,9 +205,9 @@ class MainWindow(QMainWindow):
             # settings made every launch burn both cores there): the new game, and with it any
             # AI move, starts once the question is answered, unless a game was restored.
             self.board_widget.set_board(self.controller.board)
-            QTimer.singleShot(0, lambda: self._restore_or_start(game_settings))
+            QTimer.singleShot(0, lambda: self._restore_or_start(game_settings, open_path))
         else:
-            self.controller.new_game(game_settings)
+            self._open_or_start(game_settings, open_path)
             self._report_refused_settings()
         self.document.set_clean()
 
@@ -276,7 +279,16 @@ class MainWindow(QMainWindow):
                 ),
             )
 
-    def _restore_or_start(self, settings: GameSettings) -> None:
+    def _open_or_start(self, settings: GameSettings, path: str | Path | None) -> None:
+        """The first game: the record at ``path`` (the command line's), else a new game
+        with ``settings``; a record that cannot be read is reported and a new game starts."""
+        if path is None or not self.document.open_file(path):
+            self.controller.new_game(settings)
+            self.document.set_clean()
+
+    def _restore_or_start(self, settings: GameSettings, path: str | Path | None = None) -> None:
+        """After the restore question: the restored game (then the record at ``path``, which
+        asks to save the restored one first), or :meth:`_open_or_start`."""
         restored: list[bool] = []
 
         def note() -> None:
@@ -288,8 +300,9 @@ class MainWindow(QMainWindow):
         finally:
             self.controller.game_replaced.disconnect(note)
         if not restored:
-            self.controller.new_game(settings)
-            self.document.set_clean()
+            self._open_or_start(settings, path)
+        elif path is not None:
+            self.document.open_file(path)
         self._report_refused_settings()
 
     # ================================================================== building

@@ -289,6 +289,38 @@ def test_another_game_clears_the_title_and_the_status_bar(window, qtbot, tmp_pat
     assert len(window.dashboard.game_graph.estimates) == 0
 
 
+def test_a_record_named_at_start_is_the_game_on_the_board(
+    qtbot, settings_store, player_factory, slow_player, tmp_path
+):
+    """``hexswarm game.sgf`` had opened the record and then, a moment later (once the restore
+    question was settled), started a new game over it with the remembered settings: the record
+    was gone from the screen and, with two AI sides remembered, an AI game ran instead."""
+    from hexswarm.gui.main_window import MainWindow
+    from hexswarm.gui.settings import DEFAULT_AI_SPEC, save_game_settings
+
+    from tests.gui.players import factory_for
+
+    record = tmp_path / "game.sgf"
+    record.write_text("(;FF[4]GM[11]SZ[5];B[c3];W[b4])")
+    both_ai = replace(HUMANS, black=SideSettings(ai=True), white=SideSettings(ai=True))
+    save_game_settings(settings_store, replace(both_ai, ai_delay_ms=0))
+    window = MainWindow(
+        settings_store,
+        player_factory=factory_for(**{DEFAULT_AI_SPEC.partition(":")[0]: slow_player}),
+        autosave_dir=tmp_path / "autosave",
+        open_path=record,
+    )
+    qtbot.addWidget(window)
+    try:
+        qtbot.wait(300)  # the restore question's turn has come and gone
+        names = [window.controller.board.cell_name(m.cell) for m in window.controller.board.moves]
+        assert names == ["c3", "b4"]
+        assert window.document.path == record
+        assert not window.controller.searching and not slow_player.started.is_set()
+    finally:
+        window.close()
+
+
 def test_no_ai_searches_before_the_restore_question_is_answered(
     qtbot, settings_store, player_factory, slow_player, tmp_path
 ):

@@ -156,6 +156,8 @@ class GameController(QObject):
         a restore): views drop everything they showed about the previous one.
       * ``analysis_recorded(object GameNode)``: a search of that node's position became its
         ``ai`` (:meth:`record_analysis`); saved with the game.
+      * ``clock_changed()``: a clock started or stopped (a person's starts a moment after the
+        move before is shown, without any other change of state).
     """
 
     position_changed = Signal(int)
@@ -168,6 +170,7 @@ class GameController(QObject):
     game_over = Signal(str)
     event = Signal(object)
     state_changed = Signal()
+    clock_changed = Signal()
     line_changed = Signal()
     game_replaced = Signal()
     analysis_recorded = Signal(object)
@@ -781,6 +784,7 @@ class GameController(QObject):
             self._ai_timer.isActive() or self._showing_move.isActive() or self.waiting_for_kernels
         )
         run = not (self._setup_mode or self.is_over or waiting) and (moving or not self._paused)
+        running = clock.running
         if run:
             if clock.running is not self._board.to_move:
                 clock.start(self._board.to_move)
@@ -788,6 +792,8 @@ class GameController(QObject):
         else:
             clock.stop()
             self._clock_timer.stop()
+        if clock.running is not running:
+            self.clock_changed.emit()
 
     @Slot()
     def _check_flag(self) -> bool:

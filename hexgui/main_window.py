@@ -368,6 +368,7 @@ class MainWindow(QMainWindow):
         c.line_changed.connect(self._on_line_changed)
         c.game_replaced.connect(self._on_game_replaced)
         c.state_changed.connect(lambda: self.clock_panel.set_clock(self.controller.clock))
+        c.clock_changed.connect(lambda: self.clock_panel.set_clock(self.controller.clock))
         self.board_widget.cell_clicked.connect(self._on_cell_clicked)
         self.board_widget.cell_right_clicked.connect(self._on_cell_right_clicked)
 

@@ -44,6 +44,7 @@ from hexswarm.engine.board import (
 from hexswarm.engine.clock import (
     GameClock,
     TimeControl,
+    TimeLeft,
     move_time,
     time_control_of,
     time_left_at,
@@ -756,11 +757,11 @@ class GameController(QObject):
         except HexError:
             control = TimeControl()
         self._clock = None if control.is_none else GameClock(control)
-        self._set_clock_to(game.cursor)
         result = (game.result or "").strip().upper()
         end = game.main_line()[-1]
         if result.endswith("+T") and game.winner_at(end) is None and game.winner is not None:
             self._time_loss = (end, game.winner.opponent)
+        self._set_clock_to(game.cursor)
 
     def _set_clock_to(self, node: GameNode) -> None:
         clock = self._clock
@@ -769,6 +770,9 @@ class GameController(QObject):
         clock.stop()
         for color, left in time_left_at(self._game, node, clock.control).items():
             clock.set_left(color, left)
+        loss = self._time_loss
+        if loss is not None and loss[0] is node:  # the record keeps the loser's last move's time
+            clock.set_left(loss[1], TimeLeft(0.0))
 
     def _sync_clock(self) -> None:
         """Run the side to move's clock, or stop it (see :attr:`clock`)."""

@@ -367,8 +367,8 @@ class MainWindow(QMainWindow):
         c.move_played.connect(self._on_move_played)
         c.line_changed.connect(self._on_line_changed)
         c.game_replaced.connect(self._on_game_replaced)
-        c.state_changed.connect(lambda: self.clock_panel.set_clock(self.controller.clock))
-        c.clock_changed.connect(lambda: self.clock_panel.set_clock(self.controller.clock))
+        c.state_changed.connect(self._show_clock)
+        c.clock_changed.connect(self._show_clock)
         self.board_widget.cell_clicked.connect(self._on_cell_clicked)
         self.board_widget.cell_right_clicked.connect(self._on_cell_right_clicked)
 
@@ -487,6 +487,11 @@ class MainWindow(QMainWindow):
         self.move_list.refresh()
         self._update_turn_label()
         self._update_actions()
+
+    @Slot()
+    def _show_clock(self) -> None:
+        c = self.controller
+        self.clock_panel.set_clock(c.clock, c.time_loss())
 
     def _update_turn_label(self) -> None:
         c = self.controller

@@ -311,6 +311,24 @@ def test_the_panel_shows_a_persons_clock_running_after_the_ais_move(window, qtbo
     qtbot.waitUntil(lambda: label.text() != shown, timeout=3000)  # it counts down
 
 
+def test_the_clock_of_a_side_lost_on_time_reads_zero_in_red_wherever_the_game_ends(window, qtbot):
+    """Opened again (or browsed back to), a game lost on time had shown the loser's clock at
+    the time recorded after their last move (Black 0:35), beside "Black ran out of time"."""
+    from hexswarm.gui.clock_panel import _FLAGGED
+
+    window.start_new_game(GameSettings(size=5, black=HUMAN, white=HUMAN, time_control="0.3"))
+    controller = window.controller
+    assert controller.play("c3")
+    qtbot.waitUntil(lambda: controller.is_over, timeout=5000)
+    label = window.clock_panel.labels[WHITE]
+    assert label.styleSheet() == _FLAGGED and label.text().endswith(" 0.0")
+    controller.back()
+    assert label.styleSheet() != _FLAGGED
+    controller.forward()
+    assert controller.time_loss() is WHITE
+    assert label.styleSheet() == _FLAGGED and label.text().endswith(" 0.0")
+
+
 def test_the_pause_between_two_ai_moves_is_not_the_ais_time(controllers, qtbot, tiny_player):
     """Each side's clock runs while its search is asked for, from ``search_started`` (emitted
     before the clock starts) to ``move_played`` (emitted after the clock is pressed), and not

@@ -22,7 +22,7 @@ from hexswarm.gui.board_widget import BoardWidget
 from hexswarm.gui.clock_panel import ClockPanel
 from hexswarm.gui.dashboard.model import format_count
 from hexswarm.gui.dashboard.overlay import overlay_values
-from hexswarm.gui.document import APP_TITLE, GameDocument
+from hexswarm.gui.document import APP_TITLE, GameDocument, count_text
 from hexswarm.gui.engine_worker import PlayerFactory, engine_player_factory
 from hexswarm.gui.exports import Exports
 from hexswarm.gui.forms import ask
@@ -773,7 +773,7 @@ class MainWindow(QMainWindow):
             return False
         self._engines = {e.name: e for e in engines}
         save_engines(self._store, engines)
-        self.show_status(f"{len(engines)} external engine(s) saved")
+        self.show_status(f"{count_text(len(engines), 'external engine')} saved")
         return True
 
     def players_dialog(self) -> bool:

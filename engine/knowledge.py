@@ -254,17 +254,22 @@ def run_time_policy(policy: UniformPolicy | KnowledgePolicy) -> KnowledgePolicy:
 
 
 def playout_policy(
-    name: str | PlayoutPolicy = "uniform", agents: str | Path | AgentDatabase | None = None
+    name: str | PlayoutPolicy = "uniform",
+    agents: str | Path | AgentDatabase | None = None,
+    table: str | None = None,
 ) -> PlayoutPolicy:
     """The policy called ``name``; ``agents`` (a database, its name or path) only for
-    ``agents``, whose default is the bundled ``default`` database."""
+    ``agents``, whose default is the bundled ``default`` database; ``table`` (a playout
+    table's name or path) only for ``patterns``, whose default is the bundled default."""
     if isinstance(name, PlayoutPolicy):
         return name
     key = str(name).strip().lower()
     if key not in POLICIES:
         raise HexError(f"unknown playout policy {name!r} (choose from {', '.join(POLICIES)})")
-    if key in ("uniform", "patterns"):
+    if key == "uniform":
         return PlayoutPolicy(key, None)
+    if key == "patterns":
+        return PlayoutPolicy(key, None, table)
     if key in _FIXED_POLICIES:
         return PlayoutPolicy(key, AgentDatabase((_FIXED_POLICIES[key],)))
     if isinstance(agents, AgentDatabase):

@@ -48,6 +48,13 @@ LOCAL_CLASSES = 3
 BRIDGE_STEPS = ((1, 1), (2, -1), (1, -2), (-1, -1), (-2, 1), (-1, 2))
 DEFAULT_TABLE = "hex6-mohex-9x9"
 DEFAULT_PLAYOUT_TABLE = "playout12-team-mohex-9x9"
+# The bundled playout tables (resources/patterns; docs/results/patterns and playout-lab).
+PLAYOUT_TABLES = (
+    "playout6-mohex-9x9",
+    "playout12-mohex-9x9",
+    "playout12-team-mohex-9x9",
+    "playout12-team-save-mohex-9x9",
+)
 _RESOURCE_FOLDER = "patterns"
 # A 12-cell pattern: the six neighbours then the six bridge points (bridge point i lies
 # between neighbours i and i + 1), so a half turn moves each group's entry i to i + 3.

@@ -171,7 +171,9 @@ def _group_runs() -> dict[str, Callable[[], object]]:
         "playouts": playouts,
         "swarm": lambda: swarms(hex_env),
         "uct": lambda: tree_search(UctSearch(), hex_env),
-        "anthill": lambda: tree_search(AnthillSearch(), knowledge_env),
+        # Restricted to two root moves, as tactics=vc's must-play region restricts it: the
+        # root population's settling kernel compiles too.
+        "anthill": lambda: tree_search(AnthillSearch(root_actions=[0, 1]), knowledge_env),
         "mc": lambda: MonteCarloSearch().run(hex_env, mc_limits),
         "variants": recruitment_and_relate,
         "toys": swarms_on_toys,

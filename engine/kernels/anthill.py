@@ -396,6 +396,42 @@ def root_population(tree, population, k, agents, actives):
 
 
 @jit
+def settle_root_population(tree, population, k, held, held_active):
+    """The population of a restricted root (its block rebuilt by
+    :meth:`engine.search.uct.UctTree.restrict_root`, with its priors): spread afresh over the
+    block's moves (:func:`spread_agents`), then the agents that held a move still in the block
+    (``held``: the actions they held before, ``held_active`` their activity, in population
+    order) take places back with their hypotheses and activity: all of them when the smaller
+    population has room, else an evenly strided sample of them, so a cluster keeps its share."""
+    nodes, blocks = tree.nodes, tree.blocks
+    block = nodes[0, BLOCK]
+    spread_agents(tree, population, block, k)
+    first = blocks[block, FIRST]
+    count = blocks[block, COUNT]
+    hold, active = population.hold, population.active
+    offset = np.full(held.size, -1, dtype=np.int64)
+    kept = 0
+    for i in range(held.size):
+        for move in range(count):
+            if nodes[first + move, ACTION] == held[i]:
+                offset[i] = move
+                kept += 1
+                break
+    room = count * k
+    j = 0
+    last = -1
+    for i in range(held.size):
+        if offset[i] < 0:
+            continue
+        place = j if kept <= room else (j * room) // kept
+        j += 1
+        if place != last:
+            hold[first * k + place] = offset[i]
+            active[first * k + place] = held_active[i]
+            last = place
+
+
+@jit
 def copy_populations(tree, root, population, k, out_population):
     """Copy the agents of the subtree under ``root`` into ``out_population``, in the node
     order :func:`engine.kernels.uct.copy_subtree` gives the copy (breadth first, blocks kept

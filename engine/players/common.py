@@ -91,9 +91,11 @@ class SettingsPlayer:
         self.settings = settings
 
     def playout_policy(self) -> PlayoutPolicy:
-        """The playout policy of the ``playout`` and ``playout_agents`` settings (databases
+        """The playout policy of the ``playout``, ``playout_agents`` and ``playout_table``
+        settings (databases
         are read again at every call: they are small, and the player stays immutable)."""
-        return playout_policy(self.settings.playout, self.settings.playout_agents)
+        s = self.settings
+        return playout_policy(s.playout, s.playout_agents, s.playout_table)
 
     def spec(self) -> str:
         """``level:key=value,...`` that ``engine.players.create_player`` turns back into this."""

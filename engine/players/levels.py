@@ -34,6 +34,7 @@ from typing import Any
 
 from hexswarm.engine.board import HexError
 from hexswarm.engine.knowledge import DEFAULT_DATABASE, POLICIES, load_database
+from hexswarm.engine.patterns import DEFAULT_PLAYOUT_TABLE, PLAYOUT_TABLES
 from hexswarm.engine.search import anthill, swarm, uct
 from hexswarm.engine.search.anthill import AnthillConfig
 from hexswarm.engine.search.swarm import (
@@ -384,7 +385,16 @@ _PLAYOUT_AGENTS = Parameter(
     "agent database for playout=agents: a bundled name (default) or a JSON file path",
     check=load_database,
 )
-_PLAYOUT_SETTINGS = (_PLAYOUT, _PLAYOUT_AGENTS)
+_PLAYOUT_TABLE = Parameter(
+    "playout_table",
+    "choice",
+    DEFAULT_PLAYOUT_TABLE,
+    "learned weights for playout=patterns (resources/patterns): the 6-cell or 12-cell table, "
+    "the team table (12-cell, fitted as the kernel plays it), or the team table answering an "
+    "intruded bridge or edge template II almost surely (save)",
+    choices=PLAYOUT_TABLES,
+)
+_PLAYOUT_SETTINGS = (_PLAYOUT, _PLAYOUT_AGENTS, _PLAYOUT_TABLE)
 
 # The swarm options beyond the thesis (docs/search.md): every default is the thesis's rule.
 _SWARM_OPTIONS = (
@@ -885,7 +895,9 @@ _PRESETS = (
         "choice both read RAVE records and pattern priors (the 6-cell table), with 8 "
         "playouts from each leaf that answer bridge and edge template intrusions; searching "
         "for the time given, with exact root tactics (the solver on boards up to 8x8, then Hex "
-        "knowledge's verdicts) and the swap rule played from the opening table.",
+        "knowledge: dead and captured cells, virtual connections, the must-play region, the "
+        "root population spread over the moves left) and the swap rule played from the "
+        "opening table.",
         "anthill",
         # 57-43 against `strong` at 1 s a move on 11x11, where one test a descent went 42-58
         # (before either had RAVE and priors). RAVE and priors as `strong`'s (issue 29, item 6;

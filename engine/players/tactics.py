@@ -21,8 +21,8 @@ decide is played or reported exactly (a proven win plays the connecting move; th
 genmove answers an intrusion the same way), and otherwise the search's root moves are
 restricted to the cells left after the fill-in of dead and captured cells, inside the
 must-play region when the opponent has semi connections between its edges (players whose
-``supports_root_moves`` is True: UCT; the others search every move). When the analysis
-decides nothing and few empty cells remain, ``tactics=dfpn`` adds proof-number search
+``supports_root_moves`` is True: UCT and the anthill; the others search every move). When the
+analysis decides nothing and few empty cells remain, ``tactics=dfpn`` adds proof-number search
 (:mod:`engine.dfpn`, :func:`proved_tactics`), which tries to prove the position within a share
 of the move: a proven win is played and shown as proven, a proven loss reported. It is a
 choice of its own, not part of ``vc`` and so not of the presets: at 9x9 it would take up to

@@ -196,7 +196,6 @@ class AnthillPlayer(UCTPlayer):
     name = "anthill"
 
     settings_class = AnthillSettings
-    supports_root_moves = False  # its agents choose among every root move
     search_class = AnthillSearch
 
 

@@ -21,6 +21,7 @@ from hexswarm.engine.kernels.anthill import (
     RIVAL_VISITS,
     copy_populations,
     root_population,
+    settle_root_population,
 )
 from hexswarm.engine.kernels.descent import anthill_rules
 from hexswarm.engine.kernels.layout import AnthillAgents
@@ -59,9 +60,15 @@ class AnthillTree(UctTree):
         self.active = np.zeros(0, dtype=np.uint8)
         super().__init__(max_nodes, capacity, rave=rave, priors=priors)
 
-    def restrict_root(self, actions) -> None:
-        """Not for the anthill: its agents sit beside the nodes, by node number."""
-        raise NotImplementedError("the anthill searches every root move")
+    def root_hypotheses(self) -> tuple[np.ndarray, np.ndarray]:
+        """The root population's agents: the action each holds and whether it is active (empty
+        before the root is expanded)."""
+        kids = self.children(0)
+        if not len(kids):
+            return np.zeros(0, dtype=np.int32), np.zeros(0, dtype=np.uint8)
+        k = self.agents_per_move
+        agents = slice(kids.start * k, kids.stop * k)
+        return self.actions[kids.start + self.hold[agents]], self.active[agents].copy()
 
     def _grow_nodes(self, capacity: int) -> None:
         used = self.node_count * self.agents_per_move
@@ -149,8 +156,8 @@ class AnthillConfig(UctConfig):
 
 class AnthillSearch(UctSearch):
     """The anthill from one position: ``AnthillSearch(config).run(env, limits)``, with
-    :class:`UctSearch`'s options (``tree`` to continue, ``last_cell``, labels); its agents
-    choose among every root move (no ``root_actions``)."""
+    :class:`UctSearch`'s options (``tree`` to continue, ``last_cell``, ``root_actions``,
+    labels); with ``root_actions`` the root population holds only those moves."""
 
     config_class = AnthillConfig
     config: AnthillConfig  # made by UctSearch from config_class
@@ -173,6 +180,17 @@ class AnthillSearch(UctSearch):
             config.test_first,
         )
         self.swarm_depth = config.swarm_depth
+
+    def _restrict_root(self, tree: UctTree, root_actions, env) -> None:
+        """UCT's restriction, then the root population over the moves left: the agents that
+        held one of them keep it, the others start again spread over them
+        (:func:`engine.kernels.anthill.settle_root_population`)."""
+        assert isinstance(tree, AnthillTree)  # new_tree makes them; a kept tree is checked
+        held, held_active = tree.root_hypotheses()
+        super()._restrict_root(tree, root_actions, env)
+        settle_root_population(
+            tree.arrays(), tree.population(), self.agents_per_move, held, held_active
+        )
 
     def new_tree(self, max_nodes: int) -> AnthillTree:
         return AnthillTree(

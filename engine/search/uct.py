@@ -615,23 +615,27 @@ class UctSearch:
             if t.node_count + self.width > t.node_capacity:
                 t._grow_nodes(min(max(2 * t.node_capacity, t.node_count + self.width), t.max_nodes))
             if root_actions is not None:
-                block = t.restrict_root(root_actions)
-                if block is not None and self.priors is not None:
-                    # The children the kernel would have given priors at expansion.
-                    settings = self.prior_arrays.settings
-                    child_priors(
-                        t.arrays(),
-                        block,
-                        env.action_cells,
-                        int(env.size),
-                        env.black_rows,
-                        env.white_columns,
-                        bool(env.root_black),
-                        int(settings[PRIOR_ROOT_LAST]),
-                        self.prior_arrays,
-                    )
+                self._restrict_root(t, root_actions, env)
         self.workers = [_Worker(env, t, self.max_depth) for t in trees]
         self.reused_visits = int(trees[0].visits[0])
+
+    def _restrict_root(self, tree: UctTree, root_actions, env) -> None:
+        """Search only ``root_actions`` at ``tree``'s root (:meth:`UctTree.restrict_root`),
+        giving a new root block the priors the kernel would have given it at expansion."""
+        block = tree.restrict_root(root_actions)
+        if block is not None and self.priors is not None:
+            settings = self.prior_arrays.settings
+            child_priors(
+                tree.arrays(),
+                block,
+                env.action_cells,
+                int(env.size),
+                env.black_rows,
+                env.white_columns,
+                bool(env.root_black),
+                int(settings[PRIOR_ROOT_LAST]),
+                self.prior_arrays,
+            )
 
     def new_tree(self, max_nodes: int) -> UctTree:
         """An empty tree for one worker."""

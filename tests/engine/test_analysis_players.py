@@ -92,24 +92,27 @@ def test_vc_scores_a_full_connection_exactly():
     assert choice.snapshot.proven == "loss" and choice.snapshot.playouts > 0
 
 
-def test_vc_restricts_the_search_to_the_must_play_region():
+@pytest.mark.parametrize("level", ["uct", "anthill"])
+def test_vc_restricts_the_search_to_the_must_play_region(level):
     board = _board(THREAT)
     analysis = analyse(board)
     assert analysis.proven is None and analysis.must_play
-    player = create_player("uct:playouts=3000,seed=2,tactics=vc")
+    player = create_player(f"{level}:playouts=3000,seed=2,tactics=vc")
     assert isinstance(player.player, TacticalPlayer)
     choice = player.choose_move(board)
     assert choice.move in analysis.consider
     assert "must-play" in choice.snapshot.note
     snapshot = choice.snapshot
-    pairs = zip(snapshot.root_moves, snapshot.root_agents, strict=True)
+    pairs = zip(snapshot.root_moves, snapshot.extra["root_visits"], strict=True)
     searched = {cell for cell, visits in pairs if visits}
     assert searched <= set(analysis.consider) and len(searched) > 1
 
 
 def test_vc_with_a_player_that_searches_every_move():
     board = _board(THREAT)
-    choice = create_player("anthill:playouts=400,seed=2,tactics=vc").choose_move(board)
+    player = create_player("sdst:agents=200,iterations=300,threads=1,seed=2,tactics=vc")
+    assert not getattr(player.player.player, "supports_root_moves", False)
+    choice = player.choose_move(board)
     assert "must-play" in choice.snapshot.note
     assert isinstance(choice.move, int) and board.cells[choice.move] == 0
 

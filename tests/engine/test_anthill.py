@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from hexswarm.engine.board import Board
+from hexswarm.engine.kernels.anthill import settle_root_population
 from hexswarm.engine.players import create_player
 from hexswarm.engine.search.anthill import AnthillConfig, AnthillSearch
 from hexswarm.engine.search.environment import (
@@ -270,6 +271,76 @@ def test_the_agents_are_kept_with_the_subtree():
                 reply, int(np.flatnonzero(action_map == kept.actions[child])[0])
             )
             assert np.array_equal(kept.holders(child), tree.holders(original))
+
+
+@pytest.mark.parametrize("knowledge", [False, True])
+def test_a_restricted_root_holds_agents_only_on_its_moves(knowledge):
+    """With ``root_actions`` (the must-play region of ``tactics=vc``) the root's population is
+    spread over those moves alone, ``k`` a move, and no other move is searched."""
+    board = _position(5, "c3")
+    env = hex_environment(board)
+    allowed = [2, 7, 11, 19]
+    settings = {"rave": True, "priors": "hex6-mohex-9x9", "tests": 8} if knowledge else {}
+    search = AnthillSearch(
+        AnthillConfig(agents_per_move=3, seed=4, **settings),
+        root_actions=allowed,
+        last_cell=int(board.moves[-1].cell),
+    )
+    result = search.run(env, SearchLimits(playouts=2_000))
+    agents = np.asarray(result.snapshot.root_agents)
+    assert set(np.flatnonzero(agents)) <= set(allowed) and agents.sum() == 3 * len(allowed)
+    assert set(np.flatnonzero(result.visits)) == set(allowed)
+    assert result.best_action in allowed
+
+
+def _reused_root(k):
+    """A 5x5 search's tree, its root population clustered (most agents on one move)."""
+    env = hex_environment(_position(5, "c3"))
+    search = AnthillSearch(AnthillConfig(agents_per_move=k, seed=6, tests=4))
+    search.run(env, SearchLimits(playouts=4_000))
+    tree = search.trees[0]
+    held, held_active = tree.root_hypotheses()
+    return tree, held, held_active, np.bincount(held, minlength=env.action_cells.size)
+
+
+def test_restricting_a_reused_root_keeps_the_agents_of_the_moves_kept():
+    """A reused root restricted to some of its moves, with room for their agents: every agent
+    that held a kept move still holds it, with its activity; the places left go to fresh
+    inactive agents spread over the kept moves; the population is ``k`` a kept move."""
+    k = 4
+    tree, held, held_active, by_agents = _reused_root(k)
+    cluster = int(np.argmax(by_agents))
+    assert by_agents[cluster] > k * 6  # the other case below needs a cluster
+    kept = sorted(int(a) for a in np.flatnonzero(by_agents)[:6] if a != cluster)
+    old = {a: int(by_agents[a]) for a in kept}
+    old_active = {a: int(held_active[held == a].sum()) for a in kept}
+    assert 0 < sum(old.values()) <= k * len(kept)
+    tree.restrict_root(kept)
+    settle_root_population(tree.arrays(), tree.population(), k, held, held_active)
+    now, now_active = tree.root_hypotheses()
+    assert now.size == k * len(kept) and set(now.tolist()) <= set(kept)
+    for action in kept:
+        assert int((now == action).sum()) >= old[action]
+        assert int(now_active[now == action].sum()) == old_active[action]
+    assert int(now_active.sum()) == sum(old_active.values())
+
+
+def test_a_cluster_kept_by_a_restriction_keeps_its_share():
+    """Without room for every kept agent (a cluster of most of the population on one kept
+    move), a strided sample of them takes the places: the cluster keeps about its share."""
+    k = 4
+    tree, held, held_active, by_agents = _reused_root(k)
+    cluster = int(np.argmax(by_agents))
+    others = [int(a) for a in np.flatnonzero(by_agents) if a != cluster][:3]
+    kept = sorted([cluster, *others])
+    total = sum(int(by_agents[a]) for a in kept)
+    assert total > k * len(kept)
+    tree.restrict_root(kept)
+    settle_root_population(tree.arrays(), tree.population(), k, held, held_active)
+    now, _ = tree.root_hypotheses()
+    assert now.size == k * len(kept) and set(now.tolist()) <= set(kept)
+    share = by_agents[cluster] / total
+    assert abs(int((now == cluster).sum()) - share * now.size) <= 2
 
 
 def test_the_level_reports_its_population_and_keeps_it_between_moves():

@@ -9,7 +9,7 @@ import json
 
 import numpy as np
 import pytest
-from hexswarm.engine.board import Board
+from hexswarm.engine.board import Board, HexError
 from hexswarm.engine.kernels.knowledge import (
     START_BUILD,
     START_RESTORE,
@@ -283,6 +283,26 @@ def test_the_policy_is_declared_once_and_used_by_the_searches():
     # The anthill takes the same environment (its compiled knowledge path is UCT's type).
     player = create_player("strong:playout=patterns,playouts=300,time_s=none", seed=1)
     assert board.cells[player.choose_move(board).move] == 0
+
+
+def test_the_playout_table_setting_chooses_the_table_the_kernels_play():
+    """``playout_table`` names a bundled table: the player's policy carries it, its kernel
+    weights are that table's (the save variant weights an intrusion's answer up, so they
+    differ from the default's), and an unknown name is refused with the choices."""
+    spec = "uct:playout=patterns,playout_table=playout12-team-save-mohex-9x9,playouts=200"
+    player = create_player(spec)
+    policy = player.playout_policy()
+    assert policy.table == "playout12-team-save-mohex-9x9"
+    save = load_playout_table("playout12-team-save-mohex-9x9")
+    chosen = policy.kernel_policy()
+    assert np.array_equal(chosen.weights, save.kernel_rows())
+    default = playout_policy("patterns").kernel_policy()
+    assert not np.array_equal(chosen.hash12, default.hash12)
+    board = Board(5)
+    board.play("c3")
+    assert board.cells[player.choose_move(board).move] == 0
+    with pytest.raises(HexError, match="playout12-team-save-mohex-9x9"):
+        create_player("uct:playout=patterns,playout_table=nonsense")
 
 
 # 12-cell patterns: the kernel's second code per cell (the six bridge points), its hash of

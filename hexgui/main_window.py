@@ -301,7 +301,7 @@ class MainWindow(QMainWindow):
             self.controller.game_replaced.disconnect(note)
         if not restored:
             self._open_or_start(settings, path)
-        elif path is not None:
+        elif path is not None and self.document.maybe_save(f"opening {Path(path).name}"):
             self.document.open_file(path)
         self._report_refused_settings()
 

@@ -321,6 +321,44 @@ def test_a_record_named_at_start_is_the_game_on_the_board(
         window.close()
 
 
+def test_a_record_named_at_start_after_a_restore_asks_to_save_the_restored_game(
+    qtbot, settings_store, player_factory, save_questions, tmp_path
+):
+    """A crash left a game; ``hexswarm game.sgf`` then offers it first and, restored, asks
+    before the record replaces it (else the restored game would be gone again)."""
+    from hexswarm.gui.main_window import MainWindow
+
+    directory = tmp_path / "autosave"
+    first = MainWindow(
+        settings_store, player_factory=player_factory, autosave_dir=directory, offer_restore=False
+    )
+    qtbot.addWidget(first)
+    first.start_new_game(HUMANS)
+    first.controller.play("a1")
+    first.document.autosave._release()  # a crash: no clean exit
+    first.document.autosave = None
+    first.close()
+    record = tmp_path / "game.sgf"
+    record.write_text("(;FF[4]GM[11]SZ[5];B[c3];W[b4])")
+    save_questions.asked.clear()  # the first window's, at its close
+    save_questions.details.clear()
+    save_questions.answers.append("cancel")  # keep the restored game
+    with mock.patch("hexswarm.gui.document.ask", return_value=QMessageBox.StandardButton.Yes):
+        window = MainWindow(
+            settings_store, player_factory=player_factory, autosave_dir=directory, open_path=record
+        )
+        qtbot.addWidget(window)
+        try:
+            qtbot.wait(300)  # the restore question's turn has come and gone
+            assert save_questions.details == [("opening game.sgf",)]
+            board = window.controller.board
+            assert [board.cell_name(m.cell) for m in board.moves] == ["a1"]  # the restored game
+            assert window.document.path is None
+        finally:
+            window.document.set_clean()
+            window.close()
+
+
 def test_no_ai_searches_before_the_restore_question_is_answered(
     qtbot, settings_store, player_factory, slow_player, tmp_path
 ):

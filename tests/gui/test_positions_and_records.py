@@ -321,6 +321,22 @@ def test_a_record_named_at_start_is_the_game_on_the_board(
         window.close()
 
 
+def leave_a_crashed_game(qtbot, settings_store, player_factory, directory, move: str) -> None:
+    """A window whose game (one ``move``) is autosaved in ``directory`` ends as a crash would:
+    no clean exit, so the next window with ``offer_restore`` offers the game."""
+    from hexswarm.gui.main_window import MainWindow
+
+    first = MainWindow(
+        settings_store, player_factory=player_factory, autosave_dir=directory, offer_restore=False
+    )
+    qtbot.addWidget(first)
+    first.start_new_game(HUMANS)
+    first.controller.play(move)
+    first.document.autosave._release()  # a crash: no clean exit
+    first.document.autosave = None
+    first.close()
+
+
 def test_a_record_named_at_start_after_a_restore_asks_to_save_the_restored_game(
     qtbot, settings_store, player_factory, save_questions, tmp_path
 ):
@@ -329,15 +345,7 @@ def test_a_record_named_at_start_after_a_restore_asks_to_save_the_restored_game(
     from hexswarm.gui.main_window import MainWindow
 
     directory = tmp_path / "autosave"
-    first = MainWindow(
-        settings_store, player_factory=player_factory, autosave_dir=directory, offer_restore=False
-    )
-    qtbot.addWidget(first)
-    first.start_new_game(HUMANS)
-    first.controller.play("a1")
-    first.document.autosave._release()  # a crash: no clean exit
-    first.document.autosave = None
-    first.close()
+    leave_a_crashed_game(qtbot, settings_store, player_factory, directory, "a1")
     record = tmp_path / "game.sgf"
     record.write_text("(;FF[4]GM[11]SZ[5];B[c3];W[b4])")
     save_questions.asked.clear()  # the first window's, at its close
@@ -368,15 +376,7 @@ def test_no_ai_searches_before_the_restore_question_is_answered(
     from tests.gui.players import factory_for
 
     directory = tmp_path / "autosave"
-    first = MainWindow(
-        settings_store, player_factory=player_factory, autosave_dir=directory, offer_restore=False
-    )
-    qtbot.addWidget(first)
-    first.start_new_game(HUMANS)
-    first.controller.play("c3")
-    first.document.autosave._release()  # a crash: no clean exit
-    first.document.autosave = None
-    first.close()
+    leave_a_crashed_game(qtbot, settings_store, player_factory, directory, "c3")
     # The remembered settings let an AI (the default level, played here by the slow test
     # player) play Black, so a new game would start it at once.
     save_game_settings(settings_store, replace(HUMANS, black=SideSettings(ai=True), ai_delay_ms=0))

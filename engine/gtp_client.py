@@ -49,6 +49,9 @@ class GtpClient:
     ``keep_stderr`` lines (:meth:`stderr_tail`, for error messages) and copies every line to
     ``stderr`` when that is a file object (nowhere for ``DEVNULL``, this process's stderr for
     None).
+    A response ends at its first blank line; with ``strict_blank_lines`` only at a truly empty
+    one, as GTP says (by default a line of spaces ends it too, for engines that pad their blank
+    lines; MoHex's ``mohex-search-statistics`` holds lines of one space inside its answer).
     """
 
     def __init__(
@@ -60,9 +63,11 @@ class GtpClient:
         cwd: str | os.PathLike | None = None,
         on_gfx: Callable[[str], None] | None = None,
         keep_stderr: int = 0,
+        strict_blank_lines: bool = False,
     ):
         if not argv:
             raise GtpClientError("empty GTP command line")
+        self.strict_blank_lines = strict_blank_lines
         self._stderr_copy: Any = None
         self._stderr_tail: collections.deque[str] = collections.deque(maxlen=max(1, keep_stderr))
         if keep_stderr > 0:
@@ -193,7 +198,7 @@ class GtpClient:
                 break
             raise GtpGarbage(f"{self.argv[0]} sent a line that is not a response: {line!r}")
         lines = [line]
-        while (more := self._next_line(wait)).strip():
+        while not self._ends_response(more := self._next_line(wait)):
             lines.append(more)
         head = lines[0][1:].lstrip("0123456789")
         text = "\n".join([head.strip(), *lines[1:]]).strip("\n")
@@ -268,6 +273,9 @@ class GtpClient:
             pass
         while self._next_line(stopped).strip():
             pass
+
+    def _ends_response(self, line: str) -> bool:
+        return line == "" if self.strict_blank_lines else not line.strip()
 
     def interrupt(self) -> None:
         """Ask a running ``genmove`` to answer now (``# interrupt``)."""

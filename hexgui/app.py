@@ -94,7 +94,9 @@ def main(argv: list[str] | None = None) -> int:
     try:
         from hexswarm.gui.main_window import MainWindow
 
-        window = MainWindow()
+        # The record to open is the first game (a new game would replace it once the restore
+        # question is settled).
+        window = MainWindow(open_path=arguments.file)
     except Exception:  # noqa: BLE001 - a windowed app has no console: say it in a dialog
         QMessageBox.critical(
             None, "HexSwarm", "HexSwarm could not open its window:\n\n" + format_exc()
@@ -123,8 +125,6 @@ def main(argv: list[str] | None = None) -> int:
     # A moment later: loading kernels here holds the GIL in stretches, which would delay the
     # first frame on a busy machine.
     QTimer.singleShot(50, warm_up.start)
-    if arguments.file:
-        window.document.open_file(arguments.file)
     screenshot = os.environ.get("HEXSWARM_SCREENSHOT")
     if screenshot:
         QTimer.singleShot(1500, lambda: (window.grab().save(screenshot), window.close()))

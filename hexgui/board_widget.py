@@ -157,7 +157,8 @@ class BoardWidget(QWidget):
         self._show_coordinates = True
         self._show_move_numbers = False
         self._status_caption = ""
-        self._resigned: Color | None = None  # the colour that resigned, if the game ended so
+        # (loser, "resigned" / "ran out of time") when the game ended without a connection
+        self._game_end: tuple[Color, str] | None = None
         self._static_pixmap: QPixmap | None = None
         self._static_key: tuple | None = None
         self._stone_pixmaps: dict[tuple, QPixmap] = {}
@@ -229,11 +230,13 @@ class BoardWidget(QWidget):
         self._update_cursor()
         self.update()
 
-    def set_resigned(self, color: Color | None) -> None:
-        """The game ended by ``color``'s resignation (None: it did not): the header names the
-        winner instead of a side to move."""
-        if color != self._resigned:
-            self._resigned = color
+    def set_game_end(self, loser: Color | None, how: str = "resigned") -> None:
+        """The game ended without a connection: ``loser`` resigned or ran out of time (``how``
+        says which, as the header shows it); None: it did not. The header then names the winner
+        instead of a side to move."""
+        end = None if loser is None else (loser, how)
+        if end != self._game_end:
+            self._game_end = end
             self.update()
 
     def set_show_coordinates(self, show: bool) -> None:
@@ -681,11 +684,11 @@ class BoardWidget(QWidget):
             )
         if view.winner is not None:
             return view.winner, f"{t.player_name(view.winner)} wins"
-        if self._resigned is not None:
-            winner = self._resigned.opponent
+        if self._game_end is not None:
+            loser, how = self._game_end
             return (
-                winner,
-                f"{t.player_name(winner)} wins · {t.player_name(self._resigned)} resigned",
+                loser.opponent,
+                f"{t.player_name(loser.opponent)} wins · {t.player_name(loser)} {how}",
             )
         text = f"{t.player_name(view.to_move)} to move"
         if self._status_caption:

@@ -43,6 +43,7 @@ class ClockPanel(QWidget):
         self.setObjectName("clock_panel")
         self.color_name = color_name
         self._clock: GameClock | None = None
+        self._lost: Color | None = None
         row = QHBoxLayout(self)
         row.setContentsMargins(6, 2, 6, 2)
         self.labels: dict[Color, QLabel] = {}
@@ -61,8 +62,11 @@ class ClockPanel(QWidget):
         self._timer.timeout.connect(self.refresh)
         self.setVisible(False)
 
-    def set_clock(self, clock: GameClock | None) -> None:
+    def set_clock(self, clock: GameClock | None, lost: Color | None = None) -> None:
+        """Show ``clock``; ``lost``: the side that lost on time at the position shown (a
+        record's ``B+T``, whose clock did not itself run out here)."""
         self._clock = clock
+        self._lost = lost
         self.setVisible(clock is not None)
         self.refresh()
 
@@ -72,7 +76,7 @@ class ClockPanel(QWidget):
         if clock is None:
             self._timer.stop()
             return
-        flagged = clock.flagged()
+        flagged = clock.flagged() or self._lost
         for color, label in self.labels.items():
             label.setText(f"{self.color_name(color)}  {clock_text(clock.left(color))}")
             if color is flagged:

@@ -432,6 +432,6 @@ def count_variations(record: Game) -> int:
     return sum(max(0, len(node.children) - 1) for node in record.nodes())
 
 
-def count_text(count: int, noun: str) -> str:
-    """``1 move``, ``2 moves``, ``0 moves``."""
-    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+def count_text(count: int, noun: str, plural: str | None = None) -> str:
+    """``1 move``, ``2 moves``, ``0 moves`` (``plural`` when it is not ``noun + "s"``)."""
+    return f"{count} {noun}" if count == 1 else f"{count} {plural or noun + 's'}"

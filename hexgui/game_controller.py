@@ -44,6 +44,7 @@ from hexswarm.engine.board import (
 from hexswarm.engine.clock import (
     GameClock,
     TimeControl,
+    TimeLeft,
     move_time,
     time_control_of,
     time_left_at,
@@ -156,6 +157,8 @@ class GameController(QObject):
         a restore): views drop everything they showed about the previous one.
       * ``analysis_recorded(object GameNode)``: a search of that node's position became its
         ``ai`` (:meth:`record_analysis`); saved with the game.
+      * ``clock_changed()``: a clock started or stopped (a person's starts a moment after the
+        move before is shown, without any other change of state).
     """
 
     position_changed = Signal(int)
@@ -168,6 +171,7 @@ class GameController(QObject):
     game_over = Signal(str)
     event = Signal(object)
     state_changed = Signal()
+    clock_changed = Signal()
     line_changed = Signal()
     game_replaced = Signal()
     analysis_recorded = Signal(object)
@@ -753,11 +757,11 @@ class GameController(QObject):
         except HexError:
             control = TimeControl()
         self._clock = None if control.is_none else GameClock(control)
-        self._set_clock_to(game.cursor)
         result = (game.result or "").strip().upper()
         end = game.main_line()[-1]
         if result.endswith("+T") and game.winner_at(end) is None and game.winner is not None:
             self._time_loss = (end, game.winner.opponent)
+        self._set_clock_to(game.cursor)
 
     def _set_clock_to(self, node: GameNode) -> None:
         clock = self._clock
@@ -766,6 +770,9 @@ class GameController(QObject):
         clock.stop()
         for color, left in time_left_at(self._game, node, clock.control).items():
             clock.set_left(color, left)
+        loss = self._time_loss
+        if loss is not None and loss[0] is node:  # the record keeps the loser's last move's time
+            clock.set_left(loss[1], TimeLeft(0.0))
 
     def _sync_clock(self) -> None:
         """Run the side to move's clock, or stop it (see :attr:`clock`)."""
@@ -775,9 +782,13 @@ class GameController(QObject):
             return
         moving = self._request is not None and self._request.purpose == "move"
         # The pause between two AI moves (ai_delay_ms, for watching) is not the AI's time, nor
-        # a move's way to the screen a human's.
-        waiting = self._ai_timer.isActive() or self._showing_move.isActive()
+        # a move's way to the screen a human's, nor the loading of an AI's kernels (a compile
+        # at start-up on a busy machine had flagged a 1-minute clock before the first move).
+        waiting = (
+            self._ai_timer.isActive() or self._showing_move.isActive() or self.waiting_for_kernels
+        )
         run = not (self._setup_mode or self.is_over or waiting) and (moving or not self._paused)
+        running = clock.running
         if run:
             if clock.running is not self._board.to_move:
                 clock.start(self._board.to_move)
@@ -785,6 +796,8 @@ class GameController(QObject):
         else:
             clock.stop()
             self._clock_timer.stop()
+        if clock.running is not running:
+            self.clock_changed.emit()
 
     @Slot()
     def _check_flag(self) -> bool:
@@ -1032,6 +1045,7 @@ class GameController(QObject):
         if request is None or position_id != request.position_id:
             return
         self._waiting = True
+        self._sync_clock()
         self.search_waiting.emit(position_id, kernels)
 
     @Slot(int)
@@ -1040,6 +1054,7 @@ class GameController(QObject):
         if not self._waiting or request is None or position_id != request.position_id:
             return
         self._waiting = False
+        self._sync_clock()
         self.search_waiting.emit(position_id, "")
 
     @Slot(object)

@@ -22,7 +22,7 @@ from hexswarm.gui.board_widget import BoardWidget
 from hexswarm.gui.clock_panel import ClockPanel
 from hexswarm.gui.dashboard.model import format_count
 from hexswarm.gui.dashboard.overlay import overlay_values
-from hexswarm.gui.document import APP_TITLE, GameDocument
+from hexswarm.gui.document import APP_TITLE, GameDocument, count_text
 from hexswarm.gui.engine_worker import PlayerFactory, engine_player_factory
 from hexswarm.gui.exports import Exports
 from hexswarm.gui.forms import ask
@@ -102,6 +102,8 @@ class MainWindow(QMainWindow):
     ``player_factory`` builds AIs from spec strings (tests inject tiny players; the default is
     ``engine.players.create_player``). ``autosave_dir`` overrides where the running game is
     autosaved (default: the user's data directory; ``None`` with ``autosave=False`` disables).
+    ``open_path`` is a record to show as the first game (``hexswarm game.sgf``), after the
+    question whether to restore a game an earlier run left (``offer_restore``).
     """
 
     def __init__(
@@ -112,6 +114,7 @@ class MainWindow(QMainWindow):
         autosave: bool = True,
         autosave_dir: str | Path | None = None,
         offer_restore: bool = True,
+        open_path: str | Path | None = None,
     ):
         super().__init__()
         self.setWindowTitle(APP_TITLE)
@@ -127,7 +130,9 @@ class MainWindow(QMainWindow):
         game_settings = load_game_settings(self._store, self._refused_settings)
         self._closing = False
         self._hint_overlay_shown = False
-        self._hint_search = False  # whether the search the status bar shows is a hint
+        # What the search the status bar shows is for ("move", "hint", "analysis"): only a
+        # move's search is the player's thinking.
+        self._search_purpose: str | None = None
         self._search_spec = ""  # the spec of the search the status bar shows
         self.status_snapshot: SearchSnapshot | None = None  # the one whose best move it names
         # The last game event's sentence and the node it was about (see _on_game_event).
@@ -200,9 +205,9 @@ class MainWindow(QMainWindow):
             # settings made every launch burn both cores there): the new game, and with it any
             # AI move, starts once the question is answered, unless a game was restored.
             self.board_widget.set_board(self.controller.board)
-            QTimer.singleShot(0, lambda: self._restore_or_start(game_settings))
+            QTimer.singleShot(0, lambda: self._restore_or_start(game_settings, open_path))
         else:
-            self.controller.new_game(game_settings)
+            self._open_or_start(game_settings, open_path)
             self._report_refused_settings()
         self.document.set_clean()
 
@@ -274,7 +279,16 @@ class MainWindow(QMainWindow):
                 ),
             )
 
-    def _restore_or_start(self, settings: GameSettings) -> None:
+    def _open_or_start(self, settings: GameSettings, path: str | Path | None) -> None:
+        """The first game: the record at ``path`` (the command line's), else a new game
+        with ``settings``; a record that cannot be read is reported and a new game starts."""
+        if path is None or not self.document.open_file(path):
+            self.controller.new_game(settings)
+            self.document.set_clean()
+
+    def _restore_or_start(self, settings: GameSettings, path: str | Path | None = None) -> None:
+        """After the restore question: the restored game (then the record at ``path``, which
+        asks to save the restored one first), or :meth:`_open_or_start`."""
         restored: list[bool] = []
 
         def note() -> None:
@@ -286,8 +300,9 @@ class MainWindow(QMainWindow):
         finally:
             self.controller.game_replaced.disconnect(note)
         if not restored:
-            self.controller.new_game(settings)
-            self.document.set_clean()
+            self._open_or_start(settings, path)
+        elif path is not None and self.document.maybe_save(f"opening {Path(path).name}"):
+            self.document.open_file(path)
         self._report_refused_settings()
 
     # ================================================================== building
@@ -352,7 +367,8 @@ class MainWindow(QMainWindow):
         c.move_played.connect(self._on_move_played)
         c.line_changed.connect(self._on_line_changed)
         c.game_replaced.connect(self._on_game_replaced)
-        c.state_changed.connect(lambda: self.clock_panel.set_clock(self.controller.clock))
+        c.state_changed.connect(self._show_clock)
+        c.clock_changed.connect(self._show_clock)
         self.board_widget.cell_clicked.connect(self._on_cell_clicked)
         self.board_widget.cell_right_clicked.connect(self._on_cell_right_clicked)
 
@@ -472,6 +488,11 @@ class MainWindow(QMainWindow):
         self._update_turn_label()
         self._update_actions()
 
+    @Slot()
+    def _show_clock(self) -> None:
+        c = self.controller
+        self.clock_panel.set_clock(c.clock, c.time_loss())
+
     def _update_turn_label(self) -> None:
         c = self.controller
         winner = c.winner
@@ -490,7 +511,10 @@ class MainWindow(QMainWindow):
         self.turn_label.setText(f"Move {c.move_number} · {text}")
         self.board_widget.set_human_to_move(not c.ai_to_move and not c.is_over)
         self.board_widget.set_setup_mode(c.setup_mode, BLACK)
-        self.board_widget.set_resigned(c.resigned)
+        if c.time_loss() is not None:
+            self.board_widget.set_game_end(c.time_loss(), "ran out of time")
+        else:
+            self.board_widget.set_game_end(c.resigned)
         path = self.document.path
         title = f"{path.name} - {APP_TITLE}" if path else APP_TITLE
         self.setWindowTitle(("* " if self.document.dirty else "") + title)
@@ -551,13 +575,13 @@ class MainWindow(QMainWindow):
     def _on_search_started(self, _position_id: int, spec: str) -> None:
         self._search_spec = spec
         color = self.controller.board.to_move
-        self._hint_search = self.controller.search_purpose == "hint"
+        self._search_purpose = self.controller.search_purpose
         verb = {"move": "thinking", "analysis": "analysing"}.get(
             self.controller.search_purpose or "", "finding a hint"
         )
         self.ai_label.setText(f"{self.player_name(color)} ({spec}) {verb}")
         self.rate_label.setText("")
-        self.time_label.setText("hint 0.0 s" if self._hint_search else "0.0 s")
+        self.time_label.setText(self._search_time_text(0.0))
         self.board_widget.set_caption(f"AI {verb}")
         self._update_actions()
 
@@ -606,17 +630,19 @@ class MainWindow(QMainWindow):
     @Slot(object)
     def _on_snapshot(self, snapshot: SearchSnapshot) -> None:
         self.rate_label.setText(f"{format_count(snapshot.playouts_per_s)} playouts/s")
-        color = self.controller.board.to_move
-        if self._hint_search:
-            # A hint is not the player's thinking: its time stays off their clock.
-            self.time_label.setText(f"hint {snapshot.elapsed_s:.1f} s")
-        else:
-            total = self.controller.thinking_time(color) + snapshot.elapsed_s
-            self.time_label.setText(
-                f"{snapshot.elapsed_s:.1f} s (total {self.player_name(color)} {total:.0f} s)"
-            )
+        self.time_label.setText(self._search_time_text(snapshot.elapsed_s))
         if self.dashboard is None:  # else the board's snapshot names it (_show_best_move)
             self._show_best_move(snapshot)
+
+    def _search_time_text(self, elapsed_s: float) -> str:
+        """The status bar's time of the running search: a move's, with the player's total; a
+        hint's or an analysis's named so (they are not the player's thinking)."""
+        purpose = self._search_purpose
+        if purpose is not None and purpose != "move":
+            return f"{purpose} {elapsed_s:.1f} s"
+        color = self.controller.board.to_move
+        total = self.controller.thinking_time(color) + elapsed_s
+        return f"{elapsed_s:.1f} s (total {self.player_name(color)} {total:.0f} s)"
 
     @Slot(object)
     def _show_best_move(self, snapshot: SearchSnapshot) -> None:
@@ -747,7 +773,7 @@ class MainWindow(QMainWindow):
             return False
         self._engines = {e.name: e for e in engines}
         save_engines(self._store, engines)
-        self.show_status(f"{len(engines)} external engine(s) saved")
+        self.show_status(f"{count_text(len(engines), 'external engine')} saved")
         return True
 
     def players_dialog(self) -> bool:

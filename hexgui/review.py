@@ -121,7 +121,7 @@ class ReviewDialog(QDialog):
         chosen = next(k for k, v in SIDES.items() if v == tuple(settings.sides))
         self.sides.setCurrentIndex(list(SIDES).index(chosen))
         form.addRow("Grade the moves of:", self.sides)
-        self.resume = QCheckBox("Only positions not analysed yet (resume)")
+        self.resume = QCheckBox("Only positions this analyst has not analysed yet (resume)")
         self.resume.setChecked(settings.resume)
         form.addRow(self.resume)
         self.error = QLabel()

@@ -13,7 +13,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from hexswarm.engine.board import HexError
+from hexswarm.engine.players.levels import split_spec
 from hexswarm.engine.search.snapshot import SearchSnapshot
+from hexswarm.gui.document import count_text
 from hexswarm.gui.engine_worker import PlayerFactory
 from hexswarm.gui.game_analysis import GameAnalysis
 from hexswarm.gui.review import GameReview, ReviewDialog, ReviewSettings
@@ -82,21 +85,26 @@ class GameReviewer(QObject):
         self, seconds: float, *, only_missing: bool = False, spec: str | None = None
     ) -> int:
         """Search every undecided position of the main line (``only_missing``: those without
-        a saved analysis) for at most ``seconds`` each with the AI ``spec`` (default: the
-        analysis AI), in the background; returns how many positions are queued. Each estimate
-        goes into its node (saved with the game, ``engine.review``) and the game graph as it
-        arrives."""
+        an analysis by the same level as ``spec``) for at most ``seconds`` each with the AI
+        ``spec`` (default: the analysis AI), in the background; returns how many positions are
+        queued. Each estimate goes into its node (saved with the game, ``engine.review``) and
+        the game graph as it arrives. An analysis by another level (an AI player's own search)
+        is searched again: one analyst's estimates beside another's graded the moves between
+        them by the analysts' difference."""
         controller = self._window.controller
         game = controller.game
+        spec = spec or controller.settings.analysis_spec
+        level = _level(spec)
         positions = []
         line = game.main_line()
         for node, board in zip(line, game.replay(line), strict=True):
             if node.token in ("resign", "forfeit") or board.is_over:
                 break
-            if only_missing and node.ai is not None:
+            analysed = node.ai is not None and level is not None and _level(node.ai.ai) == level
+            if only_missing and analysed:
                 continue
             positions.append((node, board.copy()))
-        self.analysis.start(positions, spec or controller.settings.analysis_spec, seconds)
+        self.analysis.start(positions, spec, seconds)
         return len(positions)
 
     def shutdown(self) -> None:
@@ -120,10 +128,11 @@ class GameReviewer(QObject):
         self.stop_button.setVisible(False)
         count = self.progress.value()
         summary = self.summary()
+        positions = count_text(count, "position")
         if completed:
-            self._window.show_status(f"Analysed {count} positions of the main line. {summary}")
+            self._window.show_status(f"Analysed {positions} of the main line. {summary}")
         else:
-            self._window.show_status(f"Analysis stopped after {count} positions. {summary}")
+            self._window.show_status(f"Analysis stopped after {positions}. {summary}")
 
     # ------------------------------------------------------------------ grades
     def grades_by_number(self) -> dict[int, str]:
@@ -137,8 +146,10 @@ class GameReviewer(QObject):
             return ""
         counts = {g: grades.count(g) for g in ("inaccuracy", "mistake", "blunder")}
         return (
-            f"Graded {len(grades)} moves: {counts['blunder']} blunders, {counts['mistake']} "
-            f"mistakes, {counts['inaccuracy']} inaccuracies."
+            f"Graded {count_text(len(grades), 'move')}: "
+            f"{count_text(counts['blunder'], 'blunder')}, "
+            f"{count_text(counts['mistake'], 'mistake')}, "
+            f"{count_text(counts['inaccuracy'], 'inaccuracy', 'inaccuracies')}."
         )
 
     def refresh(self) -> None:
@@ -205,3 +216,12 @@ class GameReviewer(QObject):
             self._window.show_status("No better move to play here: review the game first.")
             return False
         return self._window.controller.play_variation(self.better_line[0])
+
+
+def _level(spec: str) -> str | None:
+    """The level a player spec names (``"uct"`` for ``"uct:playouts=100"``); None for a spec
+    that cannot be read (a hand-edited record)."""
+    try:
+        return split_spec(spec)[0]
+    except HexError:
+        return None

@@ -148,7 +148,8 @@ def build_actions(window: MainWindow) -> None:
         "Ctrl+Shift+Y",
         c.set_analysis,
         checkable=True,
-        tip="The hint AI searches every position you visit; Esc stops",
+        tip="The analysis AI (New Game: Analysis comes from) searches every position you "
+        "visit; Esc stops",
     )
     window.act_swap = a("S&wap", "Ctrl+Shift+X", c.swap, tip="Take the first stone (swap rule)")
     window.act_resign = a("&Resign", "Ctrl+R", window.resign)

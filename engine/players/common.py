@@ -92,8 +92,8 @@ class SettingsPlayer:
 
     def playout_policy(self) -> PlayoutPolicy:
         """The playout policy of the ``playout``, ``playout_agents`` and ``playout_table``
-        settings (databases
-        are read again at every call: they are small, and the player stays immutable)."""
+        settings (databases are read again at every call: they are small, and the player
+        stays immutable)."""
         s = self.settings
         return playout_policy(s.playout, s.playout_agents, s.playout_table)
 

@@ -53,6 +53,7 @@ import os
 import platform
 import random
 import shlex
+import statistics
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -61,7 +62,10 @@ from pathlib import Path
 
 from hexswarm.engine.board import Board, Color, HexError
 from hexswarm.engine.gtp_client import GtpClientError
+from hexswarm.engine.records.files import atomic_write_text
 from hexswarm.engine.records.sgf import read_sgf
+from hexswarm.engine.tools.games import GameResult
+from hexswarm.engine.tools.series import STATE_FILE
 from hexswarm.engine.tools.tactics_real import DFPN_SECONDS, MOHEX, MohexLabeller
 from hexswarm.engine.tools.tactics_suite import (
     MC_TRAP_PLAYOUTS,
@@ -75,6 +79,8 @@ from hexswarm.engine.tools.tactics_suite import (
 
 CATEGORIES = ("bridge", "template", "mc-trap", "must-play", "other")
 PROG = "python -m hexswarm.engine.tools.mistakes"
+MOHEX_OPTIONS = "--games 1 --seed 1"  # mohex-gtp.sh needs a budget; the seed fixes its moves
+MOHEX_HELP = f"mohex-gtp.sh or a command taking its options (run with {MOHEX_OPTIONS})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +97,7 @@ class PlayedGame:
     opening: int
 
     def board_at(self, ply: int) -> Board:
+        """The board after the game's first ``ply`` moves (opening stones included)."""
         board = Board(self.size)
         for cell in self.cells[:ply]:
             board.play(cell)
@@ -100,39 +107,55 @@ class PlayedGame:
 def match_games(folder: Path, player: str = "A", lost_only: bool = True) -> list[PlayedGame]:
     """The games of the match in ``folder`` from ``player``'s side (``A`` or ``B``), only those
     it lost unless ``lost_only`` is False, read from ``match.json`` (who won, colours, opening
-    stones) and each game's SGF file."""
+    stones) and each game's SGF file. :class:`HexError` names the file or game that is wrong."""
+    state = folder / STATE_FILE
     try:
-        document = json.loads((folder / "match.json").read_text(encoding="utf-8"))
-        settings, results = document["settings"], document["results"]
+        document = json.loads(state.read_text(encoding="utf-8"))
+        settings = document["settings"]
+        results = [GameResult.from_dict(result) for result in document["results"]]
     except FileNotFoundError:
-        raise HexError(f"{folder}: no match.json (a folder written by hexswarm-match)") from None
+        raise HexError(f"{folder}: no {STATE_FILE} (a folder written by hexswarm-match)") from None
     except (OSError, UnicodeDecodeError, json.JSONDecodeError, KeyError, TypeError) as error:
-        raise HexError(f"{folder}/match.json: not a match record ({error})") from None
+        raise HexError(f"{state}: not a match record ({error})") from None
     if settings.get("swap"):
         raise HexError(f"{folder}: games with the swap rule are not handled")
+    opening = match_opening(folder)
     games = []
     for result in results:
-        won = result["winner"] == player
+        won = result.winner == player
         if won and lost_only:
             continue
-        colour = Color.parse(result["a_colour"])
+        colour = Color.parse(result.a_colour)
         if player == "B":
             colour = colour.opponent
-        record = read_sgf(folder / result["sgf"])
-        board = Board(record.size)
-        for _colour, token in record.moves():
-            board.play(token)
+        try:
+            record = read_sgf(folder / result.sgf)
+            board = Board(record.size)
+            for _colour, token in record.moves():
+                board.play(token)
+        except HexError as error:
+            raise HexError(f"{folder / result.sgf} (game {result.game}): {error}") from None
         games.append(
             PlayedGame(
-                number=int(result["game"]),
+                number=result.game,
                 colour=colour,
                 won=won,
                 size=record.size,
                 cells=tuple(move.cell for move in board.moves),
-                opening=int(settings.get("opening", 0)),
+                opening=opening,
             )
         )
     return games
+
+
+def match_opening(folder: Path) -> int:
+    """The random stones placed before each game of the match in ``folder`` (its settings)."""
+    state = folder / STATE_FILE
+    try:
+        settings = json.loads(state.read_text(encoding="utf-8"))["settings"]
+        return int(settings.get("opening", 0))
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        raise HexError(f"{state}: cannot read the match's opening stones ({error})") from None
 
 
 # --------------------------------------------------------------------------- categories
@@ -184,11 +207,6 @@ def positions_to_move(game: PlayedGame) -> list[int]:
     return plies[::-1]
 
 
-def _limit(labeller: MohexLabeller, seconds: float) -> None:
-    labeller.client.send(f"param_dfpn timelimit {seconds:g}", timeout=60)
-    labeller.seconds = seconds
-
-
 def _winner(
     labeller: MohexLabeller, board: Board, retry_seconds: float | None
 ) -> tuple[Color | None, bool]:
@@ -197,11 +215,11 @@ def _winner(
     if winner is not None or retry_seconds is None:
         return winner, False
     base = labeller.seconds
-    _limit(labeller, retry_seconds)
+    labeller.set_limit(retry_seconds)
     try:
         return labeller.winner(board), True
     finally:
-        _limit(labeller, base)
+        labeller.set_limit(base)
 
 
 def walk_game(
@@ -217,7 +235,9 @@ def walk_game(
     mistake on the way (a won position whose move lost), latest first, labelled as the module's
     docstring says. ``status``: ``won`` for a game the player won; for a lost game
     ``mistake`` (the first mistake in ``mistakes`` is the decisive one: every later position
-    was lost), ``unsolved`` or ``lost-throughout``. A position not settled within the
+    was lost), ``unsolved`` (a position was not settled, or the latest won position's move
+    was not; or, in a game that did not end by a connection, that move was proven to win) or
+    ``lost-throughout``. A position not settled within the
     labeller's limit is tried once more within ``retry_seconds`` when given (its step says
     ``retried``); a mistake's cells are labelled within the labeller's limit."""
     us = game.colour
@@ -312,7 +332,7 @@ def relabel(labeller: MohexLabeller, mistake: dict, seconds: float) -> dict:
     winning set, the cells still unsettled, completeness and the category updated."""
     board = Board.from_rows(mistake["rows"], to_move=mistake["to_move"])
     base = labeller.seconds
-    _limit(labeller, seconds)
+    labeller.set_limit(seconds)
     winning, unsettled = set(mistake["winning"]), []
     try:
         for name in mistake["unsettled"]:
@@ -322,7 +342,7 @@ def relabel(labeller: MohexLabeller, mistake: dict, seconds: float) -> dict:
             elif wins:
                 winning.add(name)
     finally:
-        _limit(labeller, base)
+        labeller.set_limit(base)
     flat = mistake["flat_choice"]
     flat_wins = True if flat in winning else (None if flat in unsettled else False)
     return {
@@ -343,6 +363,9 @@ def find_all(
     on_record: Callable[[dict], None] = lambda record: None,
     retry_seconds: float | None = None,
 ) -> list[dict]:
+    """:func:`walk_game` on each game in turn, each record with the game's ``seconds`` added
+    and handed to ``on_record`` as soon as it is done (``find`` saves its file there, so a
+    stopped run keeps its finished games); the records, in the games' order."""
     records = []
     for game in games:
         started = time.perf_counter()
@@ -415,7 +438,7 @@ def suite(documents: list[dict], command: str, incomplete: bool = False) -> dict
                         "winning": m["winning"],
                         "game_move": m["move"],
                         "complete": m["complete"],
-                        "hint": f"the game's move {m['move']} lost; MoHex answered "
+                        "hint": f"the game's move {m['move']} lost; the opponent answered "
                         f"{m['reply'] or '(nothing)'}; the game was {outcome}",
                         "source": f"{document['folder']} game {r['game']}, after {m['ply']} "
                         f"moves: {m['line']}",
@@ -544,9 +567,11 @@ def _move_number(colour: str, ply: int, opening: int) -> int:
 
 
 def _opening(document: dict) -> int:
-    """The opening stones of the match a find file read (its match.json's settings)."""
-    match = json.loads((Path(document["folder"]) / "match.json").read_text(encoding="utf-8"))
-    return int(match["settings"].get("opening", 0))
+    """The opening stones of the match a find file read: recorded in the file (since rev8),
+    else read from the match folder it names (relative to where ``find`` ran)."""
+    if "opening" in document:
+        return int(document["opening"])
+    return match_opening(Path(document["folder"]))
 
 
 def _fives(numbers: list[int]) -> list[int]:
@@ -557,9 +582,10 @@ def _fives(numbers: list[int]) -> list[int]:
 
 
 def _spread(values: list[int]) -> str:
+    """``"median (least-most)"`` of sorted ``values`` (the mean of the middle two when even)."""
     if not values:
         return "-"
-    return f"{values[len(values) // 2]} ({values[0]}-{values[-1]})"
+    return f"{statistics.median(values):g} ({values[0]}-{values[-1]})"
 
 
 def compare(suite_path: Path, runs: list[Path]) -> str:
@@ -617,12 +643,12 @@ def build_parser() -> argparse.ArgumentParser:
     find.add_argument(
         "--retry-seconds", type=float, default=None, help="a longer limit for unsettled positions"
     )
-    find.add_argument("--mohex", default=MOHEX, help="the MoHex GTP command")
+    find.add_argument("--mohex", default=MOHEX, help=MOHEX_HELP)
     find.add_argument("--out", type=Path, required=True)
     again = commands.add_parser("relabel", help="solve a find file's unsettled cells again")
     again.add_argument("found", type=Path, help="a file written by find (rewritten)")
     again.add_argument("--seconds", type=float, required=True, help="DFPN's limit a solve")
-    again.add_argument("--mohex", default=MOHEX, help="the MoHex GTP command")
+    again.add_argument("--mohex", default=MOHEX, help=MOHEX_HELP)
     again.add_argument(
         "--most", type=int, default=None, help="skip mistakes with more unsettled cells"
     )
@@ -646,8 +672,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _write(path: Path, document: dict) -> None:
+    """Replace ``path`` atomically: a run stopped mid-write (``relabel`` rewrites its input)
+    leaves the old file or the new, never half of one."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
+    atomic_write_text(path, json.dumps(document, indent=1) + "\n")
 
 
 def _context(command: str) -> dict:
@@ -672,14 +700,19 @@ def main(argv: Iterable[str] | None = None) -> int:
         if options.command == "find":
             games = match_games(options.folder, options.player, lost_only=not options.all)
             if options.games:
+                missing = sorted(set(options.games) - {g.number for g in games})
+                if missing:
+                    which = "games" if options.all else "games it lost (--all: every game)"
+                    raise HexError(f"no game {missing} among player {options.player}'s {which}")
                 games = [g for g in games if g.number in set(options.games)]
             if options.seed is not None:
                 random.Random(options.seed).shuffle(games)
             games = games[: options.limit]
-            mohex = f"{options.mohex} --games 1 --seed 1"
+            mohex = f"{options.mohex} {MOHEX_OPTIONS}"
             document = {
                 **_context(command),
                 "folder": str(options.folder),
+                "opening": match_opening(options.folder),
                 "player": options.player,
                 "labeller": f"MoHex 2.0 DFPN (dfpn-solve-state, param_dfpn timelimit "
                 f"{options.dfpn_seconds:g} s a solve), started as: {mohex}",
@@ -702,7 +735,7 @@ def main(argv: Iterable[str] | None = None) -> int:
             print(json.dumps(document["summary"]))
         elif options.command == "relabel":
             document = json.loads(options.found.read_text(encoding="utf-8"))
-            labeller = MohexLabeller(f"{options.mohex} --games 1 --seed 1", options.seconds)
+            labeller = MohexLabeller(f"{options.mohex} {MOHEX_OPTIONS}", options.seconds)
             try:
                 for record in document["games"]:
                     for index, mistake in enumerate(record["mistakes"]):
@@ -738,7 +771,13 @@ def main(argv: Iterable[str] | None = None) -> int:
             }
             _write(options.out, document)
             print(json.dumps(document["hits"]))
-    except (HexError, GtpClientError, OSError, ValueError, KeyError) as error:
+    except KeyError as error:
+        print(
+            f"{PROG}: a file lacks the field {error}: not what {options.command} reads",
+            file=sys.stderr,
+        )
+        return 2
+    except (HexError, GtpClientError, OSError, ValueError) as error:
         print(f"{PROG}: {error}", file=sys.stderr)
         return 2
     return 0

@@ -42,7 +42,6 @@ import platform
 import re
 import shlex
 import statistics
-import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -50,7 +49,9 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from hexswarm.engine.board import Board, HexError
+from hexswarm.engine.gtp_client import GtpClient, GtpClientError
 
+PROG = "python -m hexswarm.engine.tools.mohex_speed"
 DEFAULT_MOHEX = "/work/mohex/mohex-gtp.sh"
 DEFAULT_SPEC = "strong"
 SIZES = (9, 11, 13)
@@ -139,40 +140,22 @@ def process_cpu_s(pid: int) -> float:
 
 
 class Mohex:
-    """MoHex (or any engine answering ``mohex-search-statistics`` the same way) over GTP.
+    """MoHex (or any engine answering ``mohex-search-statistics`` the same way) over GTP, by
+    :class:`engine.gtp_client.GtpClient` with GTP's strict end of a response (MoHex's
+    statistics hold lines of one space). ``argv`` must start MoHex itself or a script that
+    ``exec``s it (``mohex-gtp.sh`` does): the CPU time counted is that of the process started.
+    A command gets ``timeout`` seconds, a ``genmove`` ``genmove_timeout``; errors are
+    :class:`~engine.gtp_client.GtpClientError`."""
 
-    Its own few lines of GTP, not :class:`engine.gtp_client.GtpClient`: MoHex's statistics hold
-    lines of one space, which that client (lenient with engines that pad their blank lines)
-    takes for the end of the answer; here only a truly empty line ends one."""
-
-    def __init__(self, argv: list[str]):
-        try:
-            self.process = subprocess.Popen(
-                argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
-            )
-        except OSError as error:
-            raise HexError(f"cannot start {shlex.join(argv)}: {error}") from error
-        stdin, stdout = self.process.stdin, self.process.stdout
-        assert stdin is not None and stdout is not None  # both are pipes
-        self.stdin, self.stdout = stdin, stdout
-        self.argv = argv
+    def __init__(self, argv: list[str], timeout: float = 60.0, genmove_timeout: float = 600.0):
+        self.client = GtpClient(argv, stderr=None, strict_blank_lines=True)
+        self.process = self.client.process
+        self.timeout, self.genmove_timeout = timeout, genmove_timeout
         self.size = 0
 
-    def send(self, command: str) -> str:
-        """The answer to ``command`` (without its ``=``); :class:`HexError` on ``?`` or exit."""
-        lines: list[str] = []
-        try:
-            self.stdin.write(command + "\n")
-            self.stdin.flush()
-        except OSError:  # it exited: nothing left to read either
-            pass
-        while (line := self.stdout.readline()) not in ("\n", ""):
-            if lines or line.strip():  # stray blank-looking lines before the answer
-                lines.append(line.rstrip("\n"))
-        if not lines or lines[0][:1] != "=":
-            said = "; ".join(lines) if lines else "it exited"
-            raise HexError(f"{shlex.join(self.argv)}: {command}: {said}")
-        return "\n".join([lines[0][1:].strip(), *lines[1:]])
+    def send(self, command: str, timeout: float | None = None) -> str:
+        """The answer to ``command``; :class:`GtpClientError` on ``?``, exit or timeout."""
+        return self.client.send(command, timeout=self.timeout if timeout is None else timeout)
 
     def search(self, size: int, moves: Sequence[str]) -> tuple[int, float, float, float]:
         """``(simulations, wall_s, search_s, cpu_s)`` of one ``genmove`` from ``moves``;
@@ -187,7 +170,7 @@ class Mohex:
         before = self.send("mohex-search-statistics")
         cpu = process_cpu_s(self.process.pid)
         wall = time.perf_counter()
-        self.send(f"genmove {colour}")
+        self.send(f"genmove {colour}", timeout=self.genmove_timeout)
         wall = time.perf_counter() - wall
         cpu = process_cpu_s(self.process.pid) - cpu
         after = self.send("mohex-search-statistics")
@@ -197,13 +180,8 @@ class Mohex:
         return int(stats["games"]), wall, stats["search_s"], cpu
 
     def close(self) -> None:
-        with contextlib.suppress(HexError, OSError):
-            self.send("quit")
-        try:
-            self.process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
+        """``quit``, then kill MoHex if it does not exit within ten seconds."""
+        self.client.close(timeout=10)
 
 
 # --------------------------------------------------------------------------- ours
@@ -366,8 +344,9 @@ def mohex_argv(command: str, seconds: float) -> list[str]:
 
 
 def main(argv: Iterable[str] | None = None) -> int:
+    arguments = list(sys.argv[1:] if argv is None else argv)
     parser = argparse.ArgumentParser(
-        prog="python -m hexswarm.engine.tools.mohex_speed",
+        prog=PROG,
         description="Simulations a second of a HexSwarm level against MoHex's, alternating.",
     )
     parser.add_argument("--mohex", default=DEFAULT_MOHEX, help="MoHex's GTP script (mohex-gtp.sh)")
@@ -377,7 +356,7 @@ def main(argv: Iterable[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=3, help="timed searches per position")
     parser.add_argument("--out", help="also write the table here")
     parser.add_argument("--raw", help="write every run here, one JSON object a line")
-    args = parser.parse_args(None if argv is None else list(argv))
+    args = parser.parse_args(arguments)
     try:
         sizes = [int(s) for s in args.sizes.split(",")]
         unknown = [s for s in sizes if s not in POSITIONS]
@@ -388,30 +367,30 @@ def main(argv: Iterable[str] | None = None) -> int:
         ours = Ours(args.spec, args.time)
     except (HexError, ValueError) as error:
         parser.error(str(error))
-    command = shlex.join(["python", "-m", "hexswarm.engine.tools.mohex_speed", *sys.argv[1:]])
     header = {
-        "command": command,
+        "command": f"{PROG} {shlex.join(arguments)}",
         "ours": ours.spec + " (seed 1, 2, ... a search)",
         "MoHex": shlex.join(mohex_argv(args.mohex, args.time)),
         "machine": machine(),
         "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
         "load average before (1, 5, 15 min)": load_average(),
     }
-    raw = open(args.raw, "w") if args.raw else None  # noqa: SIM115 (closed below)
-
-    def record(run: Run) -> None:
-        print(f"# {json.dumps(asdict(run))}", file=sys.stderr, flush=True)
-        if raw is not None:
-            raw.write(json.dumps(asdict(run)) + "\n")
-            raw.flush()
-
-    mohex = Mohex(mohex_argv(args.mohex, args.time))
     try:
-        runs = run_benchmark(ours, mohex, sizes, args.rounds, on_run=record)
-    finally:
-        mohex.close()
-        if raw is not None:
-            raw.close()
+        with contextlib.ExitStack() as stack:
+            raw = stack.enter_context(open(args.raw, "w")) if args.raw else None
+
+            def record(run: Run) -> None:
+                print(f"# {json.dumps(asdict(run))}", file=sys.stderr, flush=True)
+                if raw is not None:
+                    raw.write(json.dumps(asdict(run)) + "\n")
+                    raw.flush()
+
+            mohex = Mohex(mohex_argv(args.mohex, args.time))
+            stack.callback(mohex.close)
+            runs = run_benchmark(ours, mohex, sizes, args.rounds, on_run=record)
+    except (HexError, GtpClientError, OSError) as error:
+        print(f"{PROG}: {error}", file=sys.stderr)
+        return 2
     header["load average after"] = load_average()
     text = report(runs, header)
     print(text, end="")

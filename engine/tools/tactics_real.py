@@ -79,10 +79,18 @@ class MohexLabeller:
 
     def __init__(self, command: str, seconds: float):
         self.command = command
-        self.seconds = seconds
         self.client = GtpClient(shlex.split(command))
-        self.client.send(f"param_dfpn timelimit {seconds:g}", timeout=60)
+        try:
+            self.set_limit(seconds)
+        except GtpClientError:
+            self.client.kill()  # not an engine with MoHex's DFPN: leave no process behind
+            raise
         self.solves = 0
+
+    def set_limit(self, seconds: float) -> None:
+        """DFPN's time limit for each later solve (``param_dfpn timelimit``)."""
+        self.client.send(f"param_dfpn timelimit {seconds:g}", timeout=60)
+        self.seconds = seconds
 
     def close(self) -> None:
         self.client.close()

@@ -17,6 +17,7 @@ from dataclasses import replace
 
 from hexswarm.engine.review import line_estimates
 from hexswarm.engine.search.snapshot import SearchSnapshot
+from hexswarm.gui.game_events import AnalysisSwitched
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QWidget
@@ -139,6 +140,8 @@ class Dashboard(QObject):
         self.move_number: int | None = None  # moves played before the position shown
         self._search_spec = ""  # the player spec and purpose ("move"/"hint") of the search
         self._search_purpose: str | None = None
+        # What the search whose marks are on the board was for ("move", "hint", "analysis").
+        self._board_purpose: str | None = None
         self._preview: tuple[int, ...] = ()  # the tree line the user clicked, if any
         self._hover_preview = False
 
@@ -210,6 +213,9 @@ class Dashboard(QObject):
             controller.game_replaced.connect(self.new_game)
         if hasattr(controller, "analysis_recorded"):
             controller.analysis_recorded.connect(lambda _node: self.sync_game_graph())
+        events = getattr(controller, "event", None)  # a QObject's own event() is no signal
+        if hasattr(events, "connect"):
+            events.connect(self._game_event)
 
     def make_docks(self, parent: QWidget | None = None) -> dict[str, QDockWidget]:
         """One dock per panel (created once; object names let QMainWindow save the layout)."""
@@ -466,10 +472,20 @@ class Dashboard(QObject):
         game = controller.game
         self.game_graph.show_line(line_estimates(game.continuation(game.cursor)))
 
+    def _game_event(self, event) -> None:
+        """Analysis mode switched off: the marks of its last search leave the board (they had
+        stayed, as if the mode were still on); a hint's or an AI's stay."""
+        switched_off = isinstance(event, AnalysisSwitched) and not event.on
+        if switched_off and self._board_purpose == "analysis":
+            self._hints_pending = None
+            self.overlay.clear()
+            self.preview_line(())
+
     def _search_started(self, position_id: int, player: str) -> None:
         self._search_spec = player
         self.population.search_spec = player
         self._search_purpose = getattr(self.controller, "search_purpose", None)
+        self._board_purpose = self._search_purpose
         self.set_position(position_id)
         self.population.reset_colors()
         self._sync_move_number()

@@ -739,6 +739,9 @@ def thesis_test_swarm(spec: str) -> bool:
     )
 
 
+AGENT_SEARCHES = ("mcsds", "sdst", "anthill")  # searches whose root support is agents
+
+
 def cluster_threshold(beta: float) -> float:
     """Thesis 3.2.4 (after Myatt, Bishop and Nasuto): with passive recruitment a stable cluster
     forms on the best hypothesis only if its test success exceeds ``1 / (2 - beta)``, ``beta``
@@ -758,8 +761,10 @@ def cluster_reading(
     total = snapshot.total_agents
     if total <= 0 or is_vanilla_monte_carlo(snapshot.player):
         return "", ""
-    family = str(spec or snapshot.player).partition(":")[0]
-    if family in ("uct", "mc", "random"):
+    # The search's own name: a preset's spec ("strong") does not say that it searches by UCT,
+    # and an external engine's candidates carry its visits.
+    family = str(snapshot.player or spec).partition(":")[0]
+    if family not in AGENT_SEARCHES:
         return "", ""
     largest = max(range(len(snapshot.root_agents)), key=lambda i: (snapshot.root_agents[i], -i))
     agents = snapshot.root_agents[largest]

@@ -1,6 +1,6 @@
 """A stand-in for MoHex's DFPN over GTP, for the tests of the real-board suite's labeller.
 
-    python tests/engine/fake_dfpn_engine.py [MOST_EMPTY]
+    python tests/engine/fake_dfpn_engine.py [MOST_EMPTY] [MOHEX-GTP.SH OPTIONS...]
 
 It answers the board's commands of ``gtp_stand_in.GtpStandIn`` (``genmove``: the first empty
 cell, row by row), ``param_dfpn ...`` and ``dfpn-solve-state COLOUR`` (the
@@ -43,4 +43,5 @@ class FakeDfpn(GtpStandIn):
 
 
 if __name__ == "__main__":
-    FakeDfpn(int(sys.argv[1]) if len(sys.argv) > 1 else 10**6).serve()
+    given = sys.argv[1:2]  # the options of mohex-gtp.sh after it are ignored
+    FakeDfpn(int(given[0]) if given and not given[0].startswith("-") else 10**6).serve()

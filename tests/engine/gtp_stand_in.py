@@ -27,7 +27,14 @@ class GtpStandIn:
         self.played: list[str] = []
 
     def place(self, cell: str, colour: str) -> None:
+        """Put a stone of ``colour`` on ``cell``; ValueError (answered ``?``, as an engine
+        refuses) for a cell off the board or taken, or a colour that is neither."""
         cell = cell.lower()
+        names = {cell_name(c, self.size) for c in range(self.size * self.size)}
+        if cell not in names or cell in self.stones:
+            raise ValueError(f"illegal move {cell}")
+        if colour.lower() not in ("b", "w", "black", "white"):
+            raise ValueError(f"no colour {colour}")
         self.stones[cell] = "B" if colour.lower().startswith("b") else "W"
         self.played.append(cell)
 
@@ -43,11 +50,15 @@ class GtpStandIn:
             self.place(args[1], args[0])
             return ""
         if command == "undo":
+            if not self.played:
+                raise ValueError("nothing to undo")
             self.stones.pop(self.played.pop())
             return ""
         if command == "genmove":
             cells = (cell_name(c, self.size) for c in range(self.size * self.size))
-            move = next(cell for cell in cells if cell not in self.stones)
+            move = next((cell for cell in cells if cell not in self.stones), None)
+            if move is None:
+                raise ValueError("the board is full")
             self.place(move, args[0])
             return move
         return None
@@ -62,7 +73,11 @@ class GtpStandIn:
             if command == "quit":
                 print("= \n", flush=True)
                 return
-            answer = self.answer(command, args)
+            try:
+                answer = self.answer(command, args)
+            except (ValueError, IndexError) as error:  # bad arguments: refused, still in step
+                print(f"? {error or 'missing argument'}\n", flush=True)
+                continue
             if answer is None:
                 print(f"? unknown command {command}\n", flush=True)
             else:

@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from hexswarm.engine.board import BLACK, WHITE, Board
+from hexswarm.engine.board import BLACK, WHITE, Board, HexError
 from hexswarm.engine.records.game import record_from_board
 from hexswarm.engine.records.sgf import write_sgf
 from hexswarm.engine.solver import winning_moves
@@ -20,6 +20,7 @@ from hexswarm.engine.tools.mistakes import (
     PlayedGame,
     _fives,
     _move_number,
+    _spread,
     categorise,
     compare,
     intrusion,
@@ -177,11 +178,10 @@ class _SlowSolver:
 
     def __init__(self, needs: float):
         self.seconds, self.needs, self.limits = 1.0, needs, []
-        self.client = self
 
-    def send(self, command: str, timeout: float) -> str:
-        self.limits.append(float(command.split()[-1]))
-        return ""
+    def set_limit(self, seconds: float) -> None:
+        self.seconds = seconds
+        self.limits.append(seconds)
 
     def winner(self, board: Board, to_move=None):
         if self.seconds < self.needs:
@@ -269,16 +269,27 @@ def test_the_category_follows_the_order_intrusion_trap_threat():
 # --------------------------------------------------------------------------- match folders
 
 
-def _match_folder(folder: Path, boards: list[Board], a_colours: list[str]) -> None:
+def _match_folder(
+    folder: Path, boards: list[Board], a_colours: list[str], opening: int = 2
+) -> None:
+    """A folder as ``hexswarm-match`` writes it: match.json and one SGF file a game."""
     results = []
     for number, (board, colour) in enumerate(zip(boards, a_colours, strict=True), start=1):
         name = f"game-{number:04d}.sgf"
         (folder / name).write_text(write_sgf(record_from_board(board)), encoding="utf-8")
-        winner = "A" if board.winner.value == colour else "B"
         results.append(
-            {"game": number, "a_colour": colour, "winner": winner, "sgf": name, "moves": 0}
+            {
+                "game": number,
+                "a_colour": colour,
+                "winner": "A" if board.winner.value == colour else "B",
+                "winner_colour": board.winner.value,
+                "reason": "",
+                "result": f"{board.winner.letter}+",
+                "sgf": name,
+                "moves": len(board.moves),
+            }
         )
-    settings = {"opening": 2, "size": 4, "swap": False, "player_a": "x", "player_b": "y"}
+    settings = {"opening": opening, "size": 4, "swap": False, "player_a": "x", "player_b": "y"}
     document = {"format": 1, "settings": settings, "results": results}
     (folder / "match.json").write_text(json.dumps(document), encoding="utf-8")
 
@@ -308,6 +319,58 @@ def test_a_folder_without_a_match_record_is_a_clear_error(tmp_path, capsys):
     assert main(["find", str(tmp_path), "--out", str(out)]) == 2
     assert "no match.json" in capsys.readouterr().err
     assert not out.exists()
+
+
+def test_a_broken_match_record_or_game_file_is_named_in_the_message(tmp_path, capsys):
+    boards = [_random_game(seed) for seed in range(2)]
+    _match_folder(tmp_path, boards, ["white", "white"])
+    state = json.loads((tmp_path / "match.json").read_text(encoding="utf-8"))
+    del state["results"][0]["sgf"]
+    (tmp_path / "match.json").write_text(json.dumps(state), encoding="utf-8")
+    out = tmp_path / "found.json"
+    assert main(["find", str(tmp_path), "--out", str(out)]) == 2
+    assert "match.json: not a match record" in capsys.readouterr().err
+    _match_folder(tmp_path, boards, ["white", "white"])
+    (tmp_path / "game-0002.sgf").write_text("(;FF[4]GM[11]SZ[4];B[zz])", encoding="utf-8")
+    with pytest.raises(HexError, match="game-0002.sgf \\(game 2\\)"):
+        match_games(tmp_path, "A", lost_only=False)
+    assert not out.exists()
+
+
+def test_find_report_and_suite_from_the_command_line(tmp_path, capsys):
+    """The commands end to end on a match folder of 4x4 games, with the stand-in DFPN: find
+    writes one record a lost game with the folder's opening, report and suite read it."""
+    boards = [_random_game(seed) for seed in range(4)]
+    _match_folder(tmp_path, boards, ["black", "white", "white", "black"], opening=4)
+    lost = [g.number for g in match_games(tmp_path, "A")]
+    fake = shlex.join([sys.executable, str(FAKE_DFPN)])
+    found = tmp_path / "found" / "found.json"
+    arguments = ["find", str(tmp_path), "--mohex", fake, "--dfpn-seconds", "1"]
+    assert main([*arguments, "--games", "99", "--out", str(found)]) == 2
+    assert "no game [99] among player A's games it lost" in capsys.readouterr().err
+    assert main([*arguments, "--out", str(found)]) == 0
+    document = json.loads(found.read_text(encoding="utf-8"))
+    assert [r["game"] for r in document["games"]] == lost and document["opening"] == 4
+    assert document["summary"] == summary(document["games"])
+    assert json.loads(capsys.readouterr().out) == document["summary"]
+    games = {g.number: g for g in match_games(tmp_path, "A")}
+    for record in document["games"]:
+        expected = _reference_mistakes(games[record["game"]])
+        assert [m["ply"] for m in record["mistakes"]] == expected
+    document["folder"] = "moved away"  # report needs only the file
+    found.write_text(json.dumps(document), encoding="utf-8")
+    assert main(["report", str(found)]) == 0
+    table = capsys.readouterr().out
+    assert table.count("| found.json | ") == len({r["colour"] for r in document["games"]}) + sum(
+        len(r["mistakes"]) for r in document["games"]
+    )
+    suite_path = tmp_path / "suite.json"
+    assert main(["suite", str(found), "--out", str(suite_path)]) == 0
+    assert len(load_suite(suite_path)) == len(
+        {tuple(m["rows"]) for r in document["games"] for m in r["mistakes"] if m["complete"]}
+    )
+    assert main(["report", str(suite_path)]) == 2
+    assert "lacks the field 'folder': not what report reads" in capsys.readouterr().err
 
 
 # --------------------------------------------------------------------------- the suite
@@ -372,6 +435,11 @@ def test_move_numbers_count_the_players_own_moves_after_the_opening():
     assert [_move_number("black", 0, 0), _move_number("white", 1, 0)] == [1, 1]
     assert [_move_number("white", 1, 1), _move_number("black", 2, 1)] == [1, 1]
     assert _fives([1, 5, 6, 11, 15, 16, 40]) == [2, 1, 2, 2]
+
+
+def test_the_spread_is_the_median_and_the_range():
+    assert _spread([5, 7, 10, 16]) == "8.5 (5-16)"  # an even count: the middle two's mean
+    assert _spread([2, 3, 9]) == "3 (2-9)" and _spread([4]) == "4 (4-4)" and _spread([]) == "-"
 
 
 def test_a_game_is_proven_lost_from_the_earliest_position_of_an_unbroken_run_of_losses():

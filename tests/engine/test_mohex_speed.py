@@ -3,16 +3,19 @@ statistics, its alternation and its table, with stand-in engines (nothing here i
 
 from __future__ import annotations
 
+import json
 import shlex
 import sys
 from pathlib import Path
 
 import pytest
 from hexswarm.engine.board import Board, HexError
+from hexswarm.engine.gtp_client import GtpClosed, GtpRefused, GtpTimeout
 from hexswarm.engine.tools.mohex_speed import (
     POSITIONS,
     TABLE_COLUMNS,
     Mohex,
+    main,
     mohex_argv,
     parse_mohex_statistics,
     report,
@@ -83,8 +86,8 @@ class FakeOurs:
     """Our side's stand-in: 8 000 playouts in 1 000 descents, 1 s a move, 0.8 s of it
     searching, 0.5 s of CPU; no search on the position named "decided"."""
 
-    def __init__(self):
-        self.calls = []
+    def __init__(self, spec="fake", seconds=1.0):
+        self.spec, self.calls = spec, []
 
     def search(self, size, moves):
         self.calls.append((size, tuple(moves)))
@@ -146,11 +149,66 @@ def test_alternates_and_tabulates_with_stand_in_engines():
 def test_a_refusal_or_an_exit_is_reported():
     mohex = Mohex([sys.executable, str(FAKE_MOHEX)])
     try:
-        with pytest.raises(HexError, match="nonsense: \\? unknown command"):
+        with pytest.raises(GtpRefused, match="nonsense: unknown command"):
             mohex.send("nonsense")
         mohex.send("quit")  # the stand-in answers and exits
         mohex.process.wait(timeout=30)
-        with pytest.raises(HexError, match="boardsize 5: it exited"):
+        with pytest.raises(GtpClosed):
             mohex.send("boardsize 5")
     finally:
         mohex.close()
+
+
+def test_the_statistics_answer_keeps_its_lines_of_one_space():
+    """GTP ends a response at an empty line only: MoHex's lines of one space stay inside."""
+    mohex = Mohex([sys.executable, str(FAKE_MOHEX)])
+    try:
+        mohex.search(5, ("a1",))
+        answer = mohex.send("mohex-search-statistics")
+        assert "Tree Statistics:" in answer and "Total               0" in answer
+        assert " " in answer.splitlines()
+        assert mohex.send("clear_board") == ""  # its own answer, not the rest of the last one
+    finally:
+        mohex.close()
+
+
+def test_a_silent_engine_times_out_instead_of_hanging():
+    silent = [sys.executable, "-c", "import time; time.sleep(60)"]
+    mohex = Mohex(silent, timeout=0.5)
+    try:
+        with pytest.raises(GtpTimeout):
+            mohex.send("boardsize 5")
+    finally:
+        mohex.client.kill()
+    assert mohex.process.returncode is not None
+
+
+def test_the_command_line_reports_an_engine_that_cannot_start(tmp_path, capsys):
+    raw = tmp_path / "runs.jsonl"
+    missing = str(tmp_path / "no-such-mohex")
+    code = main(["--mohex", missing, "--sizes", "9", "--rounds", "1", "--raw", str(raw)])
+    assert code == 2
+    assert f"cannot start {missing}" in capsys.readouterr().err
+    assert raw.read_text() == ""  # opened, nothing run, closed
+    with pytest.raises(SystemExit):
+        main(["--sizes", "9,12"])
+    assert "no positions for size 12" in capsys.readouterr().err
+
+
+def test_the_command_line_runs_and_tabulates_with_stand_ins(tmp_path, monkeypatch, capsys):
+    """``main`` end to end with a stand-in MoHex and our side's stand-in: the raw file holds
+    every run, the table file the printed report with the command given."""
+    monkeypatch.setattr("hexswarm.engine.tools.mohex_speed.Ours", FakeOurs)
+    fake = shlex.join([sys.executable, str(FAKE_MOHEX)])
+    out, raw = tmp_path / "table.md", tmp_path / "runs.jsonl"
+    arguments = ["--mohex", fake, "--sizes", "9", "--rounds", "2", "--out", str(out)]
+    assert main([*arguments, "--raw", str(raw)]) == 0
+    printed = capsys.readouterr().out
+    assert out.read_text() == printed
+    assert (
+        f"- command: python -m hexswarm.engine.tools.mohex_speed --mohex {shlex.quote(fake)}"
+        in printed
+    )
+    runs = [json.loads(line) for line in raw.read_text().splitlines()]
+    assert len(runs) == 2 * len(POSITIONS[9]) * 2
+    assert {(r["engine"], r["playouts"]) for r in runs} == {("ours", 8000), ("mohex", 1500)}

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from hexswarm.engine.board import Board
+from hexswarm.engine.gtp_client import GtpRefused
 from hexswarm.engine.players.tactics import immediate_wins
 from hexswarm.engine.solver import winning_moves
 from hexswarm.engine.tools.tactics_real import (
@@ -126,6 +127,25 @@ def test_an_unsettled_cell_leaves_the_position_unlabelled():
         assert labeller.winning_set(SMALL[0], most=99) is None
     finally:
         labeller.close()
+
+
+def test_an_engine_without_mohexs_dfpn_is_refused_and_ended(monkeypatch):
+    """The stand-in MoHex of the speed benchmark refuses ``param_dfpn``: the labeller says so
+    and leaves no process behind."""
+    import hexswarm.engine.tools.tactics_real as tactics_real
+
+    started = []
+
+    class Recorded(tactics_real.GtpClient):
+        def __init__(self, argv):
+            super().__init__(argv)
+            started.append(self)
+
+    monkeypatch.setattr(tactics_real, "GtpClient", Recorded)
+    fake_mohex = ROOT / "tests" / "engine" / "fake_mohex_engine.py"
+    with pytest.raises(GtpRefused, match="param_dfpn timelimit 1: unknown command"):
+        MohexLabeller(shlex.join([sys.executable, str(fake_mohex)]), seconds=1)
+    assert len(started) == 1 and started[0].process.returncode is not None
 
 
 def test_too_many_winning_cells_leave_the_position_unlabelled():

@@ -280,6 +280,55 @@ def test_the_window_shows_the_clocks_beside_the_board(qtbot, settings_store):
         window.close()
 
 
+def test_the_board_says_who_won_on_time_as_the_status_bar_does(window, qtbot):
+    """A flag fall had left the board's header at "White to move" beside "Black won"."""
+    window.start_new_game(GameSettings(size=5, black=HUMAN, white=HUMAN, time_control="0.3"))
+    assert window.controller.play("c3")
+    qtbot.waitUntil(lambda: window.controller.is_over, timeout=5000)
+    assert "Black won" in window.turn_label.text()
+    assert window.board_widget.header() == (BLACK, "Black wins · White ran out of time")
+    window.controller.back()  # before the end, the position is on again
+    assert window.board_widget.header() == (BLACK, "Black to move")
+
+
+def test_the_panel_shows_a_persons_clock_running_after_the_ais_move(window, qtbot):
+    """The person's clock starts a moment after the AI's move is shown; the panel had not been
+    told, so after MoHex's quick answer Black's clock stood at 10:01, not highlighted, while it
+    ran."""
+    from hexswarm.gui.clock_panel import _RUNNING
+
+    window.start_new_game(
+        GameSettings(size=5, black=HUMAN, white=ai("tiny"), time_control="600+5", ai_delay_ms=0)
+    )
+    window.show()
+    controller = window.controller
+    assert controller.play("c3")
+    qtbot.waitUntil(lambda: len(controller.board.moves) == 2, timeout=5000)
+    qtbot.waitUntil(lambda: controller.clock.running is BLACK, timeout=3000)
+    label = window.clock_panel.labels[BLACK]
+    qtbot.waitUntil(lambda: label.styleSheet() == _RUNNING, timeout=3000)
+    shown = label.text()
+    qtbot.waitUntil(lambda: label.text() != shown, timeout=3000)  # it counts down
+
+
+def test_the_clock_of_a_side_lost_on_time_reads_zero_in_red_wherever_the_game_ends(window, qtbot):
+    """Opened again (or browsed back to), a game lost on time had shown the loser's clock at
+    the time recorded after their last move (Black 0:35), beside "Black ran out of time"."""
+    from hexswarm.gui.clock_panel import _FLAGGED
+
+    window.start_new_game(GameSettings(size=5, black=HUMAN, white=HUMAN, time_control="0.3"))
+    controller = window.controller
+    assert controller.play("c3")
+    qtbot.waitUntil(lambda: controller.is_over, timeout=5000)
+    label = window.clock_panel.labels[WHITE]
+    assert label.styleSheet() == _FLAGGED and label.text().endswith(" 0.0")
+    controller.back()
+    assert label.styleSheet() != _FLAGGED
+    controller.forward()
+    assert controller.time_loss() is WHITE
+    assert label.styleSheet() == _FLAGGED and label.text().endswith(" 0.0")
+
+
 def test_the_pause_between_two_ai_moves_is_not_the_ais_time(controllers, qtbot, tiny_player):
     """Each side's clock runs while its search is asked for, from ``search_started`` (emitted
     before the clock starts) to ``move_played`` (emitted after the clock is pressed), and not

@@ -896,6 +896,18 @@ def test_the_population_panel_reads_the_thesis_cluster_threshold(dashboard):
     controller.snapshot_ready.emit(dataclasses.replace(snap, position_id=3, player="uct"))
     dash.refresh()
     assert not dash.population.cluster_label.isVisibleTo(dash.population)
+    # A preset over UCT (the default AI, "strong") counts visits too: its "largest cluster ...
+    # of 346k agents" beside the legend's "346k visits at the root" named visits agents.
+    controller.position_changed.emit(4)
+    controller.search_started.emit(4, "strong")
+    controller.snapshot_ready.emit(dataclasses.replace(snap, position_id=4, player="uct"))
+    dash.refresh()
+    assert not dash.population.cluster_label.isVisibleTo(dash.population)
+    controller.position_changed.emit(5)  # an external engine's candidates: its visits
+    controller.search_started.emit(5, "engine:MoHex")
+    controller.snapshot_ready.emit(dataclasses.replace(snap, position_id=5, player="engine:MoHex"))
+    dash.refresh()
+    assert not dash.population.cluster_label.isVisibleTo(dash.population)
 
 
 def test_unchecked_boxes_stand_out_in_the_dark_theme(qtbot):

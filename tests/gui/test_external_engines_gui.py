@@ -262,6 +262,7 @@ def test_the_engine_manager_from_the_menu_saves_the_engines(qtbot, settings_stor
     QTimer.singleShot(0, add_and_close)
     assert window.engines_dialog()
     assert [e.name for e in load_engines(settings_store)] == ["Good"]
+    assert window.statusBar().currentMessage() == "1 external engine saved"  # not "engine(s)"
     window.close()
 
 

@@ -126,3 +126,31 @@ def test_the_status_bar_shows_the_warm_up_until_it_is_done(window, qtbot):
     window.show_kernel_progress(10, 10, "ready")
     assert not window.kernel_label.isVisible()
     assert window.statusBar().currentMessage() == "Search kernels ready (10 groups)."
+
+
+def test_an_ais_clock_stands_while_it_waits_for_its_kernels(held, window, qtbot):
+    """Loading kernels is not thinking: on a fresh install a slow compile had run the AI's
+    clock down to a loss on time before it could search its first move."""
+    from hexswarm.engine.board import WHITE
+
+    window.start_new_game(
+        GameSettings(
+            size=5,
+            black=SideSettings(),
+            white=SideSettings(ai=True, spec="tiny"),
+            time_control="0.5",
+            ai_delay_ms=0,
+        )
+    )
+    controller = window.controller
+    assert controller.play("c3")
+    qtbot.waitUntil(lambda: controller.waiting_for_kernels)
+    clock = controller.clock
+    assert clock.running is None  # stopped while the kernels load
+    qtbot.wait(800)  # longer than White's whole time
+    assert not controller.is_over
+    left = clock.left(WHITE).main_s
+    assert left > 0.3  # only the moment before the wait was announced was charged
+    held.released.set()
+    qtbot.waitUntil(lambda: len(controller.board.moves) == 2)
+    assert not controller.is_over

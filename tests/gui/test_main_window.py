@@ -251,6 +251,37 @@ def test_escape_stops_and_space_resumes(window, qtbot, slow_player):
     qtbot.waitUntil(lambda: len(window.controller.board.moves) == 1)
 
 
+def test_an_analysis_is_not_counted_as_the_players_thinking(window, qtbot):
+    """Analysis mode's search had been shown as "0.9 s (total Black 1 s)" for a person."""
+    from dataclasses import replace
+
+    window.start_new_game(replace(HUMANS, analysis_spec="slow"))
+    window.controller.set_analysis(True)
+    qtbot.waitUntil(lambda: "playouts/s" in window.rate_label.text())
+    assert window.time_label.text().startswith("analysis ")
+    assert "total" not in window.time_label.text()
+    window.controller.set_analysis(False)
+
+
+def test_switching_analysis_mode_off_takes_its_marks_off_the_board(window, qtbot):
+    """The last analysis's candidate marks had stayed on the board after Analysis Mode was
+    switched off, as if the mode were still on."""
+    from dataclasses import replace
+
+    window.start_new_game(replace(HUMANS, analysis_spec="tiny"))
+    window.show()
+    window.act_analysis.trigger()
+    qtbot.waitUntil(lambda: bool(window.board_widget.candidates), timeout=5000)
+    qtbot.waitUntil(lambda: not window.controller.searching, timeout=5000)
+    window.act_analysis.trigger()
+    assert not window.act_analysis.isChecked()
+    assert window.board_widget.candidates == ()
+    with qtbot.waitSignal(window.controller.hint_ready):
+        window.act_hint.trigger()
+    window.dashboard.refresh()
+    assert window.board_widget.candidates != ()  # a hint's marks are drawn as before
+
+
 def test_status_bar_shows_turn_and_ai_progress(window, qtbot):
     window.start_new_game(
         GameSettings(size=5, black=SideSettings(ai=True, spec="slow"), white=SideSettings())

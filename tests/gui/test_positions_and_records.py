@@ -289,6 +289,84 @@ def test_another_game_clears_the_title_and_the_status_bar(window, qtbot, tmp_pat
     assert len(window.dashboard.game_graph.estimates) == 0
 
 
+def test_a_record_named_at_start_is_the_game_on_the_board(
+    qtbot, settings_store, player_factory, slow_player, tmp_path
+):
+    """``hexswarm game.sgf`` had opened the record and then, a moment later (once the restore
+    question was settled), started a new game over it with the remembered settings: the record
+    was gone from the screen and, with two AI sides remembered, an AI game ran instead."""
+    from hexswarm.gui.main_window import MainWindow
+    from hexswarm.gui.settings import DEFAULT_AI_SPEC, save_game_settings
+
+    from tests.gui.players import factory_for
+
+    record = tmp_path / "game.sgf"
+    record.write_text("(;FF[4]GM[11]SZ[5];B[c3];W[b4])")
+    both_ai = replace(HUMANS, black=SideSettings(ai=True), white=SideSettings(ai=True))
+    save_game_settings(settings_store, replace(both_ai, ai_delay_ms=0))
+    window = MainWindow(
+        settings_store,
+        player_factory=factory_for(**{DEFAULT_AI_SPEC.partition(":")[0]: slow_player}),
+        autosave_dir=tmp_path / "autosave",
+        open_path=record,
+    )
+    qtbot.addWidget(window)
+    try:
+        qtbot.wait(300)  # the restore question's turn has come and gone
+        names = [window.controller.board.cell_name(m.cell) for m in window.controller.board.moves]
+        assert names == ["c3", "b4"]
+        assert window.document.path == record
+        assert not window.controller.searching and not slow_player.started.is_set()
+    finally:
+        window.close()
+
+
+def leave_a_crashed_game(qtbot, settings_store, player_factory, directory, move: str) -> None:
+    """A window whose game (one ``move``) is autosaved in ``directory`` ends as a crash would:
+    no clean exit, so the next window with ``offer_restore`` offers the game."""
+    from hexswarm.gui.main_window import MainWindow
+
+    first = MainWindow(
+        settings_store, player_factory=player_factory, autosave_dir=directory, offer_restore=False
+    )
+    qtbot.addWidget(first)
+    first.start_new_game(HUMANS)
+    first.controller.play(move)
+    first.document.autosave._release()  # a crash: no clean exit
+    first.document.autosave = None
+    first.close()
+
+
+def test_a_record_named_at_start_after_a_restore_asks_to_save_the_restored_game(
+    qtbot, settings_store, player_factory, save_questions, tmp_path
+):
+    """A crash left a game; ``hexswarm game.sgf`` then offers it first and, restored, asks
+    before the record replaces it (else the restored game would be gone again)."""
+    from hexswarm.gui.main_window import MainWindow
+
+    directory = tmp_path / "autosave"
+    leave_a_crashed_game(qtbot, settings_store, player_factory, directory, "a1")
+    record = tmp_path / "game.sgf"
+    record.write_text("(;FF[4]GM[11]SZ[5];B[c3];W[b4])")
+    save_questions.asked.clear()  # the first window's, at its close
+    save_questions.details.clear()
+    save_questions.answers.append("cancel")  # keep the restored game
+    with mock.patch("hexswarm.gui.document.ask", return_value=QMessageBox.StandardButton.Yes):
+        window = MainWindow(
+            settings_store, player_factory=player_factory, autosave_dir=directory, open_path=record
+        )
+        qtbot.addWidget(window)
+        try:
+            qtbot.wait(300)  # the restore question's turn has come and gone
+            assert save_questions.details == [("opening game.sgf",)]
+            board = window.controller.board
+            assert [board.cell_name(m.cell) for m in board.moves] == ["a1"]  # the restored game
+            assert window.document.path is None
+        finally:
+            window.document.set_clean()
+            window.close()
+
+
 def test_no_ai_searches_before_the_restore_question_is_answered(
     qtbot, settings_store, player_factory, slow_player, tmp_path
 ):
@@ -298,15 +376,7 @@ def test_no_ai_searches_before_the_restore_question_is_answered(
     from tests.gui.players import factory_for
 
     directory = tmp_path / "autosave"
-    first = MainWindow(
-        settings_store, player_factory=player_factory, autosave_dir=directory, offer_restore=False
-    )
-    qtbot.addWidget(first)
-    first.start_new_game(HUMANS)
-    first.controller.play("c3")
-    first.document.autosave._release()  # a crash: no clean exit
-    first.document.autosave = None
-    first.close()
+    leave_a_crashed_game(qtbot, settings_store, player_factory, directory, "c3")
     # The remembered settings let an AI (the default level, played here by the slow test
     # player) play Black, so a new game would start it at once.
     save_game_settings(settings_store, replace(HUMANS, black=SideSettings(ai=True), ai_delay_ms=0))

@@ -190,6 +190,30 @@ def test_review_analyses_every_position_with_progress_and_saves_it(window, qtbot
     assert [n.ai for n in read.main_line()] == [n.ai for n in line]
 
 
+def test_the_review_summary_counts_in_english(window, qtbot):
+    """It had said "1 blunders, ... 0 inaccuracies" and "Analysed 1 positions"."""
+    play_game(window)
+    annotate(window)
+    assert window.reviewer.summary() == ("Graded 3 moves: 1 blunder, 0 mistakes, 1 inaccuracy.")
+
+
+def test_resuming_a_review_does_not_mix_its_analyst_with_the_players_searches(window, qtbot):
+    """An AI game keeps its players' searches; one position had none (a move chosen by a rule
+    without a value). Resuming with the review's analyst had searched that one position only,
+    and the two analysts' differing estimates there graded two moves of a won game a blunder
+    and a mistake (7x7, "strong" against "strong", 2026-11-28). A resumed review takes only
+    its own analyst's analyses as done."""
+    play_game(window)
+    annotate(window)  # every position but the last analysed by "tiny"
+    line = window.controller.game.main_line()
+    with qtbot.waitSignal(window.reviewer.analysis.finished, timeout=10_000):
+        assert window.reviewer.review_game(ReviewSettings(seconds=0.5, analyst="slow")) == 5
+    assert all(node.ai.ai.startswith("slow") for node in line)
+    # Resuming with the same analyst goes on where it stopped: nothing left here.
+    with qtbot.waitSignal(window.reviewer.analysis.finished, timeout=10_000):
+        assert window.reviewer.review_game(ReviewSettings(seconds=0.5, analyst="slow")) == 0
+
+
 def test_mistakes_are_marked_found_and_their_better_move_played_as_a_variation(window, qtbot):
     play_game(window)
     annotate(window)

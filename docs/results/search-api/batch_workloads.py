@@ -21,7 +21,10 @@ PLAYOUTS = {  # (position, policy): playouts (about 0.2-0.5 CPU s here)
 }
 COLUMNS = ("position", "policy", "playouts")
 CASES = [(position, policy, str(n)) for (position, policy), n in PLAYOUTS.items()]
-MIDDLE = "e5 d6 f4 c7 d4 f5 g3 e6 c5 g4 h2 b8 f6 e4 d5 g5 c6 h4".split()
+MIDDLE = [
+    "e5", "d6", "f4", "c7", "d4", "f5", "g3", "e6", "c5", "g4", "h2", "b8", "f6", "e4", "d5",
+    "g5", "c6", "h4",
+]  # fmt: skip
 
 
 def workload(case: tuple[str, str, str]):

@@ -906,7 +906,9 @@ _PRESETS = (
         # 9x9 (both with the 6-cell table); with the 12-cell table 43-57 against the 12-cell
         # `strong` at 10 000, so it keeps the 6-cell one. At 1 s a move on 9x9 it lost 33-67
         # to `strong` (main 99e28af), when a playout cost 1.74-1.78x `strong`'s CPU time; its
-        # tests now cost less (the same draws): 1.21x (docs/results/swarm-knowledge/).
+        # tests now cost less (the same draws): 1.21x (docs/results/swarm-knowledge/). Taking
+        # tactics=vc's must-play restriction as `strong` does (round 8): 34-66 on 9x9 and 30-70
+        # on 11x11 at 1 s a move, the same openings: no measurable change.
         {**_TREE_PRESET, "tests": 64, "rave": True, "priors": "hex6-mohex-9x9"},
     ),
     (

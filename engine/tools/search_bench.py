@@ -22,6 +22,7 @@ swarm search goes, phase by phase (:func:`phase_breakdown`).
 
 from __future__ import annotations
 
+import argparse
 import time
 from contextlib import contextmanager
 from dataclasses import replace
@@ -441,43 +442,65 @@ def _dict_table(rows: list[dict]) -> str:
     return "\n".join(lines)
 
 
-def _option_values(argv: list[str], flag: str, default: str) -> list[int]:
-    """``--flag 1,4`` -> [1, 4] (``default`` when the flag is absent)."""
-    text = argv[argv.index(flag) + 1] if flag in argv else default
-    return [int(v) for v in text.split(",")]
+def _int_list(text: str) -> list[int]:
+    """``"1,4"`` -> [1, 4], for argparse (a clear message for anything else)."""
+    try:
+        values = [int(v) for v in text.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"not a comma-separated list of integers: {text!r}"
+        ) from None
+    if any(v < 1 for v in values):
+        raise argparse.ArgumentTypeError(f"every value must be at least 1: {text!r}")
+    return values
 
 
-if __name__ == "__main__":
-    # python -m hexswarm.engine.tools.search_bench [--quick] [--phases | --time
-    #   | --uct [--leaf-playouts 1,4] | --anthill [--leaf-playouts 1,8] [--tests 1,64]
-    #   | --sdst-tests [--test-playouts 1,4,8]]
-    import sys
-
-    quick = "--quick" in sys.argv
-    if "--phases" in sys.argv:
+def main(argv: list[str] | None = None) -> None:
+    """``python -m hexswarm.engine.tools.search_bench``: the searches' table, or one study."""
+    parser = argparse.ArgumentParser(
+        prog="python -m hexswarm.engine.tools.search_bench",
+        description="Search benchmarks: playouts a second of every search (default), or one "
+        "study of where a search's time goes.",
+    )
+    parser.add_argument("--quick", action="store_true", help="smaller budgets")
+    study = parser.add_mutually_exclusive_group()
+    study.add_argument("--phases", action="store_true", help="the time of each search phase")
+    study.add_argument("--time", action="store_true", help="timed searches' durations")
+    study.add_argument("--uct", action="store_true", help="UCT's overhead over raw playouts")
+    study.add_argument("--anthill", action="store_true", help="the anthill's overhead")
+    study.add_argument("--sdst-tests", action="store_true", help="SDST's test overhead")
+    parser.add_argument(
+        "--leaf-playouts", type=_int_list, help="--uct (default 1) or --anthill (default 1,8)"
+    )
+    parser.add_argument("--tests", type=_int_list, default=[1, 64], help="--anthill: 1,64")
+    parser.add_argument(
+        "--test-playouts", type=_int_list, default=[1, 4, 8], help="--sdst-tests: 1,4,8"
+    )
+    options = parser.parse_args(argv)
+    quick = options.quick
+    if options.phases:
         print(_phases_table(quick))
-    elif "--uct" in sys.argv or "--anthill" in sys.argv:
+    elif options.uct or options.anthill:
         # One row per size and per setting: playouts from each leaf (and, for the anthill,
         # root agents tested a descent).
-        anthill = "--anthill" in sys.argv
-        leaf_playouts = _option_values(sys.argv, "--leaf-playouts", "1,8" if anthill else "1")
+        leaf_playouts = options.leaf_playouts or ([1, 8] if options.anthill else [1])
         configs = (
-            [
-                AnthillConfig(leaf_playouts=k, tests=t)
-                for k in leaf_playouts
-                for t in _option_values(sys.argv, "--tests", "1,64")
-            ]
-            if anthill
+            [AnthillConfig(leaf_playouts=k, tests=t) for k in leaf_playouts for t in options.tests]
+            if options.anthill
             else [UctConfig(leaf_playouts=k) for k in leaf_playouts]
         )
         rows = []
         for config in configs:
             rows += tree_overhead(playouts=20_000 if quick else 100_000, config=config)
         print(_dict_table(rows))
-    elif "--sdst-tests" in sys.argv:
-        test_playouts = _option_values(sys.argv, "--test-playouts", "1,4,8")
-        print(_dict_table(sdst_test_overhead(test_playouts, *((10_000, 10) if quick else ()))))
-    elif "--time" in sys.argv:
+    elif options.sdst_tests:
+        budgets = (10_000, 10) if quick else ()
+        print(_dict_table(sdst_test_overhead(options.test_playouts, *budgets)))
+    elif options.time:
         print(_dict_table(timed_search_durations(moves=1 if quick else 3)))
     else:
         print(format_rows(run_search_benchmarks(quick=quick)))
+
+
+if __name__ == "__main__":
+    main()

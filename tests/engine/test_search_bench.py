@@ -58,3 +58,18 @@ def test_the_sdst_test_baseline_runs_as_many_playouts_as_the_search(k):
     (row,) = sdst_test_overhead((k,), agents=500, iterations=4, rounds=3)
     assert row["test_playouts"] == k and row["playouts"] == search.playouts
     assert row["overhead_vs_leaf_playouts"] in row["overheads"] and len(row["overheads"]) == 3
+
+
+def test_the_command_line_gives_help_and_refuses_bad_lists(capsys):
+    """``--help`` prints the usage and runs nothing; a list that is not integers is refused
+    with a message naming it (exit status 2, argparse's)."""
+    from hexswarm.engine.tools.search_bench import main
+
+    with pytest.raises(SystemExit) as help_exit:
+        main(["--help"])
+    assert help_exit.value.code == 0 and "--anthill" in capsys.readouterr().out
+    with pytest.raises(SystemExit) as bad:
+        main(["--uct", "--leaf-playouts", "1,x"])
+    assert bad.value.code == 2 and "'1,x'" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["--uct", "--anthill"])  # one study at a time

@@ -511,8 +511,9 @@ class MainWindow(QMainWindow):
         self.turn_label.setText(f"Move {c.move_number} · {text}")
         self.board_widget.set_human_to_move(not c.ai_to_move and not c.is_over)
         self.board_widget.set_setup_mode(c.setup_mode, BLACK)
-        if c.time_loss() is not None:
-            self.board_widget.set_game_end(c.time_loss(), "ran out of time")
+        flagged = c.time_loss()
+        if flagged is not None:
+            self.board_widget.set_game_end(flagged, "ran out of time")
         else:
             self.board_widget.set_game_end(c.resigned)
         path = self.document.path

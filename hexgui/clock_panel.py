@@ -20,6 +20,7 @@ _BOX = "border-radius: 4px; padding: 2px 8px"
 _WAITING = _BOX
 _RUNNING = f"{_BOX}; font-weight: bold; background: #2e7d32; color: white"
 _FLAGGED = f"{_BOX}; font-weight: bold; background: #c62828; color: white"
+WAITING_NOTE = "clocks start with the first move"
 
 
 def clock_text(left: TimeLeft) -> str:
@@ -47,6 +48,11 @@ class ClockPanel(QWidget):
         row = QHBoxLayout(self)
         row.setContentsMargins(6, 2, 6, 2)
         self.labels: dict[Color, QLabel] = {}
+        # Between the clocks while the game waits for its first move (see set_clock).
+        self.note = QLabel(WAITING_NOTE)
+        self.note.setObjectName("clock_note")
+        self.note.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.note.setVisible(False)
         for color in (BLACK, WHITE):
             label = QLabel()
             label.setObjectName(f"clock_{color.value}")
@@ -57,17 +63,23 @@ class ClockPanel(QWidget):
             label.setFont(font)
             self.labels[color] = label
             row.addWidget(label, 1)
+            if color is BLACK:
+                row.addWidget(self.note)
         self._timer = QTimer(self)
         self._timer.setInterval(REFRESH_MS)
         self._timer.timeout.connect(self.refresh)
         self.setVisible(False)
 
-    def set_clock(self, clock: GameClock | None, lost: Color | None = None) -> None:
+    def set_clock(
+        self, clock: GameClock | None, lost: Color | None = None, *, waiting: bool = False
+    ) -> None:
         """Show ``clock``; ``lost``: the side that lost on time at the position shown (a
-        record's ``B+T``, whose clock did not itself run out here)."""
+        record's ``B+T``, whose clock did not itself run out here); ``waiting``: the game
+        waits for its first move, so no clock runs yet (said between the clocks)."""
         self._clock = clock
         self._lost = lost
         self.setVisible(clock is not None)
+        self.note.setVisible(waiting)
         self.refresh()
 
     def refresh(self) -> None:

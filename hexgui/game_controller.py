@@ -24,6 +24,7 @@ GUI thread only.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -97,6 +98,53 @@ from PySide6.QtCore import QCoreApplication, QObject, QThread, QTimer, Signal, S
 
 HUMAN = "human"
 CLOCK_TICK_MS = 100  # how often a running clock is checked for a flag fall
+THINKING_PROPERTY = "XT"
+"""HexSwarm's SGF property of a move node: the seconds its player thought on it (see
+:class:`TurnTimer`), e.g. ``XT[3.42]``; absent when the move was not timed."""
+
+
+def thinking_seconds(node: GameNode) -> float | None:
+    """The seconds ``node``'s move was thought on (``XT``), None if unknown or unreadable."""
+    text = node.get(THINKING_PROPERTY)
+    try:
+        seconds = float(text) if text is not None else None
+    except ValueError:
+        return None
+    return seconds if seconds is not None and 0 <= seconds < float("inf") else None
+
+
+class TurnTimer:
+    """How long the player to move at one position has had the move: the wall time of the
+    stretches in which its turn ran (the controller's rule, the game clock's, with or without
+    a clock: a person from the moment the move before is shown, an AI from the moment it is
+    asked, neither while paused, in setup, waiting for kernels or between two AI moves).
+
+    :meth:`follow` is told the position on screen and whether the turn runs; another position
+    starts a new turn. ``now`` gives monotonic seconds (a fake in tests)."""
+
+    def __init__(self, now: Callable[[], float] = time.monotonic):
+        self.now = now
+        self._node: GameNode | None = None
+        self._spent = 0.0
+        self._since: float | None = None
+        self._ran = False
+
+    def follow(self, node: GameNode, running: bool) -> None:
+        if node is not self._node:
+            self._node, self._spent, self._since, self._ran = node, 0.0, None, False
+        if running and self._since is None:
+            self._since, self._ran = self.now(), True
+        elif not running and self._since is not None:
+            self._spent += self.now() - self._since
+            self._since = None
+
+    def seconds(self, node: GameNode) -> float | None:
+        """The seconds of the turn at ``node`` so far (the running stretch included); None
+        if that turn has not run (another position, or not started yet)."""
+        if node is not self._node or not self._ran:
+            return None
+        running = self.now() - self._since if self._since is not None else 0.0
+        return self._spent + running
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,12 +152,13 @@ class MoveInfo:
     """One move of the line, as reported by ``move_played``.
 
     ``number`` counts moves from 1 (setup edits are not moves); ``player`` is ``"human"`` or
-    the AI's spec string.
+    the AI's spec string; ``seconds`` what its player thought on it (None: not timed).
     """
 
     number: int
     move: Move
     player: str = HUMAN
+    seconds: float | None = None
 
 
 Entry = MoveInfo | SetupEdit
@@ -125,7 +174,7 @@ def _entry(node: GameNode, shape: tuple[int, int], number: int) -> Entry:
         return SetupEdit(to_move=color.opponent)
     swap = token if token in (SWAP_PIECES, SWAP_SIDES) else None
     move = Move(color, -1 if swap else cell_index(token, *shape), swap)
-    return MoveInfo(number, move, node.player or HUMAN)
+    return MoveInfo(number, move, node.player or HUMAN, thinking_seconds(node))
 
 
 def _new_game(settings: GameSettings) -> Game:
@@ -202,6 +251,10 @@ class GameController(QObject):
         self._ai_timer.timeout.connect(self._start_ai_move)
         self._clock: GameClock | None = None
         self._time_loss: tuple[GameNode, Color] | None = None
+        # Whether the game is under way in this window: a new or opened game waits for its
+        # first move (or a resume, or an AI asked to move) before a person's clock runs.
+        self._under_way = False
+        self._turn = TurnTimer()
         self._clock_timer = QTimer(self)
         self._clock_timer.setInterval(CLOCK_TICK_MS)
         self._clock_timer.timeout.connect(self._check_flag)
@@ -323,15 +376,25 @@ class GameController(QObject):
         return [entry for entry in self.line if isinstance(entry, MoveInfo)]
 
     def thinking_time(self, color: Color) -> float:
-        """Seconds the AI spent on ``color``'s moves so far (moves up to the cursor): the
-        searches that chose them, kept on the positions they searched (unless a later search
-        of another level replaced one there)."""
+        """Seconds ``color``'s player thought on its moves so far (moves up to the cursor),
+        person or AI of any kind: each move's measured time (``XT``, see :class:`TurnTimer`);
+        for an AI's move of a record without it, the search that chose it, kept on the
+        position it searched."""
         total = 0.0
         for node in self._game.cursor.path_from_root()[1:]:
-            searched = node.parent.ai if node.parent is not None else None
-            if node.color is color and node.player and searched and searched.ai == node.player:
-                total += searched.seconds
+            if node.color is not color:
+                continue
+            seconds = thinking_seconds(node)
+            if seconds is None and node.player and node.parent is not None:
+                searched = node.parent.ai
+                seconds = searched.seconds if searched and searched.ai == node.player else None
+            total += seconds or 0.0
         return total
+
+    def turn_seconds(self) -> float:
+        """Seconds the player to move has thought on this move so far (0 before its turn
+        ran: a game's first move waits for it, see :meth:`_turn_runs`)."""
+        return self._turn.seconds(self._game.cursor) or 0.0
 
     @property
     def start_board(self) -> Board:
@@ -458,6 +521,7 @@ class GameController(QObject):
         game.go_to(game.main_line()[-1] if at_end else game.root)
         self._game = game
         self._paused = False
+        self._under_way = False
         self._load_clock(game)
         self._changed()
         self.line_changed.emit()
@@ -565,13 +629,17 @@ class GameController(QObject):
             return False  # the move came after the mover's time ran out
         known = {id(child) for child in self._game.cursor.children}
         mover = self._board.to_move
+        thought = self._turn.seconds(self._game.cursor)
         try:
             node = self._game.play(move)
         except HexError as error:
             # The rule's words ("f6 is already occupied"), not the record's node prefix.
             self.event.emit(IllegalMove(getattr(error, "reason", str(error))))
             return False
+        self._under_way = True
         self._press_clock(mover, node)
+        if thought is not None:
+            node.set(THINKING_PROPERTY, f"{thought:.2f}")
         if id(node) not in known or player != HUMAN:  # a person following a move keeps its AI
             node.player = None if player == HUMAN else player
         if id(node) not in known and len(node.parent.children) > 1:
@@ -737,6 +805,14 @@ class GameController(QObject):
         position sets both sides' time to what the record says there (``BL``/``WL``)."""
         return self._clock
 
+    @property
+    def waiting_to_start(self) -> bool:
+        """Whether the game waits to get under way: a new game, a record opened or an
+        autosave restored, before its first move, a resume or an AI asked to move. No clock
+        runs meanwhile (see :meth:`_turn_runs`)."""
+        moving = self._request is not None and self._request.purpose == "move"
+        return not (self._under_way or moving or self.is_over)
+
     def time_loss(self) -> Color | None:
         """The colour that lost on time at the cursor's position, if any."""
         loss = self._time_loss
@@ -774,12 +850,13 @@ class GameController(QObject):
         if loss is not None and loss[0] is node:  # the record keeps the loser's last move's time
             clock.set_left(loss[1], TimeLeft(0.0))
 
-    def _sync_clock(self) -> None:
-        """Run the side to move's clock, or stop it (see :attr:`clock`)."""
-        clock = self._clock
-        if clock is None:
-            self._clock_timer.stop()
-            return
+    def _turn_runs(self) -> bool:
+        """Whether the side to move is thinking now: its clock runs and its thinking time
+        (:class:`TurnTimer`) counts. An AI from the moment it is asked for a move; a person
+        while the game is on and not paused, once the game is under way: a new game, a record
+        opened or an autosave restored waits for its first move (a person's first move is not
+        timed, as on Hex and chess servers: the program cannot see when the player sits down,
+        and the window opens at start-up with a game), or a resume, or an AI asked to move."""
         moving = self._request is not None and self._request.purpose == "move"
         # The pause between two AI moves (ai_delay_ms, for watching) is not the AI's time, nor
         # a move's way to the screen a human's, nor the loading of an AI's kernels (a compile
@@ -787,7 +864,18 @@ class GameController(QObject):
         waiting = (
             self._ai_timer.isActive() or self._showing_move.isActive() or self.waiting_for_kernels
         )
-        run = not (self._setup_mode or self.is_over or waiting) and (moving or not self._paused)
+        person = not self._paused and self._under_way
+        return not (self._setup_mode or self.is_over or waiting) and (moving or person)
+
+    def _sync_clock(self) -> None:
+        """Run the side to move's clock and thinking time, or stop them (see :attr:`clock`
+        and :meth:`_turn_runs`)."""
+        run = self._turn_runs()
+        self._turn.follow(self._game.cursor, run)
+        clock = self._clock
+        if clock is None:
+            self._clock_timer.stop()
+            return
         running = clock.running
         if run:
             if clock.running is not self._board.to_move:
@@ -820,20 +908,18 @@ class GameController(QObject):
 
     def _press_clock(self, color: Color, node: GameNode) -> None:
         """``color`` moved to ``node``: its clock is pressed and its time left recorded."""
-        clock = self._clock
-        if clock is None:
-            return
-        if clock.running is not color:
-            return  # a move while its clock stood (paused, browsing): nothing to charge
         # An AI's clock starts now (its search starts in this handler); a human's once the
         # move is shown (_sync_clock, from _showing_move), so a person is not charged for the
         # bookkeeping and painting of the move (~30 ms a move on 9x9 under load, measured in
-        # docs/results/search-api/clock-bookkeeping.txt).
+        # docs/results/search-api/clock-bookkeeping.txt). Their thinking time starts then too.
         human_next = not self.is_ai(color.opponent)
-        clock.press(color, start_other=not human_next)
-        write_time_left(node, color, clock.left(color))
         if human_next:
             self._showing_move.start()
+        clock = self._clock
+        if clock is None or clock.running is not color:
+            return  # a move while its clock stood (the first, paused, browsing): no charge
+        clock.press(color, start_other=not human_next)
+        write_time_left(node, color, clock.left(color))
 
     def _move_seconds(self, spec: str) -> str:
         """``spec`` searching for the time the clock gives the AI to move (engine.clock.
@@ -861,6 +947,7 @@ class GameController(QObject):
             thinking = self._request is not None and self._request.purpose == "move"
             self.event.emit(Paused(after_this_move=thinking))
         else:
+            self._under_way = True  # the person asked for the game to go on
             self.event.emit(Resumed())
             self._maybe_start_ai(delay=False)
         self._sync_clock()

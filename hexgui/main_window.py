@@ -14,6 +14,7 @@ GUI thread only.
 from __future__ import annotations
 
 import logging
+import time
 from pathlib import Path
 
 from hexswarm.engine.board import BLACK, WHITE, Color
@@ -75,6 +76,8 @@ HINT_CANDIDATES = 6
 """How many of the hint search's most supported cells are labelled on the board when the
 dashboard's own board hints are switched off."""
 
+SEARCH_TIME_REFRESH_MS = 200
+"""How often the status bar's time of a running search is brought up to date."""
 
 COMPACT_SCREEN = (1280, 800)
 """A screen smaller than this (available width, height) gets the compact first layout."""
@@ -314,6 +317,12 @@ class MainWindow(QMainWindow):
         self.time_label = QLabel()
         for label in (self.ai_label, self.rate_label, self.time_label):
             label.setMinimumWidth(60)
+        # The search's time counts on while it runs, whether or not it reports progress (an
+        # engine that only answers genmove sends nothing until its move).
+        self._search_time_timer = QTimer(self)
+        self._search_time_timer.setInterval(SEARCH_TIME_REFRESH_MS)
+        self._search_time_timer.timeout.connect(self._show_search_time)
+        self._search_since = 0.0  # time.monotonic() when the search shown started
         bar.addPermanentWidget(self.ai_label)
         bar.addPermanentWidget(self.rate_label)
         bar.addPermanentWidget(self.time_label)
@@ -491,7 +500,7 @@ class MainWindow(QMainWindow):
     @Slot()
     def _show_clock(self) -> None:
         c = self.controller
-        self.clock_panel.set_clock(c.clock, c.time_loss())
+        self.clock_panel.set_clock(c.clock, c.time_loss(), waiting=c.waiting_to_start)
 
     def _update_turn_label(self) -> None:
         c = self.controller
@@ -582,7 +591,9 @@ class MainWindow(QMainWindow):
         )
         self.ai_label.setText(f"{self.player_name(color)} ({spec}) {verb}")
         self.rate_label.setText("")
-        self.time_label.setText(self._search_time_text(0.0))
+        self._search_since = time.monotonic()
+        self._show_search_time()
+        self._search_time_timer.start()
         self.board_widget.set_caption(f"AI {verb}")
         self._update_actions()
 
@@ -617,6 +628,7 @@ class MainWindow(QMainWindow):
 
     @Slot(int)
     def _on_search_finished(self, _position_id: int) -> None:
+        self._search_time_timer.stop()
         self.ai_label.setText("AI idle")
         self.board_widget.set_caption("")
         self._update_actions()
@@ -624,6 +636,7 @@ class MainWindow(QMainWindow):
     @Slot()
     def _on_game_replaced(self) -> None:
         """Another game: the status bar's search figures belonged to the previous one."""
+        self._search_time_timer.stop()
         self.ai_label.setText("AI idle")
         self.rate_label.setText("")
         self.time_label.setText("")
@@ -631,17 +644,23 @@ class MainWindow(QMainWindow):
     @Slot(object)
     def _on_snapshot(self, snapshot: SearchSnapshot) -> None:
         self.rate_label.setText(f"{format_count(snapshot.playouts_per_s)} playouts/s")
-        self.time_label.setText(self._search_time_text(snapshot.elapsed_s))
         if self.dashboard is None:  # else the board's snapshot names it (_show_best_move)
             self._show_best_move(snapshot)
 
-    def _search_time_text(self, elapsed_s: float) -> str:
-        """The status bar's time of the running search: a move's, with the player's total; a
-        hint's or an analysis's named so (they are not the player's thinking)."""
+    @Slot()
+    def _show_search_time(self) -> None:
+        self.time_label.setText(self._search_time_text())
+
+    def _search_time_text(self) -> str:
+        """The status bar's time of the running search: a move's, the player's thinking time
+        on it (the controller's, as the clock counts it: any kind of player), with the
+        player's total; a hint's or an analysis's wall time, named so (they are not the
+        player's thinking)."""
         purpose = self._search_purpose
         if purpose is not None and purpose != "move":
-            return f"{purpose} {elapsed_s:.1f} s"
+            return f"{purpose} {time.monotonic() - self._search_since:.1f} s"
         color = self.controller.board.to_move
+        elapsed_s = self.controller.turn_seconds()
         total = self.controller.thinking_time(color) + elapsed_s
         return f"{elapsed_s:.1f} s (total {self.player_name(color)} {total:.0f} s)"
 

@@ -76,6 +76,7 @@ class MoveList(QListWidget):
         cursor = c.cursor
         rows = [Row("Start", 0, future=False, tooltip="")]
         for index, entry in enumerate(c.line, start=1):
+            tooltip = ""
             if isinstance(entry, MoveInfo):
                 who = self._player_name(entry.move.color)
                 text = f"{entry.number}. {who} {entry.move.name(*shape)}"
@@ -83,10 +84,12 @@ class MoveList(QListWidget):
                 if entry.player != "human":
                     label = engine_name(entry.player) or entry.player.split(":")[0]
                     text += f"  [{label}]"
+                if entry.seconds is not None:
+                    tooltip = f" · thought {entry.seconds:.1f} s"
             else:
                 text = "Setup: " + describe_setup(entry, shape, self._player_name)
             # The tooltip: a narrow dock cuts a long setup or level name.
-            rows.append(Row(text, index, future=index > cursor, tooltip=text))
+            rows.append(Row(text, index, future=index > cursor, tooltip=text + tooltip))
         if c.resigned is not None:
             rows.append(Row(f"{self._player_name(c.resigned)} resigned", None, False, ""))
         return rows

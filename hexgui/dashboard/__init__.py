@@ -22,7 +22,7 @@ from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QWidget
 
-from .game_graph import GameGraphPanel
+from .game_graph import GameGraphPanel, unevaluated_players
 from .model import SnapshotGate
 from .overlay import COUNT, SHARE, BoardOverlay, OverlaySettings
 from .panel import DashboardPanel
@@ -469,8 +469,8 @@ class Dashboard(QObject):
         controller = self.controller
         if controller is None:
             return
-        game = controller.game
-        self.game_graph.show_line(line_estimates(game.continuation(game.cursor)))
+        line = controller.game.continuation(controller.game.cursor)
+        self.game_graph.show_line(line_estimates(line), unevaluated_players(line))
 
     def _game_event(self, event) -> None:
         """Analysis mode switched off: the marks of its last search leave the board (they had

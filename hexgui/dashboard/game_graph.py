@@ -7,14 +7,36 @@ import html
 from collections.abc import Iterable
 
 import pyqtgraph as pg
+from hexswarm.engine.game import GAME_END_TOKENS, GameNode
 from hexswarm.engine.review import LineEstimate
 from hexswarm.gui.review import GRADE_COLOURS
+from hexswarm.gui.settings import engine_name
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QBrush
 from PySide6.QtWidgets import QWidget
 
 from .model import GameEstimates, estimate_for_black, has_estimate
 from .panel import PALETTE, DashboardPanel, fraction_axis, pen, set_view_range, style_plot
+
+
+def player_label(spec: str) -> str:
+    """A player as the header names it: an engine by its name in the engine manager, a
+    level by its spec."""
+    return engine_name(spec) or spec
+
+
+def unevaluated_players(line: Iterable[GameNode]) -> list[str]:
+    """The AIs (specs) with moves in ``line`` (nodes from the root), none of which came with
+    the AI's own evaluation of the position it moved from (``node.ai`` by that AI): an
+    external engine that only answers ``genmove``. In order of their first move."""
+    moved: dict[str, bool] = {}
+    for node in line:
+        player, parent = node.player, node.parent
+        if player is None or parent is None or node.token in GAME_END_TOKENS:
+            continue
+        searched = parent.ai
+        moved[player] = moved.get(player, False) or (searched is not None and searched.ai == player)
+    return [player for player, evaluated in moved.items() if not evaluated]
 
 
 class GameGraphPanel(DashboardPanel):
@@ -38,6 +60,7 @@ class GameGraphPanel(DashboardPanel):
         self.live_move_number: int | None = None
         self.current_move_number: int | None = None
         self.first_name = "Black"  # as the board's theme names Black (the window sets it)
+        self.unevaluated: tuple[str, ...] = ()  # see show_line
 
         self.plot_widget = pg.PlotWidget(self)
         self.plot_widget.setMinimumHeight(120)
@@ -82,9 +105,12 @@ class GameGraphPanel(DashboardPanel):
         self._brushes: dict[str, QBrush] = {}  # one brush per colour, made once
 
     # ------------------------------------------------------------------ data in
-    def show_line(self, estimates: Iterable[LineEstimate]) -> None:
+    def show_line(self, estimates: Iterable[LineEstimate], unevaluated: Iterable[str] = ()) -> None:
         """Draw the estimates of the line on screen (:func:`engine.review.line_estimates` of
-        its nodes: the searches the game keeps), replacing what was drawn."""
+        its nodes: the searches the game keeps), replacing what was drawn. ``unevaluated``:
+        the players (specs) whose moves in the line came without an evaluation (an engine
+        that only answers ``genmove``): the header says so, nothing is drawn for them."""
+        self.unevaluated = tuple(unevaluated)
         self.estimates.clear()
         for entry in estimates:
             self.estimates.record(
@@ -106,6 +132,7 @@ class GameGraphPanel(DashboardPanel):
     def clear(self) -> None:
         """A new game: no estimate, no cursor, no header of the previous game."""
         self.estimates.clear()
+        self.unevaluated = ()
         self.grades = {}
         self.live_move_number = None
         self.current_move_number = None
@@ -183,7 +210,13 @@ class GameGraphPanel(DashboardPanel):
         """The line above the graph: the estimate at the move on the board (or the last one),
         the swings, and which colour is which engine."""
         numbers, values = self.estimates.points()
+        silent = ""
+        if self.unevaluated:
+            names = ", ".join(html.escape(player_label(p)) for p in self.unevaluated)
+            silent = f"no evaluation from {names} (it gives its moves only)"
         if not values:
+            if silent:
+                return f"{silent}: Analysis or Review Game can evaluate the positions"
             return "estimates appear as the AI plays"
         shown = self.current_move_number
         if shown is None or self.estimates.estimate(shown) is None:
@@ -196,7 +229,7 @@ class GameGraphPanel(DashboardPanel):
             f'<span style="color:{color}">&#9679;</span>&nbsp;{html.escape(engine or "?")}'
             for engine, color in colors.items()
         )
-        return f"{text} · {keys}"
+        return f"{text} · {keys}" + (f" · {silent}" if silent else "")
 
     # ------------------------------------------------------------------ navigation
     def _scene_clicked(self, event) -> None:

@@ -7,7 +7,7 @@ import pytest
 from hexswarm.gui.engine_worker import running_engine_threads
 from PySide6.QtCore import QSettings
 
-from tests.gui.players import SlowPlayer, TinyRandomPlayer, factory_for
+from tests.gui.players import MovesOnlyPlayer, SlowPlayer, TinyRandomPlayer, factory_for
 
 
 @pytest.fixture(autouse=True)
@@ -73,8 +73,8 @@ def slow_player() -> SlowPlayer:
 
 @pytest.fixture
 def player_factory(tiny_player, slow_player):
-    """Specs ``tiny`` and ``slow`` build the test players (no numba involved)."""
-    return factory_for(tiny=tiny_player, slow=slow_player)
+    """Specs ``tiny``, ``slow`` and ``movesonly`` build the test players (no numba involved)."""
+    return factory_for(tiny=tiny_player, slow=slow_player, movesonly=MovesOnlyPlayer())
 
 
 # Messages of Qt's offscreen test platform itself, not of our code.

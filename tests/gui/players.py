@@ -99,6 +99,23 @@ class SlowPlayer:
         return MoveChoice(move, make_snapshot(board, position_id, self.name, iteration, move, True))
 
 
+class MovesOnlyPlayer:
+    """Plays as an external engine that only answers ``genmove`` does: no snapshot while it
+    thinks (``seconds``, or until stopped), and its move comes without one (no evaluation).
+    Its move is the first legal cell."""
+
+    name = "movesonly"
+
+    def __init__(self, seconds: float = 0.5):
+        self.seconds = seconds
+
+    def choose_move(self, board, *, on_snapshot=None, should_stop=None, position_id=0):
+        deadline = time.monotonic() + self.seconds
+        while time.monotonic() < deadline and not (should_stop is not None and should_stop()):
+            time.sleep(0.005)
+        return MoveChoice(board.legal_moves()[0])
+
+
 class FailingPlayer:
     name = "failing"
 

@@ -146,22 +146,24 @@ def test_clocks_run_for_the_side_to_move_pause_and_are_recorded(controllers, qtb
     controller = controllers(GameSettings(size=5, black=HUMAN, white=HUMAN, time_control="60"))
     controller.new_game()
     clock = controller.clock
-    assert clock is not None and clock.running is BLACK
+    assert clock is not None and clock.running is None  # it waits for the first move
     assert controller.game.root.get("TM") == "60"
-    qtbot.wait(150)
     assert controller.play("c3")
-    node = controller.game.cursor
-    assert 59 < float(node.get("BL")) < 60
+    assert controller.game.cursor.get("BL") is None  # the first move is not timed
     assert clock.running is None  # a person's clock starts once the move is shown
     qtbot.waitUntil(lambda: clock.running is WHITE, timeout=3000)
+    qtbot.wait(150)
+    assert controller.play("b2")
+    assert 59 < float(controller.game.cursor.get("WL")) < 60
+    qtbot.waitUntil(lambda: clock.running is BLACK, timeout=3000)
     controller.set_paused(True)
     assert clock.running is None
     controller.set_paused(False)
-    assert clock.running is WHITE
+    assert clock.running is BLACK
     controller.back()  # browsing shows the time as it was there
-    assert clock.left(BLACK).main_s == pytest.approx(60, abs=0.1)
-    assert clock.left(WHITE) == TimeLeft(60)
-    assert clock.running is BLACK  # a human to move: the clock runs again
+    assert clock.left(BLACK) == TimeLeft(60)
+    assert clock.left(WHITE).main_s == pytest.approx(60, abs=0.1)
+    assert clock.running is WHITE  # a human to move in a game under way: the clock runs
 
 
 def test_a_failing_ai_pauses_the_game_and_its_clock(controllers, qtbot):
@@ -217,12 +219,13 @@ def test_an_opened_record_restores_both_clocks(controllers, qtbot, tmp_path):
 
     controller = controllers(GameSettings(size=5, black=HUMAN, white=HUMAN, time_control="300+5"))
     controller.new_game()
-    qtbot.wait(120)
-    controller.play("c3")
+    controller.play("c3")  # the first move: not timed
     qtbot.wait(120)
     controller.play("b2")
-    black = float(controller.game.cursor.parent.get("BL"))
-    white = float(controller.game.cursor.get("WL"))
+    qtbot.wait(120)
+    controller.play("d4")
+    black = float(controller.game.cursor.get("BL"))
+    white = float(controller.game.cursor.parent.get("WL"))
     path = tmp_path / "clock.sgf"
     save_sgf(controller.game, path)
     other = controllers(GameSettings(size=5))
@@ -271,8 +274,10 @@ def test_the_window_shows_the_clocks_beside_the_board(qtbot, settings_store):
         window.start_new_game(GameSettings(size=5, time_control="90"))
         assert not window.clock_panel.isHidden()
         window.show()
-        qtbot.waitUntil(lambda: "1:29" in window.clock_panel.labels[BLACK].text(), timeout=3000)
         assert "1:30" in window.clock_panel.labels[WHITE].text()
+        assert window.controller.play("c3")
+        qtbot.waitUntil(lambda: "1:29" in window.clock_panel.labels[WHITE].text(), timeout=3000)
+        assert "1:30" in window.clock_panel.labels[BLACK].text()
         window.start_new_game(GameSettings(size=5))
         assert window.clock_panel.isHidden()
     finally:
@@ -390,13 +395,13 @@ def test_a_persons_clock_starts_once_the_move_is_shown_an_ais_at_its_press(
     controller.move_played.connect(bookkeeping)
     controller.new_game()
     clock = controller.clock
-    assert clock.running is BLACK
-    now[0] += 2.0  # the person thinks
-    assert controller.play("c3")
+    assert controller.play("c3")  # the game's first move: not timed
     # The AI's clock ran through the bookkeeping of the person's move.
     assert clock.used_s(WHITE) == pytest.approx(5.0)
     qtbot.waitUntil(lambda: len(controller.board.moves) == 2, timeout=10_000)
     qtbot.waitUntil(lambda: clock.running is BLACK, timeout=3000)
+    now[0] += 2.0  # the person thinks
+    assert controller.play(controller.board.legal_moves()[0])
     # The person's clock: the 2 s of thought, not the 5 s of the AI's move's bookkeeping.
     assert clock.used_s(BLACK) == pytest.approx(2.0)
     assert clock.left(BLACK).main_s == pytest.approx(58.0)

@@ -393,12 +393,24 @@ def test_shutdown_while_thinking_joins_the_thread(qtbot, player_factory, slow_pl
     assert c.thread.isFinished() and slow_player.stopped_searches == 1
 
 
-def test_thinking_time_adds_up_the_ai_snapshots(make_controller, qtbot):
+def test_thinking_time_adds_up_each_moves_time(make_controller, qtbot):
+    """Each move's wall time from asking to the move (a fake clock: the AI's searches take
+    0.25 s of it, the person 1 s on the second move; the game's first move is not timed);
+    a record without those times counts the AI's searches it keeps."""
     c = make_controller(size=5, black=HUMAN, white=ai("tiny"))
+    now = [50.0]
+    c._turn.now = lambda: now[0]
+    c.search_finished.connect(lambda *_: now.__setitem__(0, now[0] + 0.25))
     c.play("a1")
     qtbot.waitUntil(lambda: len(c.board.moves) == 2)
+    qtbot.wait(20)  # the AI's move is shown: the person's turn runs
+    now[0] += 1.0
     c.play(c.board.legal_moves()[0])  # whichever cell the AI left empty
     qtbot.waitUntil(lambda: len(c.board.moves) == 4)
+    assert c.thinking_time(WHITE) == pytest.approx(2 * 0.25)
+    assert c.thinking_time(BLACK) == pytest.approx(1.0)
+    for node in c.game.main_line():
+        node.remove("XT")
     # The tiny player's searches report 0.002 s each (tests/gui/players.py).
     assert c.thinking_time(WHITE) == pytest.approx(2 * 0.002)
     assert c.thinking_time(BLACK) == 0

@@ -76,6 +76,9 @@ HINT_CANDIDATES = 6
 """How many of the hint search's most supported cells are labelled on the board when the
 dashboard's own board hints are switched off."""
 
+MOVES_DOCK_PX = 170
+"""The Moves dock's first width; then it follows its entries' (see _fit_moves_dock)."""
+
 SEARCH_TIME_REFRESH_MS = 200
 """How often the status bar's time of a running search is brought up to date."""
 
@@ -342,7 +345,9 @@ class MainWindow(QMainWindow):
         self.move_list_dock.setObjectName("moves_dock")
         self.move_list_dock.setWidget(self.move_list)
         self.add_dock(self.move_list_dock, Qt.DockWidgetArea.LeftDockWidgetArea)
-        self.resizeDocks([self.move_list_dock], [170], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.move_list_dock], [MOVES_DOCK_PX], Qt.Orientation.Horizontal)
+        self._moves_dock_px = MOVES_DOCK_PX  # the width the window gave it last
+        self.move_list.fitted.connect(self._fit_moves_dock)
 
     def _build_move_tree(self) -> None:
         self.move_tree = MoveTreePanel(self.controller, self.player_name)
@@ -355,6 +360,21 @@ class MainWindow(QMainWindow):
         self.comment_dock.setObjectName("comment_dock")
         self.comment_dock.setWidget(self.comment_pane)
         self.add_dock(self.comment_dock, Qt.DockWidgetArea.LeftDockWidgetArea)
+
+    @Slot(int)
+    def _fit_moves_dock(self, list_px: int) -> None:
+        """The Moves dock follows the width its entries need, narrower as well as wider (a
+        game of long entries had left it wide for good), unless the user made it wider than
+        the window had: that width is theirs."""
+        dock = self.move_list_dock
+        frame = max(0, dock.width() - self.move_list.width())
+        target = list_px + frame
+        if not dock.isVisible() or dock.width() <= self._moves_dock_px + 2:
+            self._moves_dock_px = target
+            # Once the layout knows the list's new minimum: before, the dock keeps the old one.
+            QTimer.singleShot(
+                0, lambda: self.resizeDocks([dock], [target], Qt.Orientation.Horizontal)
+            )
 
     def add_dock(self, dock: QDockWidget, area: Qt.DockWidgetArea) -> None:
         """Add ``dock`` to the window (dock widgets must have an objectName so the layout

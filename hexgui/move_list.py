@@ -17,12 +17,13 @@ from hexswarm.engine.game import GAME_END_TOKENS
 from hexswarm.gui.game_controller import GameController, MoveInfo
 from hexswarm.gui.review import GRADE_MARKS, GameReview
 from hexswarm.gui.settings import engine_name
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QListWidget, QListWidgetItem, QWidget
 
 MIN_WIDTH_PX = 140
 MAX_WIDTH_PX = 320  # a longer entry (an engine's long name) is cut; its tooltip shows it all
+SETUP_PREFIX = "Setup: "
 FUTURE_COLOUR = "#8a8a8a"
 """The text colour of the entries after the cursor (the redo part)."""
 
@@ -40,7 +41,10 @@ class Row:
 
 class MoveList(QListWidget):
     """The line's entries; ``review`` gives the grades of the reviewed main line and
-    ``player_name`` names the colours as the board's theme does."""
+    ``player_name`` names the colours as the board's theme does. Signal ``fitted(int)``:
+    the width the entries need changed (see :meth:`_fit_entries`)."""
+
+    fitted = Signal(int)
 
     def __init__(
         self,
@@ -52,6 +56,10 @@ class MoveList(QListWidget):
         super().__init__(parent)
         self.setObjectName("move_list")
         self.setMinimumWidth(MIN_WIDTH_PX)
+        # An entry wider than the list (a long setup) is cut with "...", its tooltip whole: a
+        # sideways scroll bar would hide the moves' ends for the sake of one entry.
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.fitted_width = MIN_WIDTH_PX  # see _fit_entries
         self._controller = controller
         self._review = review
         self._player_name = player_name
@@ -87,7 +95,7 @@ class MoveList(QListWidget):
                 if entry.seconds is not None:
                     tooltip = f" · thought {entry.seconds:.1f} s"
             else:
-                text = "Setup: " + describe_setup(entry, shape, self._player_name)
+                text = SETUP_PREFIX + describe_setup(entry, shape, self._player_name)
             # The tooltip: a narrow dock cuts a long setup or level name.
             rows.append(Row(text, index, future=index > cursor, tooltip=text + tooltip))
         if c.resigned is not None:
@@ -128,15 +136,27 @@ class MoveList(QListWidget):
             self._fit_entries()
 
     def _fit_entries(self) -> None:
-        """As wide as the widest entry (up to :data:`MAX_WIDTH_PX`), scroll bar included: the
-        dock cut "12. White c7  [strong-swarm]" at its first width (issue 30)."""
+        """As wide as the widest move entry (up to :data:`MAX_WIDTH_PX`), scroll bar
+        included: the dock cut "12. White c7  [strong-swarm]" at its first width (issue 30).
+        Setup entries do not widen it (a setup of many stones had grown the dock to its
+        largest, for good); they are cut, their tooltips whole. Emits ``fitted(width)`` when
+        the width changes, narrower too (the window's dock follows it: a minimum width
+        only ever widens a dock)."""
         metrics = self.fontMetrics()
         widest = max(
-            (metrics.horizontalAdvance(self.item(i).text()) for i in range(self.count())),
+            (
+                metrics.horizontalAdvance(text)
+                for text in (self.item(i).text() for i in range(self.count()))
+                if not text.startswith(SETUP_PREFIX)
+            ),
             default=0,
         )
         room = widest + 2 * self.frameWidth() + self.verticalScrollBar().sizeHint().width() + 16
-        self.setMinimumWidth(max(MIN_WIDTH_PX, min(MAX_WIDTH_PX, room)))
+        width = max(MIN_WIDTH_PX, min(MAX_WIDTH_PX, room))
+        self.setMinimumWidth(width)
+        if width != self.fitted_width:
+            self.fitted_width = width
+            self.fitted.emit(width)
 
     def _clicked(self, item: QListWidgetItem) -> None:
         index = item.data(Qt.ItemDataRole.UserRole)

@@ -519,3 +519,39 @@ def test_compact_and_reset_layout_from_the_view_menu(window, qtbot):
     assert {name: window.dockWidgetArea(d) for name, d in docks.items()} == default_areas
     assert set(window.tabifiedDockWidgets(docks["population"])) == default_tabs
     assert "layout reset" in window.statusBar().currentMessage()
+
+
+def test_the_moves_dock_shrinks_back_and_a_long_setup_does_not_widen_it(window, qtbot):
+    """A setup of many stones had grown the Moves dock to its widest, and it stayed so for
+    every game after. A setup entry is cut (its tooltip whole); the dock follows its moves'
+    width, narrower as well as wider, unless the user widened it."""
+    window.resize(1100, 700)
+    window.start_new_game(GameSettings(size=9, black=SideSettings(), white=SideSettings()))
+    show(window, qtbot)
+    dock, move_list = window.move_list_dock, window.move_list
+    first = dock.width()
+    c = window.controller
+    c.set_setup_mode(True)
+    for cell in range(0, 60, 2):
+        c.setup_stone(cell, BLACK)
+    c.set_setup_mode(False)
+    qtbot.wait(50)
+    setup = move_list.item(1)
+    assert setup.text().startswith("Setup: +Black a1 c1") and setup.toolTip() == setup.text()
+    assert dock.width() == first
+    assert move_list.horizontalScrollBar().maximum() == 0  # cut, not scrolled sideways
+    # A wide move entry widens the dock; a new game without it narrows it again.
+    move_list.addItem("112. White aa26  [strong-swarm]")
+    move_list._fit_entries()
+    qtbot.waitUntil(lambda: dock.width() > first + 20, timeout=2000)
+    window.start_new_game(GameSettings(size=9))
+    qtbot.waitUntil(lambda: dock.width() == first, timeout=2000)
+    # Widened by the user: kept.
+    window.resizeDocks([dock], [first + 80], Qt.Orientation.Horizontal)
+    qtbot.waitUntil(lambda: dock.width() == first + 80, timeout=2000)
+    move_list.addItem("112. White aa26  [strong-swarm]")
+    move_list._fit_entries()
+    window.start_new_game(GameSettings(size=9))
+    qtbot.wait(50)
+    assert dock.width() == first + 80
+    window.document.set_clean()

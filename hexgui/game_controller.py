@@ -855,8 +855,9 @@ class GameController(QObject):
         (:class:`TurnTimer`) counts. An AI from the moment it is asked for a move; a person
         while the game is on and not paused, once the game is under way: a new game, a record
         opened or an autosave restored waits for its first move (a person's first move is not
-        timed, as on Hex and chess servers: the program cannot see when the player sits down,
-        and the window opens at start-up with a game), or a resume, or an AI asked to move."""
+        timed, as on chess servers: the program cannot see when the player sits down, and the
+        window opens at start-up with a game), or a resume, or an AI asked to move. Never in
+        a game that has ended (:attr:`game_finished`)."""
         moving = self._request is not None and self._request.purpose == "move"
         # The pause between two AI moves (ai_delay_ms, for watching) is not the AI's time, nor
         # a move's way to the screen a human's, nor the loading of an AI's kernels (a compile
@@ -865,7 +866,19 @@ class GameController(QObject):
             self._ai_timer.isActive() or self._showing_move.isActive() or self.waiting_for_kernels
         )
         person = not self._paused and self._under_way
-        return not (self._setup_mode or self.is_over or waiting) and (moving or person)
+        if self._setup_mode or self.is_over or waiting or not (moving or person):
+            return False
+        return not self.game_finished  # browsing a finished game, or studying it, is not play
+
+    @property
+    def game_finished(self) -> bool:
+        """Whether the game has a result: its main line ends in a win, a resignation or a
+        loss on time. Its clocks stand wherever the board is (a person going back through a
+        game they lost had their clock run again, and could lose it on time at move 3)."""
+        if self._time_loss is not None:
+            return True
+        end = self._game.main_line()[-1]
+        return self._game.winner_at(end) is not None
 
     def _sync_clock(self) -> None:
         """Run the side to move's clock and thinking time, or stop them (see :attr:`clock`

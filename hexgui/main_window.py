@@ -365,10 +365,10 @@ class MainWindow(QMainWindow):
     def _fit_moves_dock(self, list_px: int) -> None:
         """The Moves dock follows the width its entries need, narrower as well as wider (a
         game of long entries had left it wide for good), unless the user made it wider than
-        the window had: that width is theirs."""
+        the window had: that width is theirs. Never narrower than its first width."""
         dock = self.move_list_dock
         frame = max(0, dock.width() - self.move_list.width())
-        target = list_px + frame
+        target = max(MOVES_DOCK_PX, list_px + frame)
         if not dock.isVisible() or dock.width() <= self._moves_dock_px + 2:
             self._moves_dock_px = target
             # Once the layout knows the list's new minimum: before, the dock keeps the old one.
@@ -648,6 +648,7 @@ class MainWindow(QMainWindow):
 
     @Slot(int)
     def _on_search_finished(self, _position_id: int) -> None:
+        self._show_search_time()  # the search's whole time: a quick one ends between ticks
         self._search_time_timer.stop()
         self.ai_label.setText("AI idle")
         self.board_widget.set_caption("")

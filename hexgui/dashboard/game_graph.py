@@ -216,7 +216,7 @@ class GameGraphPanel(DashboardPanel):
             silent = f"no evaluation from {names} (it gives its moves only)"
         if not values:
             if silent:
-                return f"{silent}: Analysis or Review Game can evaluate the positions"
+                return f"{silent}: Analysis Mode or Review the Whole Game can evaluate them"
             return "estimates appear as the AI plays"
         shown = self.current_move_number
         if shown is None or self.estimates.estimate(shown) is None:

@@ -72,9 +72,14 @@ def slow_player() -> SlowPlayer:
 
 
 @pytest.fixture
-def player_factory(tiny_player, slow_player):
+def moves_only_player() -> MovesOnlyPlayer:
+    return MovesOnlyPlayer()
+
+
+@pytest.fixture
+def player_factory(tiny_player, slow_player, moves_only_player):
     """Specs ``tiny``, ``slow`` and ``movesonly`` build the test players (no numba involved)."""
-    return factory_for(tiny=tiny_player, slow=slow_player, movesonly=MovesOnlyPlayer())
+    return factory_for(tiny=tiny_player, slow=slow_player, movesonly=moves_only_player)
 
 
 # Messages of Qt's offscreen test platform itself, not of our code.

@@ -185,3 +185,40 @@ def test_an_opened_record_waits_for_a_move_or_a_resume(qtbot, player_factory):
         assert controller.clock.running is WHITE
     finally:
         controller.shutdown()
+
+
+def test_no_clock_runs_while_browsing_a_finished_game(qtbot, player_factory):
+    """Going back through a game that has ended had run the clock of the person to move
+    there again: a review could end "lost on time" at an early position."""
+    controller = GameController(
+        GameSettings(size=3, black=HUMAN, white=HUMAN, time_control="1"),
+        player_factory=player_factory,
+    )
+    try:
+        controller.new_game()
+        for move in ("a1", "c1", "a2", "c2", "a3"):
+            assert controller.play(move)
+        assert controller.winner is BLACK and controller.game_finished
+        controller.first()
+        controller.forward()  # White to move at move 1, a person
+        assert not controller.is_over and controller.clock.running is None
+        qtbot.wait(1200)
+        assert controller.time_loss() is None
+        controller.last()
+        assert controller.winner is BLACK and controller.time_loss() is None
+    finally:
+        controller.shutdown()
+
+
+def test_the_status_bar_keeps_a_quick_moves_whole_time(window, qtbot, moves_only_player):
+    """The time shown is brought up to date every 200 ms while the search runs; a move of
+    0.15 s had been left at the "0.0 s" of its start."""
+    moves_only_player.seconds = 0.15
+    window.start_new_game(GameSettings(size=5, black=HUMAN, white=ai("movesonly"), ai_delay_ms=0))
+    controller = window.controller
+    assert controller.play("c3")
+    qtbot.waitUntil(lambda: len(controller.board.moves) == 2, timeout=10_000)
+    seconds = thinking_seconds(controller.game.cursor)
+    assert seconds >= 0.15
+    # Read at the search's end, a moment before the move is recorded with its time.
+    assert shown_seconds(window.time_label.text()) == pytest.approx(seconds, abs=0.06)

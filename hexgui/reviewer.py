@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from hexswarm.engine.board import HexError
 from hexswarm.engine.players.levels import split_spec
+from hexswarm.engine.review import INACCURACY
 from hexswarm.engine.search.snapshot import SearchSnapshot
 from hexswarm.gui.document import count_text
 from hexswarm.gui.engine_worker import PlayerFactory
@@ -196,14 +197,29 @@ class GameReviewer(QObject):
     def step_mistake(self, direction: int) -> bool:
         """Go to the position before the next (1) or previous (-1) mistake of the main line."""
         window = self._window
-        node = self.review.step(window.controller.game, direction)
+        game = window.controller.game
+        node = self.review.step(game, direction)
         if node is None:
             word = "next" if direction > 0 else "previous"
-            window.show_status(f"No {word} mistake in the reviewed main line.")
+            window.show_status(self._no_mistake_text(game, word))
             return False
         window.controller.go_to_node(node)
         self.show_review_here()
         return True
+
+    def _no_mistake_text(self, game, word: str) -> str:
+        """Why Next/Previous Mistake went nowhere: no review yet, or none that way (the
+        inaccuracies marked ``?!`` are not stopped at: "No next mistake" beside five marked
+        moves had read as a fault)."""
+        reviews = self.review.reviews(game)
+        if not reviews:
+            return "The main line has no review yet: Game > Review the Whole Game (Ctrl+Shift+G)."
+        text = f"No {word} mistake or blunder in the reviewed main line."
+        inaccuracies = sum(review.grade == INACCURACY for review in reviews.values())
+        if inaccuracies:
+            marked = count_text(inaccuracies, "inaccuracy", "inaccuracies")
+            text += f" ({marked} marked ?! in the move list; Next Mistake skips them.)"
+        return text
 
     def is_better_move(self, cell: int) -> bool:
         """Whether ``cell`` is the better move drawn on the board (a click plays it)."""

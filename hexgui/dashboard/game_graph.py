@@ -7,7 +7,9 @@ import html
 from collections.abc import Iterable
 
 import pyqtgraph as pg
+from hexswarm.engine.board import HexError
 from hexswarm.engine.game import GAME_END_TOKENS, GameNode
+from hexswarm.engine.players.levels import split_spec
 from hexswarm.engine.review import LineEstimate
 from hexswarm.gui.review import GRADE_COLOURS
 from hexswarm.gui.settings import engine_name
@@ -19,24 +21,44 @@ from .model import GameEstimates, estimate_for_black, has_estimate
 from .panel import PALETTE, DashboardPanel, fraction_axis, pen, set_view_range, style_plot
 
 
+MOVE_SETTINGS = ("seed", "time_s")
+"""Spec settings that the game sets for each game or move (the seed drawn from the game's,
+the time the clock gives a move): not part of which player it is."""
+
+
 def player_label(spec: str) -> str:
-    """A player as the header names it: an engine by its name in the engine manager, a
-    level by its spec."""
-    return engine_name(spec) or spec
+    """A player as the graph names and colours it: an engine by its name in the engine
+    manager, a level by its spec without :data:`MOVE_SETTINGS` (on the clock each move of one
+    AI had its own ``time_s``, so its own colour and name in the header)."""
+    name = engine_name(spec)
+    if name is not None:
+        return name
+    try:
+        level, items = split_spec(spec)
+    except HexError:
+        return spec
+    kept = ",".join(f"{key}={value}" for key, value in items if key not in MOVE_SETTINGS)
+    return f"{level}:{kept}" if kept else level
 
 
 def unevaluated_players(line: Iterable[GameNode]) -> list[str]:
     """The AIs (specs) with moves in ``line`` (nodes from the root), none of which came with
-    the AI's own evaluation of the position it moved from (``node.ai`` by that AI): an
-    external engine that only answers ``genmove``. In order of their first move."""
-    moved: dict[str, bool] = {}
+    the AI's own evaluation of the position it moved from (``node.ai`` by that AI: an
+    external engine that only answers ``genmove``), and some of whose positions nobody else
+    has evaluated either (analysis mode or the review fill them in). In order of their
+    first move."""
+    evaluated: dict[str, bool] = {}
+    missing: set[str] = set()
     for node in line:
         player, parent = node.player, node.parent
         if player is None or parent is None or node.token in GAME_END_TOKENS:
             continue
         searched = parent.ai
-        moved[player] = moved.get(player, False) or (searched is not None and searched.ai == player)
-    return [player for player, evaluated in moved.items() if not evaluated]
+        own = searched is not None and searched.ai == player
+        evaluated[player] = evaluated.get(player, False) or own
+        if searched is None:
+            missing.add(player)
+    return [p for p, own in evaluated.items() if not own and p in missing]
 
 
 class GameGraphPanel(DashboardPanel):
@@ -114,7 +136,7 @@ class GameGraphPanel(DashboardPanel):
         self.estimates.clear()
         for entry in estimates:
             self.estimates.record(
-                entry.move_number, entry.black, direct=entry.direct, engine=entry.ai
+                entry.move_number, entry.black, direct=entry.direct, engine=player_label(entry.ai)
             )
         self._touch()
 
@@ -171,8 +193,10 @@ class GameGraphPanel(DashboardPanel):
             values,
             brush=[self._brush(colors[self.estimates.engine(n)]) for n in numbers],
         )
-        # Whole moves on the x axis from the start; grow with the game.
-        set_view_range(self.plot, (0, max(10, numbers[-1] + 1 if numbers else 0)), (0, 1))
+        # Whole moves on the x axis from the start; grow with the game, to the move on the
+        # board too (with no estimates after move 9 the cursor had left the graph).
+        last = max(numbers[-1] if numbers else 0, self.current_move_number or 0)
+        set_view_range(self.plot, (0, max(10, last + 1)), (0, 1))
         swings = self.estimates.swings(self.swing_count)
         lookup = dict(zip(numbers, values, strict=True))
         self.swing_marks.setData([n for n, _ in swings], [lookup[n] for n, _ in swings])

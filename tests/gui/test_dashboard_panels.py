@@ -931,3 +931,39 @@ def test_unchecked_boxes_stand_out_in_the_dark_theme(qtbot):
     indicator_centre = image.pixelColor(8, image.height() // 2)
     contrast = abs(indicator_centre.lightness() - window.lightness())
     assert contrast >= 15, (indicator_centre.name(), window.name())
+
+
+def test_the_game_graph_keeps_the_move_on_the_board_in_view(qtbot):
+    """With no estimates after move 4 (an engine without evaluation), the cursor at move 14
+    had been drawn off the graph's right end (the range followed the estimates only)."""
+    from hexswarm.engine.review import LineEstimate
+    from hexswarm.gui.dashboard.game_graph import GameGraphPanel
+
+    graph = GameGraphPanel()
+    qtbot.addWidget(graph)
+    graph.show_line([LineEstimate(4, 0.5, True, "uct")])
+    graph.set_current_move(14)
+    graph.render_now()
+    low, high = graph.plot.getViewBox().viewRange()[0]
+    assert low <= 0 and high >= 14.5
+    graph.set_current_move(2)
+    graph.render_now()
+    assert graph.plot.getViewBox().viewRange()[0][1] < 14  # back to the first ten moves
+
+
+def test_the_game_graph_names_a_player_once_whatever_its_seed_and_move_time(qtbot):
+    """On the clock each AI move searches for its own time (``time_s``) with the game's seed:
+    each point had been a player of its own in the header, in its own colour."""
+    from hexswarm.engine.review import LineEstimate
+    from hexswarm.gui.dashboard.game_graph import GameGraphPanel
+
+    graph = GameGraphPanel()
+    qtbot.addWidget(graph)
+    specs = ["strong:seed=123,time_s=4.400", "strong:seed=123,time_s=3.900", "engine:MoHex"]
+    graph.show_line([LineEstimate(n, 0.5, True, spec) for n, spec in enumerate(specs)])
+    assert list(graph.engine_colors()) == ["strong", "MoHex"]
+    header = graph.header_html(graph.engine_colors())
+    assert "seed" not in header and "time_s" not in header
+    other = "uct:playouts=500,seed=9"
+    graph.show_line([LineEstimate(0, 0.5, True, other)])
+    assert list(graph.engine_colors()) == ["uct:playouts=500"]

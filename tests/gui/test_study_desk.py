@@ -228,6 +228,10 @@ def test_mistakes_are_marked_found_and_their_better_move_played_as_a_variation(w
     assert window.board_widget.preview == (c.board.cell_index("c2"), c.board.cell_index("e5"))
     assert "a1) was a blunder" in window.statusBar().currentMessage()
     assert not window.reviewer.step_mistake(1)  # b4 is only an inaccuracy
+    assert window.statusBar().currentMessage() == (
+        "No next mistake or blunder in the reviewed main line. "
+        "(1 inaccuracy marked ?! in the move list; Next Mistake skips them.)"
+    )
     assert window.reviewer.step_mistake(-1) is False  # from move 1 there is no earlier mistake
     # One click on the ghost makes it a variation.
     window.board_widget.cell_clicked.emit(c.board.cell_index("c2"))
@@ -235,6 +239,14 @@ def test_mistakes_are_marked_found_and_their_better_move_played_as_a_variation(w
     assert node.token == "c2" and node.parent.children[0].token == "a1"
     assert c.game.main_line()[2].token == "a1"  # the main line is kept
     assert window.board_widget.preview == ()
+
+
+def test_next_mistake_in_a_game_not_reviewed_says_how_to_review_it(window, qtbot):
+    play_game(window)
+    window.controller.go_to(0)
+    assert not window.reviewer.step_mistake(1)
+    assert "no review yet" in window.statusBar().currentMessage()
+    assert "Review the Whole Game" in window.statusBar().currentMessage()
 
 
 def test_a_reviewed_game_opens_reviewed(window, qtbot, tmp_path):

@@ -25,6 +25,14 @@ def shown_seconds(text: str) -> float:
     return float(match.group(1))
 
 
+def analysed_snapshot(controller, node):
+    """A finished search of ``node``'s position (what analysis mode would keep there)."""
+    from tests.gui.players import make_snapshot
+
+    board = controller.game.board_at(node)
+    return make_snapshot(board, 0, "tiny", 1, board.legal_moves()[0], done=True)
+
+
 def test_an_engine_without_analysis_is_timed_and_the_graph_says_it_has_no_evaluation(window, qtbot):
     """An engine that answers only ``genmove`` sends no snapshot: the status bar had shown
     "0.0 s (total White 0 s)" all through its thinking and after, and the game graph had
@@ -43,6 +51,11 @@ def test_an_engine_without_analysis_is_timed_and_the_graph_says_it_has_no_evalua
     graph = window.dashboard.game_graph
     assert graph.estimates.points() == ([], [])  # nothing known, nothing drawn
     assert "no evaluation from movesonly" in graph.header_html(graph.engine_colors())
+    # Positions evaluated by someone else (analysis mode, the review): nothing to say.
+    analysed = controller.game.cursor.parent
+    controller.record_analysis(analysed, analysed_snapshot(controller, analysed), "tiny")
+    assert "no evaluation" not in graph.header_html(graph.engine_colors())
+    assert graph.estimates.points()[0]  # drawn
     # Its next move: the status bar's total counts the first one.
     assert controller.play("d3")
     qtbot.waitUntil(lambda: controller.searching, timeout=5000)

@@ -20,7 +20,6 @@ from PySide6.QtWidgets import QWidget
 from .model import GameEstimates, estimate_for_black, has_estimate
 from .panel import PALETTE, DashboardPanel, fraction_axis, pen, set_view_range, style_plot
 
-
 MOVE_SETTINGS = ("seed", "time_s")
 """Spec settings that the game sets for each game or move (the seed drawn from the game's,
 the time the clock gives a move): not part of which player it is."""

@@ -808,10 +808,10 @@ class GameController(QObject):
     @property
     def waiting_to_start(self) -> bool:
         """Whether the game waits to get under way: a new game, a record opened or an
-        autosave restored, before its first move, a resume or an AI asked to move. No clock
-        runs meanwhile (see :meth:`_turn_runs`)."""
+        autosave restored, before its first move, a resume or an AI asked to move (never a
+        game that has ended). No clock runs meanwhile (see :meth:`_turn_runs`)."""
         moving = self._request is not None and self._request.purpose == "move"
-        return not (self._under_way or moving or self.is_over)
+        return not (self._under_way or moving or self.is_over or self.game_finished)
 
     def time_loss(self) -> Color | None:
         """The colour that lost on time at the cursor's position, if any."""

@@ -215,6 +215,7 @@ def test_no_clock_runs_while_browsing_a_finished_game(qtbot, player_factory):
         controller.first()
         controller.forward()  # White to move at move 1, a person
         assert not controller.is_over and controller.clock.running is None
+        assert not controller.waiting_to_start  # the clocks will not start: no such note
         qtbot.wait(1200)
         assert controller.time_loss() is None
         controller.last()

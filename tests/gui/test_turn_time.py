@@ -216,6 +216,9 @@ def test_no_clock_runs_while_browsing_a_finished_game(qtbot, player_factory):
         controller.forward()  # White to move at move 1, a person
         assert not controller.is_over and controller.clock.running is None
         assert not controller.waiting_to_start  # the clocks will not start: no such note
+        controller.load_game(parse_sgf(write_sgf(controller.game))[0])  # opened, or restored
+        controller.first()
+        assert controller.clock.running is None and not controller.waiting_to_start
         qtbot.wait(1200)
         assert controller.time_loss() is None
         controller.last()

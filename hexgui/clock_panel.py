@@ -20,7 +20,7 @@ _BOX = "border-radius: 4px; padding: 2px 8px"
 _WAITING = _BOX
 _RUNNING = f"{_BOX}; font-weight: bold; background: #2e7d32; color: white"
 _FLAGGED = f"{_BOX}; font-weight: bold; background: #c62828; color: white"
-WAITING_NOTE = "clocks start with the first move"
+WAITING_NOTE = "clocks start with the next move"
 
 
 def clock_text(left: TimeLeft) -> str:

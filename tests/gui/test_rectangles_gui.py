@@ -129,3 +129,21 @@ def test_the_dashboard_names_cells_on_the_boards_shape():
 
     assert move_label(76, (7, 11)) == "g11" and move_label(76, (11, 7)) == "k7"
     assert line_label((0, 76, -1), (7, 11)) == "a1 g11 swap"
+
+
+def test_setup_mode_places_stones_one_by_one_on_a_rectangle(window, qtbot):
+    """The second stone placed in setup mode on 7x11 did nothing (the click's handler raised
+    "this needs a square board": the game folds the stones into one setup node with the
+    square board's size, engine/game.py Game._merge_setup)."""
+    window.start_new_game(HUMANS_7X11)
+    c = window.controller
+    c.set_setup_mode(True)
+    for name in ("a2", "b2", "c2"):
+        assert c.setup_stone(c.board.cell_index(name), BLACK)
+    assert c.setup_stone(c.board.cell_index("g10"), WHITE)
+    c.set_setup_mode(False)
+    assert [c.board.stone_at(n) for n in ("a2", "b2", "c2", "g10")] == [BLACK] * 3 + [WHITE]
+    assert c.play("d6")
+    (read,) = parse_sgf(write_sgf(c.game))
+    assert read.board_at(read.main_line()[-1]).stone_at("g10") is WHITE
+    window.document.set_clean()

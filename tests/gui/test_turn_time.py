@@ -154,7 +154,7 @@ def test_a_remembered_clock_waits_for_the_first_move_at_launch(qtbot, settings_s
         assert clock.running is None and clock.left(BLACK).main_s == 60
         assert "1:00" in window.clock_panel.labels[BLACK].text()
         note = window.clock_panel.note
-        assert note.isVisibleTo(window.clock_panel) and "first move" in note.text()
+        assert note.isVisibleTo(window.clock_panel) and "next move" in note.text()
         assert window.controller.play("c3")
         assert clock.left(BLACK).main_s == 60  # the first move is not timed
         qtbot.waitUntil(lambda: clock.running is WHITE, timeout=3000)

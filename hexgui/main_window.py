@@ -373,7 +373,7 @@ class MainWindow(QMainWindow):
             self._moves_dock_px = target
             # Once the layout knows the list's new minimum: before, the dock keeps the old one.
             QTimer.singleShot(
-                0, lambda: self.resizeDocks([dock], [target], Qt.Orientation.Horizontal)
+                0, self, lambda: self.resizeDocks([dock], [target], Qt.Orientation.Horizontal)
             )
 
     def add_dock(self, dock: QDockWidget, area: Qt.DockWidgetArea) -> None:

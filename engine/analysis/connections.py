@@ -27,9 +27,8 @@ Rules, applied until nothing new is found (a work queue of new full connections)
 Limits keep it fast: at most :data:`FULL_LIMIT` full and :data:`SEMI_LIMIT` semi connections
 per pair of points, the smallest carriers first (a new one is dropped if an old one's carrier
 is inside it, and replaces the old ones whose carriers hold it). The bridge and edge
-templates II and III (the ziggurat) come out of the rules (tests check them); template IVa does
-not, and is added as a base full connection wherever its carrier is empty
-(:mod:`.templates`).
+templates II and III (the ziggurat) come out of the rules (tests check them); template IV does
+not, and is not added as a pattern.
 
 Every claim holds (checked in the tests against a brute force of the carrier game and the
 exact solver); the search only misses connections. Carriers are Python ints used as bit sets
@@ -44,7 +43,6 @@ from typing import NamedTuple
 
 import numpy as np
 from hexswarm.engine.analysis.inferior import BLACK_EDGE, WHITE_EDGE, ring_table
-from hexswarm.engine.analysis.templates import edge_template_placements
 from hexswarm.engine.board import BLACK, EMPTY, Color
 
 FULL_LIMIT = 8
@@ -200,12 +198,7 @@ def _adjacent_points(conn: Connections, cells: np.ndarray) -> set[tuple[int, int
 
 class _HSearch:
     def __init__(
-        self,
-        conn: Connections,
-        cells: np.ndarray,
-        stop_when_connected: bool,
-        budget: int | None,
-        edge_templates: bool,
+        self, conn: Connections, cells: np.ndarray, stop_when_connected: bool, budget: int | None
     ):
         self.conn = conn
         self.budget = budget
@@ -217,21 +210,6 @@ class _HSearch:
         self.by_point: dict[int, dict[int, list[int]]] = {}
         for p, q in sorted(_adjacent_points(conn, cells)):
             self.add_full(p, q, 0)
-        if edge_templates:
-            self.add_edge_templates(cells)
-
-    def add_edge_templates(self, cells: np.ndarray) -> None:
-        """The built-in templates whose carriers are empty, as base full connections from
-        their anchor's point (an empty cell, or the group of a stone) to their edge."""
-        conn = self.conn
-        occupied = bits(np.flatnonzero(cells != EMPTY))
-        for placement in edge_template_placements(conn.size, conn.size, conn.color is BLACK):
-            if placement.carrier & occupied or placement.carrier.bit_count() > MAX_CARRIER:
-                continue
-            point = conn.point_of(placement.anchor)
-            edge = self.edges[placement.edge]
-            if point >= 0 and point != edge:
-                self.add_full(point, edge, placement.carrier)
 
     def add_full(self, p: int, q: int, carrier: int) -> None:
         key = (p, q) if p < q else (q, p)
@@ -363,17 +341,14 @@ def h_search(
     color: Color,
     stop_when_connected: bool = False,
     budget: int | None = None,
-    edge_templates: bool = True,
 ) -> Connections:
     """The virtual connections of ``color`` on the position ``cells`` (a board's cells).
     ``stop_when_connected``: stop as soon as the colour's edges are fully connected (the
     position is decided; the other connections are then incomplete). ``budget``: stop after
     about that many AND combinations (``Connections.complete`` is then False); what was found
-    holds all the same, the search only misses more. ``edge_templates``: start from the
-    built-in templates of :mod:`.templates` as well (False: the rules alone, as before round
-    9; kept for measurements)."""
+    holds all the same, the search only misses more."""
     groups, point = _groups(cells, size, color)
     conn = Connections(size, color, groups, point)
-    search = _HSearch(conn, cells, stop_when_connected, budget, edge_templates)
+    search = _HSearch(conn, cells, stop_when_connected, budget)
     search.run()
     return conn

@@ -3,8 +3,7 @@ to the bottom edge, White to move, by play inside a named set of empty cells (it
 Checked by the exact solver on a board where the stone is joined to the top by Black stones and
 every cell outside the carrier is White's, by minimality (give White any one carrier cell and
 the connection breaks), and for the ziggurat by a second method (plain minimax over the
-carrier, engine.tools.reference) and by H-search, which derives it (template IVa it does not
-derive: it has it built in)."""
+carrier, engine.tools.reference) and by H-search, which derives it."""
 
 from __future__ import annotations
 
@@ -77,14 +76,10 @@ def test_the_ziggurat_by_plain_minimax_and_by_h_search():
     assert set(carrier) in [set(cells_of(f)) for f in conn.fulls(point, conn.edge_b)]
 
 
-def test_the_fourth_row_study_is_not_derived_but_built_into_h_search():
-    """Its comment says H-search does not derive template IVa: true of the rules, which alone
-    still miss it; since round 9 the search starts from it as a built-in pattern
-    (engine.analysis.templates), with exactly the study's carrier."""
+def test_the_fourth_row_study_says_rightly_that_h_search_misses_it():
+    """Its comment says H-search does not derive template IVa: when it does, say so there."""
     board, stone, carrier = _study("10-edge-template-iv.sgf")
-    rules = h_search(board.cells, board.size, BLACK, edge_templates=False)
-    found = [set(cells_of(f)) for f in rules.fulls(rules.point_of(stone), rules.edge_b)]
+    conn = h_search(board.cells, board.size, BLACK)
+    found = [set(cells_of(f)) for f in conn.fulls(conn.point_of(stone), conn.edge_b)]
     assert not any(f <= carrier for f in found)
     assert "does not derive" in position_sgf("10-edge-template-iv.sgf")
-    conn = h_search(board.cells, board.size, BLACK)
-    assert carrier in [set(cells_of(f)) for f in conn.fulls(conn.point_of(stone), conn.edge_b)]

@@ -28,8 +28,8 @@ Rules, applied until nothing new is found (a work queue of new full connections)
 Limits keep it fast: at most :data:`FULL_LIMIT` full and :data:`SEMI_LIMIT` semi connections
 per pair of points, the smallest carriers first (a new one is dropped if an old one's carrier
 is inside it, and replaces the old ones whose carriers hold it). The bridge and edge
-templates II and III (the ziggurat) come out of the rules (tests check them); template IV does
-not, and is not added as a pattern.
+templates II, IIIa (the ziggurat) and IVa come out of the rules (tests check them; IVa since
+round 9's OR rule, in every orientation, against the exact solver).
 
 Every claim holds (checked in the tests against a brute force of the carrier game and the
 exact solver); the search only misses connections. Carriers are Python ints used as bit sets

@@ -10,8 +10,8 @@ from hexswarm.engine.gtp import GtpEngine
 from hexswarm.engine.players import LEVELS, create_player
 
 # Black: e2, e4, d6, d8 (e4-d6 a bridge through d5/e5); White: a1-a4; Black to move. Since
-# round 9's OR rule H-search proves Black joined to both edges (16 carrier cells, checked by
-# brute force of the carrier game in tests/engine/test_connections_or.py).
+# round 9's OR rule H-search proves Black joined to both edges (16 carrier cells; plain minimax
+# over the carrier agrees: docs/results/vc/chain-check.txt).
 SETUP = ["boardsize 9", "play b e2", "play b e4", "play b d6", "play b d8"] + [
     f"play w a{row}" for row in range(1, 5)
 ]

@@ -170,7 +170,9 @@ def game_end(result: GameResult, record: Game, board: Board) -> str:
     if result.reason not in GAME_ENDS:
         known = ", ".join(repr(code) for code in GAME_ENDS)
         raise HexError(f"match.json's reason {result.reason!r} is none of {known}")
-    said = {"match.json's reason": (Color.parse(result.winner_colour), result.reason)}
+    said: dict[str, tuple[Color | None, str]] = {
+        "match.json's reason": (Color.parse(result.winner_colour), result.reason)
+    }
     for source, text in (("match.json's result", result.result), ("RE", record.result)):
         if text is None:  # an SGF without RE: match.json says how the game ended
             continue

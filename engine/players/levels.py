@@ -994,7 +994,8 @@ LADDER_ELO["strong"] = 1400
 STRONGEST_LEVEL = "strong"
 """The default of ``create_player(None)``, ``hexswarm-gtp`` and the GUI: the preset that
 measured strongest at equal time (docs/experiments.md, "Presets"; ``strong-swarm``, even with
-it before both took RAVE and priors, lost 33-67 to it at 1 s a move on 9x9 since: "Round 7")."""
+it before both took RAVE and priors, lost 33-67 to it at 1 s a move on 9x9 since, "Round 7",
+and 46-54 with its 12-cell priors, "Round 9")."""
 
 
 # --------------------------------------------------------------------------- settings

@@ -78,9 +78,9 @@ def test_the_ziggurat_by_plain_minimax_and_by_h_search():
 
 def test_the_fourth_row_study_is_derived_by_h_search_since_the_or_rule_keeps_every_full():
     """Template IVa comes out of the AND and OR rules once the OR rule keeps every full
-    connection it meets, not only the first (round 9). The study's comment, written before,
-    still says H-search does not derive it: to be reworded in resources/positions."""
+    connection it meets, not only the first (round 9); the study's comment says so."""
     board, stone, carrier = _study("10-edge-template-iv.sgf")
     conn = h_search(board.cells, board.size, BLACK)
     found = [set(cells_of(f)) for f in conn.fulls(conn.point_of(stone), conn.edge_b)]
     assert carrier in found
+    assert "derives it" in position_comment("10-edge-template-iv.sgf")

@@ -22,13 +22,14 @@ Rules, applied until nothing new is found (a work queue of new full connections)
   connection is always a chain of stones;
 * OR: semi connections ``x-y`` whose carriers have no common cell make a full ``x-y`` with the
   union as carrier (whatever the opponent plays, one semi is untouched and X plays its key).
-  The search over subsets is bounded (:data:`OR_STEPS`).
+  Every such subset the bounded search (:data:`OR_STEPS`) meets gives a full connection, not
+  only the first: the threats deeper than bridges need the ones that avoid each other's cells.
 
 Limits keep it fast: at most :data:`FULL_LIMIT` full and :data:`SEMI_LIMIT` semi connections
 per pair of points, the smallest carriers first (a new one is dropped if an old one's carrier
 is inside it, and replaces the old ones whose carriers hold it). The bridge and edge
-templates II and III (the ziggurat) come out of the rules (tests check them); template IV does
-not, and is not added as a pattern.
+templates II, IIIa (the ziggurat) and IVa come out of the rules (tests check them; IVa since
+round 9's OR rule, in every orientation, against the exact solver).
 
 Every claim holds (checked in the tests against a brute force of the carrier game and the
 exact solver); the search only misses connections. Carriers are Python ints used as bit sets
@@ -45,10 +46,12 @@ import numpy as np
 from hexswarm.engine.analysis.inferior import BLACK_EDGE, WHITE_EDGE, ring_table
 from hexswarm.engine.board import BLACK, EMPTY, Color
 
-FULL_LIMIT = 8
-SEMI_LIMIT = 16
+# Round 9 (docs/results/vc): 16/32/40 instead of 8/16/24 let the opponent's threats of 4 of
+# the 6 must-play mistakes against MoHex be seen, at about the same cost a call.
+FULL_LIMIT = 16
+SEMI_LIMIT = 32
 OR_STEPS = 64  # subset-search steps per OR attempt
-MAX_CARRIER = 24  # cells: larger carriers are not kept (they only slow the search)
+MAX_CARRIER = 40  # cells: larger carriers are not kept (they only slow the search)
 # Between two empty cells only small connections are kept (the bridge and its semis): the
 # cell-to-cell ones are the most numerous and the least useful.
 MAX_CELL_CARRIER = 3
@@ -273,24 +276,24 @@ class _HSearch:
             self.or_rule(p, q, semi, found)
 
     def or_rule(self, p: int, q: int, new: Semi, semis: list[Semi]) -> None:
-        """Full connections from ``new`` and other semis whose carriers share no cell."""
+        """Full connections from ``new`` and other semis whose carriers share no cell: every
+        such combination the step budget reaches (not only the first: a second full
+        connection that avoids the first one's cells is what a later OR or AND needs)."""
         others = [s.carrier for s in semis if s is not new]
         steps = [OR_STEPS]
 
-        def extend(start: int, common: int, union: int) -> bool:
+        def extend(start: int, common: int, union: int) -> None:
             for i in range(start, len(others)):
                 if steps[0] <= 0:
-                    return False
+                    return
                 steps[0] -= 1
                 narrowed = common & others[i]
                 if narrowed == common:
                     continue  # no progress: this semi shares all the common cells
                 if narrowed == 0:
                     self.add_full(p, q, union | others[i])
-                    return True
-                if extend(i + 1, narrowed, union | others[i]):
-                    return True
-            return False
+                else:
+                    extend(i + 1, narrowed, union | others[i])
 
         extend(0, new.carrier, new.carrier)
 

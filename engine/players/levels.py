@@ -892,7 +892,7 @@ _PRESETS = (
         "each descent 64 of them are tested by a Thompson-style comparison of their move's "
         "shared UCT record with a rival's and recruited passively (an inactive agent copies an "
         "active one or takes the rival); below the root UCT chooses; the tests and UCT's "
-        "choice both read RAVE records and pattern priors (the 6-cell table), with 8 "
+        "choice both read RAVE records and pattern priors (`strong`'s 12-cell table), with 8 "
         "playouts from each leaf that answer bridge and edge template intrusions; searching "
         "for the time given, with exact root tactics (the solver on boards up to 8x8, then Hex "
         "knowledge: dead and captured cells, virtual connections, the must-play region, the "
@@ -904,12 +904,15 @@ _PRESETS = (
         # the agents' tests read them as UCT's choice does, engine.kernels.anthill): 86-14
         # against itself without them, 49-51 against `strong`, at 20 000 playouts a move on
         # 9x9 (both with the 6-cell table); with the 12-cell table 43-57 against the 12-cell
-        # `strong` at 10 000, so it keeps the 6-cell one. At 1 s a move on 9x9 it lost 33-67
+        # `strong` at 10 000. At 1 s a move on 9x9 it lost 33-67
         # to `strong` (main 99e28af), when a playout cost 1.74-1.78x `strong`'s CPU time; its
         # tests now cost less (the same draws): 1.21x (docs/results/swarm-knowledge/). Taking
         # tactics=vc's must-play restriction as `strong` does (round 8): 34-66 on 9x9 and 30-70
-        # on 11x11 at 1 s a move, the same openings: no measurable change.
-        {**_TREE_PRESET, "tests": 64, "rave": True, "priors": "hex6-mohex-9x9"},
+        # on 11x11 at 1 s a move, the same openings: no measurable change. With `strong`'s
+        # 12-cell table (round 9, main 217fe51, the same openings): 46-54 on 9x9 at 1 s a move,
+        # 0.460 [0.366, 0.557], 17 games turned to wins and 5 to losses against the 6-cell
+        # table (sign test p = 0.02; docs/results/swarm-knowledge/), so it plays with it.
+        {**_TREE_PRESET, "tests": 64, "rave": True, "priors": "hex12-mohex-9x9-550g"},
     ),
     (
         "strong-sdst",
@@ -991,7 +994,8 @@ LADDER_ELO["strong"] = 1400
 STRONGEST_LEVEL = "strong"
 """The default of ``create_player(None)``, ``hexswarm-gtp`` and the GUI: the preset that
 measured strongest at equal time (docs/experiments.md, "Presets"; ``strong-swarm``, even with
-it before both took RAVE and priors, lost 33-67 to it at 1 s a move on 9x9 since: "Round 7")."""
+it before both took RAVE and priors, lost 33-67 to it at 1 s a move on 9x9 since, "Round 7",
+and 46-54 with its 12-cell priors, "Round 9")."""
 
 
 # --------------------------------------------------------------------------- settings

@@ -24,7 +24,12 @@ position after it solved, so the winning set is complete unless some cells stay 
 first position DFPN does not settle. In a lost game the latest mistake is the *decisive* one
 (every later position of ``A``'s was proven lost); a lost game without one ends as
 ``unsolved`` (the mistake is at the unsettled position or earlier) or ``lost-throughout``
-(``A`` was never winning where it moved).
+(``A`` was never winning where it moved). Only games decided on the board are walked: a game
+that ended by a resignation, a forfeit (an illegal move) or on time (``match.json``'s
+``reason`` ``R``, ``F`` or ``T``, which its ``result`` and the SGF's ``RE`` must confirm) is
+recorded as ``ended-by-resignation``, ``ended-by-forfeit`` or ``ended-by-time``, without a
+walk: the game may have been won on the board when it ended, so a decisive mistake means
+nothing there. (An engine that crashes stops ``hexswarm-match`` itself: no game is recorded.)
 
 A mistake's category, first that applies (in the spirit of ``real.json``'s):
 
@@ -61,9 +66,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from hexswarm.engine.board import Board, Color, HexError
+from hexswarm.engine.game import GAME_END_TOKENS, RESIGN
 from hexswarm.engine.gtp_client import GtpClientError
 from hexswarm.engine.records.files import atomic_write_text
-from hexswarm.engine.records.sgf import read_sgf
+from hexswarm.engine.records.sgf import Game, read_sgf
 from hexswarm.engine.tools.games import GameResult
 from hexswarm.engine.tools.series import STATE_FILE
 from hexswarm.engine.tools.tactics_real import DFPN_SECONDS, MOHEX, MohexLabeller
@@ -81,13 +87,16 @@ CATEGORIES = ("bridge", "template", "mc-trap", "must-play", "other")
 PROG = "python -m hexswarm.engine.tools.mistakes"
 MOHEX_OPTIONS = "--games 1 --seed 1"  # mohex-gtp.sh needs a budget; the seed fixes its moves
 MOHEX_HELP = f"mohex-gtp.sh or a command taking its options (run with {MOHEX_OPTIONS})"
+# How a game of a match ended, by match.json's ``reason`` (and RE's text after the "+").
+GAME_ENDS = {"": "connection", "R": "resignation", "F": "forfeit", "T": "time"}
 
 
 @dataclass(frozen=True, slots=True)
 class PlayedGame:
     """One game of a match from the player's side: its number, the player's colour, whether
-    the player won, the board size, every move's cell in order, and how many opening stones it
-    began with."""
+    the player won, the board size, every move's cell in order, how many opening stones it
+    began with, and how it ended (a value of :data:`GAME_ENDS`: ``connection`` when decided
+    on the board)."""
 
     number: int
     colour: Color
@@ -95,6 +104,7 @@ class PlayedGame:
     size: int
     cells: tuple[int, ...]
     opening: int
+    end: str = "connection"
 
     def board_at(self, ply: int) -> Board:
         """The board after the game's first ``ply`` moves (opening stones included)."""
@@ -132,7 +142,9 @@ def match_games(folder: Path, player: str = "A", lost_only: bool = True) -> list
             record = read_sgf(folder / result.sgf)
             board = Board(record.size)
             for _colour, token in record.moves():
-                board.play(token)
+                if token not in GAME_END_TOKENS:  # a resignation or forfeit: not a stone
+                    board.play(token)
+            end = game_end(result, record, board)
         except HexError as error:
             raise HexError(f"{folder / result.sgf} (game {result.game}): {error}") from None
         games.append(
@@ -143,9 +155,49 @@ def match_games(folder: Path, player: str = "A", lost_only: bool = True) -> list
                 size=record.size,
                 cells=tuple(move.cell for move in board.moves),
                 opening=opening,
+                end=end,
             )
         )
     return games
+
+
+def game_end(result: GameResult, record: Game, board: Board) -> str:
+    """How game ``result`` of a match ended (a value of :data:`GAME_ENDS`), when what says so
+    agrees: match.json's ``reason`` and ``result``, the SGF's ``RE`` (when it has one; ``B+R``
+    or ``B+Resign`` alike), the resignation or forfeit its moves end with, and a connection
+    on the final ``board`` (which a game decided on the board must have). :class:`HexError`
+    names the two that disagree (on the end or on the winner)."""
+    if result.reason not in GAME_ENDS:
+        known = ", ".join(repr(code) for code in GAME_ENDS)
+        raise HexError(f"match.json's reason {result.reason!r} is none of {known}")
+    said: dict[str, tuple[Color | None, str]] = {
+        "match.json's reason": (Color.parse(result.winner_colour), result.reason)
+    }
+    for source, text in (("match.json's result", result.result), ("RE", record.result)):
+        if text is None:  # an SGF without RE: match.json says how the game ended
+            continue
+        letter, plus, code = text.strip().upper().partition("+")
+        if not plus or letter not in ("B", "W"):
+            raise HexError(f"{source} {text!r} is not a result such as 'B+' or 'W+T'")
+        said[f"{source} {text!r}"] = (Color.parse(letter), code.strip()[:1])
+    stopped = record.game_end()  # (the colour that resigned or forfeited, how)
+    if stopped is not None:
+        code = "R" if stopped[1] == RESIGN else "F"
+        said[f"the SGF's last move ({stopped[1]})"] = (stopped[0].opponent, code)
+    on_board = (board.winner, "") if board.winner is not None else (None, "no connection")
+    if result.reason == "" or board.winner is not None:
+        said["the board"] = on_board
+
+    def told(winner: Color | None, code: str) -> str:
+        if winner is None:
+            return "nobody has connected"
+        return f"{winner.value} won by {GAME_ENDS.get(code, repr(code))}"
+
+    (first, claim), *others = said.items()
+    for source, other in others:
+        if other != claim:
+            raise HexError(f"{first} says {told(*claim)}, but {source} says {told(*other)}")
+    return GAME_ENDS[claim[1]]
 
 
 def match_opening(folder: Path) -> int:
@@ -236,8 +288,9 @@ def walk_game(
     docstring says. ``status``: ``won`` for a game the player won; for a lost game
     ``mistake`` (the first mistake in ``mistakes`` is the decisive one: every later position
     was lost), ``unsolved`` (a position was not settled, or the latest won position's move
-    was not; or, in a game that did not end by a connection, that move was proven to win) or
-    ``lost-throughout``. A position not settled within the
+    was not) or ``lost-throughout``. A game not decided on the board (``end`` is not
+    ``connection``) is not walked: its status is ``ended-by-`` and its end, won or lost, and
+    its ``note`` says why. A position not settled within the
     labeller's limit is tried once more within ``retry_seconds`` when given (its step says
     ``retried``); a mistake's cells are labelled within the labeller's limit."""
     us = game.colour
@@ -247,9 +300,18 @@ def walk_game(
         "won": game.won,
         "size": game.size,
         "moves": len(game.cells),
+        "end": game.end,
         "walk": [],
         "mistakes": [],
     }
+    if game.end != "connection":
+        record["status"] = f"ended-by-{game.end}"
+        loser = us.value if not game.won else us.opponent.value
+        record["note"] = (
+            f"{loser} lost by {game.end}: not decided on the board, so not walked (a decisive "
+            "mistake is one after which every position was proven lost)"
+        )
+        return record
     for ply in positions_to_move(game):
         board = game.board_at(ply)
         started = time.perf_counter()
@@ -406,7 +468,13 @@ def summary(records: list[dict]) -> dict:
     }
 
 
-STATUSES = ("won", "mistake", "unsolved", "lost-throughout")
+STATUSES = (
+    "won",
+    "mistake",
+    "unsolved",
+    "lost-throughout",
+    *(f"ended-by-{end}" for end in GAME_ENDS.values() if end != "connection"),
+)
 
 
 # --------------------------------------------------------------------------- the suite
@@ -513,14 +581,16 @@ def lost_from(record: dict) -> dict | None:
 
 
 def report(documents: list[dict], names: list[str]) -> str:
-    """Markdown tables of find files (``names``: what to call each): the games by colour and
-    status, how early the lost games were proven lost (the player's move number and empty
+    """Markdown tables of find files (``names``: what to call each): the lost games by colour
+    and status (those lost by resignation, forfeit or time, not walked, in a column of their
+    own), how early the lost games were proven lost (the player's move number and empty
     cells), and every proven mistake."""
     lines = [
         "| find file | colour | games | decisive mistake | unsolved | lost throughout | "
+        "not on the board (resigned, forfeit, time) | "
         "proven lost from our move (median, range) | by then: move 1-5 / 6-10 / 11-15 / 16+ | "
         "empty cells then (median, range) |",
-        "|---|---|---:|---:|---:|---:|---|---|---|",
+        "|---|---|---:|---:|---:|---:|---|---|---|---|",
     ]
     for document, name in zip(documents, names, strict=True):
         opening = _opening(document)
@@ -532,10 +602,13 @@ def report(documents: list[dict], names: list[str]) -> str:
             numbers = sorted(_move_number(colour, e["ply"], opening) for _r, e in earliest if e)
             empties = sorted(e["empty"] for _r, e in earliest if e)
             count = {s: sum(r["status"] == s for r in games) for s in STATUSES}
+            off_board = " / ".join(
+                str(count[f"ended-by-{end}"]) for end in ("resignation", "forfeit", "time")
+            )
             lines.append(
                 f"| {name} | {colour} | {len(games)} | "
                 f"{count['mistake']} | {count['unsolved']} | {count['lost-throughout']} | "
-                f"{_spread(numbers)} | {' / '.join(map(str, _fives(numbers)))} | "
+                f"{off_board} | {_spread(numbers)} | {' / '.join(map(str, _fives(numbers)))} | "
                 f"{_spread(empties)} |"
             )
     lines += [

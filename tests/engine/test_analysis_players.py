@@ -66,10 +66,14 @@ def _chain(black, to_move) -> Board:
     return board
 
 
+# e4 and e6 (each on the fourth row from its edge, joined to it) meet only at e5: whoever
+# holds the gap's key wins. (e2, e4, d6, d8 is no such gap: e4-d6 is a bridge, and H-search
+# proves it joined since round 9.)
+GAP = ["e2", "e4", "e6", "e8"]
+
+
 def test_vc_plays_a_semi_connection_key_without_searching():
-    # e2-e4 and d6-d8 are each joined to their edge and d6 to e4; e4 to d6 needs d5 or e5
-    # (two semi connections): whoever holds the gap's key wins.
-    board = _chain(["e2", "e4", "d6", "d8"], "black")
+    board = _chain(GAP, "black")
     analysis = analyse(board)
     assert analysis.proven == "win"
     player = create_player("uct:playouts=100,tactics=vc")
@@ -78,7 +82,7 @@ def test_vc_plays_a_semi_connection_key_without_searching():
     assert choice.snapshot.proven == "win" and choice.snapshot.playouts == 0
     assert board.cell_name(choice.move) in choice.snapshot.note
     # White to move must play into the gap's carriers.
-    defence = analyse(_chain(["e2", "e4", "d6", "d8"], "white"))
+    defence = analyse(_chain(GAP, "white"))
     assert defence.proven is None and analysis.move in defence.must_play
 
 
@@ -120,11 +124,11 @@ def test_vc_with_a_player_that_searches_every_move():
 def test_the_root_benchmark_judges_moves_by_the_analysis():
     from hexswarm.engine.tools.analysis_bench import judge, root_positions
 
-    won = _chain(["e2", "e4", "d6", "d8"], "black")
+    won = _chain(GAP, "black")
     key = analyse(won).move
     assert judge("vc-win", won, key) == "kept"
     assert judge("vc-win", won, won.cell_index("i9")) == "lost-proof"
-    defend = _chain(["e2", "e4", "d6", "d8"], "white")
+    defend = _chain(GAP, "white")
     assert judge("must-play", defend, key) == "inside"
     assert judge("must-play", defend, defend.cell_index("i1")) == "proven-loss"
     positions = root_positions(seed=4, per_category=1)

@@ -1,5 +1,6 @@
 """The tests' stand-in GTP engines (tests/engine/gtp_stand_in.py): their cell names are the
-board's (a1 top-left, letters columns), and they refuse what a real engine refuses."""
+board's (a1 top-left, letters columns), and they refuse what a real engine refuses (the fake
+MoHex, and the broken engine, whose misbehaviours sit on the same board, when it behaves)."""
 
 from __future__ import annotations
 
@@ -27,8 +28,9 @@ def test_the_stand_ins_cell_names_are_the_boards(size):
     ]
 
 
-def test_a_stand_in_refuses_illegal_commands_and_stays_in_step():
-    engine = GtpClient([sys.executable, str(HERE / "fake_mohex_engine.py")])
+@pytest.mark.parametrize("script", [["fake_mohex_engine.py"], ["broken_gtp_engine.py", "good"]])
+def test_a_stand_in_refuses_illegal_commands_and_stays_in_step(script):
+    engine = GtpClient([sys.executable, str(HERE / script[0]), *script[1:]])
     try:
         engine.send("boardsize 2", timeout=30)
         engine.send("play b a1", timeout=30)

@@ -270,21 +270,38 @@ def test_the_category_follows_the_order_intrusion_trap_threat():
 
 
 def _match_folder(
-    folder: Path, boards: list[Board], a_colours: list[str], opening: int = 2
+    folder: Path,
+    boards: list[Board],
+    a_colours: list[str],
+    opening: int = 2,
+    reasons: list[str] | None = None,
 ) -> None:
-    """A folder as ``hexswarm-match`` writes it: match.json and one SGF file a game."""
+    """A folder as ``hexswarm-match`` writes it: match.json and one SGF file a game. A game
+    whose reason (``reasons``; none: every game connected) is ``R``, ``F`` or ``T`` ended, as
+    engine.tools.games ends it, with the side to move on its unfinished board resigning,
+    playing an illegal move or running out of time."""
     results = []
-    for number, (board, colour) in enumerate(zip(boards, a_colours, strict=True), start=1):
+    reasons = reasons or [""] * len(boards)
+    for number, (board, colour, reason) in enumerate(
+        zip(boards, a_colours, reasons, strict=True), start=1
+    ):
         name = f"game-{number:04d}.sgf"
-        (folder / name).write_text(write_sgf(record_from_board(board)), encoding="utf-8")
+        winner = board.winner if not reason else board.to_move.opponent
+        how = {"R": "resign", "F": "forfeit"}.get(reason)
+        record = record_from_board(
+            board,
+            result=f"{winner.letter}+{reason}",
+            game_end=None if how is None else (winner.opponent, how),
+        )
+        (folder / name).write_text(write_sgf(record), encoding="utf-8")
         results.append(
             {
                 "game": number,
                 "a_colour": colour,
-                "winner": "A" if board.winner.value == colour else "B",
-                "winner_colour": board.winner.value,
-                "reason": "",
-                "result": f"{board.winner.letter}+",
+                "winner": "A" if winner.value == colour else "B",
+                "winner_colour": winner.value,
+                "reason": reason,
+                "result": f"{winner.letter}+{reason}",
                 "sgf": name,
                 "moves": len(board.moves),
             }
@@ -335,6 +352,93 @@ def test_a_broken_match_record_or_game_file_is_named_in_the_message(tmp_path, ca
     with pytest.raises(HexError, match="game-0002.sgf \\(game 2\\)"):
         match_games(tmp_path, "A", lost_only=False)
     assert not out.exists()
+
+
+def _unfinished_game(seed: int, moves: int = 6, size: int = 4) -> Board:
+    rng = random.Random(seed)
+    board = Board(size)
+    for _ in range(moves):
+        board.play(rng.choice(board.legal_moves()))
+    assert not board.is_over
+    return board
+
+
+def test_games_lost_on_time_by_resignation_or_forfeit_are_labelled_and_not_walked(tmp_path, capsys):
+    """A normal game, a loss on time, a resignation and a forfeit, all lost by A: the three
+    not decided on the board are recorded with their end and no walk; the normal one is
+    walked as before; the report counts them apart."""
+    boards = [_random_game(1), *(_unfinished_game(seed) for seed in (2, 3, 4))]
+    reasons = ["", "T", "R", "F"]
+    losers = [boards[0].winner.opponent.value] + [b.to_move.value for b in boards[1:]]
+    _match_folder(tmp_path, boards, losers, opening=0, reasons=reasons)
+    sgf_texts = [(tmp_path / f"game-{n:04d}.sgf").read_text(encoding="utf-8") for n in (3, 4)]
+    assert f";{losers[2][0].upper()}[resign]" in sgf_texts[0]
+    assert f";{losers[3][0].upper()}[forfeit]" in sgf_texts[1]
+    games = match_games(tmp_path, "A")
+    assert [g.end for g in games] == ["connection", "time", "resignation", "forfeit"]
+    for game, board in zip(games, boards, strict=True):  # the end is not a stone
+        assert game.cells == tuple(m.cell for m in board.moves) and not game.won
+    found = tmp_path / "found.json"
+    fake = shlex.join([sys.executable, str(FAKE_DFPN)])
+    arguments = ["find", str(tmp_path), "--mohex", fake, "--dfpn-seconds", "1"]
+    assert main([*arguments, "--out", str(found)]) == 0
+    records = json.loads(found.read_text(encoding="utf-8"))["games"]
+    assert [r["end"] for r in records] == [g.end for g in games]
+    assert records[0]["status"] in ("mistake", "lost-throughout") and records[0]["walk"]
+    assert [m["ply"] for m in records[0]["mistakes"]] == _reference_mistakes(games[0])
+    expected = ["ended-by-time", "ended-by-resignation", "ended-by-forfeit"]
+    assert [r["status"] for r in records[1:]] == expected
+    for record, loser in zip(records[1:], losers[1:], strict=True):
+        assert not record["walk"] and not record["mistakes"]
+        assert record["note"].startswith(f"{loser} lost by {record['end']}: not decided")
+    counts = summary(records)["status"]
+    assert [counts[s] for s in expected] == [1, 1, 1] and sum(counts.values()) == 4
+    capsys.readouterr()
+    assert main(["report", str(found)]) == 0
+    rows = [line for line in capsys.readouterr().out.splitlines() if "| found.json |" in line]
+    by_colour = {row.split(" | ")[1]: row.split(" | ") for row in rows[: len(set(losers))]}
+    for colour, row in by_colour.items():  # resigned / forfeit / time
+        ends = [reasons[i] for i, c in enumerate(losers) if c == colour]
+        assert row[6] == " / ".join(str(ends.count(code)) for code in "RFT")
+
+
+def test_a_game_whose_records_disagree_on_its_end_is_named(tmp_path):
+    """match.json against the SGF's RE and moves, and against the board: every disagreement
+    is a clear error naming the file and both sides; RE's long form reads as the short."""
+    board = _unfinished_game(5)
+    loser = board.to_move
+    _match_folder(tmp_path, [board], [loser.value], reasons=["R"])
+    sgf = tmp_path / "game-0001.sgf"
+    text = sgf.read_text(encoding="utf-8")
+    assert f"RE[{loser.opponent.letter}+R]" in text
+    sgf.write_text(text.replace("+R]", "+Resign]"), encoding="utf-8")
+    assert [g.end for g in match_games(tmp_path, "A")] == ["resignation"]
+    sgf.write_text(text.replace("+R]", "+T]"), encoding="utf-8")
+    with pytest.raises(
+        HexError,
+        match="game-0001.sgf \\(game 1\\): match.json's reason says "
+        f"{loser.opponent.value} won by resignation, but RE",
+    ):
+        match_games(tmp_path, "A")
+    state = json.loads((tmp_path / "match.json").read_text(encoding="utf-8"))
+    for change, words in (
+        ({"reason": ""}, "but match.json's result"),
+        ({"reason": "", "result": f"{loser.opponent.letter}+"}, "but RE"),
+        ({"reason": "X"}, "reason 'X' is none of"),
+        ({"result": "nobody"}, "'nobody' is not a result"),
+    ):
+        _match_folder(tmp_path, [board], [loser.value], reasons=["R"])
+        changed = {**state, "results": [{**state["results"][0], **change}]}
+        (tmp_path / "match.json").write_text(json.dumps(changed), encoding="utf-8")
+        with pytest.raises(HexError, match=words):
+            match_games(tmp_path, "A")
+    # Both records say the game was connected, but its board has no connection.
+    connected = {"reason": "", "result": f"{loser.opponent.letter}+"}
+    changed = {**state, "results": [{**state["results"][0], **connected}]}
+    (tmp_path / "match.json").write_text(json.dumps(changed), encoding="utf-8")
+    sgf.write_text(text.replace("+R]", "+]").replace(f";{loser.letter}[resign]", ""), "utf-8")
+    with pytest.raises(HexError, match="but the board says nobody has connected"):
+        match_games(tmp_path, "A")
 
 
 def test_find_report_and_suite_from_the_command_line(tmp_path, capsys):

@@ -3,7 +3,8 @@ to the bottom edge, White to move, by play inside a named set of empty cells (it
 Checked by the exact solver on a board where the stone is joined to the top by Black stones and
 every cell outside the carrier is White's, by minimality (give White any one carrier cell and
 the connection breaks), and for the ziggurat by a second method (plain minimax over the
-carrier, engine.tools.reference) and by H-search, which derives it."""
+carrier, engine.tools.reference) and by H-search, which derives it (and template IVa too,
+since round 9)."""
 
 from __future__ import annotations
 
@@ -18,7 +19,6 @@ from hexswarm.resources.positions import (
     list_positions,
     load_position,
     position_comment,
-    position_sgf,
 )
 
 TEMPLATES = {
@@ -76,10 +76,11 @@ def test_the_ziggurat_by_plain_minimax_and_by_h_search():
     assert set(carrier) in [set(cells_of(f)) for f in conn.fulls(point, conn.edge_b)]
 
 
-def test_the_fourth_row_study_says_rightly_that_h_search_misses_it():
-    """Its comment says H-search does not derive template IVa: when it does, say so there."""
+def test_the_fourth_row_study_is_derived_by_h_search_since_the_or_rule_keeps_every_full():
+    """Template IVa comes out of the AND and OR rules once the OR rule keeps every full
+    connection it meets, not only the first (round 9); the study's comment says so."""
     board, stone, carrier = _study("10-edge-template-iv.sgf")
     conn = h_search(board.cells, board.size, BLACK)
     found = [set(cells_of(f)) for f in conn.fulls(conn.point_of(stone), conn.edge_b)]
-    assert not any(f <= carrier for f in found)
-    assert "does not derive" in position_sgf("10-edge-template-iv.sgf")
+    assert carrier in found
+    assert "derives it" in position_comment("10-edge-template-iv.sgf")

@@ -761,11 +761,11 @@ class Game:
         node = self._cursor
         after = self._ensure_board().copy()
         after.apply_setup(edit)  # raises before any change
-        previous = node.setup_edit(self.size)
+        previous = node.setup_edit(self.width, self.height)
         self._ascend()
         before = self._ensure_board()
         stones: dict[Color | None, list[int]] = {BLACK: [], WHITE: [], None: []}
-        for cell in range(self.size * self.size):
+        for cell in range(self.width * self.height):
             stone = after.stone_at(cell)
             if stone is not before.stone_at(cell):
                 stones[stone].append(cell)
@@ -782,7 +782,7 @@ class Game:
             return self._cursor
         for name in (*SETUP_PROPERTIES, "PL"):
             node.remove(name)
-        node.set_setup(merged, self.size)
+        node.set_setup(merged, self.width, self.height)
         self._descend([node])
         return node
 

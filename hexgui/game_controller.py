@@ -1262,10 +1262,8 @@ class GameController(QObject):
         self._record_setup(SetupEdit(empty=occupied, to_move=BLACK))
 
     def _record_setup(self, edit: SetupEdit) -> None:
-        # In setup mode the stones placed one by one make one setup node (one move-tree entry);
-        # on a rectangle one node each, until Game._merge_setup stops taking the board's size
-        # as a square's (it raised "this needs a square board" at the second stone).
-        self._game.setup(edit, merge=self._setup_mode and self._game.is_square)
+        # In setup mode the stones placed one by one make one setup node (one move-tree entry).
+        self._game.setup(edit, merge=self._setup_mode)
         self._changed()
         self.line_changed.emit()
         self._maybe_analyse()

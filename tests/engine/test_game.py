@@ -281,17 +281,20 @@ def test_record_from_board_still_fills_in_the_game_information():
 @settings(max_examples=60, deadline=None)
 @given(
     st.lists(
-        st.tuples(st.integers(0, 15), st.sampled_from([BLACK, WHITE, None])),
+        st.tuples(st.integers(0, 14), st.sampled_from([BLACK, WHITE, None])),
         min_size=1,
         max_size=25,
     ),
     st.sampled_from([None, BLACK, WHITE]),
+    st.sampled_from([(4, 4), (3, 5), (5, 3)]),
 )
-def test_merged_setup_edits_make_one_node_with_the_position_of_all_of_them(clicks, to_move):
+def test_merged_setup_edits_make_one_node_with_the_position_of_all_of_them(clicks, to_move, shape):
     """Setup mode's clicks (a stone, or an empty cell) folded into one node give the position
     that applying every click one after another on a board gives (a second method), and a
-    setup that comes back to the start leaves no node."""
-    game = Game(4)
+    setup that comes back to the start leaves no node; on squares and rectangles (the fold
+    took the board's size as a square's and raised on a rectangle's second stone)."""
+    width, height = shape
+    game = Game(width, height=height)
     game.play("a1")
     start = game.cursor
     before = game.board.copy()

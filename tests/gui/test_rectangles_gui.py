@@ -143,6 +143,7 @@ def test_setup_mode_places_stones_one_by_one_on_a_rectangle(window, qtbot):
     assert c.setup_stone(c.board.cell_index("g10"), WHITE)
     c.set_setup_mode(False)
     assert [c.board.stone_at(n) for n in ("a2", "b2", "c2", "g10")] == [BLACK] * 3 + [WHITE]
+    assert len(c.game.main_line()) == 2  # the root and one setup node for the four stones
     assert c.play("d6")
     (read,) = parse_sgf(write_sgf(c.game))
     assert read.board_at(read.main_line()[-1]).stone_at("g10") is WHITE

@@ -54,6 +54,8 @@ SPECIAL_MOVES = (SWAP_PIECES, SWAP_SIDES, PASS, RESIGN, FORFEIT)
 SETUP_PROPERTIES = ("AB", "AW", "AE")
 PLAYER_PROPERTY = "XP"
 """The AI that made a node's move (see :attr:`GameNode.player`)."""
+THINKING_PROPERTY = "XT"
+"""The seconds a node's move was thought on (see :attr:`GameNode.thinking_seconds`)."""
 
 _PROPERTY_NAME = re.compile(r"[A-Z]+")
 
@@ -157,6 +159,25 @@ class GameNode:
             self.set(PLAYER_PROPERTY, spec)
         else:
             self.remove(PLAYER_PROPERTY)
+
+    @property
+    def thinking_seconds(self) -> float | None:
+        """The seconds the move's player thought on it, HexSwarm's ``XT`` property (e.g.
+        ``XT[3.42]``, wall time from asking for the move to the move); None when the move was
+        not timed or the value is unreadable."""
+        text = self.get(THINKING_PROPERTY)
+        try:
+            seconds = float(text) if text is not None else None
+        except ValueError:
+            return None
+        return seconds if seconds is not None and 0 <= seconds < float("inf") else None
+
+    @thinking_seconds.setter
+    def thinking_seconds(self, seconds: float | None) -> None:
+        if seconds is None:
+            self.remove(THINKING_PROPERTY)
+        else:
+            self.set(THINKING_PROPERTY, f"{seconds:.2f}")
 
     # ---------------------------------------------------------------- move, setup, comment
     @property

@@ -98,19 +98,6 @@ from PySide6.QtCore import QCoreApplication, QObject, QThread, QTimer, Signal, S
 
 HUMAN = "human"
 CLOCK_TICK_MS = 100  # how often a running clock is checked for a flag fall
-THINKING_PROPERTY = "XT"
-"""HexSwarm's SGF property of a move node: the seconds its player thought on it (see
-:class:`TurnTimer`), e.g. ``XT[3.42]``; absent when the move was not timed."""
-
-
-def thinking_seconds(node: GameNode) -> float | None:
-    """The seconds ``node``'s move was thought on (``XT``), None if unknown or unreadable."""
-    text = node.get(THINKING_PROPERTY)
-    try:
-        seconds = float(text) if text is not None else None
-    except ValueError:
-        return None
-    return seconds if seconds is not None and 0 <= seconds < float("inf") else None
 
 
 class TurnTimer:
@@ -174,7 +161,7 @@ def _entry(node: GameNode, shape: tuple[int, int], number: int) -> Entry:
         return SetupEdit(to_move=color.opponent)
     swap = token if token in (SWAP_PIECES, SWAP_SIDES) else None
     move = Move(color, -1 if swap else cell_index(token, *shape), swap)
-    return MoveInfo(number, move, node.player or HUMAN, thinking_seconds(node))
+    return MoveInfo(number, move, node.player or HUMAN, node.thinking_seconds)
 
 
 def _new_game(settings: GameSettings) -> Game:
@@ -377,14 +364,15 @@ class GameController(QObject):
 
     def thinking_time(self, color: Color) -> float:
         """Seconds ``color``'s player thought on its moves so far (moves up to the cursor),
-        person or AI of any kind: each move's measured time (``XT``, see :class:`TurnTimer`);
+        person or AI of any kind: each move's measured time (``GameNode.thinking_seconds``,
+        see :class:`TurnTimer`);
         for an AI's move of a record without it, the search that chose it, kept on the
         position it searched."""
         total = 0.0
         for node in self._game.cursor.path_from_root()[1:]:
             if node.color is not color:
                 continue
-            seconds = thinking_seconds(node)
+            seconds = node.thinking_seconds
             if seconds is None and node.player and node.parent is not None:
                 searched = node.parent.ai
                 seconds = searched.seconds if searched and searched.ai == node.player else None
@@ -639,7 +627,7 @@ class GameController(QObject):
         self._under_way = True
         self._press_clock(mover, node)
         if thought is not None:
-            node.set(THINKING_PROPERTY, f"{thought:.2f}")
+            node.thinking_seconds = thought
         if id(node) not in known or player != HUMAN:  # a person following a move keeps its AI
             node.player = None if player == HUMAN else player
         if id(node) not in known and len(node.parent.children) > 1:

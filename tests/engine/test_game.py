@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from hexswarm.engine.board import BLACK, SWAP_PIECES, WHITE, Board, HexError, SetupEdit
-from hexswarm.engine.game import Game, GameNode, GameTreeError
+from hexswarm.engine.game import THINKING_PROPERTY, Game, GameNode, GameTreeError
 from hexswarm.engine.records import parse_sgf, read_sgf, record_from_board, write_sgf
 from hexswarm.engine.review import ANALYSIS_PROPERTY, PositionAnalysis
 from hypothesis import given, settings
@@ -347,3 +347,17 @@ def test_a_nodes_analysis_is_read_again_only_when_its_text_changes():
     assert node.ai is None and node.get(ANALYSIS_PROPERTY) == "not an analysis"
     node.ai = None
     assert node.ai is None and node.get(ANALYSIS_PROPERTY) is None
+
+
+def test_a_moves_thinking_time_is_written_read_back_and_unreadable_values_are_unknown():
+    game = Game(5)
+    game.play("c3")
+    game.cursor.thinking_seconds = 3.416
+    (read,) = parse_sgf(write_sgf(game))
+    node = read.main_line()[-1]
+    assert "XT[3.42]" in write_sgf(game) and node.thinking_seconds == pytest.approx(3.42)
+    for text in ("soon", "-1", "inf", "nan"):
+        node.set(THINKING_PROPERTY, text)
+        assert node.thinking_seconds is None, text
+    node.thinking_seconds = None
+    assert node.get(THINKING_PROPERTY) is None

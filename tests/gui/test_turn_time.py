@@ -7,8 +7,9 @@ import re
 
 import pytest
 from hexswarm.engine.board import BLACK, WHITE
+from hexswarm.engine.game import THINKING_PROPERTY
 from hexswarm.engine.records import parse_sgf, write_sgf
-from hexswarm.gui.game_controller import THINKING_PROPERTY, GameController, thinking_seconds
+from hexswarm.gui.game_controller import GameController
 from hexswarm.gui.settings import GameSettings, SideSettings, save_game_settings
 
 HUMAN = SideSettings(ai=False)
@@ -46,8 +47,8 @@ def test_an_engine_without_analysis_is_timed_and_the_graph_says_it_has_no_evalua
     qtbot.waitUntil(lambda: len(controller.board.moves) == 2, timeout=10_000)
     node = controller.game.cursor
     assert node.player == "movesonly"
-    assert 0.45 <= thinking_seconds(node) < 5  # the player thinks 0.5 s
-    assert controller.thinking_time(WHITE) == pytest.approx(thinking_seconds(node))
+    assert 0.45 <= node.thinking_seconds < 5  # the player thinks 0.5 s
+    assert controller.thinking_time(WHITE) == pytest.approx(node.thinking_seconds)
     graph = window.dashboard.game_graph
     assert graph.estimates.points() == ([], [])  # nothing known, nothing drawn
     assert "no evaluation from movesonly" in graph.header_html(graph.engine_colors())
@@ -98,7 +99,7 @@ def test_a_persons_thinking_time_is_kept_with_each_move_pauses_left_out(qtbot, p
         qtbot.wait(50)  # the move is shown: White's turn runs
         now[0] += 3.0
         assert controller.play("b2")
-        assert thinking_seconds(controller.game.cursor) == pytest.approx(3.0)
+        assert controller.game.cursor.thinking_seconds == pytest.approx(3.0)
         qtbot.wait(50)
         now[0] += 1.0
         controller.set_paused(True)
@@ -107,7 +108,7 @@ def test_a_persons_thinking_time_is_kept_with_each_move_pauses_left_out(qtbot, p
         now[0] += 0.5
         assert controller.turn_seconds() == pytest.approx(1.5)
         assert controller.play("d4")
-        assert thinking_seconds(controller.game.cursor) == pytest.approx(1.5)
+        assert controller.game.cursor.thinking_seconds == pytest.approx(1.5)
         assert controller.thinking_time(BLACK) == pytest.approx(1.5)
         assert controller.thinking_time(WHITE) == pytest.approx(3.0)
         assert controller.line[1].seconds == pytest.approx(3.0)  # the move list's entries
@@ -129,7 +130,7 @@ def test_a_move_tooltip_gives_its_thinking_time(window, qtbot):
     controller = window.controller
     assert controller.play("c3")
     qtbot.waitUntil(lambda: len(controller.board.moves) == 2, timeout=10_000)
-    seconds = thinking_seconds(controller.game.cursor)
+    seconds = controller.game.cursor.thinking_seconds
     assert window.move_list.item(2).toolTip().endswith(f"thought {seconds:.1f} s")
     assert "thought" not in window.move_list.item(1).toolTip()  # the first move: not timed
 
@@ -235,7 +236,7 @@ def test_the_status_bar_keeps_a_quick_moves_whole_time(window, qtbot, moves_only
     controller = window.controller
     assert controller.play("c3")
     qtbot.waitUntil(lambda: len(controller.board.moves) == 2, timeout=10_000)
-    seconds = thinking_seconds(controller.game.cursor)
+    seconds = controller.game.cursor.thinking_seconds
     assert seconds >= 0.15
     # Read at the search's end, a moment before the move is recorded with its time.
     assert shown_seconds(window.time_label.text()) == pytest.approx(seconds, abs=0.06)

@@ -46,12 +46,16 @@ def held(monkeypatch):
 
 
 @pytest.fixture
-def worker(qtbot):
+def worker(held, qtbot):
     worker = EngineWorker(factory_for(tiny=TinyRandomPlayer()))
     thread = start_engine_thread(worker, "test-engine")
     yield worker
+    # A test that failed before releasing the warm-up leaves the engine thread waiting for
+    # it: release it before joining (``held``'s own teardown comes after this one), and fail
+    # rather than hang if the thread still does not end.
+    held.released.set()
     thread.quit()
-    thread.wait()
+    assert thread.wait(60_000), "the engine thread did not end"
 
 
 def test_a_search_waits_for_its_kernels_names_them_and_then_runs(held, worker, qtbot):

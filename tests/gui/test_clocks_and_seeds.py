@@ -220,8 +220,12 @@ def test_an_opened_record_restores_both_clocks(controllers, qtbot, tmp_path):
     controller = controllers(GameSettings(size=5, black=HUMAN, white=HUMAN, time_control="300+5"))
     controller.new_game()
     controller.play("c3")  # the first move: not timed
+    # Each clock is seen running before the wait that charges it: under load the move's
+    # showing (which starts a person's clock) can come late in a bare wait (305.0 once).
+    qtbot.waitUntil(lambda: controller.clock.running is WHITE)
     qtbot.wait(120)
     controller.play("b2")
+    qtbot.waitUntil(lambda: controller.clock.running is BLACK)
     qtbot.wait(120)
     controller.play("d4")
     black = float(controller.game.cursor.get("BL"))

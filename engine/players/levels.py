@@ -909,9 +909,10 @@ _PRESETS = (
         # tests now cost less (the same draws): 1.21x (docs/results/swarm-knowledge/). Taking
         # tactics=vc's must-play restriction as `strong` does (round 8): 34-66 on 9x9 and 30-70
         # on 11x11 at 1 s a move, the same openings: no measurable change. With `strong`'s
-        # 12-cell table (round 9, main 217fe51, the same openings): 46-54 on 9x9 at 1 s a move,
-        # 0.460 [0.366, 0.557], 17 games turned to wins and 5 to losses against the 6-cell
-        # table (sign test p = 0.02; docs/results/swarm-knowledge/), so it plays with it.
+        # 12-cell table (round 9, main 217fe51, the same openings), at 1 s a move: 46-54 on 9x9
+        # (17 games turned to wins and 5 to losses against the 6-cell table, sign test p =
+        # 0.02) and 44-56 on 11x11 (28 and 14, p = 0.04; docs/results/swarm-knowledge/), so it
+        # plays with it.
         {**_TREE_PRESET, "tests": 64, "rave": True, "priors": "hex12-mohex-9x9-550g"},
     ),
     (
@@ -995,7 +996,7 @@ STRONGEST_LEVEL = "strong"
 """The default of ``create_player(None)``, ``hexswarm-gtp`` and the GUI: the preset that
 measured strongest at equal time (docs/experiments.md, "Presets"; ``strong-swarm``, even with
 it before both took RAVE and priors, lost 33-67 to it at 1 s a move on 9x9 since, "Round 7",
-and 46-54 with its 12-cell priors, "Round 9")."""
+and 46-54 on 9x9 and 44-56 on 11x11 with its 12-cell priors, "Round 9")."""
 
 
 # --------------------------------------------------------------------------- settings

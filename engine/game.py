@@ -24,6 +24,7 @@ Single-threaded plain Python: hand other threads a ``board.copy()``, never the g
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterator
 
@@ -167,10 +168,10 @@ class GameNode:
         not timed or the value is unreadable."""
         text = self.get(THINKING_PROPERTY)
         try:
-            seconds = float(text) if text is not None else None
+            seconds = float(text) if text is not None else math.nan
         except ValueError:
             return None
-        return seconds if seconds is not None and 0 <= seconds < float("inf") else None
+        return seconds if 0 <= seconds < math.inf else None  # NaN fails the test too
 
     @thinking_seconds.setter
     def thinking_seconds(self, seconds: float | None) -> None:

@@ -899,21 +899,13 @@ _PRESETS = (
         "root population spread over the moves left) and the swap rule played from the "
         "opening table.",
         "anthill",
-        # 57-43 against `strong` at 1 s a move on 11x11, where one test a descent went 42-58
-        # (before either had RAVE and priors). RAVE and priors as `strong`'s (issue 29, item 6;
-        # the agents' tests read them as UCT's choice does, engine.kernels.anthill): 86-14
-        # against itself without them, 49-51 against `strong`, at 20 000 playouts a move on
-        # 9x9 (both with the 6-cell table); with the 12-cell table 43-57 against the 12-cell
-        # `strong` at 10 000. At 1 s a move on 9x9 it lost 33-67
-        # to `strong` (main 99e28af), when a playout cost 1.74-1.78x `strong`'s CPU time; its
-        # tests now cost less (the same draws): 1.21x (docs/results/swarm-knowledge/). Taking
-        # tactics=vc's must-play restriction as `strong` does (round 8): 34-66 on 9x9 and 30-70
-        # on 11x11 at 1 s a move, the same openings: no measurable change. With `strong`'s
-        # 12-cell table (round 9, main 217fe51, the same openings), at 1 s a move: 46-54 on 9x9
-        # (17 games turned to wins and 5 to losses against the 6-cell table, sign test p =
-        # 0.02) and 44-56 on 11x11 (28 and 14, p = 0.04; docs/results/swarm-knowledge/), so it
-        # plays with it. A playout then costs 1.36x `strong`'s; 16 tests a descent (0.871x
-        # the cost) went 46-54 against 64 at equal CPU on 9x9 (46 000 / 40 000 playouts).
+        # Why these settings (the history: docs/experiments.md, "The anthill" to "Round 9"):
+        # with 64 tests a descent it went 57-43 against `strong` at 1 s on 11x11 where one test
+        # went 42-58 (before either had RAVE and priors), and 16 (0.871x the cost) went 46-54
+        # against 64 at equal CPU on 9x9; RAVE and priors as `strong`'s, read by the
+        # agents' tests: 86-14 against itself without them at 20 000 playouts; `strong`'s
+        # 12-cell table instead of the 6-cell one, at 1 s a move on the same openings: 46-54
+        # (from 34-66) on 9x9 and 44-56 (from 30-70) on 11x11 against `strong`.
         {**_TREE_PRESET, "tests": 64, "rave": True, "priors": "hex12-mohex-9x9-550g"},
     ),
     (

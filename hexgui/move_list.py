@@ -84,7 +84,7 @@ class MoveList(QListWidget):
         cursor = c.cursor
         rows = [Row("Start", 0, future=False, tooltip="")]
         for index, entry in enumerate(c.line, start=1):
-            tooltip = ""
+            thought = ""  # the tooltip's addition: the move's thinking time, when known
             if isinstance(entry, MoveInfo):
                 who = self._player_name(entry.move.color)
                 text = f"{entry.number}. {who} {entry.move.name(*shape)}"
@@ -93,11 +93,11 @@ class MoveList(QListWidget):
                     label = engine_name(entry.player) or entry.player.split(":")[0]
                     text += f"  [{label}]"
                 if entry.seconds is not None:
-                    tooltip = f" · thought {entry.seconds:.1f} s"
+                    thought = f" · thought {entry.seconds:.1f} s"
             else:
                 text = SETUP_PREFIX + describe_setup(entry, shape, self._player_name)
             # The tooltip: a narrow dock cuts a long setup or level name.
-            rows.append(Row(text, index, future=index > cursor, tooltip=text + tooltip))
+            rows.append(Row(text, index, future=index > cursor, tooltip=text + thought))
         if c.resigned is not None:
             rows.append(Row(f"{self._player_name(c.resigned)} resigned", None, False, ""))
         return rows

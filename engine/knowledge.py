@@ -197,9 +197,9 @@ class PlayoutPolicy:
         """The policy the kernels take: :data:`UNIFORM_PLAYOUT` or a ``KnowledgePolicy``
         (of kind ``PATTERN_POLICY`` for ``patterns``)."""
         if self.name == "patterns":
-            weights, hash12 = pattern_weights(self.table)
+            weights, hash12, filter12 = pattern_weights(self.table)
             return RUN_TIME_UNIFORM_PLAYOUT._replace(
-                kind=PATTERN_POLICY, weights=weights, hash12=hash12
+                kind=PATTERN_POLICY, weights=weights, hash12=hash12, filter12=filter12
             )
         if self.database is None:
             return UNIFORM_PLAYOUT
@@ -211,20 +211,21 @@ class PlayoutPolicy:
         )
 
 
-_PATTERN_WEIGHTS: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+_PATTERN_WEIGHTS: dict[str, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
 
 
-def pattern_weights(table: str | None = None) -> tuple[np.ndarray, np.ndarray]:
+def pattern_weights(table: str | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The kernels' integer weights of the playout pattern table (the bundled default, or a
-    name or path): the 6-cell rows and the 12-cell hash, computed once per
+    name or path): the 6-cell rows, the 12-cell hash and its key filter, computed once per
     table and shared (never written)."""
-    from hexswarm.engine.patterns import DEFAULT_PLAYOUT_TABLE, load_playout_table
+    from hexswarm.engine.patterns import DEFAULT_PLAYOUT_TABLE, key_filter, load_playout_table
 
     key = table or DEFAULT_PLAYOUT_TABLE
     if key not in _PATTERN_WEIGHTS:
         # Kept writable: a read-only array is another numba type (one more compilation).
         loaded = load_playout_table(key)
-        _PATTERN_WEIGHTS[key] = (loaded.kernel_rows(), loaded.kernel_hash())
+        hash12 = loaded.kernel_hash()
+        _PATTERN_WEIGHTS[key] = (loaded.kernel_rows(), hash12, key_filter(hash12))
     return _PATTERN_WEIGHTS[key]
 
 
@@ -240,9 +241,11 @@ RUN_TIME_UNIFORM_PLAYOUT = KnowledgePolicy(
     tracks=False,
     weights=np.zeros(0, dtype=np.int64),
     hash12=np.full(2, -1, dtype=np.int64),
+    filter12=np.full(1, 2**64 - 1, dtype=np.uint64),
 )
 """Uniform random playouts as a ``KnowledgePolicy`` tuple (see :func:`run_time_policy`), and
-the fields the other kinds do not use (no agents, no pattern weights, an empty 12-cell hash)."""
+the fields the other kinds do not use (no agents, no pattern weights, an empty 12-cell hash
+and a filter that lets every code through)."""
 
 
 def run_time_policy(policy: UniformPolicy | KnowledgePolicy) -> KnowledgePolicy:

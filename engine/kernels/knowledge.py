@@ -213,7 +213,7 @@ def make_knowledge_scratch(size):
         saved_counts=np.zeros(5, dtype=np.int64),
         near=near_table(size),
         bridges=np.zeros(n, dtype=np.int64),
-        cell_weights=np.zeros(4 * n, dtype=np.int64),
+        cell_weights=np.zeros(n, dtype=np.int64),
         near_mark=np.zeros(n, dtype=np.int32),
     )
 
@@ -404,7 +404,7 @@ def knowledge_playout(
     # (an increment and a decrement of each array a playout, not pruned: 10-15 % of a
     # template playout, measured in docs/results/search-api/).
     pattern = policy.kind == PATTERN_POLICY
-    weights, hash12 = policy.weights, policy.hash12
+    weights, hash12, filter12 = policy.weights, policy.hash12, policy.filter12
     bridges, near = knowledge.bridges, knowledge.near
     cell_weights, near_mark = knowledge.cell_weights, knowledge.near_mark
     n = size * size
@@ -444,9 +444,9 @@ def knowledge_playout(
         # Learned pattern playouts: a run-time branch, once a playout, so that the searches
         # keep one compiled knowledge path (compile time, issue 30).
         state[slot] = pattern_moves(
-            weights, hash12, cells, ring, around, bridges, near, cell_weights, near_mark,
-            order, empty_count, black_to_move, np.int64(last_cell), size, cell_row, cell_bit,
-            rows, state[slot],
+            weights, hash12, filter12, cells, ring, around, bridges, near, cell_weights,
+            near_mark, order, empty_count, black_to_move, np.int64(last_cell), size, cell_row,
+            cell_bit, rows, state[slot],
         )  # fmt: skip
         return black_connects(rows, size, reach)
     # The generator stays in a register (x) and is written back once: a call to rng.below per

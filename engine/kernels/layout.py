@@ -61,6 +61,10 @@ class KnowledgePolicy(NamedTuple):
     # PATTERN_POLICY: the 12-cell weights' hash (int64 key and weights pairs, kernel_hash),
     # which take precedence over ``weights``; one empty pair otherwise.
     hash12: np.ndarray
+    # PATTERN_POLICY: uint64, a bit per hash value of a 12-cell code, set for every key of
+    # ``hash12`` (engine.patterns.key_filter): a code whose bit is clear is not probed for.
+    # Otherwise one word of set bits (every code probed for).
+    filter12: np.ndarray
 
 
 NO_PLAYOUTS: tuple[()] = ()
@@ -114,8 +118,8 @@ class KnowledgeScratch(NamedTuple):
     saved_flags: np.ndarray
     saved_counts: np.ndarray
     # Pattern playouts (engine.kernels.patterns): the 12 cells around each cell, per cell
-    # the owners of its six bridge points, its weights (4 * cell + 2 * side + near) and the
-    # move at which it was last near the last move.
+    # the owners of its six bridge points, its four weights packed in one int64 (as the
+    # table's rows; 0 for a stone) and the move at which it was last near the last move.
     near: np.ndarray
     bridges: np.ndarray
     cell_weights: np.ndarray

@@ -7,7 +7,11 @@ absolute 12-cell code, else the 6-cell weight (``kernel_weights``) by its neighb
 knowledge scratch's ``around``. The 12-cell code is ``around`` and ``bridges`` (the owners
 of its six bridge points), both kept up to date as stones are played: a stone changes the
 codes of its 12 pattern cells only, so a move refreshes at most 12 cells, each by one probe
-that gives all four weights, and the two players' global totals, exactly (integers).
+that gives all four weights, and the two players' global totals, exactly (integers). A probe
+is made only for a code the hash's key filter (``engine.patterns.key_filter``, a bit per
+hash value, in the cache where the hash is not) may hold; the others take the 6-cell row.
+A cell keeps its four weights packed in one int64, as the table does; the empty pattern
+cells around a stone are gathered once, for the refresh and as the next move's near cells.
 
 A move of player ``p`` after the opponent's move ``last``:
 
@@ -53,7 +57,14 @@ KEY_MASK = (1 << 32) - 1
 ROW_SHIFT = np.array([0, 11, 32, 43], dtype=np.int64)
 ROW_MASK = np.array([2**11 - 1, 2**21 - 1, 2**11 - 1, 2**21 - 1], dtype=np.int64)
 WEIGHT_SCALE = 1024  # engine.patterns.WEIGHT_SCALE: the capped global weight's ceiling
+# The same layout read in place: a player's global weight at bit WHITE_GLOBAL * side, its
+# local weight LOCAL_FROM_GLOBAL bits above.
+GLOBAL_MASK = np.int64(2**11 - 1)
+LOCAL_MASK = np.int64(2**21 - 1)
+WHITE_GLOBAL = 32
+LOCAL_FROM_GLOBAL = 11
 _MULTIPLIER = np.uint64(HASH_MULTIPLIER)
+_ONE, _ZERO, _SIX, _LOW_SIX = np.uint64(1), np.uint64(0), np.uint64(6), np.uint64(63)
 NEAR_CELLS = 12
 # The 12 pattern cells around a cell: the ring of engine.kernels.knowledge, then the bridge
 # points (engine.patterns.TWELVE).
@@ -113,18 +124,24 @@ def hash_shift(keys):
 
 
 @jit
-def lookup_weight(weights, hash12, around, bridges, row):
+def lookup_weight(weights, hash12, filter12, around, bridges, row):
     """The integer weight of a cell of neighbour code ``around`` and bridge code ``bridges``
     in table row ``row`` (``2 * side + near``): from its entry in the hash if there, else
-    from the packed 6-cell rows ``weights``. The same probe is written out in
-    :func:`pattern_moves` (an inlined helper taking arrays cost 5x the 6-cell kernel's move,
-    measured); this one is for tests."""
+    from the packed 6-cell rows ``weights``; the hash is probed only when the key filter
+    ``filter12`` (:func:`engine.patterns.key_filter`) may hold the code. The same look-up is
+    written out in :func:`pattern_moves` (an inlined helper taking arrays cost 5x the 6-cell
+    kernel's move, measured); this one is for tests."""
     code = around | (bridges << 12)
-    mask = hash12.size // 2 - 1
-    slot = np.int64((np.uint64(code) * _MULTIPLIER) >> (hash_shift(hash12) + np.uint64(1)))
-    while hash12[2 * slot] != code and hash12[2 * slot] != NO_KEY:
-        slot = (slot + 1) & mask
-    packed = hash12[2 * slot + 1] if hash12[2 * slot] == code else weights[around]
+    product = np.uint64(code) * _MULTIPLIER
+    bit = product >> (hash_shift(filter12) - np.uint64(6))
+    packed = weights[around]
+    if (filter12[np.int64(bit >> _SIX)] >> (bit & _LOW_SIX)) & _ONE != _ZERO:
+        mask = hash12.size // 2 - 1
+        slot = np.int64(product >> (hash_shift(hash12) + _ONE))
+        while hash12[2 * slot] != code and hash12[2 * slot] != NO_KEY:
+            slot = (slot + 1) & mask
+        if hash12[2 * slot] == code:
+            packed = hash12[2 * slot + 1]
     return (packed >> ROW_SHIFT[row]) & ROW_MASK[row]
 
 
@@ -132,6 +149,7 @@ def lookup_weight(weights, hash12, around, bridges, row):
 def pattern_moves(
     weights,
     hash12,
+    filter12,
     cells,
     ring,
     around,
@@ -151,56 +169,72 @@ def pattern_moves(
 ):
     """Fill the empty cells ``order[:empty_count]`` by the pattern policy (module docstring);
     returns the generator state. ``weights`` (int64[4096]: the packed 6-cell rows by
-    ``around`` code) and ``hash12`` (the 12-cell hash) are ``KnowledgePolicy``'s;
-    ``cells``/``ring``/``around`` the knowledge scratch's, set up for the start position;
-    ``bridges`` (the bridge points' codes, :func:`bridge_codes`) is set up here and kept up to
-    date like ``around``; ``cell_weights`` (int64[4 n]) holds the current weight of each
-    cell for each table row (``4 * cell + row``); ``rows`` Black's rows, completed here;
-    ``last_cell`` the opponent's last move (-1: none). ``order`` is only read."""
+    ``around`` code), ``hash12`` (the 12-cell hash) and ``filter12`` (its key filter) are
+    ``KnowledgePolicy``'s; ``cells``/``ring``/``around`` the knowledge scratch's, set up for
+    the start position; ``bridges`` (the bridge points' codes, :func:`bridge_codes`) is set
+    up here and kept up to date like ``around``; ``cell_weights`` (int64[n]) holds each
+    empty cell's four weights packed as in ``weights`` (0 once the cell is taken); ``rows``
+    Black's rows, completed here; ``last_cell`` the opponent's last move (-1: none).
+    ``order`` is only read."""
     n = size * size
-    shift = hash_shift(hash12) + np.uint64(1)  # two int64 a slot
+    shift = hash_shift(hash12) + _ONE  # two int64 a slot
     mask = hash12.size // 2 - 1
+    filter_shift = hash_shift(filter12) - _SIX  # 64 bits a word
     bridge_codes(cells, near, size, bridges)
     # Per player, the total global weight of the empty cells, and per board row
     # (row_totals[side, row]): the far draw skips whole rows by their totals, then scans one.
     totals = np.zeros(2, dtype=np.int64)
     row_totals = np.zeros((2, size), dtype=np.int64)
+    for c in range(n):
+        cell_weights[c] = 0  # a stone's: the far scan reads every cell of its row
     for i in range(empty_count):
         c = order[i]
         near_mark[c] = -1
-        # lookup_weight, written out (as after each move below): one probe, four weights.
+        # lookup_weight, written out (as after each move below).
         code = around[c] | (bridges[c] << 12)
-        slot = np.int64((np.uint64(code) * _MULTIPLIER) >> shift)
-        while hash12[2 * slot] != code and hash12[2 * slot] != NO_KEY:
-            slot = (slot + 1) & mask
-        packed = hash12[2 * slot + 1] if hash12[2 * slot] == code else weights[around[c]]
-        for row in range(4):
-            cell_weights[4 * c + row] = (packed >> ROW_SHIFT[row]) & ROW_MASK[row]
-        for side in range(2):
-            totals[side] += cell_weights[4 * c + 2 * side]
-            row_totals[side, cell_row[c]] += cell_weights[4 * c + 2 * side]
+        product = np.uint64(code) * _MULTIPLIER
+        bit = product >> filter_shift
+        packed = weights[around[c]]
+        if (filter12[np.int64(bit >> _SIX)] >> (bit & _LOW_SIX)) & _ONE != _ZERO:
+            slot = np.int64(product >> shift)
+            while hash12[2 * slot] != code and hash12[2 * slot] != NO_KEY:
+                slot = (slot + 1) & mask
+            if hash12[2 * slot] == code:
+                packed = hash12[2 * slot + 1]
+        cell_weights[c] = packed
+        black_weight = packed & GLOBAL_MASK
+        white_weight = (packed >> WHITE_GLOBAL) & GLOBAL_MASK
+        totals[0] += black_weight
+        totals[1] += white_weight
+        row_totals[0, cell_row[c]] += black_weight
+        row_totals[1, cell_row[c]] += white_weight
     mover = BLACK if black_to_move else WHITE
-    last = last_cell
-    # The near cells of this move and their local weights, kept for the draw.
+    # The near cells of the move to draw (the empty ones among the 12 pattern cells around
+    # the last move, in the neighbourhood's order) and their local weights. Gathered where the
+    # last move's weights are refreshed: the same cells.
     near_cells = np.empty(NEAR_CELLS, dtype=np.int64)
     near_weights = np.empty(NEAR_CELLS, dtype=np.int64)
+    found = 0
+    if last_cell >= 0:
+        base = NEAR_CELLS * last_cell
+        for k in range(NEAR_CELLS):
+            v = near[base + k]
+            near_cells[found] = v
+            found += cells[v] == EMPTY  # edge cells are never empty
     for move in range(empty_count):
         side = mover - 1
+        global_shift = WHITE_GLOBAL * side
+        local_shift = global_shift + LOCAL_FROM_GLOBAL
         local_total = 0
         near_global = 0
-        found = 0
-        if last >= 0:
-            base = NEAR_CELLS * last
-            for k in range(NEAR_CELLS):
-                v = near[base + k]
-                if v < n and cells[v] == EMPTY:
-                    near_mark[v] = move
-                    w = cell_weights[4 * v + 2 * side + 1]
-                    near_cells[found] = v
-                    near_weights[found] = w
-                    found += 1
-                    local_total += w
-                    near_global += cell_weights[4 * v + 2 * side]
+        for k in range(found):
+            v = near_cells[k]
+            near_mark[v] = move
+            packed = cell_weights[v]
+            w = (packed >> local_shift) & LOCAL_MASK
+            near_weights[k] = w
+            local_total += w
+            near_global += (packed >> global_shift) & GLOBAL_MASK
         x = advance(x)
         u = bounded(x, local_total + totals[side] - near_global)
         cell = -1
@@ -213,30 +247,35 @@ def pattern_moves(
                 u -= w
         else:
             # Among the far cells in cell order: the near cells leave their rows' totals for
-            # the scan of the rows, then the row found is scanned cell by cell.
+            # the scan of the rows, then the row found is scanned cell by cell (a stone
+            # weighs 0 there).
             u -= local_total
             for k in range(found):
                 v = near_cells[k]
-                row_totals[side, cell_row[v]] -= cell_weights[4 * v + 2 * side]
+                row_totals[side, cell_row[v]] -= (cell_weights[v] >> global_shift) & GLOBAL_MASK
             r = 0
             while u >= row_totals[side, r]:
                 u -= row_totals[side, r]
                 r += 1
             for k in range(found):
                 v = near_cells[k]
-                row_totals[side, cell_row[v]] += cell_weights[4 * v + 2 * side]
+                row_totals[side, cell_row[v]] += (cell_weights[v] >> global_shift) & GLOBAL_MASK
             for c in range(r * size, r * size + size):
-                if cells[c] == EMPTY and near_mark[c] != move:
-                    w = cell_weights[4 * c + 2 * side]
+                if near_mark[c] != move:
+                    w = (cell_weights[c] >> global_shift) & GLOBAL_MASK
                     if u < w:
                         cell = c
                         break
                     u -= w
         r = cell_row[cell]
-        for s in range(2):
-            w = cell_weights[4 * cell + 2 * s]
-            totals[s] -= w
-            row_totals[s, r] -= w
+        packed = cell_weights[cell]
+        black_weight = packed & GLOBAL_MASK
+        white_weight = (packed >> WHITE_GLOBAL) & GLOBAL_MASK
+        totals[0] -= black_weight
+        totals[1] -= white_weight
+        row_totals[0, r] -= black_weight
+        row_totals[1, r] -= white_weight
+        cell_weights[cell] = 0
         cells[cell] = mover
         if mover == BLACK:
             rows[r] |= cell_bit[cell]
@@ -249,22 +288,34 @@ def pattern_moves(
             v = near[base + 6 + i]
             if v < n:
                 bridges[v] += stone << (2 * ((i + 3) % 6))
+        # The empty pattern cells around the stone: the next move's near cells, and the only
+        # cells whose codes changed, so whose weights are refreshed (one look-up each).
+        found = 0
         for k in range(NEAR_CELLS):
             v = near[base + k]
-            if v < n and cells[v] == EMPTY:
-                rv = cell_row[v]
-                code = around[v] | (bridges[v] << 12)
-                slot = np.int64((np.uint64(code) * _MULTIPLIER) >> shift)
+            near_cells[found] = v
+            found += cells[v] == EMPTY
+        for k in range(found):
+            v = near_cells[k]
+            code = around[v] | (bridges[v] << 12)
+            product = np.uint64(code) * _MULTIPLIER
+            bit = product >> filter_shift
+            packed = weights[around[v]]
+            if (filter12[np.int64(bit >> _SIX)] >> (bit & _LOW_SIX)) & _ONE != _ZERO:
+                slot = np.int64(product >> shift)
                 while hash12[2 * slot] != code and hash12[2 * slot] != NO_KEY:
                     slot = (slot + 1) & mask
-                packed = hash12[2 * slot + 1] if hash12[2 * slot] == code else weights[around[v]]
-                for row in range(4):
-                    w = (packed >> ROW_SHIFT[row]) & ROW_MASK[row]
-                    if not row & 1:  # a global weight: the totals follow
-                        change = w - cell_weights[4 * v + row]
-                        totals[row >> 1] += change
-                        row_totals[row >> 1, rv] += change
-                    cell_weights[4 * v + row] = w
-        last = cell
+                if hash12[2 * slot] == code:
+                    packed = hash12[2 * slot + 1]
+            old = cell_weights[v]
+            black_change = (packed & GLOBAL_MASK) - (old & GLOBAL_MASK)
+            white_change = ((packed >> WHITE_GLOBAL) & GLOBAL_MASK) - (
+                (old >> WHITE_GLOBAL) & GLOBAL_MASK
+            )
+            totals[0] += black_change
+            totals[1] += white_change
+            row_totals[0, cell_row[v]] += black_change
+            row_totals[1, cell_row[v]] += white_change
+            cell_weights[v] = packed
         mover = BLACK + WHITE - mover
     return x

@@ -18,7 +18,13 @@ from hexswarm.engine.kernels.knowledge import (
     make_knowledge_scratch,
 )
 from hexswarm.engine.kernels.layout import PATTERN_POLICY
-from hexswarm.engine.kernels.patterns import NO_KEY, ROW_MASK, ROW_SHIFT, lookup_weight
+from hexswarm.engine.kernels.patterns import (
+    HASH_MULTIPLIER,
+    NO_KEY,
+    ROW_MASK,
+    ROW_SHIFT,
+    lookup_weight,
+)
 from hexswarm.engine.kernels.playout import cell_tables
 from hexswarm.engine.knowledge import POLICIES, playout_policy
 from hexswarm.engine.patterns import (
@@ -30,6 +36,7 @@ from hexswarm.engine.patterns import (
     PlayoutTable,
     dead_table,
     is_near,
+    key_filter,
     load_playout_table,
     mover_view,
     owner_of,
@@ -43,6 +50,9 @@ from hexswarm.engine.tools import patterns as tool
 from hexswarm.engine.tools.reference import flood_fill_winner, reference_pattern_playouts
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
+# A key filter that lets every code through to the hash (the policy tuple's default).
+ALL_CODES = np.full(1, 2**64 - 1, dtype=np.uint64)
 
 
 def _random_board(rng, size, stones):
@@ -325,10 +335,11 @@ def _table_with_twelve(boards, seed):
 
 
 def _policy_of(table):
+    hash12 = table.kernel_hash()
     return (
         playout_policy("patterns")
         .kernel_policy()
-        ._replace(weights=table.kernel_rows(), hash12=table.kernel_hash())
+        ._replace(weights=table.kernel_rows(), hash12=hash12, filter12=key_filter(hash12))
     )
 
 
@@ -377,13 +388,36 @@ def test_kernel_with_twelve_cell_weights_draws_what_the_reference_draws(seed):
     sample = [_random_board(rng, size, int(k)) for k in rng.integers(0, size * size, 60)]
     table = _table_with_twelve([board, *sample], seed)
     position = PlayoutPosition.from_board(board)
-    got = _kernel_playouts(board, _policy_of(table), [START_BUILD] * 4, 2000 + seed)
     expected = reference_pattern_playouts(
         board.cells, size, position.black_to_move, position.last_cell, table, 4, 2000 + seed
     )
-    for (won, cells, _, _), (winner, filled) in zip(got, expected, strict=True):
-        assert cells == filled
-        assert won == (winner == 1)
+    # With the key filter, and with every code probed for: the same draws.
+    for policy in (_policy_of(table), _policy_of(table)._replace(filter12=ALL_CODES)):
+        got = _kernel_playouts(board, policy, [START_BUILD] * 4, 2000 + seed)
+        for (won, cells, _, _), (winner, filled) in zip(got, expected, strict=True):
+            assert cells == filled
+            assert won == (winner == 1)
+
+
+def test_the_key_filter_holds_every_key_and_few_others():
+    """Every key of the 12-cell hash finds its bit set in the filter (a clear bit may skip
+    the probe only for codes not in the table); codes not in the table mostly find theirs
+    clear (at most about 1 in 64 set, by the filter's size)."""
+    hash12 = load_playout_table("playout12-team-save-mohex-9x9").kernel_hash()
+    filter12 = key_filter(hash12)
+    bits = filter12.size * 64
+    keys = hash12[0::2][hash12[0::2] != NO_KEY].astype(np.uint64)
+    assert bits >= 64 * keys.size and bits & (bits - 1) == 0
+    shift = np.uint64(64 - bits.bit_length() + 1)
+
+    def bit_set(codes):
+        with np.errstate(over="ignore"):
+            spots = (codes * np.uint64(HASH_MULTIPLIER)) >> shift
+        return (filter12[spots >> np.uint64(6)] >> (spots & np.uint64(63))) & np.uint64(1) == 1
+
+    assert bit_set(keys).all()
+    others = np.setdiff1d(np.arange(1 << 20, dtype=np.uint64) * np.uint64(13), keys)
+    assert bit_set(others).mean() < 2 / 64
 
 
 @settings(max_examples=30, deadline=None)
@@ -398,6 +432,7 @@ def test_hash_lookup_is_the_tables_weight_and_symmetric(size, seed):
     table = _table_with_twelve([board], seed)  # ``other``'s codes mostly fall back to 6 cells
     weights = table.kernel_rows()
     hash12 = table.kernel_hash()
+    filter12 = key_filter(hash12)
     for grid in (board.cells, other.cells):
         square = grid.reshape(size, size)
         turned = square[::-1, ::-1].reshape(-1).copy()
@@ -412,9 +447,13 @@ def test_hash_lookup_is_the_tables_weight_and_symmetric(size, seed):
             for black in (True, False):
                 for near in (False, True):
                     expected = table.weight_of(grid, size, cell, black, near)
-                    got = lookup_weight(weights, hash12, absolute & 4095, absolute >> 12,
-                                        2 * (not black) + near)  # fmt: skip
+                    row = 2 * (not black) + near
+                    got = lookup_weight(weights, hash12, filter12, absolute & 4095,
+                                        absolute >> 12, row)  # fmt: skip
                     assert got == expected
+                    # Without the filter (every code probed for): the same weight.
+                    assert got == lookup_weight(weights, hash12, ALL_CODES, absolute & 4095,
+                                                absolute >> 12, row)  # fmt: skip
                     assert table.weight_of(turned, size, mirror, black, near) == expected
                     assert table.weight_of(swapped, size, transposed, not black, near) == expected
 
@@ -558,5 +597,6 @@ def test_packed_rows_hold_every_weight_exactly():
     for row in range(4):
         np.testing.assert_array_equal((rows >> ROW_SHIFT[row]) & ROW_MASK[row], weights[row])
     hash12 = extreme.kernel_hash()
-    assert lookup_weight(rows, hash12, 0, 0, 3) == LOCAL_WEIGHT_LIMIT
-    assert lookup_weight(rows, hash12, 0, 0, 2) == WEIGHT_SCALE
+    filter12 = key_filter(hash12)
+    assert lookup_weight(rows, hash12, filter12, 0, 0, 3) == LOCAL_WEIGHT_LIMIT
+    assert lookup_weight(rows, hash12, filter12, 0, 0, 2) == WEIGHT_SCALE

@@ -304,7 +304,13 @@ def test_prior12_fits_games_of_several_sizes_in_one_table(tmp_path, capsys):
 
 
 @pytest.mark.parametrize(
-    "table_name", ["hex12-mohex-9x9-296g", "hex12-mohex-9x9-550g", "hex6-mohex-9x9"]
+    "table_name",
+    [
+        "hex12-mohex-9x9-296g",
+        "hex12-mohex-9x9-550g",
+        "hex6-mohex-9x9",
+        "hex12-local-mohex-9x9-550g",
+    ],
 )
 def test_priors_inside_the_search_match_the_slow_reference(table_name):
     """Every node a seeded search expanded (not only the root) has its children's priors as

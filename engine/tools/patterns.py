@@ -545,7 +545,9 @@ def prior12_main(options, games) -> int:
     if test:
         t_comp, t_code6, t_code12, t_locals, t_winners, *t_keys = rows(test)
         t_features = prior12_features(t_code6, t_code12, kept)
-        t_local = local_feature_rows(*t_keys, kept12, seen6) if options.local else None
+        t_local = None
+        if options.local:
+            t_local = local_feature_rows(t_keys[0], t_keys[1], kept12, seen6)
         report["holdout_games"] = len(test)
         for suffix, fitted in fits.items():
             patterns_ = t_code6 if suffix == "_6" else t_features

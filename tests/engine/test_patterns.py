@@ -148,7 +148,7 @@ def test_mm_recovers_known_weights():
         patterns.extend(p.tolist())
         locals_.extend(loc.tolist())
     arrays = [np.asarray(a, dtype=np.int64) for a in (comp, patterns, locals_, winners)]
-    gamma, delta, _ = tool.fit(*arrays, iterations=200)
+    gamma, delta, _, _ = tool.fit(*arrays, iterations=200)
     np.testing.assert_allclose(gamma[:4] / gamma[0], true_gamma, rtol=0.12)
     np.testing.assert_allclose(delta / delta[0], true_delta, rtol=0.12)
     assert np.all(gamma[4:] == 1.0)  # never seen

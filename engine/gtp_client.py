@@ -173,6 +173,7 @@ class GtpClient:
         should_stop: Callable[[], bool] | None = None,
         stop_grace: float = 0.0,
         interrupt: bool = False,
+        strict_blank_lines: bool | None = None,
     ) -> str:
         """Send one command; return the response text (lines joined by ``\\n``). Raises
         :class:`GtpRefused` with the engine's ``?`` message, :class:`GtpTimeout` after
@@ -180,7 +181,9 @@ class GtpClient:
         on a line that is not a response.
 
         ``should_stop`` is polled while waiting; once it returns True the client sends
-        ``# interrupt`` (with ``interrupt``) and waits ``stop_grace`` seconds more at most."""
+        ``# interrupt`` (with ``interrupt``) and waits ``stop_grace`` seconds more at most.
+        ``strict_blank_lines``: how this response ends (None: as the client's
+        :attr:`strict_blank_lines`; True for a command known to hold lines of spaces)."""
         self._write(command.strip() + "\n")
         wait = _Wait(timeout, should_stop, stop_grace, self.interrupt if interrupt else None)
         while True:
@@ -197,8 +200,9 @@ class GtpClient:
             if line[0] in "=?":
                 break
             raise GtpGarbage(f"{self.argv[0]} sent a line that is not a response: {line!r}")
+        strict = self.strict_blank_lines if strict_blank_lines is None else strict_blank_lines
         lines = [line]
-        while not self._ends_response(more := self._next_line(wait)):
+        while not self._ends_response(more := self._next_line(wait), strict):
             lines.append(more)
         head = lines[0][1:].lstrip("0123456789")
         text = "\n".join([head.strip(), *lines[1:]]).strip("\n")
@@ -274,8 +278,9 @@ class GtpClient:
         while self._next_line(stopped).strip():
             pass
 
-    def _ends_response(self, line: str) -> bool:
-        return line == "" if self.strict_blank_lines else not line.strip()
+    @staticmethod
+    def _ends_response(line: str, strict: bool) -> bool:
+        return line == "" if strict else not line.strip()
 
     def interrupt(self) -> None:
         """Ask a running ``genmove`` to answer now (``# interrupt``)."""

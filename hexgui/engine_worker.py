@@ -50,7 +50,9 @@ def default_player_factory(spec: str) -> Player:
 
 def engine_player_factory(engines: Callable[[], Mapping[str, EngineConfig]]) -> PlayerFactory:
     """A factory for levels, the engine manager's engines (``engine:NAME``, looked up in
-    ``engines()`` when the player is made) and command lines (``gtp:COMMAND LINE``)."""
+    ``engines()`` when the player is made) and command lines (``gtp:COMMAND LINE``). An
+    engine that can give its search's values gives them with each move (``move_values``:
+    the game graph and the candidate marks show them as our own levels' searches)."""
     from hexswarm.gui.settings import engine_name
 
     def factory(spec: str) -> Player:
@@ -61,10 +63,11 @@ def engine_player_factory(engines: Callable[[], Mapping[str, EngineConfig]]) -> 
                 raise ExternalEngineError(
                     f"there is no engine {name!r} any more (Game > External Engines)", "start"
                 )
-            return ExternalEnginePlayer(config, spec_text=spec)
+            return ExternalEnginePlayer(config, spec_text=spec, move_values=True)
         if spec.startswith(GTP_PREFIX):
             command = spec[len(GTP_PREFIX) :]
-            return ExternalEnginePlayer(EngineConfig(command, command), spec_text=spec)
+            config = EngineConfig(command, command)
+            return ExternalEnginePlayer(config, spec_text=spec, move_values=True)
         return default_player_factory(spec)
 
     return factory

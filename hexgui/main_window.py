@@ -514,6 +514,11 @@ class MainWindow(QMainWindow):
             self._hint_overlay_shown = False
         self.reviewer.show_review_here()
         self.move_list.refresh()
+        if not c.searching:
+            # The last search's figures were about another position: an AI's move's time had
+            # stayed, read as the person's, while the person thought on the reply.
+            self.rate_label.setText("")
+            self.time_label.setText(self._move_time_text())
         self._update_turn_label()
         self._update_actions()
 
@@ -684,6 +689,18 @@ class MainWindow(QMainWindow):
         elapsed_s = self.controller.turn_seconds()
         total = self.controller.thinking_time(color) + elapsed_s
         return f"{elapsed_s:.1f} s (total {self.player_name(color)} {total:.0f} s)"
+
+    def _move_time_text(self) -> str:
+        """The status bar's time while no search runs: how long the move on the board took
+        its player (whoever played it), with that player's total up to it; empty at the
+        start, after a setup edit or for a move without a measured time."""
+        c = self.controller
+        node = c.game.cursor
+        color, seconds = node.color, node.thinking_seconds
+        if color is None or seconds is None:
+            return ""
+        name = self.player_name(color)
+        return f"{name}'s move {seconds:.1f} s (total {name} {c.thinking_time(color):.0f} s)"
 
     @Slot(object)
     def _show_best_move(self, snapshot: SearchSnapshot) -> None:

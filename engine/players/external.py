@@ -203,7 +203,10 @@ class ExternalEnginePlayer:
 
     ``log`` receives the engine's stderr (a file object; None: this process's stderr;
     ``subprocess.DEVNULL``: nowhere); its last lines are quoted in error messages either way.
-    ``spec_text`` is the spec this player was made from (for records)."""
+    ``spec_text`` is the spec this player was made from (for records). ``move_values``: after
+    each move, ask the engine for its values of the position it moved from, where it has a way
+    to give them (:meth:`choose_move`); the application turns it on, the match runner leaves
+    it off (its moves and their times are the same either way)."""
 
     name = "gtp"
 
@@ -217,8 +220,10 @@ class ExternalEnginePlayer:
         start_timeout_s: float = START_TIMEOUT_S,
         command_timeout_s: float = COMMAND_TIMEOUT_S,
         stop_grace_s: float = STOP_GRACE_S,
+        move_values: bool = False,
     ):
         self.config = config
+        self.move_values = move_values
         self.spec_text = spec_text or f"{GTP_PREFIX}{config.command}"
         self.log = log
         self.env = env
@@ -449,14 +454,24 @@ class ExternalEnginePlayer:
     ) -> MoveChoice:
         """The engine's move for the side to move on ``board`` (not changed). Raises
         :class:`ExternalEngineError` (see the module docstring); the next call starts from a
-        clean engine."""
+        clean engine.
+
+        With :attr:`move_values` on, an engine that gives its search's values (MoHex:
+        ``mohex-values``, see :meth:`_values_of_move`) returns them with its move as the
+        final snapshot, as our own levels do (the game keeps it as the position's
+        analysis); nothing is sent to ``on_snapshot`` while it thinks. The values are asked
+        after the ``genmove`` has answered: the move and the time it took are those of a
+        plain ``genmove``. Any other engine, or a move the engine made without searching,
+        returns the move alone."""
         if board.is_over:
             raise GameOverError(f"the game is over: {board.winner} has already won")
         self.sync(board)
         color = board.to_move
         command = f"genmove {color.letter.lower()}"
-        line = self._line
+        line = self._line or []
+        statistics = self._search_statistics() if self._asks_values() else None
         self._line = None  # the engine's board holds a move we have not checked yet
+        started = time.monotonic()
         answer = self._send(
             command,
             self.config.move_timeout_s,
@@ -464,10 +479,82 @@ class ExternalEnginePlayer:
             stop_grace=self.stop_grace_s if self.knows("gogui-interrupt") else 0.0,
             interrupt=self.knows("gogui-interrupt"),
         )
+        elapsed_s = time.monotonic() - started
         move = self._read_answer(board, command, answer)
-        if isinstance(move, int):
-            self._line = [*(line or []), (color, move)]
-        return MoveChoice(move)
+        if not isinstance(move, int):
+            return MoveChoice(move)
+        self._line = [*line, (color, move)]
+        if statistics is None:
+            return MoveChoice(move)
+        final = self._values_of_move(board, move, statistics, position_id, elapsed_s)
+        return MoveChoice(move, final)
+
+    def _asks_values(self) -> bool:
+        """Whether :meth:`choose_move` asks for the engine's values: :attr:`move_values` on
+        and the commands it needs listed (``undo`` to see the position it moved from,
+        ``mohex-search-statistics`` to tell a search from a move made without one)."""
+        needed = ("mohex-values", "mohex-search-statistics", "undo")
+        return self.move_values and all(self.knows(command) for command in needed)
+
+    def _search_statistics(self) -> str | None:
+        """MoHex's statistics of its last search (its text only compared, never read), or
+        None when the engine refused them."""
+        command = "mohex-search-statistics"
+        try:
+            # Its answer holds lines of one space: only an empty line ends it.
+            return self._guarded(
+                command,
+                lambda client: client.send(
+                    command, self.command_timeout_s, strict_blank_lines=True
+                ),
+            )
+        except ExternalEngineError as error:
+            if error.kind != "refused":
+                raise
+            return None
+
+    def _values_of_move(
+        self, board: Board, move: int, before: str, position_id: int, elapsed_s: float
+    ) -> SearchSnapshot | None:
+        """The search behind ``move`` (just played by the engine from ``board``) as a final
+        snapshot: ``undo``, ``mohex-values`` (and ``mohex-get-pv``) of the position it moved
+        from, ``play`` the move again. None when the engine moved without searching (its
+        statistics are still ``before``: a move from its book or a proof, whose tree is an
+        older search's), gave no value of the move it played, or failed any of these
+        commands; the move stands either way (an engine that crashed or hung meanwhile starts
+        again at the next request, as after a failed move)."""
+        color = board.to_move
+        played = self._line
+        assert played is not None and played[-1:] == [(color, move)]
+        try:
+            if self._search_statistics() in (before, None):
+                return None
+            self._line = None
+            self._send("undo", self.command_timeout_s)
+            self._line = played[:-1]
+            try:
+                found = self._mohex_candidates(board, move)
+            except ExternalEngineError:
+                if not self.running:
+                    return None  # it starts again, with the game, at the next request
+                found = []
+            self._line = None
+            again = f"play {color.letter.lower()} {board.cell_name(move)}"
+            self._send(again, self.command_timeout_s)
+            self._line = played
+        except ExternalEngineError:
+            return None
+        if all(c.move != move for c in found):
+            return None
+        return candidates_snapshot(
+            found,
+            best=move,
+            to_move=board.to_move.value,
+            player=self.spec_text,
+            position_id=position_id,
+            elapsed_s=elapsed_s,
+            done=True,
+        )
 
     def analyse(
         self,
@@ -582,20 +669,24 @@ class ExternalEnginePlayer:
                 self._line = line
             report([EngineCandidate(move, 1, math.nan, (move,))] if isinstance(move, int) else [])
         elif self.knows("mohex-values"):
-            values = parse_value_pairs(
-                self._send("mohex-values", self.command_timeout_s), board.shape
-            )
-            pv: tuple[int, ...] = ()
-            if self.knows("mohex-get-pv"):
-                words = self._send("mohex-get-pv", self.command_timeout_s).split()
-                pv = move_line(words, board.shape)
-            found = [
-                EngineCandidate(cell, visits, win, pv if pv[:1] == (cell,) else (cell,))
-                for cell, (win, visits) in values.items()
-                if visits > 0  # MoHex lists cells it pruned with no visits
-            ]
-            report(sorted(found, key=lambda c: (c.move != move, -c.visits)))
+            report(self._mohex_candidates(board, move))
         return move
+
+    def _mohex_candidates(self, board: Board, move: int | str) -> list[EngineCandidate]:
+        """MoHex's values of the moves of its last search from ``board``'s position (the
+        engine's game must be there): ``mohex-values`` and, when listed, ``mohex-get-pv``.
+        The cells it visited, ``move`` (its choice) first, then by visits."""
+        values = parse_value_pairs(self._send("mohex-values", self.command_timeout_s), board.shape)
+        pv: tuple[int, ...] = ()
+        if self.knows("mohex-get-pv"):
+            words = self._send("mohex-get-pv", self.command_timeout_s).split()
+            pv = move_line(words, board.shape)
+        found = [
+            EngineCandidate(cell, visits, win, pv if pv[:1] == (cell,) else (cell,))
+            for cell, (win, visits) in values.items()
+            if visits > 0  # MoHex lists cells it pruned with no visits
+        ]
+        return sorted(found, key=lambda c: (c.move != move, -c.visits))
 
     def _read_answer(self, board: Board, command: str, answer: str) -> int | str:
         """The move in ``answer``, checked against the rules on ``board``."""

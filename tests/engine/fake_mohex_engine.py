@@ -1,17 +1,32 @@
-"""A stand-in for MoHex over GTP, for the tests of ``engine.tools.mohex_speed``.
+"""A stand-in for MoHex over GTP, for the tests of ``engine.tools.mohex_speed`` and of MoHex as a
+player (its values after a move).
 
     python tests/engine/fake_mohex_engine.py [MOHEX-GTP.SH OPTIONS...]
 
 It ignores its options and answers the commands of ``gtp_stand_in.GtpStandIn`` (``genmove``:
-the first empty cell, row by row) and ``mohex-search-statistics`` as MoHex 2.0 lays it out: before
-the first search only the tree and pattern counters, after each search the search's block first
-(``GamesPlayed`` 1500, ``Time`` 0.50, ``Elapsed Time`` 0.75s; ``Nodes`` 4000 plus the searches
-so far), then those counters, with lines of one space between blocks, as MoHex writes them;
-``?`` to anything else. A position of exactly three stones is "decided": genmove answers without
-searching, so the statistics stay those of the search before.
+the first empty cell, row by row), ``name`` (``MoHex stand-in``), ``version``,
+``protocol_version``, ``list_commands``, and:
+
+* ``mohex-search-statistics`` as MoHex 2.0 lays it out: before the first search only the tree
+  and pattern counters, after each search the search's block first (``GamesPlayed`` 1500,
+  ``Time`` 0.50, ``Elapsed Time`` 0.75s; ``Nodes`` 4000 plus the searches so far), then those
+  counters, with lines of one space between blocks, as MoHex writes them;
+* ``mohex-values`` and ``mohex-get-pv`` as MoHex answers them: about the node of the current
+  position in the tree of the last search, which must be that search's position or a
+  continuation of it (else ``?``, as MoHex refuses). Its tree: the searched position, whose
+  children are the first three empty cells, and below the first of them every position that
+  follows; each node's children are the first three empty cells of its position: the first two
+  ``.640@600`` and ``.420@400`` (value for the player who moves, visits; the line ``first
+  second``), the third listed unvisited (``0``), as MoHex lists cells it pruned.
+
+A position of exactly three stones is "decided": genmove answers without searching, so the
+statistics and the tree stay those of the search before (whose values of the position, when it
+continues the search's first move, are an older search's). ``?`` to anything else.
 """
 
 from __future__ import annotations
+
+from itertools import islice
 
 from gtp_stand_in import GtpStandIn
 
@@ -25,6 +40,22 @@ SEARCH = (
     "GameLen        70.9 dev=2.3 min=65.0 max=73.0\nGames/s        3000.0\nScore          0.60\n"
     "Sequence       e5 f4\n \n"
 )
+VALUES = (".640@600", ".420@400", "0")
+COMMANDS = [
+    "boardsize",
+    "clear_board",
+    "genmove",
+    "list_commands",
+    "mohex-get-pv",
+    "mohex-search-statistics",
+    "mohex-values",
+    "name",
+    "play",
+    "protocol_version",
+    "quit",
+    "undo",
+    "version",
+]
 
 
 class FakeMohex(GtpStandIn):
@@ -32,14 +63,45 @@ class FakeMohex(GtpStandIn):
         super().__init__()
         self.searches = 0
         self.statistics = COUNTERS
+        self.searched: tuple[str, ...] | None = None  # the moves of the last search's position
+        self.root: list[str] = []  # the searched position's children
 
     def answer(self, command: str, args: list[str]) -> str | None:
+        if command == "name":
+            return "MoHex stand-in"
+        if command == "version":
+            return "2.0"
+        if command == "protocol_version":
+            return "2"
+        if command == "list_commands":
+            return "\n".join(COMMANDS)
         if command == "mohex-search-statistics":
             return self.statistics
+        if command in ("mohex-values", "mohex-get-pv"):
+            return self.tree_answer(command)
         if command == "genmove" and len(self.stones) != 3:  # three stones: "decided"
             self.searches += 1
             self.statistics = SEARCH.format(nodes=4000 + self.searches) + COUNTERS
+            self.searched = tuple(self.played)
+            self.root = list(islice(self.empty_cells(), len(VALUES)))
         return super().answer(command, args)
+
+    def tree_answer(self, command: str) -> str:
+        """MoHex's ``FindState``: the current position's node in the last search's tree."""
+        if self.searched is None:
+            raise ValueError("No previous search")
+        depth = len(self.searched)
+        if tuple(self.played[:depth]) != self.searched:
+            raise ValueError("Not a continuation")
+        below = self.played[depth:]
+        if below and below[0] not in self.root:
+            raise ValueError("State not in previous search")
+        if below and below[0] != self.root[0]:
+            return ""  # a leaf
+        children = list(islice(self.empty_cells(), len(VALUES)))
+        if command == "mohex-get-pv":
+            return " ".join(children[:2])
+        return "".join(f" {cell} {value}" for cell, value in zip(children, VALUES, strict=False))
 
 
 if __name__ == "__main__":

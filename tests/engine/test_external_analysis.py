@@ -242,3 +242,134 @@ def test_candidates_are_read_on_a_rectangular_board():
     found = parse_info_line("info move g3 visits 5 winrate 0.5 order 0 pv g3 a1", (7, 3))
     assert [(c.move, c.line) for c in found] == [(cell_index("g3", 7, 3), (20, 0))]
     assert parse_info_line("info move a7 visits 5 winrate 0.5 order 0 pv a7", (7, 3)) == []
+
+
+# ------------------------------------------------------------------ values with a player's move
+
+FAKE_MOHEX = Path(__file__).resolve().parent / "fake_mohex_engine.py"
+
+
+def fake_mohex(move_values: bool) -> ExternalEnginePlayer:
+    command = shlex.join([sys.executable, str(FAKE_MOHEX)])
+    config = EngineConfig("MoHex", command, move_timeout_s=10)
+    return ExternalEnginePlayer(
+        config, start_timeout_s=10, move_values=move_values, spec_text="engine:MoHex"
+    )
+
+
+def commands_sent(engine: ExternalEnginePlayer) -> list[str]:
+    """Start ``engine`` and record every command sent to it from now on."""
+    engine.start()
+    client = engine._client
+    sent: list[str] = []
+    send = client.send
+
+    def record(command, *args, **kwargs):
+        sent.append(command)
+        return send(command, *args, **kwargs)
+
+    client.send = record
+    return sent
+
+
+def test_mohex_as_a_player_gives_the_values_of_the_search_behind_its_move():
+    """The stand-in searched from c3 d3 (Black to move): a1 .640@600, b1 .420@400, c1 pruned."""
+    engine = fake_mohex(move_values=True)
+    board = opening(5, ("c3", "d3"))
+    before = snapshot(board)
+    sent = commands_sent(engine)
+    a1, b1 = cell_index("a1", 5), cell_index("b1", 5)
+    try:
+        choice = engine.choose_move(board, position_id=7)
+        assert choice.move == a1 and snapshot(board) == before
+        final = choice.snapshot
+        assert final is not None and final.done and final.position_id == 7
+        assert (final.player, final.to_move, final.best_move) == ("engine:MoHex", "black", a1)
+        assert final.root_moves == (a1, b1) and final.root_agents == (600, 400)
+        assert final.estimate == pytest.approx(0.64)
+        assert final.root_values == pytest.approx((0.64, 0.42))
+        assert final.principal_variation == (a1, b1)
+        # The values are asked after the move: undo, values, line, the move again.
+        assert sent[-7:] == [
+            "mohex-search-statistics",
+            "genmove b",
+            "mohex-search-statistics",
+            "undo",
+            "mohex-values",
+            "mohex-get-pv",
+            "play b a1",
+        ]
+        # In step: the next move sends only White's stone, and its search's values come.
+        board.play(a1)
+        board.play("e5")
+        del sent[:]
+        choice = engine.choose_move(board)
+        assert choice.move == b1 and choice.snapshot.best_move == b1
+        assert sent[0] == "play w e5" and "clear_board" not in sent and engine.starts == 1
+    finally:
+        engine.close()
+
+
+def test_a_move_made_without_a_search_comes_without_the_older_searchs_values():
+    """Three stones: the stand-in moves without searching, its tree still the search from c3,
+    which holds the position (below a1) with values: they are not this move's."""
+    engine = fake_mohex(move_values=True)
+    board = opening(5, ("c3",))
+    try:
+        assert engine.choose_move(board).snapshot is not None  # searched: a1
+        board.play("a1")
+        board.play("e5")
+        sent = commands_sent(engine)
+        choice = engine.choose_move(board)
+        assert choice.move == cell_index("b1", 5) and choice.snapshot is None
+        assert "mohex-values" not in sent and engine.starts == 1
+        board.play(choice.move)
+        board.play("e4")
+        assert engine.choose_move(board).move == cell_index("c1", 5)  # still in step
+    finally:
+        engine.close()
+
+
+@pytest.mark.parametrize("make", [lambda on: fake_mohex(on), lambda on: player_for("good")])
+def test_without_move_values_or_value_commands_a_move_is_a_plain_genmove(make):
+    """The match runner's MoHex (move_values off) and a plain GTP engine (on, but it lists no
+    value command) are sent what they were always sent: the position and ``genmove``."""
+    moves = []
+    for on in (False, True):
+        engine = make(on)
+        engine.move_values = on
+        board = opening(5, ("c3",))
+        sent = commands_sent(engine)
+        try:
+            for reply in ("e5", "e4", "d4"):
+                choice = engine.choose_move(board)
+                moves.append(choice.move)
+                board.play(choice.move)
+                board.play(reply)
+            words = {command.split()[0] for command in sent}
+        finally:
+            engine.close()
+        plain = words == {"boardsize", "clear_board", "play", "genmove"}
+        assert plain == (not on or engine.config.name != "MoHex"), sent
+        assert (choice.snapshot is None) == plain
+    assert moves[:3] == moves[3:]
+
+
+@pytest.mark.skipif(not MOHEX.exists(), reason="MoHex is not installed at /work/mohex")
+def test_mohex_gives_its_values_with_its_moves():
+    config = EngineConfig("MoHex", f"{MOHEX} --games 3000 --seed 1", move_timeout_s=120)
+    engine = ExternalEnginePlayer(config, start_timeout_s=120, move_values=True)
+    board = Board(7)
+    board.play("d4")
+    try:
+        for _ in range(2):
+            choice = engine.choose_move(board)
+            final = choice.snapshot
+            assert final is not None and final.best_move == choice.move
+            assert 0.0 <= final.estimate <= 1.0 and len(final.root_moves) > 1
+            assert set(final.root_moves) <= set(board.legal_moves())
+            board.play(choice.move)
+            board.play(next(c for c in board.legal_moves() if c != choice.move))
+        assert engine.starts == 1
+    finally:
+        engine.close()

@@ -1,5 +1,6 @@
 """Take the screenshots of external engines (run under Xvfb): the engine manager with MoHex and
-HexSwarm's own GTP engine, and a 9x9 game of a human (Black) against MoHex (White).
+HexSwarm's own GTP engine, and a 9x9 game of a human (Black) against MoHex (White) with the game
+graph of MoHex's values.
 
     xvfb-run -a -s "-screen 0 1600x1000x24" python -m tests.gui.make_engine_screenshots \\
         docs/screenshots [MOHEX COMMAND LINE]
@@ -51,10 +52,11 @@ def take(directory: Path, mohex: str = MOHEX) -> list[Path]:
         settings = GameSettings(size=9, white=SideSettings(True, "engine:MoHex"), ai_delay_ms=0)
         save_game_settings(store, settings)
         window = MainWindow(store, autosave=False, offer_restore=False)
+        shown = {window.move_list_dock, window.dashboard.docks["game_graph"]}
         for dock in window.findChildren(QDockWidget):
-            if dock is not window.move_list_dock:
+            if dock not in shown:
                 dock.hide()
-        window.resize(1100, 760)
+        window.resize(1100, 900)
         window.set_dark_mode("light")
         window.start_new_game(settings)
         window.show()
@@ -63,6 +65,7 @@ def take(directory: Path, mohex: str = MOHEX) -> list[Path]:
             controller.play(move)
             if not wait(app, lambda n=number: len(controller.board.moves) >= 2 * n + 2, 120):
                 raise SystemExit(f"MoHex did not answer move {move}")
+        wait(app, lambda: False, 1)  # the graph draws once the event loop is free
         app.processEvents()
         path = directory / "game-against-mohex.png"
         window.grab().save(str(path))

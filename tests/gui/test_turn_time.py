@@ -20,8 +20,9 @@ def ai(spec: str) -> SideSettings:
 
 
 def shown_seconds(text: str) -> float:
-    """The first number of the status bar's time ("0.4 s (total White 0 s)")."""
-    match = re.match(r"\s*([0-9.]+) s", text)
+    """The first number of the status bar's time ("0.4 s (total White 0 s)" while a search
+    runs, "White's move 0.4 s (total White 0 s)" once its move is on the board)."""
+    match = re.search(r"([0-9.]+) s", text)
     assert match is not None, text
     return float(match.group(1))
 
@@ -238,5 +239,31 @@ def test_the_status_bar_keeps_a_quick_moves_whole_time(window, qtbot, moves_only
     qtbot.waitUntil(lambda: len(controller.board.moves) == 2, timeout=10_000)
     seconds = controller.game.cursor.thinking_seconds
     assert seconds >= 0.15
-    # Read at the search's end, a moment before the move is recorded with its time.
+    # The move's whole time, as recorded (it had been read at the search's end, a moment
+    # before the move was recorded with its time).
     assert shown_seconds(window.time_label.text()) == pytest.approx(seconds, abs=0.06)
+
+
+def test_while_the_person_thinks_the_status_bar_says_how_long_the_ais_move_took(window, qtbot):
+    """The AI's search time ("0.5 s (total White 1 s)") and its playouts a second had stayed
+    in the status bar after its move, read as the person's time on the reply."""
+    window.start_new_game(GameSettings(size=5, black=HUMAN, white=ai("slow"), ai_delay_ms=0))
+    controller = window.controller
+    assert controller.play("c3")
+    qtbot.waitUntil(lambda: "playouts/s" in window.rate_label.text(), timeout=5000)
+    qtbot.wait(300)
+    running = window.time_label.text()
+    assert "total White" in running and "move" not in running  # the search's, counting
+    assert controller.move_now()
+    qtbot.waitUntil(lambda: len(controller.board.moves) == 2, timeout=5000)
+    seconds = controller.game.cursor.thinking_seconds
+    assert seconds >= 0.25
+    said = f"White's move {seconds:.1f} s (total White {seconds:.0f} s)"
+    assert window.time_label.text() == said and window.rate_label.text() == ""
+    qtbot.wait(300)  # the person thinks: nothing counts on, nothing changes
+    assert window.time_label.text() == said
+    # Back at the start: no move, no time; at the AI's move again: its time.
+    controller.go_to(0)
+    assert window.time_label.text() == ""
+    controller.go_to(2)
+    assert window.time_label.text() == said

@@ -16,7 +16,10 @@ A move also has a *local* class against the opponent's last move: ``ADJACENT`` t
 its ``BRIDGE`` points (two cells away across two common neighbours), or ``FAR`` (anything else,
 or no last move). The prior of a move is ``gamma(pattern) * delta(local)`` over the sum of
 those of all the moves, with the weights learned by Bradley-Terry (minorization-maximization)
-from games (:mod:`engine.tools.patterns`; the table in ``resources/patterns``).
+from games (:mod:`engine.tools.patterns`; the table in ``resources/patterns``). A table may
+also weigh a move near the last one by a *local gamma* of its pattern and the last move's
+place in it (:meth:`PatternTable.local_of`; ours, after MoHex 2.0's local gammas): an answer
+next to the move just played can then weigh otherwise than the same shape elsewhere.
 
 This module is the slow, obvious version (tools, tests); the search computes the same codes
 from its bitmasks in :func:`engine.kernels.uct.child_priors`.
@@ -131,20 +134,68 @@ def pattern_code(cells: np.ndarray, size: int, cell: int, black_moves: bool) -> 
     return canonical(code)
 
 
+def _mover_code12(cells: np.ndarray, size: int, cell: int, black_moves: bool) -> int:
+    """The 12-cell code of ``cell`` for the mover before the half turn: entry i is the owner
+    at step TWELVE[i], on the transposed board when White moves."""
+    row, col = divmod(cell, size)
+    code = 0
+    for i, (dr, dc) in enumerate(TWELVE):
+        if not black_moves:
+            dr, dc = dc, dr  # White's view: the transposed board
+        code |= owner_of(cells, size, row + dr, col + dc, black_moves) << (2 * i)
+    return code
+
+
 def pattern_code12(cells: np.ndarray, size: int, cell: int, black_moves: bool) -> int:
     """The canonical 12-cell code (24 bits: the six neighbours as :func:`pattern_code`, then
     the six bridge points) of ``cell`` for the mover; a half turn, the smaller of the two."""
-    row, col = divmod(cell, size)
-    digits = []
-    for dr, dc in TWELVE:
-        if not black_moves:
-            dr, dc = dc, dr  # White's view: the transposed board
-        digits.append(owner_of(cells, size, row + dr, col + dc, black_moves))
-    turned = digits[3:6] + digits[0:3] + digits[9:12] + digits[6:9]
+    return canonical12(_mover_code12(cells, size, cell, black_moves))
+
+
+# The local keys of the prior model: a 12-cell (6-cell) code and the position in it of the last
+# move (an index into TWELVE: 0-5 a neighbour, 6-11 a bridge point), at bit LOCAL_SHIFT12
+# (LOCAL_SHIFT6) of the key.
+LOCAL_SHIFT12 = 24
+LOCAL_SHIFT6 = 12
+
+
+def turn_position(position: int) -> int:
+    """The index in TWELVE of entry ``position`` after a half turn (i becomes i + 3 within
+    the neighbours and within the bridge points)."""
+    return (position + 3) % 6 + (6 if position >= 6 else 0)
+
+
+def local_key12(code12: int, position: int) -> int:
+    """The canonical local key of a 12-cell code (the mover's, not turned) whose entry
+    ``position`` is the last move: the smaller of it and its half turn's."""
     return min(
-        sum(d << (2 * i) for i, d in enumerate(digits)),
-        sum(d << (2 * i) for i, d in enumerate(turned)),
+        code12 | position << LOCAL_SHIFT12,
+        rotate_half12(code12) | turn_position(position) << LOCAL_SHIFT12,
     )
+
+
+def local_key6(code6: int, position: int) -> int:
+    """:func:`local_key12` for a 6-cell code (the last move maybe at a bridge point, outside
+    it: ``position`` still says which)."""
+    return min(
+        code6 | position << LOCAL_SHIFT6,
+        rotate_half(code6) | turn_position(position) << LOCAL_SHIFT6,
+    )
+
+
+def local_keys(
+    cells: np.ndarray, size: int, cell: int, black_moves: bool, last: int
+) -> tuple[int, int] | None:
+    """(6-cell, 12-cell) local keys (:func:`local_key6`, :func:`local_key12`) of ``cell`` for
+    the mover when it is one of the 12 pattern cells around ``last``, else None."""
+    if not is_near(size, cell, last):
+        return None
+    step = (last // size - cell // size, last % size - cell % size)
+    if not black_moves:
+        step = (step[1], step[0])  # White's view: the transposed board
+    position = TWELVE.index(step)
+    code12 = _mover_code12(cells, size, cell, black_moves)
+    return local_key6(code12 & (CODES - 1), position), local_key12(code12, position)
 
 
 def is_near(size: int, cell: int, last: int) -> bool:
@@ -173,16 +224,61 @@ class PatternTable:
     ``delta[local class]``; ``source`` says where they came from. A table of 12-cell priors
     (ours, after MoHex 2.0's global gammas of 12-cell patterns) also has ``gamma12``: the weight
     of a canonical 12-cell code (:func:`pattern_code12`) seen often enough in training, which
-    takes the place of its 6-cell code's (:meth:`gamma_of`)."""
+    takes the place of its 6-cell code's (:meth:`gamma_of`). A table of local gammas (ours,
+    after MoHex 2.0's local gammas) also has ``local12`` and ``local6``: a move near the last
+    one (one of its 12 pattern cells) has its weight times the local gamma of its pattern with
+    the last move's place in it (:meth:`local_of`, :func:`local_keys`); without them every
+    move's local gamma is 1 and the table weighs as before."""
 
     gamma: np.ndarray
     delta: np.ndarray
     source: str
     gamma12: dict[int, float] = field(default_factory=dict)
+    local12: dict[int, float] = field(default_factory=dict)
+    local6: dict[int, float] = field(default_factory=dict)
 
     def gamma_of(self, code6: int, code12: int) -> float:
         """The pattern weight of a move of canonical codes ``code6`` and ``code12``."""
         return float(self.gamma12.get(code12, self.gamma[code6]))
+
+    def local_of(self, keys: tuple[int, int] | None) -> float:
+        """The local gamma of a move of local ``keys`` (:func:`local_keys`; None: not near the
+        last move, 1): its 12-cell key's when the table has one, else its 6-cell key's, else
+        1."""
+        if keys is None:
+            return 1.0
+        key6, key12 = keys
+        return float(self.local12.get(key12, self.local6.get(key6, 1.0)))
+
+    def kernel_local(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(local6, slots, gammas): the search's local gammas
+        (:func:`engine.kernels.uct.child_priors`), read from the board as it is (the raw
+        codes of :meth:`kernel_hash12`, ``position`` the index in TWELVE of the last move's
+        step from the cell on the board as it is). ``local6[side, position, raw & 4095]``
+        (float64[2, 12, CODES]) is the 6-cell local gamma (1 where the table has none);
+        ``slots`` is :func:`open_hash` of ``local12`` by key ``raw | side << 24 | position
+        << 25``, each entry ``key | index << 32`` with ``gammas[index]`` its gamma."""
+        local6 = np.ones((2, len(TWELVE), CODES), dtype=np.float64)
+        for position in range(len(TWELVE)):
+            white_position = TRANSPOSED12[position]
+            for raw in range(CODES):
+                key = local_key6(raw, position)
+                if key in self.local6:
+                    local6[0, position, raw] = self.local6[key]
+                key = local_key6(transpose12(raw), white_position)
+                if key in self.local6:
+                    local6[1, position, raw] = self.local6[key]
+        entries = {}
+        for key12 in self.local12:
+            code, position = key12 & ((1 << LOCAL_SHIFT12) - 1), key12 >> LOCAL_SHIFT12
+            for raw, at in ((code, position), (rotate_half12(code), turn_position(position))):
+                entries[raw | at << 25] = key12
+                entries[transpose12(raw) | 1 << 24 | TRANSPOSED12[at] << 25] = key12
+        keys = sorted(self.local12)
+        index = {key: i for i, key in enumerate(keys)}
+        slots = open_hash({key: key | index[k12] << 32 for key, k12 in entries.items()})
+        gammas = np.array([self.local12[key] for key in keys], dtype=np.float64)
+        return local6, slots, gammas
 
     def kernel_hash12(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(slots, gammas, probe): the search's table of the 12-cell gammas
@@ -238,6 +334,14 @@ class PatternTable:
             document["gamma12"] = {
                 str(c): round(float(g), 6) for c, g in sorted(self.gamma12.items())
             }
+        if self.local12 or self.local6:
+            document["pattern_local"] = (
+                "local12/local6: local gammas of a move among the 12 pattern cells around the "
+                "last move, by canonical code and the last move's place in it "
+                "(engine.patterns.local_keys); local12 in place of local6, else 1"
+            )
+            for name, table in (("local12", self.local12), ("local6", self.local6)):
+                document[name] = {str(c): round(float(g), 6) for c, g in sorted(table.items())}
         return json.dumps(document, indent=1, sort_keys=False) + "\n"
 
     @classmethod
@@ -249,17 +353,28 @@ class PatternTable:
         for code, value in document["gamma"].items():
             gamma[int(code)] = float(value)
         delta = np.asarray(document["local"], dtype=np.float64)
-        gamma12 = {int(c): float(g) for c, g in document.get("gamma12", {}).items()}
+        gamma12, local12, local6 = (
+            {int(c): float(g) for c, g in document.get(name, {}).items()}
+            for name in ("gamma12", "local12", "local6")
+        )
         if (
             delta.shape != (LOCAL_CLASSES,)
             or np.any(gamma <= 0)
             or np.any(delta <= 0)
-            or any(g <= 0 for g in gamma12.values())
+            or any(g <= 0 for t in (gamma12, local12, local6) for g in t.values())
         ):
             raise ValueError(f"{source}: weights must be positive, {LOCAL_CLASSES} local ones")
         if any(not 0 <= c < 1 << 24 or c != canonical12(c) for c in gamma12):
             raise ValueError(f"{source}: a 12-cell code is not canonical")
-        return cls(gamma, delta, source, gamma12)
+        for keys, shift, canonical_key in (
+            (local12, LOCAL_SHIFT12, local_key12),
+            (local6, LOCAL_SHIFT6, local_key6),
+        ):
+            for key in keys:
+                code, position = key & ((1 << shift) - 1), key >> shift
+                if not 0 <= position < len(TWELVE) or key != canonical_key(code, position):
+                    raise ValueError(f"{source}: a local key is not canonical")
+        return cls(gamma, delta, source, gamma12, local12, local6)
 
 
 # The playout kernel's integer weights (engine.kernels.patterns): the capped global weight of
@@ -631,9 +746,13 @@ def move_priors(table: PatternTable, cells: np.ndarray, size: int, black_moves: 
     search gives a new node's children."""
     weights: dict[int, float] = {}
     for cell in np.flatnonzero(cells == 0).tolist():
-        weights[cell] = table.gamma_of(
-            pattern_code(cells, size, cell, black_moves),
-            pattern_code12(cells, size, cell, black_moves),
-        ) * float(table.delta[local_class(size, cell, last)])
+        weights[cell] = (
+            table.gamma_of(
+                pattern_code(cells, size, cell, black_moves),
+                pattern_code12(cells, size, cell, black_moves),
+            )
+            * float(table.delta[local_class(size, cell, last)])
+            * table.local_of(local_keys(cells, size, cell, black_moves, last))
+        )
     total = sum(weights.values())
     return {cell: w / total for cell, w in weights.items()}

@@ -110,6 +110,9 @@ class PriorArrays(NamedTuple):
     slots12: np.ndarray  # int64: the 12-cell hash (one empty slot: no 12-cell gammas)
     gamma12: np.ndarray  # float64: the 12-cell gammas the slots point at
     probe12: np.ndarray  # bool [2, 4096]: the 6-cell codes whose 12-cell extensions are hashed
+    local6: np.ndarray  # float64 [2, 12, 4096] by side, the last move's place, raw 6-cell code
+    slots_local: np.ndarray  # int64: the local 12-cell hash (one empty slot: none)
+    gamma_local: np.ndarray  # float64: the local 12-cell gammas the slots point at
 
 
 # Columns of ``nodes`` (int32, one row of 16 bytes per node).
@@ -424,15 +427,24 @@ def child_priors(
     delta, near: engine.kernels.patterns.near_table, the ring of engine.kernels.knowledge,
     then the bridge points; settings; and the 12-cell table of
     :meth:`engine.patterns.PatternTable.kernel_hash12`: slots12, one empty slot when there are
-    no 12-cell gammas, gamma12, probe12).
+    no 12-cell gammas, gamma12, probe12). A table of local gammas (``local6`` of two sides,
+    else one inert row) multiplies the weight of a move near ``last`` (one of its 12 pattern
+    cells) by the local gamma of its raw code and the place of ``last`` in it: the 12-cell
+    one when ``slots_local`` has it, else ``local6``'s
+    (:meth:`engine.patterns.PatternTable.kernel_local`).
     """
     nodes, blocks, rave, prior = tree.nodes, tree.blocks, tree.rave, tree.prior
     gamma, delta, near = priors.gamma, priors.delta, priors.near
     slots12, gamma12, probe12 = priors.slots12, priors.gamma12, priors.probe12
+    local6, slots_local, gamma_local = priors.local6, priors.slots_local, priors.gamma_local
     twelve = slots12.size > 1
-    cells_read = NEAR_CELLS if twelve else 6
+    local = local6.shape[0] > 1
+    local_twelve = slots_local.size > 1
+    cells_read = NEAR_CELLS if twelve or local else 6
     shift = hash_shift(slots12)
     mask = slots12.size - 1
+    local_shift = hash_shift(slots_local)
+    local_mask = slots_local.size - 1
     n = size * size
     side = 0 if mover_black else 1
     own_black = 1 if mover_black else 2  # the class of a Black stone or edge for the mover
@@ -471,7 +483,22 @@ def child_priors(
                     weight = gamma12[slots12[slot] >> 32]
                     break
                 slot = (slot + 1) & mask
-        weight *= delta[local_class_of(size, cell, last)]
+        local_class = local_class_of(size, cell, last)
+        weight *= delta[local_class]
+        if local and local_class != 0 and weight > 0.0:
+            place = 0  # ``last`` is one of the cell's 12 pattern cells: which
+            while place < NEAR_CELLS - 1 and near[base + place] != last:
+                place += 1
+            local_gamma = local6[side, place, code & 4095]
+            if local_twelve:
+                key = code | (np.int64(side) << 24) | (np.int64(place) << 25)
+                slot = np.int64((np.uint64(key) * HASH_MULTIPLIER) >> local_shift)
+                while slots_local[slot] != NO_KEY:
+                    if slots_local[slot] & KEY_MASK == key:
+                        local_gamma = gamma_local[slots_local[slot] >> 32]
+                        break
+                    slot = (slot + 1) & local_mask
+            weight *= local_gamma
         prior[c] = weight
         total += weight
         rave[c, RAVE_VISITS] = PRIOR_RAVE_SAMPLES

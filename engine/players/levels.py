@@ -542,7 +542,8 @@ _TREE_OPTIONS = (
         "none",
         "pattern priors (ours, after MoHex 2.0; need rave): a new node's moves get the weights "
         "of their patterns (6 cells; hex12: the 12-cell pattern where the table has it) and "
-        "of where they lie from the last move, learned from games (resources/patterns), as a "
+        "of where they lie from the last move (hex12-local: and of the shape around the last "
+        "move), learned from games (resources/patterns), as a "
         "progressive bias and a start of their RAVE records",
         choices=(
             "none",
@@ -553,6 +554,7 @@ _TREE_OPTIONS = (
             "hex12-mohex-9x9-550g",
             "hex12-mohex-9x9-759g",
             "hex12-mohex-9x9-11x11-831g",
+            "hex12-local-mohex-9x9-550g",
         ),
     ),
     Parameter(

@@ -117,6 +117,11 @@ _NO_HASH12 = (
     np.zeros(1, dtype=np.float64),
     np.zeros((2, CODES), dtype=np.bool_),
 )
+_NO_LOCAL = (
+    np.ones((1, 1, 1), dtype=np.float64),
+    np.full(1, NO_KEY, dtype=np.int64),
+    np.zeros(1, dtype=np.float64),
+)
 
 
 def prior_arrays(
@@ -132,28 +137,32 @@ def prior_arrays(
     another)."""
     settings = np.array([0.0, 0.0, -1.0], dtype=np.float64)
     if table is None or env.kind != HEX:
-        return PriorArrays(*_NO_PRIORS, settings, *_NO_HASH12)
+        return PriorArrays(*_NO_PRIORS, settings, *_NO_HASH12, *_NO_LOCAL)
     patterns = load_table(table)
     settings[PRIOR_ON], settings[PRIOR_BIAS], settings[PRIOR_ROOT_LAST] = 1.0, bias, last_cell
     near = near_table(max(int(env.size), 1))
-    gammas, hash12 = _raw_gammas(table)
+    gammas, hash12, local = _raw_gammas(table)
     if pruning:
         gammas = np.where(dead_table(), 0.0, gammas)
-    return PriorArrays(gammas, patterns.delta.astype(np.float64), near, settings, *hash12)
+    delta = patterns.delta.astype(np.float64)
+    return PriorArrays(gammas, delta, near, settings, *hash12, *local)
 
 
 _RAW_GAMMAS: dict[str, tuple] = {}
 
 
 def _raw_gammas(table: str) -> tuple:
-    """(gamma[2, 4096] by raw 6-cell code, the 12-cell hash) of the table, cached."""
+    """(gamma[2, 4096] by raw 6-cell code, the 12-cell hash, the local gammas) of the
+    table, cached."""
     if table not in _RAW_GAMMAS:
         patterns = load_table(table)
         gammas = patterns.raw_gammas()
         if not (gammas > 0.0).all():
             raise HexError(f"pattern table {table!r} has a gamma <= 0 (0 marks a pruned move)")
         hash12 = patterns.kernel_hash12() if patterns.gamma12 else _NO_HASH12
-        _RAW_GAMMAS[table] = (gammas, hash12)
+        has_local = patterns.local12 or patterns.local6
+        local = patterns.kernel_local() if has_local else _NO_LOCAL
+        _RAW_GAMMAS[table] = (gammas, hash12, local)
     return _RAW_GAMMAS[table]
 
 

@@ -30,7 +30,9 @@ With ``--prior12`` it learns priors with 12-cell gammas (:meth:`engine.patterns.
 .gamma_of`): each cell is a team of its pattern (its 12-cell code when seen at least
 ``--min-count`` times in training, else its 6-cell code) and its local class; it prints the
 plain 6-cell fit's figures of the same games beside them, and those of every ``--compare`` prior
-table (a shipped one, weighed as the search weighs it) on the same held-out moves.
+table (a shipped one, weighed as the search weighs it) on the same held-out moves. With
+``--local`` too, a cell near the last move also has a local gamma of its pattern and the last
+move's place in it (:meth:`engine.patterns.PatternTable.local_of`, a third team-mate).
 """
 
 from __future__ import annotations
@@ -54,6 +56,7 @@ from hexswarm.engine.patterns import (
     load_playout_table,
     load_table,
     local_class,
+    local_keys,
     pattern_code,
 )
 from hexswarm.engine.records.sgf import read_sgf
@@ -315,30 +318,59 @@ def plain_fit6(data, iterations: int):
     return gamma6[:CODES], gamma6[CODES:], {}, {}
 
 
-def fit(comp, patterns, locals_, winners, iterations: int = 60, pattern_count: int = CODES):
+def fit(
+    comp,
+    patterns,
+    locals_,
+    winners,
+    iterations: int = 60,
+    pattern_count: int = CODES,
+    local_features=None,
+    local_count: int = 0,
+):
     """MM for the team model; returns (gamma[pattern_count], delta[LOCAL_CLASSES],
-    log-likelihood per move). Features never seen keep weight 1."""
+    log-likelihood per move, local[local_count + 1]). Features never seen keep weight 1.
+    With ``local_features`` (per row a local feature, ``local_count`` for none) each cell is a
+    team of three, its local gamma the third member (:meth:`engine.patterns.PatternTable
+    .local_of`); feature ``local_count`` (a cell far from the last move, or a pattern with no
+    local gamma) keeps weight 1. Without them the arithmetic is the two-member fit's."""
     gamma = np.ones(pattern_count)
     delta = np.ones(LOCAL_CLASSES)
+    local = np.ones(local_count + 1)
+    teams_of_three = local_features is not None
     competitions_count = winners.size
     pattern_wins = np.bincount(patterns[winners], minlength=pattern_count).astype(np.float64)
     local_wins = np.bincount(locals_[winners], minlength=LOCAL_CLASSES).astype(np.float64)
     seen = np.bincount(patterns, minlength=pattern_count) > 0
+    if teams_of_three:
+        own_wins = np.bincount(local_features[winners], minlength=local_count + 1).astype(float)
+        own_seen = np.bincount(local_features, minlength=local_count + 1) > 0
+        own_seen[local_count] = False  # no local gamma: 1
+
+    def third():  # the local gamma of each row (1 for teams of two)
+        return local[local_features] if teams_of_three else 1.0
+
     for _ in range(iterations):
-        strength = gamma[patterns] * delta[locals_]
+        strength = gamma[patterns] * delta[locals_] * third()
         total = np.bincount(comp, weights=strength, minlength=competitions_count)
-        share = delta[locals_] / total[comp]
+        share = delta[locals_] * third() / total[comp]
         denominator = np.bincount(patterns, weights=share, minlength=pattern_count)
         gamma = np.where(seen, (pattern_wins + 1.0) / (denominator + 2.0 / (gamma + 1.0)), 1.0)
-        strength = gamma[patterns] * delta[locals_]
+        strength = gamma[patterns] * delta[locals_] * third()
         total = np.bincount(comp, weights=strength, minlength=competitions_count)
-        share = gamma[patterns] / total[comp]
+        share = gamma[patterns] * third() / total[comp]
         denominator = np.bincount(locals_, weights=share, minlength=LOCAL_CLASSES)
         delta = (local_wins + 1.0) / (denominator + 2.0 / (delta + 1.0))
-    strength = gamma[patterns] * delta[locals_]
+        if teams_of_three:
+            strength = gamma[patterns] * delta[locals_] * third()
+            total = np.bincount(comp, weights=strength, minlength=competitions_count)
+            share = gamma[patterns] * delta[locals_] / total[comp]
+            denominator = np.bincount(local_features, weights=share, minlength=local_count + 1)
+            local = np.where(own_seen, (own_wins + 1.0) / (denominator + 2.0 / (local + 1.0)), 1.0)
+    strength = gamma[patterns] * delta[locals_] * third()
     total = np.bincount(comp, weights=strength, minlength=competitions_count)
     log_likelihood = float(np.mean(np.log(strength[winners] / total)))
-    return gamma, delta, log_likelihood
+    return gamma, delta, log_likelihood, local
 
 
 def top_rank_rate(comp, patterns, locals_, winners, gamma, delta) -> float:
@@ -360,19 +392,41 @@ def local_classes(games: list[list[int]], size: int, skip: int) -> np.ndarray:
     return np.asarray(classes, dtype=np.int64)
 
 
-def sized_rows(games: list[tuple[int, list[int]]], skip: int):
+def local_key_rows(games: list[list[int]], size: int, skip: int) -> tuple[np.ndarray, ...]:
+    """The local keys (:func:`engine.patterns.local_keys`: 6-cell, 12-cell; -1 for a cell not
+    near the last move) of every candidate row of :func:`playout_competitions`, in its order."""
+    key6: list[int] = []
+    key12: list[int] = []
+    for game in games:
+        cells = np.zeros(size * size, dtype=np.int8)
+        for number, cell in enumerate(game):
+            black_moves = number % 2 == 0
+            if number >= skip:
+                last = game[number - 1] if number > 0 else -1
+                for candidate in np.flatnonzero(cells == 0).tolist():
+                    keys = local_keys(cells, size, candidate, black_moves, last)
+                    key6.append(-1 if keys is None else keys[0])
+                    key12.append(-1 if keys is None else keys[1])
+            cells[cell] = 1 if black_moves else 2
+    return np.asarray(key6, dtype=np.int64), np.asarray(key12, dtype=np.int64)
+
+
+def sized_rows(games: list[tuple[int, list[int]]], skip: int, local: bool = False):
     """The rows of ``(size, cells)`` games for the prior model: per candidate row its
     competition, 6-cell and 12-cell codes and local class; per competition the row of the cell
-    played. The games of each size go through :func:`playout_competitions` and
-    :func:`local_classes` together (sizes in the order they first come), competitions and rows
-    numbered on across sizes."""
+    played; with ``local`` then the row's local keys (:func:`local_key_rows`). The games of
+    each size go through :func:`playout_competitions` and :func:`local_classes` together
+    (sizes in the order they first come), competitions and rows numbered on across sizes."""
     parts = []
     competitions_so_far = rows_so_far = 0
     for size in dict.fromkeys(size for size, _cells in games):
         group = [cells for s, cells in games if s == size]
         comp, code6, code12, _near, _dead, winners = playout_competitions(group, size, skip)
         locals_ = local_classes(group, size, skip)
-        parts.append((comp + competitions_so_far, code6, code12, locals_, winners + rows_so_far))
+        keys = local_key_rows(group, size, skip) if local else ()
+        parts.append(
+            (comp + competitions_so_far, code6, code12, locals_, winners + rows_so_far, *keys)
+        )
         competitions_so_far += winners.size
         rows_so_far += comp.size
     return tuple(np.concatenate(column) for column in zip(*parts, strict=True))
@@ -386,18 +440,43 @@ def prior12_features(code6, code12, kept):
     return np.where(own, CODES + index, code6)
 
 
-def prior_strengths(table: PatternTable, code6, code12, locals_) -> np.ndarray:
+def _looked_up(table: dict[int, float], codes: np.ndarray, default: np.ndarray) -> np.ndarray:
+    """``table[code]`` for each of ``codes`` that the table has, else ``default``'s entry."""
+    if not table:
+        return default
+    keys = np.asarray(sorted(table), dtype=np.int64)
+    values = np.asarray([table[int(k)] for k in keys], dtype=np.float64)
+    index = np.minimum(np.searchsorted(keys, codes), keys.size - 1)
+    return np.where(keys[index] == codes, values[index], default)
+
+
+def prior_strengths(table: PatternTable, code6, code12, locals_, key6=None, key12=None):
     """Per candidate row the prior weight ``table`` gives it (:meth:`engine.patterns.
-    PatternTable.gamma_of` times the local weight), for all rows at once;
-    :func:`engine.patterns.move_priors` is the cell-by-cell definition."""
-    strength = table.gamma[code6].astype(np.float64)
-    if table.gamma12:
-        keys = np.asarray(sorted(table.gamma12), dtype=np.int64)
-        values = np.asarray([table.gamma12[int(k)] for k in keys], dtype=np.float64)
-        index = np.minimum(np.searchsorted(keys, code12), keys.size - 1)
-        own = keys[index] == code12
-        strength[own] = values[index[own]]
-    return strength * table.delta[locals_]
+    PatternTable.gamma_of` times the local weight, times the local gamma of the row's local
+    keys ``key6``/``key12`` when given: :meth:`engine.patterns.PatternTable.local_of`), for
+    all rows at once; :func:`engine.patterns.move_priors` is the cell-by-cell definition."""
+    strength = _looked_up(table.gamma12, code12, table.gamma[code6].astype(np.float64))
+    strength = strength * table.delta[locals_]
+    if key6 is not None and (table.local12 or table.local6):
+        ones = np.ones(key6.size)
+        local = _looked_up(table.local12, key12, _looked_up(table.local6, key6, ones))
+        strength = strength * np.where(key12 >= 0, local, 1.0)
+    return strength
+
+
+def local_feature_rows(key6, key12, kept12, seen6):
+    """The local feature of each row (:func:`fit`'s third member): ``k`` when its 12-cell
+    local key is ``kept12[k]`` (sorted), else ``kept12.size + j`` when its 6-cell local key is
+    ``seen6[j]`` (sorted), else ``kept12.size + seen6.size`` (far from the last move, or a
+    6-cell key never seen in training: local gamma 1)."""
+    none = kept12.size + seen6.size
+    features = np.full(key6.size, none, dtype=np.int64)
+    for offset, kept, keys in ((kept12.size, seen6, key6), (0, kept12, key12)):
+        if kept.size:
+            index = np.minimum(np.searchsorted(kept, keys), kept.size - 1)
+            own = (kept[index] == keys) & (keys >= 0)
+            features = np.where(own, offset + index, features)
+    return features
 
 
 def prior12_main(options, games) -> int:
@@ -406,51 +485,88 @@ def prior12_main(options, games) -> int:
     pattern, the 12-cell code when seen at least ``--min-count`` times in training, else the
     6-cell code, and its local class. Prints the held-out figures of this fit and of the plain
     6-cell fit of the same games, side by side. ``games`` are ``(size, cells)`` pairs: the
-    patterns do not depend on the board's size, so games of several sizes fit one table."""
+    patterns do not depend on the board's size, so games of several sizes fit one table.
+    With ``--local`` a cell near the last move has a third team-mate, its local gamma
+    (:meth:`engine.patterns.PatternTable.local_of`): its 12-cell local key's when that key is
+    seen at least ``--local-min-count`` times among the near training rows, else its 6-cell
+    local key's; the figures of the fit without it (``_12``) are printed beside."""
     train = games[: len(games) - options.holdout]
     test = games[len(games) - options.holdout :]
 
     def rows(part):
-        return sized_rows(part, options.skip)
+        return sized_rows(part, options.skip, local=options.local)
 
-    comp, code6, code12, locals_, winners = rows(train)
+    comp, code6, code12, locals_, winners, *keys = rows(train)
     codes, counts = np.unique(code12, return_counts=True)
     kept = codes[counts >= options.min_count]
     features = prior12_features(code6, code12, kept)
-    gamma, delta, ll12 = fit(
-        comp, features, locals_, winners, options.iterations, CODES + kept.size
+    count = CODES + kept.size
+    local_count, local_features, kept12, seen6 = 0, None, np.zeros(0, np.int64), np.zeros(0)
+    if options.local:
+        key6, key12 = keys
+        codes, counts = np.unique(key12[key12 >= 0], return_counts=True)
+        kept12 = codes[counts >= options.local_min_count]
+        seen6 = np.unique(key6[key6 >= 0])
+        local_features = local_feature_rows(key6, key12, kept12, seen6)
+        local_count = kept12.size + seen6.size
+    gamma, delta, ll12, local = fit(
+        comp, features, locals_, winners, options.iterations, count, local_features, local_count
     )
-    gamma6, delta6, ll6 = fit(comp, code6, locals_, winners, options.iterations)
+    fits = {"": (gamma, delta, local, features, local_features)}
+    if options.local:
+        gamma_, delta_, ll_, _ = fit(comp, features, locals_, winners, options.iterations, count)
+        fits["_12"] = (gamma_, delta_, np.ones(1), features, None)
+    gamma6, delta6, ll6, _ = fit(comp, code6, locals_, winners, options.iterations)
+    fits["_6"] = (gamma6, delta6, np.ones(1), code6, None)
     report = {
         "games": len(train),
         "moves": int(winners.size),
         "min_count": options.min_count,
         "patterns12_kept": int(kept.size),
-        "log_likelihood_per_move": round(ll12, 4),
-        "log_likelihood_per_move_6": round(ll6, 4),
-        "top_rank_rate": round(top_rank_rate(comp, features, locals_, winners, gamma, delta), 4),
     }
+    if options.local:
+        report["local_min_count"] = options.local_min_count
+        report["local12_kept"] = int(kept12.size)
+        report["local6_kept"] = int(seen6.size)
+        report["log_likelihood_per_move"] = round(ll12, 4)
+        report["log_likelihood_per_move_12"] = round(ll_, 4)
+    else:
+        report["log_likelihood_per_move"] = round(ll12, 4)
+    report["log_likelihood_per_move_6"] = round(ll6, 4)
+
+    def strengths(fitted, pattern_rows, local_rows, local_classes_):
+        g, d, lam, _f, _l = fitted
+        strength = g[pattern_rows] * d[local_classes_]
+        return strength * lam[local_rows] if local_rows is not None else strength
+
+    report["top_rank_rate"] = round(
+        scores(comp, strengths(fits[""], features, local_features, locals_), winners)[1], 4
+    )
     if test:
-        t_comp, t_code6, t_code12, t_locals, t_winners = rows(test)
+        t_comp, t_code6, t_code12, t_locals, t_winners, *t_keys = rows(test)
         t_features = prior12_features(t_code6, t_code12, kept)
-        for suffix, g, d, f in (("", gamma, delta, t_features), ("_6", gamma6, delta6, t_code6)):
-            strength = g[f] * d[t_locals]
-            total = np.bincount(t_comp, weights=strength)
-            report["holdout_games"] = len(test)
-            report[f"holdout_log_likelihood_per_move{suffix}"] = round(
-                float(np.mean(np.log(strength[t_winners] / total))), 4
-            )
-            report[f"holdout_top_rank_rate{suffix}"] = round(
-                top_rank_rate(t_comp, f, t_locals, t_winners, g, d), 4
-            )
+        t_local = None
+        if options.local:
+            t_local = local_feature_rows(t_keys[0], t_keys[1], kept12, seen6)
+        report["holdout_games"] = len(test)
+        for suffix, fitted in fits.items():
+            patterns_ = t_code6 if suffix == "_6" else t_features
+            locals_rows = t_local if fitted[4] is not None else None
+            ll, top = scores(t_comp, strengths(fitted, patterns_, locals_rows, t_locals), t_winners)
+            report[f"holdout_log_likelihood_per_move{suffix}"] = round(ll, 4)
+            report[f"holdout_top_rank_rate{suffix}"] = round(top, 4)
         for path in options.compare:  # a shipped table on the same held-out moves
-            strength = prior_strengths(load_table(str(path)), t_code6, t_code12, t_locals)
+            table = load_table(str(path))
+            strength = prior_strengths(table, t_code6, t_code12, t_locals, *t_keys)
             ll, top = scores(t_comp, strength, t_winners)
             report[f"holdout_log_likelihood_per_move_{path.stem}"] = round(ll, 4)
             report[f"holdout_top_rank_rate_{path.stem}"] = round(top, 4)
     gamma12 = {int(code): float(gamma[CODES + k]) for k, code in enumerate(kept.tolist())}
+    local12 = {int(key): float(local[k]) for k, key in enumerate(kept12.tolist())}
+    local6 = {int(key): float(local[kept12.size + j]) for j, key in enumerate(seen6.tolist())}
     source = options.source or ", ".join(map(str, options.folders))
-    return write_prior_table(options, PatternTable(gamma[:CODES], delta, source, gamma12), report)
+    table = PatternTable(gamma[:CODES], delta, source, gamma12, local12, local6)
+    return write_prior_table(options, table, report)
 
 
 def write_prior_table(options, table: PatternTable, report: dict) -> int:
@@ -489,6 +605,16 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="learn a prior table with 12-cell gammas (a 12-cell code kept, else its 6-cell one)",
     )
+    parser.add_argument(
+        "--local",
+        action="store_true",
+        help="--prior12: also learn local gammas of the cells near the last move (12-cell "
+        "local keys seen --local-min-count times, else 6-cell ones)",
+    )
+    parser.add_argument(
+        "--local-min-count", type=int, default=10,
+        help="--local: near training rows a 12-cell local key needs (default 10)",
+    )  # fmt: skip
     parser.add_argument(
         "--min-count", type=int, default=None,
         help="rows a 12-cell code needs (default: 2 with --playout, 20 with --prior12)",
@@ -590,6 +716,9 @@ def main(argv: list[str] | None = None) -> int:
     if len(options.sizes) > 1 and not options.prior12:
         print("patterns: several --size only with --prior12", file=sys.stderr)
         return 2
+    if options.local and not options.prior12:
+        print("patterns: --local only with --prior12", file=sys.stderr)
+        return 2
     if options.min_count is None:
         options.min_count = 20 if options.prior12 else 2
     read = [(size, g) for size in options.sizes for g in read_games(options.folders, size)]
@@ -607,7 +736,7 @@ def main(argv: list[str] | None = None) -> int:
     train = games[: len(games) - options.holdout]
     test = games[len(games) - options.holdout :]
     data = competitions(train, options.size, options.skip)
-    gamma, delta, log_likelihood = fit(*data, iterations=options.iterations)
+    gamma, delta, log_likelihood, _ = fit(*data, iterations=options.iterations)
     uniform = float(np.mean(-np.log(np.bincount(data[0]))))
     report = {
         "games": len(train),

@@ -148,7 +148,7 @@ def test_mm_recovers_known_weights():
         patterns.extend(p.tolist())
         locals_.extend(loc.tolist())
     arrays = [np.asarray(a, dtype=np.int64) for a in (comp, patterns, locals_, winners)]
-    gamma, delta, _ = tool.fit(*arrays, iterations=200)
+    gamma, delta, _, _ = tool.fit(*arrays, iterations=200)
     np.testing.assert_allclose(gamma[:4] / gamma[0], true_gamma, rtol=0.12)
     np.testing.assert_allclose(delta / delta[0], true_delta, rtol=0.12)
     assert np.all(gamma[4:] == 1.0)  # never seen
@@ -304,7 +304,13 @@ def test_prior12_fits_games_of_several_sizes_in_one_table(tmp_path, capsys):
 
 
 @pytest.mark.parametrize(
-    "table_name", ["hex12-mohex-9x9-296g", "hex12-mohex-9x9-550g", "hex6-mohex-9x9"]
+    "table_name",
+    [
+        "hex12-mohex-9x9-296g",
+        "hex12-mohex-9x9-550g",
+        "hex6-mohex-9x9",
+        "hex12-local-mohex-9x9-550g",
+    ],
 )
 def test_priors_inside_the_search_match_the_slow_reference(table_name):
     """Every node a seeded search expanded (not only the root) has its children's priors as

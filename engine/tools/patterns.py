@@ -84,29 +84,36 @@ def read_games(folders: list[Path], size: int) -> list[list[int]]:
     return [list(g) for g in games]
 
 
+def moves_played(games: list[list[int]], size: int, skip: int):
+    """Every competition of the games, in order: ``(cells, black_moves, last, cell)``, the
+    board before the move (int8, 0 empty, 1 Black, 2 White; one array a game, changed in
+    place after the caller's turn), whether Black moves, the last move (-1: none) and the
+    cell played. The first ``skip`` moves of each game are played but not given. Raises
+    ValueError for a move onto a stone."""
+    for game in games:
+        cells = np.zeros(size * size, dtype=np.int8)
+        for number, cell in enumerate(game):
+            black_moves = number % 2 == 0
+            if number >= skip:
+                if cells[cell] != 0:
+                    raise ValueError(f"game move {number}: cell {cell} is not empty")
+                yield cells, black_moves, game[number - 1] if number > 0 else -1, cell
+            cells[cell] = 1 if black_moves else 2
+
+
 def competitions(
     games: list[list[int]], size: int, skip: int
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Arrays for MM: per candidate row its competition, pattern and local class; per
     competition the row of the cell played."""
     comp, patterns, locals_, winners = [], [], [], []
-    count = 0
-    for game in games:
-        cells = np.zeros(size * size, dtype=np.int8)
-        for number, cell in enumerate(game):
-            black_moves = number % 2 == 0
-            if number >= skip:
-                last = game[number - 1] if number > 0 else -1
-                for candidate in np.flatnonzero(cells == 0).tolist():
-                    comp.append(count)
-                    patterns.append(pattern_code(cells, size, candidate, black_moves))
-                    locals_.append(local_class(size, candidate, last))
-                    if candidate == cell:
-                        winners.append(len(comp) - 1)
-                if len(winners) != count + 1:
-                    raise ValueError(f"game move {number}: cell {cell} is not empty")
-                count += 1
-            cells[cell] = 1 if black_moves else 2
+    for count, (cells, black_moves, last, cell) in enumerate(moves_played(games, size, skip)):
+        for candidate in np.flatnonzero(cells == 0).tolist():
+            comp.append(count)
+            patterns.append(pattern_code(cells, size, candidate, black_moves))
+            locals_.append(local_class(size, candidate, last))
+            if candidate == cell:
+                winners.append(len(comp) - 1)
     return (
         np.asarray(comp, dtype=np.int64),
         np.asarray(patterns, dtype=np.int64),
@@ -144,33 +151,24 @@ def playout_competitions(games: list[list[int]], size: int, skip: int):
     (:func:`engine.patterns.dead_table`, for the mover); per competition the row of the cell
     played."""
     comp, codes6, codes12, near, dead, winners = [], [], [], [], [], []
-    count = 0
     rows = 0
-    for game in games:
-        cells = np.zeros(size * size, dtype=np.int8)
-        for number, cell in enumerate(game):
-            black_moves = number % 2 == 0
-            if number >= skip:
-                if cells[cell] != 0:
-                    raise ValueError(f"game move {number}: cell {cell} is not empty")
-                empty = np.flatnonzero(cells == 0)
-                all6, all12 = board_codes(cells, size, black_moves)
-                close = np.zeros(size * size, dtype=bool)
-                if number > 0:
-                    last_row, last_col = divmod(game[number - 1], size)
-                    for dr, dc in NEAR_STEPS:
-                        r, c = last_row + dr, last_col + dc
-                        if 0 <= r < size and 0 <= c < size:
-                            close[r * size + c] = True
-                comp.append(np.full(empty.size, count))
-                codes6.append(all6[empty])
-                codes12.append(all12[empty])
-                near.append(close[empty])
-                dead.append(dead_table()[0 if black_moves else 1, all6[empty]])
-                winners.append(rows + int(np.searchsorted(empty, cell)))
-                rows += empty.size
-                count += 1
-            cells[cell] = 1 if black_moves else 2
+    for count, (cells, black_moves, last, cell) in enumerate(moves_played(games, size, skip)):
+        empty = np.flatnonzero(cells == 0)
+        all6, all12 = board_codes(cells, size, black_moves)
+        close = np.zeros(size * size, dtype=bool)
+        if last >= 0:
+            last_row, last_col = divmod(last, size)
+            for dr, dc in NEAR_STEPS:
+                r, c = last_row + dr, last_col + dc
+                if 0 <= r < size and 0 <= c < size:
+                    close[r * size + c] = True
+        comp.append(np.full(empty.size, count))
+        codes6.append(all6[empty])
+        codes12.append(all12[empty])
+        near.append(close[empty])
+        dead.append(dead_table()[0 if black_moves else 1, all6[empty]])
+        winners.append(rows + int(np.searchsorted(empty, cell)))
+        rows += empty.size
     return (
         np.concatenate(comp).astype(np.int64),
         np.concatenate(codes6).astype(np.int64),
@@ -382,13 +380,8 @@ def local_classes(games: list[list[int]], size: int, skip: int) -> np.ndarray:
     """The local class (:func:`engine.patterns.local_class`) of every candidate row of
     :func:`playout_competitions` (the empty cells of each move in cell order), in its order."""
     classes: list[int] = []
-    for game in games:
-        taken = np.zeros(size * size, dtype=bool)
-        for number, cell in enumerate(game):
-            if number >= skip:
-                last = game[number - 1] if number > 0 else -1
-                classes.extend(local_class(size, int(c), last) for c in np.flatnonzero(~taken))
-            taken[cell] = True
+    for cells, _black_moves, last, _cell in moves_played(games, size, skip):
+        classes.extend(local_class(size, c, last) for c in np.flatnonzero(cells == 0).tolist())
     return np.asarray(classes, dtype=np.int64)
 
 
@@ -397,17 +390,11 @@ def local_key_rows(games: list[list[int]], size: int, skip: int) -> tuple[np.nda
     near the last move) of every candidate row of :func:`playout_competitions`, in its order."""
     key6: list[int] = []
     key12: list[int] = []
-    for game in games:
-        cells = np.zeros(size * size, dtype=np.int8)
-        for number, cell in enumerate(game):
-            black_moves = number % 2 == 0
-            if number >= skip:
-                last = game[number - 1] if number > 0 else -1
-                for candidate in np.flatnonzero(cells == 0).tolist():
-                    keys = local_keys(cells, size, candidate, black_moves, last)
-                    key6.append(-1 if keys is None else keys[0])
-                    key12.append(-1 if keys is None else keys[1])
-            cells[cell] = 1 if black_moves else 2
+    for cells, black_moves, last, _cell in moves_played(games, size, skip):
+        for candidate in np.flatnonzero(cells == 0).tolist():
+            keys = local_keys(cells, size, candidate, black_moves, last)
+            key6.append(-1 if keys is None else keys[0])
+            key12.append(-1 if keys is None else keys[1])
     return np.asarray(key6, dtype=np.int64), np.asarray(key12, dtype=np.int64)
 
 

@@ -4,7 +4,10 @@ pattern playouts (one a leaf), the players taking turns position by position in 
 `template8@40000` is the anchor both runs share, so a checkout's pattern cost is read as a
 ratio to it, measured in the same process.
 
-    python cost.py SIZE ROUNDS [PATTERN_PLAYOUTS ...]
+    python cost.py SIZE ROUNDS [PATTERN_PLAYOUTS ...] [--extra=SETTINGS]
+
+`--extra=SETTINGS` (e.g. `--extra=expand_after=10`) is appended to every pattern config
+(the `save1@N` rows); the anchor and `template1@4000` stay as they are.
 """
 
 import platform
@@ -15,10 +18,13 @@ import time
 from hexswarm.engine.board import Board
 from hexswarm.engine.players import create_player
 
-size = int(sys.argv[1])
-rounds = int(sys.argv[2])
-budgets = [int(b) for b in sys.argv[3:]] or [4000]
+extras = [a.removeprefix("--extra=") for a in sys.argv[1:] if a.startswith("--extra=")]
+args = [a for a in sys.argv[1:] if not a.startswith("--extra=")]
+size = int(args[0])
+rounds = int(args[1])
+budgets = [int(b) for b in args[2:]] or [4000]
 S = "playout=patterns,playout_table=playout12-team-save-mohex-9x9,leaf_playouts=1"
+S = ",".join([S, *extras])
 configs = {
     "template8@40000": "strong:seed=1,time_s=none,playouts=40000",
     "template1@4000": "strong:seed=1,time_s=none,playouts=4000,leaf_playouts=1",
@@ -49,6 +55,7 @@ anchor = total["template8@40000"][1]
 print(
     f"# {size}x{size}, {rounds} rounds x {len(boards)} positions, {platform.node()}, "
     f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}"
+    + (f", pattern configs with {','.join(extras)}" if extras else "")
 )
 for k, (n, cpu) in total.items():
     print(

@@ -1,7 +1,8 @@
 """The cost of one pattern simulation (a descent and its one playout) in the search, from
 run_cost.sh's output: per run, the least-squares slope of CPU a move against playouts a move
 over the three pattern budgets (the root tactics and the rest of a move's fixed cost drop
-out), and base / this for the runs paired in turn.
+out), and base / this for the runs paired in turn (when the runs are labelled `## base` and
+`## this` alternately; other runs get their slopes only).
 
     python slopes.py cost-9x9.txt cost-11x11.txt
 """
@@ -51,6 +52,8 @@ for path in sys.argv[1:]:
             f"  {who:4s} {cost:6.2f} us a pattern descent and playout; anchor (template8@40000) "
             f"{anchor:6.1f} ms a move"
         )
+    if [who for who, _, _ in costs] != ["base", "this"] * (len(costs) // 2):
+        continue  # runs of one checkout (e.g. expand10/cost.txt): nothing to pair
     # Each run's cost also as a share of its anchor (the same template search, in the same
     # process), which takes out some of the load's drift between the runs.
     pairs = [(a[1:], b[1:]) for a, b in zip(costs[::2], costs[1::2], strict=True)]

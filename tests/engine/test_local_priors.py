@@ -31,6 +31,8 @@ from hexswarm.engine.tools import patterns as tool
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.engine.test_patterns import assert_fitted_table_scores_as_fitted, printed_figures
+
 
 def _random_board(rng, size, moves):
     board = Board(size)
@@ -253,7 +255,7 @@ def test_prior12_local_tool_end_to_end(tmp_path, capsys):
             "--local-min-count", "4", "--skip", "2", "--holdout", "1", "--iterations", "10",
             "--out", str(out)]  # fmt: skip
     assert tool.main([*args, "--compare", str(random_path)]) == 0
-    printed = dict(line.split(": ", 1) for line in capsys.readouterr().out.splitlines())
+    printed = printed_figures(capsys)
     assert float(printed["holdout_log_likelihood_per_move_random"]) == pytest.approx(
         np.mean(logs), abs=1e-4
     )
@@ -261,15 +263,7 @@ def test_prior12_local_tool_end_to_end(tmp_path, capsys):
     assert set(table.local12) == {k for k, n in counts12.items() if n >= 4}
     assert set(table.local6) == seen6
     assert table.local12 and all(g > 0 for g in table.local12.values())
-    fitted = tmp_path / "fitted.json"
-    fitted.write_bytes(out.read_bytes())
-    assert tool.main([*args, "--compare", str(fitted)]) == 0
-    printed = dict(line.split(": ", 1) for line in capsys.readouterr().out.splitlines())
-    assert (
-        printed["holdout_log_likelihood_per_move_fitted"]
-        == printed["holdout_log_likelihood_per_move"]
-    )
-    assert printed["holdout_top_rank_rate_fitted"] == printed["holdout_top_rank_rate"]
+    assert_fitted_table_scores_as_fitted(tmp_path, capsys, args, out)
     assert tool.main(["--games-file", str(path), "--size", "7", "--local",
                       "--out", str(out)]) == 2  # fmt: skip
     assert "--local only with --prior12" in capsys.readouterr().err

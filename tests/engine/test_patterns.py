@@ -201,6 +201,25 @@ def test_prior12_tool_keeps_frequent_12_cell_codes(tmp_path):
     assert document["patterns12_kept"] == len(table.gamma12)
 
 
+def printed_figures(capsys) -> dict[str, str]:
+    """The ``name: value`` lines the pattern tool printed."""
+    return dict(line.split(": ", 1) for line in capsys.readouterr().out.splitlines())
+
+
+def assert_fitted_table_scores_as_fitted(tmp_path, capsys, args, out):
+    """The table the tool wrote to ``out``, read back as a ``--compare`` table, scores the
+    held-out moves exactly as the fit reported them (the search's weighing is the fit's)."""
+    fitted = tmp_path / "fitted.json"
+    fitted.write_bytes(out.read_bytes())
+    assert tool.main([*args, "--compare", str(fitted)]) == 0
+    printed = printed_figures(capsys)
+    assert (
+        printed["holdout_log_likelihood_per_move_fitted"]
+        == printed["holdout_log_likelihood_per_move"]
+    )
+    assert printed["holdout_top_rank_rate_fitted"] == printed["holdout_top_rank_rate"]
+
+
 def test_prior12_compare_scores_a_table_as_the_search_weighs_it(tmp_path, capsys):
     """``--prior12 --compare``: a prior table's held-out log-likelihood and top-1 rate are those
     of :func:`move_priors` (the search's slow reference), computed here move by move for a table
@@ -243,20 +262,12 @@ def test_prior12_compare_scores_a_table_as_the_search_weighs_it(tmp_path, capsys
     args = ["--games-file", str(path), "--size", "7", "--prior12", "--min-count", "3",
             "--skip", "2", "--holdout", "1", "--iterations", "10", "--out", str(out)]  # fmt: skip
     assert tool.main([*args, "--compare", str(random_path)]) == 0
-    printed = dict(line.split(": ", 1) for line in capsys.readouterr().out.splitlines())
+    printed = printed_figures(capsys)
     assert float(printed["holdout_log_likelihood_per_move_random"]) == pytest.approx(
         np.mean(logs), abs=1e-4
     )
     assert float(printed["holdout_top_rank_rate_random"]) == pytest.approx(np.mean(tops), abs=1e-4)
-    fitted = tmp_path / "fitted.json"
-    fitted.write_bytes(out.read_bytes())
-    assert tool.main([*args, "--compare", str(fitted)]) == 0
-    printed = dict(line.split(": ", 1) for line in capsys.readouterr().out.splitlines())
-    assert (
-        printed["holdout_log_likelihood_per_move_fitted"]
-        == printed["holdout_log_likelihood_per_move"]
-    )
-    assert printed["holdout_top_rank_rate_fitted"] == printed["holdout_top_rank_rate"]
+    assert_fitted_table_scores_as_fitted(tmp_path, capsys, args, out)
 
 
 def test_prior12_fits_games_of_several_sizes_in_one_table(tmp_path, capsys):
@@ -292,7 +303,7 @@ def test_prior12_fits_games_of_several_sizes_in_one_table(tmp_path, capsys):
     args = ["--games-file", str(path), "--size", "7", "--size", "5", "--prior12", "--skip", "2",
             "--holdout", "1", "--iterations", "5", "--out", str(out)]  # fmt: skip
     assert tool.main([*args, "--compare", str(random_path)]) == 0
-    printed = dict(line.split(": ", 1) for line in capsys.readouterr().out.splitlines())
+    printed = printed_figures(capsys)
     assert int(printed["moves"]) == sum(len(g) - 2 for _s, g in games[:-1])
     assert float(printed["holdout_log_likelihood_per_move_random"]) == pytest.approx(
         np.mean(logs), abs=1e-4

@@ -967,3 +967,23 @@ def test_the_game_graph_names_a_player_once_whatever_its_seed_and_move_time(qtbo
     other = "uct:playouts=500,seed=9"
     graph.show_line([LineEstimate(0, 0.5, True, other)])
     assert list(graph.engine_colors()) == ["uct:playouts=500"]
+
+
+def test_a_clocked_level_with_a_move_made_without_a_value_is_not_said_to_give_none():
+    """11x11, strong against club on a 2 min + 2 s clock (28 Nov): two of club's moves in a
+    lost position came from a rule without a value (no analysis of the positions they were
+    played in), and each of its moves carries its own ``time_s``; the graph's header said
+    "no evaluation from club, club (it gives its moves only)" though every other club move
+    had given its evaluation. A player is named there only when none of its moves, whatever
+    their seed and time, came with one."""
+    from hexswarm.gui.dashboard.game_graph import unevaluated_players
+
+    game = Game(5)
+    club = ["club:seed=7,time_s=2.100", "club:seed=7,time_s=1.900", "club:seed=7,time_s=1.700"]
+    searched = [True, False, True]
+    for n, (spec, analysed) in enumerate(zip(club, searched, strict=True)):
+        if analysed:
+            game.cursor.ai = PositionAnalysis(game.board.to_move, 0.5, "a1", ai=spec)
+        game.play(("c3", "b2", "d4")[n]).player = spec
+        game.play(("a1", "e5", "a2")[n]).player = "engine:MoHex"  # never any evaluation
+    assert unevaluated_players(game.main_line()) == ["MoHex"]

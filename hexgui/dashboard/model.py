@@ -269,6 +269,16 @@ def population_series(
     )
 
 
+def support_word(player: str) -> str:
+    """What the root counts of ``player``'s search (its snapshot's ``player``: a level name
+    or spec, ``engine:NAME`` for an external engine) are called: ``visits`` for UCT and an
+    external engine (MoHex's and KataGo's counts are visits, each with a value), ``playouts``
+    for vanilla Monte-Carlo (the playouts after each move), ``agents`` for the swarms and the
+    anthill."""
+    family = str(player).lower().partition(":")[0]
+    return {"uct": "visits", "engine": "visits", "mc": "playouts"}.get(family, "agents")
+
+
 def is_vanilla_monte_carlo(player: str) -> bool:
     """Whether ``player`` (a level name or spec) is vanilla Monte-Carlo (thesis level 1)."""
     return str(player).lower().partition(":")[0] == "mc"

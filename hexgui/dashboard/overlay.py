@@ -19,6 +19,7 @@ from .model import (
     format_share,
     is_vanilla_monte_carlo,
     principal_line,
+    support_word,
 )
 
 SHARE = "share"
@@ -76,13 +77,6 @@ class CandidateMark:
     support_label: str
     line: tuple[int, ...]
     detail: str = ""
-
-
-def support_word(player: str) -> str:
-    """What a level's support counts: ``visits`` (UCT), ``playouts`` (vanilla Monte-Carlo) or
-    ``agents`` (the swarms, the anthill)."""
-    family = str(player).lower().partition(":")[0]
-    return {"uct": "visits", "mc": "playouts"}.get(family, "agents")
 
 
 def candidate_marks(snapshot: SearchSnapshot, count: int) -> tuple[CandidateMark, ...]:

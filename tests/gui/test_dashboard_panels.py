@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import dataclasses
+import math
 
 import pytest
 from hexswarm.engine.board import BLACK, WHITE, Board
@@ -619,6 +620,36 @@ def test_uct_tree_speaks_of_visits_and_win_rates(dashboard):
     assert "60%&nbsp;won" in dash.population.legend.text()
     status = dash.population.status.text()
     assert "visits at the root" in status and "agents" not in status
+
+
+def test_an_external_engines_search_speaks_of_visits_and_win_rates(dashboard):
+    """MoHex as a player or analyst (9x9, 28 Nov): its candidates are visits with a value
+    each, but the population panel had said "engine:MoHex · iteration 1 · 2.2k agents at the
+    root", drawn "agents" and "active" axes and given no win rate in the legend, and the
+    board's marks had counted agents too (two ``support_word`` functions, neither knew an
+    engine). An engine that gives no value (``genmove`` only) is given none."""
+    from hexswarm.engine.players.external_analysis import EngineCandidate, candidates_snapshot
+
+    dash, _, controller, _ = dashboard
+    found = [EngineCandidate(40, 600, 0.64, (40, 41)), EngineCandidate(41, 400, 0.42, (41,))]
+    controller.position_changed.emit(1)
+    snap = candidates_snapshot(found, to_move="black", player="engine:MoHex", position_id=1)
+    controller.snapshot_ready.emit(snap)
+    dash.refresh()
+    status = dash.population.status.text()
+    assert "1k visits at the root" in status and "agents" not in status
+    assert "64%&nbsp;won" in dash.population.legend.text()
+    assert dash.population.agents_plot.getAxis("left").labelText == "visits"
+    from hexswarm.gui.dashboard.model import support_word
+
+    assert support_word("engine:MoHex") == support_word("uct") == "visits"
+    assert support_word("mc") == "playouts" and support_word("sdst:agents=100") == "agents"
+    silent = [EngineCandidate(40, 1, math.nan, (40,))]
+    controller.snapshot_ready.emit(
+        candidates_snapshot(silent, to_move="black", player="engine:Plain", position_id=1)
+    )
+    dash.refresh()
+    assert "won" not in dash.population.legend.text()
 
 
 def test_a_move_decided_without_search_says_why_in_the_population_header(dashboard):

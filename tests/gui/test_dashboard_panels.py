@@ -1018,3 +1018,19 @@ def test_a_clocked_level_with_a_move_made_without_a_value_is_not_said_to_give_no
         game.play(("c3", "b2", "d4")[n]).player = spec
         game.play(("a1", "e5", "a2")[n]).player = "engine:MoHex"  # never any evaluation
     assert unevaluated_players(game.main_line()) == ["MoHex"]
+
+
+def test_the_reviews_own_analyst_is_named_in_words_in_the_game_graph(qtbot):
+    """After a review with its default analyst the graph's header read
+    "uct:playouts=100000000" (its count limit, set out of reach so that the review's seconds
+    decide): the name of a setting, not of an analyst."""
+    from hexswarm.engine.review import REVIEW_ANALYST, LineEstimate
+    from hexswarm.gui.dashboard.game_graph import GameGraphPanel, player_label
+
+    graph = GameGraphPanel()
+    qtbot.addWidget(graph)
+    graph.show_line([LineEstimate(n, 0.5, True, REVIEW_ANALYST) for n in range(3)])
+    header = graph.header_html(graph.engine_colors())
+    assert "review (UCT)" in header and "100000000" not in header
+    assert player_label(f"{REVIEW_ANALYST},seed=4") == "review (UCT)"
+    assert player_label("uct:playouts=5000") == "uct:playouts=5000"

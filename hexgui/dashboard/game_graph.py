@@ -7,10 +7,8 @@ import html
 from collections.abc import Iterable
 
 import pyqtgraph as pg
-from hexswarm.engine.board import HexError
 from hexswarm.engine.game import GAME_END_TOKENS, GameNode
-from hexswarm.engine.players.levels import split_spec
-from hexswarm.engine.review import REVIEW_ANALYST, LineEstimate
+from hexswarm.engine.review import REVIEW_ANALYST, LineEstimate, analyst_name
 from hexswarm.gui.review import GRADE_COLOURS
 from hexswarm.gui.settings import engine_name
 from PySide6.QtCore import Qt, QTimer, Signal
@@ -20,11 +18,6 @@ from PySide6.QtWidgets import QWidget
 from .model import GameEstimates, estimate_for_black, has_estimate
 from .panel import PALETTE, DashboardPanel, fraction_axis, pen, set_view_range, style_plot
 
-MOVE_SETTINGS = ("seed", "time_s")
-"""Spec settings that the game sets for each game or move (the seed drawn from the game's,
-the time the clock gives a move): not part of which player it is."""
-
-
 REVIEW_LABEL = "review (UCT)"
 """The name of the review's own analyst (:data:`engine.review.REVIEW_ANALYST`, whose spec
 holds a count limit set out of reach) in the graph."""
@@ -32,18 +25,13 @@ holds a count limit set out of reach) in the graph."""
 
 def player_label(spec: str) -> str:
     """A player as the graph names and colours it: an engine by its name in the engine
-    manager, the review's own analyst as :data:`REVIEW_LABEL`, a level by its spec without
-    :data:`MOVE_SETTINGS` (on the clock each move of one AI had its own ``time_s``, so its
-    own colour and name in the header)."""
+    manager, the review's own analyst as :data:`REVIEW_LABEL`, a level as
+    :func:`engine.review.analyst_name` names it (on the clock each move of one AI had its own
+    ``time_s``, so its own colour and name in the header)."""
     name = engine_name(spec)
     if name is not None:
         return name
-    try:
-        level, items = split_spec(spec)
-    except HexError:
-        return spec
-    kept = ",".join(f"{key}={value}" for key, value in items if key not in MOVE_SETTINGS)
-    label = f"{level}:{kept}" if kept else level
+    label = analyst_name(spec)
     return REVIEW_LABEL if label == REVIEW_ANALYST else label
 
 

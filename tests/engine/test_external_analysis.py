@@ -17,6 +17,7 @@ from hexswarm.engine.players.external import EngineConfig, ExternalEngineError, 
 from hexswarm.engine.players.external_analysis import (
     GENMOVE,
     REG_GENMOVE,
+    EngineCandidate,
     analysis_method,
     candidates_snapshot,
     parse_info_line,
@@ -420,3 +421,23 @@ def test_mohex_analysis_of_a_position_it_decides_without_searching():
         assert math.isnan(final.estimate) and engine.starts == 1
     finally:
         engine.close()
+
+
+def test_a_move_an_engine_gives_without_a_value_is_no_estimate():
+    """A position MoHex decides without searching gives its move alone (NaN, one visit):
+    its 0 wins of 1 visit had been kept as the position's analysis, a win rate of 0 (the
+    game graph drew "Black 100%" beside strong's 0% for a position White wins, 11x11, 28
+    Nov). A move without a value is no estimate: nothing is kept."""
+    from hexswarm.engine.review import PositionAnalysis
+    from hexswarm.engine.search.snapshot import has_estimate
+
+    said = candidates_snapshot(
+        [EngineCandidate(7, 1, math.nan, (7,))], to_move="white", player="engine:MoHex"
+    )
+    assert said is not None and math.isnan(said.estimate) and not has_estimate(said)
+    assert PositionAnalysis.from_snapshot(said, 5, "engine:MoHex") is None
+    valued = candidates_snapshot(
+        [EngineCandidate(7, 600, 0.64, (7,))], to_move="white", player="engine:MoHex"
+    )
+    assert has_estimate(valued)
+    assert PositionAnalysis.from_snapshot(valued, 5).win_rate == pytest.approx(0.64)

@@ -1034,3 +1034,22 @@ def test_the_reviews_own_analyst_is_named_in_words_in_the_game_graph(qtbot):
     assert "review (UCT)" in header and "100000000" not in header
     assert player_label(f"{REVIEW_ANALYST},seed=4") == "review (UCT)"
     assert player_label("uct:playouts=5000") == "uct:playouts=5000"
+
+
+def test_a_move_an_engine_gives_without_a_value_is_drawn_without_a_number():
+    """A position MoHex decides without searching (or a plain engine's genmove) gives its move
+    alone, without a value: the board had written "0" on it (0 wins of its one visit)."""
+    from hexswarm.engine.players.external_analysis import EngineCandidate, candidates_snapshot
+    from hexswarm.gui.dashboard.overlay import candidate_marks
+
+    said = candidates_snapshot(
+        [EngineCandidate(7, 1, math.nan, (7,))], to_move="white", player="engine:MoHex"
+    )
+    (mark,) = candidate_marks(said, 8)
+    assert mark.value_label == "" and "no value" in mark.detail and mark.quality == 1.0
+    valued = candidates_snapshot(
+        [EngineCandidate(7, 600, 0.64, (7,)), EngineCandidate(8, 400, 0.42, (8,))],
+        to_move="white",
+        player="engine:MoHex",
+    )
+    assert [m.value_label for m in candidate_marks(valued, 8)] == ["64", "42"]

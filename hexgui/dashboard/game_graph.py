@@ -8,31 +8,14 @@ from collections.abc import Iterable
 
 import pyqtgraph as pg
 from hexswarm.engine.game import GAME_END_TOKENS, GameNode
-from hexswarm.engine.review import REVIEW_ANALYST, LineEstimate, analyst_name
+from hexswarm.engine.review import LineEstimate
 from hexswarm.gui.review import GRADE_COLOURS
-from hexswarm.gui.settings import engine_name
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QBrush
 from PySide6.QtWidgets import QWidget
 
-from .model import GameEstimates, estimate_for_black, has_estimate
+from .model import GameEstimates, estimate_for_black, has_estimate, player_label
 from .panel import PALETTE, DashboardPanel, fraction_axis, pen, set_view_range, style_plot
-
-REVIEW_LABEL = "review (UCT)"
-"""The name of the review's own analyst (:data:`engine.review.REVIEW_ANALYST`, whose spec
-holds a count limit set out of reach) in the graph."""
-
-
-def player_label(spec: str) -> str:
-    """A player as the graph names and colours it: an engine by its name in the engine
-    manager, the review's own analyst as :data:`REVIEW_LABEL`, a level as
-    :func:`engine.review.analyst_name` names it (on the clock each move of one AI had its own
-    ``time_s``, so its own colour and name in the header)."""
-    name = engine_name(spec)
-    if name is not None:
-        return name
-    label = analyst_name(spec)
-    return REVIEW_LABEL if label == REVIEW_ANALYST else label
 
 
 def unevaluated_players(line: Iterable[GameNode]) -> list[str]:

@@ -1025,7 +1025,8 @@ def test_the_reviews_own_analyst_is_named_in_words_in_the_game_graph(qtbot):
     "uct:playouts=100000000" (its count limit, set out of reach so that the review's seconds
     decide): the name of a setting, not of an analyst."""
     from hexswarm.engine.review import REVIEW_ANALYST, LineEstimate
-    from hexswarm.gui.dashboard.game_graph import GameGraphPanel, player_label
+    from hexswarm.gui.dashboard.game_graph import GameGraphPanel
+    from hexswarm.gui.dashboard.model import player_label
 
     graph = GameGraphPanel()
     qtbot.addWidget(graph)

@@ -288,14 +288,23 @@ def player_label(spec: str) -> str:
     return REVIEW_LABEL if label == REVIEW_ANALYST else label
 
 
+def is_external_engine(player: str) -> bool:
+    """Whether a snapshot's ``player`` is an external engine (``engine:NAME``, ``gtp:COMMAND``),
+    whose NaN value of a move means it gave none (our own searches' NaN means: read the
+    move's active share instead)."""
+    return str(player).lower().partition(":")[0] in ("engine", "gtp")
+
+
 def support_word(player: str) -> str:
     """What the root counts of ``player``'s search (its snapshot's ``player``: a level name
-    or spec, ``engine:NAME`` for an external engine) are called: ``visits`` for UCT and an
+    or spec, :func:`is_external_engine` for an engine) are called: ``visits`` for UCT and an
     external engine (MoHex's and KataGo's counts are visits, each with a value), ``playouts``
     for vanilla Monte-Carlo (the playouts after each move), ``agents`` for the swarms and the
     anthill."""
+    if is_external_engine(player):
+        return "visits"
     family = str(player).lower().partition(":")[0]
-    return {"uct": "visits", "engine": "visits", "mc": "playouts"}.get(family, "agents")
+    return {"uct": "visits", "mc": "playouts"}.get(family, "agents")
 
 
 def is_vanilla_monte_carlo(player: str) -> bool:

@@ -18,6 +18,7 @@ from .model import (
     SWAP_CELL,
     format_count,
     format_share,
+    is_external_engine,
     is_vanilla_monte_carlo,
     principal_line,
     support_word,
@@ -90,7 +91,9 @@ def candidate_marks(snapshot: SearchSnapshot, count: int) -> tuple[CandidateMark
         return ()
     # An external engine that gives a move without a value says NaN: no number is drawn.
     said = {}
-    if len(snapshot.root_values) == len(snapshot.root_moves):
+    if is_external_engine(snapshot.player) and len(snapshot.root_values) == len(
+        snapshot.root_moves
+    ):
         said = dict(zip(snapshot.root_moves, snapshot.root_values, strict=True))
     unvalued = {c.move for c in chosen if math.isnan(said.get(c.move, 0.0))}
     top = max((c.value for c in chosen if c.move not in unvalued), default=0.0)

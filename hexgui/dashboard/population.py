@@ -16,6 +16,7 @@ from .model import (
     cluster_reading,
     decided_without_search,
     format_count,
+    is_external_engine,
     is_vanilla_monte_carlo,
     nice_ceiling,
     population_series,
@@ -275,7 +276,8 @@ class PopulationPanel(DashboardPanel):
             ):
                 wins[move] = won / visits if visits else 0.0
             # An engine's own value of each move where it gave one (NaN: it gave none).
-            if len(snapshot.root_values) == len(snapshot.root_moves):
+            engine = is_external_engine(snapshot.player)
+            if engine and len(snapshot.root_values) == len(snapshot.root_moves):
                 for move, value in zip(snapshot.root_moves, snapshot.root_values, strict=True):
                     if math.isnan(value):
                         wins.pop(move, None)

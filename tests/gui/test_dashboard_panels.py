@@ -644,6 +644,7 @@ def test_an_external_engines_search_speaks_of_visits_and_win_rates(dashboard):
 
     assert support_word("engine:MoHex") == support_word("uct") == "visits"
     assert support_word("mc") == "playouts" and support_word("sdst:agents=100") == "agents"
+    assert support_word("gtp:/path/to/katahex gtp") == "visits"
     silent = [EngineCandidate(40, 1, math.nan, (40,))]
     controller.snapshot_ready.emit(
         candidates_snapshot(silent, to_move="black", player="engine:Plain", position_id=1)

@@ -226,9 +226,10 @@ def _test_and_diffuse(
     ``x``: the generator's state; returns the state after the test.
 
     Every draw of a test, the agent's move's first, is made by one loop: one inlined copy of
-    :func:`_prospect` and :func:`_draw` for numba to compile, not one a draw of each rule
-    (six copies, which with the generator kept in a register added about 25 CPU s to the
-    anthill's compile: docs/results/swarm-knowledge/, "Round 11")."""
+    :func:`_prospect` and :func:`_draw` for numba to compile, not one a draw of each rival
+    rule (four of :func:`_prospect` and six of :func:`_draw`, each with its generator steps
+    inlined): the anthill's kernel group compiled cold in 72-79 CPU s instead of 102-110,
+    the same draws, the search as fast (docs/results/swarm-knowledge/, "Round 11")."""
     incumbent, held = standing
     k, rival, relate, weight = rules.agents_per_move, rules.rival, rules.relate, rules.weight
     block = nodes[node, BLOCK]

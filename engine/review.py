@@ -64,6 +64,26 @@ _CELL_TOKEN = re.compile(r"[a-z]+[0-9]+")
 SAVED_MOVES = 10
 """How many of a search's most supported moves an analysis keeps the value of."""
 
+MOVE_SETTINGS = ("seed", "time_s")
+"""Spec settings that a game sets for each game or move (the seed drawn from the game's, the
+time the clock gives a move): not part of which analyst searched (:func:`analyst_name`)."""
+
+
+def analyst_name(spec: str) -> str:
+    """The analyst a player spec (an analysis's ``ai``) names: its level and settings without
+    :data:`MOVE_SETTINGS` (on the clock each move of one AI has its own ``time_s``); a spec
+    that cannot be read (an engine's ``engine:NAME``, a hand-edited record) names itself."""
+    # Imported here: reading records needs no players.
+    from hexswarm.engine.players.levels import split_spec
+
+    try:
+        level, items = split_spec(spec)
+    except HexError:
+        return spec
+    kept = ",".join(f"{key}={value}" for key, value in items if key not in MOVE_SETTINGS)
+    return f"{level}:{kept}" if kept else level
+
+
 REVIEW_ANALYST = "uct:playouts=100000000"
 """The AI a whole-game review searches with unless the user picks another: plain UCT (one
 uniform playout a leaf, no RAVE, no root tactics), its count limit out of reach so that the
@@ -354,6 +374,12 @@ def _evidence(nodes: Sequence[ReviewedNode], winners: Sequence[Color | None]) ->
             continue
         mover_to_move = before_analysis.to_move is color
         after_analysis = node.ai
+        if (
+            after_analysis is not None
+            and not (after_analysis.exact or before_analysis.exact)
+            and analyst_name(after_analysis.ai) != analyst_name(before_analysis.ai)
+        ):
+            after_analysis = None  # another analyst's estimate (review_moves)
         found.append(
             _Evidence(
                 index,
@@ -424,7 +450,13 @@ def review_moves(
     is saved, or the search after. One rule for every move: a move is not measured one way
     when its search happened to visit it much and another way when not (each value of a
     rarely visited move is noisy, and the two ways differ by the offset), so two reviews with
-    different seeds agree (``docs/results/study-desk/``)."""
+    different seeds agree (``docs/results/study-desk/``).
+
+    The search after a move counts only when it is the same analyst's as the search before
+    (:func:`analyst_name`: whatever each move's seed and time) or one of them is exact: two
+    analysts' estimates side by side (the players' own searches in a game between two AIs)
+    would grade the moves between them by the analysts' difference; such a move is measured
+    by the search before alone, and no offset is measured from it."""
     thresholds = thresholds or GradeThresholds()
     sides = tuple(sides)
     evidence = _evidence(nodes, list(winner_after))

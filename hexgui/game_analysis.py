@@ -63,6 +63,11 @@ class GameAnalysis(QObject):
         return self._spec
 
     @property
+    def seconds(self) -> float:
+        """The seconds a position of the current or last run."""
+        return self._seconds
+
+    @property
     def running(self) -> bool:
         return self._request is not None
 

@@ -21,7 +21,7 @@ from hexswarm.engine.board import BLACK, WHITE, Color
 from hexswarm.engine.search.snapshot import SearchSnapshot
 from hexswarm.gui.board_widget import BoardWidget
 from hexswarm.gui.clock_panel import ClockPanel
-from hexswarm.gui.dashboard.model import format_count
+from hexswarm.gui.dashboard.model import format_count, player_label
 from hexswarm.gui.dashboard.overlay import overlay_values
 from hexswarm.gui.document import APP_TITLE, GameDocument, count_text
 from hexswarm.gui.engine_worker import PlayerFactory, engine_player_factory
@@ -614,7 +614,7 @@ class MainWindow(QMainWindow):
         verb = {"move": "thinking", "analysis": "analysing"}.get(
             self.controller.search_purpose or "", "finding a hint"
         )
-        self.ai_label.setText(f"{self.player_name(color)} ({spec}) {verb}")
+        self.ai_label.setText(f"{self.player_name(color)} ({player_label(spec)}) {verb}")
         self.rate_label.setText("")
         self._search_since = time.monotonic()
         self._show_search_time()
@@ -714,7 +714,7 @@ class MainWindow(QMainWindow):
             self.status_snapshot = snapshot
             best = c.board.cell_name(snapshot.best_move)
             self.ai_label.setText(
-                f"{self.player_name(c.board.to_move)} ({snapshot.player}): iteration "
+                f"{self.player_name(c.board.to_move)} ({player_label(snapshot.player)}): iteration "
                 f"{snapshot.iteration}, best {best} ({percent_text(snapshot.estimate)})"
             )
 

@@ -47,7 +47,8 @@ SIDES = {"both": (BLACK, WHITE), "black": (BLACK,), "white": (WHITE,)}
 class ReviewSettings:
     """What a review does: ``seconds`` of search per position (each search also stops at the
     AI's own limits), the grade ``thresholds``, which ``sides`` get graded, ``resume``:
-    analyse only the positions that have no analysis yet (a stopped review goes on), and the
+    skip the positions a review of this window already searched with this analyst and
+    budget (a stopped review goes on; a player's own searches are searched again), and the
     ``analyst`` that searches (a player spec; default :data:`engine.review.REVIEW_ANALYST`,
     the steadiest grades measured)."""
 
@@ -121,7 +122,10 @@ class ReviewDialog(QDialog):
         chosen = next(k for k, v in SIDES.items() if v == tuple(settings.sides))
         self.sides.setCurrentIndex(list(SIDES).index(chosen))
         form.addRow("Grade the moves of:", self.sides)
-        self.resume = QCheckBox("Only positions this analyst has not analysed yet (resume)")
+        self.resume = QCheckBox(
+            "Skip the positions a review here already searched with this analyst and budget "
+            "(resume)"
+        )
         self.resume.setChecked(settings.resume)
         form.addRow(self.resume)
         self.error = QLabel()

@@ -13,9 +13,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from hexswarm.engine.board import HexError
-from hexswarm.engine.players.levels import split_spec
-from hexswarm.engine.review import INACCURACY
+from hexswarm.engine.game import GameNode
+from hexswarm.engine.review import ANALYSIS_PROPERTY, INACCURACY
 from hexswarm.engine.search.snapshot import SearchSnapshot
 from hexswarm.gui.document import count_text
 from hexswarm.gui.engine_worker import PlayerFactory
@@ -40,6 +39,9 @@ class GameReviewer(QObject):
         self.analysis = GameAnalysis(player_factory, self)
         self.review = GameReview()
         self.better_line: tuple[str, ...] = ()  # the better line shown as ghosts, if any
+        # What this window's reviews searched, by node: (the node, the text of the analysis
+        # kept, the analyst, the seconds a position). A resumed review skips only these.
+        self._searched: dict[int, tuple[GameNode, str | None, str, float]] = {}
         self.progress = QProgressBar()
         self.progress.setMaximumWidth(160)
         self.progress.setFormat("Analysing %v/%m")
@@ -56,6 +58,7 @@ class GameReviewer(QObject):
         # Any search kept in the game (this review's, analysis mode's, an AI's move) may
         # change a grade.
         window.controller.analysis_recorded.connect(lambda _node: self.refresh())
+        window.controller.game_replaced.connect(self._searched.clear)
 
     # ------------------------------------------------------------------ running
     def review_dialog(self) -> bool:
@@ -74,7 +77,8 @@ class GameReviewer(QObject):
 
     def review_game(self, settings: ReviewSettings) -> int:
         """Review the main line with ``settings``: analyse its positions with
-        ``settings.analyst`` (only those without an analysis when ``settings.resume``),
+        ``settings.analyst`` for ``settings.seconds`` each (with ``settings.resume``, not those
+        a review of this window already searched so and whose analysis is still that one),
         grading the moves as the analyses arrive. Returns how many positions are queued."""
         self.review.settings = settings
         self.refresh()
@@ -85,28 +89,43 @@ class GameReviewer(QObject):
     def analyse_game(
         self, seconds: float, *, only_missing: bool = False, spec: str | None = None
     ) -> int:
-        """Search every undecided position of the main line (``only_missing``: those without
-        an analysis by the same level as ``spec``) for at most ``seconds`` each with the AI
-        ``spec`` (default: the analysis AI), in the background; returns how many positions are
-        queued. Each estimate goes into its node (saved with the game, ``engine.review``) and
-        the game graph as it arrives. An analysis by another level (an AI player's own search)
-        is searched again: one analyst's estimates beside another's graded the moves between
-        them by the analysts' difference."""
+        """Search every undecided position of the main line (``only_missing``: those this
+        window's analyses of the game have not searched with ``spec`` for ``seconds`` yet, or
+        whose analysis was replaced since) for at most ``seconds`` each with the AI ``spec``
+        (default: the analysis AI), in the background; returns how many positions are queued.
+        Each estimate goes into its node (saved with the game, ``engine.review``) and the game
+        graph as it arrives.
+
+        Any other analysis is searched again, an AI player's own search by the same level
+        included: one analyst's estimates beside another's graded the moves between them by
+        the analysts' difference, and a player's search at its own budget (its clock's
+        seconds) beside the review's by the two budgets' difference."""
         controller = self._window.controller
         game = controller.game
         spec = spec or controller.settings.analysis_spec
-        level = _level(spec)
         positions = []
         line = game.main_line()
         for node, board in zip(line, game.replay(line), strict=True):
             if node.token in ("resign", "forfeit") or board.is_over:
                 break
-            analysed = node.ai is not None and level is not None and _level(node.ai.ai) == level
-            if only_missing and analysed:
+            if only_missing and self._searched_so(node, spec, seconds):
                 continue
             positions.append((node, board.copy()))
         self.analysis.start(positions, spec, seconds)
         return len(positions)
+
+    def _searched_so(self, node: GameNode, spec: str, seconds: float) -> bool:
+        """Whether a review of this window searched ``node`` with ``spec`` for ``seconds``
+        and ``node`` still holds that analysis."""
+        searched = self._searched.get(id(node))
+        if searched is None:
+            return False
+        kept_node, kept, kept_spec, kept_seconds = searched
+        return (
+            kept_node is node
+            and node.get(ANALYSIS_PROPERTY) == kept
+            and (kept_spec, kept_seconds) == (spec, seconds)
+        )
 
     def shutdown(self) -> None:
         self.analysis.shutdown()
@@ -120,8 +139,11 @@ class GameReviewer(QObject):
         self.stop_button.setVisible(running)
 
     @Slot(object, object)
-    def _on_position_analysed(self, node, snapshot: SearchSnapshot) -> None:
-        self._window.controller.record_analysis(node, snapshot, self.analysis.spec)
+    def _on_position_analysed(self, node: GameNode, snapshot: SearchSnapshot) -> None:
+        spec = self.analysis.spec
+        if self._window.controller.record_analysis(node, snapshot, spec) is not None:
+            kept = node.get(ANALYSIS_PROPERTY)
+            self._searched[id(node)] = (node, kept, spec, self.analysis.seconds)
 
     @Slot(bool)
     def _on_finished(self, completed: bool) -> None:
@@ -232,12 +254,3 @@ class GameReviewer(QObject):
             self._window.show_status("No better move to play here: review the game first.")
             return False
         return self._window.controller.play_variation(self.better_line[0])
-
-
-def _level(spec: str) -> str | None:
-    """The level a player spec names (``"uct"`` for ``"uct:playouts=100"``); None for a spec
-    that cannot be read (a hand-edited record)."""
-    try:
-        return split_spec(spec)[0]
-    except HexError:
-        return None

@@ -639,11 +639,20 @@ class ExternalEnginePlayer:
     ) -> int | str:
         """``reg_genmove`` (with MoHex's live graphics and, after it, its values) or, for an
         engine with neither, ``genmove`` taken back with ``undo`` (else the engine gets the
-        game anew at its next request). Returns the engine's move, checked."""
+        game anew at its next request). Returns the engine's move, checked.
+
+        A ``reg_genmove`` that did not search (``mohex-search-statistics`` unchanged by it: a
+        position MoHex's virtual connections or book decide) reports its move alone, without a
+        value, as ``genmove`` does: the values MoHex holds are an older search's."""
         color = board.to_move.letter.lower()
         if method == REG_GENMOVE and self.knows("param_mohex") and not self._live_gfx_told:
             self._send("param_mohex use_livegfx 1", self.command_timeout_s)
             self._live_gfx_told = True
+        # MoHex answers a position its virtual connections (or its book) decide without
+        # searching: its tree, and so its values, are then an older search's.
+        statistics = None
+        if method == REG_GENMOVE and self.knows("mohex-search-statistics"):
+            statistics = self._search_statistics()
         client = self._client
         assert client is not None
         client.on_gfx = lambda block: report(parse_uct_gfx(block, board.shape))
@@ -663,13 +672,14 @@ class ExternalEnginePlayer:
         finally:
             client.on_gfx = None
         move = self._read_answer(board, command, answer)
-        if method == GENMOVE:
-            if isinstance(move, int) and self.knows("undo"):
-                self._send("undo", self.command_timeout_s)
-                self._line = line
-            report([EngineCandidate(move, 1, math.nan, (move,))] if isinstance(move, int) else [])
-        elif self.knows("mohex-values"):
+        if method == GENMOVE and isinstance(move, int) and self.knows("undo"):
+            self._send("undo", self.command_timeout_s)
+            self._line = line
+        searched = statistics is None or self._search_statistics() not in (statistics, None)
+        if method == REG_GENMOVE and self.knows("mohex-values") and searched:
             report(self._mohex_candidates(board, move))
+        elif method == GENMOVE or not searched:
+            report([EngineCandidate(move, 1, math.nan, (move,))] if isinstance(move, int) else [])
         return move
 
     def _mohex_candidates(self, board: Board, move: int | str) -> list[EngineCandidate]:

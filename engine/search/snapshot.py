@@ -115,11 +115,13 @@ def decided_without_search(snapshot: SearchSnapshot) -> bool:
 def has_estimate(snapshot: SearchSnapshot) -> bool:
     """Whether the snapshot's estimate means anything: some test (playout) has finished, or
     the move was decided without a search by a rule that gives a value (a forced block
-    gives none). At iteration 0 a swarm has only random hypotheses and its estimate is a
+    gives none), and the estimate is a number (an external engine's move without a value
+    is NaN). At iteration 0 a swarm has only random hypotheses and its estimate is a
     placeholder."""
     searched = snapshot.iteration > 0 and snapshot.playouts > 0
     decided = decided_without_search(snapshot) and snapshot.has_value
-    return bool(snapshot.root_moves) and (searched or decided)
+    valued = not math.isnan(snapshot.estimate) or snapshot.proven in ("win", "loss")
+    return bool(snapshot.root_moves) and (searched or decided) and valued
 
 
 class RootHistory:

@@ -7,53 +7,34 @@ import html
 from collections.abc import Iterable
 
 import pyqtgraph as pg
-from hexswarm.engine.board import HexError
 from hexswarm.engine.game import GAME_END_TOKENS, GameNode
-from hexswarm.engine.players.levels import split_spec
 from hexswarm.engine.review import LineEstimate
 from hexswarm.gui.review import GRADE_COLOURS
-from hexswarm.gui.settings import engine_name
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QBrush
 from PySide6.QtWidgets import QWidget
 
-from .model import GameEstimates, estimate_for_black, has_estimate
+from .model import GameEstimates, estimate_for_black, has_estimate, player_label
 from .panel import PALETTE, DashboardPanel, fraction_axis, pen, set_view_range, style_plot
-
-MOVE_SETTINGS = ("seed", "time_s")
-"""Spec settings that the game sets for each game or move (the seed drawn from the game's,
-the time the clock gives a move): not part of which player it is."""
-
-
-def player_label(spec: str) -> str:
-    """A player as the graph names and colours it: an engine by its name in the engine
-    manager, a level by its spec without :data:`MOVE_SETTINGS` (on the clock each move of one
-    AI had its own ``time_s``, so its own colour and name in the header)."""
-    name = engine_name(spec)
-    if name is not None:
-        return name
-    try:
-        level, items = split_spec(spec)
-    except HexError:
-        return spec
-    kept = ",".join(f"{key}={value}" for key, value in items if key not in MOVE_SETTINGS)
-    return f"{level}:{kept}" if kept else level
 
 
 def unevaluated_players(line: Iterable[GameNode]) -> list[str]:
-    """The AIs (specs) with moves in ``line`` (nodes from the root), none of which came with
-    the AI's own evaluation of the position it moved from (``node.ai`` by that AI: an
-    external engine that only answers ``genmove``), and some of whose positions nobody else
-    has evaluated either (analysis mode or the review fill them in). In order of their
-    first move."""
+    """The AIs with moves in ``line`` (nodes from the root), none of which came with the AI's
+    own evaluation of the position it moved from (``node.ai`` by that AI: an external engine
+    that only answers ``genmove``), and some of whose positions nobody else has evaluated
+    either (analysis mode or the review fill them in). An AI is one whatever the seed and
+    time of each move (:func:`player_label`, as the graph names it): on the clock a level that
+    evaluated every move but one made by a rule without a value had been named as giving
+    none, once for each such move. Their labels, in order of their first move."""
     evaluated: dict[str, bool] = {}
     missing: set[str] = set()
     for node in line:
-        player, parent = node.player, node.parent
-        if player is None or parent is None or node.token in GAME_END_TOKENS:
+        spec, parent = node.player, node.parent
+        if spec is None or parent is None or node.token in GAME_END_TOKENS:
             continue
+        player = player_label(spec)
         searched = parent.ai
-        own = searched is not None and searched.ai == player
+        own = searched is not None and player_label(searched.ai) == player
         evaluated[player] = evaluated.get(player, False) or own
         if searched is None:
             missing.add(player)
@@ -129,8 +110,9 @@ class GameGraphPanel(DashboardPanel):
     def show_line(self, estimates: Iterable[LineEstimate], unevaluated: Iterable[str] = ()) -> None:
         """Draw the estimates of the line on screen (:func:`engine.review.line_estimates` of
         its nodes: the searches the game keeps), replacing what was drawn. ``unevaluated``:
-        the players (specs) whose moves in the line came without an evaluation (an engine
-        that only answers ``genmove``): the header says so, nothing is drawn for them."""
+        the players (as :func:`player_label` names them) whose moves in the line came without
+        an evaluation (an engine that only answers ``genmove``): the header says so, nothing
+        is drawn for them."""
         self.unevaluated = tuple(unevaluated)
         self.estimates.clear()
         for entry in estimates:
@@ -235,7 +217,7 @@ class GameGraphPanel(DashboardPanel):
         numbers, values = self.estimates.points()
         silent = ""
         if self.unevaluated:
-            names = ", ".join(html.escape(player_label(p)) for p in self.unevaluated)
+            names = ", ".join(html.escape(p) for p in self.unevaluated)
             silent = f"no evaluation from {names} (it gives its moves only)"
         if not values:
             if silent:

@@ -27,12 +27,14 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from hexswarm.engine.board import HexError, cell_name
+from hexswarm.engine.review import REVIEW_ANALYST, analyst_name
 from hexswarm.engine.search.snapshot import (  # noqa: F401 (the panels import them from here)
     SearchSnapshot,
     TreeNode,
     decided_without_search,
     has_estimate,
 )
+from hexswarm.gui.settings import engine_name
 
 SWAP_CELL = -1
 """How snapshots write the swap move in ``root_moves`` and tree paths."""
@@ -267,6 +269,42 @@ def population_series(
         active_fraction=tuple(float(fractions[j]) for j in keep_active),
         as_share=as_share,
     )
+
+
+REVIEW_LABEL = "review (UCT)"
+"""The name of the review's own analyst (:data:`engine.review.REVIEW_ANALYST`, whose spec
+holds a count limit set out of reach) in the graph."""
+
+
+def player_label(spec: str) -> str:
+    """A player as the game graph names and colours it and the status bar names it: an
+    engine by its name in the engine manager, the review's own analyst as
+    :data:`REVIEW_LABEL`, a level as :func:`engine.review.analyst_name` names it (on the
+    clock each move of one AI had its own ``time_s``, so its own colour and name)."""
+    name = engine_name(spec)
+    if name is not None:
+        return name
+    label = analyst_name(spec)
+    return REVIEW_LABEL if label == REVIEW_ANALYST else label
+
+
+def is_external_engine(player: str) -> bool:
+    """Whether a snapshot's ``player`` is an external engine (``engine:NAME``, ``gtp:COMMAND``),
+    whose NaN value of a move means it gave none (our own searches' NaN means: read the
+    move's active share instead)."""
+    return str(player).lower().partition(":")[0] in ("engine", "gtp")
+
+
+def support_word(player: str) -> str:
+    """What the root counts of ``player``'s search (its snapshot's ``player``: a level name
+    or spec, :func:`is_external_engine` for an engine) are called: ``visits`` for UCT and an
+    external engine (MoHex's and KataGo's counts are visits, each with a value), ``playouts``
+    for vanilla Monte-Carlo (the playouts after each move), ``agents`` for the swarms and the
+    anthill."""
+    if is_external_engine(player):
+        return "visits"
+    family = str(player).lower().partition(":")[0]
+    return {"uct": "visits", "mc": "playouts"}.get(family, "agents")
 
 
 def is_vanilla_monte_carlo(player: str) -> bool:

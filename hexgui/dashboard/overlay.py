@@ -8,6 +8,7 @@ moves with their values, drawn by the board widget.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -17,8 +18,10 @@ from .model import (
     SWAP_CELL,
     format_count,
     format_share,
+    is_external_engine,
     is_vanilla_monte_carlo,
     principal_line,
+    support_word,
 )
 
 SHARE = "share"
@@ -78,13 +81,6 @@ class CandidateMark:
     detail: str = ""
 
 
-def support_word(player: str) -> str:
-    """What a level's support counts: ``visits`` (UCT), ``playouts`` (vanilla Monte-Carlo) or
-    ``agents`` (the swarms, the anthill)."""
-    family = str(player).lower().partition(":")[0]
-    return {"uct": "visits", "mc": "playouts"}.get(family, "agents")
-
-
 def candidate_marks(snapshot: SearchSnapshot, count: int) -> tuple[CandidateMark, ...]:
     """The ``count`` strongest candidates of ``snapshot`` (``engine.search.snapshot.candidates``)
     that have a cell (the swap move has none), ready to draw."""
@@ -93,22 +89,32 @@ def candidate_marks(snapshot: SearchSnapshot, count: int) -> tuple[CandidateMark
     chosen = [c for c in candidates(snapshot, count + 1) if c.move != SWAP_CELL][:count]
     if not chosen:
         return ()
-    top = max(c.value for c in chosen)
+    # An external engine that gives a move without a value says NaN: no number is drawn.
+    said = {}
+    if is_external_engine(snapshot.player) and len(snapshot.root_values) == len(
+        snapshot.root_moves
+    ):
+        said = dict(zip(snapshot.root_moves, snapshot.root_values, strict=True))
+    unvalued = {c.move for c in chosen if math.isnan(said.get(c.move, 0.0))}
+    top = max((c.value for c in chosen if c.move not in unvalued), default=0.0)
     word = support_word(snapshot.player)
     return tuple(
         CandidateMark(
             cell=c.move,
             order=c.order,
-            quality=max(0.0, 1.0 - (top - c.value) / VALUE_DROP_WORST),
+            quality=(
+                1.0 if c.move in unvalued else max(0.0, 1.0 - (top - c.value) / VALUE_DROP_WORST)
+            ),
             # A ring drawn 1% longer is invisible: rounding lets an unchanged picture skip its
             # repaint (BoardOverlay sends marks only when they differ).
             share=round(c.share, 2),
-            value_label=f"{100 * c.value:.0f}",
+            value_label="" if c.move in unvalued else f"{100 * c.value:.0f}",
             support_label=format_count(c.support),
             line=c.line,
             detail=(
-                f"{'best · ' if c.order == 0 else ''}win rate after it {c.value:.0%} · "
-                f"{c.support} {word} ({format_share(c.share)} of the root), "
+                f"{'best · ' if c.order == 0 else ''}"
+                + ("no value given" if c.move in unvalued else f"win rate after it {c.value:.0%}")
+                + f" · {c.support} {word} ({format_share(c.share)} of the root), "
                 f"{c.active_fraction:.0%} active · line of {len(c.line)}"
             ),
         )

@@ -4,6 +4,8 @@ GUI thread only."""
 
 from __future__ import annotations
 
+import math
+
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QLabel, QSizePolicy, QSpinBox, QWidget
@@ -14,9 +16,11 @@ from .model import (
     cluster_reading,
     decided_without_search,
     format_count,
+    is_external_engine,
     is_vanilla_monte_carlo,
     nice_ceiling,
     population_series,
+    support_word,
     win_ratio_series,
 )
 from .panel import (
@@ -32,11 +36,6 @@ from .panel import (
 )
 
 MAX_TOP_K = len(PALETTE)
-
-
-def support_word(player: str) -> str:
-    """What the root counts are called for ``player``: UCT counts visits, swarms count agents."""
-    return "visits" if str(player).lower().startswith("uct") else "agents"
 
 
 def new_curve(plot: pg.PlotItem, line_pen=None) -> pg.PlotCurveItem:
@@ -276,6 +275,14 @@ class PopulationPanel(DashboardPanel):
                 snapshot.root_moves, snapshot.root_agents, snapshot.root_active, strict=True
             ):
                 wins[move] = won / visits if visits else 0.0
+            # An engine's own value of each move where it gave one (NaN: it gave none).
+            engine = is_external_engine(snapshot.player)
+            if engine and len(snapshot.root_values) == len(snapshot.root_moves):
+                for move, value in zip(snapshot.root_moves, snapshot.root_values, strict=True):
+                    if math.isnan(value):
+                        wins.pop(move, None)
+                    else:
+                        wins[move] = value
         parts = []
         for index, label in enumerate(series.labels):
             value = series.values[index][-1] if series.values[index] else 0
@@ -283,8 +290,8 @@ class PopulationPanel(DashboardPanel):
             move = series.moves[index]
             if snapshot is not None and move == snapshot.best_move:
                 label = f"<b>{label}</b>&nbsp;chosen"
-            if uct:
-                amount += f"&nbsp;({wins.get(move, 0.0):.0%}&nbsp;won)"
+            if move in wins:
+                amount += f"&nbsp;({wins[move]:.0%}&nbsp;won)"
             color = self.colors.color(move)
             parts.append(f'<span style="color:{color}">&#9632;</span>&nbsp;{label}&nbsp;{amount}')
         if series.other:

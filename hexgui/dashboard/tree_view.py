@@ -18,9 +18,8 @@ from hexswarm.engine.search.snapshot import TreeNode
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QLabel, QSpinBox, QWidget
 
-from .model import LayoutNode, layout_tree, line_label
+from .model import LayoutNode, layout_tree, line_label, support_word
 from .panel import OTHER_COLOR, DashboardPanel, pen, set_view_range, style_plot
-from .population import support_word
 
 MAX_DRAWN_NODES = 60
 COLOR_STEPS = 101

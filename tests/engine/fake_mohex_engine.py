@@ -19,9 +19,13 @@ the first empty cell, row by row), ``name`` (``MoHex stand-in``), ``version``,
   ``.640@600`` and ``.420@400`` (value for the player who moves, visits; the line ``first
   second``), the third listed unvisited (``0``), as MoHex lists cells it pruned.
 
-A position of exactly three stones is "decided": genmove answers without searching, so the
-statistics and the tree stay those of the search before (whose values of the position, when it
-continues the search's first move, are an older search's). ``?`` to anything else.
+``reg_genmove`` searches as ``genmove`` does and answers the same move, but plays nothing (as
+MoHex's analysis command).
+
+A position of exactly three stones is "decided": genmove and reg_genmove answer without
+searching, so the statistics and the tree stay those of the search before (whose values of the
+position, when it continues the search's first move, are an older search's). ``?`` to anything
+else.
 """
 
 from __future__ import annotations
@@ -53,6 +57,7 @@ COMMANDS = [
     "play",
     "protocol_version",
     "quit",
+    "reg_genmove",
     "undo",
     "version",
 ]
@@ -79,11 +84,16 @@ class FakeMohex(GtpStandIn):
             return self.statistics
         if command in ("mohex-values", "mohex-get-pv"):
             return self.tree_answer(command)
-        if command == "genmove" and len(self.stones) != 3:  # three stones: "decided"
+        if command in ("genmove", "reg_genmove") and len(self.stones) != 3:  # three: "decided"
             self.searches += 1
             self.statistics = SEARCH.format(nodes=4000 + self.searches) + COUNTERS
             self.searched = tuple(self.played)
             self.root = list(islice(self.empty_cells(), len(VALUES)))
+        if command == "reg_genmove":
+            move = next(self.empty_cells(), None)
+            if move is None:
+                raise ValueError("the board is full")
+            return move
         return super().answer(command, args)
 
     def tree_answer(self, command: str) -> str:

@@ -17,6 +17,7 @@ from hexswarm.engine.players.external import EngineConfig, ExternalEngineError, 
 from hexswarm.engine.players.external_analysis import (
     GENMOVE,
     REG_GENMOVE,
+    EngineCandidate,
     analysis_method,
     candidates_snapshot,
     parse_info_line,
@@ -373,3 +374,70 @@ def test_mohex_gives_its_values_with_its_moves():
         assert engine.starts == 1
     finally:
         engine.close()
+
+
+def test_mohex_analysis_reads_its_values_only_after_a_search():
+    """The stand-in analyses c3 (a search: a1 .640@600, b1 .420@400); c3 a1 e5 (three stones)
+    it decides without searching, its tree still the search from c3, which holds the position
+    below a1 with values (.640, .420): they are not this analysis's. Its move comes alone, with
+    no value, as from an engine that gives none."""
+    engine = fake_mohex(move_values=False)
+    board = opening(5, ("c3",))
+    a1, b1, c1 = (cell_index(name, 5) for name in ("a1", "b1", "c1"))
+    try:
+        searched = engine.analyse(board, position_id=1).snapshot
+        assert searched.root_moves == (a1, b1)
+        assert searched.root_values == pytest.approx((0.64, 0.42))
+        board.play("a1")
+        board.play("e5")
+        seen = []
+        sent = commands_sent(engine)
+        choice = engine.analyse(board, on_snapshot=seen.append, position_id=2)
+        assert choice.move == b1 and "mohex-values" not in sent
+        final = choice.snapshot
+        assert final.done and final.root_moves == (b1,) and math.isnan(final.estimate)
+        assert all(s.root_moves == (b1,) and math.isnan(s.estimate) for s in seen)
+        board.play("b1")
+        board.play("e4")
+        assert engine.analyse(board).snapshot.best_move == c1  # a search again: its values
+        assert engine.analyse(board).snapshot.estimate == pytest.approx(0.64)
+        assert engine.starts == 1
+    finally:
+        engine.close()
+
+
+@pytest.mark.skipif(not MOHEX.exists(), reason="MoHex is not installed at /work/mohex")
+def test_mohex_analysis_of_a_position_it_decides_without_searching():
+    """5x5 after c3: MoHex's virtual connections decide it, so ``reg_genmove`` answers
+    without a search (and a fresh MoHex then refuses ``mohex-values``: "No previous
+    search"). The analysis is its move alone, without a value."""
+    config = EngineConfig("MoHex", f"{MOHEX} --games 3000 --seed 1", move_timeout_s=120)
+    engine = ExternalEnginePlayer(config, start_timeout_s=120)
+    board = opening(5, ("c3",))
+    try:
+        choice = engine.analyse(board, seconds=60)
+        final = choice.snapshot
+        assert board.stone_at(choice.move) is None and final.root_moves == (choice.move,)
+        assert math.isnan(final.estimate) and engine.starts == 1
+    finally:
+        engine.close()
+
+
+def test_a_move_an_engine_gives_without_a_value_is_no_estimate():
+    """A position MoHex decides without searching gives its move alone (NaN, one visit):
+    its 0 wins of 1 visit had been kept as the position's analysis, a win rate of 0 (the
+    game graph drew "Black 100%" beside strong's 0% for a position White wins, 11x11, 28
+    Nov). A move without a value is no estimate: nothing is kept."""
+    from hexswarm.engine.review import PositionAnalysis
+    from hexswarm.engine.search.snapshot import has_estimate
+
+    said = candidates_snapshot(
+        [EngineCandidate(7, 1, math.nan, (7,))], to_move="white", player="engine:MoHex"
+    )
+    assert said is not None and math.isnan(said.estimate) and not has_estimate(said)
+    assert PositionAnalysis.from_snapshot(said, 5, "engine:MoHex") is None
+    valued = candidates_snapshot(
+        [EngineCandidate(7, 600, 0.64, (7,))], to_move="white", player="engine:MoHex"
+    )
+    assert has_estimate(valued)
+    assert PositionAnalysis.from_snapshot(valued, 5).win_rate == pytest.approx(0.64)

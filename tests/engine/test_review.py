@@ -471,3 +471,43 @@ def test_the_reviews_analyst_is_the_steadiest_measured():
     assert regraded_agreement(runs / "review-stability-uct-25k.json") >= regraded_agreement(
         runs / "review-stability-strong-25k.json"
     )
+
+
+def test_a_move_is_not_graded_by_two_analysts_disagreeing():
+    """An AI game of club (Black) against strong (White) on the clock keeps each side's own
+    searches: the position after a White move is club's, after a Black move strong's. Club
+    valued White's moves lower than strong had (its optimism, not the moves): the line's one
+    offset then graded White's a1 a mistake and c2 an inaccuracy (the move list showed
+    "d8?!" and "e9?" in such a game, 28 Nov) though each AI played its own search's best move.
+    The search after a move is set beside the search before it only when both are one
+    analyst's, whatever each move's seed and time; else the move is measured by the search
+    before alone."""
+    game = Game(5)
+    for move in ("c3", "a1", "b4", "c2"):
+        game.play(move)
+    nodes = game.main_line()
+    club, strong = "club:seed=2,time_s={:.3f}", "strong:seed=1,time_s={:.3f}"
+    searches = [  # who searched, for whom, the win rate, the move played next and its value
+        (club, BLACK, 0.60, "c3"),
+        (strong, WHITE, 0.40, "a1"),  # Black 0.60 after c3: as club said
+        (club, BLACK, 0.80, "b4"),  # White 0.20 after a1: strong had said 0.40
+        (strong, WHITE, 0.20, "c2"),  # Black 0.80 after b4: as club said
+        (club, BLACK, 0.95, "d2"),  # White 0.05 after c2: strong had said 0.20
+    ]
+
+    def annotate(name_of):
+        for n, (node, (spec, to_move, win, best)) in enumerate(zip(nodes, searches, strict=True)):
+            ai = name_of(spec).format(1.0 + n / 10)
+            moves = ((best, win),)
+            node.ai = PositionAnalysis(
+                to_move, win, best, (best,), 500, 1.0, ai, moves, 500, (500,)
+            )
+
+    annotate(lambda spec: spec)
+    reviews = review_moves(nodes, winners(game))
+    assert [reviews[i].grade for i in (1, 2, 3, 4)] == [GOOD] * 4
+    assert reviews[2].after == pytest.approx(0.40)  # strong's own value of its a1
+    # One analyst (strong, each move its own time): the search after is its word too.
+    annotate(lambda spec: strong)
+    reviews = review_moves(nodes, winners(game))
+    assert [reviews[i].grade for i in (1, 2, 3, 4)] == [GOOD, MISTAKE, GOOD, INACCURACY]

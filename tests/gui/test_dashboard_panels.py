@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import dataclasses
+import math
 
 import pytest
 from hexswarm.engine.board import BLACK, WHITE, Board
@@ -621,6 +622,37 @@ def test_uct_tree_speaks_of_visits_and_win_rates(dashboard):
     assert "visits at the root" in status and "agents" not in status
 
 
+def test_an_external_engines_search_speaks_of_visits_and_win_rates(dashboard):
+    """MoHex as a player or analyst (9x9, 28 Nov): its candidates are visits with a value
+    each, but the population panel had said "engine:MoHex · iteration 1 · 2.2k agents at the
+    root", drawn "agents" and "active" axes and given no win rate in the legend, and the
+    board's marks had counted agents too (two ``support_word`` functions, neither knew an
+    engine). An engine that gives no value (``genmove`` only) is given none."""
+    from hexswarm.engine.players.external_analysis import EngineCandidate, candidates_snapshot
+
+    dash, _, controller, _ = dashboard
+    found = [EngineCandidate(40, 600, 0.64, (40, 41)), EngineCandidate(41, 400, 0.42, (41,))]
+    controller.position_changed.emit(1)
+    snap = candidates_snapshot(found, to_move="black", player="engine:MoHex", position_id=1)
+    controller.snapshot_ready.emit(snap)
+    dash.refresh()
+    status = dash.population.status.text()
+    assert "1k visits at the root" in status and "agents" not in status
+    assert "64%&nbsp;won" in dash.population.legend.text()
+    assert dash.population.agents_plot.getAxis("left").labelText == "visits"
+    from hexswarm.gui.dashboard.model import support_word
+
+    assert support_word("engine:MoHex") == support_word("uct") == "visits"
+    assert support_word("mc") == "playouts" and support_word("sdst:agents=100") == "agents"
+    assert support_word("gtp:/path/to/katahex gtp") == "visits"
+    silent = [EngineCandidate(40, 1, math.nan, (40,))]
+    controller.snapshot_ready.emit(
+        candidates_snapshot(silent, to_move="black", player="engine:Plain", position_id=1)
+    )
+    dash.refresh()
+    assert "won" not in dash.population.legend.text()
+
+
 def test_a_move_decided_without_search_says_why_in_the_population_header(dashboard):
     """The opening table's first move (a real player, 7x7 with the swap rule): the header
     carries the snapshot's note, and its tooltip the whole line."""
@@ -967,3 +999,59 @@ def test_the_game_graph_names_a_player_once_whatever_its_seed_and_move_time(qtbo
     other = "uct:playouts=500,seed=9"
     graph.show_line([LineEstimate(0, 0.5, True, other)])
     assert list(graph.engine_colors()) == ["uct:playouts=500"]
+
+
+def test_a_clocked_level_with_a_move_made_without_a_value_is_not_said_to_give_none():
+    """11x11, strong against club on a 2 min + 2 s clock (28 Nov): two of club's moves in a
+    lost position came from a rule without a value (no analysis of the positions they were
+    played in), and each of its moves carries its own ``time_s``; the graph's header said
+    "no evaluation from club, club (it gives its moves only)" though every other club move
+    had given its evaluation. A player is named there only when none of its moves, whatever
+    their seed and time, came with one."""
+    from hexswarm.gui.dashboard.game_graph import unevaluated_players
+
+    game = Game(5)
+    club = ["club:seed=7,time_s=2.100", "club:seed=7,time_s=1.900", "club:seed=7,time_s=1.700"]
+    searched = [True, False, True]
+    for n, (spec, analysed) in enumerate(zip(club, searched, strict=True)):
+        if analysed:
+            game.cursor.ai = PositionAnalysis(game.board.to_move, 0.5, "a1", ai=spec)
+        game.play(("c3", "b2", "d4")[n]).player = spec
+        game.play(("a1", "e5", "a2")[n]).player = "engine:MoHex"  # never any evaluation
+    assert unevaluated_players(game.main_line()) == ["MoHex"]
+
+
+def test_the_reviews_own_analyst_is_named_in_words_in_the_game_graph(qtbot):
+    """After a review with its default analyst the graph's header read
+    "uct:playouts=100000000" (its count limit, set out of reach so that the review's seconds
+    decide): the name of a setting, not of an analyst."""
+    from hexswarm.engine.review import REVIEW_ANALYST, LineEstimate
+    from hexswarm.gui.dashboard.game_graph import GameGraphPanel
+    from hexswarm.gui.dashboard.model import player_label
+
+    graph = GameGraphPanel()
+    qtbot.addWidget(graph)
+    graph.show_line([LineEstimate(n, 0.5, True, REVIEW_ANALYST) for n in range(3)])
+    header = graph.header_html(graph.engine_colors())
+    assert "review (UCT)" in header and "100000000" not in header
+    assert player_label(f"{REVIEW_ANALYST},seed=4") == "review (UCT)"
+    assert player_label("uct:playouts=5000") == "uct:playouts=5000"
+
+
+def test_a_move_an_engine_gives_without_a_value_is_drawn_without_a_number():
+    """A position MoHex decides without searching (or a plain engine's genmove) gives its move
+    alone, without a value: the board had written "0" on it (0 wins of its one visit)."""
+    from hexswarm.engine.players.external_analysis import EngineCandidate, candidates_snapshot
+    from hexswarm.gui.dashboard.overlay import candidate_marks
+
+    said = candidates_snapshot(
+        [EngineCandidate(7, 1, math.nan, (7,))], to_move="white", player="engine:MoHex"
+    )
+    (mark,) = candidate_marks(said, 8)
+    assert mark.value_label == "" and "no value" in mark.detail and mark.quality == 1.0
+    valued = candidates_snapshot(
+        [EngineCandidate(7, 600, 0.64, (7,)), EngineCandidate(8, 400, 0.42, (8,))],
+        to_move="white",
+        player="engine:MoHex",
+    )
+    assert [m.value_label for m in candidate_marks(valued, 8)] == ["64", "42"]

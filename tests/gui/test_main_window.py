@@ -297,6 +297,15 @@ def test_status_bar_shows_turn_and_ai_progress(window, qtbot):
     window.controller.stop()
 
 
+def test_the_status_bar_names_the_ai_as_the_game_graph_does(window):
+    """It had said "White (engine:MoHex) thinking", and on the clock "Black
+    (strong:seed=294836346,time_s=11.574) thinking": the spec, not the player."""
+    window.controller.search_started.emit(0, "engine:MoHex")
+    assert "(MoHex)" in window.ai_label.text() and "engine:" not in window.ai_label.text()
+    window.controller.search_started.emit(0, "strong:seed=294836346,time_s=11.574")
+    assert "(strong)" in window.ai_label.text() and "seed" not in window.ai_label.text()
+
+
 def test_board_widget_draws_without_errors_in_every_theme(window, qtbot):
     window.start_new_game(HUMANS)
     show(window, qtbot)

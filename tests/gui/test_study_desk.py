@@ -214,6 +214,30 @@ def test_resuming_a_review_does_not_mix_its_analyst_with_the_players_searches(wi
         assert window.reviewer.review_game(ReviewSettings(seconds=0.5, analyst="slow")) == 0
 
 
+def test_a_review_searches_the_players_own_searches_again_at_its_budget(window, qtbot):
+    """An AI game's positions carry its players' searches ("tiny" at 0.1 s each, on the
+    clock). A review with the same level at 0.5 s had taken them as its own and searched only
+    the one position without an analysis: its grades then compared 0.1 s searches with a
+    0.5 s one. A review searches every position at its own budget; resuming it skips only
+    the positions it searched itself, with this analyst and budget."""
+    play_game(window)
+    annotate(window)  # every position but the last searched by the players ("tiny", 0.1 s)
+    line = window.controller.game.main_line()
+    players = [node.ai for node in line]
+    settings = ReviewSettings(seconds=0.5, analyst="tiny")
+    with qtbot.waitSignal(window.reviewer.analysis.finished, timeout=10_000):
+        assert window.reviewer.review_game(settings) == 5
+    assert all(node.ai is not players[n] for n, node in enumerate(line))
+    with qtbot.waitSignal(window.reviewer.analysis.finished, timeout=10_000):
+        assert window.reviewer.review_game(settings) == 0  # resumed: all its own
+    # Another budget, or a position searched since by someone else, is searched again.
+    line[2].ai = players[2]
+    with qtbot.waitSignal(window.reviewer.analysis.finished, timeout=10_000):
+        assert window.reviewer.review_game(settings) == 1
+    with qtbot.waitSignal(window.reviewer.analysis.finished, timeout=10_000):
+        assert window.reviewer.review_game(replace(settings, seconds=0.6)) == 5
+
+
 def test_mistakes_are_marked_found_and_their_better_move_played_as_a_variation(window, qtbot):
     play_game(window)
     annotate(window)

@@ -47,12 +47,12 @@ from hexswarm.engine.patterns import (
     CODES,
     DEAD_WEIGHT,
     LOCAL_CLASSES,
-    NEAR_STEPS,
     TWELVE,
     WEIGHT_SCALE,
     PatternTable,
     PlayoutTable,
     dead_table,
+    is_near,
     load_playout_table,
     load_table,
     local_class,
@@ -155,17 +155,10 @@ def playout_competitions(games: list[list[int]], size: int, skip: int):
     for count, (cells, black_moves, last, cell) in enumerate(moves_played(games, size, skip)):
         empty = np.flatnonzero(cells == 0)
         all6, all12 = board_codes(cells, size, black_moves)
-        close = np.zeros(size * size, dtype=bool)
-        if last >= 0:
-            last_row, last_col = divmod(last, size)
-            for dr, dc in NEAR_STEPS:
-                r, c = last_row + dr, last_col + dc
-                if 0 <= r < size and 0 <= c < size:
-                    close[r * size + c] = True
         comp.append(np.full(empty.size, count))
         codes6.append(all6[empty])
         codes12.append(all12[empty])
-        near.append(close[empty])
+        near.append(np.array([is_near(size, int(c), last) for c in empty], dtype=bool))
         dead.append(dead_table()[0 if black_moves else 1, all6[empty]])
         winners.append(rows + int(np.searchsorted(empty, cell)))
         rows += empty.size
@@ -224,15 +217,15 @@ def policy_strengths(data, table: PlayoutTable) -> np.ndarray:
     rounding): what the playouts play, the cap and the dead cells' weight included."""
     _comp, code6, code12, near, dead, _winners = data
     weight = np.where(near, table.local[code6], np.minimum(table.global_[code6], table.cap))
-    for is_near, table12 in ((False, table.global12), (True, table.local12)):
+    for local, table12 in ((False, table.global12), (True, table.local12)):
         if not table12:
             continue
         codes = np.array(sorted(table12), dtype=np.int64)
         values = np.array([table12[c] for c in codes.tolist()])
-        if not is_near:
+        if not local:
             values = np.minimum(values, table.cap)
         index = np.minimum(np.searchsorted(codes, code12), codes.size - 1)
-        weight = np.where((codes[index] == code12) & (near == is_near), values[index], weight)
+        weight = np.where((codes[index] == code12) & (near == local), values[index], weight)
     return np.where(dead, DEAD_WEIGHT * table.cap / WEIGHT_SCALE, weight)
 
 

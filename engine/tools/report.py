@@ -80,8 +80,10 @@ def tactics(suite: str) -> Callable[[Path], str]:
 REAL_CATEGORIES = ("mc-trap", "must-play", "bridge", "template3")
 REAL_SIZES = (8, 9, 10, 11)
 REAL_RUNS = (
-    ("strong-shipped", "`strong` as shipped"),
-    ("strong-off", "`strong` `tactics=off`"),
+    ("strong-shipped", "`strong` as shipped (27 Nov, 7bb4619)"),
+    ("strong-off", "`strong` `tactics=off` (27 Nov)"),
+    ("strong-shipped-r11", "`strong` as shipped (28 Nov, 0b878bb)"),
+    ("strong-off-r11", "`strong` `tactics=off` (28 Nov)"),
     ("mohex-1000", "MoHex 2.0, 1 000 simulations"),
 )
 

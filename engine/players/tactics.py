@@ -276,7 +276,7 @@ class TacticalPlayer:
             if on_snapshot is not None and choice.snapshot is not None:
                 on_snapshot(choice.snapshot)
             return choice
-        options = {} if root_moves is None else {"root_moves": root_moves}
+        options: dict[str, object] = {} if root_moves is None else {"root_moves": root_moves}
         if filled is not None and getattr(self.settings, "root_fill", False):
             options["filled"] = filled  # the search's board: see UCTPlayer, root_fill
         if tactics.proven is None and not tactics.note:

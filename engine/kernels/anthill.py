@@ -133,22 +133,15 @@ def _draw(certain, mean, sd, x):
     """A value for a move of prospect ``(certain, mean, sd)`` (:func:`_prospect`) and the
     generator state after it (``x``: the state, kept in a register through the tests): the
     certain value (no draw), else a normal draw of the posterior, the normal variate four
-    uniforms centred and scaled to unit variance."""
+    uniforms centred and scaled to unit variance (summed in a loop: one inlined copy of the
+    generator's steps, not four, for numba to compile)."""
     if certain != 0.0:
         return certain, x
-    x1 = advance(x)
-    x2 = advance(x1)
-    x3 = advance(x2)
-    x4 = advance(x3)
-    z = (unit(x1) + unit(x2) + unit(x3) + unit(x4)) - 2.0
-    return mean + sd * z * SQRT_3, x4
-
-
-@inline_jit
-def _draw_move(nodes, rave, prior, child, root_moves, weight, use_rave, bias, x):
-    """:func:`_draw` of the move into ``child``, its prospect found now."""
-    certain, mean, sd = _prospect(nodes, rave, prior, child, root_moves, weight, use_rave, bias)
-    return _draw(certain, mean, sd, x)
+    z = 0.0
+    for _ in range(4):
+        x = advance(x)
+        z += unit(x)
+    return mean + sd * (z - 2.0) * SQRT_3, x
 
 
 @inline_jit
@@ -228,57 +221,66 @@ def _test_and_diffuse(
 ):  # fmt: skip
     """Test ``agent`` of ``node``'s population against another of the node's moves (each
     playout of the records counted as ``rules.weight`` of a trial, with RAVE and priors as
-    ``use_rave`` and ``bias`` say: :func:`_draw_move`; ``standing`` from :func:`_standing`),
-    relate it if active (thesis 3.2.3), then let it diffuse if inactive. ``x``: the
-    generator's state; returns the state after the test."""
+    ``use_rave`` and ``bias`` say: :func:`_prospect` and :func:`_draw`; ``standing`` from
+    :func:`_standing`), relate it if active (thesis 3.2.3), then let it diffuse if inactive.
+    ``x``: the generator's state; returns the state after the test.
+
+    Every draw of a test, the agent's move's first, is made by one loop: one inlined copy of
+    :func:`_prospect` and :func:`_draw` for numba to compile, not one a draw of each rival
+    rule (four of :func:`_prospect` and six of :func:`_draw`, each with its generator steps
+    inlined): the anthill's kernel group compiled cold in 72-79 CPU s instead of 102-110,
+    the same draws, the search as fast (docs/results/swarm-knowledge/, "Round 11")."""
     incumbent, held = standing
     k, rival, relate, weight = rules.agents_per_move, rules.rival, rules.relate, rules.weight
     block = nodes[node, BLOCK]
     first = blocks[block, FIRST]
     count = blocks[block, COUNT]
     own = hold[agent]
-    won = 1
     other = own
-    if count > 1 and rival == RIVAL_SAMPLED:
-        # Every move draws: the agent is active when its own draw is the best of all, i.e.
-        # when its move is the argmax of one posterior sample (first of equals among others).
-        mine, x = _draw_move(nodes, rave, prior, first + own, root_moves, weight, use_rave, bias, x)
-        best_draw = -2.0 * CERTAIN
-        for i in range(count):
-            if i != own:
-                value, x = _draw_move(
-                    nodes, rave, prior, first + i, root_moves, weight, use_rave, bias, x
-                )
-                if value > best_draw:
-                    best_draw = value
-                    other = i
-        if mine < best_draw:
-            won = 0
-    elif count > 1:
-        if rival == RIVAL_AGENT:
-            x = advance(x)
-            other = hold[first * k + bounded(x, count * k)]
-        elif rival == RIVAL_BEST or rival == RIVAL_VISITS:  # noqa: SIM109 (numba)
-            other = incumbent
-        if other == own:
-            x = advance(x)
-            other = bounded(x, count - 1)
-            if other >= own:
-                other += 1
-        if own == incumbent:
-            mine, x = _draw(held[0], held[1], held[2], x)
+    draws = 0  # the agent's move and its rivals (every other move with RIVAL_SAMPLED)
+    if count > 1:
+        if rival == RIVAL_SAMPLED:
+            draws = count
         else:
-            mine, x = _draw_move(
-                nodes, rave, prior, first + own, root_moves, weight, use_rave, bias, x
-            )
-        if other == incumbent:
-            theirs, x = _draw(held[0], held[1], held[2], x)
+            draws = 2
+            if rival == RIVAL_AGENT:
+                x = advance(x)
+                other = hold[first * k + bounded(x, count * k)]
+            elif rival == RIVAL_BEST or rival == RIVAL_VISITS:  # noqa: SIM109 (numba)
+                other = incumbent
+            if other == own:
+                x = advance(x)
+                other = bounded(x, count - 1)
+                if other >= own:
+                    other += 1
+    # The agent is active when its draw is at least the best of its rivals' (with
+    # RIVAL_SAMPLED: its move is the argmax of one posterior sample, first of equals among
+    # the others, which draw in order).
+    won = 1
+    mine = 0.0
+    best_draw = -2.0 * CERTAIN
+    rivals_move = other
+    for j in range(draws):
+        if j == 0:
+            move = own
+        elif rival == RIVAL_SAMPLED:
+            move = j - 1 if j - 1 < own else j
         else:
-            theirs, x = _draw_move(
-                nodes, rave, prior, first + other, root_moves, weight, use_rave, bias, x
+            move = rivals_move
+        if move == incumbent:
+            certain, mean, sd = held
+        else:
+            certain, mean, sd = _prospect(
+                nodes, rave, prior, first + move, root_moves, weight, use_rave, bias
             )
-        if mine < theirs:
-            won = 0
+        value, x = _draw(certain, mean, sd, x)
+        if j == 0:
+            mine = value
+        elif value > best_draw:
+            best_draw = value
+            other = move
+    if draws > 0 and mine < best_draw:
+        won = 0
     if _pruned(prior, first + own):
         won = 0  # a pruned move is never held up (its draw ties with another pruned move's)
     if won == 1 and relate != RELATE_NONE and count * k > 1:

@@ -580,6 +580,16 @@ _TREE_OPTIONS = (
         True,
         "keep the tree under the moves played (ours and the reply) for the next search",
     ),
+    Parameter(
+        "root_fill",
+        "bool",
+        False,
+        "search the root's filled board (ours, after MoHex 2.0): the dead and captured cells "
+        "of the fill-in (the root analysis of tactics=vc, else computed here) are stones for "
+        "the whole search, tree and playouts; the move played and the snapshots are of the "
+        "real board, and a filled cell is never a move. A kept tree is reused only when the "
+        "next filled board is its position after the two moves (docs/search.md)",
+    ),
 )
 
 # Ours (issue 32): how the tree searches choose the move they play, for the ladder's rungs.

@@ -39,6 +39,7 @@ import math
 import time
 from dataclasses import dataclass
 
+import numpy as np
 from hexswarm.engine.board import BLACK, BLACK_STONE, EMPTY, WHITE_STONE, Board, Color
 from hexswarm.engine.players.base import MoveChoice, Player
 from hexswarm.engine.players.common import require_open
@@ -255,10 +256,10 @@ class TacticalPlayer:
         if self.solve and tactics.move is None and tactics.proven is None:
             budget = solver_budget(limit, board.empty_count)
             tactics = solved_tactics(board, budget) or tactics
-        root_moves = None
+        root_moves = filled = None
         if self.analyse and tactics.move is None and tactics.proven is None:
             steps = ANALYSIS_STEPS if limit is None else round(ANALYSIS_STEPS_PER_SECOND * limit)
-            tactics, root_moves = self._analysed(board, steps)
+            tactics, root_moves, filled = self._analysed(board, steps)
             if self.prove and tactics.move is None and tactics.proven is None:
                 tactics = proved_tactics(board, limit) or tactics
         # The solver's and the analysis's time counts against the move's limit (a search after
@@ -275,7 +276,9 @@ class TacticalPlayer:
             if on_snapshot is not None and choice.snapshot is not None:
                 on_snapshot(choice.snapshot)
             return choice
-        options = {} if root_moves is None else {"root_moves": root_moves}
+        options: dict[str, object] = {} if root_moves is None else {"root_moves": root_moves}
+        if filled is not None and getattr(self.settings, "root_fill", False):
+            options["filled"] = filled  # the search's board: see UCTPlayer, root_fill
         if tactics.proven is None and not tactics.note:
             return self.player.choose_move(
                 board,
@@ -298,19 +301,23 @@ class TacticalPlayer:
         snapshot = None if choice.snapshot is None else noted(choice.snapshot)
         return MoveChoice(choice.move, snapshot)
 
-    def _analysed(self, board: Board, budget: int) -> tuple[RootTactics, tuple[int, ...] | None]:
-        """Hex knowledge's verdict, and the root moves to search (None: every move)."""
+    def _analysed(
+        self, board: Board, budget: int
+    ) -> tuple[RootTactics, tuple[int, ...] | None, np.ndarray | None]:
+        """Hex knowledge's verdict, the root moves to search (None: every move) and the
+        board's cells after the fill-in (None when the verdict needs no search)."""
         from hexswarm.engine.analysis.root import analyse
 
         analysis = analyse(board, budget)
         consider = analysis.consider
         if analysis.proven is not None:
-            return RootTactics(analysis.move, analysis.proven, analysis.note), None
+            return RootTactics(analysis.move, analysis.proven, analysis.note), None, None
         if len(consider) == 1:
             # The only move that neither loses at once nor is inferior to another: if
             # anything wins, it does.
             note = f"{board.cell_name(consider[0])}: the only move left by Hex knowledge"
-            return RootTactics(consider[0], None, note), None
+            return RootTactics(consider[0], None, note), None, None
+        filled = analysis.inferior.filled
         if len(consider) < board.empty_count and getattr(self.player, "supports_root_moves", False):
-            return RootTactics(None, None, analysis.note), consider
-        return RootTactics(None, None, analysis.note), None
+            return RootTactics(None, None, analysis.note), consider, filled
+        return RootTactics(None, None, analysis.note), None, filled

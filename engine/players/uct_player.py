@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 import numpy as np
-from hexswarm.engine.board import BLACK, BLACK_STONE, WHITE_STONE, Board, HexError
+from hexswarm.engine.board import BLACK, BLACK_STONE, EMPTY, WHITE_STONE, Board, HexError
 from hexswarm.engine.kernels.tree import ROOT_WINS
 from hexswarm.engine.players.base import MoveChoice
 from hexswarm.engine.players.common import (
@@ -57,6 +57,38 @@ def moves_between(old_cells: np.ndarray, old_black: bool, board: Board) -> list[
         if len(mine) == 1 and len(reply) == 1:
             return [mine[0], reply[0]]
     return None
+
+
+def filled_position(board: Board, filled: np.ndarray | None) -> Board:
+    """The position a ``root_fill`` search runs on: ``board`` with the fill-in ``filled``
+    (``board``'s cells after the fill-in, ``engine.analysis.inferior``) placed as stones, same
+    side to move; ``board`` itself when nothing is filled or ``filled`` is None. Raises
+    :class:`HexError` when ``filled`` does not extend ``board`` (a stone changed or removed)."""
+    if filled is None:
+        return board
+    filled = np.asarray(filled)
+    cells = board.cells
+    if filled.shape != cells.shape or np.any(filled[cells != EMPTY] != cells[cells != EMPTY]):
+        raise HexError("the fill-in does not extend the position")
+    added = np.flatnonzero((cells == EMPTY) & (filled != EMPTY))
+    if added.size == 0:
+        return board
+    searched = board.copy()
+    searched.setup(
+        black=[int(c) for c in added if filled[c] == BLACK_STONE],
+        white=[int(c) for c in added if filled[c] == WHITE_STONE],
+    )
+    return searched
+
+
+def root_fill_in(board: Board) -> np.ndarray | None:
+    """``board``'s cells after the fill-in of dead cells and captured pairs
+    (:func:`engine.analysis.inferior.inferior_cells`), or None when the fill-in decides the
+    game (there is nothing to search on: the root tactics report such a position)."""
+    from hexswarm.engine.analysis.inferior import inferior_cells
+
+    inferior = inferior_cells(board)
+    return inferior.filled if inferior.winner is None else None
 
 
 def last_stone(board: Board) -> int:
@@ -116,6 +148,14 @@ class UCTPlayer(SettingsPlayer):
     continues the last one by our move and the reply, the subtree under them is searched on.
     One search at a time per player (a lock); the kept tree makes a player's move depend on
     the positions it searched before, not only on the position (``reuse=false`` for that).
+
+    With ``root_fill`` the search runs on the root's filled board (:func:`filled_position`):
+    the fill-in the root tactics pass (``filled``), or the player's own
+    (:func:`root_fill_in`). Its actions are the filled board's empty cells, so the move played,
+    the snapshot's root moves and its principal variation are cells of the real board and
+    never a filled one. The kept tree is the filled board's: it is reused only when the next
+    filled board is exactly its position after our move and the reply (a fill-in that grew,
+    or changed colour, starts a new tree).
     """
 
     name = "uct"
@@ -154,11 +194,20 @@ class UCTPlayer(SettingsPlayer):
         should_stop: StopCheck | None = None,
         position_id: int = 0,
         root_moves: Collection[int] | None = None,
+        filled: np.ndarray | None = None,
     ) -> MoveChoice:
+        """``root_moves``: the cells to search at the root (None: every empty cell);
+        ``filled``: with ``root_fill``, ``board``'s cells after the root's fill-in (None: the
+        player computes it); ignored without ``root_fill``."""
         require_open(board)
         s = self.settings
+        searched = board
+        if s.root_fill:
+            if filled is None:
+                filled = root_fill_in(board)
+            searched = filled_position(board, filled)
         with self._lock:
-            env = hex_environment(board, self.playout_policy())
+            env = hex_environment(searched, self.playout_policy())
             labels = cell_labels(env)
             root_actions = None
             if root_moves is not None:
@@ -166,7 +215,7 @@ class UCTPlayer(SettingsPlayer):
                 root_actions = [a for a, cell in enumerate(labels) if int(cell) in wanted]
                 if not root_actions:
                     raise HexError("root_moves holds no empty cell of the position")
-            tree = self._reused_tree(board, labels)
+            tree = self._reused_tree(searched, labels)
             self._kept = None  # the old tree's memory goes before the new search grows
             search = self.search_class(
                 tree_config(self.search_class.config_class, s, position_seed(s.seed, board)),
@@ -182,7 +231,7 @@ class UCTPlayer(SettingsPlayer):
                 action = tempered_action(search, s.temperature, position_seed(s.seed, board))
             if s.reuse and s.parallel == "none":
                 self._kept = _KeptTree(
-                    board.cells.copy(), board.to_move is BLACK, labels, search.trees[0]
+                    searched.cells.copy(), searched.to_move is BLACK, labels, search.trees[0]
                 )
         move = int(labels[action])
         return MoveChoice(swap_or(board, move, result.estimate), result.snapshot)

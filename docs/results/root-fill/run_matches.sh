@@ -20,3 +20,6 @@ nice -n 19 hexswarm-match --games 100 --size 9 --opening 2 --seed 241 --jobs 1 \
 Q="strong:playouts=10000,time_s=none"
 nice -n 19 hexswarm-match --games 100 --size 11 --opening 2 --seed 243 --jobs 1 \
   --out $out/fill-vs-strong-10k-11x11-s243 "$Q,root_fill=true" "$Q"
+# The no-reuse diagnostic on seed 242's openings too (the lead, after the helper's report).
+nice -n 5 hexswarm-match --games 100 --size 9 --opening 2 --seed 242 --jobs 1 \
+  --out $out/fill-vs-strong-20k-noreuse-s242 "$P,reuse=false,root_fill=true" "$P,reuse=false"

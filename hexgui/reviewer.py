@@ -40,7 +40,8 @@ class GameReviewer(QObject):
         self.review = GameReview()
         self.better_line: tuple[str, ...] = ()  # the better line shown as ghosts, if any
         # What this window's reviews searched, by node: (the node, the text of the analysis
-        # kept, the analyst, the seconds a position). A resumed review skips only these.
+        # kept, the analyst, the seconds a position). A resumed review skips only these. The
+        # node is held so that its id is never another node's while the entry lives.
         self._searched: dict[int, tuple[GameNode, str | None, str, float]] = {}
         self.progress = QProgressBar()
         self.progress.setMaximumWidth(160)
@@ -120,12 +121,8 @@ class GameReviewer(QObject):
         searched = self._searched.get(id(node))
         if searched is None:
             return False
-        kept_node, kept, kept_spec, kept_seconds = searched
-        return (
-            kept_node is node
-            and node.get(ANALYSIS_PROPERTY) == kept
-            and (kept_spec, kept_seconds) == (spec, seconds)
-        )
+        _node, kept, kept_spec, kept_seconds = searched
+        return node.get(ANALYSIS_PROPERTY) == kept and (kept_spec, kept_seconds) == (spec, seconds)
 
     def shutdown(self) -> None:
         self.analysis.shutdown()

@@ -325,6 +325,38 @@ def _standing(nodes, blocks, rave, prior, node, rules, root_moves, use_rave, bia
     return incumbent, held
 
 
+@jit
+def _test_population(
+    nodes, blocks, rave, prior, hold, active, rules, node, root_moves, carrier, drawn,
+    use_rave, bias, x,
+):  # fmt: skip
+    """Test, relate and diffuse agents of ``node``'s population (:func:`_test_and_diffuse`,
+    the rival rule's incumbent found once for them, :func:`_standing`): ``carrier`` first
+    (the agent that chose the node's move; none when -1), then ``drawn`` more agents drawn
+    uniformly. ``root_moves``: the node's mover is the root player. ``x``: the generator's
+    state; returns the state after the tests.
+
+    The one place the tests are compiled: called, not inlined, from :func:`carrier_child`
+    (``test_first``) and :func:`test_carriers`, so numba types and optimises the tests once
+    for the anthill's descent instead of once at each of the two places."""
+    standing = _standing(nodes, blocks, rave, prior, node, rules, root_moves, use_rave, bias)
+    if carrier >= 0:
+        x = _test_and_diffuse(
+            nodes, blocks, rave, prior, hold, active, rules, node, root_moves, standing,
+            carrier, use_rave, bias, x,
+        )  # fmt: skip
+    block = nodes[node, BLOCK]
+    k = rules.agents_per_move
+    for _ in range(drawn):
+        x = advance(x)
+        agent = blocks[block, FIRST] * k + bounded(x, blocks[block, COUNT] * k)
+        x = _test_and_diffuse(
+            nodes, blocks, rave, prior, hold, active, rules, node, root_moves, standing,
+            agent, use_rave, bias, x,
+        )  # fmt: skip
+    return x
+
+
 @inline_jit
 def carrier_child(
     tree, population, rules, carriers, node, block, depth, use_rave, bias, state, slot
@@ -339,12 +371,9 @@ def carrier_child(
         state, slot, blocks[block, COUNT] * rules.agents_per_move
     )
     if rules.test_first:
-        root_moves = depth % 2 == 0
-        nodes, rave, prior = tree.nodes, tree.rave, tree.prior
-        standing = _standing(nodes, blocks, rave, prior, node, rules, root_moves, use_rave, bias)
-        state[slot] = _test_and_diffuse(
-            nodes, blocks, rave, prior, population.hold, population.active, rules, node,
-            root_moves, standing, agent, use_rave, bias, state[slot],
+        state[slot] = _test_population(
+            tree.nodes, blocks, tree.rave, tree.prior, population.hold, population.active,
+            rules, node, depth % 2 == 0, agent, 0, use_rave, bias, state[slot],
         )  # fmt: skip
     else:
         carriers[depth] = agent
@@ -356,29 +385,17 @@ def test_carriers(tree, population, rules, path, depth, carriers, use_rave, bias
     """After a descent ``depth`` moves deep along ``path``: in each swarm population it
     passed, the agent that chose its move (``carriers``; already tested with
     ``rules.test_first``) and ``rules.tests - 1`` more agents drawn uniformly are tested,
-    related and diffused (their tests cost draws, no playouts; RAVE and priors as in
-    :func:`carrier_child`). The generator's state stays in a register through the tests."""
+    related and diffused (:func:`_test_population`; their tests cost draws, no playouts; RAVE
+    and priors as in :func:`carrier_child`)."""
     nodes, blocks, rave, prior = tree.nodes, tree.blocks, tree.rave, tree.prior
     hold, active = population.hold, population.active
-    k = rules.agents_per_move
     x = state[slot]
     for d in range(min(depth, rules.depth)):
-        node = path[d]
-        root_moves = d % 2 == 0
-        standing = _standing(nodes, blocks, rave, prior, node, rules, root_moves, use_rave, bias)
-        block = nodes[node, BLOCK]
-        for t in range(rules.tests):
-            if t == 0:
-                if rules.test_first:
-                    continue  # the carrier was tested when it was drawn
-                agent = carriers[d]
-            else:
-                x = advance(x)
-                agent = blocks[block, FIRST] * k + bounded(x, blocks[block, COUNT] * k)
-            x = _test_and_diffuse(
-                nodes, blocks, rave, prior, hold, active, rules, node, root_moves, standing,
-                agent, use_rave, bias, x,
-            )  # fmt: skip
+        carrier = -1 if rules.test_first else carriers[d]
+        x = _test_population(
+            nodes, blocks, rave, prior, hold, active, rules, path[d], d % 2 == 0, carrier,
+            rules.tests - 1, use_rave, bias, x,
+        )  # fmt: skip
     state[slot] = x
 
 

@@ -27,6 +27,7 @@ from hexswarm.engine.kernels.anthill import carrier_child, spread_agents, test_c
 from hexswarm.engine.kernels.environment import HEX, move_outcome
 from hexswarm.engine.kernels.jit import jit
 from hexswarm.engine.kernels.layout import UNIFORM_POLICY, AnthillAgents, AnthillRules
+from hexswarm.engine.kernels.playout import hex_connected
 from hexswarm.engine.kernels.tree import ONGOING, ROOT_LOSES, ROOT_WINS
 from hexswarm.engine.kernels.tree_knowledge import back_up_proofs, marks_of, node_knowledge
 from hexswarm.engine.kernels.uct import (
@@ -46,7 +47,6 @@ from hexswarm.engine.kernels.uct import (
     WINS,
     child_priors,
     expand_node,
-    hex_connected,
     hex_play,
     policy_hex_playouts,
     rave_update,

@@ -36,12 +36,11 @@ import numpy as np
 from hexswarm.engine.kernels.jit import inline_jit
 from hexswarm.engine.kernels.knowledge import make_knowledge_scratch
 from hexswarm.engine.kernels.layout import BANDIT, EXPLICIT_TREE, HEX, LeafScratch
-from hexswarm.engine.kernels.playout import black_connects, cell_tables
+from hexswarm.engine.kernels.playout import cell_tables, hex_connected
 from hexswarm.engine.kernels.rng import below, uniform
 from hexswarm.engine.kernels.tree import ONGOING, ROOT_LOSES, ROOT_WINS, action_on_path
 
 ONE = np.uint64(1)
-ZERO = np.uint64(0)
 
 
 @inline_jit
@@ -102,14 +101,7 @@ def _hex_mover_connects(env, node_parent, node_action, node_depth, node, action,
         rows[row] |= ONE << np.uint64(col)
     else:
         rows[col] |= ONE << np.uint64(row)
-    crossable = True
-    for r in range(size):
-        if rows[r] == ZERO:  # a row (column) without a stone cannot be crossed
-            crossable = False
-    connected = False
-    if crossable:
-        connected = black_connects(rows, size, reach)
-    return connected
+    return hex_connected(rows, size, reach)
 
 
 @inline_jit

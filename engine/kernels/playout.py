@@ -77,6 +77,21 @@ def black_connects(black_rows, size, reach):
 
 
 @inline_jit
+def hex_connected(masks, size, reach):
+    """Whether the stones in ``masks`` (Black's rows, or White's columns: the transposed board)
+    join the two edges, on a board that need not be full; a row without a stone cannot be
+    crossed, so most positions need no flood at all."""
+    crossable = True
+    for r in range(size):
+        if masks[r] == ZERO:
+            crossable = False
+    connected = False
+    if crossable:
+        connected = black_connects(masks, size, reach)
+    return connected
+
+
+@inline_jit
 def playout(
     black_rows,
     order,

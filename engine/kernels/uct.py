@@ -70,7 +70,7 @@ from hexswarm.engine.kernels.patterns import (
     NO_KEY,
     hash_shift,
 )
-from hexswarm.engine.kernels.playout import black_connects, playout
+from hexswarm.engine.kernels.playout import playout
 from hexswarm.engine.kernels.rng import below
 from hexswarm.engine.kernels.tree import ROOT_LOSES, ROOT_WINS
 
@@ -636,21 +636,6 @@ def hex_play(env, action, depth, live, where, empty, black_rows, white_columns):
     else:
         white_columns[col] |= ONE << np.uint64(row)
     return mover_black
-
-
-@inline_jit
-def hex_connected(masks, size, reach):
-    """Whether the stones in ``masks`` (Black's rows, or White's columns: the transposed board)
-    join the two edges; a row without a stone cannot be crossed, so most positions need no
-    flood at all."""
-    crossable = True
-    for r in range(size):
-        if masks[r] == ZERO:
-            crossable = False
-    connected = False
-    if crossable:
-        connected = black_connects(masks, size, reach)
-    return connected
 
 
 @jit

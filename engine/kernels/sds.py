@@ -49,6 +49,7 @@ from hexswarm.engine.kernels.tree import (
     PAIR_COUNT,
     ROOT_WINS,
     UNKNOWN,
+    action_on_path,
     new_node,
     pair_insert,
     pair_slot,
@@ -159,23 +160,13 @@ def expand_nodes(env, tree, nodes, next_nodes, scratch):
     for i in range(nodes.shape[0]):
         node = nodes[i]
         for action in range(total):
-            if env.kind == HEX and _on_path(tree, node, action):
+            if env.kind == HEX and action_on_path(tree.node_parent, tree.node_action, node, action):
                 continue
             if resolve_outcome(env, tree, node, action, scratch) != ONGOING:
                 continue  # a finished game holds no population
             next_nodes[count] = child_node(env, tree, node, action)
             count += 1
     return count
-
-
-@inline_jit
-def _on_path(tree, node, action):
-    node_parent, node_action = tree.node_parent, tree.node_action
-    found = False
-    while node > 0 and not found:
-        found = node_action[node] == action
-        node = node_parent[node]
-    return found
 
 
 @jit
@@ -823,10 +814,8 @@ def _active_step(hypothesis, active, recruited, members, lo, size, copied, state
 def _copied_hypothesis(hypothesis_snapshot, node_start, members, indexed_nodes, node, state, slot):
     """The hypothesis of a random agent of ``node``'s population (as indexed), or -1 if it is
     empty. Branch-free on purpose (see engine.kernels.environment on numba and arrays)."""
-    inside = node >= 0 and node < indexed_nodes
-    safe = node if inside else 0
-    size = node_start[safe + 1] - node_start[safe]
-    size = size if inside else 0
+    size = _population(node_start, indexed_nodes, node)
+    safe = node if size > 0 else 0
     pick = below(state, slot, size if size > 0 else 1)
     position = min(node_start[safe] + pick, members.shape[0] - 1)
     chosen = hypothesis_snapshot[members[position]]

@@ -604,6 +604,15 @@ class Board:
         return other
 
     @classmethod
+    def from_moves(cls, size: int, moves: Iterable[int | str]) -> Board:
+        """The ``size`` x ``size`` board (no swap rule) after ``moves`` (cells by index or
+        name, as :meth:`play` takes them), played in order from the empty board."""
+        board = cls(size)
+        for move in moves:
+            board.play(move)
+        return board
+
+    @classmethod
     def from_rows(cls, rows: str | Iterable[str], to_move: Color | str | None = None) -> Board:
         """Build a position from text rows of ``.``, ``B``/``X`` and ``W``/``O`` (spaces ignored):
         as many columns as each row has, as many rows as there are rows.

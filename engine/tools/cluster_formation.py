@@ -61,10 +61,7 @@ CONVERGENCE_POSITIONS: tuple[tuple[int, str, tuple[str, ...]], ...] = (
 
 
 def convergence_board(size: int, moves: str) -> Board:
-    board = Board(size)
-    for move in moves.split():
-        board.play(move)
-    return board
+    return Board.from_moves(size, moves.split())
 
 
 # --------------------------------------------------------------------------- predictions

@@ -203,9 +203,7 @@ class Ours:
         from hexswarm.engine.players import create_player
         from hexswarm.engine.players.levels import spec_with
 
-        board = Board(size)
-        for move in moves:
-            board.play(move)
+        board = Board.from_moves(size, moves)
         self.seed += 1
         player = create_player(spec_with(self.spec, "seed", str(self.seed)))
         cpu, wall = time.process_time(), time.perf_counter()

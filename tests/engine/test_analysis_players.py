@@ -18,10 +18,7 @@ THREAT = ("e5", "d6", "f3", "c7", "e7", "b8", "d2")
 
 
 def _board(moves, size=9) -> Board:
-    board = Board(size)
-    for move in moves:
-        board.play(move)
-    return board
+    return Board.from_moves(size, moves)
 
 
 def test_a_restricted_root_searches_only_its_moves():

@@ -23,10 +23,7 @@ from tests.naive_search import NaiveAnthill, kernel_priors
 
 
 def _position(size: int, *moves: str) -> Board:
-    board = Board(size)
-    for move in moves:
-        board.play(move)
-    return board
+    return Board.from_moves(size, moves)
 
 
 @pytest.mark.parametrize(

@@ -135,6 +135,15 @@ def test_undo_restores_everything():
         board.undo()
 
 
+def test_from_moves_plays_the_moves_in_order_by_name_or_index():
+    board = Board.from_moves(5, ["c3", 0, "b4"])
+    assert [m.cell for m in board.moves] == [board.cell_index("c3"), 0, board.cell_index("b4")]
+    assert board.stone_at("c3") is BLACK and board.stone_at("a1") is WHITE
+    assert board.to_move is WHITE and not board.swap_rule and board.size == 5
+    with pytest.raises(IllegalMoveError):
+        Board.from_moves(5, ["c3", "c3"])
+
+
 def test_copy_is_independent():
     board = Board(3)
     board.play("b2")

@@ -111,9 +111,7 @@ def test_kernel_equals_the_reference_for_the_same_generator(data):
 
 @pytest.mark.parametrize("name", ["bridge", "template", "win"])
 def test_fixed_policies_equal_the_reference_on_a_middle_game(name):
-    board = Board(7)
-    for move in ("d4", "c5", "e3", "d3", "b6", "e2", "c6"):
-        board.play(move)
+    board = Board.from_moves(7, ("d4", "c5", "e3", "d3", "b6", "e2", "c6"))
     policy = playout_policy(name)
     agents = [list(policy.database.agents[0])]
     expected = reference_policy_playouts(board.cells, 7, False, board.moves[-1].cell, agents,
@@ -126,9 +124,7 @@ def test_a_kept_start_gives_the_playouts_of_a_fresh_set_up(name):
     """Several playouts from one position set it up once and copy it (START_SAVE, then
     START_RESTORE): draw for draw the playouts of setting it up every time, reach sets and
     winning cells included (``win``, ``agents``), whatever the playouts did to the scratch."""
-    board = Board(7)
-    for move in ("d4", "c5", "e3", "d3", "b6", "e2", "c6", "f2", "a7"):
-        board.play(move)
+    board = Board.from_moves(7, ("d4", "c5", "e3", "d3", "b6", "e2", "c6", "f2", "a7"))
     position = PlayoutPosition.from_board(board)
     policy = playout_policy(name).kernel_policy()
     cell_row, cell_bit = cell_tables(board.size)

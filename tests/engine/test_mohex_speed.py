@@ -76,9 +76,7 @@ def test_every_position_is_legal_and_open():
     for size, positions in POSITIONS.items():
         assert positions[0] == ("empty", ())
         for _name, moves in positions:
-            board = Board(size)
-            for move in moves:
-                board.play(move)
+            board = Board.from_moves(size, moves)
             assert board.winner is None
 
 

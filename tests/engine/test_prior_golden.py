@@ -36,9 +36,7 @@ def seeded_results(table: str) -> tuple:
 
     results = []
     for moves in POSITIONS:
-        board = Board(9)
-        for move in moves:
-            board.play(move)
+        board = Board.from_moves(9, moves)
         config = UctConfig(seed=7, rave=True, priors=table, leaf_playouts=8)
         search = UctSearch(config, last_cell=int(board.moves[-1].cell))
         result = search.run(hex_environment(board), SearchLimits(playouts=4000))

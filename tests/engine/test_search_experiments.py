@@ -21,9 +21,7 @@ def test_a_game_is_played_to_its_end_by_legal_moves():
     first = create_player("random", seed=1)
     second = create_player("mc:playouts_per_move=20,threads=1", seed=2)
     winner, moves = play_game(first, second, 4)
-    board = Board(4)
-    for move in moves:
-        board.play(move)
+    board = Board.from_moves(4, moves)
     assert board.winner.value == winner
 
 

@@ -16,10 +16,7 @@ from hexswarm.engine.players.uct_player import tempered_action, visit_weights
 
 
 def _board(size: int = 5, moves=()) -> Board:
-    board = Board(size)
-    for name in moves:
-        board.play(name)
-    return board
+    return Board.from_moves(size, moves)
 
 
 class _FixedRoot:

@@ -24,10 +24,7 @@ from tests.naive_search import NaiveUct, kernel_priors
 
 
 def _position(size: int, *moves: str) -> Board:
-    board = Board(size)
-    for move in moves:
-        board.play(move)
-    return board
+    return Board.from_moves(size, moves)
 
 
 def _assert_matches_reference(env, playouts, exploration, expand_after, seed, leaf_playouts=1):

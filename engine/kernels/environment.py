@@ -68,6 +68,18 @@ def random_action(exclusive, total, node_parent, node_action, node, state, slot)
 
 
 @inline_jit
+def _place_stone(rows, cell, size, mover_black):
+    """Add the mover's stone on ``cell`` to ``rows``: Black's row masks, or White's column
+    masks (the transposed board)."""
+    row = cell // size
+    col = cell - row * size
+    if mover_black:
+        rows[row] |= ONE << np.uint64(col)
+    else:
+        rows[col] |= ONE << np.uint64(row)
+
+
+@inline_jit
 def _hex_mover_connects(env, node_parent, node_action, node_depth, node, action, rows, reach):
     """Whether the player to move at ``node`` connects its edges by playing ``action``."""
     size = env.size
@@ -86,21 +98,9 @@ def _hex_mover_connects(env, node_parent, node_action, node_depth, node, action,
     while k > 0:
         # The stone of node k was placed by the player to move at depth node_depth[k] - 1.
         if (node_depth[k] - 1) % 2 == depth % 2:
-            cell = action_cells[node_action[k]]
-            row = cell // size
-            col = cell - row * size
-            if mover_black:
-                rows[row] |= ONE << np.uint64(col)
-            else:
-                rows[col] |= ONE << np.uint64(row)
+            _place_stone(rows, action_cells[node_action[k]], size, mover_black)
         k = node_parent[k]
-    cell = action_cells[action]
-    row = cell // size
-    col = cell - row * size
-    if mover_black:
-        rows[row] |= ONE << np.uint64(col)
-    else:
-        rows[col] |= ONE << np.uint64(row)
+    _place_stone(rows, action_cells[action], size, mover_black)
     return hex_connected(rows, size, reach)
 
 

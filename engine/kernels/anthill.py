@@ -34,8 +34,9 @@ UCT); the root population is what the dashboard charts.
 
 The descent itself is UCT's (:func:`engine.kernels.descent.tree_iterations`, one loop for
 both searches): this module holds the agents' part, the choice of a move by an agent
-(:func:`carrier_child`) and the tests after the descent (:func:`test_carriers`), with their
-settings in an :class:`engine.kernels.layout.AnthillRules`.
+(:func:`carrier_child`) and the tests after the descent (:func:`test_carriers`), both
+testing through one called kernel (:func:`_test_population`), with their settings in an
+:class:`engine.kernels.layout.AnthillRules`.
 
 Storage: the agents of the block ``b`` sit at ``[FIRST(b) * k, (FIRST(b) + COUNT(b)) * k)`` of
 ``hold`` (int32, the hypothesis as an offset into the block) and ``active`` (uint8), parallel
@@ -312,7 +313,8 @@ def _standing(nodes, blocks, rave, prior, node, rules, root_moves, use_rave, bia
     """``(incumbent, prospect)``: the offset of the move ``rules.rival`` holds up against
     ``node``'s agents (:func:`_incumbent`, -1 when the rule draws its rival) and its prospect
     (:func:`_prospect`; zeros, never read, without an incumbent). Most tests draw it (as the
-    agent's move or as its rival), so it is found once for the tests of a descent."""
+    agent's move or as its rival), so it is found once for the tests of a population in a
+    descent (:func:`_test_population`)."""
     incumbent = _incumbent(
         nodes, blocks, rave, prior, node, rules.rival, root_moves, use_rave, bias
     )

@@ -53,7 +53,7 @@ from hexswarm.engine.clock import (
 )
 from hexswarm.engine.game import GAME_END_TOKENS, PASS, Game, GameNode
 from hexswarm.engine.players.base import MoveChoice
-from hexswarm.engine.players.levels import derived_seed, draw_seed, seeded_spec, spec_with
+from hexswarm.engine.players.levels import clocked_spec, derived_seed, draw_seed, seeded_spec
 from hexswarm.engine.review import PositionAnalysis
 from hexswarm.engine.search.snapshot import SearchSnapshot
 from hexswarm.gui.engine_worker import (
@@ -923,17 +923,18 @@ class GameController(QObject):
         write_time_left(node, color, clock.left(color))
 
     def _move_seconds(self, spec: str) -> str:
-        """``spec`` searching for the time the clock gives the AI to move (engine.clock.
-        move_time) when there is a clock and the level takes a time limit."""
+        """``spec`` with the time the clock gives the AI to move (engine.clock.move_time),
+        spent as engine.players.levels.clocked_spec says (a time level searches for it, a
+        count budget is capped by it), when there is a clock."""
         clock = self._clock
         if clock is None:
             return spec
         color = self._board.to_move
         seconds = move_time(clock.control, clock.left(color), self._board.empty_count)
         try:
-            return spec_with(spec, "time_s", f"{max(seconds, 0.001):.3f}")
+            return clocked_spec(spec, seconds)
         except HexError:
-            return spec  # a level without a time limit (random) answers at once anyway
+            return spec  # an engine's spec: the worker tells the engine its clock
 
     # ================================================================== AI control
     def set_paused(self, paused: bool) -> None:

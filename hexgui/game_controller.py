@@ -54,7 +54,7 @@ from hexswarm.engine.clock import (
 from hexswarm.engine.game import GAME_END_TOKENS, PASS, Game, GameNode
 from hexswarm.engine.players.base import MoveChoice
 from hexswarm.engine.players.levels import clocked_spec, derived_seed, draw_seed, seeded_spec
-from hexswarm.engine.review import PositionAnalysis
+from hexswarm.engine.review import PositionAnalysis, analyst_name
 from hexswarm.engine.search.snapshot import SearchSnapshot
 from hexswarm.gui.engine_worker import (
     EngineWorker,
@@ -492,7 +492,6 @@ class GameController(QObject):
             black=self._settings.black,
             white=self._settings.white,
             ai_delay_ms=self._settings.ai_delay_ms,
-            hint_spec=self._settings.hint_spec,
             analysis_spec=self._settings.analysis_spec,
             time_control=_time_control_text(game),
         )
@@ -525,7 +524,6 @@ class GameController(QObject):
             black=settings.black,
             white=settings.white,
             ai_delay_ms=settings.ai_delay_ms,
-            hint_spec=settings.hint_spec,
             analysis_spec=settings.analysis_spec,
             time_control=self._settings.time_control,  # the clock changes with a new game only
         )
@@ -991,15 +989,51 @@ class GameController(QObject):
         self.state_changed.emit()
 
     def hint(self) -> bool:
-        """Ask an AI for a suggestion for the side to move; ``hint_ready`` brings it."""
+        """Ask an AI for a suggestion for the side to move; ``hint_ready`` brings it. A
+        person's hint comes from the analysis AI; while analysis mode searches the position,
+        or has searched it, the hint is that search's best move (no second search that could
+        name another); an AI's side is advised by its own AI."""
         if self._setup_mode or self.is_over:
             self.event.emit(HintRefused(ai_thinking=False))
             return False
-        if self._request is not None and self._request.purpose == "move":
+        request = self._request
+        if request is not None and request.purpose == "move":
             self.event.emit(HintRefused(ai_thinking=True))
             return False
+        if not self.side(self._board.to_move).ai:
+            choice = self._analysis_hint()
+            if choice is not None:
+                self._give_hint(choice)
+                return True
         self._start_search("hint")
         return True
+
+    def _analysis_hint(self) -> MoveChoice | None:
+        """The best move of analysis mode's search of the position on the board: the running
+        search's latest snapshot, or the analysis it kept on the node when it ended (None:
+        analysis mode has not searched this position yet)."""
+        if not self._analysing:
+            return None
+        request = self._request
+        if request is not None and request.purpose == "analysis":
+            snapshot = self._last_snapshot
+            if request.position_id != self._position_id or snapshot is None:
+                return None
+            return MoveChoice(snapshot.best_move, snapshot)
+        node = self._game.cursor
+        analysis = node.ai
+        if request is not None or node is not self._analysed_node or analysis is None:
+            return None
+        if analyst_name(analysis.ai) != analyst_name(self._settings.analysis_spec):
+            return None  # kept from another AI's search (a move played from here)
+        try:
+            return MoveChoice(self._board.parse_move(analysis.best_move), None)
+        except HexError:
+            return None
+
+    def _give_hint(self, choice: MoveChoice) -> None:
+        self.event.emit(HintFound(_move_name(choice.move, self._board), self._board.to_move))
+        self.hint_ready.emit(choice)
 
     # ================================================================== analysis mode
     def set_analysis(self, on: bool) -> None:
@@ -1089,11 +1123,10 @@ class GameController(QObject):
         color = self._board.to_move
         side = self.side(color)
         own = purpose != "analysis" and (purpose == "move" or side.ai)
-        if purpose == "analysis":
+        if own:
+            spec = self.search_spec(side.spec, self._settings_color(color).value)
+        else:  # a person's hint and the analysis: one AI, one seed (the hint's role)
             spec = self.search_spec(self._settings.analysis_spec, "hint")
-        else:
-            spec = side.spec if own else self._settings.hint_spec
-            spec = self.search_spec(spec, self._settings_color(color).value if own else "hint")
         clock = None
         if purpose == "move":
             spec = self._move_seconds(spec)
@@ -1169,9 +1202,7 @@ class GameController(QObject):
             self.state_changed.emit()
             return
         if request.purpose == "hint":
-            name = _move_name(choice.move, self._board)
-            self.event.emit(HintFound(name, self._board.to_move))
-            self.hint_ready.emit(choice)
+            self._give_hint(choice)
             self.state_changed.emit()
             self._maybe_analyse()
             return

@@ -270,7 +270,7 @@ def test_an_engine_gives_hints_and_the_game_goes_on(engine_window, qtbot):
     window = engine_window(engine("White", "good"))
     controller = window.controller
     window.controller.set_settings(
-        GameSettings(white=SideSettings(True, "engine:White"), hint_spec="engine:White")
+        GameSettings(white=SideSettings(True, "engine:White"), analysis_spec="engine:White")
     )
     assert controller.play("a1")
     qtbot.waitUntil(lambda: len(controller.board.moves) == 2, timeout=20_000)  # White: b1

@@ -273,7 +273,7 @@ def test_the_ai_answers_the_bridge_intrusion(level, seed):
 
 
 def test_another_game_clears_the_title_and_the_status_bar(window, qtbot, tmp_path):
-    window.start_new_game(replace(HUMANS, hint_spec="tiny"))
+    window.start_new_game(replace(HUMANS, analysis_spec="tiny"))
     window.controller.play("c3")
     path = tmp_path / "first.sgf"
     assert window.document.save_to(path)

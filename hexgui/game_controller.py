@@ -179,6 +179,10 @@ class GameController(QObject):
       * ``move_played(object MoveInfo)``: a new move was played (by a human or an AI).
       * ``snapshot_ready(object SearchSnapshot)``: a search's progress on the current position.
       * ``search_started(int position_id, str player_spec)`` and ``search_finished(int)``.
+      * ``search_abandoned(int position_id)``: a search that was cancelled before its end
+        (an undo, a navigation, ``Esc``) was of a position no longer on the board: views drop
+        its numbers. Emitted once the board shows another position (after its
+        ``position_changed``), and not if another search starts first.
       * ``search_waiting(int position_id, str kernels)``: the search waits for the kernel
         groups named (compiling at start-up); then ``""`` once it runs.
       * ``hint_ready(object MoveChoice)``: a hint search ended (the move is not played).
@@ -202,6 +206,7 @@ class GameController(QObject):
     snapshot_ready = Signal(object)
     search_started = Signal(int, str)
     search_finished = Signal(int)
+    search_abandoned = Signal(int)
     search_waiting = Signal(int, str)
     hint_ready = Signal(object)
     game_over = Signal(str)
@@ -228,6 +233,7 @@ class GameController(QObject):
         self._analysing = False
         self._analysed_node: GameNode | None = None
         self._request: SearchRequest | None = None
+        self._abandoned: SearchRequest | None = None  # cancelled; its position may still show
         self._last_snapshot: SearchSnapshot | None = None
         self._shut_down = False
         # How messages name the colours; the window sets its theme's names ("Blue"/"Red").
@@ -1134,6 +1140,7 @@ class GameController(QObject):
                 clock = (self._clock.control, self._clock.left(color))
         request = SearchRequest(self._position_id, self._board.copy(), spec, purpose, clock=clock)
         self._request = request
+        self._abandoned = None  # the views show this search from now on
         self._waiting = False
         self._last_snapshot = None
         # The window shows who is thinking from search_started until search_finished; a timed
@@ -1151,6 +1158,7 @@ class GameController(QObject):
             return
         request.cancel()
         self._request = None
+        self._abandoned = request
         self._last_snapshot = None
         self.search_finished.emit(request.position_id)
         self._bump()
@@ -1292,6 +1300,10 @@ class GameController(QObject):
     def _bump(self) -> None:
         self._position_id += 1
         self.position_changed.emit(self._position_id)
+        abandoned = self._abandoned
+        if abandoned is not None and not _same_position(abandoned.board, self._board):
+            self._abandoned = None
+            self.search_abandoned.emit(abandoned.position_id)
 
     def _changed(self) -> None:
         self._bump()
@@ -1318,6 +1330,15 @@ def _time_control_text(game: Game) -> str:
         return time_control_of(game).text()
     except HexError:
         return "none"
+
+
+def _same_position(first: Board, second: Board) -> bool:
+    """Whether two boards show the same position (stones and the side to move)."""
+    return (
+        first.shape == second.shape
+        and first.to_move is second.to_move
+        and bool((first.cells == second.cells).all())
+    )
 
 
 def _move_name(move: int | str, board: Board) -> str:

@@ -1001,6 +1001,26 @@ def test_the_game_graph_names_a_player_once_whatever_its_seed_and_move_time(qtbo
     assert list(graph.engine_colors()) == ["uct:playouts=500"]
 
 
+def test_a_player_keeps_its_colour_while_a_review_replaces_the_first_estimates(qtbot):
+    """Round 11: while a review ran, the graph's colours were handed out again (by order of
+    first appearance in the line), and strong's blue went to the review's analyst."""
+    from hexswarm.engine.review import REVIEW_ANALYST, LineEstimate
+    from hexswarm.gui.dashboard.game_graph import GameGraphPanel
+
+    graph = GameGraphPanel()
+    qtbot.addWidget(graph)
+    graph.show_line([LineEstimate(n, 0.5, True, "strong:seed=4") for n in range(6)])
+    strong = graph.engine_colors()["strong"]
+    reviewed = [LineEstimate(n, 0.4, True, REVIEW_ANALYST) for n in range(3)]
+    graph.show_line([*reviewed, *(LineEstimate(n, 0.5, True, "strong") for n in range(3, 6))])
+    colors = graph.engine_colors()
+    assert list(colors) == ["review (UCT)", "strong"]  # the review's come first in the line
+    assert colors["strong"] == strong and colors["review (UCT)"] != strong
+    graph.clear()  # a new game: the same players keep their colours
+    graph.show_line([LineEstimate(0, 0.5, True, REVIEW_ANALYST)])
+    assert graph.engine_colors() == {"review (UCT)": colors["review (UCT)"]}
+
+
 def test_a_clocked_level_with_a_move_made_without_a_value_is_not_said_to_give_none():
     """11x11, strong against club on a 2 min + 2 s clock (28 Nov): two of club's moves in a
     lost position came from a rule without a value (no analysis of the positions they were

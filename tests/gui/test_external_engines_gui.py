@@ -365,7 +365,8 @@ FAKE_MOHEX = Path(__file__).resolve().parents[1] / "engine" / "fake_mohex_engine
 
 def test_mohex_as_a_player_puts_its_values_on_the_game_graph(engine_window, qtbot):
     """The MoHex stand-in (tests/engine/fake_mohex_engine.py) values its move a1 .640 for
-    White after a search; with three stones on the board it moves without searching."""
+    White after a search; with three stones on the board it moves without searching, and
+    its tree's subtree below a1 values that position (round 12: kept, judged by its visits)."""
     command = shlex.join([sys.executable, str(FAKE_MOHEX)])
     window = engine_window(EngineConfig("MoHex", command, move_timeout_s=10.0))
     controller = window.controller
@@ -374,13 +375,13 @@ def test_mohex_as_a_player_puts_its_values_on_the_game_graph(engine_window, qtbo
         qtbot.waitUntil(lambda count=count: len(controller.board.moves) == count, timeout=20_000)
     line = controller.game.cursor.path_from_root()
     searched = [n for n, node in enumerate(line) if node.ai is not None]
-    assert searched == [1, 5]  # the positions it searched from; not 3 (no search)
+    assert searched == [1, 3, 5]  # the positions it moved from, 3 by its subtree
     analysis = line[1].ai
     assert (analysis.ai, analysis.best_move, analysis.to_move) == ("engine:MoHex", "a1", WHITE)
     assert analysis.win_rate == pytest.approx(0.64) and analysis.playouts == 1000
     graph = window.dashboard.game_graph
     numbers, values = graph.estimates.points()
     # Its searches' points (for Black), and the moves it played from them (indirect).
-    assert numbers == [1, 2, 5, 6] and values == pytest.approx([0.36] * 4)
+    assert numbers == [1, 2, 3, 4, 5, 6] and values == pytest.approx([0.36] * 6)
     header = graph.header_html(graph.engine_colors())
     assert "MoHex" in header and "no evaluation" not in header

@@ -26,7 +26,7 @@ from hexswarm.gui.settings import (
     save_game_settings,
 )
 from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QDialog
+from PySide6.QtWidgets import QDialog, QLabel
 
 BROKEN = Path(__file__).resolve().parents[1] / "engine" / "broken_gtp_engine.py"
 
@@ -91,6 +91,15 @@ def fill_editor(dialog, qtbot, name, config, accept=True):
 
     QTimer.singleShot(0, fill)
     return fill
+
+
+def test_the_manager_says_an_engine_can_give_hints_and_analysis(qtbot):
+    """Round 11: its text spoke only of engines as players."""
+    dialog = EngineManagerDialog([], prober=fast_probe)
+    qtbot.addWidget(dialog)
+    labels = " ".join(label.text() for label in dialog.findChildren(QLabel))
+    assert "play either side" in labels
+    assert "hints and analysis" in labels
 
 
 def test_the_manager_adds_a_working_engine_and_refuses_a_broken_one(qtbot, tmp_path):

@@ -583,17 +583,19 @@ class GtpEngine:
         return cell
 
     def _clocked_player(self, color: Color, empty_cells: int):
-        """The player for one move on the clock: the level's own (its seed too), searching
-        for the time :func:`engine.clock.move_time` gives it from ``color``'s time left."""
+        """The player for one move on the clock: the level's own (its seed too), with the
+        time :func:`engine.clock.move_time` gives it from ``color``'s time left, as
+        :func:`engine.players.levels.clocked_spec` spends it (a time level searches for it, a
+        count budget is capped by it)."""
         assert self.clock is not None and self.time_control is not None
         seconds = move_time(self.time_control, self.clock.left(color), empty_cells)
         spec = self.player.spec() if hasattr(self.player, "spec") else self.level
         if not any(p == "time_s" for p in self._level_parameters(self.level)):
             return self.player  # a level that does not search (random) answers at once
-        from hexswarm.engine.players.levels import spec_with
+        from hexswarm.engine.players.levels import clocked_spec
 
         try:
-            return self._create_player(spec_with(spec, "time_s", f"{max(seconds, 0.001):.3f}"))
+            return self._create_player(clocked_spec(spec, seconds))
         except HexError as error:
             raise GtpError(f"cannot play on the clock: {error}") from error
 
@@ -706,7 +708,9 @@ class GtpEngine:
             return should_stop
         start = time.monotonic()
         self.kernel_loader.wait(kernel_groups(player or self.player))
-        limit = getattr((player or self.player).settings, "time_s", None)
+        from hexswarm.engine.players.common import move_limit_s
+
+        limit = move_limit_s((player or self.player).settings)
         now = time.monotonic()
         if limit is None or now - start < KERNEL_WAIT_GRACE_S:
             return should_stop

@@ -64,9 +64,10 @@ _CELL_TOKEN = re.compile(r"[a-z]+[0-9]+")
 SAVED_MOVES = 10
 """How many of a search's most supported moves an analysis keeps the value of."""
 
-MOVE_SETTINGS = ("seed", "time_s")
+MOVE_SETTINGS = ("seed", "time_s", "time_cap_s")
 """Spec settings that a game sets for each game or move (the seed drawn from the game's, the
-time the clock gives a move): not part of which analyst searched (:func:`analyst_name`)."""
+time the clock gives a move or caps it at): not part of which analyst searched
+(:func:`analyst_name`)."""
 
 
 def analyst_name(spec: str) -> str:

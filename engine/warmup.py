@@ -51,7 +51,8 @@ GROUP_LABELS = {
 }
 """Every kernel group: its key in code and its name for the user, in the order
 :func:`warm_up` runs them: first those of the default AI (``strong``: UCT with template
-playouts and the solver's tactics) and of the hint (MCSDS), then the other levels', then the
+playouts and the solver's tactics, also the hints' and analysis's) and of MCSDS (the hints'
+AI until round 12), then the other levels', then the
 tools'. Each tree search has one group for every playout policy (its descent takes the
 policy as one type, ``engine.knowledge.run_time_policy``; the uniform and the knowledge
 searches compiled the same kernels): ``uct``, and the anthill's (``strong-swarm``) of its own:

@@ -132,8 +132,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _kernel_warm_up(cache, started: float | None):
-    """The kernels' warm-up, the stored game's AIs and the hint's first; ``started`` (timing
-    asked): print when they are all ready."""
+    """The kernels' warm-up, the stored game's AIs and the hints' and analysis's first;
+    ``started`` (timing asked): print when they are all ready."""
     from hexswarm.engine.warmup import groups_for_spec
     from hexswarm.gui.main_window import default_settings_store
     from hexswarm.gui.settings import load_game_settings
@@ -141,7 +141,7 @@ def _kernel_warm_up(cache, started: float | None):
 
     settings = load_game_settings(default_settings_store())
     specs = [side.spec for side in (settings.black, settings.white) if side.ai]
-    wanted = (*specs, settings.hint_spec, settings.analysis_spec)
+    wanted = (*specs, settings.analysis_spec)
     first = [key for spec in wanted for key in groups_for_spec(spec)]
     warm_up = KernelWarmUp(cache, first=first)
     if started is not None:

@@ -217,12 +217,15 @@ class GameDocument(QObject):
     def offer_recorded_players(self, recorded_players: dict) -> bool:
         """A record that names its AIs' settings (HexSwarm's ``XB``/``XW``, given as
         ``{colour: spec or None}``) offers to let them play it (who plays stays as it was
-        unless the user says yes). Settings that do not parse are left out, and the status bar
-        says so. Returns whether they were applied."""
+        unless the user says yes); a finished game (won, resigned, lost on time) has nothing
+        left to play and does not ask. Settings that do not parse are left out, and the status
+        bar says so. Returns whether they were applied."""
         from hexswarm.engine.players.external import GTP_PREFIX
         from hexswarm.gui.settings import SideSettings, SpecError, engine_name, parse_spec
 
         c = self._controller
+        if c.is_over:
+            return False  # round 11 had asked "Let them play it now?" of a finished game
         recorded: dict = {}
         refused = []
         for color, spec in recorded_players.items():

@@ -53,8 +53,8 @@ from hexswarm.engine.clock import (
 )
 from hexswarm.engine.game import GAME_END_TOKENS, PASS, Game, GameNode
 from hexswarm.engine.players.base import MoveChoice
-from hexswarm.engine.players.levels import derived_seed, draw_seed, seeded_spec, spec_with
-from hexswarm.engine.review import PositionAnalysis
+from hexswarm.engine.players.levels import clocked_spec, derived_seed, draw_seed, seeded_spec
+from hexswarm.engine.review import PositionAnalysis, analyst_name
 from hexswarm.engine.search.snapshot import SearchSnapshot
 from hexswarm.gui.engine_worker import (
     EngineWorker,
@@ -179,6 +179,10 @@ class GameController(QObject):
       * ``move_played(object MoveInfo)``: a new move was played (by a human or an AI).
       * ``snapshot_ready(object SearchSnapshot)``: a search's progress on the current position.
       * ``search_started(int position_id, str player_spec)`` and ``search_finished(int)``.
+      * ``search_abandoned(int position_id)``: a search that was cancelled before its end
+        (an undo, a navigation, ``Esc``) was of a position no longer on the board: views drop
+        its numbers. Emitted once the board shows another position (after its
+        ``position_changed``), and not if another search starts first.
       * ``search_waiting(int position_id, str kernels)``: the search waits for the kernel
         groups named (compiling at start-up); then ``""`` once it runs.
       * ``hint_ready(object MoveChoice)``: a hint search ended (the move is not played).
@@ -202,6 +206,7 @@ class GameController(QObject):
     snapshot_ready = Signal(object)
     search_started = Signal(int, str)
     search_finished = Signal(int)
+    search_abandoned = Signal(int)
     search_waiting = Signal(int, str)
     hint_ready = Signal(object)
     game_over = Signal(str)
@@ -228,6 +233,7 @@ class GameController(QObject):
         self._analysing = False
         self._analysed_node: GameNode | None = None
         self._request: SearchRequest | None = None
+        self._abandoned: SearchRequest | None = None  # cancelled; its position may still show
         self._last_snapshot: SearchSnapshot | None = None
         self._shut_down = False
         # How messages name the colours; the window sets its theme's names ("Blue"/"Red").
@@ -492,7 +498,6 @@ class GameController(QObject):
             black=self._settings.black,
             white=self._settings.white,
             ai_delay_ms=self._settings.ai_delay_ms,
-            hint_spec=self._settings.hint_spec,
             analysis_spec=self._settings.analysis_spec,
             time_control=_time_control_text(game),
         )
@@ -525,7 +530,6 @@ class GameController(QObject):
             black=settings.black,
             white=settings.white,
             ai_delay_ms=settings.ai_delay_ms,
-            hint_spec=settings.hint_spec,
             analysis_spec=settings.analysis_spec,
             time_control=self._settings.time_control,  # the clock changes with a new game only
         )
@@ -923,17 +927,18 @@ class GameController(QObject):
         write_time_left(node, color, clock.left(color))
 
     def _move_seconds(self, spec: str) -> str:
-        """``spec`` searching for the time the clock gives the AI to move (engine.clock.
-        move_time) when there is a clock and the level takes a time limit."""
+        """``spec`` with the time the clock gives the AI to move (engine.clock.move_time),
+        spent as engine.players.levels.clocked_spec says (a time level searches for it, a
+        count budget is capped by it), when there is a clock."""
         clock = self._clock
         if clock is None:
             return spec
         color = self._board.to_move
         seconds = move_time(clock.control, clock.left(color), self._board.empty_count)
         try:
-            return spec_with(spec, "time_s", f"{max(seconds, 0.001):.3f}")
+            return clocked_spec(spec, seconds)
         except HexError:
-            return spec  # a level without a time limit (random) answers at once anyway
+            return spec  # an engine's spec: the worker tells the engine its clock
 
     # ================================================================== AI control
     def set_paused(self, paused: bool) -> None:
@@ -990,15 +995,51 @@ class GameController(QObject):
         self.state_changed.emit()
 
     def hint(self) -> bool:
-        """Ask an AI for a suggestion for the side to move; ``hint_ready`` brings it."""
+        """Ask an AI for a suggestion for the side to move; ``hint_ready`` brings it. A
+        person's hint comes from the analysis AI; while analysis mode searches the position,
+        or has searched it, the hint is that search's best move (no second search that could
+        name another); an AI's side is advised by its own AI."""
         if self._setup_mode or self.is_over:
             self.event.emit(HintRefused(ai_thinking=False))
             return False
-        if self._request is not None and self._request.purpose == "move":
+        request = self._request
+        if request is not None and request.purpose == "move":
             self.event.emit(HintRefused(ai_thinking=True))
             return False
+        if not self.side(self._board.to_move).ai:
+            choice = self._analysis_hint()
+            if choice is not None:
+                self._give_hint(choice)
+                return True
         self._start_search("hint")
         return True
+
+    def _analysis_hint(self) -> MoveChoice | None:
+        """The best move of analysis mode's search of the position on the board: the running
+        search's latest snapshot, or the analysis it kept on the node when it ended (None:
+        analysis mode has not searched this position yet)."""
+        if not self._analysing:
+            return None
+        request = self._request
+        if request is not None and request.purpose == "analysis":
+            snapshot = self._last_snapshot
+            if request.position_id != self._position_id or snapshot is None:
+                return None
+            return MoveChoice(snapshot.best_move, snapshot)
+        node = self._game.cursor
+        analysis = node.ai
+        if request is not None or node is not self._analysed_node or analysis is None:
+            return None
+        if analyst_name(analysis.ai) != analyst_name(self._settings.analysis_spec):
+            return None  # kept from another AI's search (a move played from here)
+        try:
+            return MoveChoice(self._board.parse_move(analysis.best_move), None)
+        except HexError:
+            return None
+
+    def _give_hint(self, choice: MoveChoice) -> None:
+        self.event.emit(HintFound(_move_name(choice.move, self._board), self._board.to_move))
+        self.hint_ready.emit(choice)
 
     # ================================================================== analysis mode
     def set_analysis(self, on: bool) -> None:
@@ -1088,11 +1129,10 @@ class GameController(QObject):
         color = self._board.to_move
         side = self.side(color)
         own = purpose != "analysis" and (purpose == "move" or side.ai)
-        if purpose == "analysis":
+        if own:
+            spec = self.search_spec(side.spec, self._settings_color(color).value)
+        else:  # a person's hint and the analysis: one AI, one seed (the hint's role)
             spec = self.search_spec(self._settings.analysis_spec, "hint")
-        else:
-            spec = side.spec if own else self._settings.hint_spec
-            spec = self.search_spec(spec, self._settings_color(color).value if own else "hint")
         clock = None
         if purpose == "move":
             spec = self._move_seconds(spec)
@@ -1100,6 +1140,7 @@ class GameController(QObject):
                 clock = (self._clock.control, self._clock.left(color))
         request = SearchRequest(self._position_id, self._board.copy(), spec, purpose, clock=clock)
         self._request = request
+        self._abandoned = None  # the views show this search from now on
         self._waiting = False
         self._last_snapshot = None
         # The window shows who is thinking from search_started until search_finished; a timed
@@ -1117,6 +1158,7 @@ class GameController(QObject):
             return
         request.cancel()
         self._request = None
+        self._abandoned = request
         self._last_snapshot = None
         self.search_finished.emit(request.position_id)
         self._bump()
@@ -1168,9 +1210,7 @@ class GameController(QObject):
             self.state_changed.emit()
             return
         if request.purpose == "hint":
-            name = _move_name(choice.move, self._board)
-            self.event.emit(HintFound(name, self._board.to_move))
-            self.hint_ready.emit(choice)
+            self._give_hint(choice)
             self.state_changed.emit()
             self._maybe_analyse()
             return
@@ -1260,6 +1300,10 @@ class GameController(QObject):
     def _bump(self) -> None:
         self._position_id += 1
         self.position_changed.emit(self._position_id)
+        abandoned = self._abandoned
+        if abandoned is not None and not _same_position(abandoned.board, self._board):
+            self._abandoned = None
+            self.search_abandoned.emit(abandoned.position_id)
 
     def _changed(self) -> None:
         self._bump()
@@ -1286,6 +1330,15 @@ def _time_control_text(game: Game) -> str:
         return time_control_of(game).text()
     except HexError:
         return "none"
+
+
+def _same_position(first: Board, second: Board) -> bool:
+    """Whether two boards show the same position (stones and the side to move)."""
+    return (
+        first.shape == second.shape
+        and first.to_move is second.to_move
+        and bool((first.cells == second.cells).all())
+    )
 
 
 def _move_name(move: int | str, board: Board) -> str:

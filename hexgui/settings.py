@@ -24,7 +24,6 @@ from PySide6.QtCore import QSettings
 
 SIZE_PRESETS = (5, 7, 9, 11, 13, 19)
 DEFAULT_AI_SPEC = STRONGEST_LEVEL  # the preset measured strongest at equal time
-DEFAULT_HINT_SPEC = "mcsds"
 ENGINE_PREFIX = "engine:"
 
 
@@ -60,17 +59,18 @@ class SideSettings:
 @dataclass(frozen=True, slots=True)
 class GameSettings:
     """A game's set-up: board size, swap rule, both sides, the pause between AI moves, the
-    hint level and the clock. ``size`` is the columns, ``height`` the rows of a rectangle
-    (``None``: a square, as many rows as columns); the swap rule applies to squares only."""
+    AI of hints and analysis, and the clock. ``size`` is the columns, ``height`` the rows of
+    a rectangle (``None``: a square, as many rows as columns); the swap rule applies to
+    squares only."""
 
     size: int = 11
     swap_rule: bool = False
     black: SideSettings = field(default_factory=SideSettings)
     white: SideSettings = field(default_factory=lambda: SideSettings(ai=True))
     ai_delay_ms: int = 300
-    hint_spec: str = DEFAULT_HINT_SPEC
-    # Analysis (analysis mode, the whole game) estimates the game: the strongest player by
-    # default, not the hint's MCSDS (within 90 Elo of flat Monte-Carlo; issue 30).
+    # The AI of hints and analysis (analysis mode, the whole game), one setting so that a
+    # hint and the analysis panels name the same best move (round 12; hints had MCSDS, within
+    # 90 Elo of flat Monte-Carlo, while analysis had the strongest player; issue 30).
     analysis_spec: str = DEFAULT_AI_SPEC
     # The game clock, as engine.clock.TimeControl.parse reads it: "none", "60", "300+5"...
     time_control: str = "none"
@@ -201,7 +201,6 @@ def load_game_settings(store: QSettings, refused: list[str] | None = None) -> Ga
         black=sides["black"],
         white=sides["white"],
         ai_delay_ms=_read_int(store, "game/ai_delay_ms", default.ai_delay_ms, 0, 60_000),
-        hint_spec=_read_spec(store, "game/hint_spec", default.hint_spec, refused, engines),
         analysis_spec=_read_spec(
             store, "game/analysis_spec", default.analysis_spec, refused, engines
         ),
@@ -229,7 +228,7 @@ def save_game_settings(store: QSettings, settings: GameSettings) -> None:
         store.setValue(f"game/{color}_ai", side.ai)
         store.setValue(f"game/{color}_spec", side.spec)
     store.setValue("game/ai_delay_ms", settings.ai_delay_ms)
-    store.setValue("game/hint_spec", settings.hint_spec)
+    store.remove("game/hint_spec")  # hints come from the analysis AI since round 12
     store.setValue("game/analysis_spec", settings.analysis_spec)
     store.setValue("game/time_control", settings.time_control)
     store.sync()

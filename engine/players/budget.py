@@ -75,7 +75,8 @@ def estimated_move_seconds(level: str, values: Mapping[str, Any], size: int) -> 
     """Seconds one move of ``level`` (a family or a preset) takes with ``values`` (its
     settings by name) on a ``size`` board: ``time_s`` when it is set (the search then runs for
     exactly that long), otherwise the playouts asked for at the measured rate, times the
-    family's cost per playout (``engine.players.family.Family.search_cost``)."""
+    family's cost per playout (``engine.players.family.Family.search_cost``), at most its
+    ``time_cap_s`` when that is set."""
     time_s = values.get("time_s")
     if time_s is not None:
         return float(time_s)
@@ -83,4 +84,6 @@ def estimated_move_seconds(level: str, values: Mapping[str, Any], size: int) -> 
 
     registered = family(level)
     seconds_per_playout = registered.search_cost / playouts_per_second(size)
-    return registered.playouts_asked(values, size) * seconds_per_playout
+    seconds = registered.playouts_asked(values, size) * seconds_per_playout
+    cap = values.get("time_cap_s")
+    return seconds if cap is None else min(seconds, float(cap))

@@ -67,10 +67,19 @@ def search_limits(settings, limit: str, setting: str | None = None) -> SearchLim
     """How long a level's search runs: its ``time_s`` when it has one (the level's count no
     longer limits it, as the ``time_s`` setting says), else the count setting ``setting``
     (default: named as the limit) as the library's ``limit`` (``playouts`` or
-    ``iterations``)."""
+    ``iterations``), and its ``time_cap_s`` when set (a game clock's cap: the search stops at
+    whichever comes first)."""
     if getattr(settings, "time_s", None) is not None:
         return SearchLimits(seconds=settings.time_s)
-    return SearchLimits(**{limit: getattr(settings, setting or limit)})
+    count = {limit: getattr(settings, setting or limit)}
+    return SearchLimits(**count, seconds=getattr(settings, "time_cap_s", None))
+
+
+def move_limit_s(settings) -> float | None:
+    """The most seconds a move of a level with ``settings`` may take: its ``time_s``, else its
+    ``time_cap_s`` (a clock's cap on a count budget), else None (its budget alone ends it)."""
+    limit = getattr(settings, "time_s", None)
+    return limit if limit is not None else getattr(settings, "time_cap_s", None)
 
 
 class SettingsPlayer:

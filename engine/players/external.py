@@ -238,6 +238,7 @@ class ExternalEnginePlayer:
         self._swap_told: bool | None = None
         self._clock_told: TimeControl | None = None  # the time control the engine was told
         self._live_gfx_told = False  # MoHex's use_livegfx switched on
+        self._reuses_subtree: bool | None = None  # MoHex's reuse_subtree (None: not asked)
         self.analysis_s = ANALYSIS_S
         self._boardsize_args = 2  # HexGui sends "boardsize N N"; fall back to "boardsize N"
 
@@ -270,6 +271,7 @@ class ExternalEnginePlayer:
         self.starts += 1
         self._size = self._line = self._swap_told = self._clock_told = None
         self._live_gfx_told = False
+        self._reuses_subtree = None
         try:
             name = self._send("name", self.start_timeout_s)
             version = self._send("version", self.command_timeout_s)
@@ -469,7 +471,7 @@ class ExternalEnginePlayer:
         color = board.to_move
         command = f"genmove {color.letter.lower()}"
         line = self._line or []
-        statistics = self._search_statistics() if self._asks_values() else None
+        asks_values = self._asks_values()
         self._line = None  # the engine's board holds a move we have not checked yet
         started = time.monotonic()
         answer = self._send(
@@ -484,51 +486,33 @@ class ExternalEnginePlayer:
         if not isinstance(move, int):
             return MoveChoice(move)
         self._line = [*line, (color, move)]
-        if statistics is None:
+        if not asks_values:
             return MoveChoice(move)
-        final = self._values_of_move(board, move, statistics, position_id, elapsed_s)
+        final = self._values_of_move(board, move, position_id, elapsed_s)
         return MoveChoice(move, final)
 
     def _asks_values(self) -> bool:
         """Whether :meth:`choose_move` asks for the engine's values: :attr:`move_values` on
-        and the commands it needs listed (``undo`` to see the position it moved from,
-        ``mohex-search-statistics`` to tell a search from a move made without one)."""
-        needed = ("mohex-values", "mohex-search-statistics", "undo")
+        and the commands it needs listed (``undo`` to see the position it moved from)."""
+        needed = ("mohex-values", "undo")
         return self.move_values and all(self.knows(command) for command in needed)
 
-    def _search_statistics(self) -> str | None:
-        """MoHex's statistics of its last search (its text only compared, never read), or
-        None when the engine refused them."""
-        command = "mohex-search-statistics"
-        try:
-            # Its answer holds lines of one space: only an empty line ends it.
-            return self._guarded(
-                command,
-                lambda client: client.send(
-                    command, self.command_timeout_s, strict_blank_lines=True
-                ),
-            )
-        except ExternalEngineError as error:
-            if error.kind != "refused":
-                raise
-            return None
-
     def _values_of_move(
-        self, board: Board, move: int, before: str, position_id: int, elapsed_s: float
+        self, board: Board, move: int, position_id: int, elapsed_s: float
     ) -> SearchSnapshot | None:
         """The search behind ``move`` (just played by the engine from ``board``) as a final
         snapshot: ``undo``, ``mohex-values`` (and ``mohex-get-pv``) of the position it moved
-        from, ``play`` the move again. None when the engine moved without searching (its
-        statistics are still ``before``: a move from its book or a proof, whose tree is an
-        older search's), gave no value of the move it played, or failed any of these
-        commands; the move stands either way (an engine that crashed or hung meanwhile starts
-        again at the next request, as after a failed move)."""
+        from, ``play`` the move again. MoHex answers these from the node of that position in
+        its tree: a search of it, or the subtree an earlier search grew below it (a move it
+        made without a search, from a proof, keeps that subtree's values). None when that node
+        has no visits (``mohex-values`` refused, a leaf: nothing searched it), the engine gave
+        no value of the move it played, or it failed any of these commands; the move stands
+        either way (an engine that crashed or hung meanwhile starts again at the next request,
+        as after a failed move)."""
         color = board.to_move
         played = self._line
         assert played is not None and played[-1:] == [(color, move)]
         try:
-            if self._search_statistics() in (before, None):
-                return None
             self._line = None
             self._send("undo", self.command_timeout_s)
             self._line = played[:-1]
@@ -641,18 +625,18 @@ class ExternalEnginePlayer:
         engine with neither, ``genmove`` taken back with ``undo`` (else the engine gets the
         game anew at its next request). Returns the engine's move, checked.
 
-        A ``reg_genmove`` that did not search (``mohex-search-statistics`` unchanged by it: a
-        position MoHex's virtual connections or book decide) reports its move alone, without a
-        value, as ``genmove`` does: the values MoHex holds are an older search's."""
+        After a ``reg_genmove`` MoHex's values are those of the position's node in its tree
+        (``mohex-values``): they are reported when that node has visits (a search of it, or
+        the subtree an earlier search grew below it, which MoHex answers from when its
+        virtual connections decide the position without a search); a node without visits (a
+        fresh MoHex refuses: "No previous search") gives the move alone, without a value, as
+        ``genmove`` does. MoHex's subtree reuse is switched off for the ``reg_genmove``
+        (:meth:`_without_reuse`): its ``max_games`` counts the reused visits, so right after
+        its own move an analysis searched a few hundred new simulations of its budget."""
         color = board.to_move.letter.lower()
         if method == REG_GENMOVE and self.knows("param_mohex") and not self._live_gfx_told:
             self._send("param_mohex use_livegfx 1", self.command_timeout_s)
             self._live_gfx_told = True
-        # MoHex answers a position its virtual connections (or its book) decide without
-        # searching: its tree, and so its values, are then an older search's.
-        statistics = None
-        if method == REG_GENMOVE and self.knows("mohex-search-statistics"):
-            statistics = self._search_statistics()
         client = self._client
         assert client is not None
         client.on_gfx = lambda block: report(parse_uct_gfx(block, board.shape))
@@ -661,6 +645,7 @@ class ExternalEnginePlayer:
             self._line = None  # the engine plays the move on its board
         command = f"{method} {color}"
         interrupt = self.knows("gogui-interrupt")
+        reuse_off = method == REG_GENMOVE and self._without_reuse()
         try:
             answer = self._send(
                 command,
@@ -671,16 +656,40 @@ class ExternalEnginePlayer:
             )
         finally:
             client.on_gfx = None
+            if reuse_off and self.running:
+                self._send("param_mohex reuse_subtree 1", self.command_timeout_s)
         move = self._read_answer(board, command, answer)
         if method == GENMOVE and isinstance(move, int) and self.knows("undo"):
             self._send("undo", self.command_timeout_s)
             self._line = line
-        searched = statistics is None or self._search_statistics() not in (statistics, None)
-        if method == REG_GENMOVE and self.knows("mohex-values") and searched:
-            report(self._mohex_candidates(board, move))
-        elif method == GENMOVE or not searched:
+        found: list[EngineCandidate] = []
+        if method == REG_GENMOVE and self.knows("mohex-values"):
+            try:
+                found = self._mohex_candidates(board, move)
+            except ExternalEngineError as error:
+                if error.kind != "refused":
+                    raise
+        if any(c.move == move for c in found):  # the node has visits, the move among them
+            report(found)
+        else:
             report([EngineCandidate(move, 1, math.nan, (move,))] if isinstance(move, int) else [])
         return move
+
+    def _without_reuse(self) -> bool:
+        """Switch MoHex's subtree reuse off (``param_mohex reuse_subtree 0``) if it is on, so
+        an analysis searches its whole ``max_games`` afresh; returns whether it was switched
+        (the caller switches it on again). False for an engine without ``param_mohex`` or
+        whose listing does not show the setting."""
+        if not self.knows("param_mohex"):
+            return False
+        if self._reuses_subtree is None:
+            listing = self._send("param_mohex", self.command_timeout_s)
+            setting = re.search(r"\breuse_subtree\s+([01])\b", listing)
+            self._reuses_subtree = setting is not None and setting.group(1) == "1"
+        if not self._reuses_subtree:
+            return False
+        self._send("param_mohex reuse_subtree 0", self.command_timeout_s)
+        return True
 
     def _mohex_candidates(self, board: Board, move: int | str) -> list[EngineCandidate]:
         """MoHex's values of the moves of its last search from ``board``'s position (the

@@ -298,6 +298,17 @@ _COMMON = (
         optional=True,
         aliases=("time",),  # hexswarm-gtp's --time, and what people type in a spec
     ),
+    Parameter(
+        "time_cap_s",
+        "float",
+        None,
+        "the most seconds a move may take while its playout or iteration budget still limits "
+        "it: the search stops at whichever comes first (a game clock sets it for a level "
+        "without time_s: engine.players.levels.clocked_spec); none = no cap",
+        0.001,
+        86_400.0,
+        optional=True,
+    ),
 )
 _TACTICS = Parameter(
     "tactics",
@@ -1140,6 +1151,31 @@ def spec_with(spec: str | None, key: str, text: str) -> str:
     kept = [(k, v) for k, v in items if k not in parameter.names]
     kept.append((parameter.name, text))
     return f"{name}:" + ",".join(f"{k}={v}" for k, v in kept)
+
+
+def clocked_spec(spec: str | None, seconds: float) -> str:
+    """``spec`` for one move on a game clock that gives it ``seconds``
+    (:func:`engine.clock.move_time`): the one rule of the application, ``hexswarm-gtp`` and
+    ``hexswarm-match`` (docs/clocks.md).
+
+    * A level that searches for a time (``time_s`` set: ``strong`` and the other presets)
+      searches for the clock's ``seconds`` instead.
+    * A level whose budget is a count (``time_s`` none: the ladder's rungs, ``mcsds``...)
+      keeps its budget, and the clock caps its time (``time_cap_s``, or a smaller cap of its
+      own): it stops at whichever comes first, so its label's strength holds on any clock.
+    * A level without a time limit (``random``) is returned as it is.
+
+    :class:`HexError` for a spec that is not a level's (an engine's ``engine:NAME``)."""
+    name, settings = parse_spec(spec)
+    level = LEVELS[name]
+    if not any(p.name == "time_s" for p in level.parameters):
+        return spec or name
+    seconds = max(float(seconds), 0.001)
+    if settings.time_s is not None:
+        return spec_with(spec, "time_s", f"{seconds:.3f}")
+    if settings.time_cap_s is not None:
+        seconds = min(seconds, settings.time_cap_s)
+    return spec_with(spec, "time_cap_s", f"{seconds:.3f}")
 
 
 def settings_spec(name: str, settings) -> str:

@@ -42,7 +42,7 @@ from dataclasses import dataclass
 import numpy as np
 from hexswarm.engine.board import BLACK, BLACK_STONE, EMPTY, WHITE_STONE, Board, Color
 from hexswarm.engine.players.base import MoveChoice, Player
-from hexswarm.engine.players.common import require_open
+from hexswarm.engine.players.common import move_limit_s, require_open
 from hexswarm.engine.search.snapshot import SearchSnapshot, SnapshotCallback, StopCheck
 from hexswarm.engine.search.timing import stop_at
 
@@ -264,9 +264,11 @@ class TacticalPlayer:
                 tactics = proved_tactics(board, limit) or tactics
         # The solver's and the analysis's time counts against the move's limit (a search after
         # the solver would otherwise run its whole limit on top: 1.11-1.13 s at 1 s on 7x7 and
-        # 8x8).
-        if self.solve and limit is not None:
-            should_stop = stop_at(start, float(limit), should_stop)
+        # 8x8), and against a clock's cap on a count budget (time_cap_s; the tactics then keep
+        # the budgets they have without a limit, as the level does).
+        deadline = move_limit_s(self.settings)
+        if self.solve and deadline is not None:
+            should_stop = stop_at(start, float(deadline), should_stop)
         if tactics.move is not None:
             # A forced block has no value: no search ran, and 50% would be an invented one.
             value = 1.0 if tactics.proven == "win" else math.nan

@@ -77,12 +77,15 @@ class LevelPlayer:
         pass
 
     def choose(self, board: Board, colour: Color, time_s: float | None = None) -> int | str:
-        """The move; ``time_s`` (a clocked game) replaces the level's time per move."""
+        """The move; ``time_s`` (a clocked game) is the clock's time for it, spent as
+        :func:`engine.players.levels.clocked_spec` says (a time level searches for it, a count
+        budget is capped by it)."""
         player = self.player
         if time_s is not None and hasattr(getattr(player, "settings", None), "time_s"):
             from hexswarm.engine.players import create_player
+            from hexswarm.engine.players.levels import clocked_spec
 
-            player = create_player(player.spec(), time_s=max(0.001, round(time_s, 3)))
+            player = create_player(clocked_spec(player.spec(), time_s))
         return player.choose_move(board.copy()).move
 
     def observe(self, colour: Color, move: str) -> None:

@@ -51,6 +51,8 @@ this interval plus its paint: at 0.2 s its p99 sat just above the 0.2 s target w
 busy, at 0.15 s it is 139-188 ms for the same GUI CPU (docs/results/study-desk/one-busy-core/).
 What this costs the GUI thread is kept down by drawing one panel per tick and only the visible
 ones."""
+ABANDONED_NOTE = "search stopped: the board shows another position"
+"""What the population and game tree panels say after dropping an abandoned search."""
 HINT_THRESHOLDS = (0.01, 0.02, 0.05, 0.10)
 CANDIDATE_COUNTS = (0, 3, 5, 8, 10, 15)
 """The choices of the "Candidate moves" menu (0: colours only, no candidate marks)."""
@@ -209,6 +211,8 @@ class Dashboard(QObject):
         controller.search_started.connect(self._search_started)
         if hasattr(controller, "search_finished"):
             controller.search_finished.connect(self._search_finished)
+        if hasattr(controller, "search_abandoned"):
+            controller.search_abandoned.connect(self.search_abandoned)
         if hasattr(controller, "game_replaced"):
             controller.game_replaced.connect(self.new_game)
         if hasattr(controller, "analysis_recorded"):
@@ -491,6 +495,18 @@ class Dashboard(QObject):
         self._sync_move_number()
         hint = self._search_purpose == "hint"
         self.game_graph.live_move_number = None if hint else self.move_number
+
+    def search_abandoned(self, position_id: int) -> None:
+        """The search of ``position_id`` was cancelled and the board shows another position
+        (an undo or a navigation during a search): the panels that show one search (population,
+        game tree) drop its numbers and say why, and a snapshot of it not drawn yet is never
+        drawn (round 11: they kept the abandoned search of a position no longer on the
+        board)."""
+        if self._latest is not None and self._latest.position_id == position_id:
+            self._latest, self._stale = None, []
+        for panel in (self.population, self.tree):
+            if panel.snapshot is not None and panel.snapshot.position_id == position_id:
+                panel.clear(ABANDONED_NOTE)
 
     def _search_finished(self, position_id: int) -> None:
         self._search_purpose = None

@@ -105,6 +105,9 @@ class GameGraphPanel(DashboardPanel):
         self._render_timer.setInterval(0)
         self._render_timer.timeout.connect(self.flush)
         self._brushes: dict[str, QBrush] = {}  # one brush per colour, made once
+        # Each player's colour, kept for the session (never cleared): a review's analyst, or
+        # a line where another player comes first, must not take a colour someone has.
+        self._player_colors: dict[str, str] = {}
 
     # ------------------------------------------------------------------ data in
     def show_line(self, estimates: Iterable[LineEstimate], unevaluated: Iterable[str] = ()) -> None:
@@ -156,14 +159,24 @@ class GameGraphPanel(DashboardPanel):
 
     # ------------------------------------------------------------------ drawing
     def engine_colors(self) -> dict[str, str]:
-        """A colour per engine (player spec) in the order the engines first appear."""
+        """A colour per engine (player label) of the estimates drawn, in the order they first
+        appear in the line. A player keeps its colour for the session: the first player ever
+        drawn has the palette's first, the next one new the second, and so on (round 11: a
+        review handed strong's blue to its analyst, as colours went by order in the line)."""
         numbers, _ = self.estimates.points()
         colors: dict[str, str] = {}
         for number in numbers:
             engine = self.estimates.engine(number)
             if engine not in colors:
-                colors[engine] = PALETTE[len(colors) % len(PALETTE)]
+                colors[engine] = self._player_color(engine)
         return colors
+
+    def _player_color(self, player: str) -> str:
+        color = self._player_colors.get(player)
+        if color is None:
+            color = PALETTE[len(self._player_colors) % len(PALETTE)]
+            self._player_colors[player] = color
+        return color
 
     def _render(self) -> None:
         numbers, values = self.estimates.points()

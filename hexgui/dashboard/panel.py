@@ -126,6 +126,7 @@ class DashboardPanel(QWidget):
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self.snapshot: SearchSnapshot | None = None
+        self.idle_note: str | None = None  # said while empty (clear)
         self.renders = 0  # how many times the plot items were updated (tests, cost probe)
         self._dirty = False
         outer = QVBoxLayout(self)
@@ -215,9 +216,12 @@ class DashboardPanel(QWidget):
         if self._dirty and self.isVisible():
             self.render_now()
 
-    def clear(self) -> None:
-        """Forget everything shown (a new game, a new search)."""
+    def clear(self, note: str | None = None) -> None:
+        """Forget everything shown (a new game, a new search); ``note`` is what the empty
+        panel then says instead of its usual "no search yet" (a panel that shows one search
+        says it: :attr:`idle_note`)."""
         self.snapshot = None
+        self.idle_note = note
         self._dirty = True
         if self.isVisible():
             self.render_now()

@@ -148,9 +148,9 @@ class PopulationPanel(DashboardPanel):
         if html is not None and hasattr(self, "legend"):
             self._set_legend(html)
 
-    def clear(self) -> None:
+    def clear(self, note: str | None = None) -> None:
         self.colors.reset()
-        super().clear()
+        super().clear(note)
 
     def reset_colors(self) -> None:
         """A new search: moves may get fresh colours."""
@@ -174,7 +174,7 @@ class PopulationPanel(DashboardPanel):
             # An empty chart must not keep the scale of the search it showed before.
             set_view_range(self.agents_plot, (0.0, 1.0), (0.0, 1.0))
             set_view_range(self.active_plot, (0.0, 1.0), (0.0, 1.0))
-            self.status.setText("no search yet")
+            self.status.setText(self.idle_note or "no search yet")
             return
         monte_carlo = is_vanilla_monte_carlo(snapshot.player)
         if monte_carlo:

@@ -199,7 +199,9 @@ class TreePanel(DashboardPanel):
             for label in self.labels:
                 label.setVisible(False)
             self.status.setText(
-                "no tree yet" if snapshot is None else f"{snapshot.player}: no tree in snapshot"
+                (self.idle_note or "no tree yet")
+                if snapshot is None
+                else f"{snapshot.player}: no tree in snapshot"
             )
             return
         nodes = layout_tree(

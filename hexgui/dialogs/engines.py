@@ -7,7 +7,7 @@ probe_engine`, run on a Python thread: the window stays responsive while an engi
 What went wrong is shown in the editor, which stays open. The manager returns the list of
 :class:`~engine.players.external.EngineConfig`; the window saves it
 (:func:`hexgui.settings.save_engines`) and the new-game dialog offers the engines as players
-(``engine:NAME``).
+and as the AI of hints and analysis (``engine:NAME``).
 
 GUI thread only.
 """
@@ -218,13 +218,15 @@ class EngineManagerDialog(QDialog):
         self._prober = prober or probe_engine
         self.editor: EngineEditor | None = None  # the open editor (tests fill it in)
         layout = QVBoxLayout(self)
-        intro = QLabel(
-            "GTP engines that can play either side (New Game) instead of HexSwarm's levels. "
-            "Each is started and asked name, version, protocol_version and boardsize before "
-            "it is kept."
+        self.intro = QLabel(
+            "GTP engines (MoHex, KataHex, another HexSwarm) that can stand in for HexSwarm's "
+            "levels in the New Game dialog: to play either side, and as the AI of hints and "
+            'analysis ("Hints and analysis come from": analysis mode, the whole-game '
+            "review). Each is started and asked name, version, protocol_version and "
+            "boardsize before it is kept."
         )
-        intro.setWordWrap(True)
-        layout.addWidget(intro)
+        self.intro.setWordWrap(True)
+        layout.addWidget(self.intro)
         row = QHBoxLayout()
         self.list = QListWidget()
         self.list.setObjectName("engine_list")

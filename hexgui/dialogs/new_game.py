@@ -678,7 +678,7 @@ class ClockBox(QGroupBox):
 
 class NewGameDialog(QDialog):
     """Board size (presets and 1..26; square, or a rectangle of columns x rows), swap rule
-    (squares only), both sides, AI delay and hint level.
+    (squares only), both sides, AI delay and the AI of hints and analysis.
 
     With ``players_only=True`` (Game > Players and AI Settings) the board settings are hidden:
     the dialog changes only who plays and how, for the next move of the game in progress.
@@ -772,13 +772,12 @@ class NewGameDialog(QDialog):
         self.delay_spin.setValue(settings.ai_delay_ms)
         self.delay_spin.setToolTip("Pause between two AI moves when both sides are AIs")
         extra.addRow("Delay between AI moves", self.delay_spin)
-        self.hint_combo = self._level_combo("hint_level", settings.hint_spec, engines)
-        extra.addRow("Hints come from", self.hint_combo)
         self.analysis_combo = self._level_combo("analysis_level", settings.analysis_spec, engines)
         self.analysis_combo.setToolTip(
-            "The AI that estimates the positions in analysis mode and in the whole-game analysis"
+            "The AI that suggests a move (Hint) and estimates the positions in analysis mode "
+            "and in the whole-game analysis: one AI, so a hint and the analysis agree"
         )
-        extra.addRow("Analysis comes from", self.analysis_combo)
+        extra.addRow("Hints and analysis come from", self.analysis_combo)
         layout.addLayout(extra)
 
         warnings = self.black_panel.warnings + self.white_panel.warnings
@@ -894,7 +893,6 @@ class NewGameDialog(QDialog):
             black=self.black_panel.side(),
             white=self.white_panel.side(),
             ai_delay_ms=self.delay_spin.value(),
-            hint_spec=self._chosen_spec(self.hint_combo, self._initial.hint_spec),
             analysis_spec=self._chosen_spec(self.analysis_combo, self._initial.analysis_spec),
             time_control=self.clock_box.time_control().text(),
         )

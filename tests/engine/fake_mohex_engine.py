@@ -3,14 +3,19 @@ player (its values after a move).
 
     python tests/engine/fake_mohex_engine.py [MOHEX-GTP.SH OPTIONS...]
 
-It ignores its options and answers the commands of ``gtp_stand_in.GtpStandIn`` (``genmove``:
-the first empty cell, row by row), ``name`` (``MoHex stand-in``), ``version``,
-``protocol_version``, ``list_commands``, and:
+It ignores its options but ``--no-reuse`` (``reuse_subtree`` off) and answers the commands
+of ``gtp_stand_in.GtpStandIn`` (``genmove``: the first empty cell, row by row), ``name``
+(``MoHex stand-in``), ``version``, ``protocol_version``, ``list_commands``, and:
 
 * ``mohex-search-statistics`` as MoHex 2.0 lays it out: before the first search only the tree
-  and pattern counters, after each search the search's block first (``GamesPlayed`` 1500,
-  ``Time`` 0.50, ``Elapsed Time`` 0.75s; ``Nodes`` 4000 plus the searches so far), then those
-  counters, with lines of one space between blocks, as MoHex writes them;
+  and pattern counters, after each search the search's block first (``Count`` 1500,
+  ``GamesPlayed`` 1500, or 500 when it reused the 1 000 visits of the subtree below the last
+  search's first move, as MoHex's ``max_games`` counts them; ``Time`` 0.50, ``Elapsed Time``
+  0.75s; ``Nodes`` 4000 plus the searches so far), then those counters, with lines of one
+  space between blocks, as MoHex writes them;
+* ``param_mohex``: without arguments its settings as MoHex lists them (``[bool]
+  reuse_subtree 1``, ``[bool] use_livegfx 0``, ``[size_t] max_games 1500``), with a name and a
+  value it sets one;
 * ``mohex-values`` and ``mohex-get-pv`` as MoHex answers them: about the node of the current
   position in the tree of the last search, which must be that search's position or a
   continuation of it (else ``?``, as MoHex refuses). Its tree: the searched position, whose
@@ -39,7 +44,7 @@ COUNTERS = (
     "Playout Statistics:\nTotal               0"
 )
 SEARCH = (
-    "\nElapsed Time   0.75s\nCount          1500\nGamesPlayed    1500\nNodes          {nodes}\n"
+    "\nElapsed Time   0.75s\nCount          1500\nGamesPlayed    {games}\nNodes          {nodes}\n"
     "Knowledge      7 (0.5%)\nExpansions     90.0\nTime           0.50\n"
     "GameLen        70.9 dev=2.3 min=65.0 max=73.0\nGames/s        3000.0\nScore          0.60\n"
     "Sequence       e5 f4\n \n"
@@ -54,6 +59,7 @@ COMMANDS = [
     "mohex-search-statistics",
     "mohex-values",
     "name",
+    "param_mohex",
     "play",
     "protocol_version",
     "quit",
@@ -70,6 +76,7 @@ class FakeMohex(GtpStandIn):
         self.statistics = COUNTERS
         self.searched: tuple[str, ...] | None = None  # the moves of the last search's position
         self.root: list[str] = []  # the searched position's children
+        self.params = {"reuse_subtree": "1", "use_livegfx": "0", "max_games": "1500"}
 
     def answer(self, command: str, args: list[str]) -> str | None:
         if command == "name":
@@ -82,11 +89,23 @@ class FakeMohex(GtpStandIn):
             return "\n".join(COMMANDS)
         if command == "mohex-search-statistics":
             return self.statistics
+        if command == "param_mohex":
+            if not args:
+                kinds = {"max_games": "size_t"}
+                return "\n".join(
+                    f"[{kinds.get(name, 'bool')}] {name} {value}"
+                    for name, value in self.params.items()
+                )
+            if args[0] not in self.params or len(args) != 2:
+                raise ValueError(f"unknown parameter {args[0]!r}")
+            self.params[args[0]] = args[1]
+            return ""
         if command in ("mohex-values", "mohex-get-pv"):
             return self.tree_answer(command)
         if command in ("genmove", "reg_genmove") and len(self.stones) != 3:  # three: "decided"
             self.searches += 1
-            self.statistics = SEARCH.format(nodes=4000 + self.searches) + COUNTERS
+            games = 500 if self.reuses_a_subtree() else 1500
+            self.statistics = SEARCH.format(games=games, nodes=4000 + self.searches) + COUNTERS
             self.searched = tuple(self.played)
             self.root = list(islice(self.empty_cells(), len(VALUES)))
         if command == "reg_genmove":
@@ -95,6 +114,15 @@ class FakeMohex(GtpStandIn):
                 raise ValueError("the board is full")
             return move
         return super().answer(command, args)
+
+    def reuses_a_subtree(self) -> bool:
+        """Whether a search now starts from the subtree below the last search's first move
+        (reuse on, and the position continues that move): its 1 000 visits count."""
+        if self.params["reuse_subtree"] != "1" or self.searched is None:
+            return False
+        depth = len(self.searched)
+        below = self.played[depth:]
+        return tuple(self.played[:depth]) == self.searched and below[:1] == self.root[:1]
 
     def tree_answer(self, command: str) -> str:
         """MoHex's ``FindState``: the current position's node in the last search's tree."""
@@ -115,4 +143,9 @@ class FakeMohex(GtpStandIn):
 
 
 if __name__ == "__main__":
-    FakeMohex().serve()
+    import sys
+
+    fake = FakeMohex()
+    if "--no-reuse" in sys.argv[1:]:
+        fake.params["reuse_subtree"] = "0"
+    fake.serve()

@@ -352,3 +352,82 @@ def test_a_new_game_gives_both_sides_their_full_time_again():
     _ok(engine, "time_left b 3 0")
     _ok(engine, "clear_board")
     assert engine.clock.left(BLACK) == TimeLeft(30)
+
+
+# ------------------------------------------------------------------ a level's budget on a clock
+
+
+def test_a_clock_caps_a_count_budget_and_replaces_a_time_budget():
+    """engine.players.levels.clocked_spec, the one rule of the GUI, GTP and the match runner:
+    a level searching for a time takes the clock's seconds; a level whose budget is a count
+    keeps it and is capped by them; random is left alone; an engine's spec is not a level's."""
+    from hexswarm.engine.players.common import search_limits
+    from hexswarm.engine.players.levels import clocked_spec, parse_spec
+    from hexswarm.engine.search.limits import SearchLimits
+
+    _, strong = parse_spec(clocked_spec("strong:seed=3", 2.5))
+    assert strong.time_s == 2.5 and strong.time_cap_s is None
+    _, club = parse_spec(clocked_spec("club:seed=3", 2.5))
+    assert club.playouts == 4_000 and club.time_s is None and club.time_cap_s == 2.5
+    assert search_limits(club, "playouts") == SearchLimits(playouts=4_000, seconds=2.5)
+    assert search_limits(strong, "playouts") == SearchLimits(seconds=2.5)
+    # A smaller cap of the level's own stays; the clock's cap is never below 1 ms.
+    _, capped = parse_spec(clocked_spec("club:time_cap_s=1", 2.5))
+    assert capped.time_cap_s == 1.0
+    _, tiny = parse_spec(clocked_spec("mcsds", 0.0))
+    assert tiny.time_cap_s == 0.001 and tiny.time_s is None
+    assert clocked_spec("random:seed=4", 2.5) == "random:seed=4"
+    with pytest.raises(HexError):
+        clocked_spec("engine:MoHex", 2.5)
+
+
+def test_club_on_a_clock_searches_its_own_budget_and_strong_the_clocks_time():
+    """Round 11 saw `club` (4 000 playouts a move) search 63 552 playouts in 3.1 s on a clock:
+    the clock's time had replaced its budget. On a generous clock it now searches its 4 000
+    and answers long before the clock's share; `strong` still searches the clock's share."""
+    from hexswarm.engine.warmup import warm_up
+
+    warm_up()
+    engine = GtpEngine(level="club", settings={"threads": "1", "seed": "5"}, size=9)
+    _ok(engine, "time_settings 600 0 0")
+    expected = move_time(TimeControl(600), TimeLeft(600), 81)
+    assert expected > 30  # the clock's share: far more than 4 000 playouts take
+    start = time.monotonic()
+    _ok(engine, "genmove b")
+    took = time.monotonic() - start
+    assert engine.last_snapshot is not None
+    assert 3_000 < engine.last_snapshot.playouts <= 4_000
+    assert took < expected / 2
+    strong = GtpEngine(level="strong", settings={"threads": "1", "seed": "5"}, size=9)
+    _ok(strong, "time_settings 600 0 0")
+    _ok(strong, "time_left b 10 0")  # a short share, so the test stays short
+    share = move_time(TimeControl(600), TimeLeft(10), 81)
+    assert 0.2 < share < 1.0
+    clocked = strong._clocked_player(BLACK, 81).settings
+    assert clocked.time_s == pytest.approx(share, abs=0.001) and clocked.time_cap_s is None
+    start = time.monotonic()
+    _ok(strong, "genmove b")
+    # Its move (root tactics, then the search) took the clock's time.
+    assert share - 0.1 < time.monotonic() - start < share + 2.0
+
+
+def test_the_match_runner_spends_a_clocked_move_as_the_one_rule_says(monkeypatch):
+    """hexswarm-match's in-process players take their clocked spec from clocked_spec."""
+    from hexswarm.engine import players
+    from hexswarm.engine.board import Board
+    from hexswarm.engine.players.levels import parse_spec
+    from hexswarm.engine.tools.games import LevelPlayer
+
+    level = LevelPlayer("club", seed=2)
+    made: list[str] = []
+    real = players.create_player
+
+    def recording(spec, **overrides):
+        made.append(spec)
+        return real("random:seed=1")
+
+    monkeypatch.setattr(players, "create_player", recording)
+    level.choose(Board(5), BLACK, time_s=7.25)
+    _, settings = parse_spec(made[0])
+    assert settings.playouts == 4_000 and settings.time_cap_s == 7.25 and settings.time_s is None
+    assert settings.seed == level.player.settings.seed and settings.threads == 1

@@ -291,10 +291,8 @@ def test_mohex_as_a_player_gives_the_values_of_the_search_behind_its_move():
         assert final.root_values == pytest.approx((0.64, 0.42))
         assert final.principal_variation == (a1, b1)
         # The values are asked after the move: undo, values, line, the move again.
-        assert sent[-7:] == [
-            "mohex-search-statistics",
+        assert sent[-5:] == [
             "genmove b",
-            "mohex-search-statistics",
             "undo",
             "mohex-values",
             "mohex-get-pv",
@@ -311,24 +309,33 @@ def test_mohex_as_a_player_gives_the_values_of_the_search_behind_its_move():
         engine.close()
 
 
-def test_a_move_made_without_a_search_comes_without_the_older_searchs_values():
+def test_a_move_made_without_a_new_search_comes_with_its_subtrees_values():
     """Three stones: the stand-in moves without searching, its tree still the search from c3,
-    which holds the position (below a1) with values: they are not this move's."""
+    which holds the position (below a1) with visits: MoHex's values of this position, which
+    its move came from (round 12; until then "no new search" dropped them). A position its
+    tree holds no visits of (a fresh engine: "No previous search") gives the move alone."""
     engine = fake_mohex(move_values=True)
     board = opening(5, ("c3",))
+    b1, c1 = cell_index("b1", 5), cell_index("c1", 5)
     try:
         assert engine.choose_move(board).snapshot is not None  # searched: a1
         board.play("a1")
         board.play("e5")
-        sent = commands_sent(engine)
         choice = engine.choose_move(board)
-        assert choice.move == cell_index("b1", 5) and choice.snapshot is None
-        assert "mohex-values" not in sent and engine.starts == 1
+        assert choice.move == b1 and choice.snapshot.root_moves == (b1, c1)
+        assert choice.snapshot.root_agents == (600, 400)
+        assert choice.snapshot.estimate == pytest.approx(0.64) and engine.starts == 1
         board.play(choice.move)
         board.play("e4")
-        assert engine.choose_move(board).move == cell_index("c1", 5)  # still in step
+        assert engine.choose_move(board).move == c1  # still in step
     finally:
         engine.close()
+    fresh = fake_mohex(move_values=True)
+    try:
+        choice = fresh.choose_move(opening(5, ("c3", "a1", "e5")))
+        assert choice.move == b1 and choice.snapshot is None
+    finally:
+        fresh.close()
 
 
 @pytest.mark.parametrize("make", [lambda on: fake_mohex(on), lambda on: player_for("good")])
@@ -376,11 +383,13 @@ def test_mohex_gives_its_values_with_its_moves():
         engine.close()
 
 
-def test_mohex_analysis_reads_its_values_only_after_a_search():
+def test_mohex_analysis_reads_its_values_when_the_position_has_visits():
     """The stand-in analyses c3 (a search: a1 .640@600, b1 .420@400); c3 a1 e5 (three stones)
     it decides without searching, its tree still the search from c3, which holds the position
-    below a1 with values (.640, .420): they are not this analysis's. Its move comes alone, with
-    no value, as from an engine that gives none."""
+    below a1 with visits (b1 .640@600, c1 .420@400): MoHex's values of the position, judged by
+    the node's visits (round 12; round 11 dropped them, as no new search had run). A position
+    with no visits in its tree (a fresh engine: "No previous search") gives its move alone,
+    with no value, as an engine that gives none."""
     engine = fake_mohex(move_values=False)
     board = opening(5, ("c3",))
     a1, b1, c1 = (cell_index(name, 5) for name in ("a1", "b1", "c1"))
@@ -390,18 +399,67 @@ def test_mohex_analysis_reads_its_values_only_after_a_search():
         assert searched.root_values == pytest.approx((0.64, 0.42))
         board.play("a1")
         board.play("e5")
-        seen = []
-        sent = commands_sent(engine)
-        choice = engine.analyse(board, on_snapshot=seen.append, position_id=2)
-        assert choice.move == b1 and "mohex-values" not in sent
+        choice = engine.analyse(board, position_id=2)
+        assert choice.move == b1
         final = choice.snapshot
-        assert final.done and final.root_moves == (b1,) and math.isnan(final.estimate)
-        assert all(s.root_moves == (b1,) and math.isnan(s.estimate) for s in seen)
-        board.play("b1")
-        board.play("e4")
-        assert engine.analyse(board).snapshot.best_move == c1  # a search again: its values
-        assert engine.analyse(board).snapshot.estimate == pytest.approx(0.64)
+        assert final.done and final.root_moves == (b1, c1) and final.root_agents == (600, 400)
+        assert final.estimate == pytest.approx(0.64)
         assert engine.starts == 1
+    finally:
+        engine.close()
+    fresh = fake_mohex(move_values=False)
+    try:
+        seen = []
+        choice = fresh.analyse(opening(5, ("c3", "a1", "e5")), on_snapshot=seen.append)
+        assert choice.move == b1 and choice.snapshot.root_moves == (b1,)
+        assert math.isnan(choice.snapshot.estimate)
+        assert all(s.root_moves == (b1,) and math.isnan(s.estimate) for s in seen)
+    finally:
+        fresh.close()
+
+
+def games_played(engine: ExternalEnginePlayer) -> int:
+    """The new simulations of the engine's last search (MoHex's ``GamesPlayed``)."""
+    import re
+
+    statistics = engine._guarded(
+        "mohex-search-statistics",
+        lambda client: client.send("mohex-search-statistics", 60, strict_blank_lines=True),
+    )
+    return int(re.search(r"GamesPlayed\s+(\d+)", statistics).group(1))
+
+
+def test_an_analysis_right_after_mohexs_own_move_searches_its_whole_budget():
+    """MoHex's max_games counts the visits of the subtree it reuses, so its analysis of the
+    position after its own move searched a third of its budget (the stand-in: 500 new of 1 500;
+    MoHex in round 11: 0.2 s). An analysis runs with the reuse switched off, then on again."""
+    engine = fake_mohex(move_values=False)
+    board = opening(5, ("c3",))
+    try:
+        board.play(engine.choose_move(board).move)  # White's a1: the reuse stays on for it
+        engine.analyse(board)
+        assert games_played(engine) == 1500
+        assert "reuse_subtree 1" in engine._send("param_mohex", 10)
+    finally:
+        engine.close()
+
+
+@pytest.mark.skipif(not MOHEX.exists(), reason="MoHex is not installed at /work/mohex")
+def test_mohex_analyses_with_its_whole_budget_right_after_its_own_move():
+    """7x7 after d4, 2 000 games a move: with its reuse on, MoHex's analysis of the position
+    after its own move played 2 new games (Count 1 776, the rest its move's subtree); with it
+    off, 1 952 (one run each, 28 Nov; MoHex may stop before max_games when the best move can
+    no longer change, and its priors start nodes with games of their own)."""
+    config = EngineConfig("MoHex", f"{MOHEX} --games 2000 --seed 1", move_timeout_s=120)
+    engine = ExternalEnginePlayer(config, start_timeout_s=120)
+    board = Board(7)
+    board.play("d4")
+    try:
+        board.play(engine.choose_move(board).move)
+        final = engine.analyse(board, seconds=60).snapshot
+        assert games_played(engine) > 1000  # new simulations, not its move's subtree's
+        assert final is not None and len(final.root_moves) > 1 and engine.starts == 1
+        assert "reuse_subtree 1" in engine._send("param_mohex", 60)
     finally:
         engine.close()
 

@@ -48,7 +48,7 @@ def take(directory: Path) -> list[Path]:
             window.set_dark_mode("light")
             window.set_theme(theme)
             humans = GameSettings(
-                size=11, black=SideSettings(), white=SideSettings(), hint_spec=HINT_SPEC
+                size=11, black=SideSettings(), white=SideSettings(), analysis_spec=HINT_SPEC
             )
             window.start_new_game(humans)
             for move in OPENING:

@@ -259,7 +259,7 @@ def test_an_ai_searches_for_the_time_the_clock_gives_it(controllers, qtbot):
     qtbot.waitUntil(lambda: len(controller.board.moves) == 2, timeout=30_000)
     expected = move_time(TimeControl(5), TimeLeft(5), 24)
     assert 0.3 < expected < 0.5  # (5 s - 0.3 s - 12 moves x 0.1 s) over 8 moves
-    given = float(specs[0].rpartition("time_s=")[2])
+    given = float(specs[0].rpartition("time_cap_s=")[2])  # a count budget, capped
     # Its clock ran a few ms (tens on a loaded machine) before the move's time was set.
     assert given == pytest.approx(expected, abs=0.05)
     left = controller.clock.left(WHITE).main_s

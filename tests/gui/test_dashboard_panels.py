@@ -1001,6 +1001,26 @@ def test_the_game_graph_names_a_player_once_whatever_its_seed_and_move_time(qtbo
     assert list(graph.engine_colors()) == ["uct:playouts=500"]
 
 
+def test_a_player_keeps_its_colour_while_a_review_replaces_the_first_estimates(qtbot):
+    """Round 11: while a review ran, the graph's colours were handed out again (by order of
+    first appearance in the line), and strong's blue went to the review's analyst."""
+    from hexswarm.engine.review import REVIEW_ANALYST, LineEstimate
+    from hexswarm.gui.dashboard.game_graph import GameGraphPanel
+
+    graph = GameGraphPanel()
+    qtbot.addWidget(graph)
+    graph.show_line([LineEstimate(n, 0.5, True, "strong:seed=4") for n in range(6)])
+    strong = graph.engine_colors()["strong"]
+    reviewed = [LineEstimate(n, 0.4, True, REVIEW_ANALYST) for n in range(3)]
+    graph.show_line([*reviewed, *(LineEstimate(n, 0.5, True, "strong") for n in range(3, 6))])
+    colors = graph.engine_colors()
+    assert list(colors) == ["review (UCT)", "strong"]  # the review's come first in the line
+    assert colors["strong"] == strong and colors["review (UCT)"] != strong
+    graph.clear()  # a new game: the same players keep their colours
+    graph.show_line([LineEstimate(0, 0.5, True, REVIEW_ANALYST)])
+    assert graph.engine_colors() == {"review (UCT)": colors["review (UCT)"]}
+
+
 def test_a_clocked_level_with_a_move_made_without_a_value_is_not_said_to_give_none():
     """11x11, strong against club on a 2 min + 2 s clock (28 Nov): two of club's moves in a
     lost position came from a rule without a value (no analysis of the positions they were
@@ -1055,3 +1075,43 @@ def test_a_move_an_engine_gives_without_a_value_is_drawn_without_a_number():
         player="engine:MoHex",
     )
     assert [m.value_label for m in candidate_marks(valued, 8)] == ["64", "42"]
+
+
+def test_an_undo_during_a_search_takes_its_numbers_off_the_panels(window, qtbot, slow_player):
+    """Round 11: after an undo while the AI searched, the population panel and the game tree
+    kept the abandoned search of a position no longer on the board. They now drop it and say
+    why; stopping a search without leaving its position keeps its numbers."""
+    from hexswarm.gui.dashboard import ABANDONED_NOTE
+    from hexswarm.gui.settings import GameSettings, SideSettings
+
+    window.show()
+    window.start_new_game(
+        GameSettings(size=5, white=SideSettings(ai=True, spec="slow"), analysis_spec="slow")
+    )
+    dashboard = window.dashboard
+    controller = window.controller
+    assert controller.play("c3")
+    qtbot.waitUntil(lambda: slow_player.searches == 1)
+
+    def both_drawn() -> bool:
+        dashboard.refresh()  # every panel now, not one a timer tick
+        return dashboard.population.snapshot is not None and dashboard.tree.snapshot is not None
+
+    qtbot.waitUntil(both_drawn, timeout=5000)
+    searched = dashboard.population.snapshot.position_id
+    assert controller.undo()
+    qtbot.wait(50)  # a timer tick: nothing of the abandoned search comes back
+    dashboard.refresh()
+    assert controller.board.moves == () and not controller.searching
+    for panel in (dashboard.population, dashboard.tree):
+        assert panel.snapshot is None, panel.title
+        assert panel.status.text() == ABANDONED_NOTE
+    # Esc on analysis mode's search leaves the position on the board: its numbers stay.
+    controller.set_analysis(True)
+    qtbot.waitUntil(lambda: slow_player.searches == 2)
+    qtbot.waitUntil(lambda: dashboard.population.snapshot is not None, timeout=5000)
+    assert dashboard.population.snapshot.position_id != searched
+    controller.stop()
+    qtbot.waitUntil(lambda: slow_player.stopped_searches == 2)
+    dashboard.refresh()
+    assert dashboard.population.snapshot is not None

@@ -26,7 +26,7 @@ from hexswarm.gui.settings import (
     save_game_settings,
 )
 from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QDialog
+from PySide6.QtWidgets import QDialog, QLabel
 
 BROKEN = Path(__file__).resolve().parents[1] / "engine" / "broken_gtp_engine.py"
 
@@ -91,6 +91,15 @@ def fill_editor(dialog, qtbot, name, config, accept=True):
 
     QTimer.singleShot(0, fill)
     return fill
+
+
+def test_the_manager_says_an_engine_can_give_hints_and_analysis(qtbot):
+    """Round 11: its text spoke only of engines as players."""
+    dialog = EngineManagerDialog([], prober=fast_probe)
+    qtbot.addWidget(dialog)
+    labels = " ".join(label.text() for label in dialog.findChildren(QLabel))
+    assert "play either side" in labels
+    assert "hints and analysis" in labels
 
 
 def test_the_manager_adds_a_working_engine_and_refuses_a_broken_one(qtbot, tmp_path):
@@ -270,7 +279,7 @@ def test_an_engine_gives_hints_and_the_game_goes_on(engine_window, qtbot):
     window = engine_window(engine("White", "good"))
     controller = window.controller
     window.controller.set_settings(
-        GameSettings(white=SideSettings(True, "engine:White"), hint_spec="engine:White")
+        GameSettings(white=SideSettings(True, "engine:White"), analysis_spec="engine:White")
     )
     assert controller.play("a1")
     qtbot.waitUntil(lambda: len(controller.board.moves) == 2, timeout=20_000)  # White: b1
@@ -365,7 +374,8 @@ FAKE_MOHEX = Path(__file__).resolve().parents[1] / "engine" / "fake_mohex_engine
 
 def test_mohex_as_a_player_puts_its_values_on_the_game_graph(engine_window, qtbot):
     """The MoHex stand-in (tests/engine/fake_mohex_engine.py) values its move a1 .640 for
-    White after a search; with three stones on the board it moves without searching."""
+    White after a search; with three stones on the board it moves without searching, and
+    its tree's subtree below a1 values that position (round 12: kept, judged by its visits)."""
     command = shlex.join([sys.executable, str(FAKE_MOHEX)])
     window = engine_window(EngineConfig("MoHex", command, move_timeout_s=10.0))
     controller = window.controller
@@ -374,13 +384,13 @@ def test_mohex_as_a_player_puts_its_values_on_the_game_graph(engine_window, qtbo
         qtbot.waitUntil(lambda count=count: len(controller.board.moves) == count, timeout=20_000)
     line = controller.game.cursor.path_from_root()
     searched = [n for n, node in enumerate(line) if node.ai is not None]
-    assert searched == [1, 5]  # the positions it searched from; not 3 (no search)
+    assert searched == [1, 3, 5]  # the positions it moved from, 3 by its subtree
     analysis = line[1].ai
     assert (analysis.ai, analysis.best_move, analysis.to_move) == ("engine:MoHex", "a1", WHITE)
     assert analysis.win_rate == pytest.approx(0.64) and analysis.playouts == 1000
     graph = window.dashboard.game_graph
     numbers, values = graph.estimates.points()
     # Its searches' points (for Black), and the moves it played from them (indirect).
-    assert numbers == [1, 2, 5, 6] and values == pytest.approx([0.36] * 4)
+    assert numbers == [1, 2, 3, 4, 5, 6] and values == pytest.approx([0.36] * 6)
     header = graph.header_html(graph.engine_colors())
     assert "MoHex" in header and "no evaluation" not in header

@@ -7,9 +7,7 @@ from dataclasses import replace
 from hexswarm.engine.board import BLACK, WHITE
 from hexswarm.gui.settings import GameSettings, SideSettings
 
-HUMANS = GameSettings(
-    size=5, black=SideSettings(), white=SideSettings(), hint_spec="tiny", analysis_spec="tiny"
-)
+HUMANS = GameSettings(size=5, black=SideSettings(), white=SideSettings(), analysis_spec="tiny")
 
 
 def test_every_position_of_the_main_line_gets_an_estimate(window, qtbot):

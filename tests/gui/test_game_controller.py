@@ -40,7 +40,6 @@ def make_controller(qtbot, player_factory):
             black=black,
             white=white,
             ai_delay_ms=delay,
-            hint_spec="tiny",
             analysis_spec="tiny",
         )
         controller = GameController(settings, player_factory=factory or player_factory)
@@ -289,6 +288,51 @@ def test_hint_suggests_without_playing(make_controller, qtbot):
     assert c.board.moves == ()
     # A hint is advice to the person, not the game's: it is not kept (nor drawn on the graph).
     assert c.game.root.ai is None
+
+
+def test_a_persons_hint_comes_from_the_analysis_ai(make_controller, qtbot):
+    """One AI for hints and analysis (round 12): the hint's search is the analysis AI's."""
+    c = make_controller(size=5)  # analysis AI: the tiny player; no other AI is named
+    specs = []
+    c.search_started.connect(lambda _id, spec: specs.append(spec))
+    with qtbot.waitSignal(c.hint_ready):
+        assert c.hint()
+    assert [spec.partition(":")[0] for spec in specs] == ["tiny"]
+
+
+def test_a_hint_during_analysis_is_the_analysis_best_move(qtbot, player_factory, slow_player):
+    """While analysis mode searches the position, a hint is that search's current best move:
+    no second search (round 11: the hint's own search named another move than the panels)."""
+    settings = GameSettings(size=5, black=HUMAN, white=HUMAN, analysis_spec="slow")
+    c = GameController(settings, player_factory=player_factory)
+    try:
+        c.new_game()
+        c.play("c3")
+        snapshots = []
+        c.snapshot_ready.connect(snapshots.append)
+        c.set_analysis(True)
+        qtbot.waitUntil(lambda: len(snapshots) >= 2)
+        with qtbot.waitSignal(c.hint_ready) as blocker:
+            assert c.hint()
+        assert blocker.args[0].move == c.board.legal_moves()[0]  # the slow player's best
+        assert blocker.args[0].snapshot.position_id == c.position_id
+        assert slow_player.searches == 1 and slow_player.stopped_searches == 0
+        assert c.searching and c.search_purpose == "analysis"  # the analysis goes on
+    finally:
+        c.shutdown()
+
+
+def test_a_hint_after_analysis_ended_is_its_best_move(make_controller, qtbot, tiny_player):
+    c = make_controller(size=5)
+    c.play("c3")
+    c.set_analysis(True)
+    qtbot.waitUntil(lambda: c.game.cursor.ai is not None and not c.searching)
+    calls = tiny_player.calls
+    with qtbot.waitSignal(c.hint_ready) as blocker:
+        assert c.hint()
+    assert blocker.args[0].move == c.board.cell_index(c.game.cursor.ai.best_move)
+    assert tiny_player.calls == calls and not c.searching
+    assert c.messages[-1] == f"Hint for White: {c.game.cursor.ai.best_move}."
 
 
 def test_swap_by_a_human(make_controller):

@@ -14,9 +14,7 @@ from PySide6.QtWidgets import QApplication
 
 from tests.gui.input_events import hover
 
-HUMANS = GameSettings(
-    size=5, black=SideSettings(), white=SideSettings(), hint_spec="tiny", analysis_spec="tiny"
-)
+HUMANS = GameSettings(size=5, black=SideSettings(), white=SideSettings(), analysis_spec="tiny")
 
 
 def click(window: MainWindow, name: str, button=Qt.MouseButton.LeftButton, offset=(0.0, 0.0)):

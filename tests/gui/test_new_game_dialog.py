@@ -142,27 +142,27 @@ def test_settings_persist_through_qsettings(tmp_path):
         black=SideSettings(ai=True, spec="sdst:agents=1000"),
         white=SideSettings(ai=False, spec="mc"),
         ai_delay_ms=750,
-        hint_spec="uct",
         analysis_spec="sdst:agents=2000",
     )
     save_game_settings(QSettings(path, QSettings.Format.IniFormat), chosen)
     assert load_game_settings(QSettings(path, QSettings.Format.IniFormat)) == chosen
 
 
-def test_analysis_uses_the_default_player_unless_another_is_chosen(qtbot):
-    """Analysis estimates the game: the strongest level by default, not the hint's MCSDS."""
+def test_hints_and_analysis_use_the_default_player_unless_another_is_chosen(qtbot):
+    """Hints and analysis come from one AI (round 12: hints had MCSDS, analysis `strong`, and
+    named different best moves): the strongest level by default; the dialog has one choice."""
     from hexswarm.engine.players import LEVELS, STRONGEST_LEVEL
 
     default = GameSettings()
     assert default.analysis_spec == STRONGEST_LEVEL == default.white.spec
-    assert default.hint_spec != default.analysis_spec
+    assert not hasattr(default, "hint_spec")
     dialog = NewGameDialog(GameSettings(analysis_spec="uct:playouts=5000"), levels=LEVELS)
     qtbot.addWidget(dialog)
     assert dialog.analysis_combo.currentData() == "uct"
     assert dialog.settings().analysis_spec == "uct:playouts=5000"  # same level: kept whole
     dialog.analysis_combo.setCurrentIndex(dialog.analysis_combo.findData("sdst"))
     assert dialog.settings().analysis_spec == "sdst"
-    assert dialog.settings().hint_spec == default.hint_spec
+    assert not hasattr(dialog, "hint_combo")
 
 
 def test_corrupt_settings_fall_back_to_defaults(tmp_path):
@@ -172,7 +172,7 @@ def test_corrupt_settings_fall_back_to_defaults(tmp_path):
     default = GameSettings()
     assert loaded.size == default.size and loaded.swap_rule == default.swap_rule
     assert loaded.black.spec == default.black.spec and loaded.ai_delay_ms == default.ai_delay_ms
-    assert loaded.white.spec == default.white.spec and loaded.hint_spec == default.hint_spec
+    assert loaded.white.spec == default.white.spec and loaded.analysis_spec == default.analysis_spec
 
 
 def test_a_refused_saved_spec_is_reported_once_and_forgotten(tmp_path):
@@ -383,7 +383,7 @@ def test_the_ladder_is_offered_by_name_and_rating_and_the_thesis_levels_on_their
     from hexswarm.engine.players.levels import LADDER, LADDER_ELO
 
     dialog = real_dialog(qtbot)
-    for combo in (dialog.black_panel.level_combo, dialog.hint_combo):
+    for combo in (dialog.black_panel.level_combo, dialog.analysis_combo):
         items = [(combo.itemText(i), combo.itemData(i)) for i in range(combo.count())]
         assert [data for _text, data in items[: len(LADDER)]] == list(LADDER)
         for text, name in items[: len(LADDER)]:

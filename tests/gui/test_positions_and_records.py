@@ -253,6 +253,23 @@ def test_ai_settings_recorded_in_a_file_are_offered(window, tmp_path, player_que
     assert len(player_questions.asked) == 2, "already playing: not asked again"
 
 
+def test_a_finished_game_does_not_offer_its_ais(window, tmp_path, player_questions):
+    """Opening a finished AI-vs-AI game had asked "Let them play it now?"."""
+    path = tmp_path / "won.sgf"
+    # Black's column c (c1..c5) joins top and bottom: Black has won.
+    moves = ";B[c1];W[a1];B[c2];W[a2];B[c3];W[a3];B[c4];W[a4];B[c5]"
+    path.write_text(f"(;FF[4]GM[11]SZ[5]XB[tiny]XW[tiny]RE[B+]{moves})")
+    assert window.document.open_file(path)
+    assert window.controller.is_over
+    assert player_questions.asked == []
+    resigned = tmp_path / "resigned.sgf"
+    resigned.write_text("(;FF[4]GM[11]SZ[5]XB[tiny]XW[tiny]RE[W+R];B[c3];W[b3];B[resign])")
+    assert window.document.open_file(resigned)
+    assert window.controller.is_over and player_questions.asked == []
+    window.controller.back()  # before the end: play could go on, but the file is open
+    assert player_questions.asked == []
+
+
 def test_opening_over_unsaved_changes_can_be_cancelled(window, tmp_path, save_questions):
     window.start_new_game(HUMANS)
     window.controller.play("c3")
@@ -273,7 +290,7 @@ def test_the_ai_answers_the_bridge_intrusion(level, seed):
 
 
 def test_another_game_clears_the_title_and_the_status_bar(window, qtbot, tmp_path):
-    window.start_new_game(replace(HUMANS, hint_spec="tiny"))
+    window.start_new_game(replace(HUMANS, analysis_spec="tiny"))
     window.controller.play("c3")
     path = tmp_path / "first.sgf"
     assert window.document.save_to(path)

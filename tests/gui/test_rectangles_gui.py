@@ -27,7 +27,6 @@ HUMANS_7X11 = GameSettings(
     height=11,
     black=SideSettings(),
     white=SideSettings(),
-    hint_spec="tiny",
     analysis_spec="tiny",
 )
 
@@ -102,7 +101,7 @@ def test_a_game_on_7x11_in_the_window(window, qtbot):
     assert "g11" in window.move_list.item(1).text()
     record = parse_sgf(write_sgf(window.controller.game))[0]
     assert record.shape == (7, 11) and [t for _, t in record.moves()] == ["g11", "a1", "d6"]
-    window.start_new_game(GameSettings(size=5, hint_spec="tiny", analysis_spec="tiny"))
+    window.start_new_game(GameSettings(size=5, analysis_spec="tiny"))
     assert window.controller.board.shape == (5, 5)
 
 
@@ -113,7 +112,6 @@ def test_an_ai_answers_on_a_rectangle_in_the_window(window, qtbot):
         black=SideSettings(),
         white=SideSettings(ai=True, spec="tiny"),
         ai_delay_ms=0,
-        hint_spec="tiny",
         analysis_spec="tiny",
     )
     window.start_new_game(settings)

@@ -25,9 +25,7 @@ from PySide6.QtCore import QPoint, Qt
 
 from tests.gui.input_events import hover
 
-HUMANS = GameSettings(
-    size=5, black=SideSettings(), white=SideSettings(), hint_spec="tiny", analysis_spec="tiny"
-)
+HUMANS = GameSettings(size=5, black=SideSettings(), white=SideSettings(), analysis_spec="tiny")
 
 
 def snapshot(**fields) -> SearchSnapshot:

@@ -14,9 +14,7 @@ from PySide6.QtWidgets import QDialog, QMessageBox
 
 from tests.gui.test_main_window import click, show
 
-HUMANS = GameSettings(
-    size=5, black=SideSettings(), white=SideSettings(), hint_spec="tiny", analysis_spec="tiny"
-)
+HUMANS = GameSettings(size=5, black=SideSettings(), white=SideSettings(), analysis_spec="tiny")
 
 
 def messages_of(window) -> list[str]:

@@ -2,7 +2,7 @@
 # strong with L playouts a leaf at P playouts a move (the anchor's CPU a move by cost.py)
 # against strong as shipped (8 a leaf) at the anchor budget; fixed budgets, --opening 2,
 # one game at a time, nice 19.  Usage: run-match.sh SIZE L P ANCHOR SEED
-# (9x9: ANCHOR 40000; 11x11: 20000). The code: branch leafcpu (main 36ba29e + docs only).
+# (9x9: ANCHOR 40000; 11x11: 20000). The code: branch leafcpu (9x9: main 36ba29e; 11x11: main c3de297).
 size=$1 leaf=$2 budget=$3 anchor=$4 seed=$5
 out=/work/wt-leafcpu/docs/results/leaf-playouts/strong-L$leaf-$budget-vs-strong-$anchor-${size}x$size-seed$seed
 cd /work/wt-leafcpu

@@ -111,3 +111,34 @@ def test_the_sign_test_is_two_sided_and_exact(check_readme):
     assert check_readme.sign_test(5, 20) == check_readme.sign_test(20, 5)
     assert check_readme.sign_test(4, 4) == 1.0
     assert check_readme.sign_test(0, 0) == 1.0
+
+
+def test_a_printed_figure_that_disagrees_with_its_output_is_named(
+    check_readme, readme, monkeypatch
+):
+    """README and the check's claim both moved to 0.84 s: the output still says 0.94."""
+    claim = next(c for c in check_readme.PRINTED if "0.94 s on a cold start" in c.quote)
+    wrong = check_readme.Printed(
+        claim.quote.replace("0.94", "0.84"), claim.file, claim.pattern, claim.written
+    )
+    edited = readme.replace("0.94 s on a cold start", "0.84 s on a cold start")
+    assert edited.count("0.84 s on a cold start") == 1
+    # the claim as it stands no longer finds its quote
+    assert any(
+        "0.94 s on a cold start" in problem for problem in check_readme.check(CHECKOUT, edited)
+    )
+    monkeypatch.setattr(check_readme, "PRINTED", (wrong,))
+    assert check_readme.check_printed(CHECKOUT / "docs" / "results", edited) == [
+        f"{check_readme.normalise(wrong.quote)!r}: startup/cold-idle-r4.txt gives 0.94"
+    ]
+
+
+def test_a_scaled_figure_is_compared_after_scaling(check_readme, readme):
+    """The output's 1 291.27 s is quoted as 21.5 min: it agrees only once divided by 60, and
+    an edited figure is named."""
+    assert check_readme.check_printed(CHECKOUT / "docs" / "results", readme) == []
+    edited = readme.replace("21.5 min to the last kernel", "12.5 min to the last kernel")
+    problems = check_readme.check_printed(CHECKOUT / "docs" / "results", edited)
+    assert problems == [
+        "quote not in README.md (moved or changed?): 'and 21.5 min to the last kernel'"
+    ]

@@ -14,6 +14,8 @@ exits 0. What it checks:
 * every game-by-game comparison of :data:`PAIRED` (games that turned to wins and to losses
   between two matches on the same openings, and the two-sided sign test) equals what the two
   folders' ``match.json`` give;
+* every figure of :data:`PRINTED` (start-up times, compile CPU seconds, the test count)
+  equals, to the digits quoted, what the tool printed in the file named;
 * the numba / C range of the first sentence equals the one-thread ratios of the benchmark
   output it names.
 
@@ -324,6 +326,94 @@ PAIRED: tuple[Paired, ...] = (
     ),
 )
 
+
+@dataclass(frozen=True)
+class Printed:
+    """A figure README.md quotes from a tool's printed output: the first match of ``pattern``
+    in ``file`` (under docs/results/), its groups summed and multiplied by ``scale``, written
+    with ``written`` (a format; "," groups thousands with spaces, as README does)."""
+
+    quote: str
+    file: str
+    pattern: str
+    written: str
+    scale: float = 1.0
+
+
+WINDOW = r"first window shown after ([\d.]+) s"
+EVERY_KERNEL = r"kernels ready after ([\d.]+) s"
+FIRST_KERNELS = r"the hint ready ([\d.]+) s after the window"
+CPU = r"CPU of the application and its workers: ([\d.]+) s user \+ ([\d.]+) s system"
+COMPILE_TOTAL = r"^total\s+[\d.]+\s+([\d.]+)"
+
+PRINTED: tuple[Printed, ...] = (
+    # the start on the idle machine, round 4 (README, "Two commands")
+    Printed(
+        "the first window after\n0.94 s on a cold start",
+        "startup/cold-idle-r4.txt",
+        WINDOW,
+        "{:.2f}",
+    ),
+    Printed("and 0.87 s on a warm one", "startup/warm-idle-r4.txt", WINDOW, "{:.2f}"),
+    Printed("kernels 26.4 s after the window", "startup/cold-idle-r4.txt", FIRST_KERNELS, "{:.1f}"),
+    Printed("and every kernel after 39.6 s;", "startup/cold-idle-r4.txt", EVERY_KERNEL, "{:.1f}"),
+    Printed(
+        "spinning on a core, the first window after 0.89 s",
+        "startup/cold-busy-r4.txt",
+        WINDOW,
+        "{:.2f}",
+    ),
+    Printed("and every kernel after 53.6 s.", "startup/cold-busy-r4.txt", EVERY_KERNEL, "{:.1f}"),
+    Printed("loads every kernel within 1.3 s", "startup/warm-idle-r4.txt", EVERY_KERNEL, "{:.1f}"),
+    # round 9, under load
+    Printed("the first window after 4.04 and", "startup/cold-r9-under-load.txt", WINDOW, "{:.2f}"),
+    Printed("4.04 and 3.53 s cold", "startup/cold-2-r9-under-load.txt", WINDOW, "{:.2f}"),
+    Printed("2.54 and", "startup/warm-r9-under-load.txt", WINDOW, "{:.2f}"),
+    Printed("and 4.10 s warm", "startup/warm-2-r9-under-load.txt", WINDOW, "{:.2f}"),
+    Printed("kernels 361.9 and", "startup/cold-r9-under-load.txt", FIRST_KERNELS, "{:.1f}"),
+    Printed(
+        "and 204.4 s after the window", "startup/cold-2-r9-under-load.txt", FIRST_KERNELS, "{:.1f}"
+    ),
+    Printed("after 604.6 and", "startup/cold-r9-under-load.txt", EVERY_KERNEL, "{:.1f}"),
+    Printed("and 580.6 s cold", "startup/cold-2-r9-under-load.txt", EVERY_KERNEL, "{:.1f}"),
+    Printed("kernels), 4.2\nand", "startup/warm-r9-under-load.txt", EVERY_KERNEL, "{:.1f}"),
+    Printed("and 6.6 s warm", "startup/warm-2-r9-under-load.txt", EVERY_KERNEL, "{:.1f}"),
+    Printed("took 225.4 and", "startup/cold-r9-under-load.txt", CPU, "{:.1f}"),
+    Printed("and 243.6 CPU seconds", "startup/cold-2-r9-under-load.txt", CPU, "{:.1f}"),
+    # the day before, and the compile
+    Printed("kernel after 74.0 s idle", "startup/cold-idle-final.txt", EVERY_KERNEL, "{:.1f}"),
+    Printed("102.3 s with a core busy", "startup/cold-busy-final.txt", EVERY_KERNEL, "{:.1f}"),
+    Printed(
+        "the compile, 59.4 CPU seconds",
+        "startup/compile-bench-cold-e5fd974.txt",
+        COMPILE_TOTAL,
+        "{:.1f}",
+    ),
+    Printed(
+        "against 116.7 just before",
+        "startup/compile-bench-cold-main-9d44423.txt",
+        COMPILE_TOTAL,
+        "{:.1f}",
+    ),
+    Printed("start took 6.4 s to the window", "startup/cold-busy.txt", WINDOW, "{:.1f}"),
+    Printed(
+        "and 21.5 min to the last kernel", "startup/cold-busy.txt", EVERY_KERNEL, "{:.1f}", 1 / 60
+    ),
+    # the test suite from a fresh clone
+    Printed(
+        "2 000 tests passed",
+        "ci/2026-11-28-r11-cold-fresh-clone.txt",
+        r"^(\d+) passed in",
+        "{:,.0f}",
+    ),
+    Printed(
+        "342 s of tests",
+        "ci/2026-11-28-r11-cold-fresh-clone.txt",
+        r"^\d+ passed in ([\d.]+)s",
+        "{:.0f}",
+    ),
+)
+
 C_RATIO_QUOTE = re.compile(
     r"the uniform playout at (\d\.\d\d)-(\d\.\d\d) of the speed of the\s+same loop in C"
     r".*?raw output\s+"
@@ -453,6 +543,25 @@ def check_c_ratio(checkout: Path, readme: str) -> list[str]:
     return []
 
 
+def check_printed(results: Path, readme: str) -> list[str]:
+    problems = []
+    text = normalise(readme)
+    for claim in PRINTED:
+        quote = normalise(claim.quote)
+        if quote not in text:
+            problems.append(f"quote not in README.md (moved or changed?): {quote!r}")
+            continue
+        found = re.search(claim.pattern, (results / claim.file).read_text(encoding="utf-8"), re.M)
+        if found is None:
+            problems.append(f"{claim.file}: nothing matches {claim.pattern!r}")
+            continue
+        value = claim.scale * sum(float(group) for group in found.groups())
+        written = claim.written.format(value).replace(",", " ")
+        if not re.search(r"(?<![\d.])" + re.escape(written) + r"(?![\d])", quote):
+            problems.append(f"{quote!r}: {claim.file} gives {written}")
+    return problems
+
+
 def check(checkout: Path = DEFAULT_CHECKOUT, readme: str | None = None) -> list[str]:
     """Every problem found, as a line of text; an empty list when README.md agrees."""
     if readme is None:
@@ -461,6 +570,7 @@ def check(checkout: Path = DEFAULT_CHECKOUT, readme: str | None = None) -> list[
     problems, _ = check_paths(checkout, readme)
     problems += check_matches(results, readme)
     problems += check_paired(results, readme)
+    problems += check_printed(results, readme)
     problems += check_c_ratio(checkout, readme)
     return problems
 
@@ -477,7 +587,8 @@ def main(argv: list[str] | None = None) -> int:
     _, paths = check_paths(checkout, readme)
     print(
         f"README.md agrees with docs/results/: {paths} paths, {len(MATCHES)} match scores, "
-        f"{len(PAIRED)} game-by-game comparisons, the numba / C range"
+        f"{len(PAIRED)} game-by-game comparisons, {len(PRINTED)} figures from printed output, "
+        "the numba / C range"
     )
     return 0
 

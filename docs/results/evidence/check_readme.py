@@ -127,6 +127,36 @@ MATCHES: tuple[Match, ...] = (
         rate=2,
     ),
     Match(
+        "(main 36ba29e, the same openings, core held, under load) **43-57** (0.43 [0.34,\n  0.53]",
+        ("swarm-knowledge/strong-swarm-1s-vs-strong-1s-36ba29e",),
+        "43-57",
+        rate=2,
+    ),
+    Match(
+        "**89-111 in the two runs**\n  (0.445 [0.378, 0.514])",
+        (
+            "swarm-knowledge/strong-swarm12-1s-vs-strong-1s-217fe51",
+            "swarm-knowledge/strong-swarm-1s-vs-strong-1s-36ba29e",
+        ),
+        "89-111",
+        rate=3,
+    ),
+    Match(
+        "4 a leaf 50-50 on 9×9",
+        ("leaf-playouts/strong-L4-28000-vs-strong-40000-9x9-seed251",),
+        "50-50",
+    ),
+    Match(
+        "and 52-48 on 11×11, 2 a\n  leaf",
+        ("leaf-playouts/strong-L4-14700-vs-strong-20000-11x11-seed253",),
+        "52-48",
+    ),
+    Match(
+        "leaf 49-51; docs/results/leaf-playouts/",
+        ("leaf-playouts/strong-L2-17000-vs-strong-40000-9x9-seed252",),
+        "49-51",
+    ),
+    Match(
         "it had gone 49-51 against `strong`",
         ("swarm-knowledge/strong-swarm-vs-strong-9x9-20k",),
         "49-51",
@@ -257,12 +287,17 @@ MATCHES: tuple[Match, ...] = (
         "102-98",
     ),
     Match(
-        "110-90 in two matches at 1 s a move",
-        ("priors/strong-local550g-1s-vs-strong-1s", "priors/strong-local550g-1s-vs-strong-1s-r2"),
-        "110-90",
+        "164-136 in three matches at 1 s a move (0.547\n  [0.490, 0.602]",
+        (
+            "priors/strong-local550g-1s-vs-strong-1s",
+            "priors/strong-local550g-1s-vs-strong-1s-r2",
+            "priors/strong-local550g-1s-vs-strong-1s-r3",
+        ),
+        "164-136",
+        rate=3,
     ),
     Match(
-        "(421-379 in\n  all 800 games, 0.526 [0.492, 0.561])",
+        "475-425 in all 900 games, 0.528 [0.495, 0.560]",
         (
             "priors/local-550g-vs-strong-20k",
             "priors/local-550g-vs-strong-20k-r2",
@@ -272,8 +307,9 @@ MATCHES: tuple[Match, ...] = (
             "priors/local-550g-vs-strong-20k-11x11",
             "priors/strong-local550g-1s-vs-strong-1s",
             "priors/strong-local550g-1s-vs-strong-1s-r2",
+            "priors/strong-local550g-1s-vs-strong-1s-r3",
         ),
-        "421-379",
+        "475-425",
         rate=3,
     ),
     Match(
@@ -299,6 +335,14 @@ PAIRED: tuple[Paired, ...] = (
         17,
         5,
         "0.02",
+    ),
+    Paired(
+        "6 games turned to wins and 9 to losses, p = 0.61",
+        "swarm-knowledge/strong-swarm12-1s-vs-strong-1s-217fe51",
+        "swarm-knowledge/strong-swarm-1s-vs-strong-1s-36ba29e",
+        6,
+        9,
+        "0.61",
     ),
     Paired(
         "and 28 and 14, p = 0.04",

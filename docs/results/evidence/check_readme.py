@@ -1,0 +1,641 @@
+"""Check README.md's figures against the raw results committed under docs/results/.
+
+    python docs/results/evidence/check_readme.py [CHECKOUT]
+
+Prints one line per problem and exits 1 if there is any, else prints what was checked and
+exits 0. What it checks:
+
+* every repository path README.md names (``docs/...``, ``resources/...``, ``engine/...``,
+  ``tests/...``, ``packaging/...``; ``*`` as a glob) exists;
+* every match score of :data:`MATCHES` appears in README.md inside its quote, and equals the
+  wins counted in the named folders' ``match.json`` (summed over the folders); where a quote
+  gives a rate with its 95% interval or an Elo difference with its interval, they equal what
+  ``hexswarm.engine.tools.stats`` computes from those counts;
+* every game-by-game comparison of :data:`PAIRED` (games that turned to wins and to losses
+  between two matches on the same openings, and the two-sided sign test) equals what the two
+  folders' ``match.json`` give;
+* every figure of :data:`PRINTED` (start-up times, compile CPU seconds, the test count)
+  equals, to the digits quoted, what the tool printed in the file named;
+* the numba / C range of the first sentence equals the one-thread ratios of the benchmark
+  output it names.
+
+A figure that moves in README.md or in its data must move here too: that is the point.
+"""
+
+from __future__ import annotations
+
+import glob
+import json
+import math
+import re
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from hexswarm.engine.tools.stats import elo_difference, elo_interval, format_elo, wilson_interval
+
+HERE = Path(__file__).resolve()
+DEFAULT_CHECKOUT = HERE.parents[3]
+
+PATH_PATTERN = re.compile(
+    r"(?<![\w/.-])((?:docs|resources|engine|tests|packaging)/[\w./*-]*[\w/*])"
+)
+
+
+@dataclass(frozen=True)
+class Match:
+    """A score README.md quotes, the match folders it sums (under docs/results/), and the
+    score as quoted (A's wins first)."""
+
+    quote: str
+    folders: tuple[str, ...]
+    score: str
+    as_quoted: str = ""  # how the quote writes the score when not as ``score``: "64 of 100";
+    # "-" when the quote gives only the Elo it comes to
+    rate: int = 0  # the quote also gives A's rate and its interval to this many decimals
+    elo: str = ""  # "interval": the quote gives "+92 [+22, +163]"; "point": "+92" alone
+
+
+@dataclass(frozen=True)
+class Paired:
+    """Games that turned between two matches on the same openings (A's result, game by game)."""
+
+    quote: str
+    before: str
+    after: str
+    to_wins: int
+    to_losses: int
+    p_value: str  # as quoted, e.g. "0.02"
+
+
+MATCHES: tuple[Match, ...] = (
+    Match(
+        "88-12 against itself without RAVE at 20 000 playouts a move on 9×9, +346 Elo [+243, +449]",
+        ("rave/strong-rave-vs-strong-20k",),
+        "88-12",
+        elo="interval",
+    ),
+    Match(
+        "and 31-9 at 1 s a move, +215 [+89, +341]",
+        ("rave/strong-vs-norave-1s",),
+        "31-9",
+        elo="interval",
+    ),
+    Match(
+        "6-cell priors won 120-80 against `strong` without them",
+        ("priors/strong-priors-vs-strong-1s", "priors/strong-priors-vs-strong-1s-r2"),
+        "120-80",
+    ),
+    Match(
+        "these 12-cell ones 63-37 against the 6-cell ones at 1 s a move,\n"
+        "  0.63 [0.53, 0.72], Elo +92 [+22, +163]",
+        ("priors/strong-prior12-550g-vs-strong-1s",),
+        "63-37",
+        rate=2,
+        elo="interval",
+    ),
+    Match(
+        "it lost **33-67 on 9×9 and 33-67 on 11×11**\n  (0.33 [0.25, 0.43] each)",
+        ("swarm-knowledge/strong-swarm-1s-vs-strong-1s",),
+        "33-67",
+        rate=2,
+    ),
+    Match(
+        "and 33-67 on 11×11**\n  (0.33 [0.25, 0.43] each)",
+        ("swarm-knowledge/strong-swarm-1s-vs-strong-1s-11x11",),
+        "33-67",
+        rate=2,
+    ),
+    Match(
+        "changed nothing measurable (34-66",
+        ("swarm-knowledge/strong-swarm-1s-vs-strong-1s-fb5f6aa",),
+        "34-66",
+    ),
+    Match(
+        "and 30-70); with", ("swarm-knowledge/strong-swarm-1s-vs-strong-1s-11x11-fb5f6aa",), "30-70"
+    ),
+    Match(
+        "it went **46-54 on 9×9 and 44-56 on\n  11×11** (0.46 [0.37, 0.56]",
+        ("swarm-knowledge/strong-swarm12-1s-vs-strong-1s-217fe51",),
+        "46-54",
+        rate=2,
+    ),
+    Match(
+        "44-56 on\n  11×11** (0.46 [0.37, 0.56] and 0.44 [0.35, 0.54]",
+        ("swarm-knowledge/strong-swarm12-1s-vs-strong-1s-11x11-217fe51",),
+        "44-56",
+        rate=2,
+    ),
+    Match(
+        "(main 36ba29e, the same openings, core held, under load) **43-57** (0.43 [0.34,\n  0.53]",
+        ("swarm-knowledge/strong-swarm-1s-vs-strong-1s-36ba29e",),
+        "43-57",
+        rate=2,
+    ),
+    Match(
+        "**89-111 in the two runs**\n  (0.445 [0.378, 0.514])",
+        (
+            "swarm-knowledge/strong-swarm12-1s-vs-strong-1s-217fe51",
+            "swarm-knowledge/strong-swarm-1s-vs-strong-1s-36ba29e",
+        ),
+        "89-111",
+        rate=3,
+    ),
+    Match(
+        "4 a leaf 50-50 on 9×9",
+        ("leaf-playouts/strong-L4-28000-vs-strong-40000-9x9-seed251",),
+        "50-50",
+    ),
+    Match(
+        "and 52-48 on 11×11, 2 a\n  leaf",
+        ("leaf-playouts/strong-L4-14700-vs-strong-20000-11x11-seed253",),
+        "52-48",
+    ),
+    Match(
+        "leaf 49-51; docs/results/leaf-playouts/",
+        ("leaf-playouts/strong-L2-17000-vs-strong-40000-9x9-seed252",),
+        "49-51",
+    ),
+    Match(
+        "it had gone 49-51 against `strong`",
+        ("swarm-knowledge/strong-swarm-vs-strong-9x9-20k",),
+        "49-51",
+    ),
+    Match(
+        "and 86-14 against\n  itself without the knowledge",
+        ("swarm-knowledge/swarm-knowledge-vs-none-9x9-20k",),
+        "86-14",
+    ),
+    Match(
+        "the default won **64 of 100 on 9×9** (0.64 [0.54, 0.73],\n  Elo +100)",
+        ("mohex/strong12-1s-vs-mohex-1000",),
+        "64-36",
+        as_quoted="64 of 100",
+        rate=2,
+        elo="point",
+    ),
+    Match(
+        "**60 of 100 on 11×11** (0.60 [0.50, 0.69])",
+        ("mohex/strong12-1s-vs-mohex-1000-11x11",),
+        "60-40",
+        as_quoted="60 of 100",
+        rate=2,
+    ),
+    Match(
+        "the same openings: **65 of 100**, 0.65 [0.55, 0.74]",
+        ("mohex/strong-1s-vs-mohex-1000-r11",),
+        "65-35",
+        as_quoted="65 of 100",
+        rate=2,
+    ),
+    Match("it had won 43 before", ("mohex/strong-1s-vs-mohex-1000-r3",), "43-57", as_quoted="43"),
+    Match(
+        "and 49 with the 6-cell ones",
+        ("mohex/strong-priors-1s-vs-mohex-1000",),
+        "49-51",
+        as_quoted="49",
+    ),
+    Match(
+        "it won **46\n  of 100** on 9×9 (0.46 [0.37, 0.56], Elo -28 [-96, +40]",
+        ("mohex/strong-1s-vs-mohex-1s-r11",),
+        "46-54",
+        as_quoted="46",
+        rate=2,
+        elo="interval",
+    ),
+    Match(
+        "38 on\n  the same openings in round 6",
+        ("mohex/strong12-1s-vs-mohex-1s",),
+        "38-62",
+        as_quoted="38",
+    ),
+    Match(
+        "**37 of 100 on 11×11** (0.37 [0.28, 0.47],\n  Elo -92 [-163, -22]",
+        ("mohex/strong12-1s-vs-mohex-1s-11x11",),
+        "37-63",
+        as_quoted="37 of 100",
+        rate=2,
+        elo="interval",
+    ),
+    Match(
+        "52 of 100 on the 9×9 openings (0.52 [0.42, 0.62]",
+        ("mohex/strong-local550g-1s-vs-mohex-1s",),
+        "52-48",
+        as_quoted="52 of 100",
+        rate=2,
+    ),
+    Match(
+        "RAVE +346 Elo at 20 000\n  playouts a move",
+        ("rave/strong-rave-vs-strong-20k",),
+        "88-12",
+        as_quoted="-",
+        elo="point",
+    ),
+    Match(
+        "6-cell pattern priors +70 at 1 s a move",
+        ("priors/strong-priors-vs-strong-1s", "priors/strong-priors-vs-strong-1s-r2"),
+        "120-80",
+        as_quoted="-",
+        elo="point",
+    ),
+    Match(
+        "+92 more (63-37 at 1 s a move)",
+        ("priors/strong-prior12-550g-vs-strong-1s",),
+        "63-37",
+        elo="point",
+    ),
+    Match("default) 45-55", ("intree/match-9x9-20k",), "45-55"),
+    Match("at budgets scaled to equal time 49-51", ("leaf/k4-e8-8300-vs-strong-10000",), "49-51"),
+    Match(
+        "level with our hand-made `template` ones (52-48;",
+        ("pattern-playouts/strong-patterns12t-vs-strong-20k",),
+        "52-48",
+    ),
+    Match(
+        "55-45 at equal playouts, and 43-57 at equal CPU",
+        ("playout-lab/strong-patterns-save-vs-strong-10k",),
+        "55-45",
+    ),
+    Match(
+        "and 43-57 at equal CPU",
+        ("playout-lab/equal-cpu/strong-save1-4000-vs-strong-40000",),
+        "43-57",
+    ),
+    Match(
+        "6 000 playouts against 40 000, they drew\n  level, 52-48",
+        ("playout-lab/speed-r10/strong-save1-6000-vs-strong-40000",),
+        "52-48",
+    ),
+    Match(
+        "priors\n  refitted on 40 % more MoHex games 49-51",
+        ("priors/prior12-759g-vs-strong-10k",),
+        "49-51",
+    ),
+    Match(
+        "went 209-191 in 400\n  games at equal playouts",
+        (
+            "priors/local-550g-vs-strong-20k",
+            "priors/local-550g-vs-strong-20k-r2",
+            "priors/local-550g-vs-strong-40k",
+            "priors/local-550g-vs-strong-40k-r2",
+        ),
+        "209-191",
+    ),
+    Match(
+        "102-98 on 11×11",
+        ("priors/local-550g-vs-strong-10k-11x11", "priors/local-550g-vs-strong-20k-11x11"),
+        "102-98",
+    ),
+    Match(
+        "164-136 in three matches at 1 s a move (0.547\n  [0.490, 0.602]",
+        (
+            "priors/strong-local550g-1s-vs-strong-1s",
+            "priors/strong-local550g-1s-vs-strong-1s-r2",
+            "priors/strong-local550g-1s-vs-strong-1s-r3",
+        ),
+        "164-136",
+        rate=3,
+    ),
+    Match(
+        "475-425 in all 900 games, 0.528 [0.495, 0.560]",
+        (
+            "priors/local-550g-vs-strong-20k",
+            "priors/local-550g-vs-strong-20k-r2",
+            "priors/local-550g-vs-strong-40k",
+            "priors/local-550g-vs-strong-40k-r2",
+            "priors/local-550g-vs-strong-10k-11x11",
+            "priors/local-550g-vs-strong-20k-11x11",
+            "priors/strong-local550g-1s-vs-strong-1s",
+            "priors/strong-local550g-1s-vs-strong-1s-r2",
+            "priors/strong-local550g-1s-vs-strong-1s-r3",
+        ),
+        "475-425",
+        rate=3,
+    ),
+    Match(
+        "85-115 at 20 000 playouts on 9×9",
+        ("root-fill/fill-vs-strong-20k-s241", "root-fill/fill-vs-strong-20k-s242"),
+        "85-115",
+    ),
+    Match("51-49 on 11×11: off by default", ("root-fill/fill-vs-strong-10k-11x11-s243",), "51-49"),
+    # the ladder's rungs, each the lower one (A) against the next (B): README gives B's wins
+    Match("each beat the one below 68,", ("ladder/round-robin/02-03",), "32-68", as_quoted="68"),
+    Match(
+        "each beat the one below 68, 62,", ("ladder/round-robin/03-04",), "38-62", as_quoted="62"
+    ),
+    Match("below 68, 62, 64,", ("ladder/round-robin/04-05",), "36-64", as_quoted="64"),
+    Match("below 68, 62, 64, 66 of 100", ("ladder/round-robin/05-06",), "34-66", as_quoted="66"),
+)
+
+PAIRED: tuple[Paired, ...] = (
+    Paired(
+        "17 games turned to wins and 5 to losses, sign test\n  p = 0.02",
+        "swarm-knowledge/strong-swarm-1s-vs-strong-1s-fb5f6aa",
+        "swarm-knowledge/strong-swarm12-1s-vs-strong-1s-217fe51",
+        17,
+        5,
+        "0.02",
+    ),
+    Paired(
+        "6 games turned to wins and 9 to losses, p = 0.61",
+        "swarm-knowledge/strong-swarm12-1s-vs-strong-1s-217fe51",
+        "swarm-knowledge/strong-swarm-1s-vs-strong-1s-36ba29e",
+        6,
+        9,
+        "0.61",
+    ),
+    Paired(
+        "and 28 and 14, p = 0.04",
+        "swarm-knowledge/strong-swarm-1s-vs-strong-1s-11x11-fb5f6aa",
+        "swarm-knowledge/strong-swarm12-1s-vs-strong-1s-11x11-217fe51",
+        28,
+        14,
+        "0.04",
+    ),
+    Paired(
+        "(20 games turned to wins and 5 to losses since:\n  sign test p = 0.004)",
+        "mohex/strong-priors-1s-vs-mohex-1000",
+        "mohex/strong12-1s-vs-mohex-1000",
+        20,
+        5,
+        "0.004",
+    ),
+    Paired(
+        "14 games\n  turned to wins and 8 to losses against the default's 46, sign test p = 0.29",
+        "mohex/strong-1s-vs-mohex-1s-r11",
+        "mohex/strong-local550g-1s-vs-mohex-1s",
+        14,
+        8,
+        "0.29",
+    ),
+)
+
+
+@dataclass(frozen=True)
+class Printed:
+    """A figure README.md quotes from a tool's printed output: the first match of ``pattern``
+    in ``file`` (under docs/results/), its groups summed and multiplied by ``scale``, written
+    with ``written`` (a format; "," groups thousands with spaces, as README does)."""
+
+    quote: str
+    file: str
+    pattern: str
+    written: str
+    scale: float = 1.0
+
+
+WINDOW = r"first window shown after ([\d.]+) s"
+EVERY_KERNEL = r"kernels ready after ([\d.]+) s"
+FIRST_KERNELS = r"the hint ready ([\d.]+) s after the window"
+CPU = r"CPU of the application and its workers: ([\d.]+) s user \+ ([\d.]+) s system"
+COMPILE_TOTAL = r"^total\s+[\d.]+\s+([\d.]+)"
+
+PRINTED: tuple[Printed, ...] = (
+    # the start on the idle machine, round 4 (README, "Two commands")
+    Printed(
+        "the first window after\n0.94 s on a cold start",
+        "startup/cold-idle-r4.txt",
+        WINDOW,
+        "{:.2f}",
+    ),
+    Printed("and 0.87 s on a warm one", "startup/warm-idle-r4.txt", WINDOW, "{:.2f}"),
+    Printed("kernels 26.4 s after the window", "startup/cold-idle-r4.txt", FIRST_KERNELS, "{:.1f}"),
+    Printed("and every kernel after 39.6 s;", "startup/cold-idle-r4.txt", EVERY_KERNEL, "{:.1f}"),
+    Printed(
+        "spinning on a core, the first window after 0.89 s",
+        "startup/cold-busy-r4.txt",
+        WINDOW,
+        "{:.2f}",
+    ),
+    Printed("and every kernel after 53.6 s.", "startup/cold-busy-r4.txt", EVERY_KERNEL, "{:.1f}"),
+    Printed("loads every kernel within 1.3 s", "startup/warm-idle-r4.txt", EVERY_KERNEL, "{:.1f}"),
+    # round 9, under load
+    Printed("the first window after 4.04 and", "startup/cold-r9-under-load.txt", WINDOW, "{:.2f}"),
+    Printed("4.04 and 3.53 s cold", "startup/cold-2-r9-under-load.txt", WINDOW, "{:.2f}"),
+    Printed("2.54 and", "startup/warm-r9-under-load.txt", WINDOW, "{:.2f}"),
+    Printed("and 4.10 s warm", "startup/warm-2-r9-under-load.txt", WINDOW, "{:.2f}"),
+    Printed("kernels 361.9 and", "startup/cold-r9-under-load.txt", FIRST_KERNELS, "{:.1f}"),
+    Printed(
+        "and 204.4 s after the window", "startup/cold-2-r9-under-load.txt", FIRST_KERNELS, "{:.1f}"
+    ),
+    Printed("after 604.6 and", "startup/cold-r9-under-load.txt", EVERY_KERNEL, "{:.1f}"),
+    Printed("and 580.6 s cold", "startup/cold-2-r9-under-load.txt", EVERY_KERNEL, "{:.1f}"),
+    Printed("kernels), 4.2\nand", "startup/warm-r9-under-load.txt", EVERY_KERNEL, "{:.1f}"),
+    Printed("and 6.6 s warm", "startup/warm-2-r9-under-load.txt", EVERY_KERNEL, "{:.1f}"),
+    Printed("took 225.4 and", "startup/cold-r9-under-load.txt", CPU, "{:.1f}"),
+    Printed("and 243.6 CPU seconds", "startup/cold-2-r9-under-load.txt", CPU, "{:.1f}"),
+    # the day before, and the compile
+    Printed("kernel after 74.0 s idle", "startup/cold-idle-final.txt", EVERY_KERNEL, "{:.1f}"),
+    Printed("102.3 s with a core busy", "startup/cold-busy-final.txt", EVERY_KERNEL, "{:.1f}"),
+    Printed(
+        "the compile, 59.4 CPU seconds",
+        "startup/compile-bench-cold-e5fd974.txt",
+        COMPILE_TOTAL,
+        "{:.1f}",
+    ),
+    Printed(
+        "against 116.7 just before",
+        "startup/compile-bench-cold-main-9d44423.txt",
+        COMPILE_TOTAL,
+        "{:.1f}",
+    ),
+    Printed("start took 6.4 s to the window", "startup/cold-busy.txt", WINDOW, "{:.1f}"),
+    Printed(
+        "and 21.5 min to the last kernel", "startup/cold-busy.txt", EVERY_KERNEL, "{:.1f}", 1 / 60
+    ),
+    # the test suite from a fresh clone
+    Printed(
+        "2 000 tests passed",
+        "ci/2026-11-28-r11-cold-fresh-clone.txt",
+        r"^(\d+) passed in",
+        "{:,.0f}",
+    ),
+    Printed(
+        "342 s of tests",
+        "ci/2026-11-28-r11-cold-fresh-clone.txt",
+        r"^\d+ passed in ([\d.]+)s",
+        "{:.0f}",
+    ),
+)
+
+C_RATIO_QUOTE = re.compile(
+    r"the uniform playout at (\d\.\d\d)-(\d\.\d\d) of the speed of the\s+same loop in C"
+    r".*?raw output\s+"
+    r"(docs/results/bench/[\w.-]+\.txt)",
+    re.S,
+)
+C_RATIO_LINE = re.compile(r"^numba\s+\d+\s+1\s+[\d,]+\s+(\d\.\d\d)x C", re.M)
+
+
+def normalise(text: str) -> str:
+    """Whitespace runs as one space, so a quote may break lines where README.md does."""
+    return " ".join(text.split())
+
+
+def match_wins(results: Path, folder: str) -> tuple[int, int]:
+    """(A's wins, B's wins) in ``results/folder/match.json``."""
+    games = json.loads((results / folder / "match.json").read_text(encoding="utf-8"))["results"]
+    a_wins = sum(1 for game in games if game["winner"] == "A")
+    b_wins = sum(1 for game in games if game["winner"] == "B")
+    return a_wins, b_wins
+
+
+def a_won(results: Path, folder: str) -> dict[int, bool]:
+    games = json.loads((results / folder / "match.json").read_text(encoding="utf-8"))["results"]
+    return {game["game"]: game["winner"] == "A" for game in games}
+
+
+def sign_test(wins: int, losses: int) -> float:
+    """Two-sided sign test: the chance of a split at least this uneven with p = 1/2."""
+    n = wins + losses
+    if n == 0:
+        return 1.0
+    k = min(wins, losses)
+    tail = sum(math.comb(n, i) for i in range(k + 1)) / 2**n
+    return min(1.0, 2 * tail)
+
+
+def rate_text(wins: int, games: int, decimals: int = 2) -> str:
+    low, high = wilson_interval(wins, games)
+    return f"{wins / games:.{decimals}f} [{low:.{decimals}f}, {high:.{decimals}f}]"
+
+
+def elo_text(wins: int, games: int) -> str:
+    low, high = elo_interval(wins, games)
+    return f"{format_elo(elo_difference(wins / games))} [{format_elo(low)}, {format_elo(high)}]"
+
+
+def check_paths(checkout: Path, readme: str) -> tuple[list[str], int]:
+    problems = []
+    paths = sorted(set(PATH_PATTERN.findall(readme)))
+    for path in paths:
+        if not glob.glob(str(checkout / path)):
+            problems.append(f"README.md names {path}, which does not exist")
+    return problems, len(paths)
+
+
+def check_matches(results: Path, readme: str) -> list[str]:
+    problems = []
+    text = normalise(readme)
+    for claim in MATCHES:
+        quote = normalise(claim.quote)
+        if quote not in text:
+            problems.append(f"quote not in README.md (moved or changed?): {quote!r}")
+            continue
+        as_quoted = normalise(claim.as_quoted or claim.score)
+        if as_quoted != "-" and not re.search(
+            r"(?<![\d.])" + re.escape(as_quoted) + r"(?![\d.])", quote
+        ):
+            problems.append(f"{quote!r} does not give the score {as_quoted!r}")
+            continue
+        counts = [match_wins(results, folder) for folder in claim.folders]
+        a_wins, b_wins = sum(a for a, _ in counts), sum(b for _, b in counts)
+        if claim.score != f"{a_wins}-{b_wins}":
+            problems.append(
+                f"{quote!r}: {claim.score} quoted, {a_wins}-{b_wins} in {', '.join(claim.folders)}"
+            )
+            continue
+        games = a_wins + b_wins
+        wanted = [rate_text(a_wins, games, claim.rate)] if claim.rate else []
+        if claim.elo == "interval":
+            wanted.append(elo_text(a_wins, games))
+        elif claim.elo == "point":
+            wanted.append(format_elo(elo_difference(a_wins / games)))
+        for figure in wanted:
+            # "+346 Elo [+243, +449]" reads as "+346 [+243, +449]"
+            if not re.search(re.escape(figure) + r"(?![\d.])", quote.replace(" Elo [", " [")):
+                problems.append(f"{quote!r}: {a_wins}-{b_wins} gives {figure}")
+    return problems
+
+
+def check_paired(results: Path, readme: str) -> list[str]:
+    problems = []
+    text = normalise(readme)
+    for claim in PAIRED:
+        quote = normalise(claim.quote)
+        if quote not in text:
+            problems.append(f"quote not in README.md (moved or changed?): {quote!r}")
+            continue
+        before, after = a_won(results, claim.before), a_won(results, claim.after)
+        common = sorted(set(before) & set(after))
+        to_wins = sum(1 for game in common if after[game] and not before[game])
+        to_losses = sum(1 for game in common if before[game] and not after[game])
+        p_value = sign_test(to_wins, to_losses)
+        decimals = len(claim.p_value.split(".")[1])
+        if (to_wins, to_losses) != (
+            claim.to_wins,
+            claim.to_losses,
+        ) or f"{p_value:.{decimals}f}" != claim.p_value:
+            problems.append(
+                f"{quote!r}: {claim.before} -> {claim.after} gives {to_wins} to wins, "
+                f"{to_losses} to losses, p = {p_value:.{decimals}f}"
+            )
+    return problems
+
+
+def check_c_ratio(checkout: Path, readme: str) -> list[str]:
+    found = C_RATIO_QUOTE.search(readme)
+    if not found:
+        return ["README.md's numba / C sentence (with its raw output file) not found"]
+    low, high, raw = found.groups()
+    ratios = C_RATIO_LINE.findall((checkout / raw).read_text(encoding="utf-8"))
+    if not ratios:
+        return [f"{raw} holds no one-thread numba / C ratios"]
+    lowest, highest = min(ratios, key=float), max(ratios, key=float)
+    if (low, high) != (lowest, highest):
+        return [f"README.md gives numba / C {low}-{high}, {raw} {lowest}-{highest}"]
+    return []
+
+
+def check_printed(results: Path, readme: str) -> list[str]:
+    problems = []
+    text = normalise(readme)
+    for claim in PRINTED:
+        quote = normalise(claim.quote)
+        if quote not in text:
+            problems.append(f"quote not in README.md (moved or changed?): {quote!r}")
+            continue
+        found = re.search(claim.pattern, (results / claim.file).read_text(encoding="utf-8"), re.M)
+        if found is None:
+            problems.append(f"{claim.file}: nothing matches {claim.pattern!r}")
+            continue
+        value = claim.scale * sum(float(group) for group in found.groups())
+        written = claim.written.format(value).replace(",", " ")
+        if not re.search(r"(?<![\d.])" + re.escape(written) + r"(?![\d])", quote):
+            problems.append(f"{quote!r}: {claim.file} gives {written}")
+    return problems
+
+
+def check(checkout: Path = DEFAULT_CHECKOUT, readme: str | None = None) -> list[str]:
+    """Every problem found, as a line of text; an empty list when README.md agrees."""
+    if readme is None:
+        readme = (checkout / "README.md").read_text(encoding="utf-8")
+    results = checkout / "docs" / "results"
+    problems, _ = check_paths(checkout, readme)
+    problems += check_matches(results, readme)
+    problems += check_paired(results, readme)
+    problems += check_printed(results, readme)
+    problems += check_c_ratio(checkout, readme)
+    return problems
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    checkout = Path(args[0]) if args else DEFAULT_CHECKOUT
+    problems = check(checkout)
+    for problem in problems:
+        print(problem)
+    if problems:
+        return 1
+    readme = (checkout / "README.md").read_text(encoding="utf-8")
+    _, paths = check_paths(checkout, readme)
+    print(
+        f"README.md agrees with docs/results/: {paths} paths, {len(MATCHES)} match scores, "
+        f"{len(PAIRED)} game-by-game comparisons, {len(PRINTED)} figures from printed output, "
+        "the numba / C range"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -287,6 +287,12 @@ MATCHES: tuple[Match, ...] = (
         "102-98",
     ),
     Match(
+        "MoHex at 1 000 simulations 64 of 100 where",
+        ("mohex/strong-local550g-1s-vs-mohex-1000-r12",),
+        "64-36",
+        as_quoted="64 of 100",
+    ),
+    Match(
         "164-136 in three matches at 1 s a move (0.547\n  [0.490, 0.602]",
         (
             "priors/strong-local550g-1s-vs-strong-1s",
@@ -343,6 +349,14 @@ PAIRED: tuple[Paired, ...] = (
         6,
         9,
         "0.61",
+    ),
+    Paired(
+        "(29 Nov;\n  11 games turned to wins and 12 to losses, p = 1.00)",
+        "mohex/strong-1s-vs-mohex-1000-r11",
+        "mohex/strong-local550g-1s-vs-mohex-1000-r12",
+        11,
+        12,
+        "1.00",
     ),
     Paired(
         "and 28 and 14, p = 0.04",

@@ -465,14 +465,14 @@ PRINTED: tuple[Printed, ...] = (
     ),
     # the test suite from a fresh clone
     Printed(
-        "2 000 tests passed",
-        "ci/2026-11-28-r11-cold-fresh-clone.txt",
+        "2 023 tests passed",
+        "ci/2026-11-29-r12-cold-fresh-clone.txt",
         r"^(\d+) passed in",
         "{:,.0f}",
     ),
     Printed(
-        "342 s of tests",
-        "ci/2026-11-28-r11-cold-fresh-clone.txt",
+        "384 s of tests",
+        "ci/2026-11-29-r12-cold-fresh-clone.txt",
         r"^\d+ passed in ([\d.]+)s",
         "{:.0f}",
     ),

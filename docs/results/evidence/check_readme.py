@@ -287,6 +287,21 @@ MATCHES: tuple[Match, ...] = (
         "102-98",
     ),
     Match(
+        "load average 1-3) **39 of 100** (0.39 [0.30, 0.49], Elo -78 [-147, -8])",
+        ("mohex/strong-1s-vs-mohex-1s-r12",),
+        "39-61",
+        as_quoted="39 of 100",
+        rate=2,
+        elo="interval",
+    ),
+    Match(
+        "**85 of 200** in the two (0.425 [0.359, 0.494])",
+        ("mohex/strong-1s-vs-mohex-1s-r11", "mohex/strong-1s-vs-mohex-1s-r12"),
+        "85-115",
+        as_quoted="85 of 200",
+        rate=3,
+    ),
+    Match(
         "MoHex at 1 000 simulations 64 of 100 where",
         ("mohex/strong-local550g-1s-vs-mohex-1000-r12",),
         "64-36",

@@ -69,10 +69,10 @@ def search_limits(settings, limit: str, setting: str | None = None) -> SearchLim
     (default: named as the limit) as the library's ``limit`` (``playouts`` or
     ``iterations``), and its ``time_cap_s`` when set (a game clock's cap: the search stops at
     whichever comes first)."""
+    seconds = move_limit_s(settings)
     if getattr(settings, "time_s", None) is not None:
-        return SearchLimits(seconds=settings.time_s)
-    count = {limit: getattr(settings, setting or limit)}
-    return SearchLimits(**count, seconds=getattr(settings, "time_cap_s", None))
+        return SearchLimits(seconds=seconds)
+    return SearchLimits(**{limit: getattr(settings, setting or limit)}, seconds=seconds)
 
 
 def move_limit_s(settings) -> float | None:

@@ -41,13 +41,20 @@ def unevaluated_players(line: Iterable[GameNode]) -> list[str]:
     return [p for p, own in evaluated.items() if not own and p in missing]
 
 
+PROVEN_SYMBOL = "star"
+"""The mark of a proven estimate (an exact analysis: the solver, root tactics, MoHex's
+virtual connections); a searched one is a dot."""
+PROVEN_SIZE = 13
+
+
 class GameGraphPanel(DashboardPanel):
     """Black's estimated win rate after each move of the game (0 = the start position).
 
     Estimates come from the game itself (:meth:`show_line`: the searches its nodes keep, see
     ``Dashboard.sync_game_graph``). While a search of the position after move
     ``live_move_number`` runs, its current estimate is drawn as a hollow provisional point
-    there; hint searches are not drawn (the graph shows the game's own players).
+    there; hint searches are not drawn (the graph shows the game's own players). A proven
+    estimate (an exact analysis) is a star, and the header says "(proven)".
     Signal ``move_requested(int)``: the user clicked the graph near that move number.
     """
 
@@ -120,7 +127,11 @@ class GameGraphPanel(DashboardPanel):
         self.estimates.clear()
         for entry in estimates:
             self.estimates.record(
-                entry.move_number, entry.black, direct=entry.direct, engine=player_label(entry.ai)
+                entry.move_number,
+                entry.black,
+                direct=entry.direct,
+                engine=player_label(entry.ai),
+                exact=entry.exact,
             )
         self._touch()
 
@@ -182,10 +193,14 @@ class GameGraphPanel(DashboardPanel):
         numbers, values = self.estimates.points()
         self.curve.setData(numbers, values)
         colors = self.engine_colors()
+        # A proven value (won or lost, not a search's estimate) is a star, a searched one a dot.
+        exact = [self.estimates.is_exact(n) for n in numbers]
         self.points.setData(
             numbers,
             values,
             brush=[self._brush(colors[self.estimates.engine(n)]) for n in numbers],
+            symbol=[PROVEN_SYMBOL if e else "o" for e in exact],
+            size=[PROVEN_SIZE if e else 7 for e in exact],
         )
         # Whole moves on the x axis from the start; grow with the game, to the move on the
         # board too (with no estimates after move 9 the cursor had left the graph).
@@ -240,6 +255,8 @@ class GameGraphPanel(DashboardPanel):
         if shown is None or self.estimates.estimate(shown) is None:
             shown = numbers[-1]
         text = f"after move {shown}: {self.first_name} {self.estimates.estimate(shown):.0%}"
+        if self.estimates.is_exact(shown):
+            text += " (proven)"
         swings = self.estimates.swings(self.swing_count)
         if swings:
             text += " · swings at " + ", ".join(f"{n} ({d:+.0%})" for n, d in swings)
@@ -247,6 +264,8 @@ class GameGraphPanel(DashboardPanel):
             f'<span style="color:{color}">&#9679;</span>&nbsp;{html.escape(engine or "?")}'
             for engine, color in colors.items()
         )
+        if any(self.estimates.is_exact(n) for n in numbers):
+            keys += " &#9733;&nbsp;proven"
         return f"{text} · {keys}" + (f" · {silent}" if silent else "")
 
     # ------------------------------------------------------------------ navigation
@@ -269,7 +288,13 @@ class GameGraphPanel(DashboardPanel):
         numbers, values = self.estimates.points()
         swings = dict(self.estimates.swings(self.swing_count))
         rows = [
-            [n, round(v, 6), round(swings[n], 6) if n in swings else "", self.estimates.engine(n)]
+            [
+                n,
+                round(v, 6),
+                round(swings[n], 6) if n in swings else "",
+                self.estimates.engine(n),
+                int(self.estimates.is_exact(n)),
+            ]
             for n, v in zip(numbers, values, strict=True)
         ]
-        return ["move", "black_estimate", "swing", "engine"], rows
+        return ["move", "black_estimate", "swing", "engine", "proven"], rows

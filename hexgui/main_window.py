@@ -512,6 +512,7 @@ class MainWindow(QMainWindow):
             # Only the overlay this window drew; the dashboard clears its own hints.
             self.board_widget.set_overlay(None)
             self._hint_overlay_shown = False
+        self.reviewer.show_grades()  # the graph draws the line on screen: its grades only
         self.reviewer.show_review_here()
         self.move_list.refresh()
         if not c.searching:

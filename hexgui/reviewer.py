@@ -160,6 +160,22 @@ class GameReviewer(QObject):
         game = self._window.controller.game
         return {r.number: r.grade for r in self.review.reviews(game).values()}
 
+    def grades_on_screen(self) -> dict[int, str]:
+        """The grades of the reviewed main-line moves on the line on screen (the path to the
+        position on the board, then its main continuation: what the game graph draws), by
+        move number. In a variation the main line's moves after the fork are not on it (round
+        13: the main line's blunder at move 7 was marked on the better move played there)."""
+        game = self._window.controller.game
+        shown = {id(node) for node in game.continuation(game.cursor)}
+        return {r.number: r.grade for n, r in self.review.reviews(game).items() if id(n) in shown}
+
+    def show_grades(self) -> None:
+        """Mark the grades of the line on screen on the game graph (after any change of the
+        grades or of the line on screen)."""
+        dashboard = self._window.dashboard
+        if dashboard is not None:
+            dashboard.game_graph.set_grades(self.grades_on_screen())
+
     def summary(self) -> str:
         grades = list(self.grades_by_number().values())
         if not grades:
@@ -175,9 +191,7 @@ class GameReviewer(QObject):
     def refresh(self) -> None:
         """The grades changed (an analysis arrived, new thresholds, a game opened): marks on
         the move list, the game graph and the board."""
-        dashboard = self._window.dashboard
-        if dashboard is not None:
-            dashboard.game_graph.set_grades(self.grades_by_number())
+        self.show_grades()
         self.grades_changed.emit()
         self.show_review_here()
 

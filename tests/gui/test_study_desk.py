@@ -263,6 +263,25 @@ def test_mistakes_are_marked_found_and_their_better_move_played_as_a_variation(w
     assert window.board_widget.preview == ()
 
 
+def test_the_graph_marks_only_the_grades_of_the_line_on_screen(window, qtbot):
+    """Round 13, a reviewed 9x9 game: Ctrl+B played the better move d6 where b2 (move 7) had
+    been a blunder; the graph, which draws the variation, kept the main line's grades by move
+    number: a red blunder diamond on d6 and a yellow one at move 10, off the line, at 50 %.
+    The graph marks the grades of the main-line moves on the line it draws; back on the main
+    line they are there again."""
+    play_game(window)
+    annotate(window)
+    graph = window.dashboard.game_graph
+    assert graph.grades == {2: "blunder", 3: "inaccuracy"}
+    c = window.controller
+    c.go_to(1)
+    assert window.reviewer.play_better_move()  # c2 beside the main line's a1
+    assert c.game.cursor.token == "c2"
+    assert graph.grades == {}  # move 1 (c3) was good; a1 and b4 are not on this line
+    c.go_to_node(c.game.main_line()[3])
+    assert graph.grades == {2: "blunder", 3: "inaccuracy"}
+
+
 def test_next_mistake_in_a_game_not_reviewed_says_how_to_review_it(window, qtbot):
     play_game(window)
     window.controller.go_to(0)

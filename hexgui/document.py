@@ -203,6 +203,7 @@ class GameDocument(QObject):
         self._install(record)  # from now on saving writes the players of this window
         self.path = path
         self._set_dirty(False)
+        self.autosave_now()  # with its file, for a restore after a crash
         self._remember_file(path)
         notes = list(record.warnings)
         variations = count_variations(record)
@@ -317,6 +318,7 @@ class GameDocument(QObject):
             return False
         self.path = path
         self._set_dirty(False)
+        self.autosave_now()  # with its file, for a restore after a crash
         self._remember_file(path)
         self._show_status(f"Saved {path}.")
         return True
@@ -377,7 +379,7 @@ class GameDocument(QObject):
         if self.autosave is None:
             return
         try:
-            self.autosave.save(self.current_record())
+            self.autosave.save(self.current_record(), self.path)
         except Exception as error:  # noqa: BLE001 - never lose the game over an autosave
             self._show_status(f"Autosave failed: {error}")
 
@@ -409,14 +411,18 @@ class GameDocument(QObject):
         except Exception as error:  # noqa: BLE001
             self._load_failed("Could not restore the autosaved game", error)
             return
+        # The file the game was opened from or saved to stays its file: Save writes there
+        # (round 13: a restored game had forgotten it, and Save offered "game.sgf").
+        source = autosave.source_of(pending)
         # This session autosaves the restored game itself from now on (saved at once, so a
         # second crash before the next move loses nothing either).
         autosave.discard(pending)
         self._install(record)
-        self.path = None
+        self.path = source
         self._set_dirty(True)
         self.autosave_now()
-        self._show_status("Restored the autosaved game.")
+        of = f" ({source.name}, not saved since the crash)" if source is not None else ""
+        self._show_status(f"Restored the autosaved game{of}.")
 
     def close(self) -> None:
         """At a normal exit: the autosave is written and marked clean (a crash leaves it
@@ -424,7 +430,7 @@ class GameDocument(QObject):
         if self.autosave is None:
             return
         try:
-            self.autosave.save(self.current_record())
+            self.autosave.save(self.current_record(), self.path)
             self.autosave.mark_clean_exit()
         except Exception as error:  # noqa: BLE001
             log.warning("autosave at exit failed: %s", error)

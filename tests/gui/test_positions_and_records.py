@@ -169,6 +169,36 @@ def test_autosave_after_every_move_and_restore(qtbot, settings_store, player_fac
     second.close()
 
 
+def test_a_restored_game_keeps_the_file_it_was_opened_from(
+    qtbot, settings_store, player_factory, tmp_path
+):
+    """Round 13: a reviewed game opened from blunder.sgf, changed, then the application was
+    killed; the restored game had forgotten its file, the title read "* HexSwarm" and Save
+    offered "game.sgf". It is the file's game again: Save writes there, changes and all."""
+    from hexswarm.gui.main_window import MainWindow
+
+    directory = tmp_path / "autosave"
+    path = tmp_path / "mine.sgf"
+    path.write_text("(;FF[4]GM[11]SZ[5];B[c3];W[b4])")
+    first = MainWindow(
+        settings_store, player_factory=player_factory, autosave_dir=directory, offer_restore=False
+    )
+    qtbot.addWidget(first)
+    assert first.document.open_file(path)
+    first.controller.play("d2")
+    second = crash_and_restore(qtbot, first, settings_store, player_factory, directory)
+    assert second.document.path == path and second.document.dirty
+    assert "mine.sgf" in second.statusBar().currentMessage()
+    assert second.document.save()
+    assert [n.token for n in read_sgf(path).main_line()[1:]] == ["c3", "b4", "d2"]
+    # A game never saved stays without a file.
+    second.start_new_game(HUMANS)
+    second.controller.play("c3")
+    third = crash_and_restore(qtbot, second, settings_store, player_factory, directory)
+    assert third.document.path is None
+    third.close()
+
+
 def test_a_file_with_variations_opens_whole_and_saves_back_whole(window, tmp_path):
     path = tmp_path / "tree.sgf"
     original = "(;FF[4]GM[11]SZ[5];B[c3](;W[b4]C[main];B[d2])(;W[d2]XY[kept]))"

@@ -43,6 +43,7 @@ class GameReviewer(QObject):
         # kept, the analyst, the seconds a position). A resumed review skips only these. The
         # node is held so that its id is never another node's while the entry lives.
         self._searched: dict[int, tuple[GameNode, str | None, str, float]] = {}
+        self._kept = 0  # positions of the running (or last) run whose search was kept
         self.progress = QProgressBar()
         self.progress.setMaximumWidth(160)
         self.progress.setFormat("Analysing %v/%m")
@@ -112,6 +113,7 @@ class GameReviewer(QObject):
             if only_missing and self._searched_so(node, spec, seconds):
                 continue
             positions.append((node, board.copy()))
+        self._kept = 0
         self.analysis.start(positions, spec, seconds)
         return len(positions)
 
@@ -139,6 +141,7 @@ class GameReviewer(QObject):
     def _on_position_analysed(self, node: GameNode, snapshot: SearchSnapshot) -> None:
         spec = self.analysis.spec
         if self._window.controller.record_analysis(node, snapshot, spec) is not None:
+            self._kept += 1
             kept = node.get(ANALYSIS_PROPERTY)
             self._searched[id(node)] = (node, kept, spec, self.analysis.seconds)
 
@@ -149,6 +152,15 @@ class GameReviewer(QObject):
         count = self.progress.value()
         summary = self.summary()
         positions = count_text(count, "position")
+        # A search without an estimate (stopped before a playout, a rule without a value)
+        # changes nothing: say so, or a move stays ungraded without a word (round 13).
+        missing = count - self._kept
+        if missing > 0:
+            summary = (
+                f"No estimate from {count_text(missing, 'search', 'searches')}: "
+                f"{'that position keeps' if missing == 1 else 'those positions keep'} "
+                f"{'its' if missing == 1 else 'their'} analysis. {summary}"
+            )
         if completed:
             self._window.show_status(f"Analysed {positions} of the main line. {summary}")
         else:

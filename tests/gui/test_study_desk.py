@@ -282,6 +282,29 @@ def test_the_graph_marks_only_the_grades_of_the_line_on_screen(window, qtbot):
     assert graph.grades == {2: "blunder", 3: "inaccuracy"}
 
 
+def test_a_review_position_gets_its_seconds_from_the_start_of_its_search(window, qtbot):
+    """A position's seconds had started with the request: while the review's worker was
+    busy (it waits for its kernels when a review begins as they load) they ran out, the
+    search began stopped, found nothing, and the position was left out without a word
+    ("Analysed 11 positions ... Graded 9 moves" of 10, round 13). They start with the
+    search now, and a search without an estimate is counted in the summary."""
+    from hexswarm.gui.engine_worker import SearchRequest
+
+    play_game(window)
+    worker = window.reviewer.analysis._worker
+    busy = SearchRequest(10_000, window.controller.board.copy(), "movesonly")  # 0.5 s
+    worker.submit(busy)
+    with qtbot.waitSignal(window.reviewer.analysis.finished, timeout=20_000):
+        assert window.reviewer.review_game(ReviewSettings(seconds=0.3, analyst="slow")) == 5
+    assert all(node.ai is not None for node in window.controller.game.main_line())
+    assert "No estimate" not in window.statusBar().currentMessage()
+    with qtbot.waitSignal(window.reviewer.analysis.finished, timeout=20_000):
+        settings = ReviewSettings(seconds=0.1, analyst="movesonly", resume=False)
+        assert window.reviewer.review_game(settings) == 5
+    message = window.statusBar().currentMessage()
+    assert "No estimate from 5 searches: those positions keep their analysis." in message
+
+
 def test_next_mistake_in_a_game_not_reviewed_says_how_to_review_it(window, qtbot):
     play_game(window)
     window.controller.go_to(0)

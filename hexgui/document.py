@@ -197,7 +197,7 @@ class GameDocument(QObject):
             record = read_sgf(path)
             record.board_at()  # the main line must replay: fail here, not half-loaded
         except Exception as error:  # noqa: BLE001 - any failure must leave the game intact
-            self._load_failed(f"Could not open {path.name}", error)
+            self._load_failed(f"Could not open {path.name}", error, link_hint(path))
             return False
         recorded_players = {BLACK: record.ai_black, WHITE: record.ai_white}
         self._install(record)  # from now on saving writes the players of this window
@@ -254,9 +254,11 @@ class GameDocument(QObject):
         self._show_status("The AIs of the file play now (Space lets the one to move play).")
         return True
 
-    def _load_failed(self, title: str, error: Exception) -> None:
+    def _load_failed(self, title: str, error: Exception, hint: str = "") -> None:
         QMessageBox.warning(
-            self._window, APP_TITLE, f"{title}.\n\n{error}\n\nThe current game is unchanged."
+            self._window,
+            APP_TITLE,
+            f"{title}.\n\n{error}{hint}\n\nThe current game is unchanged.",
         )
 
     def _install(self, game: Game) -> None:
@@ -434,6 +436,19 @@ class GameDocument(QObject):
             self.autosave.mark_clean_exit()
         except Exception as error:  # noqa: BLE001
             log.warning("autosave at exit failed: %s", error)
+
+
+def link_hint(path: Path) -> str:
+    """For a file that failed to open as SGF but holds a HexWorld or trmph link (a link saved
+    to a text file): where the application reads links. Empty otherwise."""
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(4096).decode("utf-8", errors="replace").strip().lower()
+    except OSError:
+        return ""
+    if head.startswith(("http", "www.")) or "trmph.com" in head or "hexworld" in head:
+        return "\n\nIt holds a link: File > Open Link (Ctrl+L) reads HexWorld and trmph links."
+    return ""
 
 
 def count_variations(record: Game) -> int:

@@ -93,6 +93,18 @@ def test_a_bad_file_leaves_the_game_untouched(window, tmp_path):
     with mock.patch.object(QMessageBox, "warning") as warning:
         assert not window.document.open_file(tmp_path / "missing.sgf")
     assert warning.call_count == 1
+    # Round 13: an empty file said "no game found: an SGF record starts with '(;'", and a
+    # trmph link saved to a file only that.
+    empty = tmp_path / "empty.sgf"
+    empty.write_text("")
+    link = tmp_path / "link.txt"
+    link.write_text("https://trmph.com/hex/board#11,f6e7g5\n")
+    with mock.patch.object(QMessageBox, "warning") as warning:
+        assert not window.document.open_file(empty)
+        assert not window.document.open_file(link)
+    assert "the file is empty" in warning.call_args_list[0].args[2]
+    assert "File > Open Link (Ctrl+L)" in warning.call_args_list[1].args[2]
+    assert (window.controller.board.cells == before).all()
 
 
 def test_save_position_and_exports(window, tmp_path, qtbot):

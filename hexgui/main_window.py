@@ -573,8 +573,15 @@ class MainWindow(QMainWindow):
         self.act_hint.setEnabled(not c.is_over and not c.setup_mode and not thinking)
         self.act_resign.setEnabled(not c.is_over and not c.ai_to_move and not c.setup_mode)
         self.act_step.setEnabled(c.ai_to_move and not c.is_over and not thinking)
-        # nothing to pause without an AI playing (but a paused game can always be resumed)
-        self.act_pause.setEnabled(c.paused or c.is_ai(BLACK) or c.is_ai(WHITE))
+        # Nothing to pause without an AI playing or a clock running (but a paused game can
+        # always be resumed). Two people on the clock pause it (round 13: they could not).
+        people_only = not (c.is_ai(BLACK) or c.is_ai(WHITE))
+        clocked = c.clock is not None and not c.is_over and not c.game_finished
+        self.act_pause.setEnabled(c.paused or not people_only or clocked)
+        self.act_pause.setText("&Pause the Clocks" if people_only and clocked else "&Pause AI")
+        self.act_pause.setToolTip(
+            "Pause or resume the clocks" if people_only and clocked else "Pause or resume the AI"
+        )
         for action in (self.act_black_to_move, self.act_white_to_move, self.act_clear):
             action.setEnabled(c.setup_mode)
         self.act_setup.blockSignals(True)

@@ -166,6 +166,26 @@ def test_clocks_run_for_the_side_to_move_pause_and_are_recorded(controllers, qtb
     assert clock.running is WHITE  # a human to move in a game under way: the clock runs
 
 
+def test_two_people_on_the_clock_can_pause_it(window, qtbot):
+    """Round 13: in a game of two people on a clock, Pause was greyed out ("Pause AI": nothing
+    to pause without an AI), so they could not stop their clocks. It pauses the clocks now,
+    says so, and Space (or a move) lets them run again."""
+    window.start_new_game(GameSettings(size=5, black=HUMAN, white=HUMAN, time_control="60"))
+    controller, clock = window.controller, window.controller.clock
+    assert controller.play("c3")
+    qtbot.waitUntil(lambda: clock.running is WHITE, timeout=3000)
+    assert window.act_pause.isEnabled() and window.act_pause.text() == "&Pause the Clocks"
+    window.act_pause.trigger()
+    assert controller.paused and clock.running is None
+    left = clock.left(WHITE)
+    qtbot.wait(200)
+    assert clock.left(WHITE) == left
+    window.act_pause.trigger()
+    assert not controller.paused and clock.running is WHITE
+    window.start_new_game(GameSettings(size=5, black=HUMAN, white=HUMAN))
+    assert not window.act_pause.isEnabled()  # no clock, no AI: nothing to pause
+
+
 def test_a_failing_ai_pauses_the_game_and_its_clock(controllers, qtbot):
     settings = GameSettings(
         size=5, black=HUMAN, white=ai("mc:playouts_per_move=0"), time_control="1", ai_delay_ms=0

@@ -423,7 +423,7 @@ class GameDocument(QObject):
         self.path = source
         self._set_dirty(True)
         self.autosave_now()
-        of = f" ({source.name}, not saved since the crash)" if source is not None else ""
+        of = f" ({source.name}: its changes are not saved in it yet)" if source else ""
         self._show_status(f"Restored the autosaved game{of}.")
 
     def close(self) -> None:

@@ -44,7 +44,10 @@ def unevaluated_players(line: Iterable[GameNode]) -> list[str]:
 PROVEN_SYMBOL = "star"
 """The mark of a proven estimate (an exact analysis: the solver, root tactics, MoHex's
 virtual connections); a searched one is a dot."""
-PROVEN_SIZE = 13
+PROVEN_SIZE = 11
+Y_RANGE = (-0.06, 1.06)
+"""The graph's win rates, with room for a whole mark at 0 % and 100 % (a decided or proven
+position's; half of it had been cut off at the axis)."""
 
 
 class GameGraphPanel(DashboardPanel):
@@ -95,6 +98,9 @@ class GameGraphPanel(DashboardPanel):
         self.grades: dict[int, str] = {}
         self.grade_marks = pg.ScatterPlotItem(symbol="d", size=12, pen=pg.mkPen("#303030"))
         self.plot.addItem(self.grade_marks)
+        # The estimates above the swing and grade marks: a proven star at a swing had been
+        # hidden under its triangle (round 13); the larger marks still show round a point.
+        self.points.setZValue(1)
         self.live_point = pg.ScatterPlotItem(
             symbol="o", size=10, brush=pg.mkBrush(None), pen=pg.mkPen("#1f77b4", width=2)
         )
@@ -104,7 +110,7 @@ class GameGraphPanel(DashboardPanel):
         self.plot.addItem(self.cursor)
         self.plot.scene().sigMouseClicked.connect(self._scene_clicked)
         self.plot.getAxis("bottom").enableAutoSIPrefix(False)
-        set_view_range(self.plot, (0, 10), (0, 1))
+        set_view_range(self.plot, (0, 10), Y_RANGE)
         self.follow_palette([self.plot_widget], [self.plot])
         self.status.setText("estimates appear as the AI plays")
         self._render_timer = QTimer(self)
@@ -205,7 +211,7 @@ class GameGraphPanel(DashboardPanel):
         # Whole moves on the x axis from the start; grow with the game, to the move on the
         # board too (with no estimates after move 9 the cursor had left the graph).
         last = max(numbers[-1] if numbers else 0, self.current_move_number or 0)
-        set_view_range(self.plot, (0, max(10, last + 1)), (0, 1))
+        set_view_range(self.plot, (0, max(10, last + 1)), Y_RANGE)
         swings = self.estimates.swings(self.swing_count)
         lookup = dict(zip(numbers, values, strict=True))
         self.swing_marks.setData([n for n, _ in swings], [lookup[n] for n, _ in swings])

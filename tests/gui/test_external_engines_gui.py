@@ -423,6 +423,11 @@ def test_a_position_mohex_proves_is_drawn_as_proven(engine_window, qtbot):
     assert values[2] == 0.0 and values[4] == 1.0  # Black's, after moves 3 and 5
     symbols = list(graph.points.data["symbol"])
     assert symbols == ["o", "o", "star", "o", "star", "o"]
+    # Seen in the 9x9 game against MoHex: the star at a swing was under its triangle, and a
+    # mark at 0 % or 100 % half cut off by the axis.
+    assert graph.points.zValue() > max(graph.swing_marks.zValue(), graph.grade_marks.zValue())
+    low, high = graph.plot.getViewBox().viewRange()[1]
+    assert low < -0.05 and high > 1.05
     controller.go_to(3)
     graph.set_current_move(3)
     assert "Black 0% (proven)" in graph.header_html(graph.engine_colors())

@@ -357,9 +357,10 @@ class ExternalEnginePlayer:
         except GtpClosed as error:
             status = client.process.poll()
             tail = client.stderr_tail()
+            head = client.stderr_head()
             self._stop_process()
             how = f"exit status {status}" if status is not None else str(error)
-            said = f"; its last words on stderr: {_quoted(tail[-1])}" if tail else ""
+            said = _last_words(head, tail)
             raise ExternalEngineError(
                 f"{name} stopped ({how}) while answering {command!r}{said}{RESTARTS}", "crash"
             ) from None
@@ -780,6 +781,28 @@ class ExternalEnginePlayer:
                 answer,
             ) from None
         return action
+
+
+_TELLING = re.compile(
+    r"error|unknown|invalid|illegal|cannot|can't|could not|not found|no such|usage|fatal|"
+    r"failed|abort|denied|missing",
+    re.IGNORECASE,
+)
+
+
+def _last_words(head: list[str], tail: list[str]) -> str:
+    """What an engine that stopped said on stderr, for its error message: its last line and,
+    when another of the lines kept says what went wrong (an error, an unknown argument...),
+    the last such line too. Round 13: a mistyped option of mohex-gtp.sh ("unknown argument
+    '--gams'", then 20 lines of usage) was reported by the usage's last line alone."""
+    lines = [line for line in (*head, *tail) if line.strip()]
+    if not lines:
+        return ""
+    last = lines[-1]
+    telling = [line for line in lines if _TELLING.search(line)]
+    if telling and telling[-1] != last and not _TELLING.search(last):
+        return f"; it said on stderr {_quoted(telling[-1])}, and last {_quoted(last)}"
+    return f"; its last words on stderr: {_quoted(last)}"
 
 
 def _looks_like_move(word: str) -> bool:

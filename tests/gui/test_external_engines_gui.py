@@ -114,6 +114,11 @@ def test_the_manager_adds_a_working_engine_and_refuses_a_broken_one(qtbot, tmp_p
     assert not dialog.add_engine()
     assert "cannot find my weights file" in broken.message
     assert "exit status 2" in broken.message
+    # Round 13: a mistyped option (mohex-gtp.sh --gams) was refused with the last line of the
+    # usage that followed the error; the error line is quoted too.
+    mistyped = fill_editor(dialog, qtbot, "Mistyped", engine("x", "bad-option"), accept=False)
+    assert not dialog.add_engine()
+    assert "unknown argument '--gams'" in mistyped.message
     # A name taken is refused before anything starts.
     taken = fill_editor(dialog, qtbot, "Good", engine("x", "good"), accept=False)
     assert not dialog.add_engine()

@@ -19,7 +19,7 @@ import logging
 from collections.abc import Callable
 from pathlib import Path
 
-from hexswarm.engine.board import BLACK, WHITE
+from hexswarm.engine.board import BLACK, WHITE, Color
 from hexswarm.engine.game import Game
 from hexswarm.gui.forms import ask, link_dialog
 from hexswarm.gui.game_controller import GameController
@@ -87,6 +87,7 @@ class GameDocument(QObject):
         self.path: Path | None = None
         self._dirty = False
         self._opened = False  # the game came from a record: its game information is its own
+        self._named: dict[Color, str] = {}  # names given in Game Properties to a game begun here
         self._loading = False
         self.autosave = self._make_autosave(autosave, autosave_dir)
         controller.line_changed.connect(self._on_game_changed)
@@ -103,6 +104,7 @@ class GameDocument(QObject):
         """A new game or a position: nothing to save yet; no file behind it."""
         self.path = path
         self._opened = False
+        self._named = {}
         self._set_dirty(False)
 
     def _set_dirty(self, dirty: bool) -> None:
@@ -166,8 +168,8 @@ class GameDocument(QObject):
             if game.result is None and self._dirty:
                 game.result = result
             return game
-        game.player_black = sides[BLACK].describe()
-        game.player_white = sides[WHITE].describe()
+        game.player_black = self._named.get(BLACK) or sides[BLACK].describe()
+        game.player_white = self._named.get(WHITE) or sides[WHITE].describe()
         game.ai_black = sides[BLACK].spec if sides[BLACK].ai else None
         game.ai_white = sides[WHITE].spec if sides[WHITE].ai else None
         if game.date is None:
@@ -176,6 +178,33 @@ class GameDocument(QObject):
         if game.swap_rule:
             game.swap_rule = True  # written as RU[swap]
         return game
+
+    def set_game_info(self, names: dict[str, str]) -> bool:
+        """The players' names and the event written in Game Properties (``"Black"``,
+        ``"White"``, ``"Event"`` -> text; empty: none): kept in the record (a game begun here
+        keeps a given name instead of its player's description, "Human" or the AI's level) and
+        saved with it. Returns whether anything changed (the game is then unsaved)."""
+        game = self._controller.game
+        changed = False
+        for color, label in ((BLACK, "Black"), (WHITE, "White")):
+            name = names.get(label, "").strip()
+            before = game.player_black if color is BLACK else game.player_white
+            if not name or name == before:
+                continue
+            if color is BLACK:
+                game.player_black = name
+            else:
+                game.player_white = name
+            self._named[color] = name
+            changed = True
+        event = names.get("Event", "").strip() or None
+        if event != game.event:
+            game.event = event
+            changed = True
+        if changed:
+            self._set_dirty(True)
+            self.autosave_now()
+        return changed
 
     # ================================================================== opening
     def open_dialog(self) -> bool:
@@ -265,6 +294,7 @@ class GameDocument(QObject):
         """Show a loaded game. AI settings recorded in the file are not applied (who plays
         stays as the user set it); a recorded resignation is, as a node of the game."""
         self._opened = True
+        self._named = {}
         self.loaded.emit(game)
         self._loading = True
         try:

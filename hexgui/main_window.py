@@ -811,7 +811,12 @@ class MainWindow(QMainWindow):
         from hexswarm.gui.dialogs.game_info import REPLAY, GameInfoDialog
 
         dialog = GameInfoDialog(self.document.current_record(), parent=self)
-        if dialog.exec() != REPLAY or not self.document.maybe_save("replaying the game"):
+        result = dialog.exec()
+        if result == QDialog.DialogCode.Accepted:
+            if self.document.set_game_info(dialog.names()):
+                self.show_status("The game's information changed (saved with the game).")
+            return False
+        if result != REPLAY or not self.document.maybe_save("replaying the game"):
             return False
         self.replay_with_seed()
         return True

@@ -88,6 +88,44 @@ def test_properties_show_the_seed_and_offer_a_replay(qtbot):
     assert dialog.result() == REPLAY
 
 
+def test_two_people_name_themselves_in_the_game_properties(window, qtbot, tmp_path):
+    """Round 13: a game of two people was saved as PB[Human] PW[Human], and Game Properties
+    showed the names read-only: nothing in the application could name the players. The
+    dialog's Black, White and Event are written; OK keeps them in the record."""
+    from unittest import mock
+
+    from hexswarm.engine.records import read_sgf
+    from PySide6.QtWidgets import QDialog
+
+    window.start_new_game(GameSettings(size=5, black=HUMAN, white=HUMAN))
+    window.controller.play("c3")
+    dialog = GameInfoDialog(window.document.current_record())
+    qtbot.addWidget(dialog)
+    assert dialog.edits["Black"].text() == "Human" and dialog.edits["Event"].text() == ""
+    dialog.edits["Black"].setText(" Alice ")
+    dialog.edits["White"].setText("Bob")
+    dialog.edits["Event"].setText("Club night")
+    assert dialog.names() == {"Black": "Alice", "White": "Bob", "Event": "Club night"}
+
+    def accept(self):
+        self.edits["Black"].setText("Alice")
+        self.edits["White"].setText("Bob")
+        self.edits["Event"].setText("Club night")
+        return QDialog.DialogCode.Accepted
+
+    window.document.save_to(tmp_path / "named.sgf")
+    with mock.patch.object(GameInfoDialog, "exec", accept):
+        assert not window.game_properties_dialog()
+    assert window.document.dirty
+    window.controller.play("b4")  # a move later: the names stay
+    assert window.document.save()
+    record = read_sgf(tmp_path / "named.sgf")
+    names = (record.player_black, record.player_white, record.event)
+    assert names == ("Alice", "Bob", "Club night")
+    window.start_new_game(GameSettings(size=5, black=HUMAN, white=HUMAN))
+    assert window.document.current_record().player_black == "Human"  # a new game: no names
+
+
 def test_the_window_replays_with_the_same_seed(qtbot, settings_store, tmp_path):
     from hexswarm.gui.main_window import MainWindow
 

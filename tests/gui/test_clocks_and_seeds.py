@@ -180,6 +180,27 @@ def test_the_dialog_sets_the_clock_and_it_is_remembered(qtbot, settings_store):
     assert load_game_settings(settings_store).time_control == "none"
 
 
+def test_byo_yomi_and_fischer_may_start_without_main_time(qtbot, controllers):
+    """Round 13: the main time could not be set below 0.1 min, so byo-yomi without main time
+    ("30 s a move", five periods) was out of reach: typing 0 kept 10 min. Sudden death still
+    needs some time; byo-yomi and Fischer may have none, and such a clock plays."""
+    dialog = NewGameDialog(GameSettings(time_control="0+2x5"))
+    qtbot.addWidget(dialog)
+    box = dialog.clock_box
+    assert box.main_spin.value() == 0.0 and dialog.settings().time_control == "0+2x5"
+    box.kind_combo.setCurrentIndex(box.KINDS.index("Fischer"))
+    assert dialog.settings().time_control == "0+5"
+    box.kind_combo.setCurrentIndex(box.KINDS.index("sudden death"))
+    assert box.main_spin.value() == 0.1  # the least sudden death takes
+    controller = controllers(GameSettings(size=5, black=HUMAN, white=HUMAN, time_control="0+2x1"))
+    controller.new_game()
+    assert controller.play("c3")
+    qtbot.waitUntil(lambda: controller.clock.running is WHITE, timeout=3000)
+    qtbot.wait(1300)  # one period of 1 s used up, one left
+    assert controller.play("b4")
+    assert not controller.is_over and controller.clock.left(WHITE).periods == 1
+
+
 def test_clocks_run_for_the_side_to_move_pause_and_are_recorded(controllers, qtbot):
     controller = controllers(GameSettings(size=5, black=HUMAN, white=HUMAN, time_control="60"))
     controller.new_game()

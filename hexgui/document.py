@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import datetime as _datetime
 import logging
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -332,7 +333,7 @@ class GameDocument(QObject):
 
     def save_as(self) -> bool:
         directory = str(self._store.value("files/last_directory", str(Path.home())))
-        name = self.path.name if self.path is not None else "game.sgf"
+        name = self.path.name if self.path is not None else suggested_name(self.current_record())
         path, _ = QFileDialog.getSaveFileName(
             self._window, "Save Game", str(Path(directory) / name), "SGF (*.sgf)"
         )
@@ -466,6 +467,17 @@ class GameDocument(QObject):
             self.autosave.mark_clean_exit()
         except Exception as error:  # noqa: BLE001
             log.warning("autosave at exit failed: %s", error)
+
+
+def suggested_name(record: Game) -> str:
+    """The file name Save offers a game that has none: its date and players
+    (``2026-11-29 Alice vs Bob.sgf``), without the characters file systems refuse. Round 13:
+    every game without a file was offered ``game.sgf``."""
+    date = record.date or _datetime.date.today().isoformat()
+    black, white = record.player_black or "Black", record.player_white or "White"
+    text = f"{date} {black} vs {white}"
+    text = re.sub(r'[\\/:*?"<>|\x00-\x1f]+', "-", text).strip(" .")[:100]
+    return f"{text or 'game'}.sgf"
 
 
 def link_hint(path: Path) -> str:

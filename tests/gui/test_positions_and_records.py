@@ -11,7 +11,7 @@ from hexswarm.engine.board import BLACK, WHITE
 from hexswarm.engine.records import read_sgf
 from hexswarm.gui.settings import GameSettings, SideSettings
 from hexswarm.resources.positions import list_positions, load_position, position_comment
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "records"
 HUMANS = GameSettings(size=5, black=SideSettings(), white=SideSettings())
@@ -209,6 +209,30 @@ def test_a_restored_game_keeps_the_file_it_was_opened_from(
     third = crash_and_restore(qtbot, second, settings_store, player_factory, directory)
     assert third.document.path is None
     third.close()
+
+
+def test_save_offers_a_name_from_the_date_and_the_players(window, tmp_path):
+    """Round 13: Save offered every game without a file "game.sgf" (a study, two named
+    players, the next game...). It offers the date and the players, without the characters
+    file systems refuse (an AI's description holds ',' and '(' but no '/')."""
+    from hexswarm.gui.document import suggested_name
+
+    window.start_new_game(HUMANS)
+    window.controller.play("c3")
+    window.document.set_game_info({"Black": "Alice", "White": "Bob/Carol"})
+    offered = []
+
+    def save_dialog(_parent, _title, path, _filter):
+        offered.append(Path(path).name)
+        return "", ""
+
+    with mock.patch.object(QFileDialog, "getSaveFileName", save_dialog):
+        assert not window.document.save()
+    date = window.document.current_record().date
+    assert offered == [f"{date} Alice vs Bob-Carol.sgf"]
+    ai_game = GameSettings(size=5, black=SideSettings(), white=SideSettings(True, "tiny"))
+    window.start_new_game(ai_game)
+    assert suggested_name(window.document.current_record()) == f"{date} Human vs AI tiny.sgf"
 
 
 def test_a_file_with_variations_opens_whole_and_saves_back_whole(window, tmp_path):

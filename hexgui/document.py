@@ -229,13 +229,24 @@ class GameDocument(QObject):
         except Exception as error:  # noqa: BLE001 - any failure must leave the game intact
             self._load_failed(f"Could not open {path.name}", error, link_hint(path))
             return False
+        games = self._games_of_collection(path, record)
+        if games is None:
+            return False  # the user cancelled the choice of a game
+        number, count, record = games
         recorded_players = {BLACK: record.ai_black, WHITE: record.ai_white}
         self._install(record)  # from now on saving writes the players of this window
-        self.path = path
+        # One game of a collection is not the file: Save writing it there would drop the
+        # others (round 13). Save asks for a file of its own.
+        self.path = path if count == 1 else None
         self._set_dirty(False)
         self.autosave_now()  # with its file, for a restore after a crash
         self._remember_file(path)
-        notes = list(record.warnings)
+        notes = [w for w in record.warnings if not w.startswith("file holds ")]
+        if count > 1:
+            notes.append(
+                f"game {number} of the {count} in the file; Save writes it to a file of its "
+                "own, the collection stays as it is"
+            )
         variations = count_variations(record)
         if variations:
             notes.append(f"{count_text(variations, 'variation')}: see the move tree")
@@ -244,6 +255,30 @@ class GameDocument(QObject):
         self._show_status(f"Opened {path.name}: {count_text(moves, 'move')}{note}.")
         self.offer_recorded_players(recorded_players)
         return True
+
+    def _games_of_collection(self, path: Path, first: Game) -> tuple[int, int, Game] | None:
+        """For a file of several games: ask which to open (the first when the others do not
+        read). Returns ``(number, count, game)``, or None when the user cancels."""
+        held = [w for w in first.warnings if w.startswith("file holds ")]
+        if not held:
+            return 1, 1, first
+        count = int(re.search(r"\d+", held[0]).group())
+        from hexswarm.engine.records import read_sgf_collection
+
+        try:
+            games = read_sgf_collection(path)
+            for game in games:
+                game.board_at()
+        except Exception:  # noqa: BLE001 - a later game that does not read: the first one
+            return 1, count, first
+        labels = [collection_label(n, game) for n, game in enumerate(games, start=1)]
+        label, chosen = choose_item(
+            self._window, "Open Game", f"{path.name} holds {len(games)} games. Open:", labels
+        )
+        if not chosen:
+            return None
+        number = labels.index(label) + 1
+        return number, len(games), games[number - 1]
 
     def offer_recorded_players(self, recorded_players: dict) -> bool:
         """A record that names its AIs' settings (HexSwarm's ``XB``/``XW``, given as
@@ -467,6 +502,21 @@ class GameDocument(QObject):
             self.autosave.mark_clean_exit()
         except Exception as error:  # noqa: BLE001
             log.warning("autosave at exit failed: %s", error)
+
+
+def collection_label(number: int, game: Game) -> str:
+    """How the choice of a game of a collection names it: number, players, board, moves."""
+    moves = sum(1 for node in game.main_line() if node.move is not None)
+    players = f"{game.player_black or 'Black'} vs {game.player_white or 'White'}"
+    when = f", {game.date}" if game.date else ""
+    return f"{number}. {players}, {game.width}x{game.height}, {count_text(moves, 'move')}{when}"
+
+
+def choose_item(parent: QWidget, title: str, text: str, items: list[str]) -> tuple[str, bool]:
+    """One of ``items`` (the first offered), and whether the user chose (not cancelled)."""
+    from PySide6.QtWidgets import QInputDialog
+
+    return QInputDialog.getItem(parent, title, text, items, 0, False)
 
 
 def suggested_name(record: Game) -> str:

@@ -211,6 +211,42 @@ def test_a_restored_game_keeps_the_file_it_was_opened_from(
     third.close()
 
 
+def test_a_file_of_several_games_opens_the_one_chosen_and_is_not_overwritten(window, tmp_path):
+    """Round 13: a file of two games opened the first ("loaded the first" in the status bar,
+    the second out of reach), and Save wrote that game over the file: the second was lost.
+    The player chooses the game; Save writes it to a file of its own, the collection stays."""
+    collection = tmp_path / "two.sgf"
+    text = "(;FF[4]GM[11]SZ[5];B[c3];W[b4])\n(;FF[4]GM[11]SZ[7];B[d4];W[c5];B[e3])\n"
+    collection.write_text(text)
+    window.start_new_game(HUMANS)
+    window.controller.play("a1")
+    offered = []
+
+    def choose(_parent, _title, _text, items):
+        offered.extend(items)
+        return items[1], True
+
+    with mock.patch("hexswarm.gui.document.choose_item", choose):
+        assert window.document.open_file(collection)
+    assert offered == ["1. Black vs White, 5x5, 2 moves", "2. Black vs White, 7x7, 3 moves"]
+    board = window.controller.board
+    assert board.shape == (7, 7) and [board.cell_name(m.cell) for m in board.moves] == [
+        "d4", "c5", "e3"
+    ]  # fmt: skip
+    assert "game 2 of the 2 in the file" in window.statusBar().currentMessage()
+    assert window.document.path is None
+    window.controller.play("f2")
+    mine = tmp_path / "mine.sgf"
+    with mock.patch.object(QFileDialog, "getSaveFileName", return_value=(str(mine), "")):
+        assert window.document.save()
+    assert collection.read_text() == text
+    assert [n.token for n in read_sgf(mine).main_line()[1:]] == ["d4", "c5", "e3", "f2"]
+    # Cancelling the choice keeps the game on screen.
+    with mock.patch("hexswarm.gui.document.choose_item", return_value=("", False)):
+        assert not window.document.open_file(collection)
+    assert window.controller.board.shape == (7, 7) and len(window.controller.board.moves) == 4
+
+
 def test_save_offers_a_name_from_the_date_and_the_players(window, tmp_path):
     """Round 13: Save offered every game without a file "game.sgf" (a study, two named
     players, the next game...). It offers the date and the players, without the characters

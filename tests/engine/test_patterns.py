@@ -319,6 +319,7 @@ def test_prior12_fits_games_of_several_sizes_in_one_table(tmp_path, capsys):
     [
         "hex12-mohex-9x9-296g",
         "hex12-mohex-9x9-550g",
+        "hex12-mohex-9x9-550g-matches",
         "hex6-mohex-9x9",
         "hex12-local-mohex-9x9-550g",
     ],
@@ -404,3 +405,19 @@ def test_the_levels_pass_prior_bias_to_the_search():
     assert tree_config(UctConfig, tuned.settings, 1).prior_bias == 1.25
     with pytest.raises(ValueError):
         create_player("strong:prior_bias=-1")
+
+
+def test_every_priors_choice_is_a_bundled_table():
+    """Each table the ``priors`` setting offers loads by its name, says where it came from,
+    and weighs every 6-cell pattern and local class with a positive finite weight."""
+    from hexswarm.engine.players.levels import LEVELS
+
+    priors = LEVELS["uct"].parameter("priors")
+    assert "hex12-mohex-9x9-550g-matches" in priors.choices
+    for name in priors.choices:
+        if name == "none":
+            continue
+        table = load_table(name)
+        assert table.source, name
+        weights = np.concatenate([table.gamma, table.delta, list(table.gamma12.values())])
+        assert np.all(np.isfinite(weights)) and np.all(weights > 0), name

@@ -26,9 +26,15 @@ from the side to move (the *mover*) of the position it is about:
 * the value of a move ``m`` in ``p`` is ``1 - V(p + m)``: the position after it is searched
   by itself, so every move is judged by a search of the same budget;
 * the oracle's best move in ``p`` is the move its search of ``p`` plays, and the *regret* of
-  ``m`` is ``value(best) - value(m)``: 0 for the oracle's own move, and slightly negative
-  when a search of ``p + m`` rates ``m`` above the best move (the searches' noise; kept, so
-  that a mean is not biased upwards).
+  ``m`` is ``value(best) - value(m)``: 0 for the oracle's own move, and negative when a
+  search of ``p + m`` rates ``m`` above the best move (the searches' noise, or a better move
+  than the oracle's; kept, so that a mean is not biased upwards);
+* where the oracle calls ``p`` itself decided (its value exactly 1 or 0: a proof, or a search
+  whose tree proved it), searches of the positions after it would mix proven values with a
+  search's (a won position searched reads 0.6-0.8, a proven one 1): there the regret is
+  exact, 0 for every move in a lost position, and in a won one 0 or 1 by DFPN on ``p + m``
+  (``exact:`` entries of the cache; an unsettled proof leaves the move without a regret).
+  A *best move* is the oracle's, or in a decided position one whose regret is 0.
 
 Oracle values are kept by position in ``--cache`` (a JSON file named by the oracle's command
 line, which a cache for another oracle refuses), so each position is searched once across
@@ -179,13 +185,15 @@ class OracleValue:
     """The oracle on one position: ``value`` the side to move's win probability (None: not
     settled), ``best`` its move there (a cell; None for a finished game), ``visits`` the
     search's, ``how`` ``search``, ``proof`` (DFPN), ``terminal`` (the game is over) or
-    ``unsettled``, ``seconds`` the wall time it took."""
+    ``unsettled``, ``seconds`` the wall time it took and ``cpu_seconds`` the oracle process's
+    CPU time (None: not known)."""
 
     value: float | None
     best: int | None
     visits: int = 0
     how: str = "search"
     seconds: float = 0.0
+    cpu_seconds: float | None = None
 
     def to_dict(self) -> dict:
         return {
@@ -194,11 +202,29 @@ class OracleValue:
             "visits": self.visits,
             "how": self.how,
             "seconds": round(self.seconds, 3),
+            "cpu_seconds": None if self.cpu_seconds is None else round(self.cpu_seconds, 3),
         }
 
     @classmethod
     def from_dict(cls, data: dict) -> OracleValue:
-        return cls(data["value"], data["best"], data["visits"], data["how"], data["seconds"])
+        return cls(
+            data["value"],
+            data["best"],
+            data["visits"],
+            data["how"],
+            data["seconds"],
+            data.get("cpu_seconds"),
+        )
+
+
+def process_cpu_seconds(pid: int) -> float | None:
+    """The CPU time (user and system) process ``pid`` has used so far, from Linux's
+    ``/proc``; None where that cannot be read."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
 
 
 class Oracle(Protocol):
@@ -207,6 +233,13 @@ class Oracle(Protocol):
     def evaluate(self, board: Board) -> OracleValue:
         """The oracle on ``board`` (a game not yet over)."""
         ...
+
+    def solve(self, board: Board) -> OracleValue:
+        """The proof of ``board``: value 1 or 0 (``how`` ``proof``), or None (``unsettled``)."""
+        ...
+
+
+EXACT = "exact:"  # the cache's key prefix of a proof (Oracle.solve)
 
 
 class MohexOracle:
@@ -242,6 +275,7 @@ class MohexOracle:
         from hexswarm.engine.players.external_analysis import move_index, parse_value_pairs
 
         started = time.monotonic()
+        cpu_before = process_cpu_seconds(self.client.process.pid)
         self._set(board)
         mover = board.to_move
         answer = self.client.send(f"reg_genmove {mover.letter}", timeout=3600)
@@ -272,7 +306,27 @@ class MohexOracle:
                     sum(visits for _value, visits in values.values()),
                     "search",
                     time.monotonic() - started,
+                    self._cpu_since(cpu_before),
                 )
+        value, how = self._dfpn(mover)
+        return OracleValue(
+            value, best, 0, how, time.monotonic() - started, self._cpu_since(cpu_before)
+        )
+
+    def solve(self, board: Board) -> OracleValue:
+        started = time.monotonic()
+        cpu_before = process_cpu_seconds(self.client.process.pid)
+        self._set(board)
+        value, how = self._dfpn(board.to_move)
+        return OracleValue(
+            value, None, 0, how, time.monotonic() - started, self._cpu_since(cpu_before)
+        )
+
+    def _dfpn(self, mover: Color) -> tuple[float | None, str]:
+        """DFPN on the engine's position with ``mover`` to move: (1 or 0, ``proof``) or
+        (None, ``unsettled``) when its time limit stops it (or the engine has no DFPN)."""
+        from hexswarm.engine.gtp_client import GtpRefused
+
         try:
             answer = self.client.send(
                 f"dfpn-solve-state {mover.letter}", timeout=self.dfpn_seconds * 20 + 60
@@ -281,10 +335,12 @@ class MohexOracle:
             answer = ""
         winner = answer.strip().lower()
         if winner in ("black", "white"):
-            value, how = (1.0 if Color.parse(winner) is mover else 0.0), "proof"
-        else:
-            value, how = None, "unsettled"
-        return OracleValue(value, best, 0, how, time.monotonic() - started)
+            return (1.0 if Color.parse(winner) is mover else 0.0), "proof"
+        return None, "unsettled"
+
+    def _cpu_since(self, before: float | None) -> float | None:
+        now = process_cpu_seconds(self.client.process.pid)
+        return None if before is None or now is None else now - before
 
 
 class OracleCache:
@@ -297,17 +353,20 @@ class OracleCache:
         self.values: dict[str, OracleValue] = dict(values or {})
         self.searches = 0
 
-    def get(self, board: Board, oracle: Oracle | None = None) -> OracleValue | None:
-        """The oracle's value of ``board``: cached, or asked of ``oracle`` (None: only the
-        cache, and None when the position is not in it)."""
+    def get(
+        self, board: Board, oracle: Oracle | None = None, exact: bool = False
+    ) -> OracleValue | None:
+        """The oracle's value of ``board`` (``exact``: its proof, :meth:`Oracle.solve`):
+        cached, or asked of ``oracle`` (None: only the cache, and None when the position is
+        not in it)."""
         if board.winner is not None:
             return OracleValue(0.0, None, 0, "terminal")
-        key = position_key(board)
+        key = (EXACT if exact else "") + position_key(board)
         found = self.values.get(key)
         if found is None and oracle is not None:
             if oracle.command != self.command:
                 raise HexError(f"the cache is {self.command!r}'s, not {oracle.command!r}'s")
-            found = oracle.evaluate(board)
+            found = oracle.solve(board) if exact else oracle.evaluate(board)
             self.values[key] = found
             self.searches += 1
         return found
@@ -346,39 +405,56 @@ def after(board: Board, cell: int) -> Board:
     return child
 
 
+def decided(value: OracleValue | None) -> bool:
+    """Whether the oracle calls the position won or lost outright (a proof, or a search
+    whose tree proved it): its value exactly 1 or 0."""
+    return value is not None and value.value in (0.0, 1.0)
+
+
 def needed_boards(board: Board, cells: Iterable[int], cache: OracleCache) -> list[Board]:
-    """The positions whose oracle values the regrets of ``cells`` in ``board`` need: the
-    position itself (for the best move), then the positions after the best move and after
-    each of ``cells`` (the best move known only once the position is in ``cache``)."""
-    boards = [board]
-    best = cache.get(board)
+    """The positions whose oracle values the regrets of ``cells`` in ``board`` need, besides
+    ``board`` itself (which must be in ``cache``): after the oracle's best move and after each
+    of ``cells``. None in a position the oracle calls lost (every move loses); in one it calls
+    won, each is to be solved (:meth:`OracleCache.get` with ``exact``)."""
+    root = cache.get(board)
+    if root is None or (decided(root) and root.value == 0.0):
+        return []
     wanted = list(dict.fromkeys(cells))
-    if best is not None and best.best is not None:
-        wanted = [best.best, *[c for c in wanted if c != best.best]]
-    return boards + [after(board, cell) for cell in wanted]
+    if root.best is not None:
+        wanted = [root.best, *[c for c in wanted if c != root.best]]
+    return [after(board, cell) for cell in wanted]
 
 
 def evaluate_moves(board: Board, cells: Iterable[int], cache: OracleCache, oracle: Oracle) -> None:
     """Ask ``oracle`` (through ``cache``) for every value the regrets of ``cells`` need."""
     cells = list(cells)
-    cache.get(board, oracle)
-    for child in needed_boards(board, cells, cache)[1:]:
-        cache.get(child, oracle)
+    root = cache.get(board, oracle)
+    exact = decided(root)
+    for child in needed_boards(board, cells, cache):
+        cache.get(child, oracle, exact=exact)
 
 
-def move_value(board: Board, cell: int, cache: OracleCache) -> float | None:
+def move_value(board: Board, cell: int, cache: OracleCache, exact: bool = False) -> float | None:
     """The oracle's value of ``cell`` in ``board`` for the side to move there: one less the
-    value of the position after it (for the other side); None when not known."""
-    found = cache.get(after(board, cell))
+    value of the position after it (for the other side; ``exact``: its proof); None when not
+    known."""
+    found = cache.get(after(board, cell), exact=exact)
     return None if found is None or found.value is None else 1.0 - found.value
 
 
 def regret(board: Board, cell: int, cache: OracleCache) -> float | None:
-    """The win probability ``cell`` gives away in ``board`` by the oracle: the value of the
-    oracle's best move less ``cell``'s (module docstring); None when a value is missing."""
+    """The win probability ``cell`` gives away in ``board`` by the oracle (module docstring):
+    the value of the oracle's best move less ``cell``'s; in a position the oracle calls lost
+    0, in one it calls won 0 or 1 by a proof of the position after ``cell``. None when a value
+    is missing or a proof did not settle."""
     root = cache.get(board)
     if root is None or root.best is None:
         return None
+    if decided(root):
+        if root.value == 0.0:
+            return 0.0
+        chosen = move_value(board, cell, cache, exact=True)
+        return None if chosen is None else 1.0 - chosen
     best, chosen = move_value(board, root.best, cache), move_value(board, cell, cache)
     if best is None or chosen is None:
         return None
@@ -510,7 +586,8 @@ def bucket_of(move_number: int) -> str | None:
 
 def regret_rows(positions: Sequence[LabPosition], run: Run, cache: OracleCache) -> list[dict]:
     """Per position of ``run`` (the file's order): the oracle's best move and value, and per
-    player its move and regret (None when a value is missing)."""
+    player its move, its regret (None when a value is missing) and whether it is a best move
+    (the oracle's, or where the oracle calls the position won or lost, one that keeps that)."""
     rows = []
     for position in positions:
         moves = run.moves.get(position.id)
@@ -531,15 +608,20 @@ def regret_rows(positions: Sequence[LabPosition], run: Run, cache: OracleCache) 
                 spec: regret(board, board.cell_index(move), cache) for spec, move in moves.items()
             },
         }
+        # A best move: the oracle's, or in a position it calls won or lost one that keeps that.
+        row["best"] = {
+            spec: move == best or (decided(root) and row["regret"][spec] == 0.0)
+            for spec, move in moves.items()
+        }
         rows.append(row)
     return rows
 
 
 def player_summary(rows: Sequence[dict], spec: str) -> dict:
-    """Mean regret (95% interval), oracle's-move share and blunder share (Wilson 95%)."""
+    """Mean regret (95% interval), best-move share and blunder share (Wilson 95%)."""
     known = [r for r in rows if r["regret"].get(spec) is not None]
     values = [r["regret"][spec] for r in known]
-    best = [r for r in known if r["moves"][spec] == r["oracle_best"]]
+    best = [r for r in known if r["best"][spec]]
     blunders = [v for v in values if v > BLUNDER]
     mean, low, high = mean_interval(values)
     n = len(values)
@@ -593,6 +675,27 @@ def summarize(rows: Sequence[dict], players: Sequence[str]) -> dict:
         "players": {spec: player_summary(rows, spec) for spec in players},
         "by_bucket": by_bucket,
         "pairs": [paired(rows, a, b) for i, a in enumerate(players) for b in players[i + 1 :]],
+    }
+
+
+def costs(run: Run, cache: OracleCache) -> dict:
+    """What the run cost: per player its mean seconds a move (CPU of this process for our
+    levels, wall time for ``gtp:`` players), and the oracle's calls (searches and proofs)
+    with their mean and total CPU seconds (of the oracle's process) and wall seconds."""
+    players = {}
+    for spec in run.players:
+        spent = [s[spec] for s in run.seconds.values() if spec in s]
+        players[spec] = {"moves": len(spent), "mean_seconds": sum(spent) / max(len(spent), 1)}
+    calls = [v for v in cache.values.values() if v.how != "terminal"]
+    cpu = [v.cpu_seconds for v in calls if v.cpu_seconds is not None]
+    return {
+        "players": players,
+        "oracle_calls": len(calls),
+        "oracle_searches": sum(v.how == "search" for v in calls),
+        "oracle_mean_cpu_seconds": sum(cpu) / len(cpu) if cpu else None,
+        "oracle_cpu_seconds_counted": sum(cpu),
+        "oracle_calls_with_cpu": len(cpu),
+        "oracle_wall_seconds": sum(v.seconds for v in calls),
     }
 
 
@@ -735,8 +838,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         spec, _, short = item.rpartition("=")
         names[spec] = short
     print(markdown(summary, names), end="")
+    spent = costs(run, cache)
+    print(
+        f"\nOracle: {spent['oracle_calls']} calls ({spent['oracle_searches']} searches), "
+        f"{_f(spent['oracle_mean_cpu_seconds'], 2)} CPU s each "
+        f"({spent['oracle_calls_with_cpu']} measured), {spent['oracle_wall_seconds']:.0f} s wall"
+    )
+    for spec, cost in spent["players"].items():
+        print(f"{names[spec]}: {cost['mean_seconds']:.2f} s a move over {cost['moves']}")
     if options.json:
-        document = {"command": command_line, "summary": summary, "rows": rows}
+        document = {"command": command_line, "costs": spent, "summary": summary, "rows": rows}
         atomic_write_text(options.json, json.dumps(document, indent=1) + "\n")
     return 0
 

@@ -40,21 +40,39 @@ class StubOracle:
 
     command = "stub"
 
-    def __init__(self, size: int, table: dict[tuple[str, ...], tuple[float, str | None]]):
+    def __init__(
+        self,
+        size: int,
+        table: dict[tuple[str, ...], tuple[float, str | None]],
+        proofs: dict[tuple[str, ...], float] | None = None,
+    ):
         self.size = size
         self.table = {}
+        self.proofs = {}
         for moves, (value, best) in table.items():
-            board = Board(size)
-            for name in moves:
-                board.play(name)
+            board = self.board(moves)
             cell = None if best is None else board.cell_index(best)
-            self.table[position_key(board)] = OracleValue(value, cell, 100, "search")
+            how = "proof" if value in (0.0, 1.0) else "search"
+            self.table[position_key(board)] = OracleValue(value, cell, 100, how)
+        for moves, value in (proofs or {}).items():
+            self.proofs[position_key(self.board(moves))] = OracleValue(value, None, 0, "proof")
         self.calls: list[str] = []
+
+    def board(self, moves: tuple[str, ...]) -> Board:
+        board = Board(self.size)
+        for name in moves:
+            board.play(name)
+        return board
 
     def evaluate(self, board: Board) -> OracleValue:
         key = position_key(board)
         self.calls.append(key)
         return self.table[key]
+
+    def solve(self, board: Board) -> OracleValue:
+        key = position_key(board)
+        self.calls.append("exact:" + key)
+        return self.proofs[key]
 
 
 def three_by_three() -> tuple[Board, StubOracle]:
@@ -123,6 +141,30 @@ def test_a_winning_move_is_worth_one_without_asking():
     assert oracle.calls.count(position_key(board)) == 1
     assert move_value(board, a2, cache) == 1.0
     assert regret(board, a2, cache) == 0.0
+
+
+def test_in_a_decided_position_the_regret_is_exact():
+    # Won for Black (by the oracle): b2 (its move) and c3 keep the win, a1 loses it.
+    won = StubOracle(
+        3,
+        {(): (1.0, "b2"), ("a1",): (0.2, "b2")},  # a1's search says 0.8: not used
+        proofs={("b2",): 0.0, ("c3",): 0.0, ("a1",): 1.0},
+    )
+    board = Board(3)
+    cache = OracleCache("stub")
+    cells = [board.cell_index(name) for name in ("a1", "c3", "b2")]
+    evaluate_moves(board, cells, cache, won)
+    assert all(call.startswith("exact:") for call in won.calls[1:]) and len(won.calls) == 4
+    assert [regret(board, cell, cache) for cell in cells] == [1.0, 0.0, 0.0]
+    # Lost for Black: every move loses, no move is asked about.
+    lost = StubOracle(3, {(): (0.0, "b2")})
+    cache = OracleCache("stub")
+    evaluate_moves(board, cells, cache, lost)
+    assert len(lost.calls) == 1
+    assert [regret(board, cell, cache) for cell in cells] == [0.0, 0.0, 0.0]
+    run = Run("positions.json", "stub", 1, ["p"], {"x@1": {"p": "a1"}}, {"x@1": {"p": 0.1}})
+    (row,) = regret_rows([LabPosition("x@1", 3, (), "a1")], run, cache)
+    assert row["best"]["p"] is True and row["oracle_best"] == "b2"
 
 
 def test_position_picking_is_fixed_by_the_seed_and_drops_repeats():
@@ -211,6 +253,9 @@ def test_a_run_continues_where_it_stopped(tmp_path):
     assert all(r["regret"]["random"] == 0.0 for r in rows)  # every move worth 0.5
     summary = summarize(rows, ["random"])
     assert summary["players"]["random"]["positions"] == 2
+    spent = move_lab.costs(run, cache)
+    assert spent["players"]["random"]["moves"] == 2
+    assert spent["oracle_calls"] == len(cache.values) == Halves.calls
     assert json.loads(json.dumps(Run.from_dict(run.to_dict()).to_dict())) == run.to_dict()
 
 

@@ -638,9 +638,10 @@ def player_summary(rows: Sequence[dict], spec: str) -> dict:
 
 def paired(rows: Sequence[dict], first: str, second: str) -> dict:
     """``first``'s regret less ``second``'s on the positions both have (negative: ``first``
-    gives away less), with its 95% interval, the positions where either is better, and the
+    gives away less), with its 95% interval, the positions where either is better, the
     number of positions (in order) from which the interval excludes 0 for good (None: not
-    by the last)."""
+    by the last), and how many positions an interval excluding 0 would take at this mean and
+    spread (``positions_needed``, a projection)."""
     differences = [
         r["regret"][first] - r["regret"][second]
         for r in rows
@@ -653,12 +654,18 @@ def paired(rows: Sequence[dict], first: str, second: str) -> dict:
         if not (lo > 0 or hi < 0):
             break
         separated = n
+    half = (high - low) / 2
+    # Positions for the interval to exclude 0 at this mean and spread: (z * sd / mean)**2.
+    needed = None
+    if differences and mean and not math.isnan(half):
+        needed = math.ceil(len(differences) * (half / abs(mean)) ** 2)
     return {
         "first": first,
         "second": second,
         "positions": len(differences),
         "mean_difference": mean,
         "interval": [low, high],
+        "positions_needed": needed,
         "first_better": sum(d < 0 for d in differences),
         "second_better": sum(d > 0 for d in differences),
         "separated_after": separated,
@@ -688,11 +695,18 @@ def costs(run: Run, cache: OracleCache) -> dict:
         players[spec] = {"moves": len(spent), "mean_seconds": sum(spent) / max(len(spent), 1)}
     calls = [v for v in cache.values.values() if v.how != "terminal"]
     cpu = [v.cpu_seconds for v in calls if v.cpu_seconds is not None]
+    searched = [v for v in calls if v.how == "search" and v.cpu_seconds is not None]
     return {
         "players": players,
         "oracle_calls": len(calls),
         "oracle_searches": sum(v.how == "search" for v in calls),
         "oracle_mean_cpu_seconds": sum(cpu) / len(cpu) if cpu else None,
+        "oracle_search_mean_cpu_seconds": (
+            sum(v.cpu_seconds for v in searched) / len(searched) if searched else None
+        ),
+        "oracle_search_mean_visits": (
+            sum(v.visits for v in searched) / len(searched) if searched else None
+        ),
         "oracle_cpu_seconds_counted": sum(cpu),
         "oracle_calls_with_cpu": len(cpu),
         "oracle_wall_seconds": sum(v.seconds for v in calls),
@@ -732,17 +746,83 @@ def markdown(summary: dict, names: dict[str, str]) -> str:
         "Paired: first's regret less second's on the same positions (negative: first better):",
         "",
         "| first | second | positions | difference [95%] | first better / second better "
-        "| separated after |",
-        "|---|---|---|---|---|---|",
+        "| separated after | needed at this effect |",
+        "|---|---|---|---|---|---|---|",
     ]
     for p in summary["pairs"]:
         lo, hi = p["interval"]
         lines.append(
             f"| {names[p['first']]} | {names[p['second']]} | {p['positions']} | "
             f"{_f(p['mean_difference'])} [{_f(lo)}, {_f(hi)}] | {p['first_better']} / "
-            f"{p['second_better']} | {p['separated_after'] or '-'} |"
+            f"{p['second_better']} | {p['separated_after'] or '-'} | "
+            f"{p['positions_needed'] or '-'} |"
         )
     return "\n".join(lines) + "\n"
+
+
+def board_of_key(key: str) -> Board:
+    """The position a :func:`position_key` names (its stones; the side to move follows from
+    them in a game without swap, and must match)."""
+    size, stones, to_move = key.split(":")
+    n = int(size)
+    board = Board(n)
+    black = [c for c, s in enumerate(stones) if s == "B"]
+    white = [c for c, s in enumerate(stones) if s == "W"]
+    for b, w in zip(black, white, strict=False):
+        board.play(b)
+        board.play(w)
+    for cell in black[len(white) :] + white[len(black) :]:
+        board.play(cell)
+    if position_key(board) != key:
+        raise HexError(f"{key!r} is not a position of a game without swap")
+    return board
+
+
+def repeat_searches(
+    cache: OracleCache, oracle: Oracle, count: int, seed: int, log: Callable[[str], None] = print
+) -> list[dict]:
+    """The oracle's noise: ``count`` of the positions ``cache`` holds a search of (chosen by
+    ``seed``) searched again by ``oracle`` (the same budget and another seed, say); per
+    position the two values and best moves."""
+    keys = sorted(k for k, v in cache.values.items() if v.how == "search" and 0 < v.value < 1)
+    random.Random(seed).shuffle(keys)
+    rows = []
+    for index, key in enumerate(keys[:count]):
+        again = oracle.evaluate(board_of_key(key))
+        first = cache.values[key]
+        rows.append(
+            {
+                "key": key,
+                "value": first.value,
+                "again": again.value,
+                "best": first.best,
+                "best_again": again.best,
+                "how_again": again.how,
+            }
+        )
+        if (index + 1) % 10 == 0:
+            log(f"{index + 1}/{count}")
+    return rows
+
+
+def repeat_summary(rows: Sequence[dict]) -> dict:
+    """Mean absolute difference of two searches' values, the standard deviation of one
+    search's value (the differences' over the square root of 2) and how often the best moves
+    agree, over the rows both searched."""
+    pairs = [r for r in rows if r["again"] is not None and r["how_again"] == "search"]
+    differences = [r["again"] - r["value"] for r in pairs]
+    n = len(differences)
+    if n < 2:
+        return {"positions": n}
+    mean = sum(differences) / n
+    spread = math.sqrt(sum((d - mean) ** 2 for d in differences) / (n - 1))
+    return {
+        "positions": n,
+        "mean_difference": mean,
+        "mean_absolute_difference": sum(abs(d) for d in differences) / n,
+        "one_search_sd": spread / math.sqrt(2),
+        "same_best": sum(r["best"] == r["best_again"] for r in pairs) / n,
+    }
 
 
 # --------------------------------------------------------------------------- command line
@@ -777,6 +857,12 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--oracle", default=ORACLE, help=f"default: {ORACLE}")
     run.add_argument("--limit", type=int, default=None, help="only the first N positions")
     run.add_argument("--seed", type=int, default=13)
+    again = sub.add_parser("repeat", help="the oracle's noise: cached searches done again")
+    again.add_argument("--cache", type=Path, required=True)
+    again.add_argument("--oracle", required=True, help="the same budget with another seed")
+    again.add_argument("--count", type=int, default=60)
+    again.add_argument("--seed", type=int, default=1)
+    again.add_argument("--out", type=Path, required=True)
     rep = sub.add_parser("report", help="regrets, per player and paired")
     rep.add_argument("run", type=Path)
     rep.add_argument("--cache", type=Path, required=True)
@@ -828,6 +914,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         finally:
             oracle.close()
         return 0
+    if options.command == "repeat":
+        cache = OracleCache.load(options.cache)
+        oracle = MohexOracle(options.oracle)
+        try:
+            rows = repeat_searches(cache, oracle, options.count, options.seed)
+        finally:
+            oracle.close()
+        summary = repeat_summary(rows)
+        document = {
+            "command": command_line,
+            "cache_oracle": cache.command,
+            "oracle": options.oracle,
+            "machine": machine(),
+            "summary": summary,
+            "rows": rows,
+        }
+        atomic_write_text(options.out, json.dumps(document, indent=1) + "\n")
+        print(json.dumps(summary, indent=1))
+        return 0
     run = Run.from_dict(json.loads(options.run.read_text(encoding="utf-8")))
     cache = OracleCache.load(options.cache, run.oracle)
     positions = load_positions(Path(run.positions_file))
@@ -842,7 +947,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(
         f"\nOracle: {spent['oracle_calls']} calls ({spent['oracle_searches']} searches), "
         f"{_f(spent['oracle_mean_cpu_seconds'], 2)} CPU s each "
-        f"({spent['oracle_calls_with_cpu']} measured), {spent['oracle_wall_seconds']:.0f} s wall"
+        f"({spent['oracle_calls_with_cpu']} measured), {spent['oracle_wall_seconds']:.0f} s wall; "
+        f"a search {_f(spent['oracle_search_mean_cpu_seconds'], 2)} CPU s, "
+        f"{_f(spent['oracle_search_mean_visits'], 0)} visits"
     )
     for spec, cost in spent["players"].items():
         print(f"{names[spec]}: {cost['mean_seconds']:.2f} s a move over {cost['moves']}")

@@ -202,6 +202,9 @@ def test_mean_interval_and_paired_separation():
     assert (result["first_better"], result["second_better"]) == (6, 0)
     # Over the first 3 positions the interval holds 0 (-0.167 +- 0.173); from 4 on it does not.
     assert result["separated_after"] == 4
+    half = (result["interval"][1] - result["interval"][0]) / 2
+    expected = 7 * (half / abs(result["mean_difference"])) ** 2
+    assert result["positions_needed"] == pytest.approx(expected, abs=1)
     level = paired([{"regret": {"a": x, "b": -x}} for x in (0.1, -0.1, 0.1, -0.1)], "a", "b")
     assert level["separated_after"] is None
 
@@ -268,3 +271,26 @@ def test_the_command_line_picks_positions_from_a_match_folder(tmp_path):
     assert len(first) == 5 and all(3 <= p.move_number <= 20 for p in first)
     move_lab.main(["positions", str(match), "--out", str(out), "--count", "5"])
     assert move_lab.load_positions(out) == first
+
+
+def test_the_oracles_noise_is_two_searches_of_the_same_positions():
+    board, oracle = three_by_three()
+    cache = OracleCache("stub")
+    evaluate_moves(board, [board.cell_index("a1"), board.cell_index("c3")], cache, oracle)
+    for key in cache.values:
+        assert position_key(move_lab.board_of_key(key)) == key
+
+    class Shifted:
+        command = "shifted"
+
+        def evaluate(self, board: Board) -> OracleValue:
+            found = oracle.evaluate(board)
+            return OracleValue(found.value + 0.1, found.best, 100, "search")
+
+    rows = move_lab.repeat_searches(cache, Shifted(), 3, seed=2, log=lambda _t: None)
+    assert len(rows) == 3 and len({r["key"] for r in rows}) == 3
+    summary = move_lab.repeat_summary(rows)
+    assert summary["mean_difference"] == pytest.approx(0.1)
+    assert summary["mean_absolute_difference"] == pytest.approx(0.1)
+    assert summary["one_search_sd"] == pytest.approx(0.0, abs=1e-9)
+    assert summary["same_best"] == 1.0

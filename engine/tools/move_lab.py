@@ -672,16 +672,31 @@ def paired(rows: Sequence[dict], first: str, second: str) -> dict:
     }
 
 
+def kind_of(row: dict) -> str:
+    """``won`` or ``lost`` where the oracle calls the position decided, else ``open``."""
+    return {1.0: "won", 0.0: "lost"}.get(row["oracle_value"], "open")
+
+
 def summarize(rows: Sequence[dict], players: Sequence[str]) -> dict:
+    """Per player (overall, by move-number bucket, by :func:`kind_of`) and per pair."""
     by_bucket = {}
     for low, high in BUCKETS:
         label = f"{low}-{high}"
         group = [r for r in rows if bucket_of(r["move_number"]) == label]
         by_bucket[label] = {spec: player_summary(group, spec) for spec in players}
+    by_kind = {}
+    for kind in ("open", "won", "lost"):
+        group = [r for r in rows if kind_of(r) == kind]
+        by_kind[kind] = {spec: player_summary(group, spec) for spec in players}
+    open_rows = [r for r in rows if kind_of(r) == "open"]
     return {
         "players": {spec: player_summary(rows, spec) for spec in players},
         "by_bucket": by_bucket,
+        "by_kind": by_kind,
         "pairs": [paired(rows, a, b) for i, a in enumerate(players) for b in players[i + 1 :]],
+        "pairs_open": [
+            paired(open_rows, a, b) for i, a in enumerate(players) for b in players[i + 1 :]
+        ],
     }
 
 
@@ -741,15 +756,33 @@ def markdown(summary: dict, names: dict[str, str]) -> str:
             s = summary["by_bucket"][label][spec]
             cells.append(f"{_f(s['mean_regret'])} ({s['positions']})")
         lines.append(f"| {names[spec]} | " + " | ".join(cells) + " |")
-    lines += [
+    lines += ["", "By what the oracle calls the position (mean regret; blunders):", ""]
+    kinds = list(summary["by_kind"])
+    lines.append("| player | " + " | ".join(kinds) + " |")
+    lines.append("|---|" + "---|" * len(kinds))
+    for spec in summary["players"]:
+        cells = []
+        for kind in kinds:
+            s = summary["by_kind"][kind][spec]
+            blunders = round(s["blunder_share"] * s["positions"]) if s["positions"] else 0
+            cells.append(f"{_f(s['mean_regret'])}; {blunders} of {s['positions']}")
+        lines.append(f"| {names[spec]} | " + " | ".join(cells) + " |")
+    lines += _pair_table(summary["pairs"], names, "all positions")
+    lines += _pair_table(summary["pairs_open"], names, "positions the oracle calls open")
+    return "\n".join(lines) + "\n"
+
+
+def _pair_table(pairs: Sequence[dict], names: dict[str, str], label: str) -> list[str]:
+    lines = [
         "",
-        "Paired: first's regret less second's on the same positions (negative: first better):",
+        f"Paired, {label}: first's regret less second's on the same positions (negative: "
+        "first better):",
         "",
         "| first | second | positions | difference [95%] | first better / second better "
         "| separated after | needed at this effect |",
         "|---|---|---|---|---|---|---|",
     ]
-    for p in summary["pairs"]:
+    for p in pairs:
         lo, hi = p["interval"]
         lines.append(
             f"| {names[p['first']]} | {names[p['second']]} | {p['positions']} | "
@@ -757,7 +790,7 @@ def markdown(summary: dict, names: dict[str, str]) -> str:
             f"{p['second_better']} | {p['separated_after'] or '-'} | "
             f"{p['positions_needed'] or '-'} |"
         )
-    return "\n".join(lines) + "\n"
+    return lines
 
 
 def board_of_key(key: str) -> Board:

@@ -7,6 +7,8 @@ games against MoHex::
         --cache oracle.json --player "strong:playouts=40000,time_s=none" \\
         --player "gtp:/work/mohex/mohex-gtp.sh --games 1000 --no-reuse --seed 1"
     python -m hexswarm.engine.tools.move_lab report run.json --cache oracle.json --json out.json
+    python -m hexswarm.engine.tools.move_lab repeat --cache oracle.json --out noise.json \\
+        --oracle "/work/mohex/mohex-gtp.sh --games 20000 --no-reuse --seed 2"
 
 ``positions`` reads the match folders written by ``hexswarm-match`` against MoHex (default:
 every 9x9 folder under docs/results/mohex/; :func:`engine.tools.mistakes.match_games`), takes
@@ -43,7 +45,9 @@ stopped and ``--limit`` extends it. ``report`` gives, per player, the mean regre
 t-interval), the share of positions where it played the oracle's move and the share of
 *blunders* (regret above :data:`BLUNDER`), overall and by move-number bucket, and for every
 pair of players the paired difference of regrets on the same positions (95% interval), with
-the number of positions (in the file's order) from which that interval excludes 0 for good.
+the number of positions (in the file's order) from which that interval excludes 0 for good,
+and the same on the positions the oracle calls open alone. ``repeat`` searches cached
+positions again with another oracle (the same budget, another seed): the oracle's own noise.
 """
 
 from __future__ import annotations

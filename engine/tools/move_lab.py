@@ -65,7 +65,7 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 from hexswarm.engine.board import Board, Color, HexError
 from hexswarm.engine.records.files import atomic_write_text
@@ -600,7 +600,7 @@ def regret_rows(positions: Sequence[LabPosition], run: Run, cache: OracleCache) 
         board = position.board()
         root = cache.get(board)
         best = None if root is None or root.best is None else board.cell_name(root.best)
-        row = {
+        row: dict[str, Any] = {
             "id": position.id,
             "move_number": position.move_number,
             "mover": board.to_move.value,
@@ -721,7 +721,7 @@ def costs(run: Run, cache: OracleCache) -> dict:
         "oracle_searches": sum(v.how == "search" for v in calls),
         "oracle_mean_cpu_seconds": sum(cpu) / len(cpu) if cpu else None,
         "oracle_search_mean_cpu_seconds": (
-            sum(v.cpu_seconds for v in searched) / len(searched) if searched else None
+            sum(v.cpu_seconds or 0.0 for v in searched) / len(searched) if searched else None
         ),
         "oracle_search_mean_visits": (
             sum(v.visits for v in searched) / len(searched) if searched else None
@@ -821,7 +821,11 @@ def repeat_searches(
     """The oracle's noise: ``count`` of the positions ``cache`` holds a search of (chosen by
     ``seed``) searched again by ``oracle`` (the same budget and another seed, say); per
     position the two values and best moves."""
-    keys = sorted(k for k, v in cache.values.items() if v.how == "search" and 0 < v.value < 1)
+    keys = sorted(
+        k
+        for k, v in cache.values.items()
+        if v.how == "search" and v.value is not None and 0 < v.value < 1
+    )
     random.Random(seed).shuffle(keys)
     rows = []
     for index, key in enumerate(keys[:count]):

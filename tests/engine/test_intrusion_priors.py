@@ -1,0 +1,133 @@
+"""The intrusion bonus in the priors (``intrusion_bonus``; ours, after MoHex 2.0's vcm_gamma;
+issue 29, round 13): when the last move took one carrier cell of a bridge or edge template II
+of the side to move, the cell that restores it gets a gamma added to its prior weight. Checked
+against the slow references of the playouts' answers (:func:`tests.naive.bridge_answers`,
+:func:`tests.naive.template_answers`) and of the priors (:func:`engine.patterns.move_priors`),
+on random positions and on planted ones, and by a seeded search."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hexswarm.engine.board import Board, HexError
+from hexswarm.engine.patterns import load_table, move_priors
+from hexswarm.engine.search.environment import hex_environment
+from hexswarm.engine.search.limits import SearchLimits
+from hexswarm.engine.search.uct import UctConfig, UctSearch
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tests.naive import bridge_answers, template_answers
+
+TABLE = "hex12-mohex-9x9-550g"
+
+
+def _answers(board: Board) -> list[int]:
+    """The cells that restore a bridge or edge template II of the side to move that its
+    opponent's last move intruded into (the slow references)."""
+    last = int(board.moves[-1].cell)
+    stone = 1 if board.to_move.value == "black" else 2
+    found = bridge_answers(board.cells, board.size, last, stone)
+    found += template_answers(board.cells, board.size, last, stone)
+    return sorted(set(found))
+
+
+def _root_priors(board: Board, bonus: float, table: str = TABLE) -> dict[int, float]:
+    """The priors the search gives the root's moves (cell -> prior)."""
+    env = hex_environment(board)
+    search = UctSearch(
+        UctConfig(seed=1, rave=True, priors=table, leaf_playouts=1, intrusion_bonus=bonus),
+        last_cell=int(board.moves[-1].cell),
+    )
+    search.run(env, SearchLimits(playouts=1))
+    tree = search.trees[0]
+    return {int(env.action_cells[tree.actions[c]]): float(tree.prior[c]) for c in tree.children(0)}
+
+
+def _expected(board: Board, bonus: float) -> dict[int, float]:
+    black = board.to_move.value == "black"
+    last = int(board.moves[-1].cell)
+    added = dict.fromkeys(_answers(board), bonus)
+    return move_priors(load_table(TABLE), board.cells, board.size, black, last, added)
+
+
+def _assert_priors_match(board: Board, bonus: float) -> None:
+    got = _root_priors(board, bonus)
+    expected = _expected(board, bonus)
+    assert got.keys() == expected.keys()
+    for cell, p in expected.items():
+        assert got[cell] == pytest.approx(p, rel=1e-12, abs=1e-15), board.cell_name(cell)
+
+
+def _random_board(rng, size: int, moves: int) -> Board:
+    board = Board(size)
+    for _ in range(moves):
+        board.play(int(rng.choice(np.flatnonzero(board.cells == 0))))
+        if board.winner is not None:
+            board.undo()
+            break
+    return board
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**31), bonus=st.sampled_from([0.5, 40.0, 1000.0]))
+def test_root_priors_add_the_bonus_to_the_references_answers(seed, bonus):
+    """On random positions (some stones, the last one the opponent's), the kernel's root
+    priors are the slow reference's with ``bonus`` added to the weights of the cells the
+    playouts' reference answers name, normalised."""
+    rng = np.random.default_rng(seed)
+    size = int(rng.integers(2, 10))
+    board = _random_board(rng, size, int(rng.integers(1, size * size)))
+    _assert_priors_match(board, bonus)
+
+
+# Planted intrusions on 9x9: (moves, the answer). Black joins top and bottom (rows 1 and 9),
+# White left and right (columns a and i).
+PLANTED = (
+    (("e4", "a1", "d6", "e5"), "d5"),  # Black's bridge e4-d6, White took e5
+    (("e4", "a1", "d6", "d5"), "e5"),  # the same bridge, the other carrier cell
+    (("a9", "e4", "a1", "f5", "e5"), "f4"),  # White's bridge e4-f5, Black took e5
+    (("e2", "a5", "a6", "e1"), "f1"),  # Black's template II on the top edge
+    (("e8", "a5", "a6", "d9"), "e9"),  # Black's template II on the bottom edge
+    (("a9", "b5", "a6"), "a5"),  # White's template II on the left edge
+    (("a9", "h4", "i3"), "i4"),  # White's template II on the right edge
+)
+
+
+@pytest.mark.parametrize(("moves", "answer"), PLANTED)
+def test_planted_intrusions_have_their_answer_and_the_bonus(moves, answer):
+    board = Board.from_moves(9, moves)
+    answers = [board.cell_name(c) for c in _answers(board)]
+    assert answer in answers
+    for bonus in (0.0, 40.0):
+        _assert_priors_match(board, bonus)
+    before = _root_priors(board, 0.0)[board.cell_index(answer)]
+    after = _root_priors(board, 40.0)[board.cell_index(answer)]
+    assert after > before
+
+
+def test_no_intrusion_no_change():
+    """The last move took no carrier of the mover's: the bonus changes no prior."""
+    board = Board.from_moves(9, ("e4", "a1", "d6", "i9"))
+    assert _answers(board) == []
+    assert _root_priors(board, 40.0) == _root_priors(board, 0.0)
+
+
+def test_the_bonus_needs_priors_and_is_not_negative():
+    with pytest.raises(HexError, match="intrusion_bonus needs priors"):
+        UctConfig(rave=True, intrusion_bonus=1.0)
+    with pytest.raises(HexError, match="intrusion_bonus must be 0"):
+        UctConfig(rave=True, priors=TABLE, intrusion_bonus=-1.0)
+
+
+def test_random_positions_with_intrusions_match_the_reference():
+    """The first 30 seeded random positions in which the last move did intrude (a sixth of
+    them do): the same check, so that every run sees intrusions on boards of every size."""
+    rng = np.random.default_rng(13)
+    found = 0
+    while found < 30:
+        size = int(rng.integers(2, 10))
+        board = _random_board(rng, size, int(rng.integers(1, size * size)))
+        if _answers(board):
+            found += 1
+            _assert_priors_match(board, float(rng.choice([0.5, 40.0, 1000.0])))

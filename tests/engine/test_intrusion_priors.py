@@ -131,3 +131,30 @@ def test_random_positions_with_intrusions_match_the_reference():
         if _answers(board):
             found += 1
             _assert_priors_match(board, float(rng.choice([0.5, 40.0, 1000.0])))
+
+
+# Move 31 of game 14 of docs/results/priors/local-550g-vs-strong-20k/: White's e6 took a
+# carrier cell of Black's bridge e5-f6, whose other carrier cell is f5. Both
+# f5 and e7 win for Black (the proof-number solver, engine.dfpn.prove, on the positions after
+# each); the priors give f5 0.113 of the mass (rank 2).
+SAVE_POSITION = (
+    "b6 f4 g4 g3 i2 h3 c7 c4 d4 c6 e5 e4 d5 e2 f2 e3 i3 h4 i4 h5 i5 h7 h6 g7 g6 f7 f6 c9 b8 e6"
+)
+
+
+def test_a_seeded_search_prefers_the_save_with_the_bonus():
+    """The same seeded search (RAVE, priors, 8 template playouts a leaf, 4 000 playouts):
+    without the bonus it plays e7 and gives the save f5 192 visits; with 40 it plays f5."""
+    board = Board.from_moves(9, SAVE_POSITION.split())
+    assert [board.cell_name(c) for c in _answers(board)] == ["f5"]
+    found = []
+    for bonus in (0.0, 40.0):
+        env = hex_environment(board, "template")
+        config = UctConfig(seed=5, rave=True, priors=TABLE, leaf_playouts=8, intrusion_bonus=bonus)
+        search = UctSearch(config, last_cell=int(board.moves[-1].cell))
+        result = search.run(env, SearchLimits(playouts=4000))
+        names = [board.cell_name(int(c)) for c in env.action_cells]
+        found.append((names[result.best_action], int(result.visits[names.index("f5")])))
+    assert found[0] == ("e7", 192)
+    assert found[1][0] == "f5"
+    assert found[1][1] > 4 * found[0][1]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import subprocess
 import threading
+import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -180,6 +181,11 @@ class GameResult:
     # A clocked game: per player ("A"/"B") its "moves", "used_s" (seconds its clock ran) and
     # "left_s" at the end (main time and periods left).
     clock: dict | None = None
+    # Per player ("A"/"B"): "moves" it chose, "total_s" and "max_s", the wall seconds from
+    # asking it for a move to having it (an engine's answer over GTP included), so that "equal
+    # time" can be checked: an engine told 1 s a move may take more. None in older matches.
+    # A measurement, not an outcome: two runs of a game are equal whatever their times.
+    think: dict | None = field(default=None, compare=False)
 
     @classmethod
     def from_dict(cls, data: dict) -> GameResult:
@@ -267,6 +273,7 @@ def play_game_record(
     control = settings.time_control
     clock = GameClock(control) if control is not None else None
     times: list[tuple[Color, TimeLeft]] = []  # each move's mover and its time left after it
+    think = {p: {"moves": 0, "total_s": 0.0, "max_s": 0.0} for p in PLAYERS}
     for player in players.values():
         player.new_game(settings.size, settings.swap, **({"clock": control} if control else {}))
     for cell in opening_cells(settings.seed, game, settings.size, settings.opening):
@@ -281,10 +288,13 @@ def play_game_record(
         colour = board.to_move
         mover = owner[colour]
         other = "B" if mover == "A" else "A"
+        asked = time.perf_counter()
         if clock is None:
             move = players[mover].choose(board, colour)
         else:
             move = _clocked_choice(players[mover], board, colour, clock)
+        _count_think(think[mover], time.perf_counter() - asked)
+        if clock is not None:
             if not clock.press(colour):
                 winner_colour, reason = colour.opponent, "T"
                 break
@@ -339,8 +349,15 @@ def play_game_record(
         result=result_text,
         sgf=sgf_name(game),
         clock=clock_stats,
+        think={p: {k: round(v, 3) for k, v in think[p].items()} for p in PLAYERS},
     )
     return result, write_sgf(record)
+
+
+def _count_think(stats: dict, seconds: float) -> None:
+    stats["moves"] += 1
+    stats["total_s"] += seconds
+    stats["max_s"] = max(stats["max_s"], seconds)
 
 
 def _clocked_choice(player, board: Board, colour: Color, clock: GameClock) -> int | str:

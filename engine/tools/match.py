@@ -47,7 +47,13 @@ from typing import TYPE_CHECKING, TextIO
 from hexswarm.engine.board import HexError
 from hexswarm.engine.clock import TimeControl
 from hexswarm.engine.tools.games import GTP_PREFIX, GameResult, MatchError, MatchSettings
-from hexswarm.engine.tools.series import Match, _json_number, clock_report, results_table
+from hexswarm.engine.tools.series import (
+    Match,
+    _json_number,
+    clock_report,
+    results_table,
+    think_report,
+)
 
 if TYPE_CHECKING:
     pass
@@ -246,7 +252,8 @@ def _play_match(options: argparse.Namespace) -> str:
     if not options.json:
         played = [match.results[g] for g in sorted(match.results) if g <= options.games]
         clock = f"\n\n{clock_report(settings, played)}" if settings.clock != "none" else ""
-        return results_table(settings, summary) + clock
+        think = think_report(settings, played)
+        return results_table(settings, summary) + clock + (f"\n\n{think}" if think else "")
     report = {
         "settings": settings.identity(),
         "games_requested": options.games,

@@ -256,6 +256,30 @@ def clock_report(settings: MatchSettings, results: list[GameResult]) -> str:
     return "\n".join(lines)
 
 
+def think_report(settings: MatchSettings, results: list[GameResult]) -> str:
+    """Per player the wall time it took to choose its moves (an external engine's GTP answer
+    included), from the games that recorded it; "" when none did (matches saved before)."""
+    lines = [
+        "time to choose a move (wall seconds, the GTP round trip included)",
+        "",
+        "| player | games | moves | mean a move | longest |",
+        "|---|---:|---:|---:|---:|",
+    ]
+    recorded = [r.think for r in results if r.think]
+    if not recorded:
+        return ""
+    specs = {"A": settings.player_a, "B": settings.player_b}
+    for player in PLAYERS:
+        moves = sum(t[player]["moves"] for t in recorded)
+        total = sum(t[player]["total_s"] for t in recorded)
+        longest = max(t[player]["max_s"] for t in recorded)
+        mean = f"{total / moves:.3f} s" if moves else "n/a"
+        lines.append(
+            f"| {player} ({specs[player]}) | {len(recorded)} | {moves} | {mean} | {longest:.3f} s |"
+        )
+    return "\n".join(lines)
+
+
 MIN_LASTING_MOVES = 20
 """A game "lasts" for a player who made this many moves (on 11x11, a game of 40 moves or more)."""
 

@@ -28,7 +28,7 @@ from hexswarm.engine.tools.distributed import (
     play_on_worker,
     spec_files,
 )
-from hexswarm.engine.tools.games import MatchError, MatchSettings, sgf_name
+from hexswarm.engine.tools.games import GameResult, MatchError, MatchSettings, sgf_name
 from hexswarm.engine.tools.match import main
 from hexswarm.engine.tools.series import STATE_FILE, Match
 
@@ -122,8 +122,10 @@ def dask_cluster(tmp_path):
         log.close()
 
 
-def results_of(out: Path) -> list[dict]:
-    return json.loads((out / STATE_FILE).read_text(encoding="utf-8"))["results"]
+def results_of(out: Path) -> list[GameResult]:
+    """The saved games (compared without their think times: a measurement, not an outcome)."""
+    saved = json.loads((out / STATE_FILE).read_text(encoding="utf-8"))["results"]
+    return [GameResult.from_dict(r) for r in saved]
 
 
 def sgf_texts(out: Path, games: int) -> list[str]:

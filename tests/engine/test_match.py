@@ -42,6 +42,17 @@ def state(out: Path) -> dict:
     return json.loads((out / STATE_FILE).read_text(encoding="utf-8"))
 
 
+def score_row(report: str) -> str:
+    """The results table's row of a match report (the think times' table follows it)."""
+    lines = report.splitlines()
+    return lines[lines.index(next(x for x in lines if x.startswith("| games |"))) + 2]
+
+
+def outcomes(out: Path) -> list[GameResult]:
+    """The saved games (compared without their think times: a measurement, not an outcome)."""
+    return [GameResult.from_dict(r) for r in state(out)["results"]]
+
+
 # ------------------------------------------------------------------ pure parts
 
 
@@ -174,6 +185,41 @@ def test_resign_and_forfeit_are_recorded(monkeypatch, tmp_path):
     assert (read_sgf(tmp_path / sgf_name(3))).game_end() == ("white", "forfeit")
 
 
+def test_each_players_time_to_choose_is_recorded_and_reported(monkeypatch, tmp_path):
+    """ "Equal time" is checked, not assumed: each player's wall time from being asked for a
+    move to having it is summed per game (an engine told 1 s a move may take more), and the
+    report gives the mean a move. B sleeps 20 ms a move here: its mean is at least that."""
+    from dataclasses import asdict
+
+    from hexswarm.engine.tools import games as games_module
+    from hexswarm.engine.tools.series import think_report
+
+    class SlowPlayer(ScriptedPlayer):
+        def choose(self, board, colour):
+            time.sleep(0.02)
+            return super().choose(board, colour)
+
+    # Game 1 on 3x3: A (Black) joins top to bottom down column a (a1, a2, a3); B plays b1, b2.
+    a_moves, b_moves = ["a1", "a2", "a3"], ["b1", "b2"]
+    players = {"a": ScriptedPlayer("a", a_moves), "b": SlowPlayer("b", b_moves)}
+    monkeypatch.setattr(
+        games_module, "make_player", lambda spec, seed, cache, out: players[spec[-1]]
+    )
+    settings = MatchSettings("script-a", "script-b", 3, False, 1)
+    result = games_module.play_game(settings, 1, tmp_path, games_module.PlayerCache())
+    assert result.winner == "A" and result.moves == 5
+    assert result.think["A"]["moves"] == 3 and result.think["B"]["moves"] == 2
+    assert result.think["B"]["total_s"] >= 0.04 and result.think["B"]["max_s"] >= 0.02
+    assert result.think["B"]["max_s"] <= result.think["B"]["total_s"]
+    assert GameResult.from_dict(json.loads(json.dumps(asdict(result)))) == result
+    table = think_report(settings, [result])
+    b_row = next(line for line in table.splitlines() if line.startswith("| B "))
+    mean = float(b_row.split("|")[4].strip().removesuffix(" s"))
+    assert mean >= 0.02 and "| 1 | 2 |" in b_row
+    older = GameResult(2, "B", "black", "white", "", 13, "B+", sgf_name(2))  # saved before
+    assert think_report(settings, [older]) == ""
+
+
 # ------------------------------------------------------------------ real matches
 
 
@@ -231,7 +277,8 @@ def test_random_vs_random_writes_sgf_files_that_read_back(capsys, tmp_path):
         winner_is_a = result["winner_colour"] == result["a_colour"]
         assert result["winner"] == ("A" if winner_is_a else "B")
     a_wins = sum(r["winner"] == "A" for r in results.values())
-    assert table.splitlines()[-1].startswith(f"| 4 | {a_wins} | {4 - a_wins} |")
+    assert score_row(table).startswith(f"| 4 | {a_wins} | {4 - a_wins} |")
+    assert "time to choose a move" in table
 
 
 def test_mc_vs_random_json_output(capsys, tmp_path):
@@ -270,7 +317,7 @@ def test_resume_continues_where_it_stopped_and_matches_a_full_run(capsys, tmp_pa
     assert len(state(stopped)["results"]) == 5
     full = tmp_path / "full"
     assert run_match(capsys, "--out", full, *args)[0] == 0
-    assert state(stopped)["results"] == state(full)["results"]
+    assert outcomes(stopped) == outcomes(full)
     for game in range(1, 6):  # identical files but for the date of play
         texts = [
             re.sub(r"DT\[[^]]*\]", "", (d / sgf_name(game)).read_text()) for d in (stopped, full)
@@ -290,7 +337,7 @@ def test_parallel_jobs_give_the_same_results_as_serial(capsys, tmp_path):
     parallel = Match(MatchSettings("random", "random", 4, False, 5), tmp_path / "parallel")
     parallel.load_or_create()
     assert parallel.run(4, jobs=2, use_dask=False) == 4
-    assert state(tmp_path / "serial")["results"] == state(tmp_path / "parallel")["results"]
+    assert outcomes(tmp_path / "serial") == outcomes(tmp_path / "parallel")
 
 
 def test_external_gtp_player_is_our_own_engine(capsys, tmp_path, monkeypatch):
@@ -336,7 +383,7 @@ def test_python_m_engine_match_runs(tmp_path):
         timeout=300,
     )
     assert finished.returncode == 0, finished.stderr
-    assert finished.stdout.splitlines()[-1].startswith("| 2 |")
+    assert score_row(finished.stdout).startswith("| 2 |")
     assert "2/2" in finished.stderr  # the progress line
 
 
@@ -380,7 +427,7 @@ def test_resume_after_sigkill(tmp_path):
     assert main(["--out", str(killed), *args]) == 0
     full = tmp_path / "full"
     assert main(["--out", str(full), *args]) == 0
-    assert state(killed)["results"] == state(full)["results"]
+    assert outcomes(killed) == outcomes(full)
     assert len(list(killed.glob("*.sgf"))) == 30
 
 

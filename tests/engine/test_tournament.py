@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
-from hexswarm.engine.tools.games import MatchError, MatchSettings
+from hexswarm.engine.tools.games import GameResult, MatchError, MatchSettings
 from hexswarm.engine.tools.match import main
 from hexswarm.engine.tools.series import STATE_FILE, Match
 from hexswarm.engine.tools.tournament import (
@@ -29,8 +29,10 @@ def run(capsys, *args) -> tuple[int, str, str]:
     return status, captured.out, captured.err
 
 
-def results(folder: Path) -> list[dict]:
-    return json.loads((folder / STATE_FILE).read_text(encoding="utf-8"))["results"]
+def results(folder: Path) -> list[GameResult]:
+    """The saved games (compared without their think times: a measurement, not an outcome)."""
+    saved = json.loads((folder / STATE_FILE).read_text(encoding="utf-8"))["results"]
+    return [GameResult.from_dict(r) for r in saved]
 
 
 def test_every_pair_is_the_match_it_names(capsys, tmp_path):

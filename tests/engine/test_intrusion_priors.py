@@ -158,3 +158,25 @@ def test_a_seeded_search_prefers_the_save_with_the_bonus():
     assert found[0] == ("e7", 192)
     assert found[1][0] == "f5"
     assert found[1][1] > 4 * found[0][1]
+
+
+def test_a_node_below_the_root_gets_the_bonus_for_the_intrusion_that_led_to_it():
+    """Inside the tree the last move is the path's: White to move intrudes into Black's bridge
+    e4-d6 at e5 (the root's only move searched); the node after it gives Black's children the
+    reference's priors with the bonus on d5."""
+    board = Board.from_moves(9, ("e4", "a1", "d6"))
+    env = hex_environment(board)
+    cells = [int(c) for c in env.action_cells]
+    intrusion = cells.index(board.cell_index("e5"))
+    config = UctConfig(seed=1, rave=True, priors=TABLE, leaf_playouts=1, intrusion_bonus=40.0)
+    search = UctSearch(config, root_actions=[intrusion], last_cell=int(board.moves[-1].cell))
+    search.run(env, SearchLimits(playouts=8))
+    tree = search.trees[0]
+    node = tree.child_by_action(0, intrusion)
+    got = {cells[tree.actions[c]]: float(tree.prior[c]) for c in tree.children(node)}
+    after = Board.from_moves(9, ("e4", "a1", "d6", "e5"))
+    assert _answers(after) == [after.cell_index("d5")]
+    expected = _expected(after, 40.0)
+    assert got.keys() == expected.keys()
+    for cell, p in expected.items():
+        assert got[cell] == pytest.approx(p, rel=1e-12, abs=1e-15)

@@ -13,7 +13,7 @@ from hexswarm.engine.patterns import load_table, move_priors
 from hexswarm.engine.tools.reference import bridge_answers, template_answers
 
 table = load_table("hex12-mohex-9x9-550g")
-shares, totals, halves = [], [], []
+shares, totals, halves, counts = [], [], [], []
 for folder in sys.argv[1:]:
     for sgf in sorted(Path(folder).glob("game-*.sgf")):
         moves = re.findall(r";[BW]\[([a-z]+\d+)\]", sgf.read_text())
@@ -38,7 +38,8 @@ for folder in sys.argv[1:]:
             shares.append(share)
             totals.append(W)
             halves.append(W * (1 - 2 * share) / len(saves))
-shares, totals, halves = map(np.asarray, (shares, totals, halves))
+            counts.append(len(saves))
+shares, totals, halves, counts = map(np.asarray, (shares, totals, halves, counts))
 print(f"positions with an intrusion: {len(shares)}")
 q = (10, 25, 50, 75, 90)
 print("answers' share of the prior mass, percentiles", q, np.percentile(shares, q).round(3))
@@ -52,3 +53,12 @@ print(
 print(
     "B median over positions where share < 0.5:", round(float(np.median(halves[shares < 0.5])), 1)
 )
+for bonus in (40.0, 282.0):
+    added = (shares * totals + counts * bonus) / (totals + counts * bonus)
+    print(
+        f"with B = {bonus:g}: share percentiles",
+        q,
+        np.percentile(added, q).round(3),
+        "; < 0.5 in",
+        round(float((added < 0.5).mean()), 3),
+    )

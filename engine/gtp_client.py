@@ -36,6 +36,7 @@ class GtpGarbage(GtpClientError):
 
 
 POLL_S = 0.05  # how often a running command looks at its stop check
+STDERR_HEAD = 4  # the first lines of stderr kept beside its tail (keep_stderr)
 
 
 class GtpClient:
@@ -46,7 +47,9 @@ class GtpClient:
     engine's stdout lines into a queue so that :meth:`send` can wait with a timeout.
     ``gogui-gfx:`` blocks printed while thinking go to ``on_gfx`` (without the first line).
     With ``keep_stderr`` > 0 the engine's stderr is read by a second thread that keeps its last
-    ``keep_stderr`` lines (:meth:`stderr_tail`, for error messages) and copies every line to
+    ``keep_stderr`` lines (:meth:`stderr_tail`, for error messages) and its first
+    :data:`STDERR_HEAD` (:meth:`stderr_head`: a program that refuses its arguments often says
+    why first and prints its usage after) and copies every line to
     ``stderr`` when that is a file object (nowhere for ``DEVNULL``, this process's stderr for
     None).
     A response ends at its first blank line; with ``strict_blank_lines`` only at a truly empty
@@ -70,6 +73,8 @@ class GtpClient:
         self.strict_blank_lines = strict_blank_lines
         self._stderr_copy: Any = None
         self._stderr_tail: collections.deque[str] = collections.deque(maxlen=max(1, keep_stderr))
+        self._stderr_head: list[str] = []
+        self._stderr_count = 0
         if keep_stderr > 0:
             self._stderr_copy = stderr if hasattr(stderr, "write") else None
             if stderr is None:
@@ -110,13 +115,24 @@ class GtpClient:
         assert self.process.stderr is not None
         try:
             for line in self.process.stderr:
-                self._stderr_tail.append(line.rstrip("\r\n"))
+                text = line.rstrip("\r\n")
+                if len(self._stderr_head) < STDERR_HEAD:
+                    self._stderr_head.append(text)
+                self._stderr_count += 1
+                self._stderr_tail.append(text)
                 if self._stderr_copy is not None:
                     with contextlib.suppress(OSError, ValueError):
                         self._stderr_copy.write(line)
                         self._stderr_copy.flush()
         except (OSError, ValueError):
             pass
+
+    def stderr_head(self, wait_s: float = 0.2) -> list[str]:
+        """The first lines the engine wrote to stderr, those :meth:`stderr_tail` does not
+        hold (with ``keep_stderr``; see :meth:`stderr_tail` for ``wait_s``)."""
+        tail = self.stderr_tail(wait_s)
+        kept = max(0, self._stderr_count - len(tail))
+        return self._stderr_head[:kept]
 
     def stderr_tail(self, wait_s: float = 0.2) -> list[str]:
         """The last lines the engine wrote to stderr (with ``keep_stderr``); after the engine

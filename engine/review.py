@@ -502,12 +502,15 @@ def review_moves(
 class LineEstimate:
     """Black's win rate ``black`` after move ``move_number`` of a line (0: its start), by the
     level ``ai``. ``direct``: a search of that very position; otherwise the value the search
-    of the position before gave the move played (used until that position is searched)."""
+    of the position before gave the move played (used until that position is searched).
+    ``exact``: a direct estimate that is proven (1 or 0: :attr:`PositionAnalysis.exact`), not
+    a search's."""
 
     move_number: int
     black: float
     direct: bool
     ai: str
+    exact: bool = False
 
 
 NOT_MOVES = ("pass", "resign", "forfeit")
@@ -529,7 +532,7 @@ def line_estimates(nodes: Sequence[ReviewedNode]) -> list[LineEstimate]:
         analysis = node.ai
         if analysis is not None:
             black = analysis.for_player(BLACK)
-            estimates.append(LineEstimate(number, black, True, analysis.ai))
+            estimates.append(LineEstimate(number, black, True, analysis.ai, analysis.exact))
         elif move is not None and previous is not None and number > 0:
             color, token = move
             value = previous.value_of(token) if previous.to_move is color else None

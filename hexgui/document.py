@@ -16,10 +16,11 @@ from __future__ import annotations
 
 import datetime as _datetime
 import logging
+import re
 from collections.abc import Callable
 from pathlib import Path
 
-from hexswarm.engine.board import BLACK, WHITE
+from hexswarm.engine.board import BLACK, WHITE, Color
 from hexswarm.engine.game import Game
 from hexswarm.gui.forms import ask, link_dialog
 from hexswarm.gui.game_controller import GameController
@@ -87,6 +88,7 @@ class GameDocument(QObject):
         self.path: Path | None = None
         self._dirty = False
         self._opened = False  # the game came from a record: its game information is its own
+        self._named: dict[Color, str] = {}  # names given in Game Properties to a game begun here
         self._loading = False
         self.autosave = self._make_autosave(autosave, autosave_dir)
         controller.line_changed.connect(self._on_game_changed)
@@ -103,6 +105,7 @@ class GameDocument(QObject):
         """A new game or a position: nothing to save yet; no file behind it."""
         self.path = path
         self._opened = False
+        self._named = {}
         self._set_dirty(False)
 
     def _set_dirty(self, dirty: bool) -> None:
@@ -166,8 +169,8 @@ class GameDocument(QObject):
             if game.result is None and self._dirty:
                 game.result = result
             return game
-        game.player_black = sides[BLACK].describe()
-        game.player_white = sides[WHITE].describe()
+        game.player_black = self._named.get(BLACK) or sides[BLACK].describe()
+        game.player_white = self._named.get(WHITE) or sides[WHITE].describe()
         game.ai_black = sides[BLACK].spec if sides[BLACK].ai else None
         game.ai_white = sides[WHITE].spec if sides[WHITE].ai else None
         if game.date is None:
@@ -176,6 +179,33 @@ class GameDocument(QObject):
         if game.swap_rule:
             game.swap_rule = True  # written as RU[swap]
         return game
+
+    def set_game_info(self, names: dict[str, str]) -> bool:
+        """The players' names and the event written in Game Properties (``"Black"``,
+        ``"White"``, ``"Event"`` -> text; empty: none): kept in the record (a game begun here
+        keeps a given name instead of its player's description, "Human" or the AI's level) and
+        saved with it. Returns whether anything changed (the game is then unsaved)."""
+        game = self._controller.game
+        changed = False
+        for color, label in ((BLACK, "Black"), (WHITE, "White")):
+            name = names.get(label, "").strip()
+            before = game.player_black if color is BLACK else game.player_white
+            if not name or name == before:
+                continue
+            if color is BLACK:
+                game.player_black = name
+            else:
+                game.player_white = name
+            self._named[color] = name
+            changed = True
+        event = names.get("Event", "").strip() or None
+        if event != game.event:
+            game.event = event
+            changed = True
+        if changed:
+            self._set_dirty(True)
+            self.autosave_now()
+        return changed
 
     # ================================================================== opening
     def open_dialog(self) -> bool:
@@ -197,14 +227,26 @@ class GameDocument(QObject):
             record = read_sgf(path)
             record.board_at()  # the main line must replay: fail here, not half-loaded
         except Exception as error:  # noqa: BLE001 - any failure must leave the game intact
-            self._load_failed(f"Could not open {path.name}", error)
+            self._load_failed(f"Could not open {path.name}", error, link_hint(path))
             return False
+        games = self._games_of_collection(path, record)
+        if games is None:
+            return False  # the user cancelled the choice of a game
+        number, count, record = games
         recorded_players = {BLACK: record.ai_black, WHITE: record.ai_white}
         self._install(record)  # from now on saving writes the players of this window
-        self.path = path
+        # One game of a collection is not the file: Save writing it there would drop the
+        # others (round 13). Save asks for a file of its own.
+        self.path = path if count == 1 else None
         self._set_dirty(False)
+        self.autosave_now()  # with its file, for a restore after a crash
         self._remember_file(path)
-        notes = list(record.warnings)
+        notes = [w for w in record.warnings if not w.startswith("file holds ")]
+        if count > 1:
+            notes.append(
+                f"game {number} of the {count} in the file; Save writes it to a file of its "
+                "own, the collection stays as it is"
+            )
         variations = count_variations(record)
         if variations:
             notes.append(f"{count_text(variations, 'variation')}: see the move tree")
@@ -213,6 +255,30 @@ class GameDocument(QObject):
         self._show_status(f"Opened {path.name}: {count_text(moves, 'move')}{note}.")
         self.offer_recorded_players(recorded_players)
         return True
+
+    def _games_of_collection(self, path: Path, first: Game) -> tuple[int, int, Game] | None:
+        """For a file of several games: ask which to open (the first when the others do not
+        read). Returns ``(number, count, game)``, or None when the user cancels."""
+        held = [w for w in first.warnings if w.startswith("file holds ")]
+        if not held:
+            return 1, 1, first
+        count = int(re.search(r"\d+", held[0]).group())
+        from hexswarm.engine.records import read_sgf_collection
+
+        try:
+            games = read_sgf_collection(path)
+            for game in games:
+                game.board_at()
+        except Exception:  # noqa: BLE001 - a later game that does not read: the first one
+            return 1, count, first
+        labels = [collection_label(n, game) for n, game in enumerate(games, start=1)]
+        label, chosen = choose_item(
+            self._window, "Open Game", f"{path.name} holds {len(games)} games. Open:", labels
+        )
+        if not chosen:
+            return None
+        number = labels.index(label) + 1
+        return number, len(games), games[number - 1]
 
     def offer_recorded_players(self, recorded_players: dict) -> bool:
         """A record that names its AIs' settings (HexSwarm's ``XB``/``XW``, given as
@@ -253,15 +319,18 @@ class GameDocument(QObject):
         self._show_status("The AIs of the file play now (Space lets the one to move play).")
         return True
 
-    def _load_failed(self, title: str, error: Exception) -> None:
+    def _load_failed(self, title: str, error: Exception, hint: str = "") -> None:
         QMessageBox.warning(
-            self._window, APP_TITLE, f"{title}.\n\n{error}\n\nThe current game is unchanged."
+            self._window,
+            APP_TITLE,
+            f"{title}.\n\n{error}{hint}\n\nThe current game is unchanged.",
         )
 
     def _install(self, game: Game) -> None:
         """Show a loaded game. AI settings recorded in the file are not applied (who plays
         stays as the user set it); a recorded resignation is, as a node of the game."""
         self._opened = True
+        self._named = {}
         self.loaded.emit(game)
         self._loading = True
         try:
@@ -299,7 +368,7 @@ class GameDocument(QObject):
 
     def save_as(self) -> bool:
         directory = str(self._store.value("files/last_directory", str(Path.home())))
-        name = self.path.name if self.path is not None else "game.sgf"
+        name = self.path.name if self.path is not None else suggested_name(self.current_record())
         path, _ = QFileDialog.getSaveFileName(
             self._window, "Save Game", str(Path(directory) / name), "SGF (*.sgf)"
         )
@@ -317,6 +386,7 @@ class GameDocument(QObject):
             return False
         self.path = path
         self._set_dirty(False)
+        self.autosave_now()  # with its file, for a restore after a crash
         self._remember_file(path)
         self._show_status(f"Saved {path}.")
         return True
@@ -377,7 +447,7 @@ class GameDocument(QObject):
         if self.autosave is None:
             return
         try:
-            self.autosave.save(self.current_record())
+            self.autosave.save(self.current_record(), self.path)
         except Exception as error:  # noqa: BLE001 - never lose the game over an autosave
             self._show_status(f"Autosave failed: {error}")
 
@@ -409,14 +479,18 @@ class GameDocument(QObject):
         except Exception as error:  # noqa: BLE001
             self._load_failed("Could not restore the autosaved game", error)
             return
+        # The file the game was opened from or saved to stays its file: Save writes there
+        # (round 13: a restored game had forgotten it, and Save offered "game.sgf").
+        source = autosave.source_of(pending)
         # This session autosaves the restored game itself from now on (saved at once, so a
         # second crash before the next move loses nothing either).
         autosave.discard(pending)
         self._install(record)
-        self.path = None
+        self.path = source
         self._set_dirty(True)
         self.autosave_now()
-        self._show_status("Restored the autosaved game.")
+        of = f" ({source.name}: its changes are not saved in it yet)" if source else ""
+        self._show_status(f"Restored the autosaved game{of}.")
 
     def close(self) -> None:
         """At a normal exit: the autosave is written and marked clean (a crash leaves it
@@ -424,10 +498,49 @@ class GameDocument(QObject):
         if self.autosave is None:
             return
         try:
-            self.autosave.save(self.current_record())
+            self.autosave.save(self.current_record(), self.path)
             self.autosave.mark_clean_exit()
         except Exception as error:  # noqa: BLE001
             log.warning("autosave at exit failed: %s", error)
+
+
+def collection_label(number: int, game: Game) -> str:
+    """How the choice of a game of a collection names it: number, players, board, moves."""
+    moves = sum(1 for node in game.main_line() if node.move is not None)
+    players = f"{game.player_black or 'Black'} vs {game.player_white or 'White'}"
+    when = f", {game.date}" if game.date else ""
+    return f"{number}. {players}, {game.width}x{game.height}, {count_text(moves, 'move')}{when}"
+
+
+def choose_item(parent: QWidget, title: str, text: str, items: list[str]) -> tuple[str, bool]:
+    """One of ``items`` (the first offered), and whether the user chose (not cancelled)."""
+    from PySide6.QtWidgets import QInputDialog
+
+    return QInputDialog.getItem(parent, title, text, items, 0, False)
+
+
+def suggested_name(record: Game) -> str:
+    """The file name Save offers a game that has none: its date and players
+    (``2026-11-29 Alice vs Bob.sgf``), without the characters file systems refuse. Round 13:
+    every game without a file was offered ``game.sgf``."""
+    date = record.date or _datetime.date.today().isoformat()
+    black, white = record.player_black or "Black", record.player_white or "White"
+    text = f"{date} {black} vs {white}"
+    text = re.sub(r'[\\/:*?"<>|\x00-\x1f]+', "-", text).strip(" .")[:100]
+    return f"{text or 'game'}.sgf"
+
+
+def link_hint(path: Path) -> str:
+    """For a file that failed to open as SGF but holds a HexWorld or trmph link (a link saved
+    to a text file): where the application reads links. Empty otherwise."""
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(4096).decode("utf-8", errors="replace").strip().lower()
+    except OSError:
+        return ""
+    if head.startswith(("http", "www.")) or "trmph.com" in head or "hexworld" in head:
+        return "\n\nIt holds a link: File > Open Link (Ctrl+L) reads HexWorld and trmph links."
+    return ""
 
 
 def count_variations(record: Game) -> int:

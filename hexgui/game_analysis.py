@@ -3,9 +3,10 @@
 :class:`GameAnalysis` owns a second :class:`~hexgui.engine_worker.EngineWorker` on its own
 QThread, so the game on screen stays free to browse, play and analyse while it runs. Each
 position gets at most ``seconds`` (its search is stopped then and reports its best so far; a
-search that meets its own limits first ends earlier). Results come back as signals on the GUI
-thread; ``stop()`` abandons the rest at no cost (the running search drops out at its next stop
-check) and ``shutdown()`` joins the thread.
+search that meets its own limits first ends earlier), counted from the moment its search starts,
+not from the request (the worker may wait for its kernels first). Results come back as signals on
+the GUI thread; ``stop()`` abandons the rest at no cost (the running search drops out at its next
+stop check) and ``shutdown()`` joins the thread.
 
 GUI thread only.
 """
@@ -43,6 +44,7 @@ class GameAnalysis(QObject):
         self._worker = EngineWorker(player_factory)
         self._worker.finished.connect(self._on_search_finished)
         self._worker.failed.connect(self._on_search_failed)
+        self._worker.started.connect(self._on_search_started)
         self._thread = start_engine_thread(self._worker, "hexswarm-game-analysis")
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
@@ -122,8 +124,16 @@ class GameAnalysis(QObject):
         self._request = SearchRequest(
             self._next_id, board, self._spec, "analysis", seconds=self._seconds
         )
-        self._timer.start(round(self._seconds * 1000))
         self._worker.submit(self._request)
+
+    @Slot(int)
+    def _on_search_started(self, position_id: int) -> None:
+        """The position's seconds start with its search. Started at the request, they had
+        run out while the worker waited for its kernels (a review begun while they load):
+        the search then began stopped, found nothing, and the position was left out."""
+        request = self._request
+        if request is not None and position_id == request.position_id:
+            self._timer.start(round(self._seconds * 1000))
 
     @Slot()
     def _time_up(self) -> None:

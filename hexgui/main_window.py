@@ -512,6 +512,7 @@ class MainWindow(QMainWindow):
             # Only the overlay this window drew; the dashboard clears its own hints.
             self.board_widget.set_overlay(None)
             self._hint_overlay_shown = False
+        self.reviewer.show_grades()  # the graph draws the line on screen: its grades only
         self.reviewer.show_review_here()
         self.move_list.refresh()
         if not c.searching:
@@ -572,8 +573,15 @@ class MainWindow(QMainWindow):
         self.act_hint.setEnabled(not c.is_over and not c.setup_mode and not thinking)
         self.act_resign.setEnabled(not c.is_over and not c.ai_to_move and not c.setup_mode)
         self.act_step.setEnabled(c.ai_to_move and not c.is_over and not thinking)
-        # nothing to pause without an AI playing (but a paused game can always be resumed)
-        self.act_pause.setEnabled(c.paused or c.is_ai(BLACK) or c.is_ai(WHITE))
+        # Nothing to pause without an AI playing or a clock running (but a paused game can
+        # always be resumed). Two people on the clock pause it (round 13: they could not).
+        people_only = not (c.is_ai(BLACK) or c.is_ai(WHITE))
+        clocked = c.clock is not None and not c.is_over and not c.game_finished
+        self.act_pause.setEnabled(c.paused or not people_only or clocked)
+        self.act_pause.setText("&Pause the Clocks" if people_only and clocked else "&Pause AI")
+        self.act_pause.setToolTip(
+            "Pause or resume the clocks" if people_only and clocked else "Pause or resume the AI"
+        )
         for action in (self.act_black_to_move, self.act_white_to_move, self.act_clear):
             action.setEnabled(c.setup_mode)
         self.act_setup.blockSignals(True)
@@ -803,7 +811,12 @@ class MainWindow(QMainWindow):
         from hexswarm.gui.dialogs.game_info import REPLAY, GameInfoDialog
 
         dialog = GameInfoDialog(self.document.current_record(), parent=self)
-        if dialog.exec() != REPLAY or not self.document.maybe_save("replaying the game"):
+        result = dialog.exec()
+        if result == QDialog.DialogCode.Accepted:
+            if self.document.set_game_info(dialog.names()):
+                self.show_status("The game's information changed (saved with the game).")
+            return False
+        if result != REPLAY or not self.document.maybe_save("replaying the game"):
             return False
         self.replay_with_seed()
         return True

@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 
 from hexswarm.engine.board import Color
 from hexswarm.engine.game import GAME_END_TOKENS, PASS, GameNode
+from hexswarm.gui.document import count_text
 from hexswarm.gui.forms import ask
 from hexswarm.gui.game_controller import GameController
 from hexswarm.gui.game_events import CannotGo
@@ -75,6 +76,22 @@ def node_label(
         else:
             text = f"{number}. {player_name(color)} {token}"
     return text + ("  \u270e" if node.comment else "")
+
+
+def delete_question(node: GameNode) -> str:
+    """What deleting the branch at ``node`` asks: how many moves go, and the comments with
+    them (round 13: "Delete this move and the 1 after it in this branch?", and a comment
+    written in it went without a word)."""
+    nodes = [n for n, _depth in node.walk()]
+    after = len(nodes) - 1
+    text = "Delete this move"
+    if after:
+        text += f" and the {count_text(after, 'move')} after it"
+    text += "?"
+    comments = sum(1 for n in nodes if n.comment.strip())
+    if comments:
+        text += f" {count_text(comments, 'comment')} will be lost with {'them' if after else 'it'}."
+    return text
 
 
 @dataclass(frozen=True, slots=True)
@@ -308,13 +325,8 @@ class MoveTreePanel(QTreeWidget):
         node = node or self._controller.game.cursor
         if node.parent is None:
             return self._controller.delete_branch(node)
-        count = sum(1 for _ in node.walk())
         if confirm:
-            answer = ask(
-                self,
-                "Delete Branch",
-                f"Delete this move and the {count - 1} after it in this branch?",
-            )
+            answer = ask(self, "Delete Branch", delete_question(node))
             if answer != QMessageBox.StandardButton.Yes:
                 return False
         return self._controller.delete_branch(node)

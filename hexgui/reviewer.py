@@ -43,6 +43,7 @@ class GameReviewer(QObject):
         # kept, the analyst, the seconds a position). A resumed review skips only these. The
         # node is held so that its id is never another node's while the entry lives.
         self._searched: dict[int, tuple[GameNode, str | None, str, float]] = {}
+        self._kept = 0  # positions of the running (or last) run whose search was kept
         self.progress = QProgressBar()
         self.progress.setMaximumWidth(160)
         self.progress.setFormat("Analysing %v/%m")
@@ -112,6 +113,7 @@ class GameReviewer(QObject):
             if only_missing and self._searched_so(node, spec, seconds):
                 continue
             positions.append((node, board.copy()))
+        self._kept = 0
         self.analysis.start(positions, spec, seconds)
         return len(positions)
 
@@ -139,6 +141,7 @@ class GameReviewer(QObject):
     def _on_position_analysed(self, node: GameNode, snapshot: SearchSnapshot) -> None:
         spec = self.analysis.spec
         if self._window.controller.record_analysis(node, snapshot, spec) is not None:
+            self._kept += 1
             kept = node.get(ANALYSIS_PROPERTY)
             self._searched[id(node)] = (node, kept, spec, self.analysis.seconds)
 
@@ -149,6 +152,15 @@ class GameReviewer(QObject):
         count = self.progress.value()
         summary = self.summary()
         positions = count_text(count, "position")
+        # A search without an estimate (stopped before a playout, a rule without a value)
+        # changes nothing: say so, or a move stays ungraded without a word (round 13).
+        missing = count - self._kept
+        if missing > 0:
+            summary = (
+                f"No estimate from {count_text(missing, 'search', 'searches')}: "
+                f"{'that position keeps' if missing == 1 else 'those positions keep'} "
+                f"{'its' if missing == 1 else 'their'} analysis. {summary}"
+            )
         if completed:
             self._window.show_status(f"Analysed {positions} of the main line. {summary}")
         else:
@@ -159,6 +171,22 @@ class GameReviewer(QObject):
         """The grade of each reviewed main-line move, by move number."""
         game = self._window.controller.game
         return {r.number: r.grade for r in self.review.reviews(game).values()}
+
+    def grades_on_screen(self) -> dict[int, str]:
+        """The grades of the reviewed main-line moves on the line on screen (the path to the
+        position on the board, then its main continuation: what the game graph draws), by
+        move number. In a variation the main line's moves after the fork are not on it (round
+        13: the main line's blunder at move 7 was marked on the better move played there)."""
+        game = self._window.controller.game
+        shown = {id(node) for node in game.continuation(game.cursor)}
+        return {r.number: r.grade for n, r in self.review.reviews(game).items() if id(n) in shown}
+
+    def show_grades(self) -> None:
+        """Mark the grades of the line on screen on the game graph (after any change of the
+        grades or of the line on screen)."""
+        dashboard = self._window.dashboard
+        if dashboard is not None:
+            dashboard.game_graph.set_grades(self.grades_on_screen())
 
     def summary(self) -> str:
         grades = list(self.grades_by_number().values())
@@ -175,9 +203,7 @@ class GameReviewer(QObject):
     def refresh(self) -> None:
         """The grades changed (an analysis arrived, new thresholds, a game opened): marks on
         the move list, the game graph and the board."""
-        dashboard = self._window.dashboard
-        if dashboard is not None:
-            dashboard.game_graph.set_grades(self.grades_by_number())
+        self.show_grades()
         self.grades_changed.emit()
         self.show_review_here()
 

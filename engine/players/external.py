@@ -66,13 +66,16 @@ from hexswarm.engine.players.base import MoveChoice
 from hexswarm.engine.players.external_analysis import (
     GENMOVE,
     REG_GENMOVE,
+    VC_COMMANDS,
     EngineCandidate,
     analysis_method,
     candidates_snapshot,
+    connection_queries,
     move_line,
     parse_info_line,
     parse_uct_gfx,
     parse_value_pairs,
+    proof_of,
 )
 from hexswarm.engine.search.snapshot import SearchSnapshot, SnapshotCallback, StopCheck
 
@@ -354,9 +357,10 @@ class ExternalEnginePlayer:
         except GtpClosed as error:
             status = client.process.poll()
             tail = client.stderr_tail()
+            head = client.stderr_head()
             self._stop_process()
             how = f"exit status {status}" if status is not None else str(error)
-            said = f"; its last words on stderr: {_quoted(tail[-1])}" if tail else ""
+            said = _last_words(head, tail)
             raise ExternalEngineError(
                 f"{name} stopped ({how}) while answering {command!r}{said}{RESTARTS}", "crash"
             ) from None
@@ -506,7 +510,9 @@ class ExternalEnginePlayer:
         its tree: a search of it, or the subtree an earlier search grew below it (a move it
         made without a search, from a proof, keeps that subtree's values). None when that node
         has no visits (``mohex-values`` refused, a leaf: nothing searched it), the engine gave
-        no value of the move it played, or it failed any of these commands; the move stands
+        no value of the move it played, or it failed any of these commands, unless its virtual
+        connections decide the position (:meth:`_mohex_proof`): the snapshot is then
+        ``proven``, its estimate 1 or 0 whatever an older search's subtree says; the move stands
         either way (an engine that crashed or hung meanwhile starts again at the next request,
         as after a failed move)."""
         color = board.to_move
@@ -522,6 +528,12 @@ class ExternalEnginePlayer:
                 if not self.running:
                     return None  # it starts again, with the game, at the next request
                 found = []
+            try:
+                proven = self._mohex_proof(board)
+            except ExternalEngineError:
+                if not self.running:
+                    return None
+                proven = None
             self._line = None
             again = f"play {color.letter.lower()} {board.cell_name(move)}"
             self._send(again, self.command_timeout_s)
@@ -529,7 +541,9 @@ class ExternalEnginePlayer:
         except ExternalEngineError:
             return None
         if all(c.move != move for c in found):
-            return None
+            if proven is None:
+                return None
+            found = [EngineCandidate(move, 1, math.nan, (move,))]
         return candidates_snapshot(
             found,
             best=move,
@@ -538,6 +552,7 @@ class ExternalEnginePlayer:
             position_id=position_id,
             elapsed_s=elapsed_s,
             done=True,
+            proven=proven,
         )
 
     def analyse(
@@ -568,6 +583,8 @@ class ExternalEnginePlayer:
         def stop() -> bool:
             return time.monotonic() - started >= limit or bool(should_stop and should_stop())
 
+        proof: list[str | None] = [None]  # the engine's proof of the position, once given
+
         def snapshot(found: list[EngineCandidate], best=None, done=False) -> SearchSnapshot | None:
             return candidates_snapshot(
                 [c for c in found if c.move in legal],
@@ -577,11 +594,13 @@ class ExternalEnginePlayer:
                 position_id=position_id,
                 elapsed_s=time.monotonic() - started,
                 done=done,
+                proven=proof[0],
             )
 
         latest: list[EngineCandidate] = []
 
-        def report(found: list[EngineCandidate]) -> None:
+        def report(found: list[EngineCandidate], proven: str | None = None) -> None:
+            proof[0] = proven or proof[0]
             current = snapshot(found)
             if current is not None:
                 latest[:] = found
@@ -619,7 +638,7 @@ class ExternalEnginePlayer:
         board: Board,
         method: str,
         stop: StopCheck,
-        report: Callable[[list[EngineCandidate]], None],
+        report: Callable[..., None],
     ) -> int | str:
         """``reg_genmove`` (with MoHex's live graphics and, after it, its values) or, for an
         engine with neither, ``genmove`` taken back with ``undo`` (else the engine gets the
@@ -630,9 +649,12 @@ class ExternalEnginePlayer:
         the subtree an earlier search grew below it, which MoHex answers from when its
         virtual connections decide the position without a search); a node without visits (a
         fresh MoHex refuses: "No previous search") gives the move alone, without a value, as
-        ``genmove`` does. MoHex's subtree reuse is switched off for the ``reg_genmove``
-        (:meth:`_without_reuse`): its ``max_games`` counts the reused visits, so right after
-        its own move an analysis searched a few hundred new simulations of its budget."""
+        ``genmove`` does. When MoHex's virtual connections decide the position
+        (:meth:`_mohex_proof`) the report says so (``proven``): its value is then 1 or 0,
+        not what an older search's subtree holds. MoHex's subtree reuse is switched off for
+        the ``reg_genmove`` (:meth:`_without_reuse`): its ``max_games`` counts the reused
+        visits, so right after its own move an analysis searched a few hundred new simulations
+        of its budget."""
         color = board.to_move.letter.lower()
         if method == REG_GENMOVE and self.knows("param_mohex") and not self._live_gfx_told:
             self._send("param_mohex use_livegfx 1", self.command_timeout_s)
@@ -663,16 +685,20 @@ class ExternalEnginePlayer:
             self._send("undo", self.command_timeout_s)
             self._line = line
         found: list[EngineCandidate] = []
+        proven = None
         if method == REG_GENMOVE and self.knows("mohex-values"):
             try:
                 found = self._mohex_candidates(board, move)
             except ExternalEngineError as error:
                 if error.kind != "refused":
                     raise
+            if isinstance(move, int):
+                proven = self._mohex_proof(board)
         if any(c.move == move for c in found):  # the node has visits, the move among them
-            report(found)
+            report(found, proven)
         else:
-            report([EngineCandidate(move, 1, math.nan, (move,))] if isinstance(move, int) else [])
+            alone = [EngineCandidate(move, 1, math.nan, (move,))] if isinstance(move, int) else []
+            report(alone, proven)
         return move
 
     def _without_reuse(self) -> bool:
@@ -690,6 +716,27 @@ class ExternalEnginePlayer:
             return False
         self._send("param_mohex reuse_subtree 0", self.command_timeout_s)
         return True
+
+    def _mohex_proof(self, board: Board) -> str | None:
+        """``"win"`` or ``"loss"`` for the side to move when MoHex's virtual connections decide
+        the position on the engine's board (``board``'s), as MoHex judges a position it plays
+        without a search (a full or semi connection of the mover's edges, a full one of the
+        opponent's: :func:`~engine.players.external_analysis.proof_of`); None when they do
+        not, or the engine does not list the commands (:data:`VC_COMMANDS`) or refuses one.
+        MoHex builds the connections again for this (a few milliseconds to a few tenths of a
+        second on 13x13)."""
+        if not all(self.knows(command) for command in VC_COMMANDS):
+            return None
+        try:
+            answers = [
+                self._send(query, self.command_timeout_s)
+                for query in connection_queries(board.to_move.letter.lower())
+            ]
+        except ExternalEngineError as error:
+            if error.kind != "refused":
+                raise
+            return None
+        return proof_of(*answers[1:])
 
     def _mohex_candidates(self, board: Board, move: int | str) -> list[EngineCandidate]:
         """MoHex's values of the moves of its last search from ``board``'s position (the
@@ -734,6 +781,28 @@ class ExternalEnginePlayer:
                 answer,
             ) from None
         return action
+
+
+_TELLING = re.compile(
+    r"error|unknown|invalid|illegal|cannot|can't|could not|not found|no such|usage|fatal|"
+    r"failed|abort|denied|missing",
+    re.IGNORECASE,
+)
+
+
+def _last_words(head: list[str], tail: list[str]) -> str:
+    """What an engine that stopped said on stderr, for its error message: its last line and,
+    when another of the lines kept says what went wrong (an error, an unknown argument...),
+    the last such line too. Round 13: a mistyped option of mohex-gtp.sh ("unknown argument
+    '--gams'", then 20 lines of usage) was reported by the usage's last line alone."""
+    lines = [line for line in (*head, *tail) if line.strip()]
+    if not lines:
+        return ""
+    last = lines[-1]
+    telling = [line for line in lines if _TELLING.search(line)]
+    if telling and telling[-1] != last and not _TELLING.search(last):
+        return f"; it said on stderr {_quoted(telling[-1])}, and last {_quoted(last)}"
+    return f"; its last words on stderr: {_quoted(last)}"
 
 
 def _looks_like_move(word: str) -> bool:

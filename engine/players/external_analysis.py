@@ -181,6 +181,38 @@ def parse_uct_gfx(block: str, size: Shape) -> list[EngineCandidate]:
     return found
 
 
+EDGES = {"b": ("north", "south"), "w": ("west", "east")}
+"""MoHex's names of the edges each colour joins (Black top and bottom, as HexSwarm's)."""
+
+VC_COMMANDS = ("vc-build", "vc-between-cells-full", "vc-between-cells-semi")
+"""What :func:`proof_of` needs an engine to list (MoHex's virtual connection commands)."""
+
+
+def connection_queries(to_move: str) -> list[str]:
+    """The commands that tell whether the position is decided for ``to_move`` (``b``/``w``),
+    in order: build the virtual connections, then the mover's full and semi connections
+    between its edges and the opponent's full one (MoHex's ``IsDeterminedState``)."""
+    other = "w" if to_move == "b" else "b"
+    return [
+        f"vc-build {to_move}",
+        f"vc-between-cells-full {to_move} {' '.join(EDGES[to_move])}",
+        f"vc-between-cells-semi {to_move} {' '.join(EDGES[to_move])}",
+        f"vc-between-cells-full {other} {' '.join(EDGES[other])}",
+    ]
+
+
+def proof_of(mover_full: str, mover_semi: str, opponent_full: str) -> str | None:
+    """``"win"`` or ``"loss"`` for the player to move from the answers to the last three of
+    :func:`connection_queries` (each empty when there is no such connection), None when the
+    connections decide nothing: a full or a semi connection of the mover's edges wins (it
+    plays the semi's key), a full one of the opponent's loses."""
+    if mover_full.strip() or mover_semi.strip():
+        return "win"
+    if opponent_full.strip():
+        return "loss"
+    return None
+
+
 def candidates_snapshot(
     found: list[EngineCandidate],
     *,
@@ -190,14 +222,27 @@ def candidates_snapshot(
     position_id: int = 0,
     elapsed_s: float = 0.0,
     done: bool = False,
+    proven: str | None = None,
 ) -> SearchSnapshot | None:
     """A snapshot holding ``found`` (None when empty): ``best`` (default the first
     candidate) is the search's choice and its win rate the estimate (NaN when the engine
-    gave none); visits are the support, their sum the playouts."""
+    gave none); visits are the support, their sum the playouts. ``proven`` (``"win"`` or
+    ``"loss"`` for the player to move: the engine proved the position, see
+    :func:`proof_of`) makes the estimate and the choice's value 1 or 0, and on a loss every
+    move's value 0; the other moves of a proven win keep the engine's values (only the
+    choice is known to win)."""
     if not found:
         return None
     if best is None or all(c.move != best for c in found):
         best = found[0].move
+    if proven in ("win", "loss"):
+        won = float(proven == "win")
+        found = [
+            EngineCandidate(c.move, c.visits, won, c.line)
+            if c.move == best or proven == "loss"
+            else c
+            for c in found
+        ]
     chosen = next(c for c in found if c.move == best)
     return SearchSnapshot(
         position_id=position_id,
@@ -217,4 +262,6 @@ def candidates_snapshot(
         root_values=tuple(c.win_rate for c in found),
         root_lines=tuple(c.line for c in found),
         done=done,
+        proven=proven if proven in ("win", "loss") else None,
+        note=f"a {proven} proven by the engine's virtual connections" if proven else "",
     )

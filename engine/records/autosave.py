@@ -6,10 +6,11 @@ How a session uses it (the GUI does this)::
     left = autosave.pending()             # a game a crashed or killed session left behind
     if left and user_wants_it_back():
         record = read_sgf(left)
+        source = autosave.source_of(left) # the file the game was opened from or saved to
     if left:
         autosave.discard()                # handled: keep it only as previous()
     ...
-    autosave.save(record)                 # after every move: atomic, never half a file
+    autosave.save(record, source)         # after every move: atomic, never half a file
     ...
     autosave.mark_clean_exit()            # on a normal exit
 
@@ -42,6 +43,7 @@ __all__ = ["Autosave", "atomic_write_text", "default_directory"]
 
 _PREFIX = "autosave-"
 _PREVIOUS = "previous.sgf"
+_SOURCE = ".source"  # beside a save: the path of the file the game belongs to (one line)
 
 
 def default_directory() -> Path:
@@ -111,6 +113,7 @@ class Autosave:
         self.session = f"{os.getpid()}-{secrets.token_hex(4)}"
         self._lock_handle: IO[bytes] | None = None
         self._reported: Path | None = None
+        self._source: Path | None = None  # the source last written beside this session's save
 
     # ---------------------------------------------------------------- this session
     @property
@@ -122,11 +125,13 @@ class Autosave:
     def _lock_path(self) -> Path:
         return self.directory / f"{_PREFIX}{self.session}.lock"
 
-    def save(self, record: Game) -> Path:
+    def save(self, record: Game, source: str | PathLike[str] | None = None) -> Path:
         """Write ``record`` as this session's autosave, atomically (see
         :func:`~engine.records.files.atomic_write_text`): at every instant the file holds the
-        previous save or this one, complete. Raises :class:`OSError` if the disk refuses (the
-        previous save stays). Returns the file's path."""
+        previous save or this one, complete. ``source``: the file the game was opened from or
+        last saved to (None: not saved yet), kept beside the save so that a restore after a
+        crash goes on with that file (:meth:`source_of`). Raises :class:`OSError` if the disk
+        refuses (the previous save stays). Returns the file's path."""
         text = write_sgf(record)
         self.directory.mkdir(parents=True, exist_ok=True)
         if self._lock_handle is None:
@@ -135,13 +140,35 @@ class Autosave:
                 handle.close()
                 raise OSError(f"cannot lock {self._lock_path}: another process holds it")
             self._lock_handle = handle
+        source_path = Path(source) if source is not None else None
+        if source_path != self._source or not self.path.exists():
+            sidecar = self.path.with_suffix(_SOURCE)
+            if source_path is None:
+                with contextlib.suppress(FileNotFoundError):
+                    sidecar.unlink()
+            else:
+                atomic_write_text(sidecar, str(source_path.absolute()) + "\n")
+            self._source = source_path
         return atomic_write_text(self.path, text)
+
+    @staticmethod
+    def source_of(save: str | PathLike[str]) -> Path | None:
+        """The file the game in ``save`` (an autosave, e.g. :meth:`pending`'s) belongs to, as
+        :meth:`save` was told; None when it was not saved yet or nothing is known."""
+        try:
+            text = Path(save).with_suffix(_SOURCE).read_text(encoding="utf-8").strip()
+        except (OSError, UnicodeDecodeError):
+            return None
+        return Path(text) if text else None
 
     def mark_clean_exit(self) -> None:
         """The session ends normally: its save becomes ``previous.sgf`` (not offered for
         restoring) and the lock is released. Safe to call more than once."""
         if self.path.exists():
             os.replace(self.path, self.directory / _PREVIOUS)
+        with contextlib.suppress(OSError):
+            self.path.with_suffix(_SOURCE).unlink()
+        self._source = None
         self._release()
 
     def _release(self) -> None:
@@ -182,8 +209,9 @@ class Autosave:
             raise ValueError("discard() is for saves of other sessions; use mark_clean_exit()")
         if target.exists():
             os.replace(target, self.directory / _PREVIOUS)
-        with contextlib.suppress(OSError):
-            target.with_suffix(".lock").unlink()
+        for beside in (".lock", _SOURCE):
+            with contextlib.suppress(OSError):
+                target.with_suffix(beside).unlink()
         for stray in self.directory.glob(f".{target.name}.*.tmp"):
             with contextlib.suppress(OSError):
                 stray.unlink()

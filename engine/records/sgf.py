@@ -344,6 +344,8 @@ def parse_sgf(text: str | bytes, *, first_only: bool = False) -> list[Game]:
             line=line,
             column=column,
         )
+    if not text.strip():
+        raise SgfError("the file is empty: it holds no game")
     parser = _Parser(text)
     start = text.find("(")
     if start < 0:

@@ -41,13 +41,23 @@ def unevaluated_players(line: Iterable[GameNode]) -> list[str]:
     return [p for p, own in evaluated.items() if not own and p in missing]
 
 
+PROVEN_SYMBOL = "star"
+"""The mark of a proven estimate (an exact analysis: the solver, root tactics, MoHex's
+virtual connections); a searched one is a dot."""
+PROVEN_SIZE = 11
+Y_RANGE = (-0.06, 1.06)
+"""The graph's win rates, with room for a whole mark at 0 % and 100 % (a decided or proven
+position's; half of it had been cut off at the axis)."""
+
+
 class GameGraphPanel(DashboardPanel):
     """Black's estimated win rate after each move of the game (0 = the start position).
 
     Estimates come from the game itself (:meth:`show_line`: the searches its nodes keep, see
     ``Dashboard.sync_game_graph``). While a search of the position after move
     ``live_move_number`` runs, its current estimate is drawn as a hollow provisional point
-    there; hint searches are not drawn (the graph shows the game's own players).
+    there; hint searches are not drawn (the graph shows the game's own players). A proven
+    estimate (an exact analysis) is a star, and the header says "(proven)".
     Signal ``move_requested(int)``: the user clicked the graph near that move number.
     """
 
@@ -88,6 +98,9 @@ class GameGraphPanel(DashboardPanel):
         self.grades: dict[int, str] = {}
         self.grade_marks = pg.ScatterPlotItem(symbol="d", size=12, pen=pg.mkPen("#303030"))
         self.plot.addItem(self.grade_marks)
+        # The estimates above the swing and grade marks: a proven star at a swing had been
+        # hidden under its triangle (round 13); the larger marks still show round a point.
+        self.points.setZValue(1)
         self.live_point = pg.ScatterPlotItem(
             symbol="o", size=10, brush=pg.mkBrush(None), pen=pg.mkPen("#1f77b4", width=2)
         )
@@ -97,7 +110,7 @@ class GameGraphPanel(DashboardPanel):
         self.plot.addItem(self.cursor)
         self.plot.scene().sigMouseClicked.connect(self._scene_clicked)
         self.plot.getAxis("bottom").enableAutoSIPrefix(False)
-        set_view_range(self.plot, (0, 10), (0, 1))
+        set_view_range(self.plot, (0, 10), Y_RANGE)
         self.follow_palette([self.plot_widget], [self.plot])
         self.status.setText("estimates appear as the AI plays")
         self._render_timer = QTimer(self)
@@ -120,7 +133,11 @@ class GameGraphPanel(DashboardPanel):
         self.estimates.clear()
         for entry in estimates:
             self.estimates.record(
-                entry.move_number, entry.black, direct=entry.direct, engine=player_label(entry.ai)
+                entry.move_number,
+                entry.black,
+                direct=entry.direct,
+                engine=player_label(entry.ai),
+                exact=entry.exact,
             )
         self._touch()
 
@@ -182,15 +199,19 @@ class GameGraphPanel(DashboardPanel):
         numbers, values = self.estimates.points()
         self.curve.setData(numbers, values)
         colors = self.engine_colors()
+        # A proven value (won or lost, not a search's estimate) is a star, a searched one a dot.
+        exact = [self.estimates.is_exact(n) for n in numbers]
         self.points.setData(
             numbers,
             values,
             brush=[self._brush(colors[self.estimates.engine(n)]) for n in numbers],
+            symbol=[PROVEN_SYMBOL if e else "o" for e in exact],
+            size=[PROVEN_SIZE if e else 7 for e in exact],
         )
         # Whole moves on the x axis from the start; grow with the game, to the move on the
         # board too (with no estimates after move 9 the cursor had left the graph).
         last = max(numbers[-1] if numbers else 0, self.current_move_number or 0)
-        set_view_range(self.plot, (0, max(10, last + 1)), (0, 1))
+        set_view_range(self.plot, (0, max(10, last + 1)), Y_RANGE)
         swings = self.estimates.swings(self.swing_count)
         lookup = dict(zip(numbers, values, strict=True))
         self.swing_marks.setData([n for n, _ in swings], [lookup[n] for n, _ in swings])
@@ -240,6 +261,8 @@ class GameGraphPanel(DashboardPanel):
         if shown is None or self.estimates.estimate(shown) is None:
             shown = numbers[-1]
         text = f"after move {shown}: {self.first_name} {self.estimates.estimate(shown):.0%}"
+        if self.estimates.is_exact(shown):
+            text += " (proven)"
         swings = self.estimates.swings(self.swing_count)
         if swings:
             text += " · swings at " + ", ".join(f"{n} ({d:+.0%})" for n, d in swings)
@@ -247,6 +270,8 @@ class GameGraphPanel(DashboardPanel):
             f'<span style="color:{color}">&#9679;</span>&nbsp;{html.escape(engine or "?")}'
             for engine, color in colors.items()
         )
+        if any(self.estimates.is_exact(n) for n in numbers):
+            keys += " &#9733;&nbsp;proven"
         return f"{text} · {keys}" + (f" · {silent}" if silent else "")
 
     # ------------------------------------------------------------------ navigation
@@ -269,7 +294,13 @@ class GameGraphPanel(DashboardPanel):
         numbers, values = self.estimates.points()
         swings = dict(self.estimates.swings(self.swing_count))
         rows = [
-            [n, round(v, 6), round(swings[n], 6) if n in swings else "", self.estimates.engine(n)]
+            [
+                n,
+                round(v, 6),
+                round(swings[n], 6) if n in swings else "",
+                self.estimates.engine(n),
+                int(self.estimates.is_exact(n)),
+            ]
             for n, v in zip(numbers, values, strict=True)
         ]
-        return ["move", "black_estimate", "swing", "engine"], rows
+        return ["move", "black_estimate", "swing", "engine", "proven"], rows

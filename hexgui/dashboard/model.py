@@ -570,19 +570,27 @@ class GameEstimates:
     a gap. A move that replaces the game's history from ``n`` on (an undo followed by a
     different move, or a new game) calls :meth:`truncate` first so old estimates do not linger.
     Each estimate remembers the ``engine`` (player spec) whose search made it, so a graph of an
-    AI-vs-AI game can show which points come from which side.
+    AI-vs-AI game can show which points come from which side, and whether it is ``exact``
+    (proven won or lost, not a search's estimate).
     """
 
     def __init__(self) -> None:
         self._estimates: dict[int, float] = {}
         self._engines: dict[int, str] = {}
         self._direct: set[int] = set()
+        self._exact: set[int] = set()
 
     def record(
-        self, move_number: int, black_estimate: float, *, direct: bool = True, engine: str = ""
+        self,
+        move_number: int,
+        black_estimate: float,
+        *,
+        direct: bool = True,
+        engine: str = "",
+        exact: bool = False,
     ) -> bool:
         """Store an estimate; returns whether it was kept (indirect ones never replace a
-        direct one)."""
+        direct one). ``exact``: a proven value (only a direct one can be)."""
         if math.isnan(black_estimate) or not 0.0 <= black_estimate <= 1.0:
             raise ValueError(f"estimate must lie in 0..1, not {black_estimate!r}")
         number = int(move_number)
@@ -594,10 +602,18 @@ class GameEstimates:
         self._engines[number] = engine
         if direct:
             self._direct.add(number)
+        if exact and direct:
+            self._exact.add(number)
+        else:
+            self._exact.discard(number)
         return True
 
     def is_direct(self, move_number: int) -> bool:
         return move_number in self._direct
+
+    def is_exact(self, move_number: int) -> bool:
+        """Whether the estimate after ``move_number`` is proven, not a search's."""
+        return move_number in self._exact
 
     def engine(self, move_number: int) -> str:
         """The spec of the player whose search made the estimate after ``move_number``."""
@@ -612,11 +628,13 @@ class GameEstimates:
             del self._estimates[number]
             del self._engines[number]
             self._direct.discard(number)
+            self._exact.discard(number)
 
     def clear(self) -> None:
         self._estimates.clear()
         self._engines.clear()
         self._direct.clear()
+        self._exact.clear()
 
     def points(self) -> tuple[list[int], list[float]]:
         """Move numbers (ascending) and Black's estimate after each."""

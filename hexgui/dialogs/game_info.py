@@ -2,10 +2,13 @@
 same seed".
 
 Shows the game information the record saves (players, their AI settings, date, result, board,
-swap rule, the game's random seed ``XS`` and its time control) read-only. "Replay with the
-same seed" closes the dialog with :data:`REPLAY`: the window then starts a new game with the
-same settings and this seed, so AIs whose seed is left random play as they did (the same
-moves answered by the same moves; time-limited levels vary with the machine's speed).
+swap rule, the game's random seed ``XS`` and its time control). The players' names and the
+event can be written (round 13: a game of two people was saved as ``PB[Human] PW[Human]``
+with no way to name them); OK returns them (:meth:`GameInfoDialog.names`), the rest is
+read-only. "Replay with the same seed" closes the dialog with :data:`REPLAY`: the window then
+starts a new game with the same settings and this seed, so AIs whose seed is left random play
+as they did (the same moves answered by the same moves; time-limited levels vary with the
+machine's speed).
 
 GUI thread only.
 """
@@ -21,6 +24,7 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFormLayout,
     QLabel,
+    QLineEdit,
     QPushButton,
     QVBoxLayout,
     QWidget,
@@ -28,6 +32,9 @@ from PySide6.QtWidgets import (
 
 REPLAY = 2
 """The dialog's result when "Replay with the same seed" was chosen."""
+
+EDITABLE = ("Black", "White", "Event")
+"""The rows the user may write (``PB``, ``PW``, ``EV``); shown even when empty."""
 
 
 def game_properties(game: Game) -> list[tuple[str, str]]:
@@ -64,8 +71,20 @@ class GameInfoDialog(QDialog):
         fit_title(self)
         layout = QVBoxLayout(self)
         form = QFormLayout()
+        self.edits: dict[str, QLineEdit] = {}
+        written = (game.player_black, game.player_white, game.event)
+        for label, value in zip(EDITABLE, written, strict=True):
+            edit = QLineEdit(value or "")
+            edit.setObjectName(f"info_{label.lower()}")
+            edit.setPlaceholderText(
+                "the event, the club, the tournament" if label == "Event" else "a name"
+            )
+            form.addRow(label, edit)
+            self.edits[label] = edit
         self.values: dict[str, QLabel] = {}
         for label, value in game_properties(game):
+            if label in EDITABLE:
+                continue
             field = QLabel(value)
             field.setObjectName(f"info_{label.lower().replace(' ', '_').replace(chr(39), '')}")
             field.setWordWrap(True)
@@ -80,15 +99,22 @@ class GameInfoDialog(QDialog):
         )
         note.setWordWrap(True)
         layout.addWidget(note)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
         self.replay_button = QPushButton("Replay with the Same Seed")
         self.replay_button.setObjectName("replay_seed")
         self.replay_button.setEnabled(bool(game.seed))
         self.replay_button.setToolTip("A new game with these settings and this seed")
         buttons.addButton(self.replay_button, QDialogButtonBox.ButtonRole.ActionRole)
         self.replay_button.clicked.connect(lambda: self.done(REPLAY))
+        buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
+
+    def names(self) -> dict[str, str]:
+        """What the editable rows hold now (:data:`EDITABLE` -> text, stripped; empty: none)."""
+        return {label: edit.text().strip() for label, edit in self.edits.items()}
 
 
 def field_selectable():

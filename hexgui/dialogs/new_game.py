@@ -612,7 +612,9 @@ class ClockBox(QGroupBox):
         self.kind_combo.setObjectName("clock_kind")
         for kind, label in zip(self.KINDS, self.LABELS, strict=True):
             self.kind_combo.addItem(label, kind)
-        self.main_spin = _number_box("clock_main", 0.1, 600.0, 10.0, " min", 1)
+        # Byo-yomi and Fischer may start with no main time ("0+5x30": 30 s a move); sudden
+        # death may not (round 13: 0 was refused for byo-yomi too, the field kept 10 min).
+        self.main_spin = _number_box("clock_main", 0.0, 600.0, 10.0, " min", 1)
         self.main_spin.setToolTip("Main time for each side")
         self.increment_spin = _number_box("clock_increment", 0.1, 3600.0, 5.0, " s a move", 1)
         self.increment_spin.setToolTip("Fischer: added to a side's time after each of its moves")
@@ -646,7 +648,7 @@ class ClockBox(QGroupBox):
         except HexError:
             control = TimeControl()
         if not control.is_none:
-            self.main_spin.setValue(max(0.1, control.main_s / 60))
+            self.main_spin.setValue(control.main_s / 60)
         if control.increment_s:
             self.increment_spin.setValue(control.increment_s)
         if control.periods:
@@ -657,6 +659,7 @@ class ClockBox(QGroupBox):
 
     def _show_fields(self) -> None:
         kind = self.kind_combo.currentData()
+        self.main_spin.setMinimum(0.1 if kind == SUDDEN_DEATH else 0.0)
         self.main_spin.setVisible(kind != NONE)
         self.increment_spin.setVisible(kind == FISCHER)
         self.periods_spin.setVisible(kind == BYO_YOMI)

@@ -23,6 +23,8 @@ depends on MODE:
 * ``resign``: ``resign``.
 
 ``no-start`` exits at once and ``mute`` never answers ``name`` (a start that fails);
+``bad-option`` exits at once as a script refusing its arguments does: an error line, then a
+usage of twenty lines (as ``mohex-gtp.sh`` given ``--gams``);
 ``refuse-play`` refuses every ``play``.
 
 Analysts and clocks (each plays as ``good``):
@@ -180,6 +182,12 @@ class BrokenEngine(GtpStandIn):
 def main() -> None:
     if MODE == "no-start":
         sys.stderr.write("Broken: cannot find my weights file\n")
+        sys.exit(2)
+    if MODE == "bad-option":
+        sys.stderr.write("broken_gtp_engine.py: unknown argument '--gams'\n")
+        for number in range(19):
+            sys.stderr.write(f"  --option{number} N   what option {number} does\n")
+        sys.stderr.write("Board sizes 1..13. Colours: b/w/black/white.\n")
         sys.exit(2)
     # Lines are read on a thread so that a stream can wait for the next one with a timeout.
     lines: queue.Queue[str | None] = queue.Queue()

@@ -31,6 +31,12 @@ A position of exactly three stones is "decided": genmove and reg_genmove answer 
 searching, so the statistics and the tree stay those of the search before (whose values of the
 position, when it continues the search's first move, are an older search's). ``?`` to anything
 else.
+
+With ``--proves`` it also lists and answers MoHex's ``vc-build COLOUR`` (the side to move,
+remembered) and ``vc-between-cells-full``/``-semi COLOUR EDGE EDGE``: in a position of three
+stones the side to move has a semi connection between its edges (a proven win), in one of five
+the other side a full one (a proven loss); no other connection (an empty answer), as MoHex
+answers.
 """
 
 from __future__ import annotations
@@ -67,6 +73,7 @@ COMMANDS = [
     "undo",
     "version",
 ]
+VC_COMMANDS = ["vc-build", "vc-between-cells-full", "vc-between-cells-semi"]
 
 
 class FakeMohex(GtpStandIn):
@@ -77,6 +84,8 @@ class FakeMohex(GtpStandIn):
         self.searched: tuple[str, ...] | None = None  # the moves of the last search's position
         self.root: list[str] = []  # the searched position's children
         self.params = {"reuse_subtree": "1", "use_livegfx": "0", "max_games": "1500"}
+        self.proves = False  # --proves: the virtual connection commands (module docstring)
+        self.vc_mover = ""  # the colour of the last vc-build
 
     def answer(self, command: str, args: list[str]) -> str | None:
         if command == "name":
@@ -86,7 +95,9 @@ class FakeMohex(GtpStandIn):
         if command == "protocol_version":
             return "2"
         if command == "list_commands":
-            return "\n".join(COMMANDS)
+            return "\n".join(sorted(COMMANDS + (VC_COMMANDS if self.proves else [])))
+        if self.proves and command in VC_COMMANDS:
+            return self.connection(command, args)
         if command == "mohex-search-statistics":
             return self.statistics
         if command == "param_mohex":
@@ -114,6 +125,19 @@ class FakeMohex(GtpStandIn):
                 raise ValueError("the board is full")
             return move
         return super().answer(command, args)
+
+    def connection(self, command: str, args: list[str]) -> str:
+        """MoHex's answers about virtual connections (module docstring)."""
+        colour = args[0].lower()[:1]
+        if command == "vc-build":
+            self.vc_mover = colour
+            return " a1 ii[b1]"
+        kind = command.rsplit("-", 1)[1]
+        name = "black" if colour == "b" else "white"
+        mover = colour == self.vc_mover
+        won = kind == "semi" and mover and len(self.stones) == 3
+        lost = kind == "full" and not mover and len(self.stones) == 5
+        return f"\n{name} {args[1]} {args[2]} {kind} or [ a1 ] [ ] " if won or lost else ""
 
     def reuses_a_subtree(self) -> bool:
         """Whether a search now starts from the subtree below the last search's first move
@@ -148,4 +172,5 @@ if __name__ == "__main__":
     fake = FakeMohex()
     if "--no-reuse" in sys.argv[1:]:
         fake.params["reuse_subtree"] = "0"
+    fake.proves = "--proves" in sys.argv[1:]
     fake.serve()

@@ -24,6 +24,7 @@ from hexswarm.engine.players.external_analysis import (
     parse_uct_gfx,
     parse_value_pairs,
 )
+from hexswarm.engine.review import PositionAnalysis
 from hexswarm.engine.search.snapshot import candidates
 
 from tests.engine.test_external_engines import TIMEOUT, environment, opening, player_for, snapshot
@@ -250,8 +251,8 @@ def test_candidates_are_read_on_a_rectangular_board():
 FAKE_MOHEX = Path(__file__).resolve().parent / "fake_mohex_engine.py"
 
 
-def fake_mohex(move_values: bool) -> ExternalEnginePlayer:
-    command = shlex.join([sys.executable, str(FAKE_MOHEX)])
+def fake_mohex(move_values: bool, *options: str) -> ExternalEnginePlayer:
+    command = shlex.join([sys.executable, str(FAKE_MOHEX), *options])
     config = EngineConfig("MoHex", command, move_timeout_s=10)
     return ExternalEnginePlayer(
         config, start_timeout_s=10, move_values=move_values, spec_text="engine:MoHex"
@@ -418,6 +419,62 @@ def test_mohex_analysis_reads_its_values_when_the_position_has_visits():
         fresh.close()
 
 
+def test_a_position_mohexs_connections_decide_is_proven_not_an_older_searchs_value():
+    """Round 12 left it: a position MoHex's virtual connections decide (it plays without a
+    search) carried the values an older search's subtree holds for it (the stand-in: .64 for
+    c3 a1 e5), or on a fresh MoHex no value at all, and nothing told it from a search. With
+    the connection commands listed the position is proven: the estimate is 1 for a win (the
+    move played 1, the others keep MoHex's values) and 0 for a loss (every move 0), and the
+    analysis is saved as exact."""
+    board = opening(5, ("c3",))
+    b1, c1 = (cell_index(name, 5) for name in ("b1", "c1"))
+    engine = fake_mohex(False, "--proves")
+    try:
+        searched = engine.analyse(board, position_id=1).snapshot
+        assert searched.proven is None and searched.estimate == pytest.approx(0.64)
+        board.play("a1")
+        board.play("e5")
+        final = engine.analyse(board, position_id=2).snapshot
+        assert final.proven == "win" and final.estimate == 1.0 and final.best_move == b1
+        assert final.root_moves == (b1, c1) and final.root_values == pytest.approx((1.0, 0.42))
+        analysis = PositionAnalysis.from_snapshot(final, 5)
+        assert analysis.exact and analysis.win_rate == 1.0
+        board.play("b1")
+        board.play("c1")  # five stones: the other side's full connection
+        lost = engine.analyse(board, position_id=3).snapshot
+        assert lost.proven == "loss" and lost.estimate == 0.0
+        assert all(value == 0.0 for value in lost.root_values)
+    finally:
+        engine.close()
+    fresh = fake_mohex(False, "--proves")
+    try:
+        final = fresh.analyse(opening(5, ("c3", "a1", "e5"))).snapshot
+        assert final.proven == "win" and final.estimate == 1.0 and final.root_moves == (b1,)
+    finally:
+        fresh.close()
+    mover = fake_mohex(True, "--proves")
+    try:
+        choice = mover.choose_move(opening(5, ("c3", "a1", "e5")))
+        assert choice.move == b1 and choice.snapshot is not None
+        assert choice.snapshot.proven == "win" and choice.snapshot.estimate == 1.0
+    finally:
+        mover.close()
+
+
+def test_an_engine_without_connection_commands_proves_nothing():
+    """The stand-in without ``--proves`` (no ``vc-build``): the decided position keeps the
+    values MoHex answers, as before, and no connection command is sent."""
+    engine = fake_mohex(False)
+    board = opening(5, ("c3", "a1", "e5"))
+    try:
+        sent = commands_sent(engine)
+        final = engine.analyse(board).snapshot
+        assert final.proven is None
+        assert not any(command.startswith("vc-") for command in sent)
+    finally:
+        engine.close()
+
+
 def games_played(engine: ExternalEnginePlayer) -> int:
     """The new simulations of the engine's last search (MoHex's ``GamesPlayed``)."""
     import re
@@ -468,7 +525,10 @@ def test_mohex_analyses_with_its_whole_budget_right_after_its_own_move():
 def test_mohex_analysis_of_a_position_it_decides_without_searching():
     """5x5 after c3: MoHex's virtual connections decide it, so ``reg_genmove`` answers
     without a search (and a fresh MoHex then refuses ``mohex-values``: "No previous
-    search"). The analysis is its move alone, without a value."""
+    search"). The analysis is its move alone: until round 13 without a value; now its
+    connections (``vc-build``, Black's full connection of north and south) prove the position
+    lost for White, the side to move: an estimate of 0, exact. Its move also comes proven
+    (``choose_move`` with its values)."""
     config = EngineConfig("MoHex", f"{MOHEX} --games 3000 --seed 1", move_timeout_s=120)
     engine = ExternalEnginePlayer(config, start_timeout_s=120)
     board = opening(5, ("c3",))
@@ -476,7 +536,11 @@ def test_mohex_analysis_of_a_position_it_decides_without_searching():
         choice = engine.analyse(board, seconds=60)
         final = choice.snapshot
         assert board.stone_at(choice.move) is None and final.root_moves == (choice.move,)
-        assert math.isnan(final.estimate) and engine.starts == 1
+        assert final.proven == "loss" and final.estimate == 0.0 and engine.starts == 1
+        assert PositionAnalysis.from_snapshot(final, 5).exact
+        engine.move_values = True
+        moved = engine.choose_move(board).snapshot
+        assert moved is not None and moved.proven == "loss" and moved.estimate == 0.0
     finally:
         engine.close()
 

@@ -116,6 +116,8 @@ BROKEN_MODES = {
     "noise": ("garbage", ["'thinking...'", "instead of answering 'genmove w'"]),
     "refuse-play": ("refused", ["refused 'play b d4'", "I do not take orders"]),
     "no-start": ("start", ["exit status 2", "cannot find my weights file"]),
+    # Round 13: only the usage's last line was quoted, not what was wrong.
+    "bad-option": ("start", ["exit status 2", "unknown argument '--gams'", "Board sizes"]),
     "mute": ("start", ["did not answer 'name' within 2 s"]),
 }
 

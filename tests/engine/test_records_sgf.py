@@ -261,7 +261,8 @@ BAD_INPUTS = [
     ("(;FF[4]GM[11]SZ[5];#[c3])", "unexpected character '#'"),
     ("(;FF[4]GM[11]SZ[1];B[a1];W[pass];B[a1])", "already"),
     ("no game here", "no game found"),
-    ("", "no game found"),
+    ("", "the file is empty"),
+    ("  \n", "the file is empty"),
     ("(;FF[4]\x00GM[11])", "binary data"),
 ]
 

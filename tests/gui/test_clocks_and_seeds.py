@@ -88,6 +88,44 @@ def test_properties_show_the_seed_and_offer_a_replay(qtbot):
     assert dialog.result() == REPLAY
 
 
+def test_two_people_name_themselves_in_the_game_properties(window, qtbot, tmp_path):
+    """Round 13: a game of two people was saved as PB[Human] PW[Human], and Game Properties
+    showed the names read-only: nothing in the application could name the players. The
+    dialog's Black, White and Event are written; OK keeps them in the record."""
+    from unittest import mock
+
+    from hexswarm.engine.records import read_sgf
+    from PySide6.QtWidgets import QDialog
+
+    window.start_new_game(GameSettings(size=5, black=HUMAN, white=HUMAN))
+    window.controller.play("c3")
+    dialog = GameInfoDialog(window.document.current_record())
+    qtbot.addWidget(dialog)
+    assert dialog.edits["Black"].text() == "Human" and dialog.edits["Event"].text() == ""
+    dialog.edits["Black"].setText(" Alice ")
+    dialog.edits["White"].setText("Bob")
+    dialog.edits["Event"].setText("Club night")
+    assert dialog.names() == {"Black": "Alice", "White": "Bob", "Event": "Club night"}
+
+    def accept(self):
+        self.edits["Black"].setText("Alice")
+        self.edits["White"].setText("Bob")
+        self.edits["Event"].setText("Club night")
+        return QDialog.DialogCode.Accepted
+
+    window.document.save_to(tmp_path / "named.sgf")
+    with mock.patch.object(GameInfoDialog, "exec", accept):
+        assert not window.game_properties_dialog()
+    assert window.document.dirty
+    window.controller.play("b4")  # a move later: the names stay
+    assert window.document.save()
+    record = read_sgf(tmp_path / "named.sgf")
+    names = (record.player_black, record.player_white, record.event)
+    assert names == ("Alice", "Bob", "Club night")
+    window.start_new_game(GameSettings(size=5, black=HUMAN, white=HUMAN))
+    assert window.document.current_record().player_black == "Human"  # a new game: no names
+
+
 def test_the_window_replays_with_the_same_seed(qtbot, settings_store, tmp_path):
     from hexswarm.gui.main_window import MainWindow
 
@@ -142,6 +180,27 @@ def test_the_dialog_sets_the_clock_and_it_is_remembered(qtbot, settings_store):
     assert load_game_settings(settings_store).time_control == "none"
 
 
+def test_byo_yomi_and_fischer_may_start_without_main_time(qtbot, controllers):
+    """Round 13: the main time could not be set below 0.1 min, so byo-yomi without main time
+    ("30 s a move", five periods) was out of reach: typing 0 kept 10 min. Sudden death still
+    needs some time; byo-yomi and Fischer may have none, and such a clock plays."""
+    dialog = NewGameDialog(GameSettings(time_control="0+2x5"))
+    qtbot.addWidget(dialog)
+    box = dialog.clock_box
+    assert box.main_spin.value() == 0.0 and dialog.settings().time_control == "0+2x5"
+    box.kind_combo.setCurrentIndex(box.KINDS.index("Fischer"))
+    assert dialog.settings().time_control == "0+5"
+    box.kind_combo.setCurrentIndex(box.KINDS.index("sudden death"))
+    assert box.main_spin.value() == 0.1  # the least sudden death takes
+    controller = controllers(GameSettings(size=5, black=HUMAN, white=HUMAN, time_control="0+2x1"))
+    controller.new_game()
+    assert controller.play("c3")
+    qtbot.waitUntil(lambda: controller.clock.running is WHITE, timeout=3000)
+    qtbot.wait(1300)  # one period of 1 s used up, one left
+    assert controller.play("b4")
+    assert not controller.is_over and controller.clock.left(WHITE).periods == 1
+
+
 def test_clocks_run_for_the_side_to_move_pause_and_are_recorded(controllers, qtbot):
     controller = controllers(GameSettings(size=5, black=HUMAN, white=HUMAN, time_control="60"))
     controller.new_game()
@@ -164,6 +223,26 @@ def test_clocks_run_for_the_side_to_move_pause_and_are_recorded(controllers, qtb
     assert clock.left(BLACK) == TimeLeft(60)
     assert clock.left(WHITE).main_s == pytest.approx(60, abs=0.1)
     assert clock.running is WHITE  # a human to move in a game under way: the clock runs
+
+
+def test_two_people_on_the_clock_can_pause_it(window, qtbot):
+    """Round 13: in a game of two people on a clock, Pause was greyed out ("Pause AI": nothing
+    to pause without an AI), so they could not stop their clocks. It pauses the clocks now,
+    says so, and Space (or a move) lets them run again."""
+    window.start_new_game(GameSettings(size=5, black=HUMAN, white=HUMAN, time_control="60"))
+    controller, clock = window.controller, window.controller.clock
+    assert controller.play("c3")
+    qtbot.waitUntil(lambda: clock.running is WHITE, timeout=3000)
+    assert window.act_pause.isEnabled() and window.act_pause.text() == "&Pause the Clocks"
+    window.act_pause.trigger()
+    assert controller.paused and clock.running is None
+    left = clock.left(WHITE)
+    qtbot.wait(200)
+    assert clock.left(WHITE) == left
+    window.act_pause.trigger()
+    assert not controller.paused and clock.running is WHITE
+    window.start_new_game(GameSettings(size=5, black=HUMAN, white=HUMAN))
+    assert not window.act_pause.isEnabled()  # no clock, no AI: nothing to pause
 
 
 def test_a_failing_ai_pauses_the_game_and_its_clock(controllers, qtbot):

@@ -114,6 +114,11 @@ def test_the_manager_adds_a_working_engine_and_refuses_a_broken_one(qtbot, tmp_p
     assert not dialog.add_engine()
     assert "cannot find my weights file" in broken.message
     assert "exit status 2" in broken.message
+    # Round 13: a mistyped option (mohex-gtp.sh --gams) was refused with the last line of the
+    # usage that followed the error; the error line is quoted too.
+    mistyped = fill_editor(dialog, qtbot, "Mistyped", engine("x", "bad-option"), accept=False)
+    assert not dialog.add_engine()
+    assert "unknown argument '--gams'" in mistyped.message
     # A name taken is refused before anything starts.
     taken = fill_editor(dialog, qtbot, "Good", engine("x", "good"), accept=False)
     assert not dialog.add_engine()
@@ -394,3 +399,42 @@ def test_mohex_as_a_player_puts_its_values_on_the_game_graph(engine_window, qtbo
     assert numbers == [1, 2, 3, 4, 5, 6] and values == pytest.approx([0.36] * 6)
     header = graph.header_html(graph.engine_colors())
     assert "MoHex" in header and "no evaluation" not in header
+
+
+def test_a_position_mohex_proves_is_drawn_as_proven(engine_window, qtbot):
+    """Round 12 left it: a position MoHex's virtual connections decide (it moves without a
+    search) carried an older search's values, and the graph did not tell proven from searched.
+    The stand-in with ``--proves``: three stones, White (to move) has a semi connection, a
+    proven win; five stones, Black's full connection, a proven loss for White. Those
+    positions' analyses are exact (Black 0 and 1) and the graph draws them as stars, its
+    header saying "(proven)"; the searched position stays a dot."""
+    command = shlex.join([sys.executable, str(FAKE_MOHEX), "--proves"])
+    window = engine_window(EngineConfig("MoHex", command, move_timeout_s=10.0))
+    controller = window.controller
+    for count, move in ((2, "c3"), (4, "c4"), (6, "c2")):
+        assert controller.play(move)
+        qtbot.waitUntil(lambda count=count: len(controller.board.moves) == count, timeout=20_000)
+    line = controller.game.cursor.path_from_root()
+    assert not line[1].ai.exact and line[1].ai.win_rate == pytest.approx(0.64)
+    won, lost = line[3].ai, line[5].ai
+    assert won.exact and won.to_move is WHITE and won.win_rate == 1.0
+    assert lost.exact and lost.win_rate == 0.0
+    graph = window.dashboard.game_graph
+    graph._render()
+    numbers, values = graph.estimates.points()
+    assert [graph.estimates.is_exact(n) for n in numbers] == [
+        False, False, True, False, True, False
+    ]  # fmt: skip
+    assert values[2] == 0.0 and values[4] == 1.0  # Black's, after moves 3 and 5
+    symbols = list(graph.points.data["symbol"])
+    assert symbols == ["o", "o", "star", "o", "star", "o"]
+    # Seen in the 9x9 game against MoHex: the star at a swing was under its triangle, and a
+    # mark at 0 % or 100 % half cut off by the axis.
+    assert graph.points.zValue() > max(graph.swing_marks.zValue(), graph.grade_marks.zValue())
+    low, high = graph.plot.getViewBox().viewRange()[1]
+    assert low < -0.05 and high > 1.05
+    controller.go_to(3)
+    graph.set_current_move(3)
+    assert "Black 0% (proven)" in graph.header_html(graph.engine_colors())
+    headers, rows = graph.table()
+    assert headers[-1] == "proven" and [row[-1] for row in rows] == [0, 0, 1, 0, 1, 0]

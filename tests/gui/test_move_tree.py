@@ -114,6 +114,29 @@ def test_promote_and_delete_from_the_keyboard(window, qtbot):
     assert c.move_number == 1 and len(labels(tree)) == 4
 
 
+def test_deleting_a_branch_says_what_goes_with_it(window, qtbot):
+    """Round 13: "Delete this move and the 1 after it in this branch?", and a branch with a
+    comment in it went with no word about the comment."""
+    c = play_with_a_variation(window)
+    branch = c.game.root.children[0].children[0]  # White's b4, then Black's d2
+    asked = []
+
+    def answer(_parent, _title, text):
+        asked.append(text)
+        return QMessageBox.StandardButton.No
+
+    with mock.patch("hexswarm.gui.move_tree.ask", side_effect=answer):
+        window.move_tree.delete_branch(branch)
+        branch.children[0].comment = "the point of this line"
+        window.move_tree.delete_branch(branch)
+        window.move_tree.delete_branch(branch.children[0])
+    assert asked == [
+        "Delete this move and the 1 move after it?",
+        "Delete this move and the 1 move after it? 1 comment will be lost with them.",
+        "Delete this move? 1 comment will be lost with it.",
+    ]
+
+
 def test_window_keys_switch_variations(window, qtbot):
     c = play_with_a_variation(window)
     window.act_previous_variation.trigger()

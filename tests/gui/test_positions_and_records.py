@@ -11,7 +11,7 @@ from hexswarm.engine.board import BLACK, WHITE
 from hexswarm.engine.records import read_sgf
 from hexswarm.gui.settings import GameSettings, SideSettings
 from hexswarm.resources.positions import list_positions, load_position, position_comment
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "records"
 HUMANS = GameSettings(size=5, black=SideSettings(), white=SideSettings())
@@ -93,6 +93,18 @@ def test_a_bad_file_leaves_the_game_untouched(window, tmp_path):
     with mock.patch.object(QMessageBox, "warning") as warning:
         assert not window.document.open_file(tmp_path / "missing.sgf")
     assert warning.call_count == 1
+    # Round 13: an empty file said "no game found: an SGF record starts with '(;'", and a
+    # trmph link saved to a file only that.
+    empty = tmp_path / "empty.sgf"
+    empty.write_text("")
+    link = tmp_path / "link.txt"
+    link.write_text("https://trmph.com/hex/board#11,f6e7g5\n")
+    with mock.patch.object(QMessageBox, "warning") as warning:
+        assert not window.document.open_file(empty)
+        assert not window.document.open_file(link)
+    assert "the file is empty" in warning.call_args_list[0].args[2]
+    assert "File > Open Link (Ctrl+L)" in warning.call_args_list[1].args[2]
+    assert (window.controller.board.cells == before).all()
 
 
 def test_save_position_and_exports(window, tmp_path, qtbot):
@@ -167,6 +179,96 @@ def test_autosave_after_every_move_and_restore(qtbot, settings_store, player_fac
     second.controller.setup_stone(board.cell_index("e5"), WHITE)
     assert "AW[e5]" in second.document.autosave.path.read_text()
     second.close()
+
+
+def test_a_restored_game_keeps_the_file_it_was_opened_from(
+    qtbot, settings_store, player_factory, tmp_path
+):
+    """Round 13: a reviewed game opened from blunder.sgf, changed, then the application was
+    killed; the restored game had forgotten its file, the title read "* HexSwarm" and Save
+    offered "game.sgf". It is the file's game again: Save writes there, changes and all."""
+    from hexswarm.gui.main_window import MainWindow
+
+    directory = tmp_path / "autosave"
+    path = tmp_path / "mine.sgf"
+    path.write_text("(;FF[4]GM[11]SZ[5];B[c3];W[b4])")
+    first = MainWindow(
+        settings_store, player_factory=player_factory, autosave_dir=directory, offer_restore=False
+    )
+    qtbot.addWidget(first)
+    assert first.document.open_file(path)
+    first.controller.play("d2")
+    second = crash_and_restore(qtbot, first, settings_store, player_factory, directory)
+    assert second.document.path == path and second.document.dirty
+    assert "mine.sgf" in second.statusBar().currentMessage()
+    assert second.document.save()
+    assert [n.token for n in read_sgf(path).main_line()[1:]] == ["c3", "b4", "d2"]
+    # A game never saved stays without a file.
+    second.start_new_game(HUMANS)
+    second.controller.play("c3")
+    third = crash_and_restore(qtbot, second, settings_store, player_factory, directory)
+    assert third.document.path is None
+    third.close()
+
+
+def test_a_file_of_several_games_opens_the_one_chosen_and_is_not_overwritten(window, tmp_path):
+    """Round 13: a file of two games opened the first ("loaded the first" in the status bar,
+    the second out of reach), and Save wrote that game over the file: the second was lost.
+    The player chooses the game; Save writes it to a file of its own, the collection stays."""
+    collection = tmp_path / "two.sgf"
+    text = "(;FF[4]GM[11]SZ[5];B[c3];W[b4])\n(;FF[4]GM[11]SZ[7];B[d4];W[c5];B[e3])\n"
+    collection.write_text(text)
+    window.start_new_game(HUMANS)
+    window.controller.play("a1")
+    offered = []
+
+    def choose(_parent, _title, _text, items):
+        offered.extend(items)
+        return items[1], True
+
+    with mock.patch("hexswarm.gui.document.choose_item", choose):
+        assert window.document.open_file(collection)
+    assert offered == ["1. Black vs White, 5x5, 2 moves", "2. Black vs White, 7x7, 3 moves"]
+    board = window.controller.board
+    assert board.shape == (7, 7) and [board.cell_name(m.cell) for m in board.moves] == [
+        "d4", "c5", "e3"
+    ]  # fmt: skip
+    assert "game 2 of the 2 in the file" in window.statusBar().currentMessage()
+    assert window.document.path is None
+    window.controller.play("f2")
+    mine = tmp_path / "mine.sgf"
+    with mock.patch.object(QFileDialog, "getSaveFileName", return_value=(str(mine), "")):
+        assert window.document.save()
+    assert collection.read_text() == text
+    assert [n.token for n in read_sgf(mine).main_line()[1:]] == ["d4", "c5", "e3", "f2"]
+    # Cancelling the choice keeps the game on screen.
+    with mock.patch("hexswarm.gui.document.choose_item", return_value=("", False)):
+        assert not window.document.open_file(collection)
+    assert window.controller.board.shape == (7, 7) and len(window.controller.board.moves) == 4
+
+
+def test_save_offers_a_name_from_the_date_and_the_players(window, tmp_path):
+    """Round 13: Save offered every game without a file "game.sgf" (a study, two named
+    players, the next game...). It offers the date and the players, without the characters
+    file systems refuse (an AI's description holds ',' and '(' but no '/')."""
+    from hexswarm.gui.document import suggested_name
+
+    window.start_new_game(HUMANS)
+    window.controller.play("c3")
+    window.document.set_game_info({"Black": "Alice", "White": "Bob/Carol"})
+    offered = []
+
+    def save_dialog(_parent, _title, path, _filter):
+        offered.append(Path(path).name)
+        return "", ""
+
+    with mock.patch.object(QFileDialog, "getSaveFileName", save_dialog):
+        assert not window.document.save()
+    date = window.document.current_record().date
+    assert offered == [f"{date} Alice vs Bob-Carol.sgf"]
+    ai_game = GameSettings(size=5, black=SideSettings(), white=SideSettings(True, "tiny"))
+    window.start_new_game(ai_game)
+    assert suggested_name(window.document.current_record()) == f"{date} Human vs AI tiny.sgf"
 
 
 def test_a_file_with_variations_opens_whole_and_saves_back_whole(window, tmp_path):

@@ -263,6 +263,48 @@ def test_mistakes_are_marked_found_and_their_better_move_played_as_a_variation(w
     assert window.board_widget.preview == ()
 
 
+def test_the_graph_marks_only_the_grades_of_the_line_on_screen(window, qtbot):
+    """Round 13, a reviewed 9x9 game: Ctrl+B played the better move d6 where b2 (move 7) had
+    been a blunder; the graph, which draws the variation, kept the main line's grades by move
+    number: a red blunder diamond on d6 and a yellow one at move 10, off the line, at 50 %.
+    The graph marks the grades of the main-line moves on the line it draws; back on the main
+    line they are there again."""
+    play_game(window)
+    annotate(window)
+    graph = window.dashboard.game_graph
+    assert graph.grades == {2: "blunder", 3: "inaccuracy"}
+    c = window.controller
+    c.go_to(1)
+    assert window.reviewer.play_better_move()  # c2 beside the main line's a1
+    assert c.game.cursor.token == "c2"
+    assert graph.grades == {}  # move 1 (c3) was good; a1 and b4 are not on this line
+    c.go_to_node(c.game.main_line()[3])
+    assert graph.grades == {2: "blunder", 3: "inaccuracy"}
+
+
+def test_a_review_position_gets_its_seconds_from_the_start_of_its_search(window, qtbot):
+    """A position's seconds had started with the request: while the review's worker was
+    busy (it waits for its kernels when a review begins as they load) they ran out, the
+    search began stopped, found nothing, and the position was left out without a word
+    ("Analysed 11 positions ... Graded 9 moves" of 10, round 13). They start with the
+    search now, and a search without an estimate is counted in the summary."""
+    from hexswarm.gui.engine_worker import SearchRequest
+
+    play_game(window)
+    worker = window.reviewer.analysis._worker
+    busy = SearchRequest(10_000, window.controller.board.copy(), "movesonly")  # 0.5 s
+    worker.submit(busy)
+    with qtbot.waitSignal(window.reviewer.analysis.finished, timeout=20_000):
+        assert window.reviewer.review_game(ReviewSettings(seconds=0.3, analyst="slow")) == 5
+    assert all(node.ai is not None for node in window.controller.game.main_line())
+    assert "No estimate" not in window.statusBar().currentMessage()
+    with qtbot.waitSignal(window.reviewer.analysis.finished, timeout=20_000):
+        settings = ReviewSettings(seconds=0.1, analyst="movesonly", resume=False)
+        assert window.reviewer.review_game(settings) == 5
+    message = window.statusBar().currentMessage()
+    assert "No estimate from 5 searches: those positions keep their analysis." in message
+
+
 def test_next_mistake_in_a_game_not_reviewed_says_how_to_review_it(window, qtbot):
     play_game(window)
     window.controller.go_to(0)

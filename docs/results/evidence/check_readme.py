@@ -142,6 +142,21 @@ MATCHES: tuple[Match, ...] = (
         rate=3,
     ),
     Match(
+        "load) **44-56** again (0.44 [0.35, 0.54]",
+        ("swarm-knowledge/strong-swarm-1s-vs-strong-1s-11x11-069ec62",),
+        "44-56",
+        rate=2,
+    ),
+    Match(
+        "**88-112 in the two** (0.440 [0.373, 0.509])",
+        (
+            "swarm-knowledge/strong-swarm12-1s-vs-strong-1s-11x11-217fe51",
+            "swarm-knowledge/strong-swarm-1s-vs-strong-1s-11x11-069ec62",
+        ),
+        "88-112",
+        rate=3,
+    ),
+    Match(
         "4 a leaf 50-50 on 9×9",
         ("leaf-playouts/strong-L4-28000-vs-strong-40000-9x9-seed251",),
         "50-50",
@@ -349,6 +364,14 @@ MATCHES: tuple[Match, ...] = (
 )
 
 PAIRED: tuple[Paired, ...] = (
+    Paired(
+        "19 games turned to wins and 19 to losses,\n  p = 1.00",
+        "swarm-knowledge/strong-swarm12-1s-vs-strong-1s-11x11-217fe51",
+        "swarm-knowledge/strong-swarm-1s-vs-strong-1s-11x11-069ec62",
+        19,
+        19,
+        "1.00",
+    ),
     Paired(
         "17 games turned to wins and 5 to losses, sign test\n  p = 0.02",
         "swarm-knowledge/strong-swarm-1s-vs-strong-1s-fb5f6aa",

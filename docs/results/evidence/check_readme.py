@@ -165,7 +165,7 @@ MATCHES: tuple[Match, ...] = (
         "97-103",
     ),
     Match(
-        "215-185 with MoHex's 282 (0.538 [0.489, 0.586]",
+        "215-185 with MoHex's 282 (0.537 [0.489, 0.586]",
         tuple(f"intrusion-priors/bonus282-vs-strong-20k-seed{s}" for s in (273, 274, 275, 276)),
         "215-185",
         rate=3,

@@ -741,9 +741,17 @@ def load_table(name_or_path: str = DEFAULT_TABLE) -> PatternTable:
     return _LOADED[name_or_path]
 
 
-def move_priors(table: PatternTable, cells: np.ndarray, size: int, black_moves: bool, last: int):
+def move_priors(
+    table: PatternTable,
+    cells: np.ndarray,
+    size: int,
+    black_moves: bool,
+    last: int,
+    added: dict[int, float] | None = None,
+):
     """The prior of every empty cell (dict cell -> probability): the slow reference of what the
-    search gives a new node's children."""
+    search gives a new node's children. ``added``: a gamma added to the weights of some cells
+    (those of weight > 0) before normalising (the search's ``intrusion_bonus``)."""
     weights: dict[int, float] = {}
     for cell in np.flatnonzero(cells == 0).tolist():
         weights[cell] = (
@@ -754,5 +762,8 @@ def move_priors(table: PatternTable, cells: np.ndarray, size: int, black_moves: 
             * float(table.delta[local_class(size, cell, last)])
             * table.local_of(local_keys(cells, size, cell, black_moves, last))
         )
+    for cell, gamma in (added or {}).items():
+        if weights.get(cell, 0.0) > 0.0:
+            weights[cell] += gamma
     total = sum(weights.values())
     return {cell: w / total for cell, w in weights.items()}

@@ -162,10 +162,17 @@ def carrier_table(size, ring):
         for i in range(6):
             if ring[6 * cell + i] < n:
                 on_board |= 1 << i
-        before = ((on_board << 1) | (on_board >> 5)) & 63
-        after = ((on_board >> 1) | (on_board << 5)) & 63
-        kinds[cell] = (before & after & on_board) | (((before ^ after) & on_board) << 6)
+        kinds[cell] = carrier_kinds(on_board)
     return kinds
+
+
+@inline_jit
+def carrier_kinds(on_board):
+    """:func:`carrier_table`'s entry of a cell whose neighbours on the board are the 6-bit
+    ring mask ``on_board``."""
+    before = ((on_board << 1) | (on_board >> 5)) & 63
+    after = ((on_board >> 1) | (on_board << 5)) & 63
+    return (before & after & on_board) | (((before ^ after) & on_board) << 6)
 
 
 @jit

@@ -61,7 +61,13 @@ from typing import NamedTuple
 import numpy as np
 from hexswarm.engine.kernels.environment import toy_evaluation
 from hexswarm.engine.kernels.jit import inline_jit, jit
-from hexswarm.engine.kernels.knowledge import knowledge_playout, start_of_playout
+from hexswarm.engine.kernels.knowledge import (
+    SHAPE,
+    answer_masks,
+    carrier_kinds,
+    knowledge_playout,
+    start_of_playout,
+)
 from hexswarm.engine.kernels.layout import HexPath
 from hexswarm.engine.kernels.patterns import (
     HASH_MULTIPLIER,
@@ -106,7 +112,7 @@ class PriorArrays(NamedTuple):
     gamma: np.ndarray  # float64 [2, 4096]: a move's gamma by its raw 6-cell code, per mover
     delta: np.ndarray  # float64 [3]: the local class's factor against the last move
     near: np.ndarray  # int32: engine.kernels.patterns.near_table (the ring, then bridge points)
-    settings: np.ndarray  # float64: PRIOR_ON, PRIOR_BIAS, PRIOR_ROOT_LAST
+    settings: np.ndarray  # float64: PRIOR_ON, PRIOR_BIAS, PRIOR_ROOT_LAST, PRIOR_INTRUSION
     slots12: np.ndarray  # int64: the 12-cell hash (one empty slot: no 12-cell gammas)
     gamma12: np.ndarray  # float64: the 12-cell gammas the slots point at
     probe12: np.ndarray  # bool [2, 4096]: the 6-cell codes whose 12-cell extensions are hashed
@@ -162,6 +168,11 @@ FIRST_PLAY = 1.0  # the value of a child with neither visits nor RAVE samples (t
 PRIOR_ON = 0  # settings[PRIOR_ON]: 1.0 when priors are used
 PRIOR_BIAS = 1  # settings[PRIOR_BIAS]: the progressive bias constant (MoHex: 2.47)
 PRIOR_ROOT_LAST = 2  # settings[PRIOR_ROOT_LAST]: the cell of the last move before the root, or -1
+# settings[PRIOR_INTRUSION]: the gamma added to the weight of each answer that restores a bridge
+# or edge template II of the mover that the last move intruded into (0: none; ours, after
+# MoHex 2.0's vcm_gamma; child_priors).
+PRIOR_INTRUSION = 3
+PRIOR_SETTINGS = 4
 PRIOR_RAVE_SAMPLES = 8
 BOUND_MARGIN = 1e-9  # far above the rounding error of values of order 1
 ONE = np.uint64(1)
@@ -432,6 +443,11 @@ def child_priors(
     cells) by the local gamma of its raw code and the place of ``last`` in it: the 12-cell
     one when ``slots_local`` has it, else ``local6``'s
     (:meth:`engine.patterns.PatternTable.kernel_local`).
+    With ``settings[PRIOR_INTRUSION]`` = B > 0, when ``last`` (the opponent's stone) took one
+    carrier cell of a bridge between two of the mover's stones, or of its edge template II (a
+    stone on its second row, the two edge cells below it), the cell that restores it (the
+    playouts' answer: :func:`engine.kernels.knowledge.answer_masks`) gets B added to its
+    weight before the weights are normalised (a pruned cell, weight 0, stays 0).
     """
     nodes, blocks, rave, prior = tree.nodes, tree.blocks, tree.rave, tree.prior
     gamma, delta, near = priors.gamma, priors.delta, priors.near
@@ -465,6 +481,20 @@ def child_priors(
     owners[n] = owners[n + 1] = own_black
     owners[n + 2] = owners[n + 3] = own_white
     owners[n + 4] = 3
+    # The answers to an intrusion by ``last``: in the owners' terms the mover is 1 (the
+    # playouts' BLACK) and the opponent 2, so the playouts' table read for Black gives them.
+    bonus = priors.settings[PRIOR_INTRUSION]
+    saves = np.int64(0)  # ring mask around ``last``
+    if bonus > 0.0 and last >= 0 and owners[last] == 2:
+        around = np.int64(0)
+        on_board = np.int64(0)
+        for i in range(6):
+            neighbour = near[NEAR_CELLS * last + i]
+            around |= owners[neighbour] << (2 * i)
+            if neighbour < n:
+                on_board |= np.int64(1) << i
+        bridge, template = answer_masks(SHAPE, around, carrier_kinds(on_board), 1)
+        saves = bridge | template
     first = blocks[block, FIRST]
     count = blocks[block, COUNT]
     total = 0.0
@@ -499,6 +529,10 @@ def child_priors(
                         break
                     slot = (slot + 1) & local_mask
             weight *= local_gamma
+        if saves != 0 and local_class == 1 and weight > 0.0:
+            for i in range(6):
+                if (saves >> i) & 1 and near[NEAR_CELLS * last + i] == cell:
+                    weight += bonus
         prior[c] = weight
         total += weight
         rave[c, RAVE_VISITS] = PRIOR_RAVE_SAMPLES

@@ -587,6 +587,17 @@ _TREE_OPTIONS = (
         "the winner) gets prior 0 and is never chosen in the tree",
     ),
     Parameter(
+        "intrusion_bonus",
+        "float",
+        _TREE_DEFAULTS["intrusion_bonus"],
+        "with priors (ours, after MoHex 2.0's vcm_gamma): when the last move took one carrier "
+        "cell of a bridge of the side to move (or of its edge template II), the cell that "
+        "restores it gets this gamma added to its pattern weight before a new node's priors "
+        "are normalised (0: off)",
+        0.0,
+        100_000.0,
+    ),
+    Parameter(
         "reuse",
         "bool",
         True,

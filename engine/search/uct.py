@@ -57,8 +57,10 @@ from hexswarm.engine.kernels.uct import (
     NODE_COLUMNS,
     NODES,
     PRIOR_BIAS,
+    PRIOR_INTRUSION,
     PRIOR_ON,
     PRIOR_ROOT_LAST,
+    PRIOR_SETTINGS,
     PROVEN,
     PRUNED,
     RAVE_COLUMNS,
@@ -125,7 +127,12 @@ _NO_LOCAL = (
 
 
 def prior_arrays(
-    env, table: str | None, bias: float, last_cell: int, pruning: bool = False
+    env,
+    table: str | None,
+    bias: float,
+    last_cell: int,
+    pruning: bool = False,
+    intrusion_bonus: float = 0.0,
 ) -> PriorArrays:
     """The kernels' priors (:class:`engine.kernels.uct.PriorArrays`) from the pattern table
     named ``table`` (:func:`engine.patterns.load_table`; its 12-cell gammas hashed, or one
@@ -134,12 +141,15 @@ def prior_arrays(
     With ``pruning`` the gamma of every dead pattern (:func:`engine.patterns.dead_table`) is
     0: such a move gets prior 0, which the kernel's choice skips (MoHex 2.0's prior pruning of dead
     cells; a dead cell's colour never changes the winner, so its move is never better than
-    another)."""
-    settings = np.array([0.0, 0.0, -1.0], dtype=np.float64)
+    another). ``intrusion_bonus``: the gamma added to the answers that restore a bridge or edge
+    template II the last move intruded into (:func:`engine.kernels.uct.child_priors`; 0: none)."""
+    settings = np.zeros(PRIOR_SETTINGS, dtype=np.float64)
+    settings[PRIOR_ROOT_LAST] = -1.0
     if table is None or env.kind != HEX:
         return PriorArrays(*_NO_PRIORS, settings, *_NO_HASH12, *_NO_LOCAL)
     patterns = load_table(table)
     settings[PRIOR_ON], settings[PRIOR_BIAS], settings[PRIOR_ROOT_LAST] = 1.0, bias, last_cell
+    settings[PRIOR_INTRUSION] = intrusion_bonus
     near = near_table(max(int(env.size), 1))
     gammas, hash12, local = _raw_gammas(table)
     if pruning:
@@ -478,6 +488,11 @@ TREE_OPTION_RULES = (
         "prior_pruning needs priors (it gives dead cells a prior of 0)",
     ),
     OptionRule(
+        ("intrusion_bonus", "priors"),
+        lambda v: v["intrusion_bonus"] == 0.0 or v["priors"] not in (None, "none"),
+        "intrusion_bonus needs priors (it is added to the answers' prior weights)",
+    ),
+    OptionRule(
         ("playouts", "leaf_playouts"),
         lambda v: v["playouts"] >= v["leaf_playouts"],
         "playouts must be at least leaf_playouts (a descent runs leaf_playouts playouts)",
@@ -505,6 +520,8 @@ class UctConfig:
     priors: str | None = None  # a pattern table (engine.patterns), None: no priors
     prior_bias: float = DEFAULT_PRIOR_BIAS
     prior_pruning: bool = False  # dead cells (by their 6-cell pattern) get prior 0: never chosen
+    # The gamma added to the answers to an intrusion into a bridge or edge template II (0: off).
+    intrusion_bonus: float = 0.0
     # Visits at which a node gets its Hex knowledge, once (engine.kernels.tree_knowledge; 0: off).
     knowledge_after: int = 0
 
@@ -518,6 +535,8 @@ class UctConfig:
             raise HexError(f"a tree needs room for at least 2 nodes, not {self.max_nodes}")
         if self.knowledge_after < 0:
             raise HexError(f"knowledge_after must be 0 (off) or more, not {self.knowledge_after}")
+        if not self.intrusion_bonus >= 0.0:
+            raise HexError(f"intrusion_bonus must be 0 (off) or more, not {self.intrusion_bonus}")
         for message in broken_rules(TREE_OPTION_RULES, dataclasses.asdict(self)):
             raise HexError(message)
 
@@ -593,7 +612,12 @@ class UctSearch:
         self.playout_policy = run_time_policy(env.playout_policy)
         self.width = action_count_py(env)
         self.prior_arrays = prior_arrays(
-            env, config.priors, config.prior_bias, self.last_cell, config.prior_pruning
+            env,
+            config.priors,
+            config.prior_bias,
+            self.last_cell,
+            config.prior_pruning,
+            config.intrusion_bonus,
         )
         self.labels = action_labels(env)
         self.to_move = side_to_move(env)

@@ -157,6 +157,20 @@ MATCHES: tuple[Match, ...] = (
         rate=3,
     ),
     Match(
+        "97-103 with a bonus of 40",
+        (
+            "intrusion-priors/bonus40-vs-strong-20k-seed271",
+            "intrusion-priors/bonus40-vs-strong-20k-seed272",
+        ),
+        "97-103",
+    ),
+    Match(
+        "215-185 with MoHex's 282 (0.537 [0.489, 0.586]",
+        tuple(f"intrusion-priors/bonus282-vs-strong-20k-seed{s}" for s in (273, 274, 275, 276)),
+        "215-185",
+        rate=3,
+    ),
+    Match(
         "4 a leaf 50-50 on 9×9",
         ("leaf-playouts/strong-L4-28000-vs-strong-40000-9x9-seed251",),
         "50-50",

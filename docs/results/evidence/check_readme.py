@@ -171,6 +171,13 @@ MATCHES: tuple[Match, ...] = (
         rate=3,
     ),
     Match(
+        "it won **40 of 100** (0.40 [0.31,\n  0.50]",
+        ("mohex/strong-1.2s-vs-mohex-1s-r13",),
+        "40-60",
+        as_quoted="40 of 100",
+        rate=2,
+    ),
+    Match(
         "4 a leaf 50-50 on 9×9",
         ("leaf-playouts/strong-L4-28000-vs-strong-40000-9x9-seed251",),
         "50-50",
@@ -379,6 +386,14 @@ MATCHES: tuple[Match, ...] = (
 
 PAIRED: tuple[Paired, ...] = (
     Paired(
+        "10 games turned to wins and 9 to losses, p = 1.00",
+        "mohex/strong-1s-vs-mohex-1s-r12",
+        "mohex/strong-1.2s-vs-mohex-1s-r13",
+        10,
+        9,
+        "1.00",
+    ),
+    Paired(
         "19 games turned to wins and 19 to losses,\n  p = 1.00",
         "swarm-knowledge/strong-swarm12-1s-vs-strong-1s-11x11-217fe51",
         "swarm-knowledge/strong-swarm-1s-vs-strong-1s-11x11-069ec62",
@@ -527,6 +542,18 @@ PRINTED: tuple[Printed, ...] = (
         "ci/2026-11-29-r12-cold-fresh-clone.txt",
         r"^\d+ passed in ([\d.]+)s",
         "{:.0f}",
+    ),
+    Printed(
+        "taking **0.40 s a move** on average",
+        "mohex/strong-1.2s-vs-mohex-1s-r13/report.md",
+        r"\| B \(gtp:[^|]*\| \d+ \| \d+ \| ([\d.]+) s",
+        "{:.2f}",
+    ),
+    Printed(
+        "against the default's 1.02 s",
+        "mohex/strong-1.2s-vs-mohex-1s-r13/report.md",
+        r"\| A \(strong[^|]*\| \d+ \| \d+ \| ([\d.]+) s",
+        "{:.2f}",
     ),
 )
 

@@ -17,6 +17,7 @@ from hexswarm.engine.search.uct import UctConfig, UctSearch
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.engine.boards import random_board
 from tests.naive import bridge_answers, template_answers
 
 TABLE = "hex12-mohex-9x9-550g"
@@ -59,16 +60,6 @@ def _assert_priors_match(board: Board, bonus: float) -> None:
         assert got[cell] == pytest.approx(p, rel=1e-12, abs=1e-15), board.cell_name(cell)
 
 
-def _random_board(rng, size: int, moves: int) -> Board:
-    board = Board(size)
-    for _ in range(moves):
-        board.play(int(rng.choice(np.flatnonzero(board.cells == 0))))
-        if board.winner is not None:
-            board.undo()
-            break
-    return board
-
-
 @settings(max_examples=60, deadline=None)
 @given(seed=st.integers(0, 2**31), bonus=st.sampled_from([0.5, 40.0, 1000.0]))
 def test_root_priors_add_the_bonus_to_the_references_answers(seed, bonus):
@@ -77,7 +68,7 @@ def test_root_priors_add_the_bonus_to_the_references_answers(seed, bonus):
     playouts' reference answers name, normalised."""
     rng = np.random.default_rng(seed)
     size = int(rng.integers(2, 10))
-    board = _random_board(rng, size, int(rng.integers(1, size * size)))
+    board = random_board(rng, size, int(rng.integers(1, size * size)))
     _assert_priors_match(board, bonus)
 
 
@@ -127,7 +118,7 @@ def test_random_positions_with_intrusions_match_the_reference():
     found = 0
     while found < 30:
         size = int(rng.integers(2, 10))
-        board = _random_board(rng, size, int(rng.integers(1, size * size)))
+        board = random_board(rng, size, int(rng.integers(1, size * size)))
         if _answers(board):
             found += 1
             _assert_priors_match(board, float(rng.choice([0.5, 40.0, 1000.0])))

@@ -31,17 +31,8 @@ from hexswarm.engine.tools import patterns as tool
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.engine.boards import random_board
 from tests.engine.test_patterns import assert_fitted_table_scores_as_fitted, printed_figures
-
-
-def _random_board(rng, size, moves):
-    board = Board(size)
-    for _ in range(moves):
-        board.play(int(rng.choice(np.flatnonzero(board.cells == 0))))
-        if board.winner is not None:
-            board.undo()
-            break
-    return board
 
 
 @pytest.mark.parametrize("size", [2, 4, 9])
@@ -118,7 +109,7 @@ def test_search_priors_with_local_gammas_match_the_slow_reference(tmp_path_facto
     :func:`move_priors`'s on random positions and tables with local gammas."""
     rng = np.random.default_rng(seed)
     size = int(rng.integers(2, 10))
-    board = _random_board(rng, size, int(rng.integers(1, size * size)))
+    board = random_board(rng, size, int(rng.integers(1, size * size)))
     table = _local_table(rng, board, *parts)
     path = tmp_path_factory.mktemp("local") / f"local-{seed}.json"
     path.write_text(table.to_json({}), encoding="utf-8")
@@ -141,7 +132,7 @@ def test_a_table_without_local_gammas_weighs_every_move_as_before():
     """No local gammas: every local gamma is 1, and the priors are gamma times delta."""
     table = load_table("hex12-mohex-9x9-550g")
     assert not table.local12 and not table.local6
-    board = _random_board(np.random.default_rng(4), 9, 20)
+    board = random_board(np.random.default_rng(4), 9, 20)
     last = int(board.moves[-1].cell)
     black = board.to_move.value == "black"
     for cell in np.flatnonzero(board.cells == 0).tolist():

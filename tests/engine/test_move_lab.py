@@ -263,7 +263,8 @@ def test_a_run_continues_where_it_stopped(tmp_path):
 
 
 def test_the_command_line_picks_positions_from_a_match_folder(tmp_path):
-    folder = Path(move_lab.__file__).resolve().parents[2] / "docs/results/mohex"
+    # the checkout's raw results (the package may be installed elsewhere, as in CI)
+    folder = Path(__file__).resolve().parents[2] / "docs/results/mohex"
     match = next(iter(move_lab.default_folders(folder)))
     out = tmp_path / "positions.json"
     assert move_lab.main(["positions", str(match), "--out", str(out), "--count", "5"]) == 0

@@ -50,9 +50,10 @@ from pathlib import Path
 
 from hexswarm.engine.board import Board, HexError
 from hexswarm.engine.gtp_client import GtpClient, GtpClientError
+from hexswarm.engine.tools.tactics_real import MOHEX
 
 PROG = "python -m hexswarm.engine.tools.mohex_speed"
-DEFAULT_MOHEX = "/work/mohex/mohex-gtp.sh"
+DEFAULT_MOHEX = MOHEX
 DEFAULT_SPEC = "strong"
 SIZES = (9, 11, 13)
 

@@ -70,14 +70,14 @@ from typing import Any, Protocol
 from hexswarm.engine.board import Board, Color, HexError
 from hexswarm.engine.records.files import atomic_write_text
 from hexswarm.engine.tools.stats import wilson_interval
+from hexswarm.engine.tools.tactics_real import DFPN_SECONDS, MOHEX
 
 PROG = "python -m hexswarm.engine.tools.move_lab"
 POSITIONS_FORMAT = "hexswarm-move-lab-positions/1"
 CACHE_FORMAT = "hexswarm-move-lab-oracle/1"
 RUN_FORMAT = "hexswarm-move-lab-run/1"
 MOHEX_FOLDERS = Path("docs/results/mohex")
-ORACLE = "/work/mohex/mohex-gtp.sh --games 20000 --no-reuse --seed 1"
-DFPN_SECONDS = 10.0  # the oracle's DFPN limit for a position MoHex plays without a search
+ORACLE = f"{MOHEX} --games 20000 --no-reuse --seed 1"
 BLUNDER = 0.1  # a move that gives away more than this much win probability
 BUCKETS = ((3, 8), (9, 14), (15, 20))  # move numbers
 Z_95 = 1.959963984540054

@@ -532,14 +532,14 @@ PRINTED: tuple[Printed, ...] = (
     ),
     # the test suite from a fresh clone
     Printed(
-        "2 023 tests passed",
-        "ci/2026-11-29-r12-cold-fresh-clone.txt",
+        "2 063 tests passed",
+        "ci/2026-11-29-r13-cold-fresh-clone.txt",
         r"^(\d+) passed in",
         "{:,.0f}",
     ),
     Printed(
-        "384 s of tests",
-        "ci/2026-11-29-r12-cold-fresh-clone.txt",
+        "333 s of tests",
+        "ci/2026-11-29-r13-cold-fresh-clone.txt",
         r"^\d+ passed in ([\d.]+)s",
         "{:.0f}",
     ),

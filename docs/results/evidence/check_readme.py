@@ -178,6 +178,11 @@ MATCHES: tuple[Match, ...] = (
         rate=2,
     ),
     Match(
+        "predicted 0.140 nats a move better) 52-48 at 20 000 playouts",
+        ("priors/prior12-550g-matches-vs-strong-20k",),
+        "52-48",
+    ),
+    Match(
         "4 a leaf 50-50 on 9×9",
         ("leaf-playouts/strong-L4-28000-vs-strong-40000-9x9-seed251",),
         "50-50",

@@ -98,10 +98,14 @@ def test_a_game_by_game_count_that_disagrees_is_named(check_readme, readme, monk
 
 def test_a_missing_path_and_a_wrong_c_ratio_are_named(check_readme, readme):
     edited = readme.replace("docs/results/root-fill/", "docs/results/root-fill-gone/")
-    edited = edited.replace("the uniform playout at 0.91-0.96", "the uniform playout at 0.91-0.99")
+    low, high, _ = check_readme.C_RATIO_QUOTE.search(readme).groups()
+    wrong = f"{float(high) + 0.01:.2f}"  # whatever the latest run's range, one past its top
+    edited = edited.replace(
+        f"the uniform playout at {low}-{high}", f"the uniform playout at {low}-{wrong}"
+    )
     problems = check_readme.check(CHECKOUT, edited)
     assert any("docs/results/root-fill-gone/" in problem for problem in problems)
-    assert any("numba / C 0.91-0.99" in problem for problem in problems)
+    assert any(f"numba / C {low}-{wrong}" in problem for problem in problems)
 
 
 def test_the_sign_test_is_two_sided_and_exact(check_readme):

@@ -377,17 +377,23 @@ def test_an_external_engine_on_the_clock_is_told_its_time(engine_window, qtbot, 
 FAKE_MOHEX = Path(__file__).resolve().parents[1] / "engine" / "fake_mohex_engine.py"
 
 
-def test_mohex_as_a_player_puts_its_values_on_the_game_graph(engine_window, qtbot):
-    """The MoHex stand-in (tests/engine/fake_mohex_engine.py) values its move a1 .640 for
-    White after a search; with three stones on the board it moves without searching, and
-    its tree's subtree below a1 values that position (round 12: kept, judged by its visits)."""
-    command = shlex.join([sys.executable, str(FAKE_MOHEX)])
+def _three_moves_against_mohex(engine_window, qtbot, *options: str):
+    """A window whose White is the MoHex stand-in (with ``options``); Black plays c3, c4, c2
+    and MoHex answers each. Returns the window and the game's line of nodes."""
+    command = shlex.join([sys.executable, str(FAKE_MOHEX), *options])
     window = engine_window(EngineConfig("MoHex", command, move_timeout_s=10.0))
     controller = window.controller
     for count, move in ((2, "c3"), (4, "c4"), (6, "c2")):
         assert controller.play(move)
         qtbot.waitUntil(lambda count=count: len(controller.board.moves) == count, timeout=20_000)
-    line = controller.game.cursor.path_from_root()
+    return window, controller.game.cursor.path_from_root()
+
+
+def test_mohex_as_a_player_puts_its_values_on_the_game_graph(engine_window, qtbot):
+    """The MoHex stand-in (tests/engine/fake_mohex_engine.py) values its move a1 .640 for
+    White after a search; with three stones on the board it moves without searching, and
+    its tree's subtree below a1 values that position (round 12: kept, judged by its visits)."""
+    window, line = _three_moves_against_mohex(engine_window, qtbot)
     searched = [n for n, node in enumerate(line) if node.ai is not None]
     assert searched == [1, 3, 5]  # the positions it moved from, 3 by its subtree
     analysis = line[1].ai
@@ -408,13 +414,7 @@ def test_a_position_mohex_proves_is_drawn_as_proven(engine_window, qtbot):
     proven win; five stones, Black's full connection, a proven loss for White. Those
     positions' analyses are exact (Black 0 and 1) and the graph draws them as stars, its
     header saying "(proven)"; the searched position stays a dot."""
-    command = shlex.join([sys.executable, str(FAKE_MOHEX), "--proves"])
-    window = engine_window(EngineConfig("MoHex", command, move_timeout_s=10.0))
-    controller = window.controller
-    for count, move in ((2, "c3"), (4, "c4"), (6, "c2")):
-        assert controller.play(move)
-        qtbot.waitUntil(lambda count=count: len(controller.board.moves) == count, timeout=20_000)
-    line = controller.game.cursor.path_from_root()
+    window, line = _three_moves_against_mohex(engine_window, qtbot, "--proves")
     assert not line[1].ai.exact and line[1].ai.win_rate == pytest.approx(0.64)
     won, lost = line[3].ai, line[5].ai
     assert won.exact and won.to_move is WHITE and won.win_rate == 1.0
@@ -433,7 +433,7 @@ def test_a_position_mohex_proves_is_drawn_as_proven(engine_window, qtbot):
     assert graph.points.zValue() > max(graph.swing_marks.zValue(), graph.grade_marks.zValue())
     low, high = graph.plot.getViewBox().viewRange()[1]
     assert low < -0.05 and high > 1.05
-    controller.go_to(3)
+    window.controller.go_to(3)
     graph.set_current_move(3)
     assert "Black 0% (proven)" in graph.header_html(graph.engine_colors())
     headers, rows = graph.table()

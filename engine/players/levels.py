@@ -567,6 +567,7 @@ _TREE_OPTIONS = (
             "hex12-mohex-9x9-759g",
             "hex12-mohex-9x9-11x11-831g",
             "hex12-local-mohex-9x9-550g",
+            "hex12-local-mohex-9x9-550g-matches",
         ),
     ),
     Parameter(

@@ -322,6 +322,7 @@ def test_prior12_fits_games_of_several_sizes_in_one_table(tmp_path, capsys):
         "hex12-mohex-9x9-550g-matches",
         "hex6-mohex-9x9",
         "hex12-local-mohex-9x9-550g",
+        "hex12-local-mohex-9x9-550g-matches",
     ],
 )
 def test_priors_inside_the_search_match_the_slow_reference(table_name):
@@ -414,6 +415,7 @@ def test_every_priors_choice_is_a_bundled_table():
 
     priors = LEVELS["uct"].parameter("priors")
     assert "hex12-mohex-9x9-550g-matches" in priors.choices
+    assert "hex12-local-mohex-9x9-550g-matches" in priors.choices
     for name in priors.choices:
         if name == "none":
             continue

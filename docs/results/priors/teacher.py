@@ -1,7 +1,7 @@
 """12-cell priors taught also by MoHex's moves in its committed 9x9 matches against us
 (round 13, issue 29 item 3: a stronger teacher, the positions we meet).
 
-    python docs/results/priors/teacher.py [--write DIR]
+    python docs/results/priors/teacher.py [--write DIR] [--by-opening] [--exclude FOLDER ...]
 
 The self-play games are those of hex12-mohex-9x9-550g (prior12-fit-550g.txt: 520 fitted, the
 same last 30 held out). The match games are every game of the 9x9 folders under
@@ -16,7 +16,9 @@ times among the training rows, else 6-cell; the local fit: 12-cell local keys se
 else 6-cell), the settings of hex12-mohex-9x9-550g and hex12-local-mohex-9x9-550g. ``x2``
 counts every training match move twice (its rows repeated as a second competition). Shipped
 tables are scored as the search weighs them (engine.tools.patterns.prior_strengths). With
-``--write DIR`` the fitted tables are written there as JSON.
+``--write DIR`` the fitted tables are written there as JSON. ``--exclude FOLDER`` (repeatable)
+leaves out a match folder: round 13's fits are reproduced on a later checkout by excluding the
+folders committed after them (round 14: ``strong-1.2s-vs-mohex-1s-r13``).
 """
 
 import json
@@ -49,6 +51,10 @@ SOURCE = (
     "docs/results/priors/teacher.py; 12-cell gammas for the codes seen at least 20 times in "
     "training, else the 6-cell one"
 )
+LOCAL_SOURCE = (
+    "; local gammas of the cells near the last move by pattern and the last move's place in it: "
+    "12-cell keys seen at least 10 times among the near training rows, else 6-cell keys"
+)
 SKIP, ITERATIONS, MIN_COUNT, LOCAL_MIN_COUNT = 2, 60, 20, 10
 
 
@@ -59,13 +65,14 @@ def selfplay_games():
     return [(s, list(g)) for s, g in dict.fromkeys((s, tuple(g)) for s, g in read)]
 
 
-def match_moves():
+def match_moves(excluded=()):
     """Per distinct 9x9 match game against MoHex: (budget, cells, MoHex's colour is Black,
-    opening stones, folder, game number), in folder then game order."""
+    opening stones, folder, game number), in folder then game order; the folders named in
+    ``excluded`` left out."""
     found: dict[tuple[int, ...], tuple] = {}
     for folder in sorted(MATCHES.iterdir()):
         state = folder / "match.json"
-        if not state.is_file():
+        if not state.is_file() or folder.name in excluded:
             continue
         settings = json.loads(state.read_text(encoding="utf-8"))["settings"]
         player_b = settings["player_b"]
@@ -181,7 +188,8 @@ def main(argv):
     selfplay = selfplay_games()
     self_train = sized_rows(selfplay[:-30], SKIP, local=True)
     self_test = sized_rows(selfplay[-30:], SKIP, local=True)
-    games = match_moves()
+    excluded = [argv[i + 1] for i, word in enumerate(argv) if word == "--exclude"]
+    games = match_moves(excluded)
     if "--by-opening" in argv:  # every game of a held-out (match seed, game number) out
         openings = sorted({(g[6], g[5]) for g in games})
         order = np.random.default_rng(HOLDOUT_SEED).permutation(len(openings))
@@ -239,8 +247,9 @@ def main(argv):
         kept = report["patterns12_kept"] if report else len(table.gamma12)
         print(f"| {name} | {moves} | {kept} | " + " | ".join(cells) + " |", flush=True)
         if write is not None and report is not None:
+            source = SOURCE + (LOCAL_SOURCE if "local_min_count" in report else "")
             table = PatternTable(
-                table.gamma, table.delta, SOURCE, table.gamma12, table.local12, table.local6
+                table.gamma, table.delta, source, table.gamma12, table.local12, table.local6
             )
             document = {"size": 9, "skip": SKIP, "iterations": ITERATIONS, **report}
             (write / f"{name}.json").write_text(table.to_json(document), encoding="utf-8")

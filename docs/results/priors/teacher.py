@@ -258,6 +258,8 @@ def main(argv):
         ("550g+matches", "hex12-mohex-9x9-550g"),
         ("550g+matches-x2", "hex12-mohex-9x9-550g"),
         ("local-550g+matches", "hex12-local-mohex-9x9-550g"),
+        ("local-550g+matches", "550g+matches"),
+        ("local-550g+matches", "hex12-mohex-9x9-550g"),
     ):
         cells = []
         for part, rows in tests.items():

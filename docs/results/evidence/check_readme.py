@@ -178,9 +178,20 @@ MATCHES: tuple[Match, ...] = (
         rate=2,
     ),
     Match(
-        "predicted 0.140 nats a move better) 52-48 at 20 000 playouts",
-        ("priors/prior12-550g-matches-vs-strong-20k",),
-        "52-48",
+        "predicted 0.140 nats a move better) 104-96 in 200 games at 20 000 playouts",
+        (
+            "priors/prior12-550g-matches-vs-strong-20k",
+            "priors/prior12-550g-matches-vs-strong-20k-r2",
+        ),
+        "104-96",
+    ),
+    Match(
+        "its local variant with the intrusion bonus 107-93",
+        (
+            "priors/local-matches-intrusion-vs-strong-20k",
+            "priors/local-matches-intrusion-vs-strong-20k-r2",
+        ),
+        "107-93",
     ),
     Match(
         "4 a leaf 50-50 on 9×9",

@@ -187,6 +187,7 @@ class MainWindow(QMainWindow):
         # opens reviewed).
         self.controller.game_replaced.connect(self.reviewer.refresh)
         self.reviewer.grades_changed.connect(self.move_list.refresh)
+        self.reviewer.grades_changed.connect(self.move_tree.refresh)
         hints = QGuiApplication.styleHints()
         if hasattr(hints, "colorSchemeChanged"):  # Qt 6.5+: follow the desktop's dark mode live
             hints.colorSchemeChanged.connect(self._on_color_scheme_changed)
@@ -350,7 +351,7 @@ class MainWindow(QMainWindow):
         self.move_list.fitted.connect(self._fit_moves_dock)
 
     def _build_move_tree(self) -> None:
-        self.move_tree = MoveTreePanel(self.controller, self.player_name)
+        self.move_tree = MoveTreePanel(self.controller, self.player_name, self.reviewer.review)
         self.move_tree_dock = QDockWidget("Move Tree", self)
         self.move_tree_dock.setObjectName("move_tree_dock")
         self.move_tree_dock.setWidget(self.move_tree)

@@ -16,6 +16,7 @@ from hexswarm.engine.board import BLACK, WHITE, Color, HexError
 from hexswarm.engine.game import Game, GameNode
 from hexswarm.engine.review import (
     BLUNDER,
+    GOOD,
     INACCURACY,
     MISTAKE,
     REVIEW_ANALYST,
@@ -40,6 +41,25 @@ GRADE_MARKS = {INACCURACY: "?!", MISTAKE: "?", BLUNDER: "??"}
 GRADE_COLOURS = {INACCURACY: "#e6b800", MISTAKE: "#f08c00", BLUNDER: "#d62728"}
 """The game graph's marker colour of each grade."""
 QUICK_SECONDS, THOROUGH_SECONDS = 0.5, 3.0
+
+
+def describe_review(review: MoveReview, who: str) -> str:
+    """A graded move in words, for the status bar and the move tree's tooltip: ``Move 7
+    (Black b2) was a blunder: 66% -> 44%. Better: d6`` (``who`` names the mover as the theme
+    does; the percentages are the mover's win rates before and after the move)."""
+    text = (
+        f"Move {review.number} ({who} {review.token}) was {_article(review.grade)}: "
+        f"{review.before:.0%} -> {review.after:.0%}."
+    )
+    if review.better is not None and review.grade != GOOD:
+        text += f" Better: {review.better}"
+    return text
+
+
+def _article(grade: str) -> str:
+    return grade if grade == GOOD else f"{'an' if grade[0] in 'aeiou' else 'a'} {grade}"
+
+
 SIDES = {"both": (BLACK, WHITE), "black": (BLACK,), "white": (WHITE,)}
 
 

@@ -19,7 +19,7 @@ from hexswarm.engine.search.snapshot import SearchSnapshot
 from hexswarm.gui.document import count_text
 from hexswarm.gui.engine_worker import PlayerFactory
 from hexswarm.gui.game_analysis import GameAnalysis
-from hexswarm.gui.review import GameReview, ReviewDialog, ReviewSettings
+from hexswarm.gui.review import GameReview, ReviewDialog, ReviewSettings, describe_review
 from PySide6.QtCore import QObject, Signal, Slot
 from PySide6.QtWidgets import QDialog, QProgressBar, QPushButton
 
@@ -224,9 +224,7 @@ class GameReviewer(QObject):
                 self._set_preview(cells)
                 who = window.player_name(review.color)
                 window.show_status(
-                    f"Move {review.number} ({who} {review.token}) was a {review.grade}: "
-                    f"{review.before:.0%} -> {review.after:.0%}. Better: {review.better} "
-                    "(click it or Ctrl+B: a variation)."
+                    f"{describe_review(review, who)} (click it or Ctrl+B: a variation)."
                 )
         if not line and self.better_line:
             self._set_preview(())

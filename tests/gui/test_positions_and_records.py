@@ -247,6 +247,52 @@ def test_a_file_of_several_games_opens_the_one_chosen_and_is_not_overwritten(win
     assert window.controller.board.shape == (7, 7) and len(window.controller.board.moves) == 4
 
 
+def test_the_collection_chooser_counts_the_games_from_the_record_not_a_message(window, tmp_path):
+    """Round 13's chooser read the number of games from the reader's warning ("file holds 2
+    games; loaded the first"): a reader with other words, or none, opened the first game
+    and Save wrote it over the file. The count is the record's ``games_in_file``. A file
+    whose second game is broken counted one game before (the warning said "ignored a
+    broken game"), so Save wrote the first over the file and the second was gone; it is
+    a file of two games now: the first opens, without the file, and the status says why
+    the other is not offered."""
+    from hexswarm.engine import records
+
+    collection = tmp_path / "two.sgf"
+    collection.write_text("(;FF[4]GM[11]SZ[5];B[c3];W[b4])\n(;FF[4]GM[11]SZ[7];B[d4])\n")
+    read = records.read_sgf
+
+    def read_without_warnings(path):
+        record = read(path)
+        record.warnings.clear()  # whatever the reader says in words
+        return record
+
+    with (
+        mock.patch.object(records, "read_sgf", read_without_warnings),
+        mock.patch("hexswarm.gui.document.choose_item", lambda *a: (a[3][1], True)),
+    ):
+        assert window.document.open_file(collection)
+    assert window.controller.board.shape == (7, 7) and window.document.path is None
+    second_games = {
+        "(;FF[4]GM[11]SZ[5];B[c3];W[c3])": "c3 is already occupied",
+        "(;FF[4]GM[11]SZ[5];B[c3]": "is never closed",
+    }
+    for number, (second, why) in enumerate(second_games.items()):
+        broken = tmp_path / f"broken{number}.sgf"
+        text = f"(;FF[4]GM[11]SZ[5];B[c3];W[b4])\n{second}\n"
+        broken.write_text(text)
+        with mock.patch("hexswarm.gui.document.choose_item") as chooser:
+            assert window.document.open_file(broken)
+        assert not chooser.called  # nothing to choose: the second game does not read
+        assert len(window.controller.board.moves) == 2 and window.document.path is None
+        message = window.statusBar().currentMessage()
+        assert "game 1 of the 2 in the file" in message and why in message
+        window.controller.play("a1")
+        mine = tmp_path / f"mine{number}.sgf"
+        with mock.patch.object(QFileDialog, "getSaveFileName", return_value=(str(mine), "")):
+            assert window.document.save()
+        assert broken.read_text() == text
+
+
 def test_save_offers_a_name_from_the_date_and_the_players(window, tmp_path):
     """Round 13: Save offered every game without a file "game.sgf" (a study, two named
     players, the next game...). It offers the date and the players, without the characters

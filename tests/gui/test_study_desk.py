@@ -72,6 +72,29 @@ def test_candidate_marks_rank_colour_and_label_the_strongest_moves():
     assert candidate_marks(snapshot(), 0) == ()
 
 
+def test_candidate_colours_are_measured_from_the_searchers_choice():
+    """Round 14, MoHex analysing a 9x11 position: its choice f5 (4 000 visits, 28 %) was
+    drawn red and i7 (20 visits, 55 %) green: the colours ran from the highest value shown,
+    which a barely visited move can hold. They run from the choice; a move valued above it
+    is as green as it, and its number still says what the searcher said."""
+    mohex = snapshot(
+        player="engine:MoHex",
+        root_moves=(40, 60, 38, 39, 70),
+        root_agents=(4000, 1000, 210, 68, 20),
+        root_active=(1120, 280, 46, 8, 11),
+        best_move=40,
+        estimate=0.28,
+        principal_variation=(40,),
+        root_values=(0.28, 0.28, 0.22, 0.12, 0.55),
+        root_lines=(),
+    )
+    marks = {m.cell: m for m in candidate_marks(mohex, 5)}
+    assert marks[40].order == 0 and marks[40].quality == 1.0
+    assert (marks[70].quality, marks[70].value_label) == (1.0, "55")
+    assert marks[38].quality == pytest.approx(1 - 0.06 / VALUE_DROP_WORST)
+    assert marks[39].quality == 0.0  # 16 points below the choice
+
+
 def test_candidate_colours_run_from_red_through_yellow_to_green():
     red, yellow, green = candidate_colour(0.0), candidate_colour(0.5), candidate_colour(1.0)
     assert red.red() > red.green() and green.green() > green.red()

@@ -28,7 +28,7 @@ from hexswarm.gui.engine_worker import PlayerFactory, engine_player_factory
 from hexswarm.gui.exports import Exports
 from hexswarm.gui.forms import ask
 from hexswarm.gui.game_controller import GameController, MoveInfo
-from hexswarm.gui.game_events import GameEvent, describe, percent_text
+from hexswarm.gui.game_events import GameEvent, Navigated, describe, percent_text
 from hexswarm.gui.move_list import MoveList
 from hexswarm.gui.move_tree import CommentPane, MoveTreePanel
 from hexswarm.gui.positions_menu import PositionsMenu
@@ -513,6 +513,11 @@ class MainWindow(QMainWindow):
             # Only the overlay this window drew; the dashboard clears its own hints.
             self.board_widget.set_overlay(None)
             self._hint_overlay_shown = False
+        if self.dashboard is not None:
+            # The dashboard forgets the old position's hints and ghosts first: told after the
+            # review had drawn the better line here, it wiped it (round 14: stepping back to
+            # the move before a blunder showed no better move; only Next Mistake did).
+            self.dashboard.set_position(_position_id)
         self.reviewer.show_grades()  # the graph draws the line on screen: its grades only
         self.reviewer.show_review_here()
         self.move_list.refresh()
@@ -604,6 +609,9 @@ class MainWindow(QMainWindow):
         colours. The sentence is about the position on the board when it came: it goes when
         another position is on the board ("Setup done: White to move." after White moved)."""
         text = describe(event, self.player_name)
+        if isinstance(event, Navigated) and self.reviewer.review_text:
+            # "Move 6." had replaced what the move played from here cost and what was better.
+            text = f"{text} {self.reviewer.review_text}"
         self.show_status(text)
         self._event_status = (text, self.controller.game.cursor)
 

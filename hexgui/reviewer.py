@@ -39,6 +39,7 @@ class GameReviewer(QObject):
         self.analysis = GameAnalysis(player_factory, self)
         self.review = GameReview()
         self.better_line: tuple[str, ...] = ()  # the better line shown as ghosts, if any
+        self.review_text = ""  # what the status bar says of it ("" without one)
         # What this window's reviews searched, by node: (the node, the text of the analysis
         # kept, the analyst, the seconds a position). A resumed review skips only these. The
         # node is held so that its id is never another node's while the entry lives.
@@ -214,6 +215,7 @@ class GameReviewer(QObject):
         c = window.controller
         review = self.review.review_of_next_move(c.game)
         line: tuple[str, ...] = ()
+        self.review_text = ""
         if review is not None and review.grade != "good" and review.better is not None:
             try:
                 cells = tuple(c.board.cell_index(token) for token in review.better_line)
@@ -223,9 +225,10 @@ class GameReviewer(QObject):
                 line = review.better_line
                 self._set_preview(cells)
                 who = window.player_name(review.color)
-                window.show_status(
+                self.review_text = (
                     f"{describe_review(review, who)} (click it or Ctrl+B: a variation)."
                 )
+                window.show_status(self.review_text)
         if not line and self.better_line:
             self._set_preview(())
         self.better_line = line

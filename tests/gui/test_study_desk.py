@@ -286,6 +286,30 @@ def test_mistakes_are_marked_found_and_their_better_move_played_as_a_variation(w
     assert window.board_widget.preview == ()
 
 
+def test_stepping_to_the_move_before_a_mistake_shows_the_better_move(window, qtbot):
+    """Round 14: only Next Mistake showed the better move. Stepping back to the position
+    before White's blunder (Left, the move list, the tree) drew no ghost (the dashboard,
+    told of the new position after the review, wiped it) while a click on the empty cell
+    still played it, and the status bar said only "Move 1."."""
+    play_game(window)
+    annotate(window)
+    c = window.controller
+    c.go_to(3)
+    c.back()
+    c.back()
+    assert c.move_number == 1
+    board = c.board
+    assert window.board_widget.preview == (board.cell_index("c2"), board.cell_index("e5"))
+    message = window.statusBar().currentMessage()
+    assert message.startswith("Move 1. Move 2 (White a1) was a blunder: 42% -> ")
+    assert message.endswith("Better: c2 (click it or Ctrl+B: a variation).")
+    c.forward()  # before Black's inaccuracy b4: its better move
+    assert window.board_widget.preview == (board.cell_index("d2"), board.cell_index("e5"))
+    assert "Move 3 (Black b4) was an inaccuracy" in window.statusBar().currentMessage()
+    c.forward()  # the move played from here is not graded: no ghost, no review
+    assert window.board_widget.preview == () and window.statusBar().currentMessage() == "Move 3."
+
+
 def test_the_graph_marks_only_the_grades_of_the_line_on_screen(window, qtbot):
     """Round 13, a reviewed 9x9 game: Ctrl+B played the better move d6 where b2 (move 7) had
     been a blunder; the graph, which draws the variation, kept the main line's grades by move

@@ -220,13 +220,18 @@ class GameReview:
 
     def step(self, game: Game, direction: int) -> GameNode | None:
         """The position *before* the next (``direction`` 1) or previous (-1) mistake of the
-        main line, counted from the position on screen; None when there is none."""
+        main line, counted from the position on screen; None when there is none. In a
+        variation it counts from the main-line position the variation leaves: forwards the
+        mistakes after that fork, backwards the one whose better move the variation may be
+        (round 14: Next Mistake after Ctrl+B went back to the mistake just explored, again
+        and again, as it counted from the start)."""
         line = game.main_line()
         index = {node: i for i, node in enumerate(line)}
-        here = index.get(game.cursor)
-        if here is None:  # off the main line: from the start (forwards) or the end
-            here = -1 if direction > 0 else len(line)
         befores = [index[node] - 1 for node in self.mistakes(game)]
+        here = index.get(game.cursor)
+        if here is None:  # in a variation: from its fork, that mistake included backwards
+            fork = next(n for n in reversed(game.cursor.path_from_root()) if n in index)
+            here = index[fork] + (1 if direction < 0 else 0)
         if direction > 0:
             after = [i for i in befores if i > here]
             return line[after[0]] if after else None

@@ -9,7 +9,7 @@ from dataclasses import replace
 import pytest
 from hexswarm.engine.board import BLACK, WHITE
 from hexswarm.engine.records import parse_sgf, write_sgf
-from hexswarm.engine.review import REVIEW_ANALYST, PositionAnalysis
+from hexswarm.engine.review import REVIEW_ANALYST, GradeThresholds, PositionAnalysis
 from hexswarm.engine.search.snapshot import SearchSnapshot
 from hexswarm.gui.board_widget import BoardWidget, candidate_colour
 from hexswarm.gui.dashboard.overlay import (
@@ -308,6 +308,29 @@ def test_stepping_to_the_move_before_a_mistake_shows_the_better_move(window, qtb
     assert "Move 3 (Black b4) was an inaccuracy" in window.statusBar().currentMessage()
     c.forward()  # the move played from here is not graded: no ghost, no review
     assert window.board_widget.preview == () and window.statusBar().currentMessage() == "Move 3."
+
+
+def test_next_mistake_from_a_better_move_goes_on_to_the_next_mistake(window, qtbot):
+    """Round 14: Next Mistake, Ctrl+B (the better move, a variation), Next Mistake went back
+    to the position before the mistake just explored (a variation counted from the start),
+    again at every press. From a variation it counts from the fork."""
+    play_game(window)
+    annotate(window)
+    reviewer = window.reviewer
+    reviewer.review.settings = replace(
+        reviewer.review.settings, thresholds=GradeThresholds(0.01, 0.02, 0.9)
+    )
+    reviewer.refresh()  # a1 (move 2) and b4 (move 3) are both mistakes now
+    c = window.controller
+    c.go_to(0)
+    assert reviewer.step_mistake(1) and c.move_number == 1
+    assert reviewer.play_better_move() and c.game.cursor.token == "c2"
+    assert reviewer.step_mistake(1)
+    assert c.move_number == 2 and c.game.cursor is c.game.main_line()[2]  # before b4
+    c.go_to(1)
+    assert reviewer.play_better_move()
+    assert reviewer.step_mistake(-1)  # back to the mistake whose better move this is
+    assert c.game.cursor is c.game.main_line()[1]
 
 
 def test_the_graph_marks_only_the_grades_of_the_line_on_screen(window, qtbot):

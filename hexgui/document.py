@@ -466,21 +466,31 @@ class GameDocument(QObject):
             return
         if pending is None:
             return
+        try:
+            from hexswarm.engine.records import read_sgf
+
+            record: Game | None = read_sgf(pending)
+            record.board_at()
+        except Exception as error:  # noqa: BLE001 - said after the question, as before
+            record, problem = None, error
+        if record is not None and holds_nothing(record):
+            # A new game that nobody had played in (round 14: the question came after the
+            # empty board of a start-up was killed): nothing to offer.
+            autosave.discard()
+            return
+        what = "the game that was on the board"
+        if record is not None:
+            what += f" ({game_summary(record)})"
         answer = ask(
             self._window,
             "Restore Game",
-            "HexSwarm did not close normally last time. Restore the game that was on the board?",
+            f"HexSwarm did not close normally last time. Restore {what}?",
         )
         if answer != QMessageBox.StandardButton.Yes:
             autosave.discard()
             return
-        try:
-            from hexswarm.engine.records import read_sgf
-
-            record = read_sgf(pending)
-            record.board_at()
-        except Exception as error:  # noqa: BLE001
-            self._load_failed("Could not restore the autosaved game", error)
+        if record is None:
+            self._load_failed("Could not restore the autosaved game", problem)
             return
         # The file the game was opened from or saved to stays its file: Save writes there
         # (round 13: a restored game had forgotten it, and Save offered "game.sgf").
@@ -509,10 +519,23 @@ class GameDocument(QObject):
 
 def collection_label(number: int, game: Game) -> str:
     """How the choice of a game of a collection names it: number, players, board, moves."""
+    return f"{number}. {game_summary(game)}"
+
+
+def game_summary(game: Game) -> str:
+    """``Alice vs Bob, 9x11, 4 moves, 2026-11-29``: players, board, moves of the main line
+    and the date when known."""
     moves = sum(1 for node in game.main_line() if node.move is not None)
     players = f"{game.player_black or 'Black'} vs {game.player_white or 'White'}"
     when = f", {game.date}" if game.date else ""
-    return f"{number}. {players}, {game.width}x{game.height}, {count_text(moves, 'move')}{when}"
+    return f"{players}, {game.width}x{game.height}, {count_text(moves, 'move')}{when}"
+
+
+def holds_nothing(game: Game) -> bool:
+    """Whether ``game`` is an empty board that nobody played, set up or commented on."""
+    root = game.root
+    start = game.start_board()
+    return not root.children and not root.comment.strip() and start.empty_count == start.cell_count
 
 
 def choose_item(parent: QWidget, title: str, text: str, items: list[str]) -> tuple[str, bool]:

@@ -154,6 +154,7 @@ def crash_and_restore(qtbot, first, settings_store, player_factory, directory):
     with mock.patch("hexswarm.gui.document.ask", return_value=yes) as asked:
         second.document.offer_restore()
     assert asked.call_args.args[1] == "Restore Game"
+    second.restore_question = asked.call_args.args[2]
     return second
 
 
@@ -208,6 +209,39 @@ def test_a_restored_game_keeps_the_file_it_was_opened_from(
     second.controller.play("c3")
     third = crash_and_restore(qtbot, second, settings_store, player_factory, directory)
     assert third.document.path is None
+    third.close()
+
+
+def test_an_empty_board_left_by_a_crash_is_not_offered_and_a_game_is_named(
+    qtbot, settings_store, player_factory, tmp_path
+):
+    """Round 14: killed with the empty board of a start-up on screen, the next start asked
+    "Restore the game that was on the board?", of a board nobody had played on. Nothing is
+    asked for an empty board; a game is named in the question (players, board, moves)."""
+    from hexswarm.gui.main_window import MainWindow
+
+    directory = tmp_path / "autosave"
+    first = MainWindow(
+        settings_store, player_factory=player_factory, autosave_dir=directory, offer_restore=False
+    )
+    qtbot.addWidget(first)
+    first.start_new_game(HUMANS)
+    first.document.autosave._release()
+    first.document.autosave = None
+    first.close()
+    second = MainWindow(
+        settings_store, player_factory=player_factory, autosave_dir=directory, offer_restore=False
+    )
+    qtbot.addWidget(second)
+    with mock.patch("hexswarm.gui.document.ask") as asked:
+        second.document.offer_restore()
+    assert not asked.called
+    assert second.document.autosave.pending() is None
+    second.controller.play("c3")
+    third = crash_and_restore(qtbot, second, settings_store, player_factory, directory)
+    assert third.controller.board.moves[0].cell == third.controller.board.cell_index("c3")
+    assert third.restore_question.startswith("HexSwarm did not close normally last time. ")
+    assert "(Human vs Human, 5x5, 1 move, " in third.restore_question
     third.close()
 
 

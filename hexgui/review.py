@@ -88,7 +88,9 @@ class ReviewSettings:
 class ReviewDialog(QDialog):
     """Asks for :class:`ReviewSettings`: the analyst (the review's own, UCT, or the window's
     analysis AI ``analysis_spec``), a budget (quick, thorough, or seconds per position), the
-    three thresholds in percentage points, the sides, and whether to resume."""
+    three thresholds in percentage points, the sides, and whether to resume; with
+    ``in_variation`` (the position on the board is off the main line) also whether to make
+    the line on the board the main line first (``line_on_board``, checked)."""
 
     def __init__(
         self,
@@ -96,11 +98,22 @@ class ReviewDialog(QDialog):
         parent: QWidget | None = None,
         player_name=str,
         analysis_spec: str = "",
+        in_variation: bool = False,
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle("Review the Game")
         fit_title(self)
         form = QFormLayout(self)
+        # A game against an AI goes on in a variation after an undo and another move: the
+        # main line is then the moves taken back (round 14: the review graded those).
+        self.line_on_board = QCheckBox(
+            "Review the line on the board: make it the main line first (the main line so far "
+            "stays, as a variation)"
+        )
+        self.line_on_board.setChecked(in_variation)
+        self.line_on_board.setVisible(in_variation)
+        if in_variation:
+            form.addRow(self.line_on_board)
         self.analyst = QComboBox()
         self.analyst.addItem("UCT (the steadiest grades)", REVIEW_ANALYST)
         for spec in (analysis_spec, settings.analyst):

@@ -68,14 +68,18 @@ class GameReviewer(QObject):
         """Ask for the review's budget, thresholds and sides; start it. Returns whether
         positions were queued."""
         window = self._window
+        game = window.controller.game
         dialog = ReviewDialog(
             self.review.settings,
             window,
             player_name=window.player_name,
             analysis_spec=window.controller.settings.analysis_spec,
+            in_variation=game.cursor not in game.main_line(),
         )
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return False
+        if dialog.line_on_board.isChecked():
+            window.controller.promote(game.cursor)
         return self.review_game(dialog.settings()) > 0
 
     def review_game(self, settings: ReviewSettings) -> int:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
+from unittest import mock
 
 import pytest
 from hexswarm.engine.board import BLACK, WHITE
@@ -395,6 +396,43 @@ def test_a_reviewed_game_opens_reviewed(window, qtbot, tmp_path):
     if window.dashboard is not None:
         numbers, _ = window.dashboard.game_graph.estimates.points()
         assert {0, 1, 2, 3} <= set(numbers)
+
+
+def test_a_review_from_a_variation_offers_to_review_the_line_on_the_board(window, qtbot):
+    """Round 14, a 9x11 game against MoHex: an undo and another move go on in a variation
+    (nothing is lost), so the main line was the moves taken back, and Review the Whole Game
+    graded those, not the game on the board. From a variation the dialog offers (checked) to
+    make the line on the board the main line first."""
+    from PySide6.QtWidgets import QDialog
+
+    play_game(window)
+    c = window.controller
+    c.go_to(1)
+    c.play("d2")  # the game goes on here: a variation beside a1
+    window.reviewer.review.settings = ReviewSettings(seconds=0.2, analyst="tiny")
+    shown = []
+
+    def accept(dialog):
+        shown.append((dialog.line_on_board.isVisibleTo(dialog), dialog.line_on_board.isChecked()))
+        return QDialog.DialogCode.Accepted
+
+    with (
+        mock.patch.object(ReviewDialog, "exec", accept),
+        qtbot.waitSignal(window.reviewer.analysis.finished, timeout=10_000),
+    ):
+        assert window.reviewer.review_dialog()
+    assert shown == [(True, True)]
+    line = c.game.main_line()
+    assert [node.token for node in line[1:]] == ["c3", "d2"]
+    assert all(node.ai is not None for node in line)
+    assert [n.token for n in line[1].children] == ["d2", "a1"]  # the old line stays
+    # On the main line there is nothing to offer.
+    with (
+        mock.patch.object(ReviewDialog, "exec", accept),
+        qtbot.waitSignal(window.reviewer.analysis.finished, timeout=10_000),
+    ):
+        window.reviewer.review_dialog()
+    assert shown[-1] == (False, False)
 
 
 def test_review_dialog_checks_the_thresholds(qtbot):

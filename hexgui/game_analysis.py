@@ -3,7 +3,7 @@
 :class:`GameAnalysis` owns a second :class:`~hexgui.engine_worker.EngineWorker` on its own
 QThread, so the game on screen stays free to browse, play and analyse while it runs. Each
 position gets at most ``seconds`` of search (a search that meets its own limits first ends
-earlier). A level is given them as its own limit (:func:`analysis_spec`), which its search
+earlier). A level is given them as its own limit (:func:`limited_spec`), which its search
 counts from its first playout: a level sets up its search first (its reused tree, its priors)
 and under load that took longer than the seconds, so a stop sent from here after them came
 before any playout and the position was left without an estimate (round 14: two of 46). A
@@ -33,7 +33,7 @@ from hexswarm.gui.engine_worker import (
 from PySide6.QtCore import QObject, QTimer, Signal, Slot
 
 
-def analysis_spec(spec: str, seconds: float) -> str | None:
+def limited_spec(spec: str, seconds: float) -> str | None:
     """``spec`` searching for at most ``seconds`` by its own limit, counted from its search's
     start: a level without a time limit is capped at them, a level that searches longer
     searches them (a shorter limit of its own stays); None for a spec that names no level (an
@@ -83,7 +83,7 @@ class GameAnalysis(QObject):
         self._request: SearchRequest | None = None
         self._node: GameNode | None = None
         self._spec = ""
-        self._search_spec = ""  # the spec searched with (analysis_spec)
+        self._search_spec = ""  # the spec searched with (limited_spec)
         self._timer_s = 1.0  # when a position's search is stopped from here
         self._seconds = 1.0
         self._total = 0
@@ -118,7 +118,7 @@ class GameAnalysis(QObject):
         self._abandon()
         self._queue = list(positions)
         self._spec, self._seconds = spec, seconds
-        limited = analysis_spec(spec, seconds)
+        limited = limited_spec(spec, seconds)
         self._search_spec = limited or spec
         self._timer_s = seconds if limited is None else backstop_seconds(seconds)
         self._total, self._done = len(self._queue), 0

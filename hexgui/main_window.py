@@ -505,7 +505,7 @@ class MainWindow(QMainWindow):
         return self.board_widget.theme.player_name(color)
 
     @Slot(int)
-    def _on_position_changed(self, _position_id: int) -> None:
+    def _on_position_changed(self, position_id: int) -> None:
         c = self.controller
         self._drop_stale_event_status()
         self.board_widget.set_board(c.board)
@@ -517,7 +517,7 @@ class MainWindow(QMainWindow):
             # The dashboard forgets the old position's hints and ghosts first: told after the
             # review had drawn the better line here, it wiped it (round 14: stepping back to
             # the move before a blunder showed no better move; only Next Mistake did).
-            self.dashboard.set_position(_position_id)
+            self.dashboard.set_position(position_id)
         self.reviewer.show_grades()  # the graph draws the line on screen: its grades only
         self.reviewer.show_review_here()
         self.move_list.refresh()

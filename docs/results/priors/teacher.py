@@ -18,8 +18,8 @@ counts every training match move twice (its rows repeated as a second competitio
 tables are scored as the search weighs them (engine.tools.patterns.prior_strengths). With
 ``--write DIR`` the fitted tables are written there as JSON. ``--exclude FOLDER`` (repeatable)
 leaves out a match folder: round 13's fits are reproduced on a later checkout by excluding the
-folders committed after them (``strong-1.2s-vs-mohex-1s-r13`` and
-``strong-teacher-1s-vs-mohex-1s-r14``).
+9x9 MoHex folders committed after them (0737ed1): ``strong-1.2s-vs-mohex-1s-r13``,
+``strong-teacher-1s-vs-mohex-1s-r14``, ``strong-localteacher-intr282-1s-vs-mohex-1s-r14``.
 """
 
 import json

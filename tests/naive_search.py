@@ -580,10 +580,12 @@ class NaiveAnthill(NaiveUct):
         rave=False,
         prior_of=None,
         bias=0.0,
+        spread=1.0,
     ):
         super().__init__(
             env, exploration, expand_after, tables, state, leaf_playouts, rave, prior_of, bias
         )
+        self.spread = spread  # the draws' spread: the posterior's times this
         self.swarm_depth = swarm_depth
         self.k = k
         self.rival = rival
@@ -619,6 +621,7 @@ class NaiveAnthill(NaiveUct):
         if child.terminal:
             return 2.0 if (child.terminal == 2) == root_moves else -2.0
         mean, sd = self._posterior(child, self.weight)
+        sd *= self.spread
         u = [self.rng.uniform() for _ in range(4)]
         return mean + sd * (((u[0] + u[1]) + u[2]) + u[3] - 2.0) * math.sqrt(3.0)
 

@@ -113,11 +113,13 @@ def _pruned(prior, child):
 
 
 @inline_jit
-def _prospect(nodes, rave, prior, child, root_moves, weight, use_rave, bias):
+def _prospect(nodes, rave, prior, child, root_moves, weight, spread, use_rave, bias):
     """What the test's draw for the move into ``child`` needs (``root_moves``: its mover is
     the root player): ``(certain, mean, sd)``, ``certain`` the value of a move drawn without
     chance (a move that ended the game: a win above any draw, a loss below; a pruned move,
-    :func:`_pruned`: a loss), else 0 with :func:`_posterior`'s mean and spread. The records
+    :func:`_pruned`: a loss), else 0 with :func:`_posterior`'s mean and its spread times
+    ``spread`` (``AnthillRules.spread``: 1 draws from the posterior; more explores more, as
+    UCB1's constant does, without moving the mean). The records
     do not change while one descent's agents are tested, so a prospect found once serves
     every test of the descent (:func:`test_carriers` keeps the incumbent's)."""
     block = nodes[child, BLOCK]
@@ -126,7 +128,7 @@ def _prospect(nodes, rave, prior, child, root_moves, weight, use_rave, bias):
     if _pruned(prior, child):
         return -CERTAIN, 0.0, 0.0
     mean, sd = _posterior(nodes, rave, prior, child, weight, use_rave, bias)
-    return 0.0, mean, sd
+    return 0.0, mean, sd * spread
 
 
 @inline_jit
@@ -272,8 +274,9 @@ def _test_and_diffuse(
             certain, mean, sd = held
         else:
             certain, mean, sd = _prospect(
-                nodes, rave, prior, first + move, root_moves, weight, use_rave, bias
-            )
+                nodes, rave, prior, first + move, root_moves, weight, rules.spread, use_rave,
+                bias,
+            )  # fmt: skip
         value, x = _draw(certain, mean, sd, x)
         if j == 0:
             mine = value
@@ -322,8 +325,9 @@ def _standing(nodes, blocks, rave, prior, node, rules, root_moves, use_rave, bia
         return incumbent, (0.0, 0.0, 0.0)
     first = blocks[nodes[node, BLOCK], FIRST]
     held = _prospect(
-        nodes, rave, prior, first + incumbent, root_moves, rules.weight, use_rave, bias
-    )
+        nodes, rave, prior, first + incumbent, root_moves, rules.weight, rules.spread, use_rave,
+        bias,
+    )  # fmt: skip
     return incumbent, held
 
 

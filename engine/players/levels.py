@@ -850,6 +850,16 @@ LEVELS: dict[str, LevelInfo] = {
                 1,
                 64,
             ),
+            Parameter(
+                "spread",
+                "float",
+                _TREE_DEFAULTS["spread"],
+                "a test's draws are spread this many times their posterior's spread (1: "
+                "Thompson sampling's draw; more: moves behind the rival win more tests, so "
+                "the population explores more, as a larger UCB1 constant does)",
+                0.01,
+                100.0,
+            ),
             *_TREE_TAIL,
         ),
         rules=uct.TREE_OPTION_RULES,

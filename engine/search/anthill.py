@@ -134,6 +134,7 @@ class AnthillConfig(UctConfig):
     tests: int = 1
     test_first: bool = False
     swarm_depth: int = DEFAULT_SWARM_DEPTH
+    spread: float = 1.0
 
     def __post_init__(self) -> None:
         UctConfig.__post_init__(self)
@@ -149,6 +150,8 @@ class AnthillConfig(UctConfig):
         for name in ("agents_per_move", "tests", "swarm_depth"):
             if getattr(self, name) < 1:
                 raise HexError(f"{name} must be at least 1, not {getattr(self, name)}")
+        if not self.spread > 0:
+            raise HexError(f"spread must be above 0, not {self.spread}")
         if self.knowledge_after:
             # Its agents choose among every move at the swarm's depths, pruned or not.
             raise HexError("knowledge_after is UCT's: the anthill's agents do not skip its marks")
@@ -178,6 +181,7 @@ class AnthillSearch(UctSearch):
             1.0 / config.leaf_playouts if config.evidence == "descents" else 1.0,
             config.tests,
             config.test_first,
+            config.spread,
         )
         self.swarm_depth = config.swarm_depth
 

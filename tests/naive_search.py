@@ -595,6 +595,7 @@ class NaiveAnthill(NaiveUct):
         self.tests = tests
         self.weight = 1.0 / leaf_playouts if evidence == "descents" else 1.0
         self.agents: dict[int, list[list[int]]] = {}  # id(node) -> [[hypothesis, active], ...]
+        self.challenger = -1  # rival "challenger": the move drawn best of the incumbent's others
 
     def _expand(self, node: _UctNode, actions: list[int]) -> None:
         super()._expand(node, actions)
@@ -635,6 +636,18 @@ class NaiveAnthill(NaiveUct):
             values = [self._posterior(c, 1.0)[0] for c in kids]
         return values.index(max(values))
 
+    def _draw_challenger(self, node: _UctNode, root_moves: bool) -> None:
+        """Rival "challenger": before a population's tests (once a descent, and once more
+        for a carrier tested first), each move but the most visited draws once, in order;
+        the best draw (the first of equals) is the challenger of the incumbent's agents."""
+        if self.rival != "challenger" or len(node.children) < 2:
+            return
+        incumbent = self._best_record(node.children, True, root_moves)
+        draws = {
+            i: self._draw(c, root_moves) for i, c in enumerate(node.children) if i != incumbent
+        }
+        self.challenger = max(draws, key=lambda i: (draws[i], -i))
+
     def _test_and_diffuse(self, node: _UctNode, agent: list[int], root_moves: bool) -> None:
         population, kids = self.agents[id(node)], node.children
         own, won = agent[0], 1
@@ -647,8 +660,10 @@ class NaiveAnthill(NaiveUct):
         elif len(kids) > 1:
             if self.rival == "agent":
                 other = population[self.rng.below(len(population))][0]
-            elif self.rival in ("best", "visits"):
-                other = self._best_record(kids, self.rival == "visits", root_moves)
+            elif self.rival in ("best", "visits", "challenger"):
+                other = self._best_record(kids, self.rival != "best", root_moves)
+                if other == own and self.rival == "challenger":
+                    other = self.challenger
             if other == own:
                 other = self.rng.below(len(kids) - 1)
                 other += other >= own
@@ -718,6 +733,7 @@ class NaiveAnthill(NaiveUct):
                 population = self.agents[id(node)]
                 agent = population[self.rng.below(len(population))]
                 if self.test_first:
+                    self._draw_challenger(node, len(actions) % 2 == 0)
                     self._test_and_diffuse(node, agent, len(actions) % 2 == 0)
                 carriers.append((node, agent))
                 child = node.children[agent[0]]
@@ -735,6 +751,7 @@ class NaiveAnthill(NaiveUct):
             if self.rave:
                 self._update_rave(path)
             for depth, (parent, agent) in enumerate(carriers):
+                self._draw_challenger(parent, depth % 2 == 0)
                 if not self.test_first:
                     self._test_and_diffuse(parent, agent, depth % 2 == 0)
                 population = self.agents[id(parent)]

@@ -804,7 +804,9 @@ LEVELS: dict[str, LevelInfo] = {
                 "uniformly, or the move of an agent of the population drawn uniformly (another "
                 "move when it is the agent's own), or the move with the best record's mean "
                 "(best) or the most visits (visits), or every other move, each with a draw "
-                "from its record (sampled: the agent stays active when its move draws best)",
+                "from its record (sampled: the agent stays active when its move draws best), "
+                "or the most visited move with, for an agent on it, the descent's challenger "
+                "(challenger: the other move whose draw is best, one draw each a descent)",
                 choices=tuple(anthill.RIVALS),
             ),
             Parameter(

@@ -16,6 +16,7 @@ from hexswarm.engine.board import HexError
 from hexswarm.engine.kernels.anthill import (
     RIVAL_AGENT,
     RIVAL_BEST,
+    RIVAL_CHALLENGER,
     RIVAL_MOVE,
     RIVAL_SAMPLED,
     RIVAL_VISITS,
@@ -37,6 +38,7 @@ RIVALS = {
     "best": RIVAL_BEST,
     "visits": RIVAL_VISITS,
     "sampled": RIVAL_SAMPLED,
+    "challenger": RIVAL_CHALLENGER,
 }
 REDRAWS = ("uniform", "rival")
 EVIDENCE = ("playouts", "descents")

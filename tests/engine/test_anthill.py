@@ -46,6 +46,9 @@ def _position(size: int, *moves: str) -> Board:
         (hex_environment(_position(5, "c3")), 900, 1, 2, 3, "sampled", "rival", 15),
         (hex_environment(_position(4, "b2")), 600, 2, 1, 2, "sampled", "uniform", 16),
         (explicit_tree_environment(PAPER_FIGURE_4_LEAVES), 500, 1, 1, 2, "sampled", "rival", -17),
+        (bandit_environment((0.2, 0.5, 0.55, 0.8)), 300, 1, 2, 2, "challenger", "rival", 18),
+        (hex_environment(_position(5, "c3")), 900, 1, 2, 3, "challenger", "rival", 19),
+        (hex_environment(_position(4, "b2")), 600, 2, 1, 2, "challenger", "uniform", -20),
     ],
 )
 @pytest.mark.parametrize("swarm_depth", [64, 1, 2])
@@ -102,6 +105,11 @@ _FIGURE_4 = explicit_tree_environment(PAPER_FIGURE_4_LEAVES)
         (hex_environment(_position(5, "c3")), 2, "best uniform none descents 1 priors", 43),
         (hex_environment(_position(5, "b2", "d4")), 3, "sampled rival none playouts 2 priors", -44),
         (hex_environment(_position(5)), 2, "agent rival context-sensitive descents 2 priors", 45),
+        # Round 14's challenger, with `strong-swarm`'s settings and others.
+        (hex_environment(_position(5, "c3")), 8, "challenger rival none playouts 16 rave", 46),
+        (hex_environment(_position(5, "b2")), 8, "challenger rival none playouts 64 priors", 47),
+        (_FIGURE_4, 2, "challenger rival context-free descents 4", -48),
+        (hex_environment(_position(5, "b3")), 2, "challenger uniform none playouts 4 priors", 49),
     ],
 )
 @pytest.mark.parametrize("swarm_depth", [64, 1])

@@ -391,8 +391,9 @@ class Game:
     * ``root`` is the first node (game information and the setup of the starting position);
       ``main_line()`` follows the first child of every node.
     * ``dialect`` is the record format it came from (one of :data:`DIALECTS`); ``warnings``
-      lists what a reader noticed but could work around (``"file holds 3 games; loaded the
-      first"``).
+      lists what a reader noticed but could work around (``"the file is not UTF-8; read it as
+      Latin-1"``); ``games_in_file`` how many games the file it was read from holds, this one
+      included (1 for a game not read from a file; see ``engine.records.sgf.parse_sgf``).
     * Game information is read and written through the attributes below; ``None`` = absent.
     * :attr:`cursor` and :attr:`board`: see the module docstring. Build a tree by hand with
       :meth:`GameNode.play` / :meth:`GameNode.add_child`, then move the cursor; edit the tree
@@ -423,6 +424,7 @@ class Game:
         swap_rule: bool | None = None,
         dialect: str = "hexswarm",
         warnings: list[str] | None = None,
+        games_in_file: int = 1,
     ):
         try:
             self.width, self.height = check_shape(width, width if height is None else height)
@@ -434,6 +436,7 @@ class Game:
         self.root.parent = None
         self.dialect = dialect
         self.warnings: list[str] = list(warnings or [])
+        self.games_in_file = games_in_file
         self._cursor = self.root
         self._board: Board | None = None  # the position at the cursor, built when first asked
         self._entries: list[int] = []  # board entries added by each node below the root

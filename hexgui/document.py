@@ -232,7 +232,8 @@ class GameDocument(QObject):
         games = self._games_of_collection(path, record)
         if games is None:
             return False  # the user cancelled the choice of a game
-        number, count, record = games
+        number, record, unread = games
+        count = record.games_in_file
         recorded_players = {BLACK: record.ai_black, WHITE: record.ai_white}
         self._install(record)  # from now on saving writes the players of this window
         # One game of a collection is not the file: Save writing it there would drop the
@@ -241,12 +242,14 @@ class GameDocument(QObject):
         self._set_dirty(False)
         self.autosave_now()  # with its file, for a restore after a crash
         self._remember_file(path)
-        notes = [w for w in record.warnings if not w.startswith("file holds ")]
+        notes = list(record.warnings)
         if count > 1:
             notes.append(
                 f"game {number} of the {count} in the file; Save writes it to a file of its "
                 "own, the collection stays as it is"
             )
+        if unread and not any(unread in note for note in notes):  # not said twice
+            notes.append(f"the others cannot be opened: {unread}")
         variations = count_variations(record)
         if variations:
             notes.append(f"{count_text(variations, 'variation')}: see the move tree")
@@ -256,21 +259,21 @@ class GameDocument(QObject):
         self.offer_recorded_players(recorded_players)
         return True
 
-    def _games_of_collection(self, path: Path, first: Game) -> tuple[int, int, Game] | None:
-        """For a file of several games: ask which to open (the first when the others do not
-        read). Returns ``(number, count, game)``, or None when the user cancels."""
-        held = [w for w in first.warnings if w.startswith("file holds ")]
-        if not held:
-            return 1, 1, first
-        count = int(re.search(r"\d+", held[0]).group())
+    def _games_of_collection(self, path: Path, first: Game) -> tuple[int, Game, str] | None:
+        """For a file of several games (``first.games_in_file``, the reader's count): ask
+        which to open (the first when the others do not read: the third item says why, else
+        it is empty). Returns ``(number, game, why the others are not offered)``, or None
+        when the user cancels."""
+        if first.games_in_file <= 1:
+            return 1, first, ""
         from hexswarm.engine.records import read_sgf_collection
 
         try:
             games = read_sgf_collection(path)
             for game in games:
                 game.board_at()
-        except Exception:  # noqa: BLE001 - a later game that does not read: the first one
-            return 1, count, first
+        except Exception as error:  # noqa: BLE001 - a later game that does not read: the first
+            return 1, first, str(error)
         labels = [collection_label(n, game) for n, game in enumerate(games, start=1)]
         label, chosen = choose_item(
             self._window, "Open Game", f"{path.name} holds {len(games)} games. Open:", labels
@@ -278,7 +281,7 @@ class GameDocument(QObject):
         if not chosen:
             return None
         number = labels.index(label) + 1
-        return number, len(games), games[number - 1]
+        return number, games[number - 1], ""
 
     def offer_recorded_players(self, recorded_players: dict) -> bool:
         """A record that names its AIs' settings (HexSwarm's ``XB``/``XW``, given as
@@ -463,21 +466,31 @@ class GameDocument(QObject):
             return
         if pending is None:
             return
+        try:
+            from hexswarm.engine.records import read_sgf
+
+            record: Game | None = read_sgf(pending)
+            record.board_at()
+        except Exception as error:  # noqa: BLE001 - said after the question, as before
+            record, problem = None, error
+        if record is not None and holds_nothing(record):
+            # A new game that nobody had played in (round 14: the question came after the
+            # empty board of a start-up was killed): nothing to offer.
+            autosave.discard()
+            return
+        what = "the game that was on the board"
+        if record is not None:
+            what += f" ({game_summary(record)})"
         answer = ask(
             self._window,
             "Restore Game",
-            "HexSwarm did not close normally last time. Restore the game that was on the board?",
+            f"HexSwarm did not close normally last time. Restore {what}?",
         )
         if answer != QMessageBox.StandardButton.Yes:
             autosave.discard()
             return
-        try:
-            from hexswarm.engine.records import read_sgf
-
-            record = read_sgf(pending)
-            record.board_at()
-        except Exception as error:  # noqa: BLE001
-            self._load_failed("Could not restore the autosaved game", error)
+        if record is None:
+            self._load_failed("Could not restore the autosaved game", problem)
             return
         # The file the game was opened from or saved to stays its file: Save writes there
         # (round 13: a restored game had forgotten it, and Save offered "game.sgf").
@@ -506,10 +519,23 @@ class GameDocument(QObject):
 
 def collection_label(number: int, game: Game) -> str:
     """How the choice of a game of a collection names it: number, players, board, moves."""
+    return f"{number}. {game_summary(game)}"
+
+
+def game_summary(game: Game) -> str:
+    """``Alice vs Bob, 9x11, 4 moves, 2026-11-29``: players, board, moves of the main line
+    and the date when known."""
     moves = sum(1 for node in game.main_line() if node.move is not None)
     players = f"{game.player_black or 'Black'} vs {game.player_white or 'White'}"
     when = f", {game.date}" if game.date else ""
-    return f"{number}. {players}, {game.width}x{game.height}, {count_text(moves, 'move')}{when}"
+    return f"{players}, {game.width}x{game.height}, {count_text(moves, 'move')}{when}"
+
+
+def holds_nothing(game: Game) -> bool:
+    """Whether ``game`` is an empty board that nobody played, set up or commented on."""
+    root = game.root
+    start = game.start_board()
+    return not root.children and not root.comment.strip() and start.empty_count == start.cell_count
 
 
 def choose_item(parent: QWidget, title: str, text: str, items: list[str]) -> tuple[str, bool]:

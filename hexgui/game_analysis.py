@@ -2,9 +2,15 @@
 
 :class:`GameAnalysis` owns a second :class:`~hexgui.engine_worker.EngineWorker` on its own
 QThread, so the game on screen stays free to browse, play and analyse while it runs. Each
-position gets at most ``seconds`` (its search is stopped then and reports its best so far; a
-search that meets its own limits first ends earlier), counted from the moment its search starts,
-not from the request (the worker may wait for its kernels first). Results come back as signals on
+position gets at most ``seconds`` of search (a search that meets its own limits first ends
+earlier). A level is given them as its own limit (:func:`limited_spec`), which its search
+counts from its first playout: a level sets up its search first (its reused tree, its priors)
+and under load that took longer than the seconds, so a stop sent from here after them came
+before any playout and the position was left without an estimate (round 14: two of 46). A
+stop from here follows later, as a backstop (:func:`backstop_seconds`); an engine and a
+spec that names no level are stopped from here after ``seconds``. Both count from the moment
+the worker starts the search, not from the request (the worker may wait for its kernels
+first). Results come back as signals on
 the GUI thread; ``stop()`` abandons the rest at no cost (the running search drops out at its next
 stop check) and ``shutdown()`` joins the thread.
 
@@ -13,9 +19,11 @@ GUI thread only.
 
 from __future__ import annotations
 
-from hexswarm.engine.board import Board
+from hexswarm.engine.board import Board, HexError
 from hexswarm.engine.game import GameNode
 from hexswarm.engine.players.base import MoveChoice
+from hexswarm.engine.players.common import move_limit_s
+from hexswarm.engine.players.levels import clocked_spec, parse_spec
 from hexswarm.gui.engine_worker import (
     EngineWorker,
     PlayerFactory,
@@ -23,6 +31,28 @@ from hexswarm.gui.engine_worker import (
     start_engine_thread,
 )
 from PySide6.QtCore import QObject, QTimer, Signal, Slot
+
+
+def limited_spec(spec: str, seconds: float) -> str | None:
+    """``spec`` searching for at most ``seconds`` by its own limit, counted from its search's
+    start: a level without a time limit is capped at them, a level that searches longer
+    searches them (a shorter limit of its own stays); None for a spec that names no level (an
+    engine, a test player): only a stop from outside ends it."""
+    try:
+        _name, settings = parse_spec(spec)
+        limit = move_limit_s(settings)
+        if limit is not None and limit <= seconds:
+            return spec
+        limited = clocked_spec(spec, seconds)
+        return limited if move_limit_s(parse_spec(limited)[1]) is not None else None
+    except HexError:
+        return None
+
+
+def backstop_seconds(seconds: float) -> float:
+    """When a search that has its own limit of ``seconds`` is stopped from outside all the
+    same (a level whose setting up or first batch runs far over)."""
+    return 2.0 * seconds + 1.0
 
 
 class GameAnalysis(QObject):
@@ -53,6 +83,8 @@ class GameAnalysis(QObject):
         self._request: SearchRequest | None = None
         self._node: GameNode | None = None
         self._spec = ""
+        self._search_spec = ""  # the spec searched with (limited_spec)
+        self._timer_s = 1.0  # when a position's search is stopped from here
         self._seconds = 1.0
         self._total = 0
         self._done = 0
@@ -86,6 +118,9 @@ class GameAnalysis(QObject):
         self._abandon()
         self._queue = list(positions)
         self._spec, self._seconds = spec, seconds
+        limited = limited_spec(spec, seconds)
+        self._search_spec = limited or spec
+        self._timer_s = seconds if limited is None else backstop_seconds(seconds)
         self._total, self._done = len(self._queue), 0
         self.progress.emit(0, self._total)
         if not self._queue:
@@ -122,7 +157,7 @@ class GameAnalysis(QObject):
         self._next_id += 1
         self._node = node
         self._request = SearchRequest(
-            self._next_id, board, self._spec, "analysis", seconds=self._seconds
+            self._next_id, board, self._search_spec, "analysis", seconds=self._seconds
         )
         self._worker.submit(self._request)
 
@@ -133,7 +168,7 @@ class GameAnalysis(QObject):
         the search then began stopped, found nothing, and the position was left out."""
         request = self._request
         if request is not None and position_id == request.position_id:
-            self._timer.start(round(self._seconds * 1000))
+            self._timer.start(round(self._timer_s * 1000))
 
     @Slot()
     def _time_up(self) -> None:

@@ -229,6 +229,9 @@ class GameController(QObject):
         self._game = _new_game(self._settings)
         self._position_id = 0
         self._paused = False
+        # Paused by the user (Pause, Space), not only by browsing to the AI's turn: browsing
+        # keeps it (round 14: Left, Right after a pause ran the person's clock again).
+        self._held = False
         self._setup_mode = False
         self._analysing = False
         self._analysed_node: GameNode | None = None
@@ -513,7 +516,7 @@ class GameController(QObject):
         self._setup_mode = False
         game.go_to(game.main_line()[-1] if at_end else game.root)
         self._game = game
-        self._paused = False
+        self._paused = self._held = False
         self._under_way = False
         self._load_clock(game)
         self._changed()
@@ -554,7 +557,7 @@ class GameController(QObject):
         except HexError as error:
             self.event.emit(IllegalMove(str(error)))
             return False
-        self._paused = False
+        self._paused = self._held = False
         return self._record_move(move, HUMAN)
 
     def _refusal_for_human_move(self) -> GameEvent | None:
@@ -775,8 +778,9 @@ class GameController(QObject):
         self.line_changed.emit()
 
     def _after_navigation(self) -> None:
-        # Browsing must not make an AI move on its own: it waits for Space (resume).
-        self._paused = self.ai_to_move and not self.is_over
+        # Browsing must not make an AI move on its own: it waits for Space (resume). A pause
+        # the user asked for holds wherever the board goes.
+        self._paused = (self.ai_to_move or self._held) and not self.is_over
         self._set_clock_to(self._game.cursor)
         self._changed()
         variation = None
@@ -784,7 +788,7 @@ class GameController(QObject):
         if parent is not None and len(parent.children) > 1:
             index = parent.children.index(self._game.cursor) + 1
             variation = (index, len(parent.children))
-        paused_ai = self._board.to_move if self._paused else None
+        paused_ai = self._board.to_move if self._paused and self.ai_to_move else None
         self.event.emit(Navigated(self.move_number, variation, paused_ai))
         self._maybe_analyse()
 
@@ -945,6 +949,7 @@ class GameController(QObject):
         """Pause stops AI-vs-AI play. A search already running is not thrown away: its move is
         played when it ends, and no AI starts another until play resumes (Esc stops a search
         without playing it)."""
+        self._held = paused
         if paused == self._paused:
             return
         self._paused = paused

@@ -28,7 +28,7 @@ from hexswarm.gui.engine_worker import PlayerFactory, engine_player_factory
 from hexswarm.gui.exports import Exports
 from hexswarm.gui.forms import ask
 from hexswarm.gui.game_controller import GameController, MoveInfo
-from hexswarm.gui.game_events import GameEvent, describe, percent_text
+from hexswarm.gui.game_events import GameEvent, Navigated, describe, percent_text
 from hexswarm.gui.move_list import MoveList
 from hexswarm.gui.move_tree import CommentPane, MoveTreePanel
 from hexswarm.gui.positions_menu import PositionsMenu
@@ -187,6 +187,7 @@ class MainWindow(QMainWindow):
         # opens reviewed).
         self.controller.game_replaced.connect(self.reviewer.refresh)
         self.reviewer.grades_changed.connect(self.move_list.refresh)
+        self.reviewer.grades_changed.connect(self.move_tree.refresh)
         hints = QGuiApplication.styleHints()
         if hasattr(hints, "colorSchemeChanged"):  # Qt 6.5+: follow the desktop's dark mode live
             hints.colorSchemeChanged.connect(self._on_color_scheme_changed)
@@ -350,7 +351,7 @@ class MainWindow(QMainWindow):
         self.move_list.fitted.connect(self._fit_moves_dock)
 
     def _build_move_tree(self) -> None:
-        self.move_tree = MoveTreePanel(self.controller, self.player_name)
+        self.move_tree = MoveTreePanel(self.controller, self.player_name, self.reviewer.review)
         self.move_tree_dock = QDockWidget("Move Tree", self)
         self.move_tree_dock.setObjectName("move_tree_dock")
         self.move_tree_dock.setWidget(self.move_tree)
@@ -504,7 +505,7 @@ class MainWindow(QMainWindow):
         return self.board_widget.theme.player_name(color)
 
     @Slot(int)
-    def _on_position_changed(self, _position_id: int) -> None:
+    def _on_position_changed(self, position_id: int) -> None:
         c = self.controller
         self._drop_stale_event_status()
         self.board_widget.set_board(c.board)
@@ -512,6 +513,11 @@ class MainWindow(QMainWindow):
             # Only the overlay this window drew; the dashboard clears its own hints.
             self.board_widget.set_overlay(None)
             self._hint_overlay_shown = False
+        if self.dashboard is not None:
+            # The dashboard forgets the old position's hints and ghosts first: told after the
+            # review had drawn the better line here, it wiped it (round 14: stepping back to
+            # the move before a blunder showed no better move; only Next Mistake did).
+            self.dashboard.set_position(position_id)
         self.reviewer.show_grades()  # the graph draws the line on screen: its grades only
         self.reviewer.show_review_here()
         self.move_list.refresh()
@@ -603,6 +609,9 @@ class MainWindow(QMainWindow):
         colours. The sentence is about the position on the board when it came: it goes when
         another position is on the board ("Setup done: White to move." after White moved)."""
         text = describe(event, self.player_name)
+        if isinstance(event, Navigated) and self.reviewer.review_text:
+            # "Move 6." had replaced what the move played from here cost and what was better.
+            text = f"{text} {self.reviewer.review_text}"
         self.show_status(text)
         self._event_status = (text, self.controller.game.cursor)
 

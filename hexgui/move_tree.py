@@ -3,7 +3,9 @@
 :class:`MoveTreePanel` shows the controller's :class:`~engine.game.Game` as an indented tree, as
 Sabaki's and KaTrain's trees do in their own way: a line of play is a column of items, and each
 variation starts a nested column under the move it branches from; every variation is visible
-(expanded). The node on the board is selected. A click goes there; with the panel focused the
+(expanded). The node on the board is selected; the main line's moves carry the review's grade
+marks (``?!``, ``?``, ``??``, as the move list does) and say in their tooltip what the move
+cost and what was better. A click goes there; with the panel focused the
 keys walk the tree: Up/Down one move back/forward (forward follows the main continuation),
 Left/Right the previous/next variation of the move, Page Up/Page Down to the previous/next fork,
 Home/End to the start/end of the line; Ctrl+Up makes the selected line the main line and Delete
@@ -27,6 +29,7 @@ from hexswarm.gui.document import count_text
 from hexswarm.gui.forms import ask
 from hexswarm.gui.game_controller import GameController
 from hexswarm.gui.game_events import CannotGo
+from hexswarm.gui.review import GRADE_MARKS, GameReview, describe_review
 from PySide6.QtCore import QEvent, Qt, QTimer, Slot
 from PySide6.QtGui import QFont, QKeyEvent
 from PySide6.QtWidgets import (
@@ -55,10 +58,15 @@ _WALK_KEYS = (
 
 
 def node_label(
-    node: GameNode, number: int, shape: tuple[int, int], player_name: Callable[[Color], str]
+    node: GameNode,
+    number: int,
+    shape: tuple[int, int],
+    player_name: Callable[[Color], str],
+    grade: str = "",
 ) -> str:
     """One line for ``node``: ``12. Black e5``, ``White resigned``, ``Setup: ...``, ``Start``;
-    a pencil when it has a comment. ``number`` is its move number."""
+    the review's mark of ``grade`` after a move (``12. Black e5??``); a pencil when it has a
+    comment. ``number`` is its move number."""
     move = node.move
     if node.parent is None and move is None:
         text = "Start"
@@ -74,7 +82,7 @@ def node_label(
         elif token == PASS:
             text = f"{number}. {player_name(color)} passes"
         else:
-            text = f"{number}. {player_name(color)} {token}"
+            text = f"{number}. {player_name(color)} {token}{GRADE_MARKS.get(grade, '')}"
     return text + ("  \u270e" if node.comment else "")
 
 
@@ -96,23 +104,25 @@ def delete_question(node: GameNode) -> str:
 
 @dataclass(frozen=True, slots=True)
 class TreeEntry:
-    """What the item of a node shows (its label, bold on the main line, the comment as its
-    tooltip) and its children's nodes, by ``id``, in order."""
+    """What the item of a node shows (its label, bold on the main line, its tooltip: the
+    review of its move and its comment) and its children's nodes, by ``id``, in order."""
 
     label: str
     main_line: bool
-    comment: str
+    tooltip: str
     children: tuple[int, ...]
 
 
 class MoveTreePanel(QTreeWidget):
     """The game tree; see the module docstring. ``player_name`` names a colour as the theme
-    does ("Black"/"Blue")."""
+    does ("Black"/"Blue"); ``review`` gives the grades of the reviewed main line (the
+    window's; call :meth:`refresh` when they change)."""
 
     def __init__(
         self,
         controller: GameController,
         player_name: Callable[[Color], str],
+        review: GameReview | None = None,
         parent: QWidget | None = None,
     ):
         super().__init__(parent)
@@ -124,6 +134,7 @@ class MoveTreePanel(QTreeWidget):
         self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self._controller = controller
         self._player_name = player_name
+        self._review = review or GameReview()
         self._items: dict[int, QTreeWidgetItem] = {}  # id(node) -> item
         self._entries: dict[int, TreeEntry] = {}  # what the items show (see entries())
         self._shown_game = None
@@ -138,6 +149,7 @@ class MoveTreePanel(QTreeWidget):
         """What the tree should show now: each node's entry, by ``id(node)``."""
         game = self._controller.game
         main = set(map(id, game.main_line()))
+        reviews = {id(node): review for node, review in self._review.reviews(game).items()}
         numbers: dict[int, int] = {}
         entries: dict[int, TreeEntry] = {}
         for node, _depth in game.root.walk():  # a parent before its children
@@ -147,10 +159,16 @@ class MoveTreePanel(QTreeWidget):
                 counted = node.move is not None and node.token not in GAME_END_TOKENS
                 number = numbers[id(node.parent)] + counted
             numbers[id(node)] = number
+            review = reviews.get(id(node))
+            grade = review.grade if review is not None else ""
+            tooltip = node.comment
+            if review is not None:
+                told = describe_review(review, self._player_name(review.color))
+                tooltip = f"{told}\n\n{tooltip}" if tooltip else told
             entries[id(node)] = TreeEntry(
-                node_label(node, number, game.shape, self._player_name),
+                node_label(node, number, game.shape, self._player_name, grade),
                 id(node) in main,
-                node.comment,
+                tooltip,
                 tuple(map(id, node.children)),
             )
         return entries
@@ -183,21 +201,30 @@ class MoveTreePanel(QTreeWidget):
         self._select_cursor()
 
     def _make_item(self, node: GameNode, entry: TreeEntry) -> QTreeWidgetItem:
-        item = QTreeWidgetItem([entry.label])
+        item = QTreeWidgetItem()
         item.setData(0, NODE_ROLE, node)
-        if entry.main_line:
-            bold = QFont(self.font())
-            bold.setBold(True)
-            item.setFont(0, bold)
-        if entry.comment:
-            item.setToolTip(0, entry.comment)
+        self._show_entry(item, entry)
         self._items[id(node)] = item
         return item
+
+    def _show_entry(self, item: QTreeWidgetItem, entry: TreeEntry) -> None:
+        item.setText(0, entry.label)
+        font = QFont(self.font())
+        font.setBold(entry.main_line)
+        item.setFont(0, font)
+        item.setToolTip(0, entry.tooltip)
+
+    @Slot()
+    def refresh(self) -> None:
+        """Show what changed in the game or its grades (the window calls it when the
+        review's grades change)."""
+        self._on_line_changed()
 
     @Slot()
     def _on_line_changed(self) -> None:
         """Change only what changed: nothing when a move followed the game's own
         continuation, one item for a move played at the cursor (an AI's move, most often),
+        the items whose text changed when the tree's shape did not (a grade, a comment),
         every item for anything else (rebuilding them after every move cost the GUI thread
         more the longer the game; issue 32)."""
         entries = self.entries()
@@ -205,9 +232,26 @@ class MoveTreePanel(QTreeWidget):
             if entries == self._entries:
                 self._select_cursor()
                 return
-            if self._append_cursor(entries):
+            if self._append_cursor(entries) or self._relabel(entries):
                 return
         self.rebuild(entries)
+
+    def _relabel(self, entries: dict[int, TreeEntry]) -> bool:
+        """Show ``entries`` in the items there are when they hold the same nodes with the same
+        children (only labels, tooltips or the main line's bold changed: a review's grade
+        arrived); returns whether it did. A rebuild would lose the tree's scroll position
+        at every analysis of a review."""
+        shown = self._entries
+        if entries.keys() != shown.keys() or any(
+            entry.children != shown[key].children for key, entry in entries.items()
+        ):
+            return False
+        for key, entry in entries.items():
+            if entry != shown[key]:
+                self._show_entry(self._items[key], entry)
+        self._entries = entries
+        self._select_cursor()
+        return True
 
     def _append_cursor(self, entries: dict[int, TreeEntry]) -> bool:
         """Add the item of the game's cursor if ``entries`` differ from the shown ones by that

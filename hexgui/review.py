@@ -16,6 +16,7 @@ from hexswarm.engine.board import BLACK, WHITE, Color, HexError
 from hexswarm.engine.game import Game, GameNode
 from hexswarm.engine.review import (
     BLUNDER,
+    GOOD,
     INACCURACY,
     MISTAKE,
     REVIEW_ANALYST,
@@ -40,6 +41,25 @@ GRADE_MARKS = {INACCURACY: "?!", MISTAKE: "?", BLUNDER: "??"}
 GRADE_COLOURS = {INACCURACY: "#e6b800", MISTAKE: "#f08c00", BLUNDER: "#d62728"}
 """The game graph's marker colour of each grade."""
 QUICK_SECONDS, THOROUGH_SECONDS = 0.5, 3.0
+
+
+def describe_review(review: MoveReview, who: str) -> str:
+    """A graded move in words, for the status bar and the move tree's tooltip: ``Move 7
+    (Black b2) was a blunder: 66% -> 44%. Better: d6`` (``who`` names the mover as the theme
+    does; the percentages are the mover's win rates before and after the move)."""
+    text = (
+        f"Move {review.number} ({who} {review.token}) was {_article(review.grade)}: "
+        f"{review.before:.0%} -> {review.after:.0%}."
+    )
+    if review.better is not None and review.grade != GOOD:
+        text += f" Better: {review.better}"
+    return text
+
+
+def _article(grade: str) -> str:
+    return grade if grade == GOOD else f"{'an' if grade[0] in 'aeiou' else 'a'} {grade}"
+
+
 SIDES = {"both": (BLACK, WHITE), "black": (BLACK,), "white": (WHITE,)}
 
 
@@ -68,7 +88,9 @@ class ReviewSettings:
 class ReviewDialog(QDialog):
     """Asks for :class:`ReviewSettings`: the analyst (the review's own, UCT, or the window's
     analysis AI ``analysis_spec``), a budget (quick, thorough, or seconds per position), the
-    three thresholds in percentage points, the sides, and whether to resume."""
+    three thresholds in percentage points, the sides, and whether to resume; with
+    ``in_variation`` (the position on the board is off the main line) also whether to make
+    the line on the board the main line first (``line_on_board``, checked)."""
 
     def __init__(
         self,
@@ -76,11 +98,22 @@ class ReviewDialog(QDialog):
         parent: QWidget | None = None,
         player_name=str,
         analysis_spec: str = "",
+        in_variation: bool = False,
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle("Review the Game")
         fit_title(self)
         form = QFormLayout(self)
+        # A game against an AI goes on in a variation after an undo and another move: the
+        # main line is then the moves taken back (round 14: the review graded those).
+        self.line_on_board = QCheckBox(
+            "Review the line on the board: make it the main line first (the main line so far "
+            "stays, as a variation)"
+        )
+        self.line_on_board.setChecked(in_variation)
+        self.line_on_board.setVisible(in_variation)
+        if in_variation:
+            form.addRow(self.line_on_board)
         self.analyst = QComboBox()
         self.analyst.addItem("UCT (the steadiest grades)", REVIEW_ANALYST)
         for spec in (analysis_spec, settings.analyst):
@@ -200,13 +233,18 @@ class GameReview:
 
     def step(self, game: Game, direction: int) -> GameNode | None:
         """The position *before* the next (``direction`` 1) or previous (-1) mistake of the
-        main line, counted from the position on screen; None when there is none."""
+        main line, counted from the position on screen; None when there is none. In a
+        variation it counts from the main-line position the variation leaves: forwards the
+        mistakes after that fork, backwards the one whose better move the variation may be
+        (round 14: Next Mistake after Ctrl+B went back to the mistake just explored, again
+        and again, as it counted from the start)."""
         line = game.main_line()
         index = {node: i for i, node in enumerate(line)}
-        here = index.get(game.cursor)
-        if here is None:  # off the main line: from the start (forwards) or the end
-            here = -1 if direction > 0 else len(line)
         befores = [index[node] - 1 for node in self.mistakes(game)]
+        here = index.get(game.cursor)
+        if here is None:  # in a variation: from its fork, that mistake included backwards
+            fork = next(n for n in reversed(game.cursor.path_from_root()) if n in index)
+            here = index[fork] + (1 if direction < 0 else 0)
         if direction > 0:
             after = [i for i in befores if i > here]
             return line[after[0]] if after else None

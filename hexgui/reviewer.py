@@ -19,7 +19,7 @@ from hexswarm.engine.search.snapshot import SearchSnapshot
 from hexswarm.gui.document import count_text
 from hexswarm.gui.engine_worker import PlayerFactory
 from hexswarm.gui.game_analysis import GameAnalysis
-from hexswarm.gui.review import GameReview, ReviewDialog, ReviewSettings
+from hexswarm.gui.review import GameReview, ReviewDialog, ReviewSettings, describe_review
 from PySide6.QtCore import QObject, Signal, Slot
 from PySide6.QtWidgets import QDialog, QProgressBar, QPushButton
 
@@ -39,6 +39,7 @@ class GameReviewer(QObject):
         self.analysis = GameAnalysis(player_factory, self)
         self.review = GameReview()
         self.better_line: tuple[str, ...] = ()  # the better line shown as ghosts, if any
+        self.review_text = ""  # what the status bar says of it ("" without one)
         # What this window's reviews searched, by node: (the node, the text of the analysis
         # kept, the analyst, the seconds a position). A resumed review skips only these. The
         # node is held so that its id is never another node's while the entry lives.
@@ -67,14 +68,18 @@ class GameReviewer(QObject):
         """Ask for the review's budget, thresholds and sides; start it. Returns whether
         positions were queued."""
         window = self._window
+        game = window.controller.game
         dialog = ReviewDialog(
             self.review.settings,
             window,
             player_name=window.player_name,
             analysis_spec=window.controller.settings.analysis_spec,
+            in_variation=game.cursor not in game.main_line(),
         )
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return False
+        if dialog.line_on_board.isChecked():
+            window.controller.promote(game.cursor)
         return self.review_game(dialog.settings()) > 0
 
     def review_game(self, settings: ReviewSettings) -> int:
@@ -214,6 +219,7 @@ class GameReviewer(QObject):
         c = window.controller
         review = self.review.review_of_next_move(c.game)
         line: tuple[str, ...] = ()
+        self.review_text = ""
         if review is not None and review.grade != "good" and review.better is not None:
             try:
                 cells = tuple(c.board.cell_index(token) for token in review.better_line)
@@ -223,11 +229,10 @@ class GameReviewer(QObject):
                 line = review.better_line
                 self._set_preview(cells)
                 who = window.player_name(review.color)
-                window.show_status(
-                    f"Move {review.number} ({who} {review.token}) was a {review.grade}: "
-                    f"{review.before:.0%} -> {review.after:.0%}. Better: {review.better} "
-                    "(click it or Ctrl+B: a variation)."
+                self.review_text = (
+                    f"{describe_review(review, who)} (click it or Ctrl+B: a variation)."
                 )
+                window.show_status(self.review_text)
         if not line and self.better_line:
             self._set_preview(())
         self.better_line = line

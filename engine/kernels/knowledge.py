@@ -150,11 +150,21 @@ def ring_table(size):
     return ring
 
 
+@inline_jit
+def carrier_kinds(on_board):
+    """Which neighbours ``i + 1`` (6-bit ring masks) of a cell whose neighbours on the board
+    are the ring mask ``on_board`` are carriers of a bridge (both ``i`` and ``i + 2`` on the
+    board: bits 0-5) or of an edge template II (exactly one of them off the board, i.e. an
+    edge: bits 6-11). The intrusion test of the playouts (through :func:`carrier_table`) and
+    of the tree's priors (``engine.kernels.uct``)."""
+    before = ((on_board << 1) | (on_board >> 5)) & 63
+    after = ((on_board >> 1) | (on_board << 5)) & 63
+    return (before & after & on_board) | (((before ^ after) & on_board) << 6)
+
+
 @jit
 def carrier_table(size, ring):
-    """Per cell, which neighbours ``i + 1`` (6-bit ring masks) are carriers of a bridge (both
-    ``i`` and ``i + 2`` on the board: bits 0-5) or of an edge template II (exactly one of them
-    off the board, i.e. an edge: bits 6-11)."""
+    """:func:`carrier_kinds` of every cell of the board."""
     n = size * size
     kinds = np.zeros(max(n, 1), dtype=np.int16)
     for cell in range(n):
@@ -164,15 +174,6 @@ def carrier_table(size, ring):
                 on_board |= 1 << i
         kinds[cell] = carrier_kinds(on_board)
     return kinds
-
-
-@inline_jit
-def carrier_kinds(on_board):
-    """:func:`carrier_table`'s entry of a cell whose neighbours on the board are the 6-bit
-    ring mask ``on_board``."""
-    before = ((on_board << 1) | (on_board >> 5)) & 63
-    after = ((on_board >> 1) | (on_board << 5)) & 63
-    return (before & after & on_board) | (((before ^ after) & on_board) << 6)
 
 
 @jit

@@ -26,7 +26,7 @@ import re
 from dataclasses import dataclass
 
 from hexswarm.engine.board import SWAP_PIECES, HexError, cell_index
-from hexswarm.engine.search.snapshot import SearchSnapshot
+from hexswarm.engine.search.snapshot import PV_LENGTH, SearchSnapshot
 
 KATA_ANALYZE, LZ_ANALYZE, REG_GENMOVE, GENMOVE = (
     "kata-analyze",
@@ -84,9 +84,12 @@ def _count(word: str) -> int:
 
 
 def move_line(words: list[str], size: Shape) -> tuple[int, ...]:
-    """The moves ``words`` name, up to the first that is not a move (a swap only first)."""
+    """The moves ``words`` name, up to the first that is not a move (a swap only first) and at
+    most :data:`~engine.search.snapshot.PV_LENGTH` of them, the longest line our own searches
+    report: MoHex's ``mohex-get-pv`` ran to 40 moves on a 9x11 board (its tail filling the
+    edges pair by pair), and the board drew all of them as numbered ghosts."""
     line: list[int] = []
-    for word in words:
+    for word in words[:PV_LENGTH]:
         cell = move_index(word, size)
         if cell is None or (cell == -1 and line):
             break

@@ -323,8 +323,10 @@ def parse_sgf(text: str | bytes, *, first_only: bool = False) -> list[Game]:
     """Every game of an SGF collection, each checked move by move.
 
     ``text`` may be bytes (decoded by :func:`decode_sgf_bytes`). With ``first_only`` only the
-    first game is checked and returned; the others are counted (a warning says how many) and a
-    broken later game is a warning, not an error. Raises :class:`SgfError` for anything else.
+    first game is checked and returned; the others are counted and a broken later game is a
+    warning, not an error. Each game's ``games_in_file`` is how many games the file holds (with
+    ``first_only``, a broken game after the first counted, those after it not: reading stops
+    there). Raises :class:`SgfError` for anything else.
     """
     warnings: list[str] = []
     if isinstance(text, bytes | bytearray):
@@ -353,6 +355,7 @@ def parse_sgf(text: str | bytes, *, first_only: bool = False) -> list[Game]:
     roots = [parser.game(start)]
     index = parser.skip_space(roots[0][1])
     trailing_problem = None
+    broken = 0  # a broken game after the first (first_only)
     while index < len(text):
         if text[index] != "(":
             line, column = _line_column(text, index)
@@ -364,21 +367,21 @@ def parse_sgf(text: str | bytes, *, first_only: bool = False) -> list[Game]:
             if not first_only:
                 raise
             trailing_problem = f"ignored a broken game after the first one: {error}"
+            broken = 1
             break
         roots.append((root, index))
         index = parser.skip_space(index)
     if trailing_problem:
         warnings.append(trailing_problem)
 
-    count = len(roots)
+    count = len(roots) + broken
     if first_only:
         roots = roots[:1]
-        if count > 1:
-            warnings.append(f"file holds {count} games; loaded the first")
     records = []
     for number, (root, _end) in enumerate(roots, start=1):
         try:
             records.append(_build_record(root, text, list(warnings)))
+            records[-1].games_in_file = count
         except SgfError as error:
             if count > 1 and not first_only:
                 raise SgfError(
@@ -392,7 +395,8 @@ def parse_sgf(text: str | bytes, *, first_only: bool = False) -> list[Game]:
 
 
 def read_sgf(path: str | PathLike[str]) -> Game:
-    """The first game of the SGF file at ``path`` (a warning says if it holds more).
+    """The first game of the SGF file at ``path`` (its ``games_in_file`` says if it holds
+    more).
 
     Raises :class:`SgfError` for a bad record and :class:`OSError` if the file cannot be read.
     """

@@ -33,8 +33,8 @@ DEFAULT_CANDIDATES = 8
 """How many candidate moves the board marks with their value and support by default."""
 MAX_CANDIDATES = 20
 VALUE_DROP_WORST = 0.15
-"""A candidate whose value is this far (in win rate, 0..1) below the best candidate's is drawn
-in the worst colour (red); the colour runs linearly from green at the best value."""
+"""A candidate whose value is this far (in win rate, 0..1) below the searcher's choice's is
+drawn in the worst colour (red); the colour runs linearly from green at the choice's value."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,9 +65,9 @@ class CandidateMark:
     ``value_label`` is the searcher's win rate for the side to move after this move, in percent
     without the sign (``54``); ``support_label`` its agents (UCT: visits, Monte-Carlo: playouts)
     in compact form (``1.2k``); ``share`` its share of the root's support (drawn as a ring);
-    ``quality`` 1 for a value as good as the best candidate's, falling linearly to 0 at
-    :data:`VALUE_DROP_WORST` below it (the fill runs from green to red); ``order`` 0 is the
-    searcher's choice; ``line`` the principal variation shown as ghost stones on hover;
+    ``quality`` 1 for a value as good as the searcher's choice's or better, falling linearly
+    to 0 at :data:`VALUE_DROP_WORST` below it (the fill runs from green to red); ``order`` 0
+    is the searcher's choice; ``line`` the principal variation shown as ghost stones on hover;
     ``detail`` the same in words, with the active fraction of the move's agents (the tooltip).
     """
 
@@ -96,14 +96,20 @@ def candidate_marks(snapshot: SearchSnapshot, count: int) -> tuple[CandidateMark
     ):
         said = dict(zip(snapshot.root_moves, snapshot.root_values, strict=True))
     unvalued = {c.move for c in chosen if math.isnan(said.get(c.move, 0.0))}
-    top = max((c.value for c in chosen if c.move not in unvalued), default=0.0)
+    # The colours are measured from the searcher's choice, not from the highest value shown:
+    # a move with few visits can hold any value (MoHex's i7 at 55% on 20 visits beside its
+    # choice f5 at 28% on 4 000, round 14), and measured from it the choice was drawn red.
+    valued = [c.value for c in chosen if c.move not in unvalued]
+    top = chosen[0].value if chosen[0].move not in unvalued else max(valued, default=0.0)
     word = support_word(snapshot.player)
     return tuple(
         CandidateMark(
             cell=c.move,
             order=c.order,
             quality=(
-                1.0 if c.move in unvalued else max(0.0, 1.0 - (top - c.value) / VALUE_DROP_WORST)
+                1.0
+                if c.move in unvalued
+                else min(1.0, max(0.0, 1.0 - (top - c.value) / VALUE_DROP_WORST))
             ),
             # A ring drawn 1% longer is invisible: rounding lets an unchanged picture skip its
             # repaint (BoardOverlay sends marks only when they differ).

@@ -20,12 +20,13 @@ from hexswarm.engine.players.external_analysis import (
     EngineCandidate,
     analysis_method,
     candidates_snapshot,
+    move_line,
     parse_info_line,
     parse_uct_gfx,
     parse_value_pairs,
 )
 from hexswarm.engine.review import PositionAnalysis
-from hexswarm.engine.search.snapshot import candidates
+from hexswarm.engine.search.snapshot import PV_LENGTH, candidates
 
 from tests.engine.test_external_engines import TIMEOUT, environment, opening, player_for, snapshot
 from tests.engine.test_gtp_analysis import snapshot as search_snapshot
@@ -92,6 +93,22 @@ def test_mohex_gfx_and_values_are_read():
     assert values[cell_index("c2", 7)] == (0.0, 0)  # pruned: no visits (left out of analyses)
     assert analysis_method(frozenset({"genmove", "reg_genmove"})) == REG_GENMOVE
     assert analysis_method(frozenset({"genmove"})) == GENMOVE
+
+
+def test_an_engines_line_is_cut_at_the_length_our_searches_report():
+    """MoHex's ``mohex-get-pv`` on a 9x11 board (round 14's session) ran 40 moves, its tail
+    filling the edges pair by pair; the review drew all of them as numbered ghosts over the
+    board. An engine's line is read up to :data:`PV_LENGTH` moves, as our searches report."""
+    said = (
+        "f5 f4 g4 g3 i2 i1 h2 h1 g2 g1 f2 f1 e2 e1 d2 d1 c2 c1 a2 b2 a3 b3 a4 b4 a5 b5 a6 b6 a7 "
+        "b7 a8 b8 a9 b10 b9 c9 c8 d6 e7 e8"
+    )
+    words = said.split()
+    line = move_line(words, (9, 11))
+    assert len(words) == 40 and len(line) == PV_LENGTH == 12
+    assert line == tuple(cell_index(word, 9, 11) for word in words[:PV_LENGTH])
+    info = f"info move f5 visits 9 winrate 0.5 pv {said}"
+    assert parse_info_line(info, (9, 11))[0].line == line
 
 
 # ------------------------------------------------------------------ real processes

@@ -171,18 +171,25 @@ def test_old_hexgui_swap_pieces_means_swap_sides():
 def test_multi_game_file_loads_the_first_and_says_so():
     record = read_sgf(DATA / "three_games.sgf")
     assert record.player_black == "one" and record.size == 5
-    assert "file holds 3 games; loaded the first" in record.warnings
+    assert record.games_in_file == 3 and record.warnings == []
     games = read_sgf_collection(DATA / "three_games.sgf")
     assert [g.player_black for g in games] == ["one", "two", "three"]
     assert [g.size for g in games] == [5, 7, 9]
+    assert [g.games_in_file for g in games] == [3, 3, 3]
+    assert parse_sgf("(;FF[4]GM[11]SZ[5];B[c3])")[0].games_in_file == 1
 
 
 def test_broken_later_game_is_a_warning_for_the_first_and_an_error_for_all():
     text = "(;FF[4]GM[11]SZ[5];B[c3])(;FF[4]GM[11]SZ[5];B[c3];W[c3])"
     record = parse_sgf(text, first_only=True)[0]
-    assert record.moves() == [(BLACK, "c3")]
+    assert record.moves() == [(BLACK, "c3")] and record.games_in_file == 2
     with pytest.raises(SgfError, match="game 2"):
         parse_sgf(text)
+    # A game that does not even parse counts: the file is more than the first game.
+    unclosed = "(;FF[4]GM[11]SZ[5];B[c3])(;FF[4]GM[11]SZ[5];B[c3]"
+    record = parse_sgf(unclosed, first_only=True)[0]
+    assert record.games_in_file == 2
+    assert record.warnings[0].startswith("ignored a broken game after the first one")
 
 
 def test_unknown_properties_and_ai_settings_survive_a_round_trip():

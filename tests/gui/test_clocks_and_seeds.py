@@ -245,6 +245,45 @@ def test_two_people_on_the_clock_can_pause_it(window, qtbot):
     assert not window.act_pause.isEnabled()  # no clock, no AI: nothing to pause
 
 
+def test_a_pause_holds_while_the_person_browses_the_game(controllers, qtbot, tiny_player):
+    """Round 14, a game against the AI on a clock: Pause (Space) on the person's turn, then
+    Left and Right to look at the position before: the person's clock ran again, the game no
+    longer paused, though nobody had pressed Space. A pause the user asked for holds
+    wherever the board goes; Space or the person's move ends it. Browsing to the AI's turn
+    still pauses it, as before."""
+    from hexswarm.gui.game_events import Navigated
+
+    from tests.gui.players import factory_for
+
+    settings = GameSettings(size=5, black=HUMAN, white=ai("tiny"), time_control="60", ai_delay_ms=0)
+    controller = controllers(settings, factory_for(tiny=tiny_player))
+    navigated = []
+    controller.event.connect(lambda e: navigated.append(e) if isinstance(e, Navigated) else None)
+    controller.new_game()
+    clock = controller.clock
+    assert controller.play("c3")
+    qtbot.waitUntil(lambda: controller.move_number == 2, timeout=5000)
+    qtbot.waitUntil(lambda: clock.running is BLACK, timeout=3000)
+    controller.set_paused(True)
+    assert clock.running is None
+    controller.back()  # White (the AI) to move: paused either way
+    assert controller.paused and clock.running is None
+    controller.forward()  # the person's turn again: still paused
+    assert controller.paused and clock.running is None
+    assert navigated[-1].paused_ai is None  # no AI waits here: nothing to say of one
+    controller.set_paused(False)
+    assert clock.running is BLACK
+    # Without a pause asked for, the person's turn after browsing runs the clock (as before).
+    controller.back()
+    controller.forward()
+    assert not controller.paused and clock.running is BLACK
+    # A move ends a pause too, and the AI answers it.
+    controller.set_paused(True)
+    assert controller.play("b2")
+    assert not controller.paused
+    qtbot.waitUntil(lambda: controller.move_number == 4, timeout=5000)
+
+
 def test_a_failing_ai_pauses_the_game_and_its_clock(controllers, qtbot):
     settings = GameSettings(
         size=5, black=HUMAN, white=ai("mc:playouts_per_move=0"), time_control="1", ai_delay_ms=0

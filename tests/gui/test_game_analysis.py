@@ -83,3 +83,58 @@ def test_the_game_graph_follows_the_line_on_screen(window, qtbot):
     assert {0, 1, 2, 3} <= set(numbers)
     main_end = c.game.main_line()[-1]
     assert values[numbers.index(3)] == main_end.ai.for_player(BLACK)
+
+
+def test_a_level_whose_setting_up_outlasts_the_seconds_still_searches_them(
+    qtbot, settings_store, tmp_path
+):
+    """Round 14: a review of 46 positions under load left two without an estimate ("No
+    estimate from 2 searches"). The review's UCT sets its search up first (its reused tree,
+    its priors); where that took longer than the position's seconds, the stop sent after them
+    came before its first playout. A level now gets the seconds as its own limit, counted from
+    its search's start, and the stop from outside is only a backstop. Here the setting up is
+    made to take 0.6 s of a 0.2 s budget."""
+    import time
+
+    from hexswarm.engine.board import Board
+    from hexswarm.engine.review import REVIEW_ANALYST
+    from hexswarm.gui.engine_worker import default_player_factory
+    from hexswarm.gui.main_window import MainWindow
+    from hexswarm.gui.review import ReviewSettings
+
+    # Its kernels loaded first: the application loads them before any search (the warm-up).
+    default_player_factory("uct:playouts=800").choose_move(Board(5))
+    asked = []
+
+    class SlowToSetUp:
+        def __init__(self, spec):
+            self.player = default_player_factory(spec)
+
+        def choose_move(self, board, **search):
+            time.sleep(0.6)
+            return self.player.choose_move(board, **search)
+
+    def factory(spec):
+        asked.append(spec)
+        return SlowToSetUp(spec)
+
+    window = MainWindow(
+        settings_store,
+        player_factory=factory,
+        autosave_dir=tmp_path / "autosave",
+        offer_restore=False,
+    )
+    qtbot.addWidget(window)
+    window.start_new_game(GameSettings(size=5, black=SideSettings(), white=SideSettings()))
+    for name in ("c3", "b4"):
+        window.controller.play(name)
+    with qtbot.waitSignal(window.reviewer.analysis.finished, timeout=60_000) as finished:
+        window.reviewer.review_game(ReviewSettings(seconds=0.2, analyst=REVIEW_ANALYST))
+    assert finished.args == [True]
+    line = window.controller.game.main_line()
+    assert [node.ai is not None for node in line] == [True, True, True]
+    assert all(node.ai.ai == REVIEW_ANALYST for node in line)  # the analyst, not its cap
+    assert all(node.ai.playouts > 0 for node in line)
+    assert asked == [f"{REVIEW_ANALYST},time_cap_s=0.200"]
+    assert "No estimate" not in window.statusBar().currentMessage()
+    window.close()

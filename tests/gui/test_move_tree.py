@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from unittest import mock
 
 from hexswarm.engine.board import BLACK, WHITE
 from hexswarm.engine.records import read_sgf
+from hexswarm.engine.review import GradeThresholds, PositionAnalysis
 from hexswarm.gui.board_widget import BoardView
 from hexswarm.gui.move_tree import NODE_ROLE
 from hexswarm.gui.settings import GameSettings, SideSettings
@@ -135,6 +137,52 @@ def test_deleting_a_branch_says_what_goes_with_it(window, qtbot):
         "Delete this move and the 1 move after it? 1 comment will be lost with them.",
         "Delete this move? 1 comment will be lost with it.",
     ]
+
+
+def test_the_tree_marks_the_reviews_grades_and_says_what_they_cost(window, qtbot):
+    """Round 13: after a review the move list marked the blunder ``b2??``; the move tree,
+    where a player walks the variations, showed no grade. Its main-line moves carry the
+    same marks, and their tooltips say what the move cost and what was better; the items
+    are relabelled as grades arrive, not rebuilt (a rebuild lost the tree's scroll)."""
+    window.start_new_game(HUMANS)
+    c = window.controller
+    for name in ("c3", "a1", "b4", "c2"):
+        c.play(name)
+    tree = window.move_tree
+    line = c.game.main_line()
+    shown = [tree.item_of(node) for node in line]
+    # The searches said: White's a1 gave away the win c2 kept; Black's b4 a little.
+    values = [(BLACK, 0.60, "c3"), (WHITE, 0.42, "c2"), (BLACK, 0.85, "d2"), (WHITE, 0.21, "b3")]
+    for node, (color, win, best) in zip(line, values, strict=False):
+        node.ai = PositionAnalysis(color, win, best, (best, "e5"), 100, 0.1, "tiny")
+    line[2].comment = "too far"
+    window.reviewer.refresh()  # what an analysis arriving does
+    assert labels(tree) == [
+        (0, "Start"),
+        (0, "1. Black c3"),
+        (0, "2. White a1??  \u270e"),
+        (0, "3. Black b4?!"),
+        (0, "4. White c2"),
+    ]
+    assert [tree.item_of(node) for node in line] == shown
+    told, comment = tree.item_of(line[2]).toolTip(0).split("\n\n")
+    assert told.startswith("Move 2 (White a1) was a blunder: 42% -> ") and told.endswith(
+        "Better: c2"
+    )
+    assert comment == "too far"
+    assert tree.item_of(line[3]).toolTip(0).startswith("Move 3 (Black b4) was an inaccuracy")
+    assert tree.item_of(line[1]).toolTip(0).startswith("Move 1 (Black c3) was good: 60% -> ")
+    # The better move played beside a1 is a variation: the review grades the main line.
+    c.go_to(1)
+    assert window.reviewer.play_better_move()
+    assert (1, "2. White c2") in labels(tree)
+    assert (0, "2. White a1??  \u270e") in labels(tree)
+    # Thresholds changed: the marks follow.
+    window.reviewer.review.settings = replace(
+        window.reviewer.review.settings, thresholds=GradeThresholds(0.5, 0.6, 0.7)
+    )
+    window.reviewer.refresh()
+    assert (0, "2. White a1  \u270e") in labels(tree)
 
 
 def test_window_keys_switch_variations(window, qtbot):

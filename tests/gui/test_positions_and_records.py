@@ -154,6 +154,7 @@ def crash_and_restore(qtbot, first, settings_store, player_factory, directory):
     with mock.patch("hexswarm.gui.document.ask", return_value=yes) as asked:
         second.document.offer_restore()
     assert asked.call_args.args[1] == "Restore Game"
+    second.restore_question = asked.call_args.args[2]
     return second
 
 
@@ -211,6 +212,39 @@ def test_a_restored_game_keeps_the_file_it_was_opened_from(
     third.close()
 
 
+def test_an_empty_board_left_by_a_crash_is_not_offered_and_a_game_is_named(
+    qtbot, settings_store, player_factory, tmp_path
+):
+    """Round 14: killed with the empty board of a start-up on screen, the next start asked
+    "Restore the game that was on the board?", of a board nobody had played on. Nothing is
+    asked for an empty board; a game is named in the question (players, board, moves)."""
+    from hexswarm.gui.main_window import MainWindow
+
+    directory = tmp_path / "autosave"
+    first = MainWindow(
+        settings_store, player_factory=player_factory, autosave_dir=directory, offer_restore=False
+    )
+    qtbot.addWidget(first)
+    first.start_new_game(HUMANS)
+    first.document.autosave._release()
+    first.document.autosave = None
+    first.close()
+    second = MainWindow(
+        settings_store, player_factory=player_factory, autosave_dir=directory, offer_restore=False
+    )
+    qtbot.addWidget(second)
+    with mock.patch("hexswarm.gui.document.ask") as asked:
+        second.document.offer_restore()
+    assert not asked.called
+    assert second.document.autosave.pending() is None
+    second.controller.play("c3")
+    third = crash_and_restore(qtbot, second, settings_store, player_factory, directory)
+    assert third.controller.board.moves[0].cell == third.controller.board.cell_index("c3")
+    assert third.restore_question.startswith("HexSwarm did not close normally last time. ")
+    assert "(Human vs Human, 5x5, 1 move, " in third.restore_question
+    third.close()
+
+
 def test_a_file_of_several_games_opens_the_one_chosen_and_is_not_overwritten(window, tmp_path):
     """Round 13: a file of two games opened the first ("loaded the first" in the status bar,
     the second out of reach), and Save wrote that game over the file: the second was lost.
@@ -245,6 +279,52 @@ def test_a_file_of_several_games_opens_the_one_chosen_and_is_not_overwritten(win
     with mock.patch("hexswarm.gui.document.choose_item", return_value=("", False)):
         assert not window.document.open_file(collection)
     assert window.controller.board.shape == (7, 7) and len(window.controller.board.moves) == 4
+
+
+def test_the_collection_chooser_counts_the_games_from_the_record_not_a_message(window, tmp_path):
+    """Round 13's chooser read the number of games from the reader's warning ("file holds 2
+    games; loaded the first"): a reader with other words, or none, opened the first game
+    and Save wrote it over the file. The count is the record's ``games_in_file``. A file
+    whose second game is broken counted one game before (the warning said "ignored a
+    broken game"), so Save wrote the first over the file and the second was gone; it is
+    a file of two games now: the first opens, without the file, and the status says why
+    the other is not offered."""
+    from hexswarm.engine import records
+
+    collection = tmp_path / "two.sgf"
+    collection.write_text("(;FF[4]GM[11]SZ[5];B[c3];W[b4])\n(;FF[4]GM[11]SZ[7];B[d4])\n")
+    read = records.read_sgf
+
+    def read_without_warnings(path):
+        record = read(path)
+        record.warnings.clear()  # whatever the reader says in words
+        return record
+
+    with (
+        mock.patch.object(records, "read_sgf", read_without_warnings),
+        mock.patch("hexswarm.gui.document.choose_item", lambda *a: (a[3][1], True)),
+    ):
+        assert window.document.open_file(collection)
+    assert window.controller.board.shape == (7, 7) and window.document.path is None
+    second_games = {
+        "(;FF[4]GM[11]SZ[5];B[c3];W[c3])": "c3 is already occupied",
+        "(;FF[4]GM[11]SZ[5];B[c3]": "is never closed",
+    }
+    for number, (second, why) in enumerate(second_games.items()):
+        broken = tmp_path / f"broken{number}.sgf"
+        text = f"(;FF[4]GM[11]SZ[5];B[c3];W[b4])\n{second}\n"
+        broken.write_text(text)
+        with mock.patch("hexswarm.gui.document.choose_item") as chooser:
+            assert window.document.open_file(broken)
+        assert not chooser.called  # nothing to choose: the second game does not read
+        assert len(window.controller.board.moves) == 2 and window.document.path is None
+        message = window.statusBar().currentMessage()
+        assert "game 1 of the 2 in the file" in message and why in message
+        window.controller.play("a1")
+        mine = tmp_path / f"mine{number}.sgf"
+        with mock.patch.object(QFileDialog, "getSaveFileName", return_value=(str(mine), "")):
+            assert window.document.save()
+        assert broken.read_text() == text
 
 
 def test_save_offers_a_name_from_the_date_and_the_players(window, tmp_path):

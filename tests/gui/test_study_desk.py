@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
+from unittest import mock
 
 import pytest
 from hexswarm.engine.board import BLACK, WHITE
 from hexswarm.engine.records import parse_sgf, write_sgf
-from hexswarm.engine.review import REVIEW_ANALYST, PositionAnalysis
+from hexswarm.engine.review import REVIEW_ANALYST, GradeThresholds, PositionAnalysis
 from hexswarm.engine.search.snapshot import SearchSnapshot
 from hexswarm.gui.board_widget import BoardWidget, candidate_colour
 from hexswarm.gui.dashboard.overlay import (
@@ -70,6 +71,29 @@ def test_candidate_marks_rank_colour_and_label_the_strongest_moves():
     )
     assert candidate_marks(snapshot(), 1) == (best,)
     assert candidate_marks(snapshot(), 0) == ()
+
+
+def test_candidate_colours_are_measured_from_the_searchers_choice():
+    """Round 14, MoHex analysing a 9x11 position: its choice f5 (4 000 visits, 28 %) was
+    drawn red and i7 (20 visits, 55 %) green: the colours ran from the highest value shown,
+    which a barely visited move can hold. They run from the choice; a move valued above it
+    is as green as it, and its number still says what the searcher said."""
+    mohex = snapshot(
+        player="engine:MoHex",
+        root_moves=(40, 60, 38, 39, 70),
+        root_agents=(4000, 1000, 210, 68, 20),
+        root_active=(1120, 280, 46, 8, 11),
+        best_move=40,
+        estimate=0.28,
+        principal_variation=(40,),
+        root_values=(0.28, 0.28, 0.22, 0.12, 0.55),
+        root_lines=(),
+    )
+    marks = {m.cell: m for m in candidate_marks(mohex, 5)}
+    assert marks[40].order == 0 and marks[40].quality == 1.0
+    assert (marks[70].quality, marks[70].value_label) == (1.0, "55")
+    assert marks[38].quality == pytest.approx(1 - 0.06 / VALUE_DROP_WORST)
+    assert marks[39].quality == 0.0  # 16 points below the choice
 
 
 def test_candidate_colours_run_from_red_through_yellow_to_green():
@@ -263,6 +287,53 @@ def test_mistakes_are_marked_found_and_their_better_move_played_as_a_variation(w
     assert window.board_widget.preview == ()
 
 
+def test_stepping_to_the_move_before_a_mistake_shows_the_better_move(window, qtbot):
+    """Round 14: only Next Mistake showed the better move. Stepping back to the position
+    before White's blunder (Left, the move list, the tree) drew no ghost (the dashboard,
+    told of the new position after the review, wiped it) while a click on the empty cell
+    still played it, and the status bar said only "Move 1."."""
+    play_game(window)
+    annotate(window)
+    c = window.controller
+    c.go_to(3)
+    c.back()
+    c.back()
+    assert c.move_number == 1
+    board = c.board
+    assert window.board_widget.preview == (board.cell_index("c2"), board.cell_index("e5"))
+    message = window.statusBar().currentMessage()
+    assert message.startswith("Move 1. Move 2 (White a1) was a blunder: 42% -> ")
+    assert message.endswith("Better: c2 (click it or Ctrl+B: a variation).")
+    c.forward()  # before Black's inaccuracy b4: its better move
+    assert window.board_widget.preview == (board.cell_index("d2"), board.cell_index("e5"))
+    assert "Move 3 (Black b4) was an inaccuracy" in window.statusBar().currentMessage()
+    c.forward()  # the move played from here is not graded: no ghost, no review
+    assert window.board_widget.preview == () and window.statusBar().currentMessage() == "Move 3."
+
+
+def test_next_mistake_from_a_better_move_goes_on_to_the_next_mistake(window, qtbot):
+    """Round 14: Next Mistake, Ctrl+B (the better move, a variation), Next Mistake went back
+    to the position before the mistake just explored (a variation counted from the start),
+    again at every press. From a variation it counts from the fork."""
+    play_game(window)
+    annotate(window)
+    reviewer = window.reviewer
+    reviewer.review.settings = replace(
+        reviewer.review.settings, thresholds=GradeThresholds(0.01, 0.02, 0.9)
+    )
+    reviewer.refresh()  # a1 (move 2) and b4 (move 3) are both mistakes now
+    c = window.controller
+    c.go_to(0)
+    assert reviewer.step_mistake(1) and c.move_number == 1
+    assert reviewer.play_better_move() and c.game.cursor.token == "c2"
+    assert reviewer.step_mistake(1)
+    assert c.move_number == 2 and c.game.cursor is c.game.main_line()[2]  # before b4
+    c.go_to(1)
+    assert reviewer.play_better_move()
+    assert reviewer.step_mistake(-1)  # back to the mistake whose better move this is
+    assert c.game.cursor is c.game.main_line()[1]
+
+
 def test_the_graph_marks_only_the_grades_of_the_line_on_screen(window, qtbot):
     """Round 13, a reviewed 9x9 game: Ctrl+B played the better move d6 where b2 (move 7) had
     been a blunder; the graph, which draws the variation, kept the main line's grades by move
@@ -325,6 +396,43 @@ def test_a_reviewed_game_opens_reviewed(window, qtbot, tmp_path):
     if window.dashboard is not None:
         numbers, _ = window.dashboard.game_graph.estimates.points()
         assert {0, 1, 2, 3} <= set(numbers)
+
+
+def test_a_review_from_a_variation_offers_to_review_the_line_on_the_board(window, qtbot):
+    """Round 14, a 9x11 game against MoHex: an undo and another move go on in a variation
+    (nothing is lost), so the main line was the moves taken back, and Review the Whole Game
+    graded those, not the game on the board. From a variation the dialog offers (checked) to
+    make the line on the board the main line first."""
+    from PySide6.QtWidgets import QDialog
+
+    play_game(window)
+    c = window.controller
+    c.go_to(1)
+    c.play("d2")  # the game goes on here: a variation beside a1
+    window.reviewer.review.settings = ReviewSettings(seconds=0.2, analyst="tiny")
+    shown = []
+
+    def accept(dialog):
+        shown.append((dialog.line_on_board.isVisibleTo(dialog), dialog.line_on_board.isChecked()))
+        return QDialog.DialogCode.Accepted
+
+    with (
+        mock.patch.object(ReviewDialog, "exec", accept),
+        qtbot.waitSignal(window.reviewer.analysis.finished, timeout=10_000),
+    ):
+        assert window.reviewer.review_dialog()
+    assert shown == [(True, True)]
+    line = c.game.main_line()
+    assert [node.token for node in line[1:]] == ["c3", "d2"]
+    assert all(node.ai is not None for node in line)
+    assert [n.token for n in line[1].children] == ["d2", "a1"]  # the old line stays
+    # On the main line there is nothing to offer.
+    with (
+        mock.patch.object(ReviewDialog, "exec", accept),
+        qtbot.waitSignal(window.reviewer.analysis.finished, timeout=10_000),
+    ):
+        window.reviewer.review_dialog()
+    assert shown[-1] == (False, False)
 
 
 def test_review_dialog_checks_the_thresholds(qtbot):

@@ -580,10 +580,12 @@ class NaiveAnthill(NaiveUct):
         rave=False,
         prior_of=None,
         bias=0.0,
+        spread=1.0,
     ):
         super().__init__(
             env, exploration, expand_after, tables, state, leaf_playouts, rave, prior_of, bias
         )
+        self.spread = spread  # the draws' spread: the posterior's times this
         self.swarm_depth = swarm_depth
         self.k = k
         self.rival = rival
@@ -593,6 +595,7 @@ class NaiveAnthill(NaiveUct):
         self.tests = tests
         self.weight = 1.0 / leaf_playouts if evidence == "descents" else 1.0
         self.agents: dict[int, list[list[int]]] = {}  # id(node) -> [[hypothesis, active], ...]
+        self.challenger = -1  # rival "challenger": the move drawn best of the incumbent's others
 
     def _expand(self, node: _UctNode, actions: list[int]) -> None:
         super()._expand(node, actions)
@@ -619,6 +622,7 @@ class NaiveAnthill(NaiveUct):
         if child.terminal:
             return 2.0 if (child.terminal == 2) == root_moves else -2.0
         mean, sd = self._posterior(child, self.weight)
+        sd *= self.spread
         u = [self.rng.uniform() for _ in range(4)]
         return mean + sd * (((u[0] + u[1]) + u[2]) + u[3] - 2.0) * math.sqrt(3.0)
 
@@ -632,6 +636,18 @@ class NaiveAnthill(NaiveUct):
             values = [self._posterior(c, 1.0)[0] for c in kids]
         return values.index(max(values))
 
+    def _draw_challenger(self, node: _UctNode, root_moves: bool) -> None:
+        """Rival "challenger": before a population's tests (once a descent, and once more
+        for a carrier tested first), each move but the most visited draws once, in order;
+        the best draw (the first of equals) is the challenger of the incumbent's agents."""
+        if self.rival != "challenger" or len(node.children) < 2:
+            return
+        incumbent = self._best_record(node.children, True, root_moves)
+        draws = {
+            i: self._draw(c, root_moves) for i, c in enumerate(node.children) if i != incumbent
+        }
+        self.challenger = max(draws, key=lambda i: (draws[i], -i))
+
     def _test_and_diffuse(self, node: _UctNode, agent: list[int], root_moves: bool) -> None:
         population, kids = self.agents[id(node)], node.children
         own, won = agent[0], 1
@@ -644,8 +660,10 @@ class NaiveAnthill(NaiveUct):
         elif len(kids) > 1:
             if self.rival == "agent":
                 other = population[self.rng.below(len(population))][0]
-            elif self.rival in ("best", "visits"):
-                other = self._best_record(kids, self.rival == "visits", root_moves)
+            elif self.rival in ("best", "visits", "challenger"):
+                other = self._best_record(kids, self.rival != "best", root_moves)
+                if other == own and self.rival == "challenger":
+                    other = self.challenger
             if other == own:
                 other = self.rng.below(len(kids) - 1)
                 other += other >= own
@@ -715,6 +733,7 @@ class NaiveAnthill(NaiveUct):
                 population = self.agents[id(node)]
                 agent = population[self.rng.below(len(population))]
                 if self.test_first:
+                    self._draw_challenger(node, len(actions) % 2 == 0)
                     self._test_and_diffuse(node, agent, len(actions) % 2 == 0)
                 carriers.append((node, agent))
                 child = node.children[agent[0]]
@@ -732,6 +751,7 @@ class NaiveAnthill(NaiveUct):
             if self.rave:
                 self._update_rave(path)
             for depth, (parent, agent) in enumerate(carriers):
+                self._draw_challenger(parent, depth % 2 == 0)
                 if not self.test_first:
                     self._test_and_diffuse(parent, agent, depth % 2 == 0)
                 population = self.agents[id(parent)]

@@ -68,6 +68,10 @@ RIVAL_AGENT = 1  # the move of an agent of the population (another move when it 
 RIVAL_BEST = 2  # the move with the best record's mean (another move when it is the agent's)
 RIVAL_VISITS = 3  # the most visited move (another move when it is the agent's)
 RIVAL_SAMPLED = 4  # the other move with the best posterior draw (Thompson sampling)
+# The most visited move; for an agent on it, the descent's challenger: the other move with the
+# best of one posterior draw each, drawn once a population a descent (top-two Thompson
+# sampling's challenger, shared by the descent's tests; round 14).
+RIVAL_CHALLENGER = 5
 
 
 @inline_jit
@@ -113,11 +117,13 @@ def _pruned(prior, child):
 
 
 @inline_jit
-def _prospect(nodes, rave, prior, child, root_moves, weight, use_rave, bias):
+def _prospect(nodes, rave, prior, child, root_moves, weight, spread, use_rave, bias):
     """What the test's draw for the move into ``child`` needs (``root_moves``: its mover is
     the root player): ``(certain, mean, sd)``, ``certain`` the value of a move drawn without
     chance (a move that ended the game: a win above any draw, a loss below; a pruned move,
-    :func:`_pruned`: a loss), else 0 with :func:`_posterior`'s mean and spread. The records
+    :func:`_pruned`: a loss), else 0 with :func:`_posterior`'s mean and its spread times
+    ``spread`` (``AnthillRules.spread``: 1 draws from the posterior; more explores more, as
+    UCB1's constant does, without moving the mean). The records
     do not change while one descent's agents are tested, so a prospect found once serves
     every test of the descent (:func:`test_carriers` keeps the incumbent's)."""
     block = nodes[child, BLOCK]
@@ -126,7 +132,7 @@ def _prospect(nodes, rave, prior, child, root_moves, weight, use_rave, bias):
     if _pruned(prior, child):
         return -CERTAIN, 0.0, 0.0
     mean, sd = _posterior(nodes, rave, prior, child, weight, use_rave, bias)
-    return 0.0, mean, sd
+    return 0.0, mean, sd * spread
 
 
 @inline_jit
@@ -199,7 +205,8 @@ def _incumbent(nodes, blocks, rave, prior, node, rival, root_moves, use_rave, bi
     best record), or -1 when the rule draws its rival. The records do not change while the
     agents of one descent are tested, so their tests share it (found once, not once a test:
     that scan of every move was most of the cost of ``tests``)."""
-    if rival != RIVAL_BEST and rival != RIVAL_VISITS:  # noqa: PLR1714 (numba)
+    by_visits = rival == RIVAL_VISITS or rival == RIVAL_CHALLENGER  # noqa: PLR1714 (numba)
+    if rival != RIVAL_BEST and not by_visits:
         return -1
     block = nodes[node, BLOCK]
     return _best_record(
@@ -208,7 +215,7 @@ def _incumbent(nodes, blocks, rave, prior, node, rival, root_moves, use_rave, bi
         prior,
         blocks[block, FIRST],
         blocks[block, COUNT],
-        rival == RIVAL_VISITS,
+        by_visits,
         root_moves,
         use_rave,
         bias,
@@ -224,14 +231,16 @@ def _test_and_diffuse(
     playout of the records counted as ``rules.weight`` of a trial, with RAVE and priors as
     ``use_rave`` and ``bias`` say: :func:`_prospect` and :func:`_draw`; ``standing`` from
     :func:`_standing`), relate it if active (thesis 3.2.3), then let it diffuse if inactive.
-    ``x``: the generator's state; returns the state after the test.
+    ``x``: the generator's state; returns the state after the test. With
+    ``RIVAL_CHALLENGER`` an agent on the incumbent meets the descent's challenger
+    (``standing``'s third item) instead of a uniformly drawn other move.
 
     Every draw of a test, the agent's move's first, is made by one loop: one inlined copy of
     :func:`_prospect` and :func:`_draw` for numba to compile, not one a draw of each rival
     rule (four of :func:`_prospect` and six of :func:`_draw`, each with its generator steps
     inlined): the anthill's kernel group compiled cold in 72-79 CPU s instead of 102-110,
     the same draws, the search as fast (docs/results/swarm-knowledge/, "Round 11")."""
-    incumbent, held = standing
+    incumbent, held, challenger = standing
     k, rival, relate, weight = rules.agents_per_move, rules.rival, rules.relate, rules.weight
     block = nodes[node, BLOCK]
     first = blocks[block, FIRST]
@@ -249,6 +258,10 @@ def _test_and_diffuse(
                 other = hold[first * k + bounded(x, count * k)]
             elif rival == RIVAL_BEST or rival == RIVAL_VISITS:  # noqa: SIM109 (numba)
                 other = incumbent
+            elif rival == RIVAL_CHALLENGER:
+                other = incumbent
+                if other == own:
+                    other = challenger
             if other == own:
                 x = advance(x)
                 other = bounded(x, count - 1)
@@ -272,8 +285,9 @@ def _test_and_diffuse(
             certain, mean, sd = held
         else:
             certain, mean, sd = _prospect(
-                nodes, rave, prior, first + move, root_moves, weight, use_rave, bias
-            )
+                nodes, rave, prior, first + move, root_moves, weight, rules.spread, use_rave,
+                bias,
+            )  # fmt: skip
         value, x = _draw(certain, mean, sd, x)
         if j == 0:
             mine = value
@@ -309,22 +323,44 @@ def _test_and_diffuse(
 
 
 @inline_jit
-def _standing(nodes, blocks, rave, prior, node, rules, root_moves, use_rave, bias):
-    """``(incumbent, prospect)``: the offset of the move ``rules.rival`` holds up against
-    ``node``'s agents (:func:`_incumbent`, -1 when the rule draws its rival) and its prospect
-    (:func:`_prospect`; zeros, never read, without an incumbent). Most tests draw it (as the
+def _standing(nodes, blocks, rave, prior, node, rules, root_moves, use_rave, bias, x):
+    """``((incumbent, prospect, challenger), x)``: the offset of the move ``rules.rival``
+    holds up against ``node``'s agents (:func:`_incumbent`, -1 when the rule draws its rival),
+    its prospect (:func:`_prospect`; zeros, never read, without an incumbent) and, with
+    ``RIVAL_CHALLENGER``, the challenger: of the other moves, the one whose draw
+    (:func:`_draw`, one each in block order, the first of equals) is the best, else -1;
+    ``x`` the generator's state after those draws. Most tests draw the incumbent (as the
     agent's move or as its rival), so it is found once for the tests of a population in a
-    descent (:func:`_test_population`)."""
+    descent (:func:`_test_population`), and so is the challenger (one draw a move a descent,
+    not a test: ``rival=sampled``'s draws of every move at every test cost more than the
+    descent)."""
     incumbent = _incumbent(
         nodes, blocks, rave, prior, node, rules.rival, root_moves, use_rave, bias
     )
     if incumbent < 0:
-        return incumbent, (0.0, 0.0, 0.0)
-    first = blocks[nodes[node, BLOCK], FIRST]
+        return (incumbent, (0.0, 0.0, 0.0), -1), x
+    block = nodes[node, BLOCK]
+    first = blocks[block, FIRST]
     held = _prospect(
-        nodes, rave, prior, first + incumbent, root_moves, rules.weight, use_rave, bias
-    )
-    return incumbent, held
+        nodes, rave, prior, first + incumbent, root_moves, rules.weight, rules.spread, use_rave,
+        bias,
+    )  # fmt: skip
+    challenger = -1
+    count = blocks[block, COUNT]
+    if rules.rival == RIVAL_CHALLENGER and count > 1:
+        best_draw = -2.0 * CERTAIN
+        for move in range(count):
+            if move == incumbent:
+                continue
+            certain, mean, sd = _prospect(
+                nodes, rave, prior, first + move, root_moves, rules.weight, rules.spread,
+                use_rave, bias,
+            )  # fmt: skip
+            value, x = _draw(certain, mean, sd, x)
+            if value > best_draw:
+                best_draw = value
+                challenger = move
+    return (incumbent, held, challenger), x
 
 
 @jit
@@ -341,7 +377,7 @@ def _test_population(
     The one place the tests are compiled: called, not inlined, from :func:`carrier_child`
     (``test_first``) and :func:`test_carriers`, so numba types and optimises the tests once
     for the anthill's descent instead of once at each of the two places."""
-    standing = _standing(nodes, blocks, rave, prior, node, rules, root_moves, use_rave, bias)
+    standing, x = _standing(nodes, blocks, rave, prior, node, rules, root_moves, use_rave, bias, x)
     if carrier >= 0:
         x = _test_and_diffuse(
             nodes, blocks, rave, prior, hold, active, rules, node, root_moves, standing,

@@ -65,6 +65,7 @@ def anthill_rules(
     weight: float,
     tests: int,
     test_first: bool,
+    spread: float,
 ) -> AnthillRules:
     """The rules as the loop takes them (fixed Python types: one compiled loop a search)."""
     return AnthillRules(
@@ -76,12 +77,13 @@ def anthill_rules(
         float(weight),
         int(tests),
         bool(test_first),
+        float(spread),
     )
 
 
 def uct_rules() -> AnthillRules:
     """UCT's: no swarm layer (every move chosen by UCT's rule)."""
-    return anthill_rules(0, 0, 0, False, 0, 1.0, 1, False)
+    return anthill_rules(0, 0, 0, False, 0, 1.0, 1, False, 1.0)
 
 
 def no_agents() -> AnthillAgents | None:

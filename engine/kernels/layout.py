@@ -214,3 +214,4 @@ class AnthillRules(NamedTuple):
     weight: float  # what one playout of a record counts as in a test's draw (1: a trial)
     tests: int  # agents tested per population a descent passes
     test_first: bool  # the carrier is tested when drawn, before its move is followed
+    spread: float  # a test's posterior spread is multiplied by this (1: the posterior's)

@@ -805,7 +805,9 @@ LEVELS: dict[str, LevelInfo] = {
                 "uniformly, or the move of an agent of the population drawn uniformly (another "
                 "move when it is the agent's own), or the move with the best record's mean "
                 "(best) or the most visits (visits), or every other move, each with a draw "
-                "from its record (sampled: the agent stays active when its move draws best)",
+                "from its record (sampled: the agent stays active when its move draws best), "
+                "or the most visited move with, for an agent on it, the descent's challenger "
+                "(challenger: the other move whose draw is best, one draw each a descent)",
                 choices=tuple(anthill.RIVALS),
             ),
             Parameter(
@@ -850,6 +852,16 @@ LEVELS: dict[str, LevelInfo] = {
                 "UCB1 with the exploration constant chooses",
                 1,
                 64,
+            ),
+            Parameter(
+                "spread",
+                "float",
+                _TREE_DEFAULTS["spread"],
+                "a test's draws are spread this many times their posterior's spread (1: "
+                "Thompson sampling's draw; more: moves behind the rival win more tests, so "
+                "the population explores more, as a larger UCB1 constant does)",
+                0.01,
+                100.0,
             ),
             *_TREE_TAIL,
         ),

@@ -16,6 +16,7 @@ from hexswarm.engine.board import HexError
 from hexswarm.engine.kernels.anthill import (
     RIVAL_AGENT,
     RIVAL_BEST,
+    RIVAL_CHALLENGER,
     RIVAL_MOVE,
     RIVAL_SAMPLED,
     RIVAL_VISITS,
@@ -37,6 +38,7 @@ RIVALS = {
     "best": RIVAL_BEST,
     "visits": RIVAL_VISITS,
     "sampled": RIVAL_SAMPLED,
+    "challenger": RIVAL_CHALLENGER,
 }
 REDRAWS = ("uniform", "rival")
 EVIDENCE = ("playouts", "descents")
@@ -134,6 +136,7 @@ class AnthillConfig(UctConfig):
     tests: int = 1
     test_first: bool = False
     swarm_depth: int = DEFAULT_SWARM_DEPTH
+    spread: float = 1.0
 
     def __post_init__(self) -> None:
         UctConfig.__post_init__(self)
@@ -149,6 +152,8 @@ class AnthillConfig(UctConfig):
         for name in ("agents_per_move", "tests", "swarm_depth"):
             if getattr(self, name) < 1:
                 raise HexError(f"{name} must be at least 1, not {getattr(self, name)}")
+        if not self.spread > 0:
+            raise HexError(f"spread must be above 0, not {self.spread}")
         if self.knowledge_after:
             # Its agents choose among every move at the swarm's depths, pruned or not.
             raise HexError("knowledge_after is UCT's: the anthill's agents do not skip its marks")
@@ -178,6 +183,7 @@ class AnthillSearch(UctSearch):
             1.0 / config.leaf_playouts if config.evidence == "descents" else 1.0,
             config.tests,
             config.test_first,
+            config.spread,
         )
         self.swarm_depth = config.swarm_depth
 

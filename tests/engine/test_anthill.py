@@ -46,6 +46,9 @@ def _position(size: int, *moves: str) -> Board:
         (hex_environment(_position(5, "c3")), 900, 1, 2, 3, "sampled", "rival", 15),
         (hex_environment(_position(4, "b2")), 600, 2, 1, 2, "sampled", "uniform", 16),
         (explicit_tree_environment(PAPER_FIGURE_4_LEAVES), 500, 1, 1, 2, "sampled", "rival", -17),
+        (bandit_environment((0.2, 0.5, 0.55, 0.8)), 300, 1, 2, 2, "challenger", "rival", 18),
+        (hex_environment(_position(5, "c3")), 900, 1, 2, 3, "challenger", "rival", 19),
+        (hex_environment(_position(4, "b2")), 600, 2, 1, 2, "challenger", "uniform", -20),
     ],
 )
 @pytest.mark.parametrize("swarm_depth", [64, 1, 2])
@@ -102,6 +105,11 @@ _FIGURE_4 = explicit_tree_environment(PAPER_FIGURE_4_LEAVES)
         (hex_environment(_position(5, "c3")), 2, "best uniform none descents 1 priors", 43),
         (hex_environment(_position(5, "b2", "d4")), 3, "sampled rival none playouts 2 priors", -44),
         (hex_environment(_position(5)), 2, "agent rival context-sensitive descents 2 priors", 45),
+        # Round 14's challenger, with `strong-swarm`'s settings and others.
+        (hex_environment(_position(5, "c3")), 8, "challenger rival none playouts 16 rave", 46),
+        (hex_environment(_position(5, "b2")), 8, "challenger rival none playouts 64 priors", 47),
+        (_FIGURE_4, 2, "challenger rival context-free descents 4", -48),
+        (hex_environment(_position(5, "b3")), 2, "challenger uniform none playouts 4 priors", 49),
     ],
 )
 @pytest.mark.parametrize("swarm_depth", [64, 1])
@@ -139,6 +147,56 @@ def test_relate_evidence_tests_and_knowledge_match_the_slow_reference(
         tests=tests,
         **settings,
     )
+
+
+@pytest.mark.parametrize(
+    ("env", "leaf_playouts", "rival", "spread", "tests", "knowledge", "seed"),
+    [
+        (bandit_environment((0.2, 0.5, 0.55, 0.8)), 2, "visits", 3.0, 1, "none", 51),
+        (hex_environment(_position(5, "c3")), 4, "visits", 2.5, 8, "rave", 52),
+        (hex_environment(_position(5, "c3", "b3")), 4, "visits", 3.0, 16, "priors", 53),
+        (hex_environment(_position(5, "b2")), 2, "sampled", 0.5, 4, "priors", 54),
+        (hex_environment(_position(4, "b2")), 1, "move", 4.0, 2, "rave", -55),
+    ],
+)
+@pytest.mark.parametrize("swarm_depth", [64, 1])
+def test_a_wider_spread_matches_the_slow_reference(
+    env, leaf_playouts, rival, spread, tests, knowledge, seed, swarm_depth
+):
+    """``spread`` (round 14): the tests' draws spread wider (or narrower) than the
+    posterior's, with and without RAVE and priors, against the plain Python anthill, draw for
+    draw."""
+    settings = {"rave": True} if knowledge != "none" else {}
+    if knowledge == "priors":
+        settings["priors"] = "hex6-mohex-9x9"
+    _assert_matches_the_reference(
+        env,
+        600,
+        1,
+        leaf_playouts,
+        3,
+        rival,
+        "rival",
+        abs(seed),
+        swarm_depth,
+        test_first=seed < 0,
+        tests=tests,
+        spread=spread,
+        **settings,
+    )
+
+
+def test_spread_changes_the_draws():
+    """A spread other than 1 reaches the kernel's draws: the same seeded search ends with
+    other root records (the comparison above would pass if both sides ignored it)."""
+    env = hex_environment(_position(5, "c3"))
+
+    def visits(spread: float) -> list[int]:
+        config = AnthillConfig(leaf_playouts=2, tests=8, rave=True, seed=3, spread=spread)
+        return [int(v) for v in AnthillSearch(config).run(env, SearchLimits(playouts=1200)).visits]
+
+    assert visits(1.0) != visits(3.0)
+    assert visits(1.0) == visits(1.0)
 
 
 def _assert_matches_the_reference(

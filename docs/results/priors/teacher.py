@@ -19,7 +19,8 @@ tables are scored as the search weighs them (engine.tools.patterns.prior_strengt
 ``--write DIR`` the fitted tables are written there as JSON. ``--exclude FOLDER`` (repeatable)
 leaves out a match folder: round 13's fits are reproduced on a later checkout by excluding the
 9x9 MoHex folders committed after them (0737ed1): ``strong-1.2s-vs-mohex-1s-r13``,
-``strong-teacher-1s-vs-mohex-1s-r14``, ``strong-localteacher-intr282-1s-vs-mohex-1s-r14``.
+``strong-teacher-1s-vs-mohex-1s-r14``, ``strong-localteacher-intr282-1s-vs-mohex-1s-r14``,
+``strong-localteacher-intr282-1s-vs-mohex-1s-r14-s73``.
 """
 
 import json

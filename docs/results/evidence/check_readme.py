@@ -398,6 +398,35 @@ MATCHES: tuple[Match, ...] = (
     ),
     Match("below 68, 62, 64,", ("ladder/round-robin/04-05",), "36-64", as_quoted="64"),
     Match("below 68, 62, 64, 66 of 100", ("ladder/round-robin/05-06",), "34-66", as_quoted="66"),
+    Match(
+        "it won **42 of 100** on the\n  29 Nov openings (0.42 [0.33, 0.52]",
+        ("mohex/strong-teacher-1s-vs-mohex-1s-r14",),
+        "42-58",
+        as_quoted="42 of 100",
+        rate=2,
+    ),
+    Match(
+        "together **52 of 100** there",
+        ("mohex/strong-localteacher-intr282-1s-vs-mohex-1s-r14",),
+        "52-48",
+        as_quoted="52 of 100",
+    ),
+    Match(
+        "**46 of 100** on the other 9×9\n  openings",
+        ("mohex/strong-localteacher-intr282-1s-vs-mohex-1s-r14-s73",),
+        "46-54",
+        as_quoted="46 of 100",
+    ),
+    Match(
+        "**98 of 200** (0.49 [0.42,\n  0.56])",
+        (
+            "mohex/strong-localteacher-intr282-1s-vs-mohex-1s-r14",
+            "mohex/strong-localteacher-intr282-1s-vs-mohex-1s-r14-s73",
+        ),
+        "98-102",
+        as_quoted="98 of 200",
+        rate=2,
+    ),
 )
 
 PAIRED: tuple[Paired, ...] = (
@@ -464,6 +493,30 @@ PAIRED: tuple[Paired, ...] = (
         14,
         8,
         "0.29",
+    ),
+    Paired(
+        "12 games turned to wins and 9 to losses, p = 0.66",
+        "mohex/strong-1s-vs-mohex-1s-r12",
+        "mohex/strong-teacher-1s-vs-mohex-1s-r14",
+        12,
+        9,
+        "0.66",
+    ),
+    Paired(
+        "(16 games turned to wins and 3 to losses, p = 0.004)",
+        "mohex/strong-1s-vs-mohex-1s-r12",
+        "mohex/strong-localteacher-intr282-1s-vs-mohex-1s-r14",
+        16,
+        3,
+        "0.004",
+    ),
+    Paired(
+        "10 turned each way against the default's 46, p = 1.00",
+        "mohex/strong-1s-vs-mohex-1s-r11",
+        "mohex/strong-localteacher-intr282-1s-vs-mohex-1s-r14-s73",
+        10,
+        10,
+        "1.00",
     ),
 )
 

@@ -128,9 +128,7 @@ def test_relate_evidence_tests_and_knowledge_match_the_slow_reference(
     evidence = rest[0] if rest else "playouts"
     tests = int(rest[1]) if len(rest) > 1 else 1
     knowledge = rest[2] if len(rest) > 2 else "none"
-    settings = {"rave": True} if knowledge != "none" else {}
-    if knowledge == "priors":
-        settings["priors"] = "hex6-mohex-9x9"
+    settings = _knowledge_settings(knowledge)
     _assert_matches_the_reference(
         env,
         600,
@@ -147,6 +145,15 @@ def test_relate_evidence_tests_and_knowledge_match_the_slow_reference(
         tests=tests,
         **settings,
     )
+
+
+def _knowledge_settings(knowledge: str) -> dict[str, object]:
+    """The search settings of a case's ``knowledge``: "none", "rave" or "priors" (RAVE and
+    the 6-cell table)."""
+    settings: dict[str, object] = {"rave": True} if knowledge != "none" else {}
+    if knowledge == "priors":
+        settings["priors"] = "hex6-mohex-9x9"
+    return settings
 
 
 @pytest.mark.parametrize(
@@ -166,9 +173,7 @@ def test_a_wider_spread_matches_the_slow_reference(
     """``spread`` (round 14): the tests' draws spread wider (or narrower) than the
     posterior's, with and without RAVE and priors, against the plain Python anthill, draw for
     draw."""
-    settings = {"rave": True} if knowledge != "none" else {}
-    if knowledge == "priors":
-        settings["priors"] = "hex6-mohex-9x9"
+    settings = _knowledge_settings(knowledge)
     _assert_matches_the_reference(
         env,
         600,

@@ -138,9 +138,9 @@ def test_save_position_and_exports(window, tmp_path, qtbot):
     ]
 
 
-def crash_and_restore(qtbot, first, settings_store, player_factory, directory):
-    """End ``first`` as a crash would (no clean exit; the OS releases the lock) and return a
-    new window that restored its autosave ("Yes" to the question)."""
+def crash(qtbot, first, settings_store, player_factory, directory):
+    """End ``first`` as a crash would (no clean exit; the OS releases the lock) and return the
+    next start's window, before it offers to restore anything."""
     from hexswarm.gui.main_window import MainWindow
 
     first.document.autosave._release()
@@ -150,6 +150,12 @@ def crash_and_restore(qtbot, first, settings_store, player_factory, directory):
         settings_store, player_factory=player_factory, autosave_dir=directory, offer_restore=False
     )
     qtbot.addWidget(second)
+    return second
+
+
+def crash_and_restore(qtbot, first, settings_store, player_factory, directory):
+    """:func:`crash`, then the new window restores the autosave ("Yes" to the question)."""
+    second = crash(qtbot, first, settings_store, player_factory, directory)
     yes = QMessageBox.StandardButton.Yes
     with mock.patch("hexswarm.gui.document.ask", return_value=yes) as asked:
         second.document.offer_restore()
@@ -226,13 +232,7 @@ def test_an_empty_board_left_by_a_crash_is_not_offered_and_a_game_is_named(
     )
     qtbot.addWidget(first)
     first.start_new_game(HUMANS)
-    first.document.autosave._release()
-    first.document.autosave = None
-    first.close()
-    second = MainWindow(
-        settings_store, player_factory=player_factory, autosave_dir=directory, offer_restore=False
-    )
-    qtbot.addWidget(second)
+    second = crash(qtbot, first, settings_store, player_factory, directory)
     with mock.patch("hexswarm.gui.document.ask") as asked:
         second.document.offer_restore()
     assert not asked.called

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hexswarm.engine.game import GameNode
-from hexswarm.engine.review import ANALYSIS_PROPERTY, INACCURACY
+from hexswarm.engine.review import ANALYSIS_PROPERTY, GOOD, INACCURACY
 from hexswarm.engine.search.snapshot import SearchSnapshot
 from hexswarm.gui.document import count_text
 from hexswarm.gui.engine_worker import PlayerFactory
@@ -220,7 +220,7 @@ class GameReviewer(QObject):
         review = self.review.review_of_next_move(c.game)
         line: tuple[str, ...] = ()
         self.review_text = ""
-        if review is not None and review.grade != "good" and review.better is not None:
+        if review is not None and review.grade != GOOD and review.better is not None:
             try:
                 cells = tuple(c.board.cell_index(token) for token in review.better_line)
             except Exception:  # a swap or a line that does not fit: the move alone

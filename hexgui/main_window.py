@@ -337,6 +337,7 @@ class MainWindow(QMainWindow):
         self.kernel_label.setObjectName("kernel_progress")
         self.kernel_label.setVisible(False)
         bar.insertPermanentWidget(0, self.kernel_label)
+        bar.addPermanentWidget(self.reviewer.progress_label)
         bar.addPermanentWidget(self.reviewer.progress)
         bar.addPermanentWidget(self.reviewer.stop_button)
 

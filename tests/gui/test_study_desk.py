@@ -473,3 +473,19 @@ def test_a_review_searches_with_its_own_analyst_unless_another_is_chosen(window,
     again = ReviewDialog(ReviewSettings(analyst="tiny"), analysis_spec="tiny")
     qtbot.addWidget(again)
     assert again.analyst.count() == 2 and again.settings().analyst == "tiny"
+
+
+def test_the_reviews_progress_is_said_beside_the_bar_not_cut_inside_it(window, qtbot):
+    """Round 14: the status bar's bar drew "Analysi ng 21/46", its text split where the
+    chunk ends. The words stand in a label beside a bar that draws none."""
+    play_game(window)
+    reviewer = window.reviewer
+    seen = []
+    reviewer.analysis.progress.connect(
+        lambda done, total: seen.append((reviewer.progress_label.text(), done, total))
+    )
+    with qtbot.waitSignal(reviewer.analysis.finished, timeout=10_000):
+        reviewer.review_game(ReviewSettings(seconds=0.3, analyst="tiny"))
+    assert not reviewer.progress.isTextVisible()
+    assert ("Analysing 2/5", 2, 5) in seen
+    assert not reviewer.progress_label.isVisible()

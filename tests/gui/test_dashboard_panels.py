@@ -1115,3 +1115,24 @@ def test_an_undo_during_a_search_takes_its_numbers_off_the_panels(window, qtbot,
     qtbot.waitUntil(lambda: slow_player.stopped_searches == 2)
     dashboard.refresh()
     assert dashboard.population.snapshot is not None
+
+
+def test_the_game_graphs_header_names_the_move_on_the_board(qtbot):
+    """Round 14, during a review: the header said "after move 21: Black 40%" while the board
+    showed move 46, which had no estimate yet. It names the board's move and says it has
+    none, then the last estimate before it; never one after it."""
+    from hexswarm.engine.review import LineEstimate
+    from hexswarm.gui.dashboard.game_graph import GameGraphPanel
+
+    graph = GameGraphPanel()
+    qtbot.addWidget(graph)
+    graph.show_line([LineEstimate(n, 0.4, True, "uct") for n in range(22)])
+    graph.set_current_move(46)
+    header = graph.header_html(graph.engine_colors())
+    assert header.startswith("after move 46: no estimate (last: after move 21: Black 40%)")
+    graph.set_current_move(21)
+    assert graph.header_html(graph.engine_colors()).startswith("after move 21: Black 40%")
+    graph.show_line([LineEstimate(n, 0.4, True, "uct") for n in range(30, 40)])
+    graph.set_current_move(12)
+    header = graph.header_html(graph.engine_colors())
+    assert header.startswith("after move 12: no estimate ·"), header

@@ -73,6 +73,8 @@ class GameReviewer(QObject):
         positions were queued."""
         window = self._window
         game = window.controller.game
+        if window.controller.withhold("review"):
+            return False
         dialog = ReviewDialog(
             self.review.settings,
             window,

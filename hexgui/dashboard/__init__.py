@@ -319,19 +319,21 @@ class Dashboard(QObject):
     def _position_note(self, snapshot: SearchSnapshot) -> str:
         """What the population and tree panels say before their figures when the search they
         show is of another position than the board's: "search of the position before move
-        3 (the board shows move 1)"; "" when it is the board's or is not known."""
+        3 (the board shows move 1)"; "" when it is the board's, the board shows the move
+        played from it, or the search is not known."""
         searched = self._searched.get(snapshot.position_id)
         controller = self.controller
         if searched is None or controller is None:
             return ""
         node, number = searched
-        if controller.game.cursor is node:
+        cursor = controller.game.cursor
+        # The board's position, or the one a move played from it made (the search that
+        # chose the move just played, the usual sight during a game): nothing to say.
+        if cursor is node or cursor.parent is node:
             return ""
-        text = f"search of the position before move {number + 1}"
         board = controller.move_number
-        if board != number + 1:
-            text += f" (the board shows {'the start' if board == 0 else f'move {board}'})"
-        return text
+        where = "the start" if board == 0 else f"move {board}"
+        return f"search of the position before move {number + 1} (the board shows {where})"
 
     def new_game(self) -> None:
         """Another game is on the board: every panel, the board hints and the pending

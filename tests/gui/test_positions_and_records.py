@@ -327,6 +327,44 @@ def test_the_collection_chooser_counts_the_games_from_the_record_not_a_message(w
         assert broken.read_text() == text
 
 
+def test_a_collection_offers_every_game_that_reads_and_names_the_one_that_does_not(
+    window, tmp_path
+):
+    """Round 15, a club's file of three games whose third had an illegal move: the first
+    opened, the status said "the others cannot be opened", and the sound second game could
+    not be reached. The chooser offers the games that read and says which does not; a file
+    whose first game does not read opens another; one game readable: it opens, unasked."""
+    club = tmp_path / "club.sgf"
+    club.write_text(
+        "(;FF[4]GM[11]SZ[9:11]PB[Ann];B[e6];W[e5])\n"
+        "(;FF[4]GM[11]SZ[5]PB[Cy];B[c3];W[b4])\n"
+        "(;FF[4]GM[11]SZ[5]PB[Ed];B[c3];W[zz9])\n"
+    )
+    asked = []
+
+    def choose_second(parent, title, text, items):
+        asked.append((text, items))
+        return items[1], True
+
+    with mock.patch("hexswarm.gui.document.choose_item", choose_second):
+        assert window.document.open_file(club)
+    ((text, items),) = asked
+    assert text.startswith("club.sgf holds 3 games (1 of them cannot be opened: ")
+    assert "game 3: cell 'zz9' is off the 5x5 board" in text
+    assert [item.split(".")[0] for item in items] == ["1", "2"]
+    assert window.controller.board.shape == (5, 5)
+    assert window.controller.game.player_black == "Cy" and window.document.path is None
+    message = window.statusBar().currentMessage()
+    assert "game 2 of the 3 in the file" in message and "game 3: cell 'zz9'" in message
+    # The first game broken, one other sound: that one opens without a question.
+    first_broken = tmp_path / "first-broken.sgf"
+    first_broken.write_text("(;FF[4]GM[11]SZ[5];B[c3];W[c3])(;FF[4]GM[11]SZ[7];B[d4])")
+    with mock.patch("hexswarm.gui.document.choose_item") as chooser:
+        assert window.document.open_file(first_broken)
+    assert not chooser.called and window.controller.board.shape == (7, 7)
+    assert "game 1: " in window.statusBar().currentMessage()
+
+
 def test_save_offers_a_name_from_the_date_and_the_players(window, tmp_path):
     """Round 13: Save offered every game without a file "game.sgf" (a study, two named
     players, the next game...). It offers the date and the players, without the characters

@@ -280,7 +280,12 @@ class GameDocument(QObject):
                 raise
             return 1, first, str(error)
         readable = [(n, g) for n, g in enumerate(games, start=1) if not isinstance(g, SgfError)]
-        unread = "; ".join(str(g) for g in games if isinstance(g, SgfError))
+        # "game 3: cell 'zz9' is off the 11x11 board (line 6, column 13)": the game first.
+        unread = "; ".join(
+            g.what + ("" if g.line is None else f" (line {g.line}, column {g.column})")
+            for g in games
+            if isinstance(g, SgfError)
+        )
         if not readable:
             raise next(g for g in games if isinstance(g, SgfError))
         if len(readable) == 1:

@@ -180,7 +180,12 @@ class MainWindow(QMainWindow):
         self.document.loaded.connect(self._on_game_loaded)
         self.reviewer = GameReviewer(self, player_factory)
         self.exports = Exports(
-            self, self.controller, self.board_widget, self._store, self.show_status
+            self,
+            self.controller,
+            self.board_widget,
+            self._store,
+            self.show_status,
+            game_path=lambda: self.document.path,
         )
         self.positions = PositionsMenu(self)
 

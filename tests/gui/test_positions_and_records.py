@@ -678,3 +678,30 @@ def test_a_restored_game_keeps_its_ai_tags_and_its_graph(
         assert second.controller.thinking_time(WHITE) == first.controller.thinking_time(WHITE)
     finally:
         second.close()
+
+
+def test_the_image_export_offers_the_games_name_and_the_move(window, tmp_path):
+    """Round 15: every diagram exported was offered ``board.png``, so a second export of
+    another position wrote over the first unless renamed. It offers the game's file name,
+    or the name Save would offer, and the move on the board."""
+    from hexswarm.gui.document import suggested_name
+
+    window.start_new_game(HUMANS)
+    c = window.controller
+    c.play("c3")
+    c.play("b4")
+    game_name = suggested_name(c.game)[: -len(".sgf")]
+    assert window.exports.image_name() == f"{game_name} move 2.png"
+    offered = []
+
+    def save_name(parent, title, path, patterns):
+        offered.append(Path(path).name)
+        return "", ""
+
+    with mock.patch.object(QFileDialog, "getSaveFileName", save_name):
+        c.go_to(0)
+        window.exports.export_image_dialog()
+        assert window.document.save_to(tmp_path / "club game.sgf")
+        c.go_to(1)
+        window.exports.export_image_dialog()
+    assert offered == [f"{game_name} start.png", "club game move 1.png"]

@@ -318,8 +318,8 @@ class Dashboard(QObject):
 
     def _position_note(self, snapshot: SearchSnapshot) -> str:
         """What the population and tree panels say before their figures when the search they
-        show is of another position than the board's: "search of the position before move
-        3 (the board shows move 1)"; "" when it is the board's, the board shows the move
+        show is of another position than the board's: "search before move 3 (board: move
+        1)"; "" when it is the board's, the board shows the move
         played from it, or the search is not known."""
         searched = self._searched.get(snapshot.position_id)
         controller = self.controller
@@ -331,9 +331,11 @@ class Dashboard(QObject):
         # chose the move just played, the usual sight during a game): nothing to say.
         if cursor is node or cursor.parent is node:
             return ""
+        # Short: the docks beside the board are narrow (the tooltip holds the whole line).
         board = controller.move_number
-        where = "the start" if board == 0 else f"move {board}"
-        return f"search of the position before move {number + 1} (the board shows {where})"
+        return (
+            f"search before move {number + 1} (board: {'start' if board == 0 else f'move {board}'})"
+        )
 
     def new_game(self) -> None:
         """Another game is on the board: every panel, the board hints and the pending

@@ -1160,18 +1160,16 @@ def test_after_an_undo_the_search_panels_say_which_position_they_show(window, qt
     panels = (dashboard.population, dashboard.tree)
     # The search that chose White's move, the move just played: nothing to say.
     for panel in panels:
-        assert not panel.status.text().startswith("search of"), panel.status.text()
+        assert not panel.status.text().startswith("search before"), panel.status.text()
     assert controller.undo()
     dashboard.refresh()
     assert controller.move_number == 0
     for panel in panels:
         assert panel.snapshot is not None
         text = panel.status.text()
-        assert text.startswith(
-            "search of the position before move 2 (the board shows the start) · "
-        )
+        assert text.startswith("search before move 2 (board: start) · ")
         assert panel.status.toolTip() == text
     controller.go_to(1)  # the position it searched
     dashboard.refresh()
     for panel in panels:
-        assert not panel.status.text().startswith("search of"), panel.status.text()
+        assert not panel.status.text().startswith("search before"), panel.status.text()

@@ -57,8 +57,14 @@ class Exports:
         )
         if not path:
             return False
-        if not Path(path).suffix:
-            path += ".svg" if "SVG" in chosen else ".png"
+        # The name is offered as .png: choosing the SVG filter must give SVG (round 15: the
+        # filter was ignored while the name ended in .png), and a name typed as .svg too.
+        svg = "SVG" in chosen or Path(path).suffix.lower() == ".svg"
+        wanted = ".svg" if svg else ".png"
+        if Path(path).suffix.lower() in (".png", ".svg"):
+            path = str(Path(path).with_suffix(wanted))
+        else:
+            path += wanted
         return self.export_image(path)
 
     def export_image(self, path: str | Path) -> bool:

@@ -705,3 +705,22 @@ def test_the_image_export_offers_the_games_name_and_the_move(window, tmp_path):
         c.go_to(1)
         window.exports.export_image_dialog()
     assert offered == [f"{game_name} start.png", "club game move 1.png"]
+
+
+def test_the_image_export_writes_the_format_of_the_filter_chosen(window, tmp_path):
+    """Round 15: the name offered ends in .png, and choosing "SVG image" in the dialog still
+    wrote a PNG. The filter decides; a name typed with .svg is SVG whatever the filter."""
+    window.start_new_game(HUMANS)
+    window.controller.play("c3")
+    answers = [
+        (str(tmp_path / "a.png"), "SVG image (*.svg)"),
+        (str(tmp_path / "b.svg"), "PNG image (*.png)"),
+        (str(tmp_path / "c"), "PNG image (*.png)"),
+        (str(tmp_path / "d.png"), "PNG image (*.png)"),
+    ]
+    for answer in answers:
+        with mock.patch.object(QFileDialog, "getSaveFileName", return_value=answer):
+            assert window.exports.export_image_dialog()
+    written = sorted(p.name for p in tmp_path.iterdir() if p.suffix in (".png", ".svg"))
+    assert written == ["a.svg", "b.svg", "c.png", "d.png"]
+    assert (tmp_path / "a.svg").read_text().lstrip().startswith("<")

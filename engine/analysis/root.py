@@ -81,9 +81,8 @@ def analyse(board: Board, budget: int | None = None) -> RootAnalysis:
     mine = h_search(filled, size, me, stop_when_connected=True, budget=budget)
     if mine.edge_fulls:
         carrier = cells_of(mine.edge_fulls[0])
-        move = _closing_move(board, carrier)
-        if move is None:
-            move = _any_move(board, inferior, me)
+        closing = _closing_move(board, carrier)
+        move = closing if closing is not None else _any_move(board, inferior, me)
         note = f"won: a virtual connection between our edges ({len(carrier)} carrier cells)"
         return result("win", move, None, (move,), note, {me: mine})
     if mine.edge_semis:

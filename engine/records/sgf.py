@@ -434,10 +434,10 @@ def parse_sgf_games(text: str | bytes) -> list[Game | SgfError]:
     if index < len(text) and not isinstance(games[-1], SgfError):
         line, column = _line_column(text, index)
         trailing = [f"ignored the text after the last game (line {line}, col {column})"]
-    for game in games:
-        if isinstance(game, Game):
-            game.games_in_file = len(games)
-            game.warnings.extend(trailing)
+    for entry in games:
+        if isinstance(entry, Game):
+            entry.games_in_file = len(games)
+            entry.warnings.extend(trailing)
     return games
 
 

@@ -106,15 +106,25 @@ def analyse(board: Board, budget: int | None = None) -> RootAnalysis:
     return result(None, None, must_play, consider, note, connections)
 
 
-def _closing_move(board: Board, carrier: list[int]) -> int | None:
-    """For the side to move, which has a full connection between its edges with ``carrier``:
-    an empty cell on a shortest way between its edges on the board (own stones cost nothing,
-    empty cells one, the opponent's block), a carrier cell when one is, the one nearest the
-    middle of that way; None when there is no way (the fill-in decided). Any own move keeps a
-    won position won (a stone never hurts); this one brings the end nearer. The carrier's
-    first cell in index order had played the edges' corners while the game went on (round
-    15: ``strong`` on 8x13 answered moves at the centre with h1, g2, a3, b1)."""
-    to_move = board.to_move
+def shortest_way_cell(board: Board, color: Color) -> int | None:
+    """An empty cell on a shortest way between ``color``'s edges (the cell nearest the middle
+    of that way), or None when no empty cell is on one. For the side to move in a proven loss
+    it is where to stand in the opponent's way (the review's move there: ``engine.players.
+    tactics.proven_choice``); any move loses against perfect play, and this one makes the
+    opponent's shortest way longer."""
+    return _closing_move(board, [], color)
+
+
+def _closing_move(board: Board, carrier: list[int], color: Color | None = None) -> int | None:
+    """For the side to move (or ``color``), which has a full connection between its edges
+    with ``carrier``: an empty cell on a shortest way between its edges on the board (own
+    stones cost nothing, empty cells one, the opponent's block), a carrier cell when one is,
+    the one nearest the middle of that way; None when there is no way (the fill-in decided).
+    Any own move keeps a won position won (a stone never hurts); this one brings the end
+    nearer. The carrier's first cell in index order had played the edges' corners while the
+    game went on (round 15: ``strong`` on 8x13 answered moves at the centre with h1, g2, a3,
+    b1)."""
+    to_move = board.to_move if color is None else color
     width, height = board.shape
     neighbours = neighbour_table(width, height)
     count = width * height

@@ -327,3 +327,68 @@ class TacticalPlayer:
         if len(consider) < board.empty_count and getattr(self.player, "supports_root_moves", False):
             return RootTactics(None, None, analysis.note), consider, filled
         return RootTactics(None, None, analysis.note), None, filled
+
+
+def prove_position(board: Board, time_s: float | None = None) -> RootTactics | None:
+    """What the exact tactics prove about ``board`` for its side to move, cheaply, or None
+    when none of them settles it: the one-move rules (:func:`root_tactics`), the exact solver
+    (boards of at most 64 cells, :func:`solved_tactics`), Hex knowledge's virtual connections
+    and fill-in (:func:`engine.analysis.root.analyse`), and DFPN (square boards up to 13x13
+    with at most :data:`DFPN_EMPTY_CELLS` empty cells, :func:`proved_tactics`), each within
+    the budget :class:`TacticalPlayer` gives them for a move of ``time_s`` seconds (None: their
+    fixed budgets). A "win" comes with a winning move; a "loss" with none. A rectangle is
+    proved on its square embedding (``engine.search.environment``), its move given in the
+    rectangle's cells. Every verdict is exact: a position these do not settle may still be
+    won or lost. A loss is not claimed while the side to move may swap (the proofs play
+    cells only; a win by a cell stays one). Any thread (pure Python and ``nogil`` kernels,
+    on private copies)."""
+    from hexswarm.engine.analysis.root import analyse
+    from hexswarm.engine.search.environment import embedded_board, rectangle_cell
+
+    require_open(board)
+    square = embedded_board(board)
+    tactics = root_tactics(square)
+    if tactics.proven is None:
+        budget = solver_budget(time_s, square.empty_count)
+        tactics = solved_tactics(square, budget) or tactics
+    if tactics.proven is None:
+        steps = ANALYSIS_STEPS if time_s is None else round(ANALYSIS_STEPS_PER_SECOND * time_s)
+        analysis = analyse(square, steps)
+        if analysis.proven is not None:
+            tactics = RootTactics(analysis.move, analysis.proven, analysis.note)
+    if tactics.proven is None:
+        tactics = proved_tactics(square, time_s) or tactics
+    if tactics.proven is None:
+        return None
+    if tactics.proven == "loss" or tactics.move is None:
+        # The proofs play cells only: a side that may still swap is not lost by them.
+        return None if board.swap_allowed() else RootTactics(None, "loss", tactics.note)
+    width, height = board.shape
+    move = tactics.move if square is board else rectangle_cell(tactics.move, width, height)
+    return RootTactics(move, "win", tactics.note)
+
+
+def proven_choice(
+    board: Board, time_s: float | None, player: str, position_id: int = 0
+) -> MoveChoice | None:
+    """The position proven by :func:`prove_position`, as a move decided without a search
+    whose snapshot says ``proven`` (estimate 1 for a win, 0 for a loss), or None when it is
+    not proven (search it). The move of a proven win is the proof's; in a proven loss, where
+    every move loses, a cell on the opponent's shortest way between its edges (the first
+    empty cell when none is on one). What the whole-game review records for a position it can
+    prove (``hexgui.game_analysis``): an exact value, not a search's estimate."""
+    from hexswarm.engine.analysis.root import shortest_way_cell
+    from hexswarm.engine.search.environment import embedded_board, rectangle_cell
+
+    tactics = prove_position(board, time_s)
+    if tactics is None:
+        return None
+    if tactics.proven == "win" and tactics.move is not None:
+        return decided_snapshot(player, board, tactics.move, 1.0, "win", tactics.note, position_id)
+    square = embedded_board(board)
+    move = shortest_way_cell(square, board.to_move.opponent)
+    if move is None:
+        move = int(np.flatnonzero(square.cells == EMPTY)[0])
+    if square is not board:
+        move = rectangle_cell(move, *board.shape)
+    return decided_snapshot(player, board, move, 0.0, "loss", tactics.note, position_id)

@@ -23,6 +23,11 @@ player (KaTrain's teacher, Lizzie's blunder check, for Hex).
   (measured in the review itself: see :func:`review_moves`). :class:`GradeThresholds` turn drops
   into ``good`` / ``inaccuracy`` / ``mistake`` / ``blunder``. The better move offered is the
   search's best move in the position before, when the played move was not it.
+* Proofs: an analysis may be *exact* (a proven win or loss: the players' root tactics or
+  MoHex's solver, and the whole-game review, which proves each position it can before it
+  searches). :func:`proven_line` follows the proofs along a line; :func:`review_moves` compares
+  them like any value (its docstring states the rules that gives) and :func:`win_rate_text`
+  says them as "proven win" / "proven loss".
 
 Pure Python, no Qt: any thread may call it on its own copies.
 """
@@ -323,7 +328,9 @@ class MoveReview:
     """One graded move: move ``number`` (1 = the first move), played by ``color`` as ``token``;
     ``before`` and ``after`` are the mover's win rates, ``drop`` = max(0, before - after);
     ``better`` the search's best move in the position before (None when it was the move
-    played) and ``better_line`` its line."""
+    played) and ``better_line`` its line. ``before_exact`` and ``after_exact``: that win rate
+    is proven (1 or 0: a proof, or the game's end), not a search's estimate (say it with
+    :func:`win_rate_text`)."""
 
     number: int
     color: Color
@@ -334,6 +341,8 @@ class MoveReview:
     grade: str
     better: str | None
     better_line: tuple[str, ...]
+    before_exact: bool = False
+    after_exact: bool = False
 
     @property
     def is_mistake(self) -> bool:
@@ -341,11 +350,21 @@ class MoveReview:
         return self.grade in (MISTAKE, BLUNDER)
 
 
+def win_rate_text(win_rate: float, exact: bool) -> str:
+    """A win rate for the user: ``proven win`` / ``proven loss`` when ``exact`` (a proof's 1 or
+    0, never a percentage that reads like an estimate), else a percentage (``64%``)."""
+    if exact:
+        return "proven win" if win_rate >= 0.5 else "proven loss"
+    return f"{win_rate:.0%}"
+
+
 @dataclass(frozen=True, slots=True)
 class _Evidence:
     """What the analyses say about one move, for the mover: its win rate ``before``, its own
     value in the search before (``same``, with ``support``: None when unknown) and the search
-    after it (``cross``; ``cross_exact``: a proven value, not a search's)."""
+    after it (``cross``; ``cross_exact``: a proven value, not a search's); ``before_exact``:
+    ``before`` is proven (1 or 0); ``before_proof``: and no search came with the proof, so
+    ``same`` is the proof's value, not a search's."""
 
     index: int
     number: int
@@ -357,9 +376,67 @@ class _Evidence:
     cross: float | None
     cross_exact: bool
     winner: Color | None
+    before_exact: bool = False
+    before_proof: bool = False
+
+
+def proven_line(
+    nodes: Sequence[ReviewedNode], winners: Sequence[Color | None]
+) -> list[float | None]:
+    """Black's proven value (1 or 0; None: not proven) at each of a line's nodes: the game's
+    end, an exact analysis, and what follows from them exactly along the line's cell moves,
+    for the mover of each:
+
+    * a position lost for the side to move stays lost after any move it makes (every move of
+      a lost side loses);
+    * a position after a move that is won for the mover was won for it before the move (the
+      move is a winning one);
+    * a position proven won whose proof's move (the exact analysis's best move) is played is
+      still won after it.
+
+    A proof never replaces another (a record may hold two that disagree). A proof checker
+    with a budget proves one position and not the next (it found a virtual connection before
+    the winner's move and none after it): these fill such gaps, so a move is not compared
+    with a proof on one side and an estimate on the other where the line proves both."""
+    proven: list[float | None] = []
+    for node, winner in zip(nodes, winners, strict=True):
+        if winner is not None:
+            proven.append(1.0 if winner is BLACK else 0.0)
+        elif node.ai is not None and node.ai.exact:
+            proven.append(node.ai.for_player(BLACK))
+        else:
+            proven.append(None)
+    changed = True
+    while changed:
+        changed = False
+        for index in range(1, len(nodes)):
+            move = nodes[index].move
+            if move is None or not _CELL_TOKEN.fullmatch(move[1]):
+                continue
+            color, token = move
+            won = 1.0 if color is BLACK else 0.0  # Black's value when the mover wins
+            before, after = proven[index - 1], proven[index]
+            analysis = nodes[index - 1].ai
+            if after is None and before == 1.0 - won:
+                proven[index] = before
+                changed = True
+            elif before is None and after == won:
+                proven[index - 1] = won
+                changed = True
+            elif (
+                after is None
+                and before == won
+                and analysis is not None
+                and analysis.exact
+                and analysis.best_move == token
+            ):
+                proven[index] = won
+                changed = True
+    return proven
 
 
 def _evidence(nodes: Sequence[ReviewedNode], winners: Sequence[Color | None]) -> list[_Evidence]:
+    proven = proven_line(nodes, winners)
     found = []
     number = 0
     for index, node in enumerate(nodes):
@@ -374,6 +451,7 @@ def _evidence(nodes: Sequence[ReviewedNode], winners: Sequence[Color | None]) ->
         if before_analysis is None:
             continue
         mover_to_move = before_analysis.to_move is color
+        proven_before, proven_after = proven[index - 1], proven[index]
         after_analysis = node.ai
         if (
             after_analysis is not None
@@ -387,15 +465,32 @@ def _evidence(nodes: Sequence[ReviewedNode], winners: Sequence[Color | None]) ->
                 number,
                 color,
                 token,
-                before_analysis.for_player(color),
+                (
+                    before_analysis.for_player(color)
+                    if proven_before is None
+                    else _for(color, proven_before)
+                ),
                 before_analysis.value_of(token) if mover_to_move else None,
                 before_analysis.support_of(token) if mover_to_move else None,
-                None if after_analysis is None else after_analysis.for_player(color),
-                after_analysis is not None and after_analysis.exact,
+                (
+                    _for(color, proven_after)
+                    if proven_after is not None
+                    else None
+                    if after_analysis is None
+                    else after_analysis.for_player(color)
+                ),
+                proven_after is not None,
                 winners[index],
+                proven_before is not None,
+                before_analysis.exact and before_analysis.playouts == 0,
             )
         )
     return found
+
+
+def _for(color: Color, black: float) -> float:
+    """Black's value ``black`` seen by ``color``."""
+    return black if color is BLACK else 1.0 - black
 
 
 OFFSET_SUPPORT_SCALE = 100
@@ -414,8 +509,9 @@ def cross_search_offset(evidence: Iterable[_Evidence]) -> float | None:
     the search before does, over a reviewed line: the mean of ``same - cross`` over the moves
     with both, each weighted by ``n / (n + OFFSET_SUPPORT_SCALE)`` for the support ``n`` of
     ``same`` (a move's gap counts more the better it was searched, up to a limit: see
-    :data:`OFFSET_SUPPORT_SCALE`), leaving out the positions after whose value is proven (it
-    has no optimism to measure, and a proven 0 or 1 against a searched 0.6 would outweigh the
+    :data:`OFFSET_SUPPORT_SCALE`), leaving out the moves into a position whose value is
+    proven and those from a proof that came without a search (the review's proofs: a proof has
+    no optimism to measure, and a proven 0 or 1 against a searched 0.6 would outweigh the
     rest); None when no move has both with a known support. Each search's estimate is
     optimistic for its own side to move (a value averaged over the opponent's exploratory
     replies), so ``cross`` errs low by about twice that optimism: 3.5 to 7 points with UCT at
@@ -423,7 +519,8 @@ def cross_search_offset(evidence: Iterable[_Evidence]) -> float | None:
     threshold."""
     weights = total = 0.0
     for e in evidence:
-        if e.same is not None and e.cross is not None and e.support and not e.cross_exact:
+        proven = e.cross_exact or e.before_proof
+        if e.same is not None and e.cross is not None and e.support and not proven:
             weight = e.support / (e.support + OFFSET_SUPPORT_SCALE)
             weights += weight
             total += weight * (e.same - e.cross)
@@ -457,7 +554,21 @@ def review_moves(
     (:func:`analyst_name`: whatever each move's seed and time) or one of them is exact: two
     analysts' estimates side by side (the players' own searches in a game between two AIs)
     would grade the moves between them by the analysts' difference; such a move is measured
-    by the search before alone, and no offset is measured from it."""
+    by the search before alone, and no offset is measured from it.
+
+    Proofs (exact analyses: the review proves each position it can before it searches,
+    ``engine.players.tactics.proven_choice``) are compared like any value, 1 or 0 for the
+    mover, which gives these rules: a move from a proven win into a proven loss drops 1, a
+    blunder whatever the estimates; a move that keeps a proven win (into a position proven
+    lost for the opponent, or the game's end) drops 0 and is never marked; in a proven loss
+    the mover's win rate before is 0, so no move there is marked for losing (it was already
+    lost); a move from a position that is not proven into a proven loss drops the estimate
+    before, so the thresholds read the chance the analyst gave the mover there (a move into a
+    proven loss from an estimated 15% is a mistake at the default thresholds, from 25% a
+    blunder); a move from a proven win into a position not proven drops 1 minus the estimate
+    after (the analyst's chance that the win was kept: the cheap proofs miss some wins kept,
+    so such a move may be marked when it kept the win). No search's offset is measured from a
+    move into a proven position, or from a proof without a search."""
     thresholds = thresholds or GradeThresholds()
     sides = tuple(sides)
     evidence = _evidence(nodes, list(winner_after))
@@ -466,6 +577,7 @@ def review_moves(
     for e in evidence:
         if e.color not in sides:
             continue
+        after_exact = e.winner is not None or (e.cross_exact and e.cross is not None)
         if e.winner is not None:
             after = 1.0 if e.winner is e.color else 0.0
         elif e.cross_exact and e.cross is not None:
@@ -494,6 +606,8 @@ def review_moves(
             grade=thresholds.grade(drop),
             better=better,
             better_line=before_analysis.line if better else (),
+            before_exact=e.before_exact,
+            after_exact=after_exact,
         )
     return reviews
 

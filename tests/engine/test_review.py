@@ -388,11 +388,12 @@ def test_supports_round_trip_and_must_match_the_moves():
         PositionAnalysis.parse(text.replace("b1:0.5000@100", "b1:0.5000"))
 
 
-def test_a_proven_position_after_a_move_is_its_value_and_no_measure_of_the_offset():
+def test_a_proven_position_after_a_move_is_its_value_and_what_follows_from_it():
     """The position after White's c1 is proven lost for Black (an exact 0): c1 keeps White at
-    1, no offset added, and that pair (c1's own value 0.55 against 1) is left out of the
-    offset, which the other two moves measure (supports 100 and 500: weights 1/2 and 5/6).
-    Black's d1 from the lost position drops nothing (0 cannot drop)."""
+    1 and no offset is added. What follows exactly (round 15, ``proven_line``): White's
+    position before c1 was won too (c1 wins), so Black's b1 went into a proven loss: from the
+    search's 60% to 0, a blunder. Black's d1 from the lost position drops nothing (0 cannot
+    drop)."""
     game = supported_line()
     nodes = game.main_line()
     lost = nodes[2].ai
@@ -408,12 +409,12 @@ def test_a_proven_position_after_a_move_is_its_value_and_no_measure_of_the_offse
         support=lost.support,
         exact=True,
     )
-    offset = (0.5 * 0.05 - 500 / 600 * 0.05) / (0.5 + 500 / 600)
     reviews = review_moves(nodes, winners(game))
     b1, c1, d1 = reviews[1], reviews[2], reviews[3]
-    assert c1.after == 1.0 and c1.drop == 0.0 and c1.grade == GOOD
-    assert b1.after == pytest.approx(0.45 + offset)
-    assert d1.before == 0.0 and d1.drop == 0.0
+    assert c1.before == 1.0 and c1.before_exact and c1.after == 1.0 and c1.grade == GOOD
+    assert b1.after == 0.0 and b1.after_exact and not b1.before_exact
+    assert b1.drop == pytest.approx(0.60) and b1.grade == BLUNDER
+    assert d1.before == 0.0 and d1.drop == 0.0 and d1.after_exact  # lost, and stays lost
 
 
 def test_no_single_well_searched_move_decides_the_offset():

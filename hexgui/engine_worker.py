@@ -90,8 +90,11 @@ class SearchRequest:
     clock (an external engine is told them; a level's spec already holds its time). An
     external engine asked for a hint or an analysis analyses without playing
     (:meth:`~engine.players.external.ExternalEnginePlayer.analyse`) for at most ``seconds``
-    (None: its own default), or until stopped. Thread-safe: :meth:`stop` may be called from
-    any thread.
+    (None: its own default), or until stopped. ``prove``: the position is first proved by
+    the exact tactics within a budget scaled to ``seconds``
+    (:func:`engine.players.tactics.proven_choice`); a proven position is reported so, with
+    no search (the whole-game review). Thread-safe: :meth:`stop` may be called from any
+    thread.
     """
 
     position_id: int
@@ -100,6 +103,7 @@ class SearchRequest:
     purpose: str = "move"
     clock: tuple[TimeControl, TimeLeft] | None = None
     seconds: float | None = None
+    prove: bool = False
     stop_event: threading.Event = field(default_factory=threading.Event)
     cancel_event: threading.Event = field(default_factory=threading.Event)
 
@@ -178,13 +182,15 @@ class EngineWorker(QObject):
         not end the wait: no move can be searched without its kernels. A group that failed to
         compile counts as ready: the search then compiles it on first call, as without a
         warm-up."""
-        from hexswarm.engine.warmup import GROUP_LABELS, groups_for_spec
+        from hexswarm.engine.warmup import GROUP_LABELS, PROOF_GROUPS, groups_for_spec
         from hexswarm.gui.startup import active_warm_up
 
         warm_up = active_warm_up()
         if warm_up is None:
             return True
         needed = groups_for_spec(request.spec)
+        if request.prove:
+            needed += tuple(g for g in PROOF_GROUPS if g not in needed)
         if warm_up.is_ready(needed):
             return True
         warm_up.prioritise(needed)
@@ -203,6 +209,17 @@ class EngineWorker(QObject):
             return
         self.started.emit(request.position_id)
         try:
+            if request.prove:
+                from hexswarm.engine.players.tactics import proven_choice
+
+                proof = proven_choice(
+                    request.board, request.seconds, request.spec, request.position_id
+                )
+                if proof is not None:
+                    if proof.snapshot is not None:
+                        self.snapshot.emit(proof.snapshot)
+                    self.finished.emit(request.position_id, proof)
+                    return
             player = self._player(request.spec)
             if request.clock is not None and isinstance(player, ExternalEnginePlayer):
                 control, left = request.clock

@@ -86,6 +86,7 @@ class GameAnalysis(QObject):
         self._search_spec = ""  # the spec searched with (limited_spec)
         self._timer_s = 1.0  # when a position's search is stopped from here
         self._seconds = 1.0
+        self._prove = False
         self._total = 0
         self._done = 0
         self._next_id = 0
@@ -102,6 +103,11 @@ class GameAnalysis(QObject):
         return self._seconds
 
     @property
+    def proving(self) -> bool:
+        """Whether the current or last run proves each position first."""
+        return self._prove
+
+    @property
     def running(self) -> bool:
         return self._request is not None
 
@@ -109,15 +115,23 @@ class GameAnalysis(QObject):
     def thread(self):
         return self._thread
 
-    def start(self, positions: list[tuple[GameNode, Board]], spec: str, seconds: float) -> None:
-        """Search each ``(node, board)`` in order with the AI ``spec`` for at most ``seconds``.
-        The boards must be private copies (they go to the engine thread). A running analysis
-        is abandoned first."""
+    def start(
+        self,
+        positions: list[tuple[GameNode, Board]],
+        spec: str,
+        seconds: float,
+        prove: bool = False,
+    ) -> None:
+        """Search each ``(node, board)`` in order with the AI ``spec`` for at most ``seconds``;
+        with ``prove``, prove each first and search only those not proven
+        (:class:`~hexgui.engine_worker.SearchRequest`: a proof is reported as a decided move
+        whose snapshot says ``proven``). The boards must be private copies (they go to the
+        engine thread). A running analysis is abandoned first."""
         if seconds <= 0:
             raise ValueError(f"seconds per position must be positive, not {seconds!r}")
         self._abandon()
         self._queue = list(positions)
-        self._spec, self._seconds = spec, seconds
+        self._spec, self._seconds, self._prove = spec, seconds, prove
         limited = limited_spec(spec, seconds)
         self._search_spec = limited or spec
         self._timer_s = seconds if limited is None else backstop_seconds(seconds)
@@ -157,7 +171,12 @@ class GameAnalysis(QObject):
         self._next_id += 1
         self._node = node
         self._request = SearchRequest(
-            self._next_id, board, self._search_spec, "analysis", seconds=self._seconds
+            self._next_id,
+            board,
+            self._search_spec,
+            "analysis",
+            seconds=self._seconds,
+            prove=self._prove,
         )
         self._worker.submit(self._request)
 

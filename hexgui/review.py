@@ -23,6 +23,7 @@ from hexswarm.engine.review import (
     GradeThresholds,
     MoveReview,
     review_moves,
+    win_rate_text,
 )
 from hexswarm.gui.forms import fit_title
 from PySide6.QtWidgets import (
@@ -46,10 +47,13 @@ QUICK_SECONDS, THOROUGH_SECONDS = 0.5, 3.0
 def describe_review(review: MoveReview, who: str) -> str:
     """A graded move in words, for the status bar and the move tree's tooltip: ``Move 7
     (Black b2) was a blunder: 66% -> 44%. Better: d6`` (``who`` names the mover as the theme
-    does; the percentages are the mover's win rates before and after the move)."""
+    does; the percentages are the mover's win rates before and after the move, and a proven
+    one is said as such: ``proven win -> proven loss``)."""
+    before = win_rate_text(review.before, review.before_exact)
+    after = win_rate_text(review.after, review.after_exact)
     text = (
         f"Move {review.number} ({who} {review.token}) was {_article(review.grade)}: "
-        f"{review.before:.0%} -> {review.after:.0%}."
+        f"{before} -> {after}."
     )
     if review.better is not None and review.grade != GOOD:
         text += f" Better: {review.better}"
@@ -70,13 +74,16 @@ class ReviewSettings:
     skip the positions a review of this window already searched with this analyst and
     budget (a stopped review goes on; a player's own searches are searched again), and the
     ``analyst`` that searches (a player spec; default :data:`engine.review.REVIEW_ANALYST`,
-    the steadiest grades measured)."""
+    the steadiest grades measured); ``prove``: each position is first proved where the exact
+    tactics can, cheaply, and a proof is kept as its exact analysis instead of a search
+    (``engine.players.tactics.proven_choice``; on by default since round 15)."""
 
     seconds: float = 1.0
     thresholds: GradeThresholds = field(default_factory=GradeThresholds)
     sides: tuple[Color, ...] = (BLACK, WHITE)
     resume: bool = True
     analyst: str = REVIEW_ANALYST
+    prove: bool = True
 
     def __post_init__(self) -> None:
         if not self.seconds > 0:
@@ -161,6 +168,11 @@ class ReviewDialog(QDialog):
         )
         self.resume.setChecked(settings.resume)
         form.addRow(self.resume)
+        self.prove = QCheckBox(
+            "Prove what it can first (a proven win or loss is kept as such, not searched)"
+        )
+        self.prove.setChecked(settings.prove)
+        form.addRow(self.prove)
         self.error = QLabel()
         self.error.setStyleSheet("color: #c0392b")
         self.error.setWordWrap(True)
@@ -199,6 +211,7 @@ class ReviewDialog(QDialog):
             sides=SIDES[self.sides.currentData()],
             resume=self.resume.isChecked(),
             analyst=self.analyst.currentData(),
+            prove=self.prove.isChecked(),
         )
 
 

@@ -41,10 +41,12 @@ class GameReviewer(QObject):
         self.better_line: tuple[str, ...] = ()  # the better line shown as ghosts, if any
         self.review_text = ""  # what the status bar says of it ("" without one)
         # What this window's reviews searched, by node: (the node, the text of the analysis
-        # kept, the analyst, the seconds a position). A resumed review skips only these. The
-        # node is held so that its id is never another node's while the entry lives.
-        self._searched: dict[int, tuple[GameNode, str | None, str, float]] = {}
+        # kept, the analyst, the seconds a position, whether it proved first). A resumed
+        # review skips only these. The node is held so that its id is never another node's
+        # while the entry lives.
+        self._searched: dict[int, tuple[GameNode, str | None, str, float, bool]] = {}
         self._kept = 0  # positions of the running (or last) run whose search was kept
+        self._proven = 0  # of them, those proven (not searched)
         # The words beside the bar, not in it: a style that draws the bar's text in two
         # colours, split where the chunk ends, showed "Analysi ng 21/46" (round 14).
         self.progress_label = QLabel()
@@ -96,18 +98,30 @@ class GameReviewer(QObject):
         self.review.settings = settings
         self.refresh()
         return self.analyse_game(
-            settings.seconds, only_missing=settings.resume, spec=settings.analyst
+            settings.seconds,
+            only_missing=settings.resume,
+            spec=settings.analyst,
+            prove=settings.prove,
         )
 
     def analyse_game(
-        self, seconds: float, *, only_missing: bool = False, spec: str | None = None
+        self,
+        seconds: float,
+        *,
+        only_missing: bool = False,
+        spec: str | None = None,
+        prove: bool = True,
     ) -> int:
         """Search every undecided position of the main line (``only_missing``: those this
         window's analyses of the game have not searched with ``spec`` for ``seconds`` yet, or
         whose analysis was replaced since) for at most ``seconds`` each with the AI ``spec``
         (default: the analysis AI), in the background; returns how many positions are queued.
-        Each estimate goes into its node (saved with the game, ``engine.review``) and the game
-        graph as it arrives.
+        With ``prove``, each position is proved first where the exact tactics can (the
+        one-move rules, the solver up to 64 cells, virtual connections, a little DFPN:
+        ``engine.players.tactics.proven_choice``): a proof is kept as the position's exact
+        analysis (a proven win or loss), and only the others are searched. Each analysis goes
+        into its node (saved with the game, ``engine.review``) and the game graph as it
+        arrives.
 
         Any other analysis is searched again, an AI player's own search by the same level
         included: one analyst's estimates beside another's graded the moves between them by
@@ -121,21 +135,21 @@ class GameReviewer(QObject):
         for node, board in zip(line, game.replay(line), strict=True):
             if node.token in ("resign", "forfeit") or board.is_over:
                 break
-            if only_missing and self._searched_so(node, spec, seconds):
+            if only_missing and self._searched_so(node, spec, seconds, prove):
                 continue
             positions.append((node, board.copy()))
-        self._kept = 0
-        self.analysis.start(positions, spec, seconds)
+        self._kept = self._proven = 0
+        self.analysis.start(positions, spec, seconds, prove=prove)
         return len(positions)
 
-    def _searched_so(self, node: GameNode, spec: str, seconds: float) -> bool:
+    def _searched_so(self, node: GameNode, spec: str, seconds: float, prove: bool) -> bool:
         """Whether a review of this window searched ``node`` with ``spec`` for ``seconds``
-        and ``node`` still holds that analysis."""
+        (proving first or not, as ``prove``) and ``node`` still holds that analysis."""
         searched = self._searched.get(id(node))
         if searched is None:
             return False
-        _node, kept, kept_spec, kept_seconds = searched
-        return node.get(ANALYSIS_PROPERTY) == kept and (kept_spec, kept_seconds) == (spec, seconds)
+        _node, kept, *how = searched
+        return node.get(ANALYSIS_PROPERTY) == kept and how == [spec, seconds, prove]
 
     def shutdown(self) -> None:
         self.analysis.shutdown()
@@ -152,10 +166,18 @@ class GameReviewer(QObject):
     @Slot(object, object)
     def _on_position_analysed(self, node: GameNode, snapshot: SearchSnapshot) -> None:
         spec = self.analysis.spec
-        if self._window.controller.record_analysis(node, snapshot, spec) is not None:
+        analysis = self._window.controller.record_analysis(node, snapshot, spec)
+        if analysis is not None:
             self._kept += 1
+            self._proven += analysis.exact and snapshot.playouts == 0
             kept = node.get(ANALYSIS_PROPERTY)
-            self._searched[id(node)] = (node, kept, spec, self.analysis.seconds)
+            self._searched[id(node)] = (
+                node,
+                kept,
+                spec,
+                self.analysis.seconds,
+                self.analysis.proving,
+            )
 
     @Slot(bool)
     def _on_finished(self, completed: bool) -> None:
@@ -164,6 +186,8 @@ class GameReviewer(QObject):
         count = self.progress.value()
         summary = self.summary()
         positions = count_text(count, "position")
+        if self._proven:
+            positions += f" ({self._proven} proven, not searched)"
         # A search without an estimate (stopped before a playout, a rule without a value)
         # changes nothing: say so, or a move stays ungraded without a word (round 13).
         missing = count - self._kept

@@ -41,11 +41,13 @@ def test_each_search_is_cut_at_its_time_and_stop_abandons_the_rest(window, qtbot
     c = window.controller
     c.play("c3")
     with qtbot.waitSignal(window.reviewer.analysis.finished, timeout=10_000) as finished:
-        window.reviewer.analyse_game(0.05)  # the slow player would think 10 s per position
+        # The slow player would think 10 s per position; unproved: 5x5 is the solver's, and
+        # proved positions are not searched.
+        window.reviewer.analyse_game(0.05, prove=False)
     assert finished.args == [True] and slow_player.stopped_searches == 2
     assert all(node.ai is not None for node in c.game.main_line())
     c.play("b4")
-    window.reviewer.analyse_game(30.0)
+    window.reviewer.analyse_game(30.0, prove=False)
     qtbot.waitUntil(lambda: slow_player.searches == 3)
     assert window.reviewer.analysis.running and not window.reviewer.stop_button.isHidden()
     with qtbot.waitSignal(window.reviewer.analysis.finished) as finished:
@@ -129,7 +131,9 @@ def test_a_level_whose_setting_up_outlasts_the_seconds_still_searches_them(
     for name in ("c3", "b4"):
         window.controller.play(name)
     with qtbot.waitSignal(window.reviewer.analysis.finished, timeout=60_000) as finished:
-        window.reviewer.review_game(ReviewSettings(seconds=0.2, analyst=REVIEW_ANALYST))
+        # Unproved: every 5x5 position is the solver's, and a proved one is not searched.
+        settings = ReviewSettings(seconds=0.2, analyst=REVIEW_ANALYST, prove=False)
+        window.reviewer.review_game(settings)
     assert finished.args == [True]
     line = window.controller.game.main_line()
     assert [node.ai is not None for node in line] == [True, True, True]

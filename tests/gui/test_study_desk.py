@@ -401,12 +401,14 @@ def test_a_review_position_gets_its_seconds_from_the_start_of_its_search(window,
     worker = window.reviewer.analysis._worker
     busy = SearchRequest(10_000, window.controller.board.copy(), "movesonly")  # 0.5 s
     worker.submit(busy)
+    # Unproved: every 5x5 position is the solver's, and a proved one is not searched.
+    slow = ReviewSettings(seconds=0.3, analyst="slow", prove=False)
     with qtbot.waitSignal(window.reviewer.analysis.finished, timeout=20_000):
-        assert window.reviewer.review_game(ReviewSettings(seconds=0.3, analyst="slow")) == 5
+        assert window.reviewer.review_game(slow) == 5
     assert all(node.ai is not None for node in window.controller.game.main_line())
     assert "No estimate" not in window.statusBar().currentMessage()
     with qtbot.waitSignal(window.reviewer.analysis.finished, timeout=20_000):
-        settings = ReviewSettings(seconds=0.1, analyst="movesonly", resume=False)
+        settings = ReviewSettings(seconds=0.1, analyst="movesonly", resume=False, prove=False)
         assert window.reviewer.review_game(settings) == 5
     message = window.statusBar().currentMessage()
     assert "No estimate from 5 searches: those positions keep their analysis." in message
@@ -495,8 +497,9 @@ def test_a_review_searches_with_its_own_analyst_unless_another_is_chosen(window,
     assert ReviewSettings().analyst == REVIEW_ANALYST
     # The window's test factory knows only the test levels: the analyst it is asked for
     # shows in its refusal (and the run stops there).
+    # Unproved: a proved position (every 5x5 one) is not searched, so no player is made.
     with qtbot.waitSignal(window.reviewer.analysis.failed, timeout=20_000) as failed:
-        assert window.reviewer.review_game(ReviewSettings(seconds=0.5)) == 5
+        assert window.reviewer.review_game(ReviewSettings(seconds=0.5, prove=False)) == 5
     assert window.reviewer.analysis.spec == REVIEW_ANALYST
     assert "unknown test level 'uct'" in failed.args[0]
     dialog = ReviewDialog(ReviewSettings(), analysis_spec="tiny")
@@ -525,3 +528,42 @@ def test_the_reviews_progress_is_said_beside_the_bar_not_cut_inside_it(window, q
     assert not reviewer.progress.isTextVisible()
     assert ("Analysing 2/5", 2, 5) in seen
     assert not reviewer.progress_label.isVisible()
+
+
+def test_a_review_proves_the_positions_it_can_and_says_the_proofs(window, qtbot):
+    """Round 15: the review searched positions already proven and graded by estimates (the
+    move that lost a proven 9x11 game to MoHex went unmarked). On 4x4 every position is the
+    solver's: the review proves each instead of searching it (the "slow" analyst, 10 s a
+    search, is never asked); Black's move from a proven win into a proven loss is a blunder,
+    said as such in the move list, the move tree's tooltip and the status bar; White's b3 in
+    a proven loss and White's winning answer are not marked."""
+    from hexswarm.engine.board import Board
+    from hexswarm.engine.solver import winning_move, winning_moves
+
+    board = Board(4)
+    for name in ("c2", "b3"):
+        board.play(name)
+    winning = set(winning_moves(board))
+    assert winning  # Black, with c2, still wins after White's b3 (the solver's word)
+    losing = next(c for c in range(16) if board.cells[c] == 0 and c not in winning)
+    board.play(losing)
+    answer = winning_move(board, 10**6)  # White's winning answer
+    moves = ("c2", "b3", board.cell_name(losing), board.cell_name(answer))
+    window.start_new_game(replace(HUMANS, size=4))
+    for name in moves:
+        window.controller.play(name)
+    with qtbot.waitSignal(window.reviewer.analysis.finished, timeout=60_000) as finished:
+        assert window.reviewer.review_game(ReviewSettings(seconds=0.5, analyst="slow")) == 5
+    assert finished.args == [True]
+    line = window.controller.game.main_line()
+    assert all(node.ai.exact and node.ai.playouts == 0 for node in line)
+    assert "5 positions (5 proven, not searched)" in window.statusBar().currentMessage()
+    texts = [window.move_list.item(i).text() for i in range(window.move_list.count())]
+    assert texts[3].endswith(f"{moves[2]}??")
+    assert [texts[n].endswith(moves[n - 1]) for n in (1, 2, 4)] == [True, True, True]
+    tooltip = window.move_tree.item_of(line[3]).toolTip(0)
+    black = window.player_name(BLACK)
+    assert f"({black} {moves[2]}) was a blunder: proven win -> proven loss." in tooltip
+    window.controller.go_to(2)
+    assert "proven win -> proven loss. Better: " in window.statusBar().currentMessage()
+    assert Board(4).cell_index(window.reviewer.better_line[0]) in winning  # the proof's move

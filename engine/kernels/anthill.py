@@ -169,28 +169,14 @@ def spread_agents(tree, population, block, k, by_priors):
         if not _pruned(prior, first + i):
             live += 1
     base = first * k
-    if live == count or live == 0:
-        # No move to skip: the moves in turn, k rounds. Without the modulo of the loop below
-        # (an integer division an agent, ~300 agents a descent on 9x9, one expansion a
-        # descent): the same agents at a quarter of the cost (round 15).
-        i = base
-        for _ in range(k):
-            for move in range(count):
-                hold[i] = move
-                active[i] = 0
-                i += 1
-        return
     move = 0
     for i in range(count * k):
-        while _pruned(prior, first + move):
-            move += 1
-            if move == count:
-                move = 0
+        if 0 < live < count:
+            while _pruned(prior, first + move):
+                move = (move + 1) % count
         hold[base + i] = move
         active[base + i] = 0
-        move += 1
-        if move == count:
-            move = 0
+        move = (move + 1) % count
 
 
 @inline_jit

@@ -1,7 +1,8 @@
 """12-cell priors taught also by MoHex's moves in its committed 9x9 matches against us
 (round 13, issue 29 item 3: a stronger teacher, the positions we meet).
 
-    python docs/results/priors/teacher.py [--write DIR] [--by-opening] [--exclude FOLDER ...]
+    python docs/results/priors/teacher.py [--write DIR] [--by-opening] [--as-of REV]
+        [--exclude FOLDER ...]
 
 The self-play games are those of hex12-mohex-9x9-550g (prior12-fit-550g.txt: 520 fitted, the
 same last 30 held out). The match games are every game of the 9x9 folders under
@@ -17,13 +18,13 @@ else 6-cell), the settings of hex12-mohex-9x9-550g and hex12-local-mohex-9x9-550
 counts every training match move twice (its rows repeated as a second competition). Shipped
 tables are scored as the search weighs them (engine.tools.patterns.prior_strengths). With
 ``--write DIR`` the fitted tables are written there as JSON. ``--exclude FOLDER`` (repeatable)
-leaves out a match folder: round 13's fits are reproduced on a later checkout by excluding the
-9x9 MoHex folders committed after them (0737ed1): ``strong-1.2s-vs-mohex-1s-r13``,
-``strong-teacher-1s-vs-mohex-1s-r14``, ``strong-localteacher-intr282-1s-vs-mohex-1s-r14``,
-``strong-localteacher-intr282-1s-vs-mohex-1s-r14-s73``.
+leaves out a match folder; ``--as-of REV`` leaves out every match folder the git revision REV
+did not have (read with ``git ls-tree``), so round 13's fits are reproduced on any later
+checkout with ``--as-of 0737ed1`` (the commit that fitted them), whatever was committed since.
 """
 
 import json
+import subprocess
 import sys
 from pathlib import Path
 
@@ -97,6 +98,17 @@ def match_moves(excluded=()):
                 ),
             )
     return list(found.values())
+
+
+def later_folders(rev: str) -> list[str]:
+    """The match folders here that the git revision ``rev`` did not have."""
+    listed = subprocess.run(
+        ["git", "ls-tree", "-d", "--name-only", f"{rev}:{MATCHES.as_posix()}"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
+    return sorted(f.name for f in MATCHES.iterdir() if f.is_dir() and f.name not in listed)
 
 
 def keep_competitions(rows, keep):
@@ -191,6 +203,8 @@ def main(argv):
     self_train = sized_rows(selfplay[:-30], SKIP, local=True)
     self_test = sized_rows(selfplay[-30:], SKIP, local=True)
     excluded = [argv[i + 1] for i, word in enumerate(argv) if word == "--exclude"]
+    if "--as-of" in argv:
+        excluded += later_folders(argv[argv.index("--as-of") + 1])
     games = match_moves(excluded)
     if "--by-opening" in argv:  # every game of a held-out (match seed, game number) out
         openings = sorted({(g[6], g[5]) for g in games})

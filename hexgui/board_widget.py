@@ -113,6 +113,10 @@ CANDIDATE_MIDDLE = QColor("#f0c94a")
 CANDIDATE_BEST = QColor("#5cb85c")
 
 
+FADED_ALPHA = 90
+"""The opacity (of 255) of a faded candidate mark's fill and ring (``CandidateMark.faded``)."""
+
+
 def candidate_colour(quality: float) -> QColor:
     """The fill of a candidate mark: red at ``quality`` 0, yellow at 0.5, green at 1."""
     quality = min(1.0, max(0.0, quality))
@@ -505,12 +509,16 @@ class BoardWidget(QWidget):
         ring_pen = QPen(QColor("#1d3557"), max(1.5, radius * 0.11))
         ring_pen.setCapStyle(Qt.PenCapStyle.FlatCap)
         track_pen = QPen(QColor(0, 0, 0, 70), max(1.0, radius * 0.05))
+        faded_ring_pen = QPen(ring_pen)
+        faded_ring_pen.setColor(QColor(0x1D, 0x35, 0x57, FADED_ALPHA))
         for cell, mark in self._candidates.items():
             if cell in skip or not 0 <= cell < len(self._view.cells):
                 continue
             if self._view.cells[cell] != EMPTY:
                 continue
             fill = candidate_colour(mark.quality)
+            if mark.faded:  # too little support to read its value like the others'
+                fill.setAlpha(FADED_ALPHA)
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(fill)
             painter.drawPolygon(self._polygon(geometry, cell, 0.86))
@@ -519,11 +527,13 @@ class BoardWidget(QWidget):
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.setPen(track_pen)
             painter.drawEllipse(ring)
-            painter.setPen(ring_pen)
+            painter.setPen(faded_ring_pen if mark.faded else ring_pen)
             # Qt angles are 1/16 degree, counter-clockwise from 3 o'clock: start at 12 o'clock
             # and run clockwise.
             painter.drawArc(ring, 90 * 16, -round(min(1.0, mark.share) * 360 * 16))
             text = QColor("#111111")
+            if mark.faded:
+                text.setAlpha(FADED_ALPHA + 40)
             painter.setPen(text)
             painter.setFont(value_font)
             painter.drawText(

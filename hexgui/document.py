@@ -226,10 +226,14 @@ class GameDocument(QObject):
 
             record = read_sgf(path)
             record.board_at()  # the main line must replay: fail here, not half-loaded
+            first_error = None
         except Exception as error:  # noqa: BLE001 - any failure must leave the game intact
-            self._load_failed(f"Could not open {path.name}", error, link_hint(path))
+            record, first_error = None, error
+        try:
+            games = self._games_of_collection(path, record)
+        except Exception as error:  # noqa: BLE001 - no game of the file opens
+            self._load_failed(f"Could not open {path.name}", first_error or error, link_hint(path))
             return False
-        games = self._games_of_collection(path, record)
         if games is None:
             return False  # the user cancelled the choice of a game
         number, record, unread = games
@@ -249,7 +253,7 @@ class GameDocument(QObject):
                 "own, the collection stays as it is"
             )
         if unread and not any(unread in note for note in notes):  # not said twice
-            notes.append(f"the others cannot be opened: {unread}")
+            notes.append(f"cannot be opened: {unread}")
         variations = count_variations(record)
         if variations:
             notes.append(f"{count_text(variations, 'variation')}: see the move tree")
@@ -259,29 +263,42 @@ class GameDocument(QObject):
         self.offer_recorded_players(recorded_players)
         return True
 
-    def _games_of_collection(self, path: Path, first: Game) -> tuple[int, Game, str] | None:
-        """For a file of several games (``first.games_in_file``, the reader's count): ask
-        which to open (the first when the others do not read: the third item says why, else
-        it is empty). Returns ``(number, game, why the others are not offered)``, or None
-        when the user cancels."""
-        if first.games_in_file <= 1:
+    def _games_of_collection(self, path: Path, first: Game | None) -> tuple[int, Game, str] | None:
+        """For a file of several games (``first.games_in_file``, the reader's count), or
+        whose first game does not read (``first`` None): ask which of the games that read to
+        open (none asked when one reads). Returns ``(number, game, which games cannot be
+        opened and why)``, or None when the user cancels; raises when no game reads (round
+        15: an illegal move in a club file's third game made its second unreachable)."""
+        if first is not None and first.games_in_file <= 1:
             return 1, first, ""
-        from hexswarm.engine.records import read_sgf_collection
+        from hexswarm.engine.records import SgfError, read_sgf_games
 
         try:
-            games = read_sgf_collection(path)
-            for game in games:
-                game.board_at()
-        except Exception as error:  # noqa: BLE001 - a later game that does not read: the first
+            games = read_sgf_games(path)
+        except Exception as error:  # noqa: BLE001 - the first game read on its own: it opens
+            if first is None:
+                raise
             return 1, first, str(error)
-        labels = [collection_label(n, game) for n, game in enumerate(games, start=1)]
-        label, chosen = choose_item(
-            self._window, "Open Game", f"{path.name} holds {len(games)} games. Open:", labels
+        readable = [(n, g) for n, g in enumerate(games, start=1) if not isinstance(g, SgfError)]
+        # "game 3: cell 'zz9' is off the 11x11 board (line 6, column 13)": the game first.
+        unread = "; ".join(
+            g.what + ("" if g.line is None else f" (line {g.line}, column {g.column})")
+            for g in games
+            if isinstance(g, SgfError)
         )
+        if not readable:
+            raise next(g for g in games if isinstance(g, SgfError))
+        if len(readable) == 1:
+            return *readable[0], unread
+        labels = [collection_label(n, game) for n, game in readable]
+        text = f"{path.name} holds {len(games)} games"
+        if unread:
+            unopened = len(games) - len(readable)
+            text += f" ({unopened} of them cannot be opened: {unread})"
+        label, chosen = choose_item(self._window, "Open Game", f"{text}. Open:", labels)
         if not chosen:
             return None
-        number = labels.index(label) + 1
-        return number, games[number - 1], ""
+        return *readable[labels.index(label)], unread
 
     def offer_recorded_players(self, recorded_players: dict) -> bool:
         """A record that names its AIs' settings (HexSwarm's ``XB``/``XW``, given as

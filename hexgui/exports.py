@@ -27,25 +27,44 @@ class Exports:
         board_widget: BoardWidget,
         store: QSettings,
         show_status: Callable[[str], None],
+        game_path: Callable[[], Path | None] = lambda: None,
     ):
         self._parent = parent
         self._controller = controller
         self._board_widget = board_widget
         self._store = store
         self._show_status = show_status
+        self._game_path = game_path  # the game's file, if it has one (the image's name)
+
+    def image_name(self) -> str:
+        """The name the image export offers: the game's file name, or the name Save would
+        offer, and the move shown (``2026-11-29 Ann vs Bo move 26.png``). Round 15: every
+        diagram was offered ``board.png``, each export over the last."""
+        from hexswarm.gui.document import suggested_name
+
+        path = self._game_path()
+        stem = path.stem if path is not None else Path(suggested_name(self._controller.game)).stem
+        number = self._controller.move_number
+        return f"{stem} {'start' if number == 0 else f'move {number}'}.png"
 
     def export_image_dialog(self) -> bool:
         directory = str(self._store.value("files/last_directory", str(Path.home())))
         path, chosen = QFileDialog.getSaveFileName(
             self._parent,
             "Export Board Image",
-            str(Path(directory) / "board.png"),
+            str(Path(directory) / self.image_name()),
             "PNG image (*.png);;SVG image (*.svg)",
         )
         if not path:
             return False
-        if not Path(path).suffix:
-            path += ".svg" if "SVG" in chosen else ".png"
+        # The name is offered as .png: choosing the SVG filter must give SVG (round 15: the
+        # filter was ignored while the name ended in .png), and a name typed as .svg too.
+        svg = "SVG" in chosen or Path(path).suffix.lower() == ".svg"
+        wanted = ".svg" if svg else ".png"
+        if Path(path).suffix.lower() in (".png", ".svg"):
+            path = str(Path(path).with_suffix(wanted))
+        else:
+            path += wanted
         return self.export_image(path)
 
     def export_image(self, path: str | Path) -> bool:

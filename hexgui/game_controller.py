@@ -65,6 +65,7 @@ from hexswarm.gui.engine_worker import (
 from hexswarm.gui.game_events import (
     AiIllegalMove,
     AnalysisSwitched,
+    AssistanceWithheld,
     BranchDeleted,
     CannotGo,
     GameEvent,
@@ -414,6 +415,26 @@ class GameController(QObject):
     def is_over(self) -> bool:
         return self.winner is not None
 
+    @property
+    def assistance_withheld(self) -> bool:
+        """Whether hints, analysis mode and the review are refused now: the settings turn them
+        off (``GameSettings.assistance``), one side is a person and the other an AI, and the
+        game has not ended (not on the board, not at the end of its main line, not on time)."""
+        settings = self._settings
+        if settings.assistance or settings.black.ai == settings.white.ai:
+            return False
+        if self.is_over or self._time_loss is not None:
+            return False
+        return self._game.winner_at(self._game.main_line()[-1]) is None
+
+    def withhold(self, what: str) -> bool:
+        """Refuse ``what`` ("hint", "analysis", "review") with a word when
+        :attr:`assistance_withheld`; returns whether it was refused."""
+        if not self.assistance_withheld:
+            return False
+        self.event.emit(AssistanceWithheld(what))
+        return True
+
     def can_undo(self) -> bool:
         return self._game.cursor.parent is not None
 
@@ -503,6 +524,7 @@ class GameController(QObject):
             ai_delay_ms=self._settings.ai_delay_ms,
             analysis_spec=self._settings.analysis_spec,
             time_control=_time_control_text(game),
+            assistance=self._settings.assistance,
         )
         self._load(game, at_end)
         # A loaded game waits for the user instead of letting an AI move at once.
@@ -1011,6 +1033,8 @@ class GameController(QObject):
         if request is not None and request.purpose == "move":
             self.event.emit(HintRefused(ai_thinking=True))
             return False
+        if self.withhold("hint"):
+            return False
         if not self.side(self._board.to_move).ai:
             choice = self._analysis_hint()
             if choice is not None:
@@ -1055,6 +1079,9 @@ class GameController(QObject):
         cancels the search at once (the worker drops it at its next stop check)."""
         if on == self._analysing:
             return
+        if on and self.withhold("analysis"):
+            self.state_changed.emit()  # the action's check mark goes back
+            return
         self._analysing = on
         if on:
             self.event.emit(AnalysisSwitched(True, self._settings.analysis_spec))
@@ -1067,6 +1094,9 @@ class GameController(QObject):
 
     def _maybe_analyse(self) -> None:
         if not self._analysing or self._shut_down or self._setup_mode or self.is_over:
+            return
+        if self.assistance_withheld:  # a new game without help: the mode goes off
+            self.set_analysis(False)
             return
         request = self._request
         if request is not None and (

@@ -157,6 +157,14 @@ class HintRefused:
 
 
 @dataclass(frozen=True, slots=True)
+class AssistanceWithheld:
+    """A hint, analysis mode or a review asked for during a game between a person and the
+    AI whose settings turn them off (``GameSettings.assistance``) before it has ended."""
+
+    what: str  # "hint", "analysis" or "review"
+
+
+@dataclass(frozen=True, slots=True)
 class HintFound:
     move: str  # a cell name or a swap token
     color: Color  # whom it is for
@@ -224,6 +232,7 @@ GameEvent = (
     | MoveNow
     | SearchStopped
     | HintRefused
+    | AssistanceWithheld
     | HintFound
     | AnalysisSwitched
     | PositionAnalysed
@@ -338,6 +347,12 @@ def describe(event: GameEvent, name: Callable[[Color], str]) -> str:
             if ai_thinking:
                 return "The AI is thinking already; wait for its move."
             return "No hint: the game is over or setup mode is on."
+        case AssistanceWithheld(what):
+            asked = {"hint": "No hint", "analysis": "No analysis", "review": "No review"}[what]
+            return (
+                f"{asked} during this game against the AI: New Game turned hints and "
+                "analysis off for it. They are back when the game ends."
+            )
         case HintFound(move, color):
             return f"Hint for {name(color)}: {move}."
         case AnalysisSwitched(on, spec):

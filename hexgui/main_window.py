@@ -101,6 +101,17 @@ def default_settings_store() -> QSettings:
     return QSettings("HexSwarm", "HexSwarm")
 
 
+STATUS_MS = 8000
+"""How long the status bar shows a message of up to :data:`STATUS_CHARACTERS` characters."""
+STATUS_CHARACTERS = 80
+
+
+def status_ms(message: str) -> int:
+    """How long the status bar shows ``message``: :data:`STATUS_MS`, and a second more for
+    every 15 characters beyond :data:`STATUS_CHARACTERS` (a long one is read more slowly)."""
+    return STATUS_MS + 1000 * max(0, len(message) - STATUS_CHARACTERS) // 15
+
+
 class MainWindow(QMainWindow):
     """The application window.
 
@@ -169,7 +180,12 @@ class MainWindow(QMainWindow):
         self.document.loaded.connect(self._on_game_loaded)
         self.reviewer = GameReviewer(self, player_factory)
         self.exports = Exports(
-            self, self.controller, self.board_widget, self._store, self.show_status
+            self,
+            self.controller,
+            self.board_widget,
+            self._store,
+            self.show_status,
+            game_path=lambda: self.document.path,
         )
         self.positions = PositionsMenu(self)
 
@@ -315,6 +331,8 @@ class MainWindow(QMainWindow):
     # ================================================================== building
     def _build_status_bar(self) -> None:
         bar = self.statusBar()
+        # The tooltip is the message shown (show_status), and nothing once it has gone.
+        bar.messageChanged.connect(lambda text: None if text else bar.setToolTip(""))
         self.turn_label = QLabel()
         self.ai_label = QLabel()
         self.rate_label = QLabel()
@@ -337,6 +355,7 @@ class MainWindow(QMainWindow):
         self.kernel_label.setObjectName("kernel_progress")
         self.kernel_label.setVisible(False)
         bar.insertPermanentWidget(0, self.kernel_label)
+        bar.addPermanentWidget(self.reviewer.progress_label)
         bar.addPermanentWidget(self.reviewer.progress)
         bar.addPermanentWidget(self.reviewer.stop_button)
 
@@ -601,8 +620,13 @@ class MainWindow(QMainWindow):
 
     @Slot(str)
     def show_status(self, message: str) -> None:
-        """A message in the status bar for a few seconds."""
-        self.statusBar().showMessage(message, 8000)
+        """A message in the status bar for a few seconds: 8 s, and longer for a long one (a
+        second per further 15 characters). The status bar's tooltip holds it whole while it
+        is shown: the permanent labels on the right cut a long one (round 15: "Opened
+        club-night.sgf: ... cannot be opened: line 6, column 13 (node 3):" ended there)."""
+        bar = self.statusBar()
+        bar.showMessage(message, status_ms(message))
+        bar.setToolTip(message)
 
     def _on_game_event(self, event: GameEvent) -> None:
         """The controller reports what happened; the window says it once, in the theme's

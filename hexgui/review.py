@@ -205,19 +205,51 @@ class ReviewDialog(QDialog):
 class GameReview:
     """The grades of a game's main line, from the analyses its nodes carry.
 
-    Nothing is cached: the grades follow the analyses and the thresholds at every call, so an
-    analysis arriving, a threshold changed or a game opened needs no bookkeeping.
+    The grades follow the analyses and the thresholds at every call, so an analysis
+    arriving, a threshold changed or a game opened needs no bookkeeping. One result is kept,
+    keyed by what the grades are made of (:meth:`_state`): the move list and the move tree
+    both ask after every move, and replaying the line and grading it twice doubled the cost
+    (round 14).
     """
 
     def __init__(self, settings: ReviewSettings | None = None) -> None:
         self.settings = settings or ReviewSettings()
+        self._cached: tuple[tuple, dict[GameNode, MoveReview]] | None = None
+
+    def _state(self, game: Game, line: list[GameNode]) -> tuple:
+        """What the grades of ``line`` depend on: the game, the settings, and each node of
+        the line with its properties (moves, set-up, analyses; comments aside). The nodes
+        themselves are in the key, compared by identity, so that a node in a later game is
+        never taken for one of this game."""
+        return (
+            game,
+            self.settings.thresholds,
+            self.settings.sides,
+            tuple(
+                (
+                    node,
+                    tuple(
+                        (name, tuple(values))
+                        for name, values in node.properties.items()
+                        if name != "C"
+                    ),
+                )
+                for node in line
+            ),
+        )
 
     def reviews(self, game: Game) -> dict[GameNode, MoveReview]:
-        """The graded moves of the main line, by the node holding the move."""
+        """The graded moves of the main line, by the node holding the move (shared: do not
+        change the dictionary)."""
         line = game.main_line()
+        state = self._state(game, line)
+        if self._cached is not None and self._cached[0] == state:
+            return self._cached[1]
         winners = [board.winner for board in game.replay(line)]
         graded = review_moves(line, winners, self.settings.thresholds, self.settings.sides)
-        return {line[index]: review for index, review in graded.items()}
+        reviews = {line[index]: review for index, review in graded.items()}
+        self._cached = (state, reviews)
+        return reviews
 
     def mistakes(self, game: Game) -> list[GameNode]:
         """The main line's nodes whose move is a mistake or a blunder, in order."""

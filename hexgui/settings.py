@@ -75,6 +75,10 @@ class GameSettings:
     # The game clock, as engine.clock.TimeControl.parse reads it: "none", "60", "300+5"...
     time_control: str = "none"
     height: int | None = None
+    # Hints, analysis mode and the whole-game review while a person plays the AI and the game
+    # is on (a rated game turns them off; once the game has ended they are there again).
+    # On by default: the program is a study desk first (docs/gui.md, "Playing without help").
+    assistance: bool = True
 
     @property
     def shape(self) -> tuple[int, int]:
@@ -205,6 +209,7 @@ def load_game_settings(store: QSettings, refused: list[str] | None = None) -> Ga
             store, "game/analysis_spec", default.analysis_spec, refused, engines
         ),
         time_control=_read_time_control(store, default.time_control),
+        assistance=_read_bool(store, "game/assistance", default.assistance),
     )
 
 
@@ -231,6 +236,7 @@ def save_game_settings(store: QSettings, settings: GameSettings) -> None:
     store.remove("game/hint_spec")  # hints come from the analysis AI since round 12
     store.setValue("game/analysis_spec", settings.analysis_spec)
     store.setValue("game/time_control", settings.time_control)
+    store.setValue("game/assistance", settings.assistance)
     store.sync()
 
 

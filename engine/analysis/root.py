@@ -21,13 +21,15 @@ Every "win" and "loss" here is proven; ``consider`` never drops the only good mo
 
 from __future__ import annotations
 
+import math
+from collections import deque
 from dataclasses import dataclass
 from functools import reduce
 
 import numpy as np
 from hexswarm.engine.analysis.connections import Connections, cells_of, h_search
 from hexswarm.engine.analysis.inferior import InferiorCells, inferior_cells
-from hexswarm.engine.board import EMPTY, Board, Color, HexError
+from hexswarm.engine.board import BLACK, EMPTY, Board, Color, HexError, neighbour_table
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,7 +81,8 @@ def analyse(board: Board, budget: int | None = None) -> RootAnalysis:
     mine = h_search(filled, size, me, stop_when_connected=True, budget=budget)
     if mine.edge_fulls:
         carrier = cells_of(mine.edge_fulls[0])
-        move = carrier[0] if carrier else _any_move(board, inferior, me)
+        closing = _closing_move(board, carrier)
+        move = closing if closing is not None else _any_move(board, inferior, me)
         note = f"won: a virtual connection between our edges ({len(carrier)} carrier cells)"
         return result("win", move, None, (move,), note, {me: mine})
     if mine.edge_semis:
@@ -101,6 +104,57 @@ def analyse(board: Board, budget: int | None = None) -> RootAnalysis:
         return result("loss", None, must_play, (), note, connections)
     note = f"must-play: {len(consider)} cells break the opponent's semi connections"
     return result(None, None, must_play, consider, note, connections)
+
+
+def _closing_move(board: Board, carrier: list[int]) -> int | None:
+    """For the side to move, which has a full connection between its edges with ``carrier``:
+    an empty cell on a shortest way between its edges on the board (own stones cost nothing,
+    empty cells one, the opponent's block), a carrier cell when one is, the one nearest the
+    middle of that way; None when there is no way (the fill-in decided). Any own move keeps a
+    won position won (a stone never hurts); this one brings the end nearer. The carrier's
+    first cell in index order had played the edges' corners while the game went on (round
+    15: ``strong`` on 8x13 answered moves at the centre with h1, g2, a3, b1)."""
+    to_move = board.to_move
+    width, height = board.shape
+    neighbours = neighbour_table(width, height)
+    count = width * height
+    if to_move is BLACK:
+        sides = (range(width), range(count - width, count))
+    else:
+        sides = (range(0, count, width), range(width - 1, count, width))
+    cells = board.cells
+
+    def cost(cell: int) -> int | None:
+        value = int(cells[cell])
+        return 0 if value == to_move.stone else 1 if value == EMPTY else None
+
+    def distances(starts: range) -> list[float]:
+        """The cheapest way from an edge to each cell, that cell's cost included (0-1 BFS)."""
+        far = [math.inf] * count
+        queue: deque[int] = deque()
+        for cell in starts:
+            step = cost(cell)
+            if step is not None:
+                far[cell] = step
+                queue.appendleft(cell) if step == 0 else queue.append(cell)
+        while queue:
+            cell = queue.popleft()
+            for other in neighbours[cell]:
+                other = int(other)
+                step = cost(other) if other >= 0 else None
+                if step is None or far[cell] + step >= far[other]:
+                    continue
+                far[other] = far[cell] + step
+                queue.appendleft(other) if step == 0 else queue.append(other)
+        return far
+
+    first, second = distances(sides[0]), distances(sides[1])
+    shortest = min(first[c] for c in sides[1])
+    on_way = [c for c in range(count) if cells[c] == EMPTY and first[c] + second[c] - 1 == shortest]
+    if not on_way or math.isinf(shortest):
+        return None
+    inside = set(carrier)
+    return min(on_way, key=lambda c: (c not in inside, abs(first[c] - second[c]), c))
 
 
 def _any_move(board: Board, inferior: InferiorCells, color: Color) -> int:

@@ -199,9 +199,9 @@ class OpeningTablePlayer:
                 note = f"swap: the opening {name} is a proven win for its player"
             else:
                 note = f"swap: the opening {name} is worth {value:.2f} to it"
-            return decided_snapshot(
-                self.name, board, SWAP_PIECES, 1 - value, None, note, position_id
-            )
+            # Swapping takes the opening over: the swapper's win rate is the opening's value
+            # to its player (round 15: 1 - value, the rate of keeping it, had been said).
+            return decided_snapshot(self.name, board, SWAP_PIECES, value, None, note, position_id)
         return None
 
 

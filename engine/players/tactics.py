@@ -199,7 +199,10 @@ def decided_snapshot(
     position_id: int,
 ) -> MoveChoice:
     """A move decided without a search, with the one-line snapshot that tells why;
-    ``estimate`` NaN when the rule gives no value (see ``SearchSnapshot.estimate``)."""
+    ``estimate`` NaN when the rule gives no value (see ``SearchSnapshot.estimate``). The move's
+    value (``root_values``) is the estimate: the mover's win rate after it (its one agent's
+    "active" share, 0 unless proven won, had been read as the value: the game graph showed
+    Black 100 % after the table's swap, round 15)."""
     label = move if isinstance(move, int) else -1
     snapshot = SearchSnapshot(
         position_id=position_id,
@@ -211,6 +214,7 @@ def decided_snapshot(
         root_moves=(label,),
         root_agents=(1,),
         root_active=(1 if proven == "win" else 0,),
+        root_values=() if math.isnan(estimate) else (float(estimate),),
         best_move=label,
         estimate=estimate,
         principal_variation=(label,),

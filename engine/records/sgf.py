@@ -328,26 +328,7 @@ def parse_sgf(text: str | bytes, *, first_only: bool = False) -> list[Game]:
     ``first_only``, a broken game after the first counted, those after it not: reading stops
     there). Raises :class:`SgfError` for anything else.
     """
-    warnings: list[str] = []
-    if isinstance(text, bytes | bytearray):
-        if len(text) > MAX_FILE_BYTES:
-            raise SgfError(_too_large(len(text)))
-        text, warnings = decode_sgf_bytes(bytes(text))
-    elif not isinstance(text, str):
-        raise SgfError(f"expected SGF text, not {type(text).__name__}")
-    if len(text) > MAX_FILE_BYTES:
-        raise SgfError(_too_large(len(text)))
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
-    nul = text.find("\x00")
-    if nul >= 0:
-        line, column = _line_column(text, nul)
-        raise SgfError(
-            "the file holds binary data (a NUL byte), so it is not an SGF record",
-            line=line,
-            column=column,
-        )
-    if not text.strip():
-        raise SgfError("the file is empty: it holds no game")
+    text, warnings = _sgf_text(text)
     parser = _Parser(text)
     start = text.find("(")
     if start < 0:
@@ -392,6 +373,83 @@ def parse_sgf(text: str | bytes, *, first_only: bool = False) -> list[Game]:
                 ) from None
             raise
     return records
+
+
+def _sgf_text(text: str | bytes) -> tuple[str, list[str]]:
+    """The text of an SGF file (decoded, line ends unified) and what decoding it warned of;
+    raises :class:`SgfError` for a file that cannot be one."""
+    warnings: list[str] = []
+    if isinstance(text, bytes | bytearray):
+        if len(text) > MAX_FILE_BYTES:
+            raise SgfError(_too_large(len(text)))
+        text, warnings = decode_sgf_bytes(bytes(text))
+    elif not isinstance(text, str):
+        raise SgfError(f"expected SGF text, not {type(text).__name__}")
+    if len(text) > MAX_FILE_BYTES:
+        raise SgfError(_too_large(len(text)))
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    nul = text.find("\x00")
+    if nul >= 0:
+        line, column = _line_column(text, nul)
+        raise SgfError(
+            "the file holds binary data (a NUL byte), so it is not an SGF record",
+            line=line,
+            column=column,
+        )
+    if not text.strip():
+        raise SgfError("the file is empty: it holds no game")
+    return text, warnings
+
+
+def parse_sgf_games(text: str | bytes) -> list[Game | SgfError]:
+    """Every game of an SGF collection, each read and replayed on its own: a game that does
+    not read, or whose main line does not replay, is its :class:`SgfError` in its place
+    (``what`` starts "game N: "), and the others are kept (round 15: one illegal move in the
+    third game of a club's file made the second unreachable). A game whose text is broken
+    (a value never closed) ends the list: where a next game would start cannot be told.
+    Raises :class:`SgfError` when the file holds no game at all."""
+    text, warnings = _sgf_text(text)
+    parser = _Parser(text)
+    index = text.find("(")
+    if index < 0:
+        raise SgfError("no game found: an SGF record starts with '(;'")
+    games: list[Game | SgfError] = []
+    while index < len(text) and text[index] == "(":
+        number = len(games) + 1
+        try:
+            root, index = parser.game(index)
+        except SgfError as error:
+            games.append(_numbered(error, number))
+            break
+        try:
+            game = _build_record(root, text, list(warnings))
+            game.board_at()  # the main line must replay
+            games.append(game)
+        except SgfError as error:
+            games.append(_numbered(error, number))
+        except HexError as error:
+            games.append(SgfError(f"game {number}: {error}"))
+        index = parser.skip_space(index)
+    trailing = []
+    if index < len(text) and not isinstance(games[-1], SgfError):
+        line, column = _line_column(text, index)
+        trailing = [f"ignored the text after the last game (line {line}, col {column})"]
+    for entry in games:
+        if isinstance(entry, Game):
+            entry.games_in_file = len(games)
+            entry.warnings.extend(trailing)
+    return games
+
+
+def _numbered(error: SgfError, number: int) -> SgfError:
+    return SgfError(
+        f"game {number}: {error.what}", line=error.line, column=error.column, node=error.node
+    )
+
+
+def read_sgf_games(path: str | PathLike[str]) -> list[Game | SgfError]:
+    """:func:`parse_sgf_games` of the SGF file at ``path``."""
+    return parse_sgf_games(_read_bytes(path))
 
 
 def read_sgf(path: str | PathLike[str]) -> Game:

@@ -51,6 +51,8 @@ this interval plus its paint: at 0.2 s its p99 sat just above the 0.2 s target w
 busy, at 0.15 s it is 139-188 ms for the same GUI CPU (docs/results/study-desk/one-busy-core/).
 What this costs the GUI thread is kept down by drawing one panel per tick and only the visible
 ones."""
+SEARCHES_NAMED = 8
+"""How many recent searches' positions the panels can name (:meth:`Dashboard._position_note`)."""
 ABANDONED_NOTE = "search stopped: the board shows another position"
 """What the population and game tree panels say after dropping an abandoned search."""
 HINT_THRESHOLDS = (0.01, 0.02, 0.05, 0.10)
@@ -140,6 +142,11 @@ class Dashboard(QObject):
         self.overlay = BoardOverlay(board)
         self.docks: dict[str, QDockWidget] = {}
         self.move_number: int | None = None  # moves played before the position shown
+        # The searches' positions, by position_id: (the game's node, moves played before it);
+        # the last few, for the panels' notes when the board shows another (_position_note).
+        self._searched: dict[int, tuple[object, int]] = {}
+        for panel in (self.population, self.tree):
+            panel.position_note = self._position_note
         self._search_spec = ""  # the player spec and purpose ("move"/"hint") of the search
         self._search_purpose: str | None = None
         # What the search whose marks are on the board was for ("move", "hint", "analysis").
@@ -306,6 +313,29 @@ class Dashboard(QObject):
         self.preview_line(())
         self.game_graph.live_move_number = None
         self._sync_move_number()
+        for panel in (self.population, self.tree):
+            panel.relabel()
+
+    def _position_note(self, snapshot: SearchSnapshot) -> str:
+        """What the population and tree panels say before their figures when the search they
+        show is of another position than the board's: "search before move 3 (board: move
+        1)"; "" when it is the board's, the board shows the move
+        played from it, or the search is not known."""
+        searched = self._searched.get(snapshot.position_id)
+        controller = self.controller
+        if searched is None or controller is None:
+            return ""
+        node, number = searched
+        cursor = controller.game.cursor
+        # The board's position, or the one a move played from it made (the search that
+        # chose the move just played, the usual sight during a game): nothing to say.
+        if cursor is node or cursor.parent is node:
+            return ""
+        # Short: the docks beside the board are narrow (the tooltip holds the whole line).
+        board = controller.move_number
+        return (
+            f"search before move {number + 1} (board: {'start' if board == 0 else f'move {board}'})"
+        )
 
     def new_game(self) -> None:
         """Another game is on the board: every panel, the board hints and the pending
@@ -493,6 +523,11 @@ class Dashboard(QObject):
         self.set_position(position_id)
         self.population.reset_colors()
         self._sync_move_number()
+        controller = self.controller
+        if controller is not None and self.move_number is not None:
+            self._searched[position_id] = (controller.game.cursor, self.move_number)
+            for old in list(self._searched)[:-SEARCHES_NAMED]:
+                del self._searched[old]
         hint = self._search_purpose == "hint"
         self.game_graph.live_move_number = None if hint else self.move_number
 

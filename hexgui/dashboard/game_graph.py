@@ -257,12 +257,21 @@ class GameGraphPanel(DashboardPanel):
             if silent:
                 return f"{silent}: Analysis Mode or Review the Whole Game can evaluate them"
             return "estimates appear as the AI plays"
-        shown = self.current_move_number
+        # The move on the board is named first: during a review the header had said "after
+        # move 21: Black 40%" while the board showed move 46 (round 14), the last estimate
+        # standing for the board's position. One without an estimate says so, then names
+        # the last one before it.
+        board = self.current_move_number
+        shown = board
         if shown is None or self.estimates.estimate(shown) is None:
-            shown = numbers[-1]
-        text = f"after move {shown}: {self.first_name} {self.estimates.estimate(shown):.0%}"
-        if self.estimates.is_exact(shown):
-            text += " (proven)"
+            earlier = [n for n in numbers if board is None or n <= board]
+            shown = earlier[-1] if earlier else None
+        text = "" if board is None or board == shown else f"after move {board}: no estimate"
+        if shown is not None:
+            known = f"after move {shown}: {self.first_name} {self.estimates.estimate(shown):.0%}"
+            if self.estimates.is_exact(shown):
+                known += " (proven)"
+            text = f"{text} (last: {known})" if text else known
         swings = self.estimates.swings(self.swing_count)
         if swings:
             text += " · swings at " + ", ".join(f"{n} ({d:+.0%})" for n, d in swings)

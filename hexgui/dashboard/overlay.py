@@ -35,6 +35,11 @@ MAX_CANDIDATES = 20
 VALUE_DROP_WORST = 0.15
 """A candidate whose value is this far (in win rate, 0..1) below the searcher's choice's is
 drawn in the worst colour (red); the colour runs linearly from green at the choice's value."""
+FADED_SUPPORT = 0.1
+"""A candidate with less than this fraction of the most supported candidate's support (agents,
+visits or playouts) is drawn faded: its value rests on too few playouts to be read like the
+others' (KaTrain fades its low-visit moves; MoHex's i7 at 55 % on 20 visits beside its choice
+on 4 000, round 14). The searcher's choice is never faded."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +73,8 @@ class CandidateMark:
     ``quality`` 1 for a value as good as the searcher's choice's or better, falling linearly
     to 0 at :data:`VALUE_DROP_WORST` below it (the fill runs from green to red); ``order`` 0
     is the searcher's choice; ``line`` the principal variation shown as ghost stones on hover;
-    ``detail`` the same in words, with the active fraction of the move's agents (the tooltip).
+    ``detail`` the same in words, with the active fraction of the move's agents (the tooltip);
+    ``faded``: its support is below :data:`FADED_SUPPORT` of the best supported candidate's.
     """
 
     cell: int
@@ -79,6 +85,7 @@ class CandidateMark:
     support_label: str
     line: tuple[int, ...]
     detail: str = ""
+    faded: bool = False
 
 
 def candidate_marks(snapshot: SearchSnapshot, count: int) -> tuple[CandidateMark, ...]:
@@ -102,6 +109,8 @@ def candidate_marks(snapshot: SearchSnapshot, count: int) -> tuple[CandidateMark
     valued = [c.value for c in chosen if c.move not in unvalued]
     top = chosen[0].value if chosen[0].move not in unvalued else max(valued, default=0.0)
     word = support_word(snapshot.player)
+    most = max(c.support for c in chosen)
+    faded = {c.move for c in chosen if c.order > 0 and c.support < FADED_SUPPORT * most}
     return tuple(
         CandidateMark(
             cell=c.move,
@@ -122,7 +131,9 @@ def candidate_marks(snapshot: SearchSnapshot, count: int) -> tuple[CandidateMark
                 + ("no value given" if c.move in unvalued else f"win rate after it {c.value:.0%}")
                 + f" · {c.support} {word} ({format_share(c.share)} of the root), "
                 f"{c.active_fraction:.0%} active · line of {len(c.line)}"
+                + (" · few " + word + ": its value is uncertain" if c.move in faded else "")
             ),
+            faded=c.move in faded,
         )
         for c in chosen
     )

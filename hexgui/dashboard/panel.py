@@ -3,6 +3,7 @@ menu, and the rule that a hidden panel does no drawing work. GUI thread only."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pyqtgraph as pg
@@ -127,6 +128,10 @@ class DashboardPanel(QWidget):
         super().__init__(parent)
         self.snapshot: SearchSnapshot | None = None
         self.idle_note: str | None = None  # said while empty (clear)
+        # Which position the snapshot shown is of, when the board shows another ("" when it
+        # is the board's): set by the dashboard, which knows the positions (see relabel).
+        self.position_note: Callable[[SearchSnapshot], str] | None = None
+        self._status_base = ""  # the status line as _render left it
         self.renders = 0  # how many times the plot items were updated (tests, cost probe)
         self._dirty = False
         outer = QVBoxLayout(self)
@@ -210,6 +215,20 @@ class DashboardPanel(QWidget):
         self._dirty = False
         self.renders += 1
         self._render()
+        self._status_base = self.status.text()
+        self.relabel()
+
+    def relabel(self) -> None:
+        """Put :attr:`position_note` of the snapshot shown before the status line (after an
+        undo the panels had kept the search of the position the AI moved from, without
+        saying which position that was; round 14). Costs no redraw of the chart."""
+        note = ""
+        if self.snapshot is not None and self.position_note is not None:
+            note = self.position_note(self.snapshot)
+        text = f"{note} · {self._status_base}" if note else self._status_base
+        if text != self.status.text():
+            self.status.setText(text)
+            self.status.setToolTip(text)  # a narrow dock cuts the line
 
     def flush(self) -> None:
         """Draw now what changed since the last drawing, if the panel is visible."""

@@ -781,6 +781,14 @@ class NewGameDialog(QDialog):
             "and in the whole-game analysis: one AI, so a hint and the analysis agree"
         )
         extra.addRow("Hints and analysis come from", self.analysis_combo)
+        self.assistance_check = QCheckBox("Hints and analysis while a person plays the AI")
+        self.assistance_check.setObjectName("assistance")
+        self.assistance_check.setChecked(settings.assistance)
+        self.assistance_check.setToolTip(
+            "Off for a rated game: in a game between a person and the AI, Hint, Analysis "
+            "Mode and Review the Whole Game wait until the game has ended"
+        )
+        extra.addRow(self.assistance_check)
         layout.addLayout(extra)
 
         warnings = self.black_panel.warnings + self.white_panel.warnings
@@ -898,4 +906,5 @@ class NewGameDialog(QDialog):
             ai_delay_ms=self.delay_spin.value(),
             analysis_spec=self._chosen_spec(self.analysis_combo, self._initial.analysis_spec),
             time_control=self.clock_box.time_control().text(),
+            assistance=self.assistance_check.isChecked(),
         )

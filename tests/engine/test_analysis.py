@@ -8,6 +8,7 @@ analysis's wins, losses and must-play regions against the solver's winning moves
 
 from __future__ import annotations
 
+import math
 import random
 
 import numpy as np
@@ -16,6 +17,7 @@ from hexswarm.engine.analysis.connections import cells_of, h_search
 from hexswarm.engine.analysis.inferior import inferior_cells, is_dead, ring_table
 from hexswarm.engine.analysis.root import analyse
 from hexswarm.engine.board import BLACK, WHITE, Board
+from hexswarm.engine.search.environment import embedded_board, rectangle_cell
 from hexswarm.engine.solver import SolverBudgetExceeded, solve, winning_moves
 from hexswarm.engine.tools.analysis_bench import random_position
 
@@ -268,3 +270,80 @@ def test_a_search_cut_short_by_its_budget_claims_only_true_connections():
                 assert carrier_game_connects(
                     tuple(board.cells), board.size, color.stone, ends, cells_of(carrier), semi
                 )
+
+
+def connection_distance(board: Board, color) -> float:
+    """The fewest empty cells ``color`` must still fill to join its edges (Dijkstra over the
+    cells: its own stones cost 0, empty cells 1, the opponent's cannot be passed)."""
+    import heapq
+
+    width, height = board.shape
+    stones = board.cells
+
+    def cost(cell: int) -> int | None:
+        stone = board.stone_at(cell)
+        return 0 if stone is color else 1 if stone is None else None
+
+    def row_col(cell: int) -> tuple[int, int]:
+        return divmod(cell, width)
+
+    if color is BLACK:
+        starts = range(width)
+        at_end = lambda cell: row_col(cell)[0] == height - 1  # noqa: E731
+    else:
+        starts = range(0, width * height, width)
+        at_end = lambda cell: row_col(cell)[1] == width - 1  # noqa: E731
+    best = {c: cost(c) for c in starts if cost(c) is not None}
+    heap = [(d, c) for c, d in best.items()]
+    heapq.heapify(heap)
+    while heap:
+        d, cell = heapq.heappop(heap)
+        if d > best[cell]:
+            continue
+        if at_end(cell):
+            return d
+        r, c = row_col(cell)
+        for dr, dc in ((0, -1), (0, 1), (-1, 0), (-1, 1), (1, 0), (1, -1)):
+            nr, nc = r + dr, c + dc
+            if not (0 <= nr < height and 0 <= nc < width):
+                continue
+            other = nr * width + nc
+            step = cost(other)
+            if step is not None and d + step < best.get(other, math.inf):
+                best[other] = d + step
+                heapq.heappush(heap, (d + step, other))
+    assert len(stones) == width * height
+    return math.inf
+
+
+def test_a_won_side_plays_towards_its_connection_not_into_a_corner():
+    """Round 15, 8x13 against ``strong``: White, connected by a virtual connection through
+    the middle, answered Black's moves with h1, g2, a3, b1 (the carrier's first cells in
+    index order: harmless, but a game that went on and on, and moves a player reads as
+    nonsense). The move of a full connection lies on a shortest way between the edges."""
+    board = Board(8, 13)
+    for move in ["d7", "e6", "c9", "d6", "c6", "c7", "e7"]:
+        board.play(move)
+    square = embedded_board(board)
+    analysis = analyse(square)
+    assert analysis.proven == "win" and "virtual connection between our edges" in analysis.note
+    move = board.cell_name(rectangle_cell(analysis.move, 8, 13))
+    assert move not in ("h1", "g2", "a3", "b1")
+    before = connection_distance(square, WHITE)
+    square.play(analysis.move)
+    assert connection_distance(square, WHITE) == before - 1
+    # Every full connection found in random positions: the move shortens the way.
+    checked = 0
+    rng = random.Random(15)
+    while checked < 12:
+        position = random_position(rng, rng.choice((5, 6, 7)), rng.randrange(6, 16))
+        if position is None:
+            continue
+        analysis = analyse(position)
+        if "virtual connection between our edges (" not in analysis.note:
+            continue
+        me = position.to_move
+        before = connection_distance(position, me)
+        position.play(analysis.move)
+        assert connection_distance(position, me) == before - 1, analysis.note
+        checked += 1

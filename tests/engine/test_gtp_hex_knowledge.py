@@ -45,10 +45,11 @@ def test_inferior_pairs_are_the_fill_in():
     assert filled and {k for k, v in pairs.items() if v != "x"} == filled
     for cell in info.captured[BLACK]:
         assert pairs[engine.board.cell_name(cell)] == "fcb"
-    # Black has already won by a virtual connection: it plays the first carrier cell (h1),
-    # every other open cell is left out.
-    assert "h1" not in pairs and pairs["e5"] == "x"
-    assert _answer(engine, "hexswarm-mustplay") == "h1"
+    # Black has already won by a virtual connection: it plays a cell of a shortest way
+    # between its edges, the middle one (d5, closing the bridge e4-d6; the carrier's first
+    # cell, h1, before round 15), every other open cell is left out.
+    assert "d5" not in pairs and pairs["e5"] == "x" and pairs["h1"] == "x"
+    assert _answer(engine, "hexswarm-mustplay") == "d5"
 
 
 def test_vc_between_two_cells_lists_the_bridge_and_its_semis():

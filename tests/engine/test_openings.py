@@ -137,3 +137,36 @@ def test_re_solving_the_small_sizes_reproduces_the_bundled_table(tmp_path):
     out = tmp_path / "openings.json"
     assert main(["--solve", "3", "4", "--out", str(out)]) == 0
     assert out.read_bytes() == OPENINGS_FILE.read_bytes()
+
+
+def test_the_tables_moves_carry_their_values_into_the_game_record():
+    """Round 15, 11x11 with the swap rule against ``strong``: after its swap of f6 (worth
+    0.54 to the opening's player) the game graph said "Black 100%". The swap's snapshot had
+    said 1 - 0.54 (the rate of keeping the opening), and the move's value was read from its
+    one agent's "active" share, 0. The swapper's estimate and the move's value are the
+    opening's value; the opening's own move is worth what the table says too."""
+    from hexswarm.engine.game import Game
+    from hexswarm.engine.review import PositionAnalysis, line_estimates
+
+    player = create_player(SPEC)
+    size = 11
+    values = opening_values()[size]
+    game = Game(size)
+    game.swap_rule = True
+    opening = player.choose_move(game.board)
+    assert opening.snapshot.estimate == values[opening.move]
+    # The opening had been graded a blunder ("1. Black c1??", Black 0% after it).
+    kept = PositionAnalysis.from_snapshot(opening.snapshot, size)
+    assert kept.value_of(Board(size).cell_name(opening.move)) == values[opening.move]
+    swapped = max(values, key=values.get)  # an opening the table swaps
+    game.play(Board(size).cell_name(swapped))
+    choice = player.choose_move(game.board)
+    assert choice.move == SWAP_PIECES
+    assert choice.snapshot.estimate == pytest.approx(values[swapped])
+    analysis = PositionAnalysis.from_snapshot(choice.snapshot, size)
+    assert analysis.value_of(SWAP_PIECES) == pytest.approx(values[swapped])
+    game.cursor.ai = analysis
+    game.play(SWAP_PIECES)
+    after = line_estimates(game.main_line())[-1]
+    assert (after.move_number, after.direct) == (2, False)
+    assert after.black == pytest.approx(1 - values[swapped])

@@ -23,6 +23,7 @@ from hexswarm.engine.records import (
     GameNode,
     SgfError,
     parse_sgf,
+    parse_sgf_games,
     position_record,
     read_sgf,
     read_sgf_collection,
@@ -190,6 +191,35 @@ def test_broken_later_game_is_a_warning_for_the_first_and_an_error_for_all():
     record = parse_sgf(unclosed, first_only=True)[0]
     assert record.games_in_file == 2
     assert record.warnings[0].startswith("ignored a broken game after the first one")
+
+
+def test_each_game_of_a_collection_is_read_on_its_own():
+    """Round 15: a club's file of three games whose third held an illegal move opened its
+    first only; the second, sound, could not be reached. Each game is read and replayed on
+    its own; one that does not is its error, numbered, in its place; a game whose text is
+    broken ends the list (where a next game starts cannot be told)."""
+    text = (
+        "(;FF[4]GM[11]SZ[9:11];B[e6];W[e5])\n"
+        "(;FF[4]GM[11]SZ[5];B[c3];W[c3])\n"  # the same cell twice
+        "(;FF[4]GM[11]SZ[7];B[d4])\n"
+        "(;FF[4]GM[11]SZ[5];B[zz9])\n"  # off the board
+        "(;FF[4]GM[11]SZ[5];B[c3]\n"  # never closed
+    )
+    games = parse_sgf_games(text)
+    assert len(games) == 5
+    first, second, third, fourth, fifth = games
+    assert first.shape == (9, 11) and third.moves() == [(BLACK, "d4")]
+    assert first.games_in_file == third.games_in_file == 5
+    assert isinstance(second, SgfError) and second.what.startswith("game 2: ")
+    assert "occupied" in second.what
+    assert isinstance(fourth, SgfError) and fourth.line == 4 and "game 4: " in str(fourth)
+    assert isinstance(fifth, SgfError) and "never closed" in fifth.what
+    sound = "(;FF[4]GM[11]SZ[5];B[c3])(;FF[4]GM[11]SZ[7];B[d4]) trailing"
+    games = parse_sgf_games(sound)
+    assert [g.size for g in games] == [5, 7]
+    assert games[0].warnings == ["ignored the text after the last game (line 1, col 52)"]
+    with pytest.raises(SgfError, match="empty"):
+        parse_sgf_games("  ")
 
 
 def test_unknown_properties_and_ai_settings_survive_a_round_trip():

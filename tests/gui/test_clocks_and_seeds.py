@@ -5,6 +5,7 @@ the game with B+T/W+T, an AI spends its time from the clock)."""
 from __future__ import annotations
 
 import itertools
+from dataclasses import replace
 
 import pytest
 from hexswarm.engine.board import BLACK, WHITE
@@ -527,3 +528,47 @@ def test_a_persons_clock_starts_once_the_move_is_shown_an_ais_at_its_press(
     # The person's clock: the 2 s of thought, not the 5 s of the AI's move's bookkeeping.
     assert clock.used_s(BLACK) == pytest.approx(2.0)
     assert clock.left(BLACK).main_s == pytest.approx(58.0)
+
+
+def test_a_game_can_be_played_without_hints_and_analysis_until_it_ends(
+    window, qtbot, settings_store
+):
+    """Round 14: in a clocked game against the AI, Hint and Analysis Mode worked on the
+    person's turn. A serious program lets a player turn help off for a rated game: New Game
+    says whether hints and analysis are offered while a person plays the AI; off, Hint,
+    Analysis Mode and Review the Whole Game are refused, with a word, until the game ends."""
+    from hexswarm.gui.settings import save_game_settings
+
+    dialog = NewGameDialog(GameSettings())
+    qtbot.addWidget(dialog)
+    assert dialog.settings().assistance  # the study desk's default
+    dialog.assistance_check.setChecked(False)
+    rated = replace(
+        dialog.settings(),
+        size=5,
+        height=None,
+        black=SideSettings(),
+        white=SideSettings(ai=True, spec="tiny"),
+        time_control="300",
+    )
+    assert not rated.assistance
+    save_game_settings(settings_store, rated)
+    assert not load_game_settings(settings_store).assistance
+    window.start_new_game(rated)
+    c = window.controller
+    assert c.assistance_withheld
+    assert not c.hint()
+    assert "No hint during this game against the AI" in window.statusBar().currentMessage()
+    window.act_analysis.trigger()
+    assert not c.analysing and not window.act_analysis.isChecked()
+    assert "No analysis" in window.statusBar().currentMessage()
+    assert not window.reviewer.review_dialog()
+    assert "No review" in window.statusBar().currentMessage()
+    # Two people, or the game over: help is there.
+    assert c.resign()
+    assert not c.assistance_withheld
+    window.act_analysis.trigger()
+    assert c.analysing
+    c.set_analysis(False)
+    window.start_new_game(replace(rated, white=SideSettings()))
+    assert not c.assistance_withheld and c.hint()

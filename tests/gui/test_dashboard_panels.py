@@ -1115,3 +1115,61 @@ def test_an_undo_during_a_search_takes_its_numbers_off_the_panels(window, qtbot,
     qtbot.waitUntil(lambda: slow_player.stopped_searches == 2)
     dashboard.refresh()
     assert dashboard.population.snapshot is not None
+
+
+def test_the_game_graphs_header_names_the_move_on_the_board(qtbot):
+    """Round 14, during a review: the header said "after move 21: Black 40%" while the board
+    showed move 46, which had no estimate yet. It names the board's move and says it has
+    none, then the last estimate before it; never one after it."""
+    from hexswarm.engine.review import LineEstimate
+    from hexswarm.gui.dashboard.game_graph import GameGraphPanel
+
+    graph = GameGraphPanel()
+    qtbot.addWidget(graph)
+    graph.show_line([LineEstimate(n, 0.4, True, "uct") for n in range(22)])
+    graph.set_current_move(46)
+    header = graph.header_html(graph.engine_colors())
+    assert header.startswith("after move 46: no estimate (last: after move 21: Black 40%)")
+    graph.set_current_move(21)
+    assert graph.header_html(graph.engine_colors()).startswith("after move 21: Black 40%")
+    graph.show_line([LineEstimate(n, 0.4, True, "uct") for n in range(30, 40)])
+    graph.set_current_move(12)
+    header = graph.header_html(graph.engine_colors())
+    assert header.startswith("after move 12: no estimate ·"), header
+
+
+def test_after_an_undo_the_search_panels_say_which_position_they_show(window, qtbot):
+    """Round 14: after an undo the population and tree panels kept the finished search of
+    the position the AI moved from, without saying which it was. They say it while the
+    board shows another position, and nothing more when the board is back there."""
+    from hexswarm.gui.settings import GameSettings, SideSettings
+
+    window.show()
+    window.start_new_game(GameSettings(size=5, white=SideSettings(ai=True, spec="tiny")))
+    dashboard = window.dashboard
+    controller = window.controller
+    assert controller.play("c3")
+    qtbot.waitUntil(lambda: controller.move_number == 2, timeout=10_000)
+    qtbot.waitUntil(lambda: not controller.searching, timeout=10_000)
+
+    def shown() -> bool:
+        dashboard.refresh()
+        return dashboard.population.snapshot is not None and dashboard.tree.snapshot is not None
+
+    qtbot.waitUntil(shown, timeout=5000)
+    panels = (dashboard.population, dashboard.tree)
+    # The search that chose White's move, the move just played: nothing to say.
+    for panel in panels:
+        assert not panel.status.text().startswith("search before"), panel.status.text()
+    assert controller.undo()
+    dashboard.refresh()
+    assert controller.move_number == 0
+    for panel in panels:
+        assert panel.snapshot is not None
+        text = panel.status.text()
+        assert text.startswith("search before move 2 (board: start) · ")
+        assert panel.status.toolTip() == text
+    controller.go_to(1)  # the position it searched
+    dashboard.refresh()
+    for panel in panels:
+        assert not panel.status.text().startswith("search before"), panel.status.text()

@@ -627,6 +627,7 @@ FIELD_SAMPLES = {
     "variation": (1, 2),
     "paused_ai": BLACK,
     "after_this_move": True,
+    "what": "hint",
     "ai_thinking": False,
     "move": "c3",
     "on": True,

@@ -8,6 +8,7 @@ from unittest import mock
 from hexswarm.engine.board import BLACK, WHITE
 from hexswarm.engine.records import read_sgf
 from hexswarm.engine.review import GradeThresholds, PositionAnalysis
+from hexswarm.gui import review as review_module
 from hexswarm.gui.board_widget import BoardView
 from hexswarm.gui.move_tree import NODE_ROLE
 from hexswarm.gui.settings import GameSettings, SideSettings
@@ -237,3 +238,37 @@ def test_move_numbers_on_stones(window):
     assert window.board_widget.grab().width() > 0  # paints with the numbers on
     window.act_move_numbers.trigger()
     assert not window.board_widget.show_move_numbers
+
+
+def test_the_move_list_and_the_tree_share_one_grading_of_the_line(window, qtbot):
+    """Round 14: ``GameReview.reviews`` replayed and graded the main line twice after every
+    move (once for the move list, once for the move tree). One grading serves both, and any
+    change the grades are made of (a move, an analysis, the thresholds) makes a new one."""
+    window.start_new_game(HUMANS)
+    c = window.controller
+    for name in ("c3", "a1"):
+        c.play(name)
+    line = c.game.main_line()
+    line[1].ai = PositionAnalysis(BLACK, 0.60, "c3", ("c3",), 100, 0.1, "tiny")
+    line[2].ai = PositionAnalysis(WHITE, 0.42, "c2", ("c2",), 100, 0.1, "tiny")
+    qtbot.wait(1)
+    graded = []
+    real = review_module.review_moves
+
+    def counting(*args, **kwargs):
+        graded.append(args[0])
+        return real(*args, **kwargs)
+
+    with mock.patch.object(review_module, "review_moves", counting):
+        window.reviewer.refresh()  # what an analysis arriving does: every view redraws
+        assert len(graded) == 1
+        c.play("b4")  # a move: the move list and the tree redraw
+        qtbot.wait(1)
+        assert len(graded) == 2
+        before = window.reviewer.review.reviews(c.game)
+        line[1].ai = PositionAnalysis(BLACK, 0.90, "c3", ("c3",), 100, 0.1, "tiny")
+        assert window.reviewer.review.reviews(c.game) is not before
+        assert len(graded) == 3
+        line[1].comment = "a comment changes no grade"
+        window.reviewer.review.reviews(c.game)
+        assert len(graded) == 3

@@ -327,6 +327,44 @@ def test_the_collection_chooser_counts_the_games_from_the_record_not_a_message(w
         assert broken.read_text() == text
 
 
+def test_a_collection_offers_every_game_that_reads_and_names_the_one_that_does_not(
+    window, tmp_path
+):
+    """Round 15, a club's file of three games whose third had an illegal move: the first
+    opened, the status said "the others cannot be opened", and the sound second game could
+    not be reached. The chooser offers the games that read and says which does not; a file
+    whose first game does not read opens another; one game readable: it opens, unasked."""
+    club = tmp_path / "club.sgf"
+    club.write_text(
+        "(;FF[4]GM[11]SZ[9:11]PB[Ann];B[e6];W[e5])\n"
+        "(;FF[4]GM[11]SZ[5]PB[Cy];B[c3];W[b4])\n"
+        "(;FF[4]GM[11]SZ[5]PB[Ed];B[c3];W[zz9])\n"
+    )
+    asked = []
+
+    def choose_second(parent, title, text, items):
+        asked.append((text, items))
+        return items[1], True
+
+    with mock.patch("hexswarm.gui.document.choose_item", choose_second):
+        assert window.document.open_file(club)
+    ((text, items),) = asked
+    assert text.startswith("club.sgf holds 3 games (1 of them cannot be opened: ")
+    assert "game 3: cell 'zz9' is off the 5x5 board" in text
+    assert [item.split(".")[0] for item in items] == ["1", "2"]
+    assert window.controller.board.shape == (5, 5)
+    assert window.controller.game.player_black == "Cy" and window.document.path is None
+    message = window.statusBar().currentMessage()
+    assert "game 2 of the 3 in the file" in message and "game 3: cell 'zz9'" in message
+    # The first game broken, one other sound: that one opens without a question.
+    first_broken = tmp_path / "first-broken.sgf"
+    first_broken.write_text("(;FF[4]GM[11]SZ[5];B[c3];W[c3])(;FF[4]GM[11]SZ[7];B[d4])")
+    with mock.patch("hexswarm.gui.document.choose_item") as chooser:
+        assert window.document.open_file(first_broken)
+    assert not chooser.called and window.controller.board.shape == (7, 7)
+    assert "game 1: " in window.statusBar().currentMessage()
+
+
 def test_save_offers_a_name_from_the_date_and_the_players(window, tmp_path):
     """Round 13: Save offered every game without a file "game.sgf" (a study, two named
     players, the next game...). It offers the date and the players, without the characters
@@ -640,3 +678,49 @@ def test_a_restored_game_keeps_its_ai_tags_and_its_graph(
         assert second.controller.thinking_time(WHITE) == first.controller.thinking_time(WHITE)
     finally:
         second.close()
+
+
+def test_the_image_export_offers_the_games_name_and_the_move(window, tmp_path):
+    """Round 15: every diagram exported was offered ``board.png``, so a second export of
+    another position wrote over the first unless renamed. It offers the game's file name,
+    or the name Save would offer, and the move on the board."""
+    from hexswarm.gui.document import suggested_name
+
+    window.start_new_game(HUMANS)
+    c = window.controller
+    c.play("c3")
+    c.play("b4")
+    game_name = suggested_name(c.game)[: -len(".sgf")]
+    assert window.exports.image_name() == f"{game_name} move 2.png"
+    offered = []
+
+    def save_name(parent, title, path, patterns):
+        offered.append(Path(path).name)
+        return "", ""
+
+    with mock.patch.object(QFileDialog, "getSaveFileName", save_name):
+        c.go_to(0)
+        window.exports.export_image_dialog()
+        assert window.document.save_to(tmp_path / "club game.sgf")
+        c.go_to(1)
+        window.exports.export_image_dialog()
+    assert offered == [f"{game_name} start.png", "club game move 1.png"]
+
+
+def test_the_image_export_writes_the_format_of_the_filter_chosen(window, tmp_path):
+    """Round 15: the name offered ends in .png, and choosing "SVG image" in the dialog still
+    wrote a PNG. The filter decides; a name typed with .svg is SVG whatever the filter."""
+    window.start_new_game(HUMANS)
+    window.controller.play("c3")
+    answers = [
+        (str(tmp_path / "a.png"), "SVG image (*.svg)"),
+        (str(tmp_path / "b.svg"), "PNG image (*.png)"),
+        (str(tmp_path / "c"), "PNG image (*.png)"),
+        (str(tmp_path / "d.png"), "PNG image (*.png)"),
+    ]
+    for answer in answers:
+        with mock.patch.object(QFileDialog, "getSaveFileName", return_value=answer):
+            assert window.exports.export_image_dialog()
+    written = sorted(p.name for p in tmp_path.iterdir() if p.suffix in (".png", ".svg"))
+    assert written == ["a.svg", "b.svg", "c.png", "d.png"]
+    assert (tmp_path / "a.svg").read_text().lstrip().startswith("<")

@@ -96,6 +96,42 @@ def test_candidate_colours_are_measured_from_the_searchers_choice():
     assert marks[39].quality == 0.0  # 16 points below the choice
 
 
+def test_a_barely_visited_candidate_is_drawn_faded_whoever_searched(qtbot, board):
+    """Round 14: MoHex's candidates of 20 visits beside its choice's 4 000 were drawn like
+    any other. A candidate with less than a tenth of the best supported one's support is
+    faded (its fill, ring and numbers), ours as an engine's; the choice never is."""
+    fields = dict(
+        root_moves=(12, 7, 8, 17),
+        root_agents=(4000, 1000, 210, 20),
+        root_active=(1120, 280, 46, 11),
+        best_move=12,
+        estimate=0.28,
+        principal_variation=(12,),
+        root_values=(0.28, 0.28, 0.22, 0.55),
+        root_lines=(),
+    )
+    for player in ("engine:MoHex", "uct:playouts=5000"):
+        marks = {m.cell: m for m in candidate_marks(snapshot(player=player, **fields), 5)}
+        assert [marks[c].faded for c in (12, 7, 8, 17)] == [False, False, True, True]
+        assert "its value is uncertain" in marks[17].detail
+    few = {**fields, "root_agents": (20, 4000, 1000, 210)}  # the choice with few: kept
+    marks = {m.cell: m for m in candidate_marks(snapshot(player="engine:MoHex", **few), 5)}
+    assert not marks[12].faded and marks[7].order == 1
+    # Drawn: the faded mark's fill lets the board show through.
+    mark = CandidateMark(12, 1, 1.0, 0.0, "55", "20", (12,))
+    radius = board.geometry_for_size().radius
+    centre = board.cell_center(12)
+    ratio = board.devicePixelRatioF()
+    x, y = round((centre.x() - 0.55 * radius) * ratio), round(centre.y() * ratio)
+    drawn = {}
+    for faded in (False, True):
+        board.set_candidates((replace(mark, faded=faded),))
+        drawn[faded] = board.grab().toImage().pixelColor(x, y)
+    assert drawn[False] == candidate_colour(1.0)
+    assert drawn[True] != drawn[False]
+    assert drawn[True].hsvSaturation() < drawn[False].hsvSaturation()
+
+
 def test_candidate_colours_run_from_red_through_yellow_to_green():
     red, yellow, green = candidate_colour(0.0), candidate_colour(0.5), candidate_colour(1.0)
     assert red.red() > red.green() and green.green() > green.red()
@@ -473,3 +509,19 @@ def test_a_review_searches_with_its_own_analyst_unless_another_is_chosen(window,
     again = ReviewDialog(ReviewSettings(analyst="tiny"), analysis_spec="tiny")
     qtbot.addWidget(again)
     assert again.analyst.count() == 2 and again.settings().analyst == "tiny"
+
+
+def test_the_reviews_progress_is_said_beside_the_bar_not_cut_inside_it(window, qtbot):
+    """Round 14: the status bar's bar drew "Analysi ng 21/46", its text split where the
+    chunk ends. The words stand in a label beside a bar that draws none."""
+    play_game(window)
+    reviewer = window.reviewer
+    seen = []
+    reviewer.analysis.progress.connect(
+        lambda done, total: seen.append((reviewer.progress_label.text(), done, total))
+    )
+    with qtbot.waitSignal(reviewer.analysis.finished, timeout=10_000):
+        reviewer.review_game(ReviewSettings(seconds=0.3, analyst="tiny"))
+    assert not reviewer.progress.isTextVisible()
+    assert ("Analysing 2/5", 2, 5) in seen
+    assert not reviewer.progress_label.isVisible()

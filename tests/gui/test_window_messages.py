@@ -118,3 +118,19 @@ def test_opening_a_file_counts_its_moves_in_words(window, tmp_path):
         path.write_text(text)
         assert window.document.open_file(path)
         assert window.statusBar().currentMessage().startswith(f"Opened game.sgf: {words}")
+
+
+def test_a_long_status_message_can_be_read_whole(window, qtbot):
+    """Round 15: "Opened club-night.sgf: 5 moves (game 1 of the 3 in the file; ...; cannot
+    be opened: line 6, column 13 (node 3):" ended at the status bar's permanent labels, and
+    went after 8 s. The status bar's tooltip holds the message whole while it is shown, and a
+    long message stays longer."""
+    from hexswarm.gui.main_window import STATUS_MS, status_ms
+
+    long = "Opened club-night.sgf: 4 moves (" + "a reason that is long; " * 8 + ")."
+    window.show_status(long)
+    bar = window.statusBar()
+    assert bar.currentMessage() == long and bar.toolTip() == long
+    assert status_ms("Short.") == STATUS_MS < status_ms(long)
+    bar.clearMessage()
+    assert bar.toolTip() == ""

@@ -863,6 +863,15 @@ LEVELS: dict[str, LevelInfo] = {
                 0.01,
                 100.0,
             ),
+            Parameter(
+                "start",
+                "choice",
+                _TREE_DEFAULTS["start"],
+                "where a new population's agents start: k on each move (even), or the same "
+                "number placed in proportion to the moves' priors (priors: a move of prior p "
+                "holds about p of them, a move of prior 0 none; needs priors), without draws",
+                choices=anthill.STARTS,
+            ),
             *_TREE_TAIL,
         ),
         rules=uct.TREE_OPTION_RULES,

@@ -581,10 +581,12 @@ class NaiveAnthill(NaiveUct):
         prior_of=None,
         bias=0.0,
         spread=1.0,
+        start="even",
     ):
         super().__init__(
             env, exploration, expand_after, tables, state, leaf_playouts, rave, prior_of, bias
         )
+        self.start = start  # "priors": a new population placed in proportion to the priors
         self.spread = spread  # the draws' spread: the posterior's times this
         self.swarm_depth = swarm_depth
         self.k = k
@@ -600,7 +602,19 @@ class NaiveAnthill(NaiveUct):
     def _expand(self, node: _UctNode, actions: list[int]) -> None:
         super()._expand(node, actions)
         count = len(node.children)
-        self.agents[id(node)] = [[i % count, 0] for i in range(count * self.k)]
+        n = count * self.k
+        priors = [c.prior for c in node.children] if self.prior_of is not None else []
+        if self.start == "priors" and sum(priors) > 0:
+            # Agent j holds the first move whose running sum of priors passes (j + 1/2) / n
+            # of their total: a move of prior p holds about p n / total agents.
+            total = sum(priors)
+            cumulative = [sum(priors[: i + 1]) for i in range(count)]
+            self.agents[id(node)] = [
+                [next(i for i in range(count) if (j + 0.5) * total < cumulative[i] * n), 0]
+                for j in range(n)
+            ]
+        else:
+            self.agents[id(node)] = [[i % count, 0] for i in range(n)]
 
     def _posterior(self, child: _UctNode, weight: float) -> tuple[float, float]:
         """Mean and spread of the Beta posterior's normal approximation; with RAVE, the mean

@@ -152,14 +152,18 @@ def _draw(certain, mean, sd, x):
 
 
 @inline_jit
-def spread_agents(tree, population, block, k):
+def spread_agents(tree, population, block, k, by_priors):
     """The agents of the new ``block``: ``k`` a move, all inactive, spread in turn over its
     moves, skipping the moves pruned by their priors (:func:`_pruned`: the descent gives a new
     block its priors, :func:`engine.kernels.uct.child_priors`, before its agents) unless
-    every move is."""
+    every move is. With ``by_priors`` (``AnthillRules.start_priors``) and priors in the tree
+    the ``count * k`` agents are placed in proportion to the moves' priors instead
+    (:func:`_place_by_priors`)."""
     hold, active, prior = population.hold, population.active, tree.prior
     first = tree.blocks[block, FIRST]
     count = tree.blocks[block, COUNT]
+    if by_priors and prior.shape[0] > 0 and _place_by_priors(prior, hold, active, first, count, k):
+        return
     live = 0
     for i in range(count):
         if not _pruned(prior, first + i):
@@ -173,6 +177,32 @@ def spread_agents(tree, population, block, k):
         hold[base + i] = move
         active[base + i] = 0
         move = (move + 1) % count
+
+
+@inline_jit
+def _place_by_priors(prior, hold, active, first, count, k):
+    """Place the ``n = count * k`` agents of the block at ``first`` in proportion to its
+    moves' priors, without draws (systematic placement): agent ``j`` (in population order)
+    holds the first move ``i`` whose cumulative prior ``c_i`` (the priors summed in block
+    order) passes ``(j + 1/2) / n`` of their total ``t``, i.e. ``(j + 1/2) t < c_i n``, so a
+    move of prior ``p`` holds ``p n / t`` agents give or take one and a move of prior 0 (pruned)
+    none. All inactive. Returns False (nothing placed) when the priors sum to 0."""
+    total = 0.0
+    for i in range(count):
+        total += prior[first + i]
+    if not total > 0.0:
+        return False
+    n = count * k
+    base = first * k
+    move = 0
+    cumulative = prior[first]
+    for j in range(n):
+        while move < count - 1 and not (j + 0.5) * total < cumulative * n:
+            move += 1
+            cumulative += prior[first + move]
+        hold[base + j] = move
+        active[base + j] = 0
+    return True
 
 
 @inline_jit
@@ -453,16 +483,17 @@ def root_population(tree, population, k, agents, actives):
 
 
 @jit
-def settle_root_population(tree, population, k, held, held_active):
+def settle_root_population(tree, population, k, by_priors, held, held_active):
     """The population of a restricted root (its block rebuilt by
     :meth:`engine.search.uct.UctTree.restrict_root`, with its priors): spread afresh over the
-    block's moves (:func:`spread_agents`), then the agents that held a move still in the block
-    (``held``: the actions they held before, ``held_active`` their activity, in population
-    order) take places back with their hypotheses and activity: all of them when the smaller
-    population has room, else an evenly strided sample of them, so a cluster keeps its share."""
+    block's moves (:func:`spread_agents`, in proportion to their priors with ``by_priors``),
+    then the agents that held a move still in the block (``held``: the actions they held
+    before, ``held_active`` their activity, in population order) take places back with their
+    hypotheses and activity: all of them when the smaller population has room, else an evenly
+    strided sample of them, so a cluster keeps its share."""
     nodes, blocks = tree.nodes, tree.blocks
     block = nodes[0, BLOCK]
-    spread_agents(tree, population, block, k)
+    spread_agents(tree, population, block, k, by_priors)
     first = blocks[block, FIRST]
     count = blocks[block, COUNT]
     hold, active = population.hold, population.active

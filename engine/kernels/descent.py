@@ -66,6 +66,7 @@ def anthill_rules(
     tests: int,
     test_first: bool,
     spread: float,
+    start_priors: bool,
 ) -> AnthillRules:
     """The rules as the loop takes them (fixed Python types: one compiled loop a search)."""
     return AnthillRules(
@@ -78,12 +79,13 @@ def anthill_rules(
         int(tests),
         bool(test_first),
         float(spread),
+        bool(start_priors),
     )
 
 
 def uct_rules() -> AnthillRules:
     """UCT's: no swarm layer (every move chosen by UCT's rule)."""
-    return anthill_rules(0, 0, 0, False, 0, 1.0, 1, False, 1.0)
+    return anthill_rules(0, 0, 0, False, 0, 1.0, 1, False, 1.0, False)
 
 
 def no_agents() -> AnthillAgents | None:
@@ -237,7 +239,9 @@ def tree_iterations(
                             priors,
                         )
                     if population is not None:  # every node has one (reuse moves depths up)
-                        spread_agents(tree, population, block, rules.agents_per_move)
+                        spread_agents(
+                            tree, population, block, rules.agents_per_move, rules.start_priors
+                        )
             if block < 0:
                 evaluated = True  # an unexpanded leaf (visited before): its playouts
                 break

@@ -215,3 +215,4 @@ class AnthillRules(NamedTuple):
     tests: int  # agents tested per population a descent passes
     test_first: bool  # the carrier is tested when drawn, before its move is followed
     spread: float  # a test's posterior spread is multiplied by this (1: the posterior's)
+    start_priors: bool  # a new population's agents are placed in proportion to its priors

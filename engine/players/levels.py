@@ -863,6 +863,15 @@ LEVELS: dict[str, LevelInfo] = {
                 0.01,
                 100.0,
             ),
+            Parameter(
+                "start",
+                "choice",
+                _TREE_DEFAULTS["start"],
+                "where a new population's agents start: k on each move (even), or the same "
+                "number placed in proportion to the moves' priors (priors: a move of prior p "
+                "holds about p of them, a move of prior 0 none; needs priors), without draws",
+                choices=anthill.STARTS,
+            ),
             *_TREE_TAIL,
         ),
         rules=uct.TREE_OPTION_RULES,
@@ -908,6 +917,13 @@ _TREE_PRESET = {
     "tactics": "vc",
     "swap_policy": "table",
 }
+# The knowledge in `strong`'s tree, which `strong-swarm` shares: RAVE, the pattern priors and
+# the intrusion bonus (why each: the comments of the two presets below).
+_STRONG_KNOWLEDGE = {
+    "rave": True,
+    "priors": "hex12-local-mohex-9x9-550g-matches",
+    "intrusion_bonus": 282.0,
+}
 _PRESETS = (
     (
         "strong",
@@ -915,8 +931,11 @@ _PRESETS = (
         'The strongest player measured at equal time (docs/experiments.md, "Presets"): UCT '
         "with RAVE (all-moves-as-first records blended into the choice, after MoHex 2.0) "
         "and pattern priors (each new move's weight from its twelve nearest cells, the six "
-        "neighbours and the six bridge points, and its place against the last move, learned "
-        "from 520 MoHex 2.0 games, as a bias and a start of its RAVE record), 8 playouts "
+        "neighbours and the six bridge points, its place against the last move and the shape "
+        "around the last move, learned from 520 MoHex 2.0 self-play games and MoHex's moves "
+        "in its 9x9 matches against us, as a bias and a start of its RAVE record; the cell "
+        "that restores a bridge or edge template the last move intruded into weighs more), "
+        "8 playouts "
         "from each leaf it reaches, playouts that answer bridge and edge template "
         "intrusions, searching for the time given, with exact root tactics "
         "(the solver on boards up to 8x8, then Hex knowledge: dead and captured cells, "
@@ -928,8 +947,12 @@ _PRESETS = (
         # preset without them at 1 s a move on 9x9 (two matches of 100, 58-42 and 62-38;
         # 0.600 [0.531, 0.665], Elo +70 [+21, +119]; ibid., and docs/results/priors/). The
         # 12-cell table of 520 games against the 6-cell one: 114-86 at 20 000 playouts a move
-        # and 63-37 at 1 s a move (0.630 [0.532, 0.718], Elo +92 [+22, +163]; ibid.).
-        {**_TREE_PRESET, "rave": True, "priors": "hex12-mohex-9x9-550g"},
+        # and 63-37 at 1 s a move (0.630 [0.532, 0.718], Elo +92 [+22, +163]; ibid.). The
+        # local teacher table with the intrusion bonus (round 15's rule, ibid.): against MoHex
+        # 2.0 at 1 s a move on 9x9, 143 of 300 where the 12-cell table won 125 of the same
+        # openings (40 games turned to wins, 22 to losses, p = 0.030), and 66-34 against it at
+        # 1 s a move.
+        {**_TREE_PRESET, **_STRONG_KNOWLEDGE},
     ),
     (
         "strong-swarm",
@@ -940,7 +963,8 @@ _PRESETS = (
         "each descent 64 of them are tested by a Thompson-style comparison of their move's "
         "shared UCT record with a rival's and recruited passively (an inactive agent copies an "
         "active one or takes the rival); below the root UCT chooses; the tests and UCT's "
-        "choice both read RAVE records and pattern priors (`strong`'s 12-cell table), with 8 "
+        "choice both read RAVE records and pattern priors (`strong`'s table and intrusion "
+        "bonus), with 8 "
         "playouts from each leaf that answer bridge and edge template intrusions; searching "
         "for the time given, with exact root tactics (the solver on boards up to 8x8, then Hex "
         "knowledge: dead and captured cells, virtual connections, the must-play region, the "
@@ -953,8 +977,10 @@ _PRESETS = (
         # against 64 at equal CPU on 9x9; RAVE and priors as `strong`'s, read by the
         # agents' tests: 86-14 against itself without them at 20 000 playouts; `strong`'s
         # 12-cell table instead of the 6-cell one, at 1 s a move on the same openings: 46-54
-        # (from 34-66) on 9x9 and 44-56 (from 30-70) on 11x11 against `strong`.
-        {**_TREE_PRESET, "tests": 64, "rave": True, "priors": "hex12-mohex-9x9-550g"},
+        # (from 34-66) on 9x9 and 44-56 (from 30-70) on 11x11 against `strong`; with round
+        # 15's knowledge on both sides 96-104 against `strong` at 20 000 playouts (49-51 with
+        # the 12-cell table on both).
+        {**_TREE_PRESET, **_STRONG_KNOWLEDGE, "tests": 64},
     ),
     (
         "strong-sdst",

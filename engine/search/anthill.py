@@ -42,6 +42,7 @@ RIVALS = {
 }
 REDRAWS = ("uniform", "rival")
 EVIDENCE = ("playouts", "descents")
+STARTS = ("even", "priors")
 
 
 class AnthillTree(UctTree):
@@ -137,6 +138,7 @@ class AnthillConfig(UctConfig):
     test_first: bool = False
     swarm_depth: int = DEFAULT_SWARM_DEPTH
     spread: float = 1.0
+    start: str = "even"
 
     def __post_init__(self) -> None:
         UctConfig.__post_init__(self)
@@ -145,6 +147,7 @@ class AnthillConfig(UctConfig):
             ("redraw", REDRAWS),
             ("relate", tuple(RELATE)),
             ("evidence", EVIDENCE),
+            ("start", STARTS),
         ):
             value = getattr(self, name)
             if value not in allowed:
@@ -154,6 +157,8 @@ class AnthillConfig(UctConfig):
                 raise HexError(f"{name} must be at least 1, not {getattr(self, name)}")
         if not self.spread > 0:
             raise HexError(f"spread must be above 0, not {self.spread}")
+        if self.start == "priors" and self.priors in (None, "none"):
+            raise HexError("start=priors needs priors (the agents are placed by them)")
         if self.knowledge_after:
             # Its agents choose among every move at the swarm's depths, pruned or not.
             raise HexError("knowledge_after is UCT's: the anthill's agents do not skip its marks")
@@ -184,6 +189,7 @@ class AnthillSearch(UctSearch):
             config.tests,
             config.test_first,
             config.spread,
+            config.start == "priors",
         )
         self.swarm_depth = config.swarm_depth
 
@@ -195,7 +201,12 @@ class AnthillSearch(UctSearch):
         held, held_active = tree.root_hypotheses()
         super()._restrict_root(tree, root_actions, env)
         settle_root_population(
-            tree.arrays(), tree.population(), self.agents_per_move, held, held_active
+            tree.arrays(),
+            tree.population(),
+            self.agents_per_move,
+            self.rules.start_priors,
+            held,
+            held_active,
         )
 
     def new_tree(self, max_nodes: int) -> AnthillTree:

@@ -191,6 +191,61 @@ def test_a_wider_spread_matches_the_slow_reference(
     )
 
 
+@pytest.mark.parametrize(
+    ("env", "leaf_playouts", "rival", "tests", "seed"),
+    [
+        (hex_environment(_position(5, "c3")), 8, "challenger", 16, 61),
+        (hex_environment(_position(5, "c3", "b3")), 4, "visits", 8, 62),
+        (hex_environment(_position(5, "b2")), 2, "sampled", 2, -63),
+        (hex_environment(_position(4)), 1, "move", 1, 64),
+    ],
+)
+@pytest.mark.parametrize("swarm_depth", [64, 1])
+def test_a_start_from_the_priors_matches_the_slow_reference(
+    env, leaf_playouts, rival, tests, seed, swarm_depth
+):
+    """``start=priors`` (round 15): every new population placed in proportion to its moves'
+    priors, against the plain Python anthill, draw for draw."""
+    _assert_matches_the_reference(
+        env,
+        600,
+        1,
+        leaf_playouts,
+        4,
+        rival,
+        "rival",
+        abs(seed),
+        swarm_depth,
+        test_first=seed < 0,
+        tests=tests,
+        start="priors",
+        **_knowledge_settings("priors"),
+    )
+
+
+def test_a_start_from_the_priors_follows_the_priors():
+    """After one descent (one agent tested) the root's agents stand where ``start=priors``
+    placed them, give or take the tested one: a move of prior p holds about p of them."""
+    board = _position(5, "c3")
+    env = hex_environment(board)
+    k = 4
+    config = AnthillConfig(
+        agents_per_move=k, rave=True, priors="hex6-mohex-9x9", start="priors", seed=2
+    )
+    search = AnthillSearch(config, last_cell=int(board.moves[-1].cell))
+    search.run(env, SearchLimits(playouts=1))
+    tree = search.trees[0]
+    agents, _ = search.root_population()
+    kids = tree.children(0)
+    n = k * len(kids)
+    assert agents.sum() == n
+    priors = {int(tree.actions[c]): float(tree.prior[c]) for c in kids}
+    total = sum(priors.values())
+    assert max(priors.values()) > 2.0 / len(kids) * total  # the priors are not even
+    for action, prior in priors.items():
+        assert abs(int(agents[action]) - prior / total * n) <= 2
+
+
 def test_spread_changes_the_draws():
     """A spread other than 1 reaches the kernel's draws: the same seeded search ends with
     other root records (the comparison above would pass if both sides ignored it)."""
@@ -333,14 +388,17 @@ def test_the_agents_are_kept_with_the_subtree():
             assert np.array_equal(kept.holders(child), tree.holders(original))
 
 
-@pytest.mark.parametrize("knowledge", [False, True])
+@pytest.mark.parametrize("knowledge", ["none", "priors", "start=priors"])
 def test_a_restricted_root_holds_agents_only_on_its_moves(knowledge):
     """With ``root_actions`` (the must-play region of ``tactics=vc``) the root's population is
-    spread over those moves alone, ``k`` a move, and no other move is searched."""
+    spread over those moves alone, ``k`` a move (with ``start=priors``: as many, placed by
+    their priors), and no other move is searched."""
     board = _position(5, "c3")
     env = hex_environment(board)
     allowed = [2, 7, 11, 19]
-    settings = {"rave": True, "priors": "hex6-mohex-9x9", "tests": 8} if knowledge else {}
+    settings = {"rave": True, "priors": "hex6-mohex-9x9", "tests": 8} if knowledge != "none" else {}
+    if knowledge == "start=priors":
+        settings["start"] = "priors"
     search = AnthillSearch(
         AnthillConfig(agents_per_move=3, seed=4, **settings),
         root_actions=allowed,
@@ -376,7 +434,7 @@ def test_restricting_a_reused_root_keeps_the_agents_of_the_moves_kept():
     old_active = {a: int(held_active[held == a].sum()) for a in kept}
     assert 0 < sum(old.values()) <= k * len(kept)
     tree.restrict_root(kept)
-    settle_root_population(tree.arrays(), tree.population(), k, held, held_active)
+    settle_root_population(tree.arrays(), tree.population(), k, False, held, held_active)
     now, now_active = tree.root_hypotheses()
     assert now.size == k * len(kept) and set(now.tolist()) <= set(kept)
     for action in kept:
@@ -396,7 +454,7 @@ def test_a_cluster_kept_by_a_restriction_keeps_its_share():
     total = sum(int(by_agents[a]) for a in kept)
     assert total > k * len(kept)
     tree.restrict_root(kept)
-    settle_root_population(tree.arrays(), tree.population(), k, held, held_active)
+    settle_root_population(tree.arrays(), tree.population(), k, False, held, held_active)
     now, _ = tree.root_hypotheses()
     assert now.size == k * len(kept) and set(now.tolist()) <= set(kept)
     share = by_agents[cluster] / total
@@ -429,6 +487,10 @@ def test_settings_are_checked():
         AnthillSearch(AnthillConfig(tests=0))
     with pytest.raises(ValueError, match="evidence"):
         AnthillSearch(AnthillConfig(evidence="leaves"))
+    with pytest.raises(ValueError, match="start"):
+        AnthillSearch(AnthillConfig(start="anywhere"))
+    with pytest.raises(ValueError, match="start=priors needs priors"):
+        AnthillSearch(AnthillConfig(start="priors"))
 
 
 def test_the_tree_view_counts_agents_in_the_swarm_and_visits_below_it():

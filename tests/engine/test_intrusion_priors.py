@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 from hexswarm.engine.board import Board, HexError
 from hexswarm.engine.patterns import load_table, move_priors
+from hexswarm.engine.search.anthill import AnthillConfig, AnthillSearch
 from hexswarm.engine.search.environment import hex_environment
 from hexswarm.engine.search.limits import SearchLimits
 from hexswarm.engine.search.uct import UctConfig, UctSearch
@@ -171,3 +172,23 @@ def test_a_node_below_the_root_gets_the_bonus_for_the_intrusion_that_led_to_it()
     assert got.keys() == expected.keys()
     for cell, p in expected.items():
         assert got[cell] == pytest.approx(p, rel=1e-12, abs=1e-15)
+
+
+def test_the_anthill_reads_the_bonus_as_uct_does():
+    """The anthill (``strong-swarm``'s search) shares UCT's priors: with the bonus its root's
+    priors are UCT's, the answer's raised (round 15: the swarm with C's settings)."""
+    board = Board.from_moves(9, PLANTED[0][0])
+    env = hex_environment(board)
+
+    def anthill_priors(bonus: float) -> dict[int, float]:
+        config = AnthillConfig(seed=1, rave=True, priors=TABLE, intrusion_bonus=bonus)
+        search = AnthillSearch(config, last_cell=int(board.moves[-1].cell))
+        search.run(env, SearchLimits(playouts=1))
+        tree = search.trees[0]
+        return {
+            int(env.action_cells[tree.actions[c]]): float(tree.prior[c]) for c in tree.children(0)
+        }
+
+    answer = board.cell_index(PLANTED[0][1])
+    assert anthill_priors(282.0) == _root_priors(board, 282.0)
+    assert anthill_priors(282.0)[answer] > anthill_priors(0.0)[answer]

@@ -58,11 +58,12 @@ class Match:
 
 @dataclass(frozen=True)
 class Paired:
-    """Games that turned between two matches on the same openings (A's result, game by game)."""
+    """Games that turned between two matches on the same openings (A's result, game by game);
+    ``before`` and ``after`` name one folder each, or as many pairs as the quote sums."""
 
     quote: str
-    before: str
-    after: str
+    before: str | tuple[str, ...]
+    after: str | tuple[str, ...]
     to_wins: int
     to_losses: int
     p_value: str  # as quoted, e.g. "0.02"
@@ -87,8 +88,8 @@ MATCHES: tuple[Match, ...] = (
         "120-80",
     ),
     Match(
-        "these 12-cell ones 63-37 against the 6-cell ones at 1 s a move,\n"
-        "  0.63 [0.53, 0.72], Elo +92 [+22, +163]",
+        "12-cell ones 63-37 against the 6-cell ones at 1 s a\n"
+        "  move, 0.63 [0.53, 0.72], Elo +92 [+22, +163]",
         ("priors/strong-prior12-550g-vs-strong-1s",),
         "63-37",
         rate=2,
@@ -214,12 +215,18 @@ MATCHES: tuple[Match, ...] = (
         "49-51",
     ),
     Match(
+        "knowledge on both sides 96-104 (0.48 [0.41, 0.55]",
+        ("swarm-knowledge/r15/c-seed331", "swarm-knowledge/r15/c-seed334"),
+        "96-104",
+        rate=2,
+    ),
+    Match(
         "and 86-14 against\n  itself without the knowledge",
         ("swarm-knowledge/swarm-knowledge-vs-none-9x9-20k",),
         "86-14",
     ),
     Match(
-        "the default won **64 of 100 on 9×9** (0.64 [0.54, 0.73],\n  Elo +100)",
+        "it won **64 of 100 on 9×9** (0.64 [0.54, 0.73],\n  Elo +100)",
         ("mohex/strong12-1s-vs-mohex-1000",),
         "64-36",
         as_quoted="64 of 100",
@@ -406,19 +413,19 @@ MATCHES: tuple[Match, ...] = (
         rate=2,
     ),
     Match(
-        "together **52 of 100** there",
+        "the settings of today's default won **52 of 100** there",
         ("mohex/strong-localteacher-intr282-1s-vs-mohex-1s-r14",),
         "52-48",
         as_quoted="52 of 100",
     ),
     Match(
-        "**46 of 100** on the other 9×9\n  openings",
+        "**46 of 100** on the other 9×9 openings",
         ("mohex/strong-localteacher-intr282-1s-vs-mohex-1s-r14-s73",),
         "46-54",
         as_quoted="46 of 100",
     ),
     Match(
-        "**98 of 200** (0.49 [0.42,\n  0.56])",
+        "**98 of 200** (0.49 [0.42, 0.56])",
         (
             "mohex/strong-localteacher-intr282-1s-vs-mohex-1s-r14",
             "mohex/strong-localteacher-intr282-1s-vs-mohex-1s-r14-s73",
@@ -427,9 +434,70 @@ MATCHES: tuple[Match, ...] = (
         as_quoted="98 of 200",
         rate=2,
     ),
+    # round 15: the default's candidate against MoHex at 1 s on new openings, and the default
+    Match(
+        "**45 of 100** on new openings (0.45 [0.36, 0.55]",
+        ("mohex/strong-localteacher-intr282-1s-vs-mohex-1s-r15-s77",),
+        "45-55",
+        as_quoted="45 of 100",
+        rate=2,
+    ),
+    Match(
+        "won 40 of them, 0.40 [0.31, 0.50]",
+        ("mohex/strong-1s-vs-mohex-1s-r15-s77",),
+        "40-60",
+        as_quoted="40",
+        rate=2,
+    ),
+    Match(
+        "**143 of 300** (0.477 [0.421, 0.533], Elo -16 [-55, +23])",
+        (
+            "mohex/strong-localteacher-intr282-1s-vs-mohex-1s-r14",
+            "mohex/strong-localteacher-intr282-1s-vs-mohex-1s-r14-s73",
+            "mohex/strong-localteacher-intr282-1s-vs-mohex-1s-r15-s77",
+        ),
+        "143-157",
+        as_quoted="143 of 300",
+        rate=3,
+        elo="interval",
+    ),
+    Match(
+        "125 of the same 300 (0.417 [0.362, 0.473])",
+        (
+            "mohex/strong-1s-vs-mohex-1s-r12",
+            "mohex/strong-1s-vs-mohex-1s-r11",
+            "mohex/strong-1s-vs-mohex-1s-r15-s77",
+        ),
+        "125-175",
+        as_quoted="125",
+        rate=3,
+    ),
+    Match(
+        "66-34 against the\n  12-cell ones at 1 s a move, 0.66 [0.56, 0.75], Elo +115 [+44, +187]",
+        ("priors/localteacher-intr282-1s-vs-strong-1s-r14",),
+        "66-34",
+        rate=2,
+        elo="interval",
+    ),
 )
 
 PAIRED: tuple[Paired, ...] = (
+    Paired(
+        "40 games turned to wins and 22 to losses, sign\n  test p = 0.030",
+        (
+            "mohex/strong-1s-vs-mohex-1s-r12",
+            "mohex/strong-1s-vs-mohex-1s-r11",
+            "mohex/strong-1s-vs-mohex-1s-r15-s77",
+        ),
+        (
+            "mohex/strong-localteacher-intr282-1s-vs-mohex-1s-r14",
+            "mohex/strong-localteacher-intr282-1s-vs-mohex-1s-r14-s73",
+            "mohex/strong-localteacher-intr282-1s-vs-mohex-1s-r15-s77",
+        ),
+        40,
+        22,
+        "0.030",
+    ),
     Paired(
         "10 games turned to wins and 9 to losses, p = 1.00",
         "mohex/strong-1s-vs-mohex-1s-r12",
@@ -487,7 +555,8 @@ PAIRED: tuple[Paired, ...] = (
         "0.004",
     ),
     Paired(
-        "14 games\n  turned to wins and 8 to losses against the default's 46, sign test p = 0.29",
+        "14 games\n  turned to wins and 8 to losses against the previous default's 46, "
+        "sign test p = 0.29",
         "mohex/strong-1s-vs-mohex-1s-r11",
         "mohex/strong-local550g-1s-vs-mohex-1s",
         14,
@@ -511,7 +580,7 @@ PAIRED: tuple[Paired, ...] = (
         "0.004",
     ),
     Paired(
-        "10 turned each way against the default's 46, p = 1.00",
+        "10 turned each way against\n  the previous default's 46, p = 1.00",
         "mohex/strong-1s-vs-mohex-1s-r11",
         "mohex/strong-localteacher-intr282-1s-vs-mohex-1s-r14-s73",
         10,
@@ -619,7 +688,7 @@ PRINTED: tuple[Printed, ...] = (
         "{:.2f}",
     ),
     Printed(
-        "against the default's 1.02 s",
+        "against its own 1.02 s",
         "mohex/strong-1.2s-vs-mohex-1s-r13/report.md",
         r"\| A \(strong[^|]*\| \d+ \| \d+ \| ([\d.]+) s",
         "{:.2f}",
@@ -646,6 +715,10 @@ def match_wins(results: Path, folder: str) -> tuple[int, int]:
     a_wins = sum(1 for game in games if game["winner"] == "A")
     b_wins = sum(1 for game in games if game["winner"] == "B")
     return a_wins, b_wins
+
+
+def folders(named: str | tuple[str, ...]) -> tuple[str, ...]:
+    return (named,) if isinstance(named, str) else named
 
 
 def a_won(results: Path, folder: str) -> dict[int, bool]:
@@ -724,10 +797,14 @@ def check_paired(results: Path, readme: str) -> list[str]:
         if quote not in text:
             problems.append(f"quote not in README.md (moved or changed?): {quote!r}")
             continue
-        before, after = a_won(results, claim.before), a_won(results, claim.after)
-        common = sorted(set(before) & set(after))
-        to_wins = sum(1 for game in common if after[game] and not before[game])
-        to_losses = sum(1 for game in common if before[game] and not after[game])
+        to_wins = to_losses = 0
+        for before_folder, after_folder in zip(
+            folders(claim.before), folders(claim.after), strict=True
+        ):
+            before, after = a_won(results, before_folder), a_won(results, after_folder)
+            common = sorted(set(before) & set(after))
+            to_wins += sum(1 for game in common if after[game] and not before[game])
+            to_losses += sum(1 for game in common if before[game] and not after[game])
         p_value = sign_test(to_wins, to_losses)
         decimals = len(claim.p_value.split(".")[1])
         if (to_wins, to_losses) != (

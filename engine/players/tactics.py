@@ -339,13 +339,16 @@ def prove_position(board: Board, time_s: float | None = None) -> RootTactics | N
     fixed budgets). A "win" comes with a winning move; a "loss" with none. A rectangle is
     proved on its square embedding (``engine.search.environment``), its move given in the
     rectangle's cells. Every verdict is exact: a position these do not settle may still be
-    won or lost. A loss is not claimed while the side to move may swap (the proofs play
-    cells only; a win by a cell stays one). Any thread (pure Python and ``nogil`` kernels,
+    won or lost. The proofs play cells only: with the swap rule nothing is claimed before the
+    first move (the opponent may swap whatever it is), and no loss while the side to move may
+    swap (a win by a cell stays one). Any thread (pure Python and ``nogil`` kernels,
     on private copies)."""
     from hexswarm.engine.analysis.root import analyse
     from hexswarm.engine.search.environment import embedded_board, rectangle_cell
 
     require_open(board)
+    if board.swap_rule and not board.moves:
+        return None
     square = embedded_board(board)
     tactics = root_tactics(square)
     if tactics.proven is None:

@@ -212,9 +212,11 @@ def test_a_rectangle_is_proved_on_its_embedding_and_answers_in_its_cells():
 
 
 def test_no_loss_is_claimed_while_the_side_to_move_may_swap():
-    """The proofs play cells only: after Black's centre on 3x3 with the swap rule, White (who
-    may swap and then wins) is not proven lost."""
+    """The proofs play cells only: with the swap rule the empty 3x3 board is not proven won
+    for Black (White would swap its centre), and after Black's centre White (who may swap
+    and then wins) is not proven lost."""
     board = Board(3, swap_rule=True)
+    assert prove_position(board) is None
     board.play("b2")
     assert prove_position(board) is None
     board = Board(3)

@@ -670,14 +670,14 @@ PRINTED: tuple[Printed, ...] = (
     ),
     # the test suite from a fresh clone
     Printed(
-        "2 102 tests passed",
-        "ci/2026-11-29-r14-cold-fresh-clone.txt",
+        "2 148 tests passed",
+        "ci/2026-11-29-r15-cold-fresh-clone.txt",
         r"^(\d+) passed in",
         "{:,.0f}",
     ),
     Printed(
-        "405 s of tests",
-        "ci/2026-11-29-r14-cold-fresh-clone.txt",
+        "512 s of tests",
+        "ci/2026-11-29-r15-cold-fresh-clone.txt",
         r"^\d+ passed in ([\d.]+)s",
         "{:.0f}",
     ),

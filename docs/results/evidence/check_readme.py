@@ -443,6 +443,14 @@ MATCHES: tuple[Match, ...] = (
         rate=2,
     ),
     Match(
+        "on 11×11 **43 of 100** (0.43 [0.34, 0.53],\n  Elo -49 [-117, +19])",
+        ("mohex/strong-localteacher-intr282-1s-vs-mohex-1s-11x11-r15",),
+        "43-57",
+        as_quoted="43 of 100",
+        rate=2,
+        elo="interval",
+    ),
+    Match(
         "won 40 of them, 0.40 [0.31, 0.50]",
         ("mohex/strong-1s-vs-mohex-1s-r15-s77",),
         "40-60",
@@ -482,6 +490,14 @@ MATCHES: tuple[Match, ...] = (
 )
 
 PAIRED: tuple[Paired, ...] = (
+    Paired(
+        "(below; 20 games\n  turned to wins and 14 to losses, p = 0.39)",
+        "mohex/strong12-1s-vs-mohex-1s-11x11",
+        "mohex/strong-localteacher-intr282-1s-vs-mohex-1s-11x11-r15",
+        20,
+        14,
+        "0.39",
+    ),
     Paired(
         "40 games turned to wins and 22 to losses, sign\n  test p = 0.030",
         (

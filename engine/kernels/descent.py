@@ -34,6 +34,7 @@ from hexswarm.engine.kernels.uct import (
     ACTION,
     BLOCK,
     BLOCKS,
+    EXACT,
     KNOWN,
     MAY_GROW,
     NODES,
@@ -124,6 +125,7 @@ def tree_iterations(
     policy,
     knowledge_after,
     knowledge,
+    proven_playouts,
 ):
     """Run up to ``count`` iterations on one tree (and its agents: ``population``, an
     :class:`AnthillAgents` with ``rules.agents_per_move`` agents a move, choosing at depths
@@ -159,6 +161,14 @@ def tree_iterations(
     ends the game), a descent reaching a proven node scores it exactly, and children marked
     lost or ``PRUNED`` are not chosen (below the root). The run returns as soon as the root is
     proven won (``counters[PROVEN]``).
+
+    A descent scored exactly (a proven node, or a move that ends the game) runs no playout and
+    so gives the RAVE records on its path no sample; ``counters[EXACT]`` counts them. With
+    ``proven_playouts`` (and RAVE) it runs its ``leaf_playouts`` playouts from the end of its
+    path all the same, for the RAVE records only: the nodes' visits and wins take the exact
+    result, the RAVE samples the playouts' boards and results (a proven result stays exact in
+    the tree; the RAVE records see what a descent without the proof would have shown them).
+    Those playouts count in the playouts returned (the budget counts descents).
     """
     nodes, blocks, counters = tree.nodes, tree.blocks, tree.counters
     swarm_depth = rules.depth
@@ -170,6 +180,7 @@ def tree_iterations(
     root_last = np.int64(priors.settings[PRIOR_ROOT_LAST])
     root_black = env.root_black
     uniform = policy.kind == UNIFORM_POLICY
+    rave_only_playouts = proven_playouts and use_rave
     node_capacity = nodes.shape[0]
     block_capacity = blocks.shape[0]
     size = env.size
@@ -320,7 +331,10 @@ def tree_iterations(
             else:
                 evaluated = True
             break
-        if evaluated:  # playouts from the position at the end of the path
+        if not evaluated:
+            counters[EXACT] += 1
+        playout_black_wins = 0  # Black's wins in the descent's playouts (RAVE's result)
+        if evaluated or rave_only_playouts:  # playouts from the position at the end of the path
             # Written out here with the arrays taken above: an inlined helper taking the
             # tuples (env, scratch, board, policy) counted each of their 48 arrays up and
             # down once a descent (docs/results/search-api/).
@@ -345,7 +359,9 @@ def tree_iterations(
                         black_to_move, last_cell, size, cell_row, cell_bit, rows, reach,
                         state, slot, leaf_playouts, use_rave, amaf, action_cells,
                     )  # fmt: skip
-                won = black_wins if root_black else leaf_playouts - black_wins
+                playout_black_wins = black_wins
+                if evaluated:  # else the exact result stays the tree's
+                    won = black_wins if root_black else leaf_playouts - black_wins
             else:
                 won = toy_evaluations(
                     env, chain_parent, chain_action, chain_depth, depth, scratch, state, slot,
@@ -360,9 +376,8 @@ def tree_iterations(
             nodes[n, VISITS] += leaf_playouts
             # The move into the node at depth d was made by the root player when d is odd.
             nodes[n, WINS] += won if d % 2 == 1 else lost
-        if use_rave and evaluated:
-            black_wins = won if root_black else lost
-            rave_update(tree, path, depth, amaf, leaf_playouts, black_wins, root_black)
+        if use_rave and (evaluated or rave_only_playouts):
+            rave_update(tree, path, depth, amaf, leaf_playouts, playout_black_wins, root_black)
         if population is not None:
             test_carriers(
                 tree, population, rules, path, depth, carriers, use_rave, bias, state, slot

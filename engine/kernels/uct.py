@@ -33,7 +33,8 @@ field (the tree outgrows the caches; docs/benchmarks.md has the measured effect)
   ``block_values`` (float64): ``BOUND`` (the best value of the others then), ``SCALE``
   (C * sqrt(ln N) then), ``SPREAD`` (the largest 1/sqrt(n) of the others);
 * ``counters``: nodes and blocks in use, whether the owner may still grow the arrays, the
-  full scans of :func:`ucb_child` and the root's proven result (``PROVEN``);
+  full scans of :func:`ucb_child`, the root's proven result (``PROVEN``) and the descents
+  scored exactly (``EXACT``);
 * ``rave`` (int32, a row per node, or none when the search does not use RAVE): the child's
   all-moves-as-first samples ``RAVE_VISITS`` and their wins ``RAVE_WINS``.
 
@@ -88,7 +89,7 @@ class UctTreeArrays(NamedTuple):
     nodes: np.ndarray  # int32, a row per node: VISITS, WINS, BLOCK, ACTION
     blocks: np.ndarray  # int32, a row per block: FIRST, COUNT, TRIED, BEST, SECOND, KNOWN
     block_values: np.ndarray  # float64, a row per block: BOUND, SCALE, SPREAD
-    counters: np.ndarray  # int64: NODES, BLOCKS, MAY_GROW, SCANS, PROVEN
+    counters: np.ndarray  # int64: NODES, BLOCKS, MAY_GROW, SCANS, PROVEN, EXACT
     rave: np.ndarray  # int32, a row per node (RAVE_VISITS, RAVE_WINS), or no rows without RAVE
     prior: np.ndarray  # float64, a node's prior among its siblings, or no rows without priors
 
@@ -145,7 +146,8 @@ BLOCKS = 1
 MAY_GROW = 2  # 1: stop and return when an expansion does not fit; 0: keep searching unexpanded
 SCANS = 3  # full UCB1 scans so far (the rest of the selections came from the cached best)
 PROVEN = 4  # the root's proven result (ROOT_WINS or ROOT_LOSES; 0: not proven)
-COUNTER_COLUMNS = 5
+EXACT = 5  # descents scored exactly so far (a move that ended the game, or a proven node)
+COUNTER_COLUMNS = 6
 # A child that Hex knowledge leaves out of the choice (an inferior move: a dead cell) has this
 # in its BLOCK column (engine.kernels.tree_knowledge); a child proven lost for the player who
 # makes its move has its terminal mark there (``-ROOT_WINS`` / ``-ROOT_LOSES``), as a move that

@@ -764,6 +764,15 @@ LEVELS: dict[str, LevelInfo] = {
                 0,
                 100_000_000,
             ),
+            Parameter(
+                "proven_playouts",
+                "bool",
+                _TREE_DEFAULTS["proven_playouts"],
+                "with knowledge_after and rave: a descent that reaches a proven node (or a move "
+                "that ends the game) still runs its leaf playouts, for the RAVE records only "
+                "(the tree keeps the exact result); without it those descents give RAVE no "
+                "sample (docs/search.md)",
+            ),
             *_TREE_TAIL,
         ),
         rules=uct.TREE_OPTION_RULES,

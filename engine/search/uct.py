@@ -493,6 +493,11 @@ TREE_OPTION_RULES = (
         "intrusion_bonus needs priors (it is added to the answers' prior weights)",
     ),
     OptionRule(
+        ("proven_playouts", "knowledge_after", "rave"),
+        lambda v: not v["proven_playouts"] or (v["knowledge_after"] > 0 and v["rave"]),
+        "proven_playouts needs knowledge_after and rave=true (its playouts feed only RAVE)",
+    ),
+    OptionRule(
         ("playouts", "leaf_playouts"),
         lambda v: v["playouts"] >= v["leaf_playouts"],
         "playouts must be at least leaf_playouts (a descent runs leaf_playouts playouts)",
@@ -524,6 +529,9 @@ class UctConfig:
     intrusion_bonus: float = 0.0
     # Visits at which a node gets its Hex knowledge, once (engine.kernels.tree_knowledge; 0: off).
     knowledge_after: int = 0
+    # With knowledge_after and RAVE: a descent scored exactly (a proven node, a move that ends
+    # the game) still runs its leaf playouts, for the RAVE records only (engine.kernels.descent).
+    proven_playouts: bool = False
 
     def __post_init__(self) -> None:
         if self.parallel not in PARALLEL:
@@ -576,6 +584,7 @@ class UctSearch:
         self.rave = bool(config.rave)
         self.priors = config.priors
         self.knowledge_after = int(config.knowledge_after)
+        self.proven_playouts = bool(config.proven_playouts)
         self.trees_count = config.threads if config.parallel == "root" else 1
         self.kept_tree = tree
         self.root_actions = root_actions
@@ -727,6 +736,7 @@ class UctSearch:
             self.playout_policy,
             self.knowledge_after,
             worker.knowledge,
+            self.proven_playouts,
         )
 
     def _next_count(self) -> int:

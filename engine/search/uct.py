@@ -692,7 +692,8 @@ class UctSearch:
         return [w.done for w in self.workers]
 
     def _run_batch(self, index: int, count: int) -> int:
-        """``count`` iterations on tree ``index`` (growing it as needed); returns playouts."""
+        """``count`` iterations on tree ``index`` (growing it as needed; fewer when its root
+        gets proven); returns playouts."""
         worker = self.workers[index]
         tree = worker.tree
         playouts = 0
@@ -701,6 +702,10 @@ class UctSearch:
             count -= done
             worker.done += done
             playouts += run
+            if tree.root_proven:
+                # The kernel returned on a proven root: the search is over (descents from here
+                # would each score the proven win, one kernel call apiece).
+                break
             if count > 0:
                 tree.make_room(self.width)
         return playouts

@@ -287,3 +287,75 @@ def test_a_lost_side_stays_lost_and_a_winning_move_proves_the_position_before():
         Node((WHITE, "a2"), None),  # unknown
     ]
     assert proven_line(nodes, [None] * len(nodes)) == [0.0, 0.0, None, 0.0, 0.0, 0.0, None]
+
+
+def test_a_proof_asked_to_stop_runs_none_of_its_costly_steps(monkeypatch):
+    """Round 16: a Stop during the review's proof waited for the proof's whole budget (DFPN
+    up to a second under load). The stop flag is asked before the solver, the H-search and
+    DFPN (and between DFPN's chunks): stopped at once, only the one-move rules run."""
+    import hexswarm.engine.analysis.root as root
+    import hexswarm.engine.players.tactics as tactics
+
+    def costly(*args, **kwargs):
+        raise AssertionError("a stopped proof ran a costly step")
+
+    monkeypatch.setattr(tactics, "solved_tactics", costly)
+    monkeypatch.setattr(tactics, "proved_tactics", costly)
+    monkeypatch.setattr(root, "analyse", costly)
+    board = Board(5)
+    board.play("c3")
+    assert prove_position(board, 1.0, should_stop=lambda: True) is None
+    assert proven_choice(board, 1.0, ANALYST, should_stop=lambda: True) is None
+    board = Board(2)
+    board.play("a1")
+    board.play("b2")  # Black's a2 joins its edges at once: the one-move rules, stopped or not
+    proof = prove_position(board, 1.0, should_stop=lambda: True)
+    assert proof is not None and proof.proven == "win" and board.cell_name(proof.move) == "a2"
+
+
+def test_the_stop_flag_reaches_dfpn():
+    """The empty 5x5 board takes DFPN 2 326 nodes (tests/engine/test_dfpn.py): stopped, its
+    first chunk of 1 000 settles nothing; not stopped, it proves Black's win."""
+    from hexswarm.engine.players.tactics import proved_tactics
+
+    assert proved_tactics(Board(5), 1.0, lambda: True) is None
+    proof = proved_tactics(Board(5), None, lambda: False)
+    assert proof is not None and proof.proven == "win"
+
+
+def test_the_reviews_proof_has_a_budget_of_its_own():
+    """Round 16: the proof's budget was scaled to the analyst's seconds (and its time came out
+    of an external engine's seconds). It is that of a move of at most 1 s, whatever the
+    analyst gets; a review quicker than that proves within its own seconds."""
+    from hexswarm.engine.players.tactics import REVIEW_PROOF_SECONDS, review_proof_seconds
+
+    assert REVIEW_PROOF_SECONDS == 1.0
+    assert review_proof_seconds(10.0) == 1.0 and review_proof_seconds(3.0) == 1.0
+    assert review_proof_seconds(0.5) == 0.5 and review_proof_seconds(None) == 1.0
+
+
+@pytest.mark.parametrize(
+    ("shape", "moves", "groups"),
+    [
+        (9, 3, ()),  # 78 empty cells: no solver (81 cells), no DFPN (more than 60 empty)
+        (9, 21, ("dfpn",)),  # 60 empty cells
+        (8, 0, ("solver",)),  # 64 cells, all empty: more than DFPN's 60
+        (8, 4, ("solver", "dfpn")),
+        (11, 61, ("dfpn",)),
+        (14, 30, ()),  # past DFPN's 13x13
+        ((4, 6), 2, ("solver", "dfpn")),  # on its 6x6 embedding
+    ],
+)
+def test_the_proof_names_the_kernels_each_position_needs(shape, moves, groups):
+    """Round 16: the first review of a session waited for the DFPN kernels to compile before
+    its first position, though an opening needs none. The review now waits, position by
+    position, for the kernel groups :func:`prove_position` may call there."""
+    from hexswarm.engine.players.tactics import proof_kernel_groups
+
+    board = Board(*shape) if isinstance(shape, tuple) else Board(shape)
+    rng = random.Random(7)
+    while len(board.moves) < moves and not board.is_over:
+        board.play(rng.choice(board.legal_moves()))
+    assert len(board.moves) == moves and not board.is_over
+    assert proof_kernel_groups(board) == groups
+    assert proof_kernel_groups(Board(5, swap_rule=True)) == ()  # nothing proved before a move

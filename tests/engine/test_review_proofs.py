@@ -359,3 +359,33 @@ def test_the_proof_names_the_kernels_each_position_needs(shape, moves, groups):
     assert len(board.moves) == moves and not board.is_over
     assert proof_kernel_groups(board) == groups
     assert proof_kernel_groups(Board(5, swap_rule=True)) == ()  # nothing proved before a move
+
+
+def test_a_proven_win_thrown_away_is_graded_from_the_proof_without_an_analysis_of_its_own():
+    """Round 16: a person's move in a game against an AI. The AI (White) proved itself lost
+    on its turn; after its move Black (the person, whose positions nobody searched) is proven
+    won along the line, and plays into a position the AI's next search gives White 60 %.
+    That move threw a proven win away: graded from 1 (proven) to the estimate 40 %, a
+    blunder, which says the win was proven; no better move is offered (nobody searched
+    there). It had not been graded at all: the position before had no analysis."""
+    from hexswarm.engine.review import BLUNDER
+
+    def search(to_move, win, best):
+        return PositionAnalysis(to_move, win, best, (best,), 1000, 1.0, "strong")
+
+    lost = PositionAnalysis(WHITE, 0.0, "d4", ("d4",), 1000, 1.0, "strong", exact=True)
+    nodes = [
+        Node(None, search(BLACK, 0.5, "e5")),
+        Node((BLACK, "e5"), lost),  # the AI's search proved it lost
+        Node((WHITE, "d4"), None),  # the person to move: won along the line, not searched
+        Node((BLACK, "a1"), search(WHITE, 0.6, "b2")),
+        Node((WHITE, "b2"), None),
+    ]
+    reviews = review_moves(nodes, [None] * len(nodes), sides=(BLACK,))
+    review = reviews[3]
+    assert review.before == 1.0 and review.before_exact and not review.after_exact
+    assert review.after == pytest.approx(0.4) and review.grade == BLUNDER
+    assert review.left_proven_win and review.better is None and review.better_line == ()
+    assert reviews[1].grade == GOOD and reviews[1].after_exact  # the move into the AI's loss
+    # A move that kept a proven win into a proven position says nothing of the kind.
+    assert not reviews[1].left_proven_win

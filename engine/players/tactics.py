@@ -388,9 +388,10 @@ def prove_position(
     won or lost. The proofs play cells only: with the swap rule nothing is claimed before the
     first move (the opponent may swap whatever it is), and no loss while the side to move may
     swap (a win by a cell stays one). ``should_stop`` (a Stop, any thread) is asked before
-    each of the four and between DFPN's chunks of 1 000 nodes: a stopped proof gives what it
-    proved so far (None when nothing yet), within about the longest of the solver's and the
-    H-search's single runs (a tenth of a second of CPU on 11x11) instead of the whole budget.
+    each of the four, inside the H-search (every 32 connections it takes) and between DFPN's
+    chunks of 1 000 nodes: a stopped proof gives what it proved so far (None when nothing
+    yet) instead of running its whole budget; only the solver's one call (boards of at most
+    64 cells) is not cut.
     Any thread (pure Python and ``nogil`` kernels, on private copies)."""
     from hexswarm.engine.analysis.root import analyse
     from hexswarm.engine.search.environment import embedded_board, rectangle_cell
@@ -409,7 +410,7 @@ def prove_position(
         tactics = solved_tactics(square, budget) or tactics
     if tactics.proven is None and not stopped():
         steps = ANALYSIS_STEPS if time_s is None else round(ANALYSIS_STEPS_PER_SECOND * time_s)
-        analysis = analyse(square, steps)
+        analysis = analyse(square, steps, should_stop)
         if analysis.proven is not None:
             tactics = RootTactics(analysis.move, analysis.proven, analysis.note)
     if tactics.proven is None and not stopped():

@@ -185,7 +185,7 @@ class EngineWorker(QObject):
         not end the wait: no move can be searched without its kernels. A group that failed to
         compile counts as ready: the search then compiles it on first call, as without a
         warm-up."""
-        from hexswarm.engine.warmup import GROUP_LABELS, PROOF_GROUPS, groups_for_spec
+        from hexswarm.engine.warmup import GROUP_LABELS, groups_for_spec
         from hexswarm.gui.startup import active_warm_up
 
         warm_up = active_warm_up()
@@ -194,12 +194,14 @@ class EngineWorker(QObject):
         needed = groups_for_spec(request.spec)
         if request.prove:
             # Only the proof's kernels this position needs (an opening needs no DFPN: the
-            # first review of a session starts while they compile), the others next.
+            # first review of a session starts while they compile), those of the game's later
+            # positions next.
             from hexswarm.engine.players.tactics import proof_kernel_groups
 
             needed += tuple(g for g in proof_kernel_groups(request.board) if g not in needed)
-            if not warm_up.is_ready(PROOF_GROUPS):
-                warm_up.prioritise(needed + PROOF_GROUPS)
+            later = proof_kernel_groups(request.board, later=True)
+            if not warm_up.is_ready(later):
+                warm_up.prioritise(needed + later)
         if warm_up.is_ready(needed):
             return True
         warm_up.prioritise(needed)

@@ -357,20 +357,26 @@ def review_proof_seconds(seconds: float | None) -> float:
     return REVIEW_PROOF_SECONDS if seconds is None else min(seconds, REVIEW_PROOF_SECONDS)
 
 
-def proof_kernel_groups(board: Board) -> tuple[str, ...]:
+def proof_kernel_groups(board: Board, later: bool = False) -> tuple[str, ...]:
     """The kernel groups (``engine.warmup``) :func:`prove_position` may call on ``board``: the
     solver's on boards of at most 64 cells, DFPN's where :func:`proves_by_dfpn` (both on the
-    square a rectangle is embedded in). The rest of the proof is pure Python. A review waits
-    for these only, position by position: the positions of an opening need no DFPN, so the
-    first review of a session starts while DFPN's kernels still compile (round 16)."""
+    square a rectangle is embedded in); with ``later``, those it may call on any position of
+    the game on this board (DFPN's once few enough cells are empty). The rest of the proof is
+    pure Python. A review waits for these only, position by position, and has the ``later``
+    ones compiled next: the positions of an opening need no DFPN, so the first review of a
+    session starts while DFPN's kernels still compile (round 16), and on boards of more than
+    64 cells the solver's are not waited for at all."""
+    from hexswarm.engine.dfpn import MAX_SIZE
     from hexswarm.engine.search.environment import embedded_board
     from hexswarm.engine.solver import MAX_CELLS
 
-    if board.is_over or (board.swap_rule and not board.moves):
+    if not later and (board.is_over or (board.swap_rule and not board.moves)):
         return ()
     square = embedded_board(board)
     groups = ("solver",) if square.size * square.size <= MAX_CELLS else ()
-    return groups + (("dfpn",) if proves_by_dfpn(square) else ())
+    if proves_by_dfpn(square) or (later and square.size <= MAX_SIZE):
+        groups += ("dfpn",)
+    return groups
 
 
 def prove_position(

@@ -361,6 +361,27 @@ def test_the_proof_names_the_kernels_each_position_needs(shape, moves, groups):
     assert proof_kernel_groups(Board(5, swap_rule=True)) == ()  # nothing proved before a move
 
 
+@pytest.mark.parametrize(
+    ("shape", "groups"),
+    [
+        (9, ("dfpn",)),
+        (8, ("solver", "dfpn")),
+        (13, ("dfpn",)),
+        (14, ()),
+        ((4, 6), ("solver", "dfpn")),
+    ],
+)
+def test_the_proofs_kernels_of_a_games_later_positions_are_known_from_its_start(shape, groups):
+    """What the review has compiled next, from its first position: on 9x9 DFPN's kernels
+    (needed once 60 cells are empty), never the solver's (81 cells). Measured on a cold cache
+    under load, the solver's compiled first had held DFPN's up: the review waited 22 s at its
+    22nd position (docs/results/review-proofs/r16/)."""
+    from hexswarm.engine.players.tactics import proof_kernel_groups
+
+    board = Board(*shape) if isinstance(shape, tuple) else Board(shape)
+    assert proof_kernel_groups(board, later=True) == groups
+
+
 def test_a_proven_win_thrown_away_is_graded_from_the_proof_without_an_analysis_of_its_own():
     """Round 16: a person's move in a game against an AI. The AI (White) proved itself lost
     on its turn; after its move Black (the person, whose positions nobody searched) is proven

@@ -461,6 +461,11 @@ def _evidence(nodes: Sequence[ReviewedNode], winners: Sequence[Color | None]) ->
         # A position proven only along the line (no analysis of its own: a person's turn in a
         # game against an AI whose proofs came on its own turns) is graded from its proof.
         mover_to_move = before_analysis is not None and before_analysis.to_move is color
+        if proven_before is not None:
+            before_value = _for(color, proven_before)
+        else:
+            assert before_analysis is not None  # (skipped above when neither)
+            before_value = before_analysis.for_player(color)
         after_analysis = node.ai
         if (
             after_analysis is not None
@@ -475,11 +480,7 @@ def _evidence(nodes: Sequence[ReviewedNode], winners: Sequence[Color | None]) ->
                 number,
                 color,
                 token,
-                (
-                    before_analysis.for_player(color)
-                    if proven_before is None and before_analysis is not None
-                    else _for(color, proven_before)
-                ),
+                before_value,
                 before_analysis.value_of(token) if before_analysis and mover_to_move else None,
                 before_analysis.support_of(token) if before_analysis and mover_to_move else None,
                 (

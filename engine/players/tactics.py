@@ -373,7 +373,7 @@ def proof_kernel_groups(board: Board, later: bool = False) -> tuple[str, ...]:
     if not later and (board.is_over or (board.swap_rule and not board.moves)):
         return ()
     square = embedded_board(board)
-    groups = ("solver",) if square.size * square.size <= MAX_CELLS else ()
+    groups: tuple[str, ...] = ("solver",) if square.size * square.size <= MAX_CELLS else ()
     if proves_by_dfpn(square) or (later and square.size <= MAX_SIZE):
         groups += ("dfpn",)
     return groups

@@ -833,8 +833,12 @@ class GameController(QObject):
 
     def time_loss(self) -> Color | None:
         """The colour that lost on time at the cursor's position, if any."""
+        return self.time_loss_at(self._game.cursor)
+
+    def time_loss_at(self, node: GameNode) -> Color | None:
+        """The colour that lost on time at ``node``, if any."""
         loss = self._time_loss
-        return loss[1] if loss is not None and loss[0] is self._game.cursor else None
+        return loss[1] if loss is not None and loss[0] is node else None
 
     def time_result(self, node: GameNode) -> str | None:
         """``B+T``/``W+T`` when the game was lost on time at ``node``, else None."""

@@ -431,7 +431,7 @@ class MainWindow(QMainWindow):
             parent=self,
             board_size=self.controller.board.shape,
         )
-        dashboard.game_graph.set_first_name(self.player_name(BLACK))
+        dashboard.game_graph.set_player_names(self.player_name(BLACK), self.player_name(WHITE))
         dashboard.install(self)
         # The status bar names the move the board frames, from the same snapshot.
         dashboard.hints_shown.connect(self._show_best_move)
@@ -442,7 +442,9 @@ class MainWindow(QMainWindow):
         v = self._view_settings
         self.board_widget.set_theme(v.theme, resolve_dark(v.dark_mode))
         if getattr(self, "dashboard", None) is not None:  # None before it is attached
-            self.dashboard.game_graph.set_first_name(self.player_name(BLACK))
+            self.dashboard.game_graph.set_player_names(
+                self.player_name(BLACK), self.player_name(WHITE)
+            )
         self._apply_palette(v.dark_mode)
         self.board_widget.set_show_coordinates(v.show_coordinates)
         for name, action in self.theme_actions.items():

@@ -85,6 +85,11 @@ SEARCH_TIME_REFRESH_MS = 200
 COMPACT_SCREEN = (1280, 800)
 """A screen smaller than this (available width, height) gets the compact first layout."""
 
+HELP_WITHHELD_TIP = (
+    "Off during this game against the AI: New Game turned hints and analysis off for it "
+    "(Hints and analysis while a person plays the AI). They are back when the game ends."
+)
+
 
 def _is_small(screen_size) -> bool:
     """Whether a screen's available (width, height) calls for the compact layout; a size not
@@ -193,6 +198,11 @@ class MainWindow(QMainWindow):
         self._build_move_list()
         self._build_move_tree()
         build_actions(self)
+        # The actions a game without help greys, with what each says otherwise.
+        self._help_tips = {
+            action: action.toolTip()
+            for action in (self.act_hint, self.act_analysis, self.act_analyse_game)
+        }
         build_menus(self)
         build_toolbar(self)
         self._connect()
@@ -598,6 +608,16 @@ class MainWindow(QMainWindow):
         self.act_stop.setEnabled(c.searching)
         self.act_swap.setEnabled(c.board.swap_allowed() and not c.ai_to_move)
         self.act_hint.setEnabled(not c.is_over and not c.setup_mode and not thinking)
+        # A game without help greys what it refuses, and says why where a greyed action is
+        # looked at (round 15: Hint stayed enabled; the refusal was said only when it was used).
+        withheld = c.assistance_withheld
+        for action, tip in self._help_tips.items():
+            if withheld:
+                action.setEnabled(False)
+            elif action is not self.act_hint:
+                action.setEnabled(True)
+            action.setToolTip(HELP_WITHHELD_TIP if withheld else tip)
+            action.setStatusTip(HELP_WITHHELD_TIP if withheld else tip)
         self.act_resign.setEnabled(not c.is_over and not c.ai_to_move and not c.setup_mode)
         self.act_step.setEnabled(c.ai_to_move and not c.is_over and not thinking)
         # Nothing to pause without an AI playing or a clock running (but a paused game can

@@ -559,7 +559,7 @@ def test_a_game_can_be_played_without_hints_and_analysis_until_it_ends(
     assert c.assistance_withheld
     assert not c.hint()
     assert "No hint during this game against the AI" in window.statusBar().currentMessage()
-    window.act_analysis.trigger()
+    c.set_analysis(True)  # the action is greyed (see the next test); the controller refuses
     assert not c.analysing and not window.act_analysis.isChecked()
     assert "No analysis" in window.statusBar().currentMessage()
     assert not window.reviewer.review_dialog()
@@ -572,3 +572,33 @@ def test_a_game_can_be_played_without_hints_and_analysis_until_it_ends(
     c.set_analysis(False)
     window.start_new_game(replace(rated, white=SideSettings()))
     assert not c.assistance_withheld and c.hint()
+
+
+def test_help_turned_off_greys_the_actions_it_refuses_and_says_why(window, qtbot):
+    """Round 15: with hints and analysis turned off for a game against the AI, Hint stayed
+    enabled, and the refusal was said only in the status bar once it was used. Hint,
+    Analysis Mode and Review the Whole Game are greyed, each with a tooltip that says why,
+    until the game ends; then they are back with their own tips."""
+    from hexswarm.gui.main_window import HELP_WITHHELD_TIP
+
+    helps = (window.act_hint, window.act_analysis, window.act_analyse_game)
+    own_tips = [action.toolTip() for action in helps]
+    rated = GameSettings(
+        size=5, black=SideSettings(), white=SideSettings(ai=True, spec="tiny"), assistance=False
+    )
+    window.start_new_game(rated)
+    c = window.controller
+    assert c.assistance_withheld
+    for action in helps:
+        assert not action.isEnabled(), action.text()
+        assert action.toolTip() == HELP_WITHHELD_TIP and "back when the game ends" in (
+            action.statusTip()
+        )
+    assert c.play("c3")
+    qtbot.waitUntil(lambda: c.move_number == 2, timeout=10_000)
+    assert not any(action.isEnabled() for action in helps)
+    assert c.resign()
+    assert [action.isEnabled() for action in helps] == [False, True, True]  # over: no hint
+    assert [action.toolTip() for action in helps] == own_tips
+    window.start_new_game(replace(rated, assistance=True))
+    assert all(action.isEnabled() for action in helps)

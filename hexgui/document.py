@@ -61,6 +61,12 @@ def ask_to_use_players(parent: QWidget, text: str) -> bool:
     return answer == buttons.Yes
 
 
+def tell_cut_short(parent: QWidget, text: str) -> None:
+    """Say that the file opened is cut short (where it stops, what was opened); tests
+    replace this function as they do :func:`ask_to_save`."""
+    QMessageBox.warning(parent, APP_TITLE, text)
+
+
 class GameDocument(QObject):
     """The file behind the window's game. ``changed`` fires when the path or the unsaved
     state changes (the window retitles itself); ``loaded(Game)`` after a game was opened
@@ -241,8 +247,10 @@ class GameDocument(QObject):
         recorded_players = {BLACK: record.ai_black, WHITE: record.ai_white}
         self._install(record)  # from now on saving writes the players of this window
         # One game of a collection is not the file: Save writing it there would drop the
-        # others (round 13). Save asks for a file of its own.
-        self.path = path if count == 1 else None
+        # others (round 13). Save asks for a file of its own. So does a file cut short: the
+        # text after the cut stays in it unless the user saves over it.
+        cut = record.cut_short
+        self.path = path if count == 1 and cut is None else None
         self._set_dirty(False)
         self.autosave_now()  # with its file, for a restore after a crash
         self._remember_file(path)
@@ -260,6 +268,18 @@ class GameDocument(QObject):
         note = f" ({'; '.join(notes)})" if notes else ""
         moves = len(self._controller.board.moves)
         self._show_status(f"Opened {path.name}: {count_text(moves, 'move')}{note}.")
+        if cut is not None:
+            # Round 15: a file cut short opened nothing. Its moves before the cut are on the
+            # board; the user is told where it stopped before anything else happens.
+            main_line = sum(1 for node in record.main_line() if node.move is not None)
+            which = f"Game {number} of {path.name}" if count > 1 else path.name
+            tell_cut_short(
+                self._window,
+                f"{which} is cut short: it stops at line {cut.line}, column {cut.column} "
+                f"({cut.what}).\n\nOpened what comes before it: "
+                f"{count_text(main_line, 'move')} on the main line. The file is left as it "
+                "is; Save asks for a new file name.",
+            )
         self.offer_recorded_players(recorded_players)
         return True
 
@@ -535,8 +555,10 @@ class GameDocument(QObject):
 
 
 def collection_label(number: int, game: Game) -> str:
-    """How the choice of a game of a collection names it: number, players, board, moves."""
-    return f"{number}. {game_summary(game)}"
+    """How the choice of a game of a collection names it: number, players, board, moves
+    (and "cut short" for a game the file ends inside)."""
+    cut = " (cut short)" if game.cut_short is not None else ""
+    return f"{number}. {game_summary(game)}{cut}"
 
 
 def game_summary(game: Game) -> str:

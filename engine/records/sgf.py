@@ -133,7 +133,9 @@ class SgfError(HexError):
     ``line`` and ``column`` are 1-based positions in the text (``None`` when the problem is not
     at one place, e.g. a file too large); ``node`` is the node number (0 = the root, numbered in
     file order) when the problem belongs to a node; ``what`` is the bare description. ``str()``
-    gives both: ``"line 3, column 12 (node 5): c3 is already occupied"``.
+    gives both: ``"line 3, column 12 (node 5): c3 is already occupied"``. ``cut``: the
+    text ends there, inside a value or a game tree (a file cut short: what came before it
+    can be read, see :func:`parse_sgf_games`).
     """
 
     def __init__(
@@ -143,11 +145,13 @@ class SgfError(HexError):
         line: int | None = None,
         column: int | None = None,
         node: int | None = None,
+        cut: bool = False,
     ):
         self.what = what
         self.line = line
         self.column = column
         self.node = node
+        self.cut = cut
         super().__init__(self._describe())
 
     def _describe(self) -> str:
@@ -175,14 +179,18 @@ def _line_column(text: str, offset: int) -> tuple[int, int]:
 class _Parser:
     """Turns SGF text into raw trees of :class:`GameNode`. Iterative and linear in the text."""
 
-    def __init__(self, text: str):
+    def __init__(self, text: str, *, salvage: bool = False):
         self.text = text
         self.length = len(text)
         self.node_count = 0
+        # With ``salvage``, a game tree the text ends inside (a file cut short) is returned
+        # with the nodes read before the cut, and the cut kept here.
+        self.salvage = salvage
+        self.cut: SgfError | None = None
 
-    def error(self, what: str, offset: int, node: int | None = None) -> SgfError:
+    def error(self, what: str, offset: int, node: int | None = None, cut: bool = False) -> SgfError:
         line, column = _line_column(self.text, offset)
-        return SgfError(what, line=line, column=column, node=node)
+        return SgfError(what, line=line, column=column, node=node, cut=cut)
 
     def skip_space(self, index: int) -> int:
         if index < self.length and not self.text[index].isspace():
@@ -201,6 +209,7 @@ class _Parser:
                 raise self.error(
                     "a property value is never closed: ']' is missing (or escaped as '\\]')",
                     index,
+                    cut=True,
                 )
             escape = text.find("\\", start, close)
             if escape < 0:
@@ -208,7 +217,7 @@ class _Parser:
                 return "".join(parts), close + 1
             parts.append(text[start:escape])
             if escape + 1 >= self.length:
-                raise self.error("the file ends inside a property value", index)
+                raise self.error("the file ends inside a property value", index, cut=True)
             escaped = text[escape + 1]
             if escaped != "\n":  # '\' + line break is a soft line break: removed
                 parts.append(escaped)
@@ -217,7 +226,24 @@ class _Parser:
                 close = text.find("]", start)
 
     def game(self, index: int) -> tuple[GameNode, int]:
-        """Parse the game tree whose '(' is at ``index``; return its root and the next index."""
+        """Parse the game tree whose '(' is at ``index``; return its root and the next index.
+        With ``salvage``, a tree the text ends inside comes back with the nodes read before
+        the cut (a property cut short left out, a node left empty by it too), the cut kept in
+        :attr:`cut`; a tree cut before its first node still raises."""
+        self._root: GameNode | None = None
+        self._current: GameNode | None = None
+        try:
+            return self._game(index)
+        except SgfError as error:
+            root, current = self._root, self._current
+            if not (self.salvage and error.cut and root is not None and current is not None):
+                raise
+            if current is not root and not current.properties and current.parent is not None:
+                current.parent.children.remove(current)
+            self.cut = error
+            return root, self.length
+
+    def _game(self, index: int) -> tuple[GameNode, int]:
         text, length = self.text, self.length
         opened: list[tuple[GameNode | None, int]] = [(None, index)]
         current: GameNode | None = None
@@ -228,7 +254,9 @@ class _Parser:
             index = self.skip_space(index)
             if index >= length:
                 raise self.error(
-                    "the game tree opened here is never closed: ')' is missing", opened[-1][1]
+                    "the game tree opened here is never closed: ')' is missing",
+                    opened[-1][1],
+                    cut=True,
                 )
             char = text[index]
             if char == ";":
@@ -240,10 +268,10 @@ class _Parser:
                 node = GameNode()
                 node.offset = index
                 if current is None:
-                    root = node
+                    root = self._root = node
                 else:
                     current.add_child(node)
-                current = node
+                current = self._current = node
                 expect_node = False
                 index += 1
             elif char == "(":
@@ -256,6 +284,7 @@ class _Parser:
                 if expect_node:
                     raise self.error("an empty game tree '()': a variation needs a node", index)
                 current, _ = opened.pop()
+                self._current = current
                 index += 1
                 if not opened:
                     assert root is not None
@@ -285,6 +314,8 @@ class _Parser:
             else:
                 break
         if not values:
+            if position >= self.length:
+                raise self.error(f"the file ends after property {name}", index, cut=True)
             raise self.error(f"property {name} has no value: '[' expected after it", index)
         node.properties.setdefault(name, []).extend(values)
         return position
@@ -407,9 +438,12 @@ def parse_sgf_games(text: str | bytes) -> list[Game | SgfError]:
     (``what`` starts "game N: "), and the others are kept (round 15: one illegal move in the
     third game of a club's file made the second unreachable). A game whose text is broken
     (a value never closed) ends the list: where a next game would start cannot be told.
-    Raises :class:`SgfError` when the file holds no game at all."""
+    A text that ends inside a game (a file cut short: a value or a tree never closed) gives
+    that game as far as it goes, the property cut short left out, with :attr:`Game.cut_short`
+    saying where it stops (round 15: a cut file opened nothing). Raises :class:`SgfError`
+    when the file holds no game at all."""
     text, warnings = _sgf_text(text)
-    parser = _Parser(text)
+    parser = _Parser(text, salvage=True)
     index = text.find("(")
     if index < 0:
         raise SgfError("no game found: an SGF record starts with '(;'")
@@ -424,11 +458,23 @@ def parse_sgf_games(text: str | bytes) -> list[Game | SgfError]:
         try:
             game = _build_record(root, text, list(warnings))
             game.board_at()  # the main line must replay
+            if parser.cut is not None:
+                moves = sum(1 for node in game.main_line() if node.move is not None)
+                if not moves and not game.root.has_setup:
+                    raise parser.cut  # nothing before the cut worth opening
+                game.cut_short = parser.cut
+                game.warnings.append(
+                    f"the file is cut short at line {parser.cut.line}, column "
+                    f"{parser.cut.column} ({parser.cut.what}): read the "
+                    f"{moves} move{'' if moves == 1 else 's'} before it"
+                )
             games.append(game)
         except SgfError as error:
             games.append(_numbered(error, number))
         except HexError as error:
             games.append(SgfError(f"game {number}: {error}"))
+        if parser.cut is not None:
+            break
         index = parser.skip_space(index)
     trailing = []
     if index < len(text) and not isinstance(games[-1], SgfError):

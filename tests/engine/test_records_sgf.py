@@ -213,13 +213,56 @@ def test_each_game_of_a_collection_is_read_on_its_own():
     assert isinstance(second, SgfError) and second.what.startswith("game 2: ")
     assert "occupied" in second.what
     assert isinstance(fourth, SgfError) and fourth.line == 4 and "game 4: " in str(fourth)
-    assert isinstance(fifth, SgfError) and "never closed" in fifth.what
+    # Cut short (round 16): the game as far as it goes, saying where it stops.
+    assert fifth.moves() == [(BLACK, "c3")] and "never closed" in fifth.cut_short.what
     sound = "(;FF[4]GM[11]SZ[5];B[c3])(;FF[4]GM[11]SZ[7];B[d4]) trailing"
     games = parse_sgf_games(sound)
     assert [g.size for g in games] == [5, 7]
     assert games[0].warnings == ["ignored the text after the last game (line 1, col 52)"]
     with pytest.raises(SgfError, match="empty"):
         parse_sgf_games("  ")
+
+
+def test_a_file_cut_short_gives_the_moves_before_the_cut():
+    """Round 15: a file cut short (a value never closed) opened nothing. The game comes back
+    as far as the text goes, the property cut short left out (and a node it leaves empty),
+    with where it stops; a cut before any move or setup is still an error, and so is a cut
+    game for the reader of whole games (``parse_sgf``)."""
+    whole = "(;FF[4]GM[11]SZ[5]PB[Ann];B[c3]C[good];W[b4](;B[d2];W[b2])(;B[b3]C[other])"
+    main = whole[: whole.index("(;B[d2]")]
+    cuts = {  # the text up to the cut: the main line and last variation read, why it stops
+        whole[:-4]: (["c3", "b4", "b3"], "property value is never closed"),  # C[oth
+        whole[:-1]: (["c3", "b4", "b3"], "game tree opened here is never closed"),
+        main + "(;B[d2];W[b": (["c3", "b4", "d2"], "property value is never closed"),
+        main + "(;B[d2])(;B": (["c3", "b4", "d2"], "the file ends after property B"),
+        main + "(;B[d2])(;": (["c3", "b4", "d2"], "game tree opened here is never closed"),
+    }
+    for text, (moves, why) in cuts.items():
+        (game,) = parse_sgf_games(text)
+        line = game.root.children[0].children[0]
+        variation = line.children[-1] if line.children else None
+        tokens = ["c3", "b4"] + ([variation.token] if variation is not None else [])
+        assert tokens == moves, text
+        assert why in game.cut_short.what and game.cut_short.line == 1, text
+        assert game.cut_short.column <= len(text)
+        assert game.player_black == "Ann" and game.root.children[0].comment == "good"
+        assert "cut short at line 1, column" in game.warnings[-1]
+        with pytest.raises(SgfError, match=why):
+            parse_sgf(text)
+    # Every cut of the record: an error, or a game whose main line begins the whole one's.
+    full = [node.token for node in parse_sgf(whole + ")")[0].main_line()[1:]]
+    for end in range(1, len(whole)):
+        (game,) = parse_sgf_games(whole[:end])
+        if isinstance(game, Game):
+            tokens = [node.token for node in game.main_line()[1:]]
+            assert tokens == full[: len(tokens)] and tokens, whole[:end]
+    two = "(;FF[4]GM[11]SZ[5];B[c3])\n(;FF[4]GM[11]SZ[7];B[d4];W[c"
+    first, second = parse_sgf_games(two)
+    assert first.cut_short is None and second.moves() == [(BLACK, "d4")]
+    assert second.cut_short.line == 2 and first.games_in_file == 2
+    for nothing in ("(;FF[4]GM[11]SZ[5]", "(;FF[4]GM[11]SZ[5]C[a comm"):
+        (error,) = parse_sgf_games(nothing)
+        assert isinstance(error, SgfError) and "never closed" in error.what
 
 
 def test_unknown_properties_and_ai_settings_survive_a_round_trip():

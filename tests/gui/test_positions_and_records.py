@@ -306,9 +306,9 @@ def test_the_collection_chooser_counts_the_games_from_the_record_not_a_message(w
     ):
         assert window.document.open_file(collection)
     assert window.controller.board.shape == (7, 7) and window.document.path is None
-    second_games = {
+    second_games = {  # (a second game cut short is offered since round 16: see below)
         "(;FF[4]GM[11]SZ[5];B[c3];W[c3])": "c3 is already occupied",
-        "(;FF[4]GM[11]SZ[5];B[c3]": "is never closed",
+        "(;FF[4]GM[11]SZ[5]C[cut before a move": "is never closed",
     }
     for number, (second, why) in enumerate(second_games.items()):
         broken = tmp_path / f"broken{number}.sgf"
@@ -325,6 +325,47 @@ def test_the_collection_chooser_counts_the_games_from_the_record_not_a_message(w
         with mock.patch.object(QFileDialog, "getSaveFileName", return_value=(str(mine), "")):
             assert window.document.save()
         assert broken.read_text() == text
+
+
+def test_a_file_cut_short_opens_its_moves_before_the_cut_and_says_where_it_stops(
+    window, tmp_path, cut_short_messages
+):
+    """Round 15: broken.sgf, a game whose last value was never closed, opened nothing (one
+    message, the moves lost to the user). The moves before the cut open, a message says
+    where the file stops, Save asks for a new file and the cut file stays as it was; a
+    collection whose last game is cut short offers it, marked, in the chooser."""
+    broken = tmp_path / "broken.sgf"
+    text = "(;FF[4]GM[11]SZ[5]PB[Ann];B[c3];W[b4];B[d2]C[a comment that was c"
+    broken.write_text(text)
+    window.start_new_game(HUMANS)
+    assert window.document.open_file(broken)
+    assert [token for _color, token in window.controller.game.moves()] == ["c3", "b4", "d2"]
+    (told,) = cut_short_messages
+    column = text.index("[a comment") + 1  # the value never closed
+    assert told.startswith(f"broken.sgf is cut short: it stops at line 1, column {column} (")
+    assert "never closed" in told and "3 moves on the main line" in told
+    assert window.document.path is None  # Save asks for a file of its own
+    message = window.statusBar().currentMessage()
+    assert "Opened broken.sgf: 3 moves" in message and "cut short at line 1" in message
+    mine = tmp_path / "mended.sgf"
+    window.controller.play("a1")
+    with mock.patch.object(QFileDialog, "getSaveFileName", return_value=(str(mine), "")):
+        assert window.document.save()
+    assert broken.read_text() == text and read_sgf(mine).player_black == "Ann"
+    # A collection's last game cut short: offered in the chooser, marked.
+    club = tmp_path / "club.sgf"
+    club.write_text("(;FF[4]GM[11]SZ[5];B[c3])\n(;FF[4]GM[11]SZ[7];B[d4];W[c")
+    offered = []
+
+    def choose_second(parent, title, text, items):
+        offered.extend(items)
+        return items[1], True
+
+    with mock.patch("hexswarm.gui.document.choose_item", choose_second):
+        assert window.document.open_file(club)
+    assert offered[1].endswith("(cut short)") and not offered[0].endswith("(cut short)")
+    assert window.controller.board.shape == (7, 7)
+    assert cut_short_messages[-1].startswith("Game 2 of club.sgf is cut short: it stops at line 2")
 
 
 def test_a_collection_offers_every_game_that_reads_and_names_the_one_that_does_not(

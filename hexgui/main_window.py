@@ -588,8 +588,9 @@ class MainWindow(QMainWindow):
             self.board_widget.set_game_end(flagged, "ran out of time")
         else:
             self.board_widget.set_game_end(c.resigned)
-        path = self.document.path
-        title = f"{path.name} - {APP_TITLE}" if path else APP_TITLE
+        document = self.document
+        named = document.path is not None or document.collection is not None
+        title = f"{document.display_name} - {APP_TITLE}" if named else APP_TITLE
         self.setWindowTitle(("* " if self.document.dirty else "") + title)
 
     @Slot()

@@ -838,6 +838,70 @@ def save_sgf(record: Game, path: str | PathLike[str]) -> None:
     atomic_write_text(path, write_sgf(record))
 
 
+def _game_spans(text: str) -> list[tuple[int, int]]:
+    """Where each game tree of an SGF collection's ``text`` lies, ``(start, end)`` from its
+    '(' to just after its ')' (a game the text ends inside: to the end). Raises
+    :class:`SgfError` where no tree can be told from the next."""
+    parser = _Parser(text, salvage=True)
+    spans = []
+    index = text.find("(")
+    while 0 <= index < len(text) and text[index] == "(":
+        _root, end = parser.game(index)
+        spans.append((index, end))
+        if parser.cut is not None:
+            break
+        index = parser.skip_space(end)
+    return spans
+
+
+def replace_sgf_game(
+    path: str | PathLike[str], number: int, record: Game, *, unchanged_since: str | None = None
+) -> str:
+    """Write ``record`` in place of game ``number`` (from 1) of the SGF collection at ``path``,
+    every other byte of the file as it was (the other games, the text between them, the line
+    ends, a byte-order mark); atomically (:func:`save_sgf`'s way). ``unchanged_since``: the
+    :func:`file_digest` of the file when the game was read from it; another means the file
+    changed since, and nothing is written. Refuses a file that is not UTF-8 (rewriting it
+    would change the others' bytes), and checks before writing that the new text holds as
+    many games with the others' text unchanged. Raises :class:`SgfError` (the file untouched)
+    or :class:`OSError`; returns the new file's digest."""
+    from hexswarm.engine.records.files import atomic_write_text
+
+    path = Path(path)
+    data = _read_bytes(path)
+    if unchanged_since is not None and file_digest(data) != unchanged_since:
+        raise SgfError(f"{path.name} changed since the game was read from it")
+    bom = data.startswith(b"\xef\xbb\xbf")
+    try:
+        text = data[3 if bom else 0 :].decode("utf-8")
+    except UnicodeDecodeError:
+        raise SgfError(f"{path.name} is not UTF-8 text: it cannot be rewritten as it is") from None
+    spans = _game_spans(text)
+    if not 1 <= number <= len(spans):
+        raise SgfError(f"{path.name} holds {len(spans)} games, no game {number}")
+    start, end = spans[number - 1]
+    new = write_sgf(record).rstrip("\n")
+    if "\r\n" in text:
+        new = new.replace("\n", "\r\n")
+    result = text[:start] + new + text[end:]
+    others = [text[a:b] for n, (a, b) in enumerate(spans) if n != number - 1]
+    check = _game_spans(result)
+    if len(check) != len(spans) or others != [
+        result[a:b] for n, (a, b) in enumerate(check) if n != number - 1
+    ]:
+        raise SgfError(f"writing game {number} back would change the other games of {path.name}")
+    result = ("\ufeff" if bom else "") + result
+    atomic_write_text(path, result)
+    return file_digest(result.encode("utf-8"))
+
+
+def file_digest(data: bytes) -> str:
+    """A file's content as :func:`replace_sgf_game` compares it (SHA-256, hex)."""
+    import hashlib
+
+    return hashlib.sha256(data).hexdigest()
+
+
 __all__ = [
     "DIALECTS",
     "FORFEIT",
@@ -848,9 +912,11 @@ __all__ = [
     "SgfError",
     "decode_sgf_bytes",
     "escape_value",
+    "file_digest",
     "parse_sgf",
     "read_sgf",
     "read_sgf_collection",
+    "replace_sgf_game",
     "save_sgf",
     "write_sgf",
 ]

@@ -27,6 +27,7 @@ from hexswarm.engine.records import (
     position_record,
     read_sgf,
     read_sgf_collection,
+    read_sgf_games,
     record_from_board,
     save_sgf,
     write_sgf,
@@ -263,6 +264,56 @@ def test_a_file_cut_short_gives_the_moves_before_the_cut():
     for nothing in ("(;FF[4]GM[11]SZ[5]", "(;FF[4]GM[11]SZ[5]C[a comm"):
         (error,) = parse_sgf_games(nothing)
         assert isinstance(error, SgfError) and "never closed" in error.what
+
+
+def test_one_game_is_written_back_into_its_collection_the_others_untouched(tmp_path):
+    """Round 15: one game of a collection, edited, could only be saved to a file of its own.
+    It is written back in its place: every other byte of the file as it was (the other
+    games, what lies between them, Windows line ends, a byte-order mark), atomically; a file
+    changed since it was read, or not UTF-8, is refused and left as it was."""
+    from hexswarm.engine.records import file_digest, replace_sgf_game
+
+    games = [
+        "(;FF[4]GM[11]SZ[9:11]PB[Ann]C[caf\u00e9];B[e6];W[e5])",
+        "(;FF[4]GM[11]SZ[5]PB[Cy];B[c3]\r\n;W[b4])",
+        "(;FF[4]GM[11]SZ[7]PB[Ed];B[d4] (;W[c3])(;W[e5]))",
+    ]
+    text = "\ufeff" + " \r\n".join(games) + "\r\n; a note after the games\r\n"
+    club = tmp_path / "club.sgf"
+    data = text.encode("utf-8")
+    club.write_bytes(data)
+    second = read_sgf_games(club)[1]
+    second.main_line()[-1].play(BLACK, "a1").comment = "added here"
+    digest = replace_sgf_game(club, 2, second, unchanged_since=file_digest(data))
+    after = club.read_bytes()
+    assert digest == file_digest(after) and after.startswith(b"\xef\xbb\xbf")
+    written = after.decode("utf-8")
+    head, tail = text.split(games[1])
+    assert written.startswith(head) and written.endswith(tail)
+    middle = written[len(head) : len(written) - len(tail)]
+    assert "\r\n" in middle and "\n" not in middle.replace("\r\n", "")
+    again = read_sgf_games(club)
+    assert [g.player_black for g in again] == ["Ann", "Cy", "Ed"]
+    assert again[1].moves()[-1] == (BLACK, "a1") and again[0].root.comment == "caf\u00e9"
+    # Changed since it was read, or not UTF-8: refused, the file as it was.
+    with pytest.raises(SgfError, match="changed since"):
+        replace_sgf_game(club, 1, second, unchanged_since=file_digest(data))
+    assert club.read_bytes() == after
+    with pytest.raises(SgfError, match="no game 4"):
+        replace_sgf_game(club, 4, second)
+    latin = tmp_path / "latin.sgf"
+    latin.write_bytes("(;FF[4]GM[11]SZ[5]PB[Jos\u00e9])(;FF[4]GM[11]SZ[5])".encode("latin-1"))
+    before = latin.read_bytes()
+    with pytest.raises(SgfError, match="not UTF-8"):
+        replace_sgf_game(latin, 2, second)
+    assert latin.read_bytes() == before
+    # The last game cut short: written back whole, the others as they were.
+    cut = tmp_path / "cut.sgf"
+    cut.write_text(games[0] + "\n(;FF[4]GM[11]SZ[7];B[d4];W[c")
+    mended = read_sgf_games(cut)[1]
+    replace_sgf_game(cut, 2, mended)
+    assert cut.read_text().startswith(games[0] + "\n(;")
+    assert read_sgf_games(cut)[1].cut_short is None
 
 
 def test_unknown_properties_and_ai_settings_survive_a_round_trip():

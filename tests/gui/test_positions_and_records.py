@@ -8,7 +8,7 @@ from unittest import mock
 
 import pytest
 from hexswarm.engine.board import BLACK, WHITE
-from hexswarm.engine.records import read_sgf
+from hexswarm.engine.records import read_sgf, read_sgf_games
 from hexswarm.gui.settings import GameSettings, SideSettings
 from hexswarm.resources.positions import list_positions, load_position, position_comment
 from PySide6.QtWidgets import QFileDialog, QMessageBox
@@ -325,6 +325,55 @@ def test_the_collection_chooser_counts_the_games_from_the_record_not_a_message(w
         with mock.patch.object(QFileDialog, "getSaveFileName", return_value=(str(mine), "")):
             assert window.document.save()
         assert broken.read_text() == text
+
+
+def test_a_game_of_a_collection_is_written_back_in_its_place(
+    window, tmp_path, write_back_questions
+):
+    """Round 15: one game of a collection, edited, could only be saved to a file of its own.
+    Save asks once: written back in its place, the other games byte for byte as they were
+    (later saves write back without asking), or a file of its own; Cancel writes nothing; a
+    collection changed on disk since it was read is not written over."""
+    games = (
+        "(;FF[4]GM[11]SZ[9:11]PB[Ann];B[e6];W[e5])",
+        "(;FF[4]GM[11]SZ[5]PB[Cy];B[c3];W[b4])",
+        "(;FF[4]GM[11]SZ[5]PB[Ed];B[c3];W[zz9])",  # does not read: kept as it is
+    )
+    club = tmp_path / "club.sgf"
+    text = "\n".join(games) + "\n"
+    club.write_text(text)
+    window.start_new_game(HUMANS)
+    with mock.patch("hexswarm.gui.document.choose_item", lambda *a: (a[3][1], True)):
+        assert window.document.open_file(club)
+    assert window.windowTitle() == "club.sgf (game 2) - HexSwarm"
+    assert window.controller.play("a1")
+    window.controller.set_comment("written back")
+    write_back_questions.answers = ["cancel", "write back"]
+    assert not window.document.save() and club.read_text() == text
+    assert window.document.save()
+    assert "game 2 of club.sgf" in write_back_questions.asked[-1]
+    written = club.read_text()
+    assert written.startswith(games[0] + "\n") and written.endswith("\n" + games[2] + "\n")
+    second = read_sgf_games(club)[1]
+    assert [token for _color, token in second.moves()] == ["c3", "b4", "a1"]
+    assert second.main_line()[-1].comment == "written back" and not window.document.dirty
+    assert "Wrote game 2 back into" in window.statusBar().currentMessage()
+    assert window.controller.play("a2")
+    assert window.document.save() and len(write_back_questions.asked) == 2  # not asked again
+    assert read_sgf_games(club)[1].moves()[-1] == (WHITE, "a2")
+    # Changed on disk meanwhile: refused with a word, the file as the other program left it.
+    club.write_text(text)
+    assert window.controller.play("a3")
+    with mock.patch.object(QMessageBox, "warning") as warning:
+        assert not window.document.save()
+    assert "changed since" in warning.call_args[0][2] and club.read_text() == text
+    assert window.document.dirty
+    # Or a file of its own: the collection as it was, and the game's file from then on.
+    own = tmp_path / "own.sgf"
+    with mock.patch.object(QFileDialog, "getSaveFileName", return_value=(str(own), "")):
+        assert window.document.save_as()
+    assert club.read_text() == text and window.document.path == own
+    assert window.document.collection is None
 
 
 def test_a_file_cut_short_opens_its_moves_before_the_cut_and_says_where_it_stops(

@@ -54,6 +54,7 @@ from PySide6.QtGui import (
     QGuiApplication,
     QKeySequence,
     QPalette,
+    QWindow,
 )
 from PySide6.QtWidgets import (
     QApplication,
@@ -84,6 +85,9 @@ SEARCH_TIME_REFRESH_MS = 200
 
 COMPACT_SCREEN = (1280, 800)
 """A screen smaller than this (available width, height) gets the compact first layout."""
+
+WATCHED = "hexswarm_watched"
+"""A window's property: the main window follows it to its closing (``_watch_window``)."""
 
 HELP_WITHHELD_TIP = (
     "Off during this game against the AI: New Game turned hints and analysis off for it "
@@ -214,6 +218,10 @@ class MainWindow(QMainWindow):
         self.controller.game_replaced.connect(self.reviewer.refresh)
         self.reviewer.grades_changed.connect(self.move_list.refresh)
         self.reviewer.grades_changed.connect(self.move_tree.refresh)
+        self._focused: QWindow | None = None  # see _watch_window
+        app = QGuiApplication.instance()
+        if isinstance(app, QGuiApplication):
+            app.focusWindowChanged.connect(self._watch_window)
         hints = QGuiApplication.styleHints()
         if hasattr(hints, "colorSchemeChanged"):  # Qt 6.5+: follow the desktop's dark mode live
             hints.colorSchemeChanged.connect(self._on_color_scheme_changed)
@@ -524,6 +532,30 @@ class MainWindow(QMainWindow):
     def _on_color_scheme_changed(self, _scheme) -> None:
         if self._view_settings.dark_mode == "system":
             self.board_widget.set_dark(resolve_dark("system"))
+
+    # ================================================================== focus after dialogs
+    def _watch_window(self, window: QWindow | None) -> None:
+        """Qt's focus window changed: remember it, and follow each window that takes the
+        focus (a dialog, a message box) to the moment it closes (:meth:`_refocus`)."""
+        self._focused = window
+        if window is None or window.property(WATCHED):
+            return
+        window.setProperty(WATCHED, True)
+        window.visibleChanged.connect(
+            lambda visible, window=window: visible or self._window_closed(window)
+        )
+
+    def _window_closed(self, window: QWindow) -> None:
+        if window is self._focused:  # it had the focus: not a window closing in the background
+            QTimer.singleShot(0, self._refocus)
+
+    def _refocus(self) -> None:
+        """A window of ours closed with the keyboard focus and left it to no window: give it
+        back to this one. Without a window manager nobody else does, and the keys went
+        nowhere after every dialog (rounds 13-15 ran ``xdotool windowfocus``); with one,
+        this asks for what it does itself."""
+        if QGuiApplication.focusWindow() is None and self.isVisible():
+            self.activateWindow()
 
     def toggle_full_screen(self) -> None:
         if self.isFullScreen():

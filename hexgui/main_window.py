@@ -86,6 +86,9 @@ SEARCH_TIME_REFRESH_MS = 200
 COMPACT_SCREEN = (1280, 800)
 """A screen smaller than this (available width, height) gets the compact first layout."""
 
+REFOCUS_AFTER_SHOW_MS = (250, 1500)
+"""When the shown window checks that some window has the keyboard focus (see showEvent)."""
+
 WATCHED = "hexswarm_watched"
 """A window's property: the main window follows it to its closing (``_watch_window``)."""
 
@@ -544,6 +547,14 @@ class MainWindow(QMainWindow):
         window.visibleChanged.connect(
             lambda visible, window=window: visible or self._window_closed(window)
         )
+
+    def showEvent(self, event) -> None:  # noqa: N802 (Qt API)
+        """Shown: take the keyboard focus once on screen if no window has it (without a
+        window manager nobody gives it: the first keys went nowhere, round 16). Asked twice,
+        the second time for a slow start's first frame."""
+        super().showEvent(event)
+        for delay_ms in REFOCUS_AFTER_SHOW_MS:
+            QTimer.singleShot(delay_ms, self._refocus)
 
     def _window_closed(self, window: QWindow) -> None:
         if window is self._focused:  # it had the focus: not a window closing in the background

@@ -144,8 +144,7 @@ def test_the_keyboard_focus_comes_back_to_the_window_after_a_dialog(window, qtbo
     from PySide6.QtGui import QGuiApplication
     from PySide6.QtWidgets import QDialog
 
-    window.show()
-    window.activateWindow()
+    window.show()  # it takes the focus itself: nobody gave it without a window manager
     qtbot.waitUntil(lambda: QGuiApplication.focusWindow() is window.windowHandle())
     for _ in range(2):  # a second dialog too (each window is followed once)
         dialog = QDialog(window)
@@ -168,3 +167,16 @@ def test_the_keyboard_focus_comes_back_to_the_window_after_a_dialog(window, qtbo
     qtbot.wait(50)
     assert QGuiApplication.focusWindow() is spare.windowHandle()
     spare.close()
+
+
+def test_a_window_shown_where_no_window_has_the_focus_takes_it(window, qtbot, monkeypatch):
+    """Round 16 under Xvfb without a window manager: the window opened without the keyboard
+    focus (the offscreen platform gives it one), and Ctrl+N went nowhere. Shown where no
+    window has the focus, it asks for it."""
+    from hexswarm.gui import main_window as module
+
+    asked = []
+    monkeypatch.setattr(module.QGuiApplication, "focusWindow", staticmethod(lambda: None))
+    monkeypatch.setattr(window, "activateWindow", lambda: asked.append(True))
+    window.show()
+    qtbot.waitUntil(lambda: len(asked) >= 1, timeout=3000)

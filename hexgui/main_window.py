@@ -208,7 +208,14 @@ class MainWindow(QMainWindow):
         # The actions a game without help greys, with what each says otherwise.
         self._help_tips = {
             action: action.toolTip()
-            for action in (self.act_hint, self.act_analysis, self.act_analyse_game)
+            for action in (
+                self.act_hint,
+                self.act_analysis,
+                self.act_analyse_game,
+                self.act_next_mistake,
+                self.act_previous_mistake,
+                self.act_play_better,
+            )
         }
         build_menus(self)
         build_toolbar(self)

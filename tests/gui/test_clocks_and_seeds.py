@@ -577,11 +577,19 @@ def test_a_game_can_be_played_without_hints_and_analysis_until_it_ends(
 def test_help_turned_off_greys_the_actions_it_refuses_and_says_why(window, qtbot):
     """Round 15: with hints and analysis turned off for a game against the AI, Hint stayed
     enabled, and the refusal was said only in the status bar once it was used. Hint,
-    Analysis Mode and Review the Whole Game are greyed, each with a tooltip that says why,
-    until the game ends; then they are back with their own tips."""
+    Analysis Mode, Review the Whole Game and the review's mistakes and better move are
+    greyed, each with a tooltip that says why, until the game ends; then they are back with
+    their own tips."""
     from hexswarm.gui.main_window import HELP_WITHHELD_TIP
 
-    helps = (window.act_hint, window.act_analysis, window.act_analyse_game)
+    helps = (
+        window.act_hint,
+        window.act_analysis,
+        window.act_analyse_game,
+        window.act_next_mistake,  # a review's mistakes (round 16: these stayed enabled)
+        window.act_previous_mistake,
+        window.act_play_better,
+    )
     own_tips = [action.toolTip() for action in helps]
     rated = GameSettings(
         size=5, black=SideSettings(), white=SideSettings(ai=True, spec="tiny"), assistance=False
@@ -598,7 +606,7 @@ def test_help_turned_off_greys_the_actions_it_refuses_and_says_why(window, qtbot
     qtbot.waitUntil(lambda: c.move_number == 2, timeout=10_000)
     assert not any(action.isEnabled() for action in helps)
     assert c.resign()
-    assert [action.isEnabled() for action in helps] == [False, True, True]  # over: no hint
+    assert [action.isEnabled() for action in helps] == [False] + [True] * 5  # over: no hint
     assert [action.toolTip() for action in helps] == own_tips
     window.start_new_game(replace(rated, assistance=True))
     assert all(action.isEnabled() for action in helps)

@@ -176,6 +176,10 @@ def _line_column(text: str, offset: int) -> tuple[int, int]:
 # --------------------------------------------------------------------------- tokenizer
 
 
+CUT_MARK = " [the file is cut short here]"
+"""What ends a comment the file ends inside (read as far as it goes)."""
+
+
 class _Parser:
     """Turns SGF text into raw trees of :class:`GameNode`. Iterative and linear in the text."""
 
@@ -309,7 +313,15 @@ class _Parser:
         while True:
             position = self.skip_space(position)
             if position < self.length and self.text[position] == "[":
-                value, position = self.value(position)
+                try:
+                    value, position = self.value(position)
+                except SgfError as error:
+                    if self.salvage and error.cut and name == "C":
+                        # A comment cut short keeps its words, marked: the user's text.
+                        cut_text = re.sub(r"\\(.)", r"\1", self.text[position + 1 :], flags=re.S)
+                        values.append(cut_text.rstrip("\\") + CUT_MARK)
+                        node.properties.setdefault(name, []).extend(values)
+                    raise
                 values.append(value)
             else:
                 break

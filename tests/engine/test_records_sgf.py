@@ -257,6 +257,9 @@ def test_a_file_cut_short_gives_the_moves_before_the_cut():
         if isinstance(game, Game):
             tokens = [node.token for node in game.main_line()[1:]]
             assert tokens == full[: len(tokens)] and tokens, whole[:end]
+    # A comment cut short keeps its words, marked (the user's text; a move's cannot be).
+    (game,) = parse_sgf_games(main + "C[the ladder \\] breaks her")
+    assert game.main_line()[-1].comment == "the ladder ] breaks her [the file is cut short here]"
     two = "(;FF[4]GM[11]SZ[5];B[c3])\n(;FF[4]GM[11]SZ[7];B[d4];W[c"
     first, second = parse_sgf_games(two)
     assert first.cut_short is None and second.moves() == [(BLACK, "d4")]

@@ -389,6 +389,8 @@ def test_a_file_cut_short_opens_its_moves_before_the_cut_and_says_where_it_stops
     window.start_new_game(HUMANS)
     assert window.document.open_file(broken)
     assert [token for _color, token in window.controller.game.moves()] == ["c3", "b4", "d2"]
+    cut_comment = window.controller.game.cursor.comment  # the user's words, marked
+    assert cut_comment == "a comment that was c [the file is cut short here]"
     (told,) = cut_short_messages
     column = text.index("[a comment") + 1  # the value never closed
     assert told.startswith(f"broken.sgf is cut short: it stops at line 1, column {column} (")

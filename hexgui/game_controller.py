@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 from hexswarm.engine.board import (
@@ -547,16 +547,15 @@ class GameController(QObject):
 
     def set_settings(self, settings: GameSettings) -> None:
         """Change who plays each side, the AI settings or the delay, mid-game; they apply
-        from the next move. The board size and swap rule only change with a new game."""
-        self._settings = GameSettings(
-            size=self._settings.size,
-            height=self._settings.height,
-            swap_rule=self._settings.swap_rule,
+        from the next move. The board size, swap rule, clock and help (``assistance``) only
+        change with a new game: the help had been turned back on by every change of players
+        (round 16), the field left out here."""
+        self._settings = replace(
+            self._settings,
             black=settings.black,
             white=settings.white,
             ai_delay_ms=settings.ai_delay_ms,
             analysis_spec=settings.analysis_spec,
-            time_control=self._settings.time_control,  # the clock changes with a new game only
         )
         if self._request is not None and self._request.purpose == "move" and not self.ai_to_move:
             self._cancel_search()

@@ -810,6 +810,8 @@ class NewGameDialog(QDialog):
             "Mode and Review the Whole Game wait until the game has ended"
         )
         extra.addRow(self.assistance_check)
+        # Help is the game's rule, like its clock: chosen with a new game only.
+        self.assistance_check.setVisible(not players_only)
         layout.addLayout(extra)
 
         warnings = self.black_panel.warnings + self.white_panel.warnings

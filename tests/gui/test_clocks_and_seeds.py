@@ -610,3 +610,21 @@ def test_help_turned_off_greys_the_actions_it_refuses_and_says_why(window, qtbot
     assert [action.toolTip() for action in helps] == own_tips
     window.start_new_game(replace(rated, assistance=True))
     assert all(action.isEnabled() for action in helps)
+
+
+def test_changing_the_players_keeps_the_game_without_help(window, qtbot, settings_store):
+    """Round 16, at the desk: in a game without help, Players and AI Settings (its Apply)
+    turned hints and analysis back on, the controller's settings rebuilt without them. Help
+    is the game's rule, like its clock: the dialog does not offer it, and a change of
+    players keeps it."""
+    rated = GameSettings(
+        size=5, black=SideSettings(), white=SideSettings(ai=True, spec="tiny"), assistance=False
+    )
+    window.start_new_game(rated)
+    c = window.controller
+    dialog = NewGameDialog(c.settings, players_only=True)
+    qtbot.addWidget(dialog)
+    assert not dialog.assistance_check.isVisibleTo(dialog)
+    c.set_settings(replace(dialog.settings(), ai_delay_ms=0, assistance=True))
+    assert not c.settings.assistance and c.settings.ai_delay_ms == 0
+    assert c.assistance_withheld and not window.act_hint.isEnabled()

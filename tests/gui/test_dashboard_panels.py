@@ -51,6 +51,9 @@ class FakeController(QObject):
     def go_to(self, move_number: int) -> None:
         self.go_to_calls.append(move_number)
 
+    def time_loss_at(self, _node) -> None:
+        return None  # no clock here
+
 
 MOVES = ("e5", "d4", "f6", "c3", "g7", "b2", "h8")
 

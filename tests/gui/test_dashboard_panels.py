@@ -477,6 +477,10 @@ def test_uct_snapshot_without_history_or_tree(dashboard):
     controller.snapshot_ready.emit(snap)
     dash.refresh()
     assert dash.population.series.iterations == (450,)
+    # One point a line draws no curve: each is a dot (round 16: a fast search's chart stood
+    # empty beside its legend).
+    dots = dash.population.single_points.data
+    assert list(dots["x"]) == [450] * 3 and list(dots["y"]) == [300, 100, 50]
     assert "visits" in dash.population.status.text()
     assert dash.tree.layout_nodes == [] and "no tree" in dash.tree.status.text()
     assert board.overlay_calls[-1][0][0] == (1.0, "67%")

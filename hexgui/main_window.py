@@ -546,14 +546,16 @@ class MainWindow(QMainWindow):
     # ================================================================== focus after dialogs
     def _watch_window(self, window: QWindow | None) -> None:
         """Qt's focus window changed: remember it, and follow each window that takes the
-        focus (a dialog, a message box) to the moment it closes (:meth:`_refocus`)."""
+        focus (a dialog, a message box) to the moment it closes (:meth:`_refocus`). A main
+        window no longer shown follows none (another may be open: a test's next one)."""
+        if not self.isVisible():
+            return
         self._focused = window
         if window is None or window.property(WATCHED):
             return
         window.setProperty(WATCHED, True)
-        window.visibleChanged.connect(
-            lambda visible, window=window: visible or self._window_closed(window)
-        )
+        # A bound slot: disconnected by Qt when this window is deleted before that one.
+        window.visibleChanged.connect(self._watched_visibility)
 
     def showEvent(self, event) -> None:  # noqa: N802 (Qt API)
         """Shown: take the keyboard focus once on screen if no window has it (without a
@@ -561,11 +563,13 @@ class MainWindow(QMainWindow):
         the second time for a slow start's first frame."""
         super().showEvent(event)
         for delay_ms in REFOCUS_AFTER_SHOW_MS:
-            QTimer.singleShot(delay_ms, self._refocus)
+            QTimer.singleShot(delay_ms, self, self._refocus)
 
-    def _window_closed(self, window: QWindow) -> None:
-        if window is self._focused:  # it had the focus: not a window closing in the background
-            QTimer.singleShot(0, self._refocus)
+    @Slot(bool)
+    def _watched_visibility(self, visible: bool) -> None:
+        # Only a window that had the focus: not one closing in the background.
+        if not visible and self._focused is not None and self.sender() is self._focused:
+            QTimer.singleShot(0, self, self._refocus)
 
     def _refocus(self) -> None:
         """A window of ours closed with the keyboard focus and left it to no window: give it

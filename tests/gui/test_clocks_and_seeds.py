@@ -628,3 +628,19 @@ def test_changing_the_players_keeps_the_game_without_help(window, qtbot, setting
     c.set_settings(replace(dialog.settings(), ai_delay_ms=0, assistance=True))
     assert not c.settings.assistance and c.settings.ai_delay_ms == 0
     assert c.assistance_withheld and not window.act_hint.isEnabled()
+
+
+def test_the_clock_shows_the_byo_yomi_periods_during_the_main_time(qtbot):
+    """Round 16, on byo-yomi 10 min + 5 x 30 s: the clock said "10:00", the periods out of
+    sight until the main time was spent. They are on it from the start, then the current
+    period and how many are left."""
+    from hexswarm.engine.clock import TimeLeft
+    from hexswarm.gui.clock_panel import ClockPanel, clock_text
+
+    assert clock_text(TimeLeft(600.0, 5, 30.0), 30.0) == "10:00 + 5\u00d730 s"
+    assert clock_text(TimeLeft(0.0, 3, 28.0), 30.0) == "0:28 (3 left)"
+    assert clock_text(TimeLeft(95.0), 0.0) == "1:35"
+    panel = ClockPanel()
+    qtbot.addWidget(panel)
+    panel.set_clock(GameClock(TimeControl.parse("600+5x30")))
+    assert panel.labels[BLACK].text() == "Black  10:00 + 5\u00d730 s"

@@ -15,6 +15,7 @@ side's threats leave few moves.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
@@ -102,11 +103,14 @@ def prove(
     seconds: float | None = None,
     table_bits: int = TABLE_BITS,
     epsilon: float = EPSILON,
+    should_stop: Callable[[], bool] | None = None,
 ) -> Proof:
     """Who wins ``board`` with perfect play, within ``nodes`` search nodes and (when given)
     ``seconds``; a winning move when the side to move wins. Square boards up to 13x13 whose
     game is not over. The transposition table has ``2 ** table_bits`` slots at most (fewer
-    when ``nodes`` could not fill them); ``epsilon`` widens the thresholds (module doc)."""
+    when ``nodes`` could not fill them); ``epsilon`` widens the thresholds (module doc).
+    ``should_stop`` (any thread may make it true) is asked between chunks of nodes, as the
+    clock is: a stopped search says what it settled so far (usually nothing)."""
     if not board.is_square or not 1 <= board.size <= MAX_SIZE:
         raise HexError(f"the proof-number solver handles square boards up to {MAX_SIZE}x{MAX_SIZE}")
     if board.is_over:
@@ -140,10 +144,10 @@ def prove(
         counters=np.zeros(4, dtype=np.int64),
     )
     counters = arrays.counters
-    # Without a time limit one call runs the whole budget, so the nodes searched do not depend
-    # on the clock; with one, calls of _CHUNK nodes (each resumes from the root through the
-    # table) are timed.
-    chunk = nodes if seconds is None else _CHUNK
+    # Without a time limit or a stop flag one call runs the whole budget, so the nodes searched
+    # do not depend on the clock; with one, calls of _CHUNK nodes (each resumes from the root
+    # through the table) are timed or stopped between.
+    chunk = nodes if seconds is None and should_stop is None else _CHUNK
     while True:
         counters[kernel.LIMIT] = min(nodes, counters[kernel.NODES] + chunk)
         counters[kernel.ABORTED] = 0
@@ -151,6 +155,8 @@ def prove(
         if not counters[kernel.ABORTED] or counters[kernel.NODES] >= nodes:
             break
         if seconds is not None and time.perf_counter() - started >= seconds:
+            break
+        if should_stop is not None and should_stop():
             break
     slot = _root_slot(arrays.keys, key)
     pn, dn = (int(v) for v in arrays.numbers[slot]) if slot is not None else (1, 1)

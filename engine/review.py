@@ -349,6 +349,13 @@ class MoveReview:
         """Worse than an inaccuracy: what "next mistake" stops at."""
         return self.grade in (MISTAKE, BLUNDER)
 
+    @property
+    def left_proven_win(self) -> bool:
+        """The mover had a proven win before the move and the position it made is not proven:
+        ``after`` is the analyst's estimate (the win thrown away, or kept beyond what the
+        cheap proofs see), and the drop is 1 minus it."""
+        return self.before_exact and self.before == 1.0 and not self.after_exact
+
 
 def win_rate_text(win_rate: float, exact: bool) -> str:
     """A win rate for the user: ``proven win`` / ``proven loss`` when ``exact`` (a proof's 1 or
@@ -448,13 +455,21 @@ def _evidence(nodes: Sequence[ReviewedNode], winners: Sequence[Color | None]) ->
         if index == 0 or not _CELL_TOKEN.fullmatch(token):
             continue
         before_analysis = nodes[index - 1].ai
-        if before_analysis is None:
-            continue
-        mover_to_move = before_analysis.to_move is color
         proven_before, proven_after = proven[index - 1], proven[index]
+        if before_analysis is None and proven_before is None:
+            continue
+        # A position proven only along the line (no analysis of its own: a person's turn in a
+        # game against an AI whose proofs came on its own turns) is graded from its proof.
+        mover_to_move = before_analysis is not None and before_analysis.to_move is color
+        if proven_before is not None:
+            before_value = _for(color, proven_before)
+        else:
+            assert before_analysis is not None  # (skipped above when neither)
+            before_value = before_analysis.for_player(color)
         after_analysis = node.ai
         if (
             after_analysis is not None
+            and before_analysis is not None
             and not (after_analysis.exact or before_analysis.exact)
             and analyst_name(after_analysis.ai) != analyst_name(before_analysis.ai)
         ):
@@ -465,13 +480,9 @@ def _evidence(nodes: Sequence[ReviewedNode], winners: Sequence[Color | None]) ->
                 number,
                 color,
                 token,
-                (
-                    before_analysis.for_player(color)
-                    if proven_before is None
-                    else _for(color, proven_before)
-                ),
-                before_analysis.value_of(token) if mover_to_move else None,
-                before_analysis.support_of(token) if mover_to_move else None,
+                before_value,
+                before_analysis.value_of(token) if before_analysis and mover_to_move else None,
+                before_analysis.support_of(token) if before_analysis and mover_to_move else None,
                 (
                     _for(color, proven_after)
                     if proven_after is not None
@@ -482,7 +493,8 @@ def _evidence(nodes: Sequence[ReviewedNode], winners: Sequence[Color | None]) ->
                 proven_after is not None,
                 winners[index],
                 proven_before is not None,
-                before_analysis.exact and before_analysis.playouts == 0,
+                before_analysis is None
+                or (before_analysis.exact and before_analysis.playouts == 0),
             )
         )
     return found
@@ -567,8 +579,13 @@ def review_moves(
     proven loss from an estimated 15% is a mistake at the default thresholds, from 25% a
     blunder); a move from a proven win into a position not proven drops 1 minus the estimate
     after (the analyst's chance that the win was kept: the cheap proofs miss some wins kept,
-    so such a move may be marked when it kept the win). No search's offset is measured from a
-    move into a proven position, or from a proof without a search."""
+    so such a move may be marked when it kept the win: :attr:`MoveReview.left_proven_win`
+    says which, and the grade's text says that the win was proven). A position proven only
+    along the line (:func:`proven_line`), without an analysis of its own, is graded from its
+    proof the same way (a person's move in a game against an AI that proved its win on its
+    own turn: a person who threw a proven win away is told, round 16); it offers no better
+    move. No search's offset is measured from a move into a proven position, or from a proof
+    without a search."""
     thresholds = thresholds or GradeThresholds()
     sides = tuple(sides)
     evidence = _evidence(nodes, list(winner_after))
@@ -593,9 +610,10 @@ def review_moves(
         else:
             continue
         before_analysis = nodes[e.index - 1].ai
-        assert before_analysis is not None
         drop = max(0.0, e.before - after)
-        better = before_analysis.best_move if before_analysis.best_move != e.token else None
+        better = None
+        if before_analysis is not None and before_analysis.best_move != e.token:
+            better = before_analysis.best_move
         reviews[e.index] = MoveReview(
             number=e.number,
             color=e.color,
@@ -605,7 +623,7 @@ def review_moves(
             drop=drop,
             grade=thresholds.grade(drop),
             better=better,
-            better_line=before_analysis.line if better else (),
+            better_line=before_analysis.line if before_analysis and better else (),
             before_exact=e.before_exact,
             after_exact=after_exact,
         )

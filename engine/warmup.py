@@ -65,10 +65,6 @@ here, not beside the kernels, so that asking about a group imports no kernel mod
 
 GROUP_KEYS = tuple(GROUP_LABELS)
 
-PROOF_GROUPS = ("solver", "dfpn")
-"""The groups of the exact tactics that prove a position before the whole-game review
-searches it (``engine.players.tactics.prove_position``)."""
-
 
 @dataclass(frozen=True)
 class KernelGroup:

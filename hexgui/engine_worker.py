@@ -91,9 +91,10 @@ class SearchRequest:
     external engine asked for a hint or an analysis analyses without playing
     (:meth:`~engine.players.external.ExternalEnginePlayer.analyse`) for at most ``seconds``
     (None: its own default), or until stopped. ``prove``: the position is first proved by
-    the exact tactics within a budget scaled to ``seconds``
-    (:func:`engine.players.tactics.proven_choice`); a proven position is reported so, with
-    no search (the whole-game review). Thread-safe: :meth:`stop` may be called from any
+    the exact tactics within their own budget (:func:`engine.players.tactics.proven_choice`
+    at :func:`~engine.players.tactics.review_proof_seconds`), before ``started`` and the
+    search's ``seconds``; a proven position is reported so, with no search (the whole-game
+    review); a stop ends the proof too. Thread-safe: :meth:`stop` may be called from any
     thread.
     """
 
@@ -129,7 +130,9 @@ class EngineWorker(QObject):
       * ``snapshot(object)``: a :class:`~engine.search.snapshot.SearchSnapshot` while searching.
       * ``finished(int position_id, object MoveChoice)``: the search ended (also when stopped).
       * ``failed(int position_id, str message)``: the player raised; the message says why.
-      * ``started(int position_id)``: the search began (it may have waited for an older one).
+      * ``started(int position_id)``: the search began (it may have waited for an older one,
+        and a request that proves first has proved: a position it proved is reported with
+        ``finished`` alone).
       * ``waiting(int position_id, str kernels)``: the search waits for the kernel groups
         named (still compiling at start-up, see ``hexgui.startup``); ``started`` follows
         when they are ready, not at all when the request is cancelled meanwhile.
@@ -182,7 +185,7 @@ class EngineWorker(QObject):
         not end the wait: no move can be searched without its kernels. A group that failed to
         compile counts as ready: the search then compiles it on first call, as without a
         warm-up."""
-        from hexswarm.engine.warmup import GROUP_LABELS, PROOF_GROUPS, groups_for_spec
+        from hexswarm.engine.warmup import GROUP_LABELS, groups_for_spec
         from hexswarm.gui.startup import active_warm_up
 
         warm_up = active_warm_up()
@@ -190,7 +193,15 @@ class EngineWorker(QObject):
             return True
         needed = groups_for_spec(request.spec)
         if request.prove:
-            needed += tuple(g for g in PROOF_GROUPS if g not in needed)
+            # Only the proof's kernels this position needs (an opening needs no DFPN: the
+            # first review of a session starts while they compile), those of the game's later
+            # positions next.
+            from hexswarm.engine.players.tactics import proof_kernel_groups
+
+            needed += tuple(g for g in proof_kernel_groups(request.board) if g not in needed)
+            later = proof_kernel_groups(request.board, later=True)
+            if not warm_up.is_ready(later):
+                warm_up.prioritise(needed + later)
         if warm_up.is_ready(needed):
             return True
         warm_up.prioritise(needed)
@@ -207,19 +218,27 @@ class EngineWorker(QObject):
     def _run(self, request: SearchRequest) -> None:
         if request.cancelled or not self._kernels_ready(request):
             return
-        self.started.emit(request.position_id)
         try:
             if request.prove:
-                from hexswarm.engine.players.tactics import proven_choice
+                # The proof has its own budget and runs before the search's seconds start
+                # (``started``): the seconds asked are all the analyst's.
+                from hexswarm.engine.players.tactics import proven_choice, review_proof_seconds
 
                 proof = proven_choice(
-                    request.board, request.seconds, request.spec, request.position_id
+                    request.board,
+                    review_proof_seconds(request.seconds),
+                    request.spec,
+                    request.position_id,
+                    should_stop=request.stop_event.is_set,
                 )
+                if request.cancelled:
+                    return
                 if proof is not None:
                     if proof.snapshot is not None:
                         self.snapshot.emit(proof.snapshot)
                     self.finished.emit(request.position_id, proof)
                     return
+            self.started.emit(request.position_id)
             player = self._player(request.spec)
             if request.clock is not None and isinstance(player, ExternalEnginePlayer):
                 control, left = request.clock

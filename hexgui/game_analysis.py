@@ -9,8 +9,11 @@ and under load that took longer than the seconds, so a stop sent from here after
 before any playout and the position was left without an estimate (round 14: two of 46). A
 stop from here follows later, as a backstop (:func:`backstop_seconds`); an engine and a
 spec that names no level are stopped from here after ``seconds``. Both count from the moment
-the worker starts the search, not from the request (the worker may wait for its kernels
-first). Results come back as signals on
+the worker starts the search, not from the request: the worker may wait for its kernels
+first (``waiting`` says so: the review's progress names them), and with ``prove`` it proves
+the position first, on a budget of its own (``engine.players.tactics.review_proof_seconds``;
+round 16: the proof's time had come out of an external engine's seconds). Results come back
+as signals on
 the GUI thread; ``stop()`` abandons the rest at no cost (the running search drops out at its next
 stop check) and ``shutdown()`` joins the thread.
 
@@ -61,13 +64,16 @@ class GameAnalysis(QObject):
     * ``progress(int done, int total)`` after each position (and ``(0, total)`` at the start);
     * ``position_analysed(object GameNode, object SearchSnapshot)``: a position's final search;
     * ``finished(bool completed)``: the run ended (``False``: stopped or a search failed);
-    * ``failed(str message)``: a search raised (the run stops).
+    * ``failed(str message)``: a search raised (the run stops);
+    * ``waiting(str kernels)``: the current position waits for the kernel groups named (still
+      compiling at start-up; ``hexgui.startup``), ``""`` once its search starts or it is done.
     """
 
     progress = Signal(int, int)
     position_analysed = Signal(object, object)
     finished = Signal(bool)
     failed = Signal(str)
+    waiting = Signal(str)
 
     def __init__(self, player_factory: PlayerFactory | None = None, parent: QObject | None = None):
         super().__init__(parent)
@@ -75,6 +81,7 @@ class GameAnalysis(QObject):
         self._worker.finished.connect(self._on_search_finished)
         self._worker.failed.connect(self._on_search_failed)
         self._worker.started.connect(self._on_search_started)
+        self._worker.waiting.connect(self._on_search_waiting)
         self._thread = start_engine_thread(self._worker, "hexswarm-game-analysis")
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
@@ -91,6 +98,7 @@ class GameAnalysis(QObject):
         self._done = 0
         self._next_id = 0
         self._shut_down = False
+        self._waiting = False  # the current position waits for its kernels
 
     @property
     def spec(self) -> str:
@@ -160,6 +168,7 @@ class GameAnalysis(QObject):
     # ------------------------------------------------------------------ internals
     def _abandon(self) -> bool:
         self._timer.stop()
+        self._no_longer_waiting()
         self._queue.clear()
         request, self._request = self._request, None
         if request is not None:
@@ -187,7 +196,20 @@ class GameAnalysis(QObject):
         the search then began stopped, found nothing, and the position was left out."""
         request = self._request
         if request is not None and position_id == request.position_id:
+            self._no_longer_waiting()
             self._timer.start(round(self._timer_s * 1000))
+
+    @Slot(int, str)
+    def _on_search_waiting(self, position_id: int, kernels: str) -> None:
+        request = self._request
+        if request is not None and position_id == request.position_id:
+            self._waiting = True
+            self.waiting.emit(kernels)
+
+    def _no_longer_waiting(self) -> None:
+        if self._waiting:
+            self._waiting = False
+            self.waiting.emit("")
 
     @Slot()
     def _time_up(self) -> None:
@@ -200,6 +222,7 @@ class GameAnalysis(QObject):
         if request is None or position_id != request.position_id:
             return  # abandoned
         self._timer.stop()
+        self._no_longer_waiting()
         self._request = None
         self._done += 1
         if choice.snapshot is not None and self._node is not None:

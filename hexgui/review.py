@@ -48,13 +48,20 @@ def describe_review(review: MoveReview, who: str) -> str:
     """A graded move in words, for the status bar and the move tree's tooltip: ``Move 7
     (Black b2) was a blunder: 66% -> 44%. Better: d6`` (``who`` names the mover as the theme
     does; the percentages are the mover's win rates before and after the move, and a proven
-    one is said as such: ``proven win -> proven loss``)."""
+    one is said as such: ``proven win -> proven loss``). A move out of a proven win into a
+    position the proofs do not reach says that the win was proven and the after is an
+    estimate (``MoveReview.left_proven_win``)."""
     before = win_rate_text(review.before, review.before_exact)
     after = win_rate_text(review.after, review.after_exact)
     text = (
         f"Move {review.number} ({who} {review.token}) was {_article(review.grade)}: "
         f"{before} -> {after}."
     )
+    if review.left_proven_win and review.grade != GOOD:
+        text += (
+            f" {who} had a proven win before it; after it nothing is proven ({after} is the "
+            "analyst's estimate)."
+        )
     if review.better is not None and review.grade != GOOD:
         text += f" Better: {review.better}"
     return text

@@ -61,6 +61,7 @@ class GameReviewer(QObject):
         self.analysis.progress.connect(self._on_progress)
         self.analysis.position_analysed.connect(self._on_position_analysed)
         self.analysis.finished.connect(self._on_finished)
+        self.analysis.waiting.connect(self._on_waiting)
         self.analysis.failed.connect(
             lambda message: window.show_status(f"Analysis failed: {message}")
         )
@@ -159,9 +160,28 @@ class GameReviewer(QObject):
         self.progress.setRange(0, max(1, total))
         self.progress.setValue(done)
         self.progress_label.setText(f"Analysing {done}/{total}")
+        self.progress_label.setToolTip("")
         running = done < total
         for widget in (self.progress_label, self.progress, self.stop_button):
             widget.setVisible(running)
+
+    @Slot(str)
+    def _on_waiting(self, kernels: str) -> None:
+        """The position next waits for kernels still compiling (the first review of a session
+        on a cold cache): say so beside the bar, with a tooltip, not a bare "Analysing 0/46"
+        that seems to hang (round 16)."""
+        done, total = self.progress.value(), self.progress.maximum()
+        text = f"Analysing {done}/{total}"
+        tip = ""
+        if kernels:
+            text += ": waiting for kernels"
+            tip = (
+                f"The review waits for the {kernels}: still being compiled (once, at the "
+                "first start), it goes on when they are ready."
+            )
+            self._window.show_status(tip)
+        self.progress_label.setText(text)
+        self.progress_label.setToolTip(tip)
 
     @Slot(object, object)
     def _on_position_analysed(self, node: GameNode, snapshot: SearchSnapshot) -> None:
@@ -244,25 +264,33 @@ class GameReviewer(QObject):
         self.show_review_here()
 
     def show_review_here(self) -> None:
-        """At the position before a graded move that was not good, show the better move (and
-        its line) as numbered ghosts and say what the move cost."""
+        """At the position before a graded move that was not good, say what the move cost and
+        show the better move (and its line), when the review knows one, as numbered ghosts.
+        A move from a position proven won along the line but never searched (a person's turn
+        in a game against an AI) has no better move to show: it is told all the same (round
+        16)."""
         window = self._window
         c = window.controller
         review = self.review.review_of_next_move(c.game)
         line: tuple[str, ...] = ()
         self.review_text = ""
-        if review is not None and review.grade != GOOD and review.better is not None:
-            try:
-                cells = tuple(c.board.cell_index(token) for token in review.better_line)
-            except Exception:  # a swap or a line that does not fit: the move alone
-                cells = ()
+        if review is not None and review.grade != GOOD:
+            cells: tuple[int, ...] = ()
+            if review.better is not None:
+                try:
+                    cells = tuple(c.board.cell_index(token) for token in review.better_line)
+                except Exception:  # a swap or a line that does not fit: the move alone
+                    cells = ()
+            who = window.player_name(review.color)
             if cells:
                 line = review.better_line
                 self._set_preview(cells)
-                who = window.player_name(review.color)
                 self.review_text = (
                     f"{describe_review(review, who)} (click it or Ctrl+B: a variation)."
                 )
+            elif review.better is None:
+                self.review_text = describe_review(review, who)
+            if self.review_text:
                 window.show_status(self.review_text)
         if not line and self.better_line:
             self._set_preview(())

@@ -39,6 +39,7 @@ over the cell indices.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -51,6 +52,7 @@ from hexswarm.engine.board import BLACK, EMPTY, Color
 FULL_LIMIT = 16
 SEMI_LIMIT = 32
 OR_STEPS = 64  # subset-search steps per OR attempt
+STOP_CHECK_POPS = 32  # connections taken from the queue between two looks at a stop flag
 MAX_CARRIER = 40  # cells: larger carriers are not kept (they only slow the search)
 # Between two empty cells only small connections are kept (the bridge and its semis): the
 # cell-to-cell ones are the most numerous and the least useful.
@@ -201,10 +203,16 @@ def _adjacent_points(conn: Connections, cells: np.ndarray) -> set[tuple[int, int
 
 class _HSearch:
     def __init__(
-        self, conn: Connections, cells: np.ndarray, stop_when_connected: bool, budget: int | None
+        self,
+        conn: Connections,
+        cells: np.ndarray,
+        stop_when_connected: bool,
+        budget: int | None,
+        should_stop: Callable[[], bool] | None = None,
     ):
         self.conn = conn
         self.budget = budget
+        self.should_stop = should_stop
         self.stop_when_connected = stop_when_connected
         self.edges = (conn.edge_a, conn.edge_b)
         self.n2 = conn.size * conn.size
@@ -302,12 +310,17 @@ class _HSearch:
         queue, full, by_point = self.queue, self.conn.full, self.by_point
         add_semi, add_full = self.add_semi, self.add_full
         steps = 0
+        should_stop, popped = self.should_stop, 0
         while queue:
             if self.stop_when_connected and full.get(self.edges):
                 return
             self.conn.steps = steps
             if self.budget is not None and steps > self.budget:
                 self.conn.complete = False
+                return
+            popped += 1
+            if should_stop is not None and popped % STOP_CHECK_POPS == 0 and should_stop():
+                self.conn.complete = False  # as cut by the budget: what was found holds
                 return
             x, y, carrier = queue.popleft()
             if carrier not in full[(x, y) if x < y else (y, x)]:
@@ -344,14 +357,17 @@ def h_search(
     color: Color,
     stop_when_connected: bool = False,
     budget: int | None = None,
+    should_stop: Callable[[], bool] | None = None,
 ) -> Connections:
     """The virtual connections of ``color`` on the position ``cells`` (a board's cells).
     ``stop_when_connected``: stop as soon as the colour's edges are fully connected (the
     position is decided; the other connections are then incomplete). ``budget``: stop after
     about that many AND combinations (``Connections.complete`` is then False); what was found
-    holds all the same, the search only misses more."""
+    holds all the same, the search only misses more. ``should_stop`` (a Stop, any thread) is
+    asked every :data:`STOP_CHECK_POPS` connections taken from the queue and ends the search
+    the same way."""
     groups, point = _groups(cells, size, color)
     conn = Connections(size, color, groups, point)
-    search = _HSearch(conn, cells, stop_when_connected, budget)
+    search = _HSearch(conn, cells, stop_when_connected, budget, should_stop)
     search.run()
     return conn

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import reduce
 
@@ -54,10 +55,13 @@ class RootAnalysis:
     note: str
 
 
-def analyse(board: Board, budget: int | None = None) -> RootAnalysis:
+def analyse(
+    board: Board, budget: int | None = None, should_stop: Callable[[], bool] | None = None
+) -> RootAnalysis:
     """The root analysis of ``board`` (the game must not be over). ``budget``: the H-search's
-    budget per colour (:func:`.connections.h_search`; None: none). A search cut short finds
-    fewer connections, so fewer verdicts and a larger must-play region, never a wrong one."""
+    budget per colour (:func:`.connections.h_search`; None: none). A search cut short (by
+    the budget, or by ``should_stop``: a Stop) finds fewer connections, so fewer verdicts and
+    a larger must-play region, never a wrong one."""
     if board.is_over:
         raise HexError(f"the game is over: {board.winner} has already won")
     me, opponent = board.to_move, board.to_move.opponent
@@ -78,7 +82,7 @@ def analyse(board: Board, budget: int | None = None) -> RootAnalysis:
         return result("win", move, None, (move,), note)
     if inferior.winner is opponent:
         return result("loss", None, None, (), "lost: the fill-in joins the opponent's edges")
-    mine = h_search(filled, size, me, stop_when_connected=True, budget=budget)
+    mine = h_search(filled, size, me, True, budget, should_stop)
     if mine.edge_fulls:
         carrier = cells_of(mine.edge_fulls[0])
         closing = _closing_move(board, carrier)
@@ -89,7 +93,7 @@ def analyse(board: Board, budget: int | None = None) -> RootAnalysis:
         semi = mine.edge_semis[0]
         note = f"{name(semi.key)} wins: it completes a virtual connection between our edges"
         return result("win", semi.key, None, (semi.key,), note, {me: mine})
-    theirs = h_search(filled, size, opponent, stop_when_connected=True, budget=budget)
+    theirs = h_search(filled, size, opponent, True, budget, should_stop)
     connections = {me: mine, opponent: theirs}
     if theirs.edge_fulls:
         note = "lost: the opponent has a virtual connection between its edges"

@@ -154,18 +154,29 @@ DFPN_NODES = 10_000
 DFPN_SHARE = 0.3
 
 
-def proved_tactics(board: Board, time_s: float | None) -> RootTactics | None:
-    """DFPN's verdict within its budget for a move with limit ``time_s`` (None: no limit), or
-    ``None`` (too many empty cells, not a square board up to 13x13, or not settled)."""
-    from hexswarm.engine.dfpn import MAX_SIZE, prove
+def proves_by_dfpn(board: Board) -> bool:
+    """Whether :func:`proved_tactics` would run DFPN on ``board`` (a square board up to 13x13
+    with at most :data:`DFPN_EMPTY_CELLS` empty cells)."""
+    from hexswarm.engine.dfpn import MAX_SIZE
 
-    if not board.is_square or board.size > MAX_SIZE or board.empty_count > DFPN_EMPTY_CELLS:
+    return board.is_square and board.size <= MAX_SIZE and board.empty_count <= DFPN_EMPTY_CELLS
+
+
+def proved_tactics(
+    board: Board, time_s: float | None, should_stop: StopCheck | None = None
+) -> RootTactics | None:
+    """DFPN's verdict within its budget for a move with limit ``time_s`` (None: no limit), or
+    ``None`` (too many empty cells, not a square board up to 13x13, not settled, or stopped:
+    ``should_stop`` is asked between chunks of 1 000 nodes)."""
+    from hexswarm.engine.dfpn import prove
+
+    if not proves_by_dfpn(board):
         return None
     if time_s is None:
-        proof = prove(board, nodes=DFPN_NODES)
+        proof = prove(board, nodes=DFPN_NODES, should_stop=should_stop)
     else:
         nodes = max(1, round(DFPN_NODES_PER_SECOND * time_s))
-        proof = prove(board, nodes=nodes, seconds=DFPN_SHARE * time_s)
+        proof = prove(board, nodes=nodes, seconds=DFPN_SHARE * time_s, should_stop=should_stop)
     if proof.winner is None:
         return None
     if proof.move is None:
@@ -329,7 +340,48 @@ class TacticalPlayer:
         return RootTactics(None, None, analysis.note), None, filled
 
 
-def prove_position(board: Board, time_s: float | None = None) -> RootTactics | None:
+REVIEW_PROOF_SECONDS = 1.0
+"""The most the whole-game review budgets its proof of one position as: the budgets of a move
+of ``min(seconds a position, REVIEW_PROOF_SECONDS)`` seconds (:func:`review_proof_seconds`;
+at 1 s: the solver 1 000 000 nodes with at most 30 empty cells, else 300 000; the H-search
+40 000 steps a colour; DFPN 10 000 nodes and 0.3 s), whatever the analyst's seconds. The
+proof runs before the analyst's seconds start (``hexgui.engine_worker``): the seconds the
+user gives a position are all the analyst's, an external engine's included (round 16; until
+then a proof of up to 1.1 s under load came out of an engine's 1 s). On the positions of a
+9x9 game it took 0.02-0.36 s of CPU (up to 1.1 s of wall-clock under a load of 7)."""
+
+
+def review_proof_seconds(seconds: float | None) -> float:
+    """The ``time_s`` the review proves a position with when it searches each for ``seconds``
+    (None: no limit): :data:`REVIEW_PROOF_SECONDS` at most."""
+    return REVIEW_PROOF_SECONDS if seconds is None else min(seconds, REVIEW_PROOF_SECONDS)
+
+
+def proof_kernel_groups(board: Board, later: bool = False) -> tuple[str, ...]:
+    """The kernel groups (``engine.warmup``) :func:`prove_position` may call on ``board``: the
+    solver's on boards of at most 64 cells, DFPN's where :func:`proves_by_dfpn` (both on the
+    square a rectangle is embedded in); with ``later``, those it may call on any position of
+    the game on this board (DFPN's once few enough cells are empty). The rest of the proof is
+    pure Python. A review waits for these only, position by position, and has the ``later``
+    ones compiled next: the positions of an opening need no DFPN, so the first review of a
+    session starts while DFPN's kernels still compile (round 16), and on boards of more than
+    64 cells the solver's are not waited for at all."""
+    from hexswarm.engine.dfpn import MAX_SIZE
+    from hexswarm.engine.search.environment import embedded_board
+    from hexswarm.engine.solver import MAX_CELLS
+
+    if not later and (board.is_over or (board.swap_rule and not board.moves)):
+        return ()
+    square = embedded_board(board)
+    groups: tuple[str, ...] = ("solver",) if square.size * square.size <= MAX_CELLS else ()
+    if proves_by_dfpn(square) or (later and square.size <= MAX_SIZE):
+        groups += ("dfpn",)
+    return groups
+
+
+def prove_position(
+    board: Board, time_s: float | None = None, should_stop: StopCheck | None = None
+) -> RootTactics | None:
     """What the exact tactics prove about ``board`` for its side to move, cheaply, or None
     when none of them settles it: the one-move rules (:func:`root_tactics`), the exact solver
     (boards of at most 64 cells, :func:`solved_tactics`), Hex knowledge's virtual connections
@@ -341,26 +393,34 @@ def prove_position(board: Board, time_s: float | None = None) -> RootTactics | N
     rectangle's cells. Every verdict is exact: a position these do not settle may still be
     won or lost. The proofs play cells only: with the swap rule nothing is claimed before the
     first move (the opponent may swap whatever it is), and no loss while the side to move may
-    swap (a win by a cell stays one). Any thread (pure Python and ``nogil`` kernels,
-    on private copies)."""
+    swap (a win by a cell stays one). ``should_stop`` (a Stop, any thread) is asked before
+    each of the four, inside the H-search (every 32 connections it takes) and between DFPN's
+    chunks of 1 000 nodes: a stopped proof gives what it proved so far (None when nothing
+    yet) instead of running its whole budget; only the solver's one call (boards of at most
+    64 cells) is not cut.
+    Any thread (pure Python and ``nogil`` kernels, on private copies)."""
     from hexswarm.engine.analysis.root import analyse
     from hexswarm.engine.search.environment import embedded_board, rectangle_cell
 
     require_open(board)
     if board.swap_rule and not board.moves:
         return None
+
+    def stopped() -> bool:
+        return should_stop is not None and should_stop()
+
     square = embedded_board(board)
     tactics = root_tactics(square)
-    if tactics.proven is None:
+    if tactics.proven is None and not stopped():
         budget = solver_budget(time_s, square.empty_count)
         tactics = solved_tactics(square, budget) or tactics
-    if tactics.proven is None:
+    if tactics.proven is None and not stopped():
         steps = ANALYSIS_STEPS if time_s is None else round(ANALYSIS_STEPS_PER_SECOND * time_s)
-        analysis = analyse(square, steps)
+        analysis = analyse(square, steps, should_stop)
         if analysis.proven is not None:
             tactics = RootTactics(analysis.move, analysis.proven, analysis.note)
-    if tactics.proven is None:
-        tactics = proved_tactics(square, time_s) or tactics
+    if tactics.proven is None and not stopped():
+        tactics = proved_tactics(square, time_s, should_stop) or tactics
     if tactics.proven is None:
         return None
     if tactics.proven == "loss" or tactics.move is None:
@@ -372,9 +432,14 @@ def prove_position(board: Board, time_s: float | None = None) -> RootTactics | N
 
 
 def proven_choice(
-    board: Board, time_s: float | None, player: str, position_id: int = 0
+    board: Board,
+    time_s: float | None,
+    player: str,
+    position_id: int = 0,
+    should_stop: StopCheck | None = None,
 ) -> MoveChoice | None:
-    """The position proven by :func:`prove_position`, as a move decided without a search
+    """The position proven by :func:`prove_position` (``time_s`` and ``should_stop`` as
+    there), as a move decided without a search
     whose snapshot says ``proven`` (estimate 1 for a win, 0 for a loss), or None when it is
     not proven (search it). The move of a proven win is the proof's; in a proven loss, where
     every move loses, a cell on the opponent's shortest way between its edges (the first
@@ -383,7 +448,7 @@ def proven_choice(
     from hexswarm.engine.analysis.root import shortest_way_cell
     from hexswarm.engine.search.environment import embedded_board, rectangle_cell
 
-    tactics = prove_position(board, time_s)
+    tactics = prove_position(board, time_s, should_stop)
     if tactics is None:
         return None
     if tactics.proven == "win" and tactics.move is not None:

@@ -347,3 +347,25 @@ def test_a_won_side_plays_towards_its_connection_not_into_a_corner():
         position.play(analysis.move)
         assert connection_distance(position, me) == before - 1, analysis.note
         checked += 1
+
+
+def test_a_stop_flag_cuts_the_h_search_as_its_budget_does():
+    """Round 16: a Stop during the review's proof waited for the H-search (up to half a second
+    under load on 11x11). The flag is asked every STOP_CHECK_POPS connections taken from the
+    queue; a stopped search is incomplete, as one cut by its budget (what it found holds: see
+    the carrier-game test above); a flag never raised changes nothing."""
+    from hexswarm.engine.analysis.connections import STOP_CHECK_POPS
+
+    board = Board(9)
+    for name in ("e5", "d6", "c7"):
+        board.play(name)
+    whole = h_search(board.cells.copy(), 9, board.to_move, budget=40_000)
+    asked = []
+    stopped = h_search(
+        board.cells.copy(), 9, board.to_move, budget=40_000, should_stop=lambda: not asked.append(1)
+    )
+    assert whole.complete and not stopped.complete and asked == [1]
+    assert 0 < stopped.steps < whole.steps
+    never = h_search(board.cells.copy(), 9, board.to_move, budget=40_000, should_stop=bool)
+    assert never.complete and never.steps == whole.steps and never.full == whole.full
+    assert STOP_CHECK_POPS <= 64  # often enough: a few milliseconds between two looks

@@ -236,3 +236,20 @@ def test_the_benchmark_records_every_position_and_tables_them_by_size(tmp_path, 
     proven = sum(r["dfpn"]["proven"] for r in rows)
     assert f"| 8x8 | {len(rows)} | {proven} | {proven} |" in document["table"]
     assert document["table"] in capsys.readouterr().out
+
+
+def test_a_stop_flag_ends_the_search_at_its_next_chunk():
+    """Round 16: a Stop during the review's proof waited for DFPN's whole budget (up to a
+    second under load). The flag is asked between chunks of 1 000 nodes, as the clock is."""
+    from hexswarm.engine.dfpn import _CHUNK
+
+    asked = []
+
+    def stop() -> bool:
+        asked.append(True)
+        return True
+
+    proof = prove(Board(11), nodes=10**9, should_stop=stop)
+    assert proof.winner is None and proof.nodes <= _CHUNK and asked == [True]
+    # Not stopped, the flag changes nothing a search settles.
+    assert prove(Board(5), nodes=2_000_000, should_stop=lambda: False).winner is BLACK

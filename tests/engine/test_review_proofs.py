@@ -287,3 +287,126 @@ def test_a_lost_side_stays_lost_and_a_winning_move_proves_the_position_before():
         Node((WHITE, "a2"), None),  # unknown
     ]
     assert proven_line(nodes, [None] * len(nodes)) == [0.0, 0.0, None, 0.0, 0.0, 0.0, None]
+
+
+def test_a_proof_asked_to_stop_runs_none_of_its_costly_steps(monkeypatch):
+    """Round 16: a Stop during the review's proof waited for the proof's whole budget (DFPN
+    up to a second under load). The stop flag is asked before the solver, the H-search and
+    DFPN (and between DFPN's chunks): stopped at once, only the one-move rules run."""
+    import hexswarm.engine.analysis.root as root
+    import hexswarm.engine.players.tactics as tactics
+
+    def costly(*args, **kwargs):
+        raise AssertionError("a stopped proof ran a costly step")
+
+    monkeypatch.setattr(tactics, "solved_tactics", costly)
+    monkeypatch.setattr(tactics, "proved_tactics", costly)
+    monkeypatch.setattr(root, "analyse", costly)
+    board = Board(5)
+    board.play("c3")
+    assert prove_position(board, 1.0, should_stop=lambda: True) is None
+    assert proven_choice(board, 1.0, ANALYST, should_stop=lambda: True) is None
+    board = Board(2)
+    board.play("a1")
+    board.play("b2")  # Black's a2 joins its edges at once: the one-move rules, stopped or not
+    proof = prove_position(board, 1.0, should_stop=lambda: True)
+    assert proof is not None and proof.proven == "win" and board.cell_name(proof.move) == "a2"
+
+
+def test_the_stop_flag_reaches_dfpn():
+    """The empty 5x5 board takes DFPN 2 326 nodes (tests/engine/test_dfpn.py): stopped, its
+    first chunk of 1 000 settles nothing; not stopped, it proves Black's win."""
+    from hexswarm.engine.players.tactics import proved_tactics
+
+    assert proved_tactics(Board(5), 1.0, lambda: True) is None
+    proof = proved_tactics(Board(5), None, lambda: False)
+    assert proof is not None and proof.proven == "win"
+
+
+def test_the_reviews_proof_has_a_budget_of_its_own():
+    """Round 16: the proof's budget was scaled to the analyst's seconds (and its time came out
+    of an external engine's seconds). It is that of a move of at most 1 s, whatever the
+    analyst gets; a review quicker than that proves within its own seconds."""
+    from hexswarm.engine.players.tactics import REVIEW_PROOF_SECONDS, review_proof_seconds
+
+    assert REVIEW_PROOF_SECONDS == 1.0
+    assert review_proof_seconds(10.0) == 1.0 and review_proof_seconds(3.0) == 1.0
+    assert review_proof_seconds(0.5) == 0.5 and review_proof_seconds(None) == 1.0
+
+
+@pytest.mark.parametrize(
+    ("shape", "moves", "groups"),
+    [
+        (9, 3, ()),  # 78 empty cells: no solver (81 cells), no DFPN (more than 60 empty)
+        (9, 21, ("dfpn",)),  # 60 empty cells
+        (8, 0, ("solver",)),  # 64 cells, all empty: more than DFPN's 60
+        (8, 4, ("solver", "dfpn")),
+        (11, 61, ("dfpn",)),
+        (14, 30, ()),  # past DFPN's 13x13
+        ((4, 6), 2, ("solver", "dfpn")),  # on its 6x6 embedding
+    ],
+)
+def test_the_proof_names_the_kernels_each_position_needs(shape, moves, groups):
+    """Round 16: the first review of a session waited for the DFPN kernels to compile before
+    its first position, though an opening needs none. The review now waits, position by
+    position, for the kernel groups :func:`prove_position` may call there."""
+    from hexswarm.engine.players.tactics import proof_kernel_groups
+
+    board = Board(*shape) if isinstance(shape, tuple) else Board(shape)
+    rng = random.Random(7)
+    while len(board.moves) < moves and not board.is_over:
+        board.play(rng.choice(board.legal_moves()))
+    assert len(board.moves) == moves and not board.is_over
+    assert proof_kernel_groups(board) == groups
+    assert proof_kernel_groups(Board(5, swap_rule=True)) == ()  # nothing proved before a move
+
+
+@pytest.mark.parametrize(
+    ("shape", "groups"),
+    [
+        (9, ("dfpn",)),
+        (8, ("solver", "dfpn")),
+        (13, ("dfpn",)),
+        (14, ()),
+        ((4, 6), ("solver", "dfpn")),
+    ],
+)
+def test_the_proofs_kernels_of_a_games_later_positions_are_known_from_its_start(shape, groups):
+    """What the review has compiled next, from its first position: on 9x9 DFPN's kernels
+    (needed once 60 cells are empty), never the solver's (81 cells). Measured on a cold cache
+    under load, the solver's compiled first had held DFPN's up: the review waited 22 s at its
+    22nd position (docs/results/review-proofs/r16/)."""
+    from hexswarm.engine.players.tactics import proof_kernel_groups
+
+    board = Board(*shape) if isinstance(shape, tuple) else Board(shape)
+    assert proof_kernel_groups(board, later=True) == groups
+
+
+def test_a_proven_win_thrown_away_is_graded_from_the_proof_without_an_analysis_of_its_own():
+    """Round 16: a person's move in a game against an AI. The AI (White) proved itself lost
+    on its turn; after its move Black (the person, whose positions nobody searched) is proven
+    won along the line, and plays into a position the AI's next search gives White 60 %.
+    That move threw a proven win away: graded from 1 (proven) to the estimate 40 %, a
+    blunder, which says the win was proven; no better move is offered (nobody searched
+    there). It had not been graded at all: the position before had no analysis."""
+    from hexswarm.engine.review import BLUNDER
+
+    def search(to_move, win, best):
+        return PositionAnalysis(to_move, win, best, (best,), 1000, 1.0, "strong")
+
+    lost = PositionAnalysis(WHITE, 0.0, "d4", ("d4",), 1000, 1.0, "strong", exact=True)
+    nodes = [
+        Node(None, search(BLACK, 0.5, "e5")),
+        Node((BLACK, "e5"), lost),  # the AI's search proved it lost
+        Node((WHITE, "d4"), None),  # the person to move: won along the line, not searched
+        Node((BLACK, "a1"), search(WHITE, 0.6, "b2")),
+        Node((WHITE, "b2"), None),
+    ]
+    reviews = review_moves(nodes, [None] * len(nodes), sides=(BLACK,))
+    review = reviews[3]
+    assert review.before == 1.0 and review.before_exact and not review.after_exact
+    assert review.after == pytest.approx(0.4) and review.grade == BLUNDER
+    assert review.left_proven_win and review.better is None and review.better_line == ()
+    assert reviews[1].grade == GOOD and reviews[1].after_exact  # the move into the AI's loss
+    # A move that kept a proven win into a proven position says nothing of the kind.
+    assert not reviews[1].left_proven_win

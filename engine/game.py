@@ -393,7 +393,9 @@ class Game:
     * ``dialect`` is the record format it came from (one of :data:`DIALECTS`); ``warnings``
       lists what a reader noticed but could work around (``"the file is not UTF-8; read it as
       Latin-1"``); ``games_in_file`` how many games the file it was read from holds, this one
-      included (1 for a game not read from a file; see ``engine.records.sgf.parse_sgf``).
+      included (1 for a game not read from a file; see ``engine.records.sgf.parse_sgf``);
+      ``cut_short`` the reader's error where the file it was read from ends inside this game
+      (a file cut short: the game holds what came before; ``None`` for a whole game).
     * Game information is read and written through the attributes below; ``None`` = absent.
     * :attr:`cursor` and :attr:`board`: see the module docstring. Build a tree by hand with
       :meth:`GameNode.play` / :meth:`GameNode.add_child`, then move the cursor; edit the tree
@@ -437,6 +439,7 @@ class Game:
         self.dialect = dialect
         self.warnings: list[str] = list(warnings or [])
         self.games_in_file = games_in_file
+        self.cut_short: HexError | None = None
         self._cursor = self.root
         self._board: Board | None = None  # the position at the cursor, built when first asked
         self._entries: list[int] = []  # board entries added by each node below the root

@@ -23,11 +23,16 @@ _FLAGGED = f"{_BOX}; font-weight: bold; background: #c62828; color: white"
 WAITING_NOTE = "clocks start with the next move"
 
 
-def clock_text(left: TimeLeft) -> str:
-    """``4:59``, or in byo-yomi ``28.0 (3\u00d730 s)``: the current period's time and how many
+def clock_text(left: TimeLeft, period_s: float | None = None) -> str:
+    """``4:59``; with byo-yomi periods ``4:59 + 5\u00d730 s`` during the main time (round 16:
+    the periods were not on the clock until the main time was spent; ``period_s``: a whole
+    period's length), then ``28.0 (3 left)``: the current period's time and how many
     periods are left."""
     if left.main_s > 0 or not left.periods:
-        return format_clock(left.main_s)
+        text = format_clock(left.main_s)
+        if left.periods and period_s:
+            text += f" + {left.periods}\u00d7{period_s:g} s"
+        return text
     return f"{format_clock(left.period_s)} ({left.periods} left)"
 
 
@@ -90,7 +95,8 @@ class ClockPanel(QWidget):
             return
         flagged = clock.flagged() or self._lost
         for color, label in self.labels.items():
-            label.setText(f"{self.color_name(color)}  {clock_text(clock.left(color))}")
+            left = clock_text(clock.left(color), clock.control.period_s)
+            label.setText(f"{self.color_name(color)}  {left}")
             if color is flagged:
                 style = _FLAGGED
             elif color is clock.running:

@@ -14,6 +14,7 @@ GUI thread only.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as _datetime
 import logging
 import re
@@ -22,7 +23,7 @@ from pathlib import Path
 
 from hexswarm.engine.board import BLACK, WHITE, Color
 from hexswarm.engine.game import Game
-from hexswarm.gui.forms import ask, link_dialog
+from hexswarm.gui.forms import ask, fit_title, link_dialog
 from hexswarm.gui.game_controller import GameController
 from PySide6.QtCore import QObject, QSettings, Signal
 from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox, QWidget
@@ -61,6 +62,30 @@ def ask_to_use_players(parent: QWidget, text: str) -> bool:
     return answer == buttons.Yes
 
 
+WRITE_BACK, OWN_FILE = "write back", "own file"
+
+
+def ask_write_back(parent: QWidget, text: str) -> str:
+    """Ask where to save one game of a collection: :data:`WRITE_BACK` into the collection,
+    :data:`OWN_FILE`, or :data:`CANCEL`. Tests replace this function as they do
+    :func:`ask_to_save`."""
+    box = QMessageBox(QMessageBox.Icon.Question, "Save Game", text, parent=parent)
+    back = box.addButton("Write It &Back", QMessageBox.ButtonRole.AcceptRole)
+    own = box.addButton("Save &As...", QMessageBox.ButtonRole.ActionRole)
+    box.addButton(QMessageBox.StandardButton.Cancel)
+    box.setDefaultButton(back)
+    fit_title(box)
+    box.exec()
+    clicked = box.clickedButton()
+    return WRITE_BACK if clicked is back else OWN_FILE if clicked is own else CANCEL
+
+
+def tell_cut_short(parent: QWidget, text: str) -> None:
+    """Say that the file opened is cut short (where it stops, what was opened); tests
+    replace this function as they do :func:`ask_to_save`."""
+    QMessageBox.warning(parent, APP_TITLE, text)
+
+
 class GameDocument(QObject):
     """The file behind the window's game. ``changed`` fires when the path or the unsaved
     state changes (the window retitles itself); ``loaded(Game)`` after a game was opened
@@ -90,6 +115,10 @@ class GameDocument(QObject):
         self._opened = False  # the game came from a record: its game information is its own
         self._named: dict[Color, str] = {}  # names given in Game Properties to a game begun here
         self._loading = False
+        # The collection the game on screen was read from: (file, game number, the file's
+        # digest when read or last written), for Save to write it back in its place.
+        self.collection: tuple[Path, int, str] | None = None
+        self._writes_back = False  # the user chose to write this game back; Save does so
         self.autosave = self._make_autosave(autosave, autosave_dir)
         controller.line_changed.connect(self._on_game_changed)
         # A search kept in a node (its ``ai``, HSA) is saved with the game too.
@@ -104,6 +133,7 @@ class GameDocument(QObject):
     def set_clean(self, path: Path | None = None) -> None:
         """A new game or a position: nothing to save yet; no file behind it."""
         self.path = path
+        self.collection, self._writes_back = None, False
         self._opened = False
         self._named = {}
         self._set_dirty(False)
@@ -114,7 +144,12 @@ class GameDocument(QObject):
 
     @property
     def display_name(self) -> str:
-        return self.path.name if self.path is not None else "the game"
+        """The file's name; ``club.sgf (game 2)`` for a game of a collection."""
+        if self.path is not None:
+            return self.path.name
+        if self.collection is not None:
+            return f"{self.collection[0].name} (game {self.collection[1]})"
+        return "the game"
 
     def _on_game_changed(self) -> None:
         """Every change of the game (move, edit, comment, variation, analysis) is autosaved
@@ -241,16 +276,23 @@ class GameDocument(QObject):
         recorded_players = {BLACK: record.ai_black, WHITE: record.ai_white}
         self._install(record)  # from now on saving writes the players of this window
         # One game of a collection is not the file: Save writing it there would drop the
-        # others (round 13). Save asks for a file of its own.
-        self.path = path if count == 1 else None
+        # others (round 13). Save asks for a file of its own. So does a file cut short: the
+        # text after the cut stays in it unless the user saves over it.
+        cut = record.cut_short
+        self.path = path if count == 1 and cut is None else None
+        if count > 1:
+            from hexswarm.engine.records import file_digest
+
+            with contextlib.suppress(OSError):  # read a moment ago; else Save asks a file
+                self.collection = (path, number, file_digest(path.read_bytes()))
         self._set_dirty(False)
         self.autosave_now()  # with its file, for a restore after a crash
         self._remember_file(path)
         notes = list(record.warnings)
         if count > 1:
             notes.append(
-                f"game {number} of the {count} in the file; Save writes it to a file of its "
-                "own, the collection stays as it is"
+                f"game {number} of the {count} in the file; Save writes it back in its place "
+                "or to a file of its own, as you choose"
             )
         if unread and not any(unread in note for note in notes):  # not said twice
             notes.append(f"cannot be opened: {unread}")
@@ -260,6 +302,18 @@ class GameDocument(QObject):
         note = f" ({'; '.join(notes)})" if notes else ""
         moves = len(self._controller.board.moves)
         self._show_status(f"Opened {path.name}: {count_text(moves, 'move')}{note}.")
+        if cut is not None:
+            # Round 15: a file cut short opened nothing. Its moves before the cut are on the
+            # board; the user is told where it stopped before anything else happens.
+            main_line = sum(1 for node in record.main_line() if node.move is not None)
+            which = f"Game {number} of {path.name}" if count > 1 else path.name
+            tell_cut_short(
+                self._window,
+                f"{which} is cut short: it stops at line {cut.line}, column {cut.column} "
+                f"({cut.what}).\n\nOpened what comes before it: "
+                f"{count_text(main_line, 'move')} on the main line. The file is left as it "
+                "is; Save asks for a new file name.",
+            )
         self.offer_recorded_players(recorded_players)
         return True
 
@@ -351,6 +405,7 @@ class GameDocument(QObject):
         stays as the user set it); a recorded resignation is, as a node of the game."""
         self._opened = True
         self._named = {}
+        self.collection, self._writes_back = None, False  # open_file sets a collection's
         self.loaded.emit(game)
         self._loading = True
         try:
@@ -382,9 +437,55 @@ class GameDocument(QObject):
 
     # ================================================================== saving
     def save(self) -> bool:
-        if self.path is None:
+        """Save to the game's file; for a game of a collection, ask once whether to write it
+        back into the collection (the other games as they are) or to a file of its own
+        (round 15: only the latter was offered); otherwise ask for a file."""
+        if self.path is not None:
+            return self.save_to(self.path)
+        collection = self.collection
+        if collection is None:
             return self.save_as()
-        return self.save_to(self.path)
+        if not self._writes_back:
+            name, number, _digest = collection
+            answer = ask_write_back(
+                self._window,
+                f"This is game {number} of {name.name}. Write it back in its place? The "
+                "other games of the file stay as they are.\n\nOr save it to a file of its "
+                "own, the collection as it is.",
+            )
+            if answer == CANCEL:
+                return False
+            if answer == OWN_FILE:
+                return self.save_as()
+        return self.write_back()
+
+    def write_back(self) -> bool:
+        """Write the game in its place in the collection it was read from (atomically, the
+        other games byte for byte as they were); refused with a word if the file changed
+        since it was read."""
+        collection = self.collection
+        if collection is None:
+            return False
+        path, number, digest = collection
+        try:
+            from hexswarm.engine.records import replace_sgf_game
+
+            digest = replace_sgf_game(path, number, self.current_record(), unchanged_since=digest)
+        except Exception as error:  # noqa: BLE001 - the file stays as it was
+            QMessageBox.warning(
+                self._window,
+                APP_TITLE,
+                f"Could not write game {number} back into {path.name}.\n\n{error}\n\n"
+                "The file is unchanged; Save As writes the game to a file of its own.",
+            )
+            return False
+        self.collection = (path, number, digest)
+        self._writes_back = True
+        self._set_dirty(False)
+        self.autosave_now()
+        self._remember_file(path)
+        self._show_status(f"Wrote game {number} back into {path}; its other games are as they were")
+        return True
 
     def save_as(self) -> bool:
         directory = str(self._store.value("files/last_directory", str(Path.home())))
@@ -405,6 +506,7 @@ class GameDocument(QObject):
             QMessageBox.warning(self._window, APP_TITLE, f"Could not save {path.name}.\n\n{error}")
             return False
         self.path = path
+        self.collection, self._writes_back = None, False  # the game has a file of its own
         self._set_dirty(False)
         self.autosave_now()  # with its file, for a restore after a crash
         self._remember_file(path)
@@ -535,8 +637,10 @@ class GameDocument(QObject):
 
 
 def collection_label(number: int, game: Game) -> str:
-    """How the choice of a game of a collection names it: number, players, board, moves."""
-    return f"{number}. {game_summary(game)}"
+    """How the choice of a game of a collection names it: number, players, board, moves
+    (and "cut short" for a game the file ends inside)."""
+    cut = " (cut short)" if game.cut_short is not None else ""
+    return f"{number}. {game_summary(game)}{cut}"
 
 
 def game_summary(game: Game) -> str:

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 from hexswarm.engine.board import (
@@ -547,16 +547,15 @@ class GameController(QObject):
 
     def set_settings(self, settings: GameSettings) -> None:
         """Change who plays each side, the AI settings or the delay, mid-game; they apply
-        from the next move. The board size and swap rule only change with a new game."""
-        self._settings = GameSettings(
-            size=self._settings.size,
-            height=self._settings.height,
-            swap_rule=self._settings.swap_rule,
+        from the next move. The board size, swap rule, clock and help (``assistance``) only
+        change with a new game: the help had been turned back on by every change of players
+        (round 16), the field left out here."""
+        self._settings = replace(
+            self._settings,
             black=settings.black,
             white=settings.white,
             ai_delay_ms=settings.ai_delay_ms,
             analysis_spec=settings.analysis_spec,
-            time_control=self._settings.time_control,  # the clock changes with a new game only
         )
         if self._request is not None and self._request.purpose == "move" and not self.ai_to_move:
             self._cancel_search()
@@ -833,8 +832,12 @@ class GameController(QObject):
 
     def time_loss(self) -> Color | None:
         """The colour that lost on time at the cursor's position, if any."""
+        return self.time_loss_at(self._game.cursor)
+
+    def time_loss_at(self, node: GameNode) -> Color | None:
+        """The colour that lost on time at ``node``, if any."""
         loss = self._time_loss
-        return loss[1] if loss is not None and loss[0] is self._game.cursor else None
+        return loss[1] if loss is not None and loss[0] is node else None
 
     def time_result(self, node: GameNode) -> str | None:
         """``B+T``/``W+T`` when the game was lost on time at ``node``, else None."""

@@ -54,6 +54,7 @@ from PySide6.QtGui import (
     QGuiApplication,
     QKeySequence,
     QPalette,
+    QWindow,
 )
 from PySide6.QtWidgets import (
     QApplication,
@@ -84,6 +85,17 @@ SEARCH_TIME_REFRESH_MS = 200
 
 COMPACT_SCREEN = (1280, 800)
 """A screen smaller than this (available width, height) gets the compact first layout."""
+
+REFOCUS_AFTER_SHOW_MS = (250, 1500)
+"""When the shown window checks that some window has the keyboard focus (see showEvent)."""
+
+WATCHED = "hexswarm_watched"
+"""A window's property: the main window follows it to its closing (``_watch_window``)."""
+
+HELP_WITHHELD_TIP = (
+    "Off during this game against the AI: New Game turned hints and analysis off for it "
+    "(Hints and analysis while a person plays the AI). They are back when the game ends."
+)
 
 
 def _is_small(screen_size) -> bool:
@@ -193,6 +205,18 @@ class MainWindow(QMainWindow):
         self._build_move_list()
         self._build_move_tree()
         build_actions(self)
+        # The actions a game without help greys, with what each says otherwise.
+        self._help_tips = {
+            action: action.toolTip()
+            for action in (
+                self.act_hint,
+                self.act_analysis,
+                self.act_analyse_game,
+                self.act_next_mistake,
+                self.act_previous_mistake,
+                self.act_play_better,
+            )
+        }
         build_menus(self)
         build_toolbar(self)
         self._connect()
@@ -204,6 +228,10 @@ class MainWindow(QMainWindow):
         self.controller.game_replaced.connect(self.reviewer.refresh)
         self.reviewer.grades_changed.connect(self.move_list.refresh)
         self.reviewer.grades_changed.connect(self.move_tree.refresh)
+        self._focused: QWindow | None = None  # see _watch_window
+        app = QGuiApplication.instance()
+        if isinstance(app, QGuiApplication):
+            app.focusWindowChanged.connect(self._watch_window)
         hints = QGuiApplication.styleHints()
         if hasattr(hints, "colorSchemeChanged"):  # Qt 6.5+: follow the desktop's dark mode live
             hints.colorSchemeChanged.connect(self._on_color_scheme_changed)
@@ -431,7 +459,7 @@ class MainWindow(QMainWindow):
             parent=self,
             board_size=self.controller.board.shape,
         )
-        dashboard.game_graph.set_first_name(self.player_name(BLACK))
+        dashboard.game_graph.set_player_names(self.player_name(BLACK), self.player_name(WHITE))
         dashboard.install(self)
         # The status bar names the move the board frames, from the same snapshot.
         dashboard.hints_shown.connect(self._show_best_move)
@@ -442,7 +470,9 @@ class MainWindow(QMainWindow):
         v = self._view_settings
         self.board_widget.set_theme(v.theme, resolve_dark(v.dark_mode))
         if getattr(self, "dashboard", None) is not None:  # None before it is attached
-            self.dashboard.game_graph.set_first_name(self.player_name(BLACK))
+            self.dashboard.game_graph.set_player_names(
+                self.player_name(BLACK), self.player_name(WHITE)
+            )
         self._apply_palette(v.dark_mode)
         self.board_widget.set_show_coordinates(v.show_coordinates)
         for name, action in self.theme_actions.items():
@@ -513,6 +543,42 @@ class MainWindow(QMainWindow):
         if self._view_settings.dark_mode == "system":
             self.board_widget.set_dark(resolve_dark("system"))
 
+    # ================================================================== focus after dialogs
+    def _watch_window(self, window: QWindow | None) -> None:
+        """Qt's focus window changed: remember it, and follow each window that takes the
+        focus (a dialog, a message box) to the moment it closes (:meth:`_refocus`). A main
+        window no longer shown follows none (another may be open: a test's next one)."""
+        if not self.isVisible():
+            return
+        self._focused = window
+        if window is None or window.property(WATCHED):
+            return
+        window.setProperty(WATCHED, True)
+        # A bound slot: disconnected by Qt when this window is deleted before that one.
+        window.visibleChanged.connect(self._watched_visibility)
+
+    def showEvent(self, event) -> None:  # noqa: N802 (Qt API)
+        """Shown: take the keyboard focus once on screen if no window has it (without a
+        window manager nobody gives it: the first keys went nowhere, round 16). Asked twice,
+        the second time for a slow start's first frame."""
+        super().showEvent(event)
+        for delay_ms in REFOCUS_AFTER_SHOW_MS:
+            QTimer.singleShot(delay_ms, self, self._refocus)
+
+    @Slot(bool)
+    def _watched_visibility(self, visible: bool) -> None:
+        # Only a window that had the focus: not one closing in the background.
+        if not visible and self._focused is not None and self.sender() is self._focused:
+            QTimer.singleShot(0, self, self._refocus)
+
+    def _refocus(self) -> None:
+        """A window of ours closed with the keyboard focus and left it to no window: give it
+        back to this one. Without a window manager nobody else does, and the keys went
+        nowhere after every dialog (rounds 13-15 ran ``xdotool windowfocus``); with one,
+        this asks for what it does itself."""
+        if QGuiApplication.focusWindow() is None and self.isVisible():
+            self.activateWindow()
+
     def toggle_full_screen(self) -> None:
         if self.isFullScreen():
             self.showNormal()
@@ -576,8 +642,9 @@ class MainWindow(QMainWindow):
             self.board_widget.set_game_end(flagged, "ran out of time")
         else:
             self.board_widget.set_game_end(c.resigned)
-        path = self.document.path
-        title = f"{path.name} - {APP_TITLE}" if path else APP_TITLE
+        document = self.document
+        named = document.path is not None or document.collection is not None
+        title = f"{document.display_name} - {APP_TITLE}" if named else APP_TITLE
         self.setWindowTitle(("* " if self.document.dirty else "") + title)
 
     @Slot()
@@ -596,6 +663,16 @@ class MainWindow(QMainWindow):
         self.act_stop.setEnabled(c.searching)
         self.act_swap.setEnabled(c.board.swap_allowed() and not c.ai_to_move)
         self.act_hint.setEnabled(not c.is_over and not c.setup_mode and not thinking)
+        # A game without help greys what it refuses, and says why where a greyed action is
+        # looked at (round 15: Hint stayed enabled; the refusal was said only when it was used).
+        withheld = c.assistance_withheld
+        for action, tip in self._help_tips.items():
+            if withheld:
+                action.setEnabled(False)
+            elif action is not self.act_hint:
+                action.setEnabled(True)
+            action.setToolTip(HELP_WITHHELD_TIP if withheld else tip)
+            action.setStatusTip(HELP_WITHHELD_TIP if withheld else tip)
         self.act_resign.setEnabled(not c.is_over and not c.ai_to_move and not c.setup_mode)
         self.act_step.setEnabled(c.ai_to_move and not c.is_over and not thinking)
         # Nothing to pause without an AI playing or a clock running (but a paused game can

@@ -265,6 +265,8 @@ def build_menus(window: MainWindow) -> None:
     edit.addActions([window.act_promote, window.act_delete_branch])
 
     game = bar.addMenu("&Game")
+    # A greyed Hint or Analysis Mode says why (help turned off for a game) when hovered.
+    game.setToolTipsVisible(True)
     game.addActions([window.act_players, window.act_properties, window.act_engines])
     game.addSeparator()
     game.addActions([window.act_pause, window.act_step, window.act_move_now, window.act_stop])

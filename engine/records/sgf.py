@@ -133,7 +133,9 @@ class SgfError(HexError):
     ``line`` and ``column`` are 1-based positions in the text (``None`` when the problem is not
     at one place, e.g. a file too large); ``node`` is the node number (0 = the root, numbered in
     file order) when the problem belongs to a node; ``what`` is the bare description. ``str()``
-    gives both: ``"line 3, column 12 (node 5): c3 is already occupied"``.
+    gives both: ``"line 3, column 12 (node 5): c3 is already occupied"``. ``cut``: the
+    text ends there, inside a value or a game tree (a file cut short: what came before it
+    can be read, see :func:`parse_sgf_games`).
     """
 
     def __init__(
@@ -143,11 +145,13 @@ class SgfError(HexError):
         line: int | None = None,
         column: int | None = None,
         node: int | None = None,
+        cut: bool = False,
     ):
         self.what = what
         self.line = line
         self.column = column
         self.node = node
+        self.cut = cut
         super().__init__(self._describe())
 
     def _describe(self) -> str:
@@ -172,17 +176,25 @@ def _line_column(text: str, offset: int) -> tuple[int, int]:
 # --------------------------------------------------------------------------- tokenizer
 
 
+CUT_MARK = " [the file is cut short here]"
+"""What ends a comment the file ends inside (read as far as it goes)."""
+
+
 class _Parser:
     """Turns SGF text into raw trees of :class:`GameNode`. Iterative and linear in the text."""
 
-    def __init__(self, text: str):
+    def __init__(self, text: str, *, salvage: bool = False):
         self.text = text
         self.length = len(text)
         self.node_count = 0
+        # With ``salvage``, a game tree the text ends inside (a file cut short) is returned
+        # with the nodes read before the cut, and the cut kept here.
+        self.salvage = salvage
+        self.cut: SgfError | None = None
 
-    def error(self, what: str, offset: int, node: int | None = None) -> SgfError:
+    def error(self, what: str, offset: int, node: int | None = None, cut: bool = False) -> SgfError:
         line, column = _line_column(self.text, offset)
-        return SgfError(what, line=line, column=column, node=node)
+        return SgfError(what, line=line, column=column, node=node, cut=cut)
 
     def skip_space(self, index: int) -> int:
         if index < self.length and not self.text[index].isspace():
@@ -201,6 +213,7 @@ class _Parser:
                 raise self.error(
                     "a property value is never closed: ']' is missing (or escaped as '\\]')",
                     index,
+                    cut=True,
                 )
             escape = text.find("\\", start, close)
             if escape < 0:
@@ -208,7 +221,7 @@ class _Parser:
                 return "".join(parts), close + 1
             parts.append(text[start:escape])
             if escape + 1 >= self.length:
-                raise self.error("the file ends inside a property value", index)
+                raise self.error("the file ends inside a property value", index, cut=True)
             escaped = text[escape + 1]
             if escaped != "\n":  # '\' + line break is a soft line break: removed
                 parts.append(escaped)
@@ -217,7 +230,24 @@ class _Parser:
                 close = text.find("]", start)
 
     def game(self, index: int) -> tuple[GameNode, int]:
-        """Parse the game tree whose '(' is at ``index``; return its root and the next index."""
+        """Parse the game tree whose '(' is at ``index``; return its root and the next index.
+        With ``salvage``, a tree the text ends inside comes back with the nodes read before
+        the cut (a property cut short left out, a node left empty by it too), the cut kept in
+        :attr:`cut`; a tree cut before its first node still raises."""
+        self._root: GameNode | None = None
+        self._current: GameNode | None = None
+        try:
+            return self._game(index)
+        except SgfError as error:
+            root, current = self._root, self._current
+            if not (self.salvage and error.cut and root is not None and current is not None):
+                raise
+            if current is not root and not current.properties and current.parent is not None:
+                current.parent.children.remove(current)
+            self.cut = error
+            return root, self.length
+
+    def _game(self, index: int) -> tuple[GameNode, int]:
         text, length = self.text, self.length
         opened: list[tuple[GameNode | None, int]] = [(None, index)]
         current: GameNode | None = None
@@ -228,7 +258,9 @@ class _Parser:
             index = self.skip_space(index)
             if index >= length:
                 raise self.error(
-                    "the game tree opened here is never closed: ')' is missing", opened[-1][1]
+                    "the game tree opened here is never closed: ')' is missing",
+                    opened[-1][1],
+                    cut=True,
                 )
             char = text[index]
             if char == ";":
@@ -240,10 +272,10 @@ class _Parser:
                 node = GameNode()
                 node.offset = index
                 if current is None:
-                    root = node
+                    root = self._root = node
                 else:
                     current.add_child(node)
-                current = node
+                current = self._current = node
                 expect_node = False
                 index += 1
             elif char == "(":
@@ -256,6 +288,7 @@ class _Parser:
                 if expect_node:
                     raise self.error("an empty game tree '()': a variation needs a node", index)
                 current, _ = opened.pop()
+                self._current = current
                 index += 1
                 if not opened:
                     assert root is not None
@@ -280,11 +313,21 @@ class _Parser:
         while True:
             position = self.skip_space(position)
             if position < self.length and self.text[position] == "[":
-                value, position = self.value(position)
+                try:
+                    value, position = self.value(position)
+                except SgfError as error:
+                    if self.salvage and error.cut and name == "C":
+                        # A comment cut short keeps its words, marked: the user's text.
+                        cut_text = re.sub(r"\\(.)", r"\1", self.text[position + 1 :], flags=re.S)
+                        values.append(cut_text.rstrip("\\") + CUT_MARK)
+                        node.properties.setdefault(name, []).extend(values)
+                    raise
                 values.append(value)
             else:
                 break
         if not values:
+            if position >= self.length:
+                raise self.error(f"the file ends after property {name}", index, cut=True)
             raise self.error(f"property {name} has no value: '[' expected after it", index)
         node.properties.setdefault(name, []).extend(values)
         return position
@@ -407,9 +450,12 @@ def parse_sgf_games(text: str | bytes) -> list[Game | SgfError]:
     (``what`` starts "game N: "), and the others are kept (round 15: one illegal move in the
     third game of a club's file made the second unreachable). A game whose text is broken
     (a value never closed) ends the list: where a next game would start cannot be told.
-    Raises :class:`SgfError` when the file holds no game at all."""
+    A text that ends inside a game (a file cut short: a value or a tree never closed) gives
+    that game as far as it goes, the property cut short left out, with :attr:`Game.cut_short`
+    saying where it stops (round 15: a cut file opened nothing). Raises :class:`SgfError`
+    when the file holds no game at all."""
     text, warnings = _sgf_text(text)
-    parser = _Parser(text)
+    parser = _Parser(text, salvage=True)
     index = text.find("(")
     if index < 0:
         raise SgfError("no game found: an SGF record starts with '(;'")
@@ -424,11 +470,23 @@ def parse_sgf_games(text: str | bytes) -> list[Game | SgfError]:
         try:
             game = _build_record(root, text, list(warnings))
             game.board_at()  # the main line must replay
+            if parser.cut is not None:
+                moves = sum(1 for node in game.main_line() if node.move is not None)
+                if not moves and not game.root.has_setup:
+                    raise parser.cut  # nothing before the cut worth opening
+                game.cut_short = parser.cut
+                game.warnings.append(
+                    f"the file is cut short at line {parser.cut.line}, column "
+                    f"{parser.cut.column} ({parser.cut.what}): read the "
+                    f"{moves} move{'' if moves == 1 else 's'} before it"
+                )
             games.append(game)
         except SgfError as error:
             games.append(_numbered(error, number))
         except HexError as error:
             games.append(SgfError(f"game {number}: {error}"))
+        if parser.cut is not None:
+            break
         index = parser.skip_space(index)
     trailing = []
     if index < len(text) and not isinstance(games[-1], SgfError):
@@ -792,6 +850,70 @@ def save_sgf(record: Game, path: str | PathLike[str]) -> None:
     atomic_write_text(path, write_sgf(record))
 
 
+def _game_spans(text: str) -> list[tuple[int, int]]:
+    """Where each game tree of an SGF collection's ``text`` lies, ``(start, end)`` from its
+    '(' to just after its ')' (a game the text ends inside: to the end). Raises
+    :class:`SgfError` where no tree can be told from the next."""
+    parser = _Parser(text, salvage=True)
+    spans = []
+    index = text.find("(")
+    while 0 <= index < len(text) and text[index] == "(":
+        _root, end = parser.game(index)
+        spans.append((index, end))
+        if parser.cut is not None:
+            break
+        index = parser.skip_space(end)
+    return spans
+
+
+def replace_sgf_game(
+    path: str | PathLike[str], number: int, record: Game, *, unchanged_since: str | None = None
+) -> str:
+    """Write ``record`` in place of game ``number`` (from 1) of the SGF collection at ``path``,
+    every other byte of the file as it was (the other games, the text between them, the line
+    ends, a byte-order mark); atomically (:func:`save_sgf`'s way). ``unchanged_since``: the
+    :func:`file_digest` of the file when the game was read from it; another means the file
+    changed since, and nothing is written. Refuses a file that is not UTF-8 (rewriting it
+    would change the others' bytes), and checks before writing that the new text holds as
+    many games with the others' text unchanged. Raises :class:`SgfError` (the file untouched)
+    or :class:`OSError`; returns the new file's digest."""
+    from hexswarm.engine.records.files import atomic_write_text
+
+    path = Path(path)
+    data = _read_bytes(path)
+    if unchanged_since is not None and file_digest(data) != unchanged_since:
+        raise SgfError(f"{path.name} changed since the game was read from it")
+    bom = data.startswith(b"\xef\xbb\xbf")
+    try:
+        text = data[3 if bom else 0 :].decode("utf-8")
+    except UnicodeDecodeError:
+        raise SgfError(f"{path.name} is not UTF-8 text: it cannot be rewritten as it is") from None
+    spans = _game_spans(text)
+    if not 1 <= number <= len(spans):
+        raise SgfError(f"{path.name} holds {len(spans)} games, no game {number}")
+    start, end = spans[number - 1]
+    new = write_sgf(record).rstrip("\n")
+    if "\r\n" in text:
+        new = new.replace("\n", "\r\n")
+    result = text[:start] + new + text[end:]
+    others = [text[a:b] for n, (a, b) in enumerate(spans) if n != number - 1]
+    check = _game_spans(result)
+    if len(check) != len(spans) or others != [
+        result[a:b] for n, (a, b) in enumerate(check) if n != number - 1
+    ]:
+        raise SgfError(f"writing game {number} back would change the other games of {path.name}")
+    result = ("\ufeff" if bom else "") + result
+    atomic_write_text(path, result)
+    return file_digest(result.encode("utf-8"))
+
+
+def file_digest(data: bytes) -> str:
+    """A file's content as :func:`replace_sgf_game` compares it (SHA-256, hex)."""
+    import hashlib
+
+    return hashlib.sha256(data).hexdigest()
+
+
 __all__ = [
     "DIALECTS",
     "FORFEIT",
@@ -802,9 +924,11 @@ __all__ = [
     "SgfError",
     "decode_sgf_bytes",
     "escape_value",
+    "file_digest",
     "parse_sgf",
     "read_sgf",
     "read_sgf_collection",
+    "replace_sgf_game",
     "save_sgf",
     "write_sgf",
 ]

@@ -22,7 +22,7 @@ from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QWidget
 
-from .game_graph import GameGraphPanel, unevaluated_players
+from .game_graph import GameGraphPanel, line_result, unevaluated_players
 from .model import SnapshotGate
 from .overlay import COUNT, SHARE, BoardOverlay, OverlaySettings
 from .panel import DashboardPanel
@@ -145,6 +145,7 @@ class Dashboard(QObject):
         # The searches' positions, by position_id: (the game's node, moves played before it);
         # the last few, for the panels' notes when the board shows another (_position_note).
         self._searched: dict[int, tuple[object, int]] = {}
+        self._line_result: tuple[tuple, object] | None = None  # see sync_game_graph
         for panel in (self.population, self.tree):
             panel.position_note = self._position_note
         self._search_spec = ""  # the player spec and purpose ("move"/"hint") of the search
@@ -503,8 +504,16 @@ class Dashboard(QObject):
         controller = self.controller
         if controller is None:
             return
-        line = controller.game.continuation(controller.game.cursor)
-        self.game_graph.show_line(line_estimates(line), unevaluated_players(line))
+        game = controller.game
+        line = game.continuation(game.cursor)
+        end = line[-1]
+        key = (game, tuple(map(id, line)), controller.time_loss_at(end))
+        if self._line_result is None or self._line_result[0] != key:
+            # Replaying the line to its end once per line, not once per step through it.
+            self._line_result = (key, line_result(game, line, key[2]))
+        self.game_graph.show_line(
+            line_estimates(line), unevaluated_players(line), self._line_result[1]
+        )
 
     def _game_event(self, event) -> None:
         """Analysis mode switched off: the marks of its last search leave the board (they had

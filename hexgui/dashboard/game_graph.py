@@ -4,11 +4,13 @@ marks on the moves where the estimate swung most (candidate mistakes). GUI threa
 from __future__ import annotations
 
 import html
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 import pyqtgraph as pg
-from hexswarm.engine.game import GAME_END_TOKENS, GameNode
-from hexswarm.engine.review import LineEstimate
+from hexswarm.engine.board import BLACK, Color
+from hexswarm.engine.game import GAME_END_TOKENS, RESIGN, Game, GameNode
+from hexswarm.engine.review import NOT_MOVES, LineEstimate
 from hexswarm.gui.review import GRADE_COLOURS
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QBrush
@@ -41,6 +43,41 @@ def unevaluated_players(line: Iterable[GameNode]) -> list[str]:
     return [p for p, own in evaluated.items() if not own and p in missing]
 
 
+@dataclass(frozen=True, slots=True)
+class LineResult:
+    """How a line ended: ``winner`` won after move ``move_number`` (moves counted as the
+    graph counts them, passes and resignations aside); ``how``: ``"connected"`` (the board
+    decides it: an exact value, 1 or 0 for Black), or what the loser did: ``"resigned"``,
+    ``"forfeited"``, ``"ran out of time"``."""
+
+    move_number: int
+    winner: Color
+    how: str
+
+    @property
+    def connected(self) -> bool:
+        return self.how == "connected"
+
+
+def line_result(
+    game: Game, line: Sequence[GameNode], lost_on_time: Color | None = None
+) -> LineResult | None:
+    """The result at the end of ``line`` (nodes from the root of ``game``), or None while
+    the game goes on there. ``lost_on_time``: the colour whose flag fell at the line's end
+    (the controller knows it; a record says it only in ``RE``)."""
+    number = sum(1 for node in line if node.move is not None and node.token not in NOT_MOVES)
+    if lost_on_time is not None:
+        return LineResult(number, lost_on_time.opponent, "ran out of time")
+    end = line[-1]
+    ended = game.game_end(end)
+    if ended is not None:
+        color, token = ended
+        return LineResult(number, color.opponent, "resigned" if token == RESIGN else "forfeited")
+    board = game.board if end is game.cursor else game.board_at(end)
+    winner = board.winner
+    return None if winner is None else LineResult(number, winner, "connected")
+
+
 PROVEN_SYMBOL = "star"
 """The mark of a proven estimate (an exact analysis: the solver, root tactics, MoHex's
 virtual connections); a searched one is a dot."""
@@ -71,8 +108,9 @@ class GameGraphPanel(DashboardPanel):
         self.swing_count = swing_count
         self.live_move_number: int | None = None
         self.current_move_number: int | None = None
-        self.first_name = "Black"  # as the board's theme names Black (the window sets it)
+        self.names = {BLACK: "Black", BLACK.opponent: "White"}  # as the board's theme does
         self.unevaluated: tuple[str, ...] = ()  # see show_line
+        self.result: LineResult | None = None  # see show_line
 
         self.plot_widget = pg.PlotWidget(self)
         self.plot_widget.setMinimumHeight(120)
@@ -101,6 +139,12 @@ class GameGraphPanel(DashboardPanel):
         # The estimates above the swing and grade marks: a proven star at a swing had been
         # hidden under its triangle (round 13); the larger marks still show round a point.
         self.points.setZValue(1)
+        # A connection's result: a proven point in the winner's colour, above the estimates.
+        self.result_point = pg.ScatterPlotItem(
+            symbol=PROVEN_SYMBOL, size=PROVEN_SIZE + 2, pen=pg.mkPen("#303030", width=1.0)
+        )
+        self.result_point.setZValue(2)
+        self.plot.addItem(self.result_point)
         self.live_point = pg.ScatterPlotItem(
             symbol="o", size=10, brush=pg.mkBrush(None), pen=pg.mkPen("#1f77b4", width=2)
         )
@@ -123,13 +167,21 @@ class GameGraphPanel(DashboardPanel):
         self._player_colors: dict[str, str] = {}
 
     # ------------------------------------------------------------------ data in
-    def show_line(self, estimates: Iterable[LineEstimate], unevaluated: Iterable[str] = ()) -> None:
+    def show_line(
+        self,
+        estimates: Iterable[LineEstimate],
+        unevaluated: Iterable[str] = (),
+        result: LineResult | None = None,
+    ) -> None:
         """Draw the estimates of the line on screen (:func:`engine.review.line_estimates` of
         its nodes: the searches the game keeps), replacing what was drawn. ``unevaluated``:
         the players (as :func:`player_label` names them) whose moves in the line came without
         an evaluation (an engine that only answers ``genmove``): the header says so, nothing
-        is drawn for them."""
+        is drawn for them. ``result``: how the line ended (:func:`line_result`), said in the
+        header at its last move and, for a connection, drawn there as a proven point whatever
+        the searches said (round 15: "no estimate" under a board that said "White wins")."""
         self.unevaluated = tuple(unevaluated)
+        self.result = result
         self.estimates.clear()
         for entry in estimates:
             self.estimates.record(
@@ -146,16 +198,23 @@ class GameGraphPanel(DashboardPanel):
         self.grades = {n: g for n, g in grades.items() if g in GRADE_COLOURS}
         self._touch()
 
-    def set_first_name(self, name: str) -> None:
-        """Name Black as the board's theme does ("Blue" in red and blue) on the axis and header."""
-        self.first_name = name
-        self.plot.setLabel("left", f"{name} wins")
+    @property
+    def first_name(self) -> str:
+        """Black's name as the board's theme gives it."""
+        return self.names[BLACK]
+
+    def set_player_names(self, black: str, white: str) -> None:
+        """Name the players as the board's theme does ("Blue" and "Red" in red and blue) on
+        the axis and in the header."""
+        self.names = {BLACK: black, BLACK.opponent: white}
+        self.plot.setLabel("left", f"{black} wins")
         self._touch()
 
     def clear(self) -> None:
         """A new game: no estimate, no cursor, no header of the previous game."""
         self.estimates.clear()
         self.unevaluated = ()
+        self.result = None
         self.grades = {}
         self.live_move_number = None
         self.current_move_number = None
@@ -210,7 +269,15 @@ class GameGraphPanel(DashboardPanel):
         )
         # Whole moves on the x axis from the start; grow with the game, to the move on the
         # board too (with no estimates after move 9 the cursor had left the graph).
-        last = max(numbers[-1] if numbers else 0, self.current_move_number or 0)
+        result = self.result
+        ended = result.move_number if result is not None else 0
+        last = max(numbers[-1] if numbers else 0, self.current_move_number or 0, ended)
+        if result is not None and result.connected:
+            won = 1.0 if result.winner is BLACK else 0.0
+            colour = "#202020" if result.winner is BLACK else "#f4f4f4"
+            self.result_point.setData([ended], [won], brush=self._brush(colour))
+        else:
+            self.result_point.setData([], [])
         set_view_range(self.plot, (0, max(10, last + 1)), Y_RANGE)
         swings = self.estimates.swings(self.swing_count)
         lookup = dict(zip(numbers, values, strict=True))
@@ -253,7 +320,13 @@ class GameGraphPanel(DashboardPanel):
         if self.unevaluated:
             names = ", ".join(html.escape(p) for p in self.unevaluated)
             silent = f"no evaluation from {names} (it gives its moves only)"
-        if not values:
+        board = self.current_move_number
+        result = self.result
+        # At the end of a finished line the result is what is known: exact, whatever the
+        # searches said or whether one was made (round 15: "after move 18: no estimate"
+        # under MoHex's unsearched winning moves while the board said "White wins").
+        over = result is not None and (board is None or board >= result.move_number)
+        if not values and not over:
             if silent:
                 return f"{silent}: Analysis Mode or Review the Whole Game can evaluate them"
             return "estimates appear as the AI plays"
@@ -261,12 +334,15 @@ class GameGraphPanel(DashboardPanel):
         # move 21: Black 40%" while the board showed move 46 (round 14), the last estimate
         # standing for the board's position. One without an estimate says so, then names
         # the last one before it.
-        board = self.current_move_number
         shown = board
         if shown is None or self.estimates.estimate(shown) is None:
             earlier = [n for n in numbers if board is None or n <= board]
             shown = earlier[-1] if earlier else None
         text = "" if board is None or board == shown else f"after move {board}: no estimate"
+        if over:
+            assert result is not None
+            shown = None if result.connected else shown  # a resignation's last estimate stays
+            text = f"after move {result.move_number}: {self.result_text(result)}"
         if shown is not None:
             known = f"after move {shown}: {self.first_name} {self.estimates.estimate(shown):.0%}"
             if self.estimates.is_exact(shown):
@@ -279,9 +355,17 @@ class GameGraphPanel(DashboardPanel):
             f'<span style="color:{color}">&#9679;</span>&nbsp;{html.escape(engine or "?")}'
             for engine, color in colors.items()
         )
-        if any(self.estimates.is_exact(n) for n in numbers):
+        connected = result is not None and result.connected
+        if connected or any(self.estimates.is_exact(n) for n in numbers):
             keys += " &#9733;&nbsp;proven"
         return f"{text} · {keys}" + (f" · {silent}" if silent else "")
+
+    def result_text(self, result: LineResult) -> str:
+        """``White wins (connected: proven)``, ``White wins: Black resigned``."""
+        winner = self.names[result.winner]
+        if result.connected:
+            return f"{winner} wins (connected: proven)"
+        return f"{winner} wins: {self.names[result.winner.opponent]} {result.how}"
 
     # ------------------------------------------------------------------ navigation
     def _scene_clicked(self, event) -> None:

@@ -131,6 +131,13 @@ class PopulationPanel(DashboardPanel):
         self.move_curves = [new_curve(self.agents_plot) for _ in range(MAX_TOP_K)]
         self.other_curve = new_curve(self.agents_plot, pen(OTHER_COLOR, 1.5, Qt.PenStyle.DashLine))
         self.active_curve = new_curve(self.active_plot, pen("#7f7f7f", 1.5))
+        # A search that sent one snapshot (a fast one: 2 000 playouts in 0.1 s) gives each
+        # line one point, which a curve does not draw: the chart stood empty beside a legend
+        # naming the moves (round 16). Then each point is a dot.
+        self.single_points = pg.ScatterPlotItem(size=8, pen=None)
+        self.agents_plot.addItem(self.single_points)
+        self.single_active = pg.ScatterPlotItem(size=8, pen=None, brush=pg.mkBrush("#7f7f7f"))
+        self.active_plot.addItem(self.single_active)
         self.follow_palette([self.graphics], [self.agents_plot, self.active_plot])
 
     @property
@@ -140,6 +147,26 @@ class PopulationPanel(DashboardPanel):
     @property
     def as_share(self) -> bool:
         return self.share_box.isChecked()
+
+    def _draw_single_points(self, series: PopulationSeries, x: list) -> None:
+        """Dots for the lines of one point (see ``single_points``); none otherwise."""
+        if len(x) == 1:
+            lines = [(m, v) for m, v in zip(series.moves, series.values, strict=False) if v]
+            shown = [values for _move, values in lines]
+            colors = [self.colors.color(move) for move, _values in lines]
+            if self.other_box.isChecked() and series.other:
+                shown.append(series.other)
+                colors.append(OTHER_COLOR)
+            self.single_points.setData(
+                x * len(shown), [v[0] for v in shown], brush=[pg.mkBrush(c) for c in colors]
+            )
+        else:
+            self.single_points.setData([], [])
+        active = list(series.active_iterations)
+        if len(active) == 1:
+            self.single_active.setData(active, list(series.active_fraction))
+        else:
+            self.single_active.setData([], [])
 
     def _palette_changed(self) -> None:
         # The legend's text colour follows the palette now, not at the next search: after a
@@ -168,6 +195,8 @@ class PopulationPanel(DashboardPanel):
             self.series = None
             for curve in [*self.move_curves, self.other_curve, self.active_curve]:
                 curve.setData([], [])
+            self.single_points.setData([], [])
+            self.single_active.setData([], [])
             self._set_legend("")
             self.cluster_label.setText("")
             self.cluster_label.setVisible(False)
@@ -203,6 +232,7 @@ class PopulationPanel(DashboardPanel):
         # A hidden item does not count for auto-range, so the top-k lines get the whole height.
         self.other_curve.setVisible(self.other_box.isChecked())
         self.active_curve.setData(list(series.active_iterations), list(series.active_fraction))
+        self._draw_single_points(series, x)
         top = max((max(v) for v in series.values if v), default=0.0)
         if self.other_box.isChecked() and series.other:
             top = max(top, max(series.other))

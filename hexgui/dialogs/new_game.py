@@ -29,7 +29,7 @@ from hexswarm.gui.settings import (
     format_spec,
     parse_spec,
 )
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QRect, Qt, Signal
 from PySide6.QtGui import QValidator
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -474,15 +474,21 @@ class SidePanel(QGroupBox):
         self.description = QLabel()
         self.description.setWordWrap(True)
         self.description.setObjectName(f"{color.value}_description")
-        layout.addWidget(self.description)
         # SDST alone has over twenty settings: the dialog grew taller than a laptop's screen,
-        # its buttons out of reach. The settings scroll when the dialog cannot show them all.
+        # its buttons out of reach. The settings scroll when the dialog cannot show them all,
+        # and the level's description with them: fixed above them, its twelve lines (the
+        # strongest level's) left the settings 160 pixels on a 768-pixel screen (round 16).
+        self.content = QWidget()
+        column = QVBoxLayout(self.content)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.addWidget(self.description)
+        column.addWidget(self.pages, 1)
         self.scroll = QScrollArea()
         self.scroll.setObjectName(f"{color.value}_settings")
         self.scroll.setWidgetResizable(True)
         self.scroll.setFrameShape(QFrame.Shape.NoFrame)
         self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.scroll.setWidget(self.pages)
+        self.scroll.setWidget(self.content)
         layout.addWidget(self.scroll, 1)
         # Issue 30: a rule the settings break was said at the bottom of the scrolling page,
         # below the fold: it is said here, under the settings, always in sight.
@@ -679,6 +685,21 @@ class ClockBox(QGroupBox):
         return TimeControl(main)
 
 
+TITLE_ROOM = 40
+"""Pixels kept free above a dialog for a window manager's title bar (and its border)."""
+
+
+def inside(frame: QRect, client: QRect, area: QRect) -> tuple[int, int]:
+    """Where to move a window (its frame's top left, as ``QWidget.move`` takes it) whose
+    frame and client area are ``frame`` and ``client`` so that it lies in ``area``; a frame
+    without a title bar yet (no window manager, or not drawn yet) gets :data:`TITLE_ROOM`
+    above it for one."""
+    room = 0 if client.top() > frame.top() else TITLE_ROOM
+    left = min(frame.left(), area.right() + 1 - frame.width())
+    top = min(frame.top(), area.bottom() + 1 - frame.height())
+    return max(left, area.left()), max(top, area.top() + room)
+
+
 class NewGameDialog(QDialog):
     """Board size (presets and 1..26; square, or a rectangle of columns x rows), swap rule
     (squares only), both sides, AI delay and the AI of hints and analysis.
@@ -789,6 +810,8 @@ class NewGameDialog(QDialog):
             "Mode and Review the Whole Game wait until the game has ended"
         )
         extra.addRow(self.assistance_check)
+        # Help is the game's rule, like its clock: chosen with a new game only.
+        self.assistance_check.setVisible(not players_only)
         layout.addLayout(extra)
 
         warnings = self.black_panel.warnings + self.white_panel.warnings
@@ -876,8 +899,10 @@ class NewGameDialog(QDialog):
                 return
         super().accept()
 
-    def _fit_screen(self) -> None:
-        """As tall as the settings need, and no taller than the screen (then they scroll)."""
+    def _fit_screen(self, area: QRect | None = None) -> None:
+        """As tall as the settings need, and no taller than the screen's ``area`` (default:
+        the available part of the dialog's screen) less :data:`TITLE_ROOM` (then they
+        scroll)."""
         panels = (self.black_panel, self.white_panel)
         for panel in panels:
             panel.scroll.setMinimumHeight(160)
@@ -887,12 +912,25 @@ class NewGameDialog(QDialog):
         self.layout().activate()
         hint = self.sizeHint()
         # The scroll areas' own hint is small: grow by what the tallest page needs beyond it.
-        extra = max(p.pages.sizeHint().height() - p.scroll.sizeHint().height() for p in panels)
+        extra = max(p.content.sizeHint().height() - p.scroll.sizeHint().height() for p in panels)
         height = hint.height() + max(0, extra)
-        screen = self.screen()
-        if screen is not None:
-            height = min(height, int(screen.availableGeometry().height() * 0.92))
+        area = area if area is not None else self._screen_area()
+        if area is not None:
+            height = min(height, area.height() - TITLE_ROOM)
         self.resize(hint.width(), max(height, self.minimumSizeHint().height()))
+
+    def _screen_area(self) -> QRect | None:
+        screen = self.screen()
+        return None if screen is None else screen.availableGeometry()
+
+    def showEvent(self, event) -> None:  # noqa: N802 (Qt API)
+        """Shown inside the screen with room for a title bar above it: centred over a window
+        as tall as the screen, the dialog had been put at the top edge, where a window
+        manager's title bar has no room (rounds 13 and 15)."""
+        super().showEvent(event)
+        area = self._screen_area()
+        if area is not None:
+            self.move(*inside(self.frameGeometry(), self.geometry(), area))
 
     def settings(self) -> GameSettings:
         """What the dialog shows, as settings (valid whether or not it was accepted)."""

@@ -27,6 +27,7 @@ from hexswarm.engine.records import (
     position_record,
     read_sgf,
     read_sgf_collection,
+    read_sgf_games,
     record_from_board,
     save_sgf,
     write_sgf,
@@ -213,13 +214,109 @@ def test_each_game_of_a_collection_is_read_on_its_own():
     assert isinstance(second, SgfError) and second.what.startswith("game 2: ")
     assert "occupied" in second.what
     assert isinstance(fourth, SgfError) and fourth.line == 4 and "game 4: " in str(fourth)
-    assert isinstance(fifth, SgfError) and "never closed" in fifth.what
+    # Cut short (round 16): the game as far as it goes, saying where it stops.
+    assert fifth.moves() == [(BLACK, "c3")] and "never closed" in fifth.cut_short.what
     sound = "(;FF[4]GM[11]SZ[5];B[c3])(;FF[4]GM[11]SZ[7];B[d4]) trailing"
     games = parse_sgf_games(sound)
     assert [g.size for g in games] == [5, 7]
     assert games[0].warnings == ["ignored the text after the last game (line 1, col 52)"]
     with pytest.raises(SgfError, match="empty"):
         parse_sgf_games("  ")
+
+
+def test_a_file_cut_short_gives_the_moves_before_the_cut():
+    """Round 15: a file cut short (a value never closed) opened nothing. The game comes back
+    as far as the text goes, the property cut short left out (and a node it leaves empty),
+    with where it stops; a cut before any move or setup is still an error, and so is a cut
+    game for the reader of whole games (``parse_sgf``)."""
+    whole = "(;FF[4]GM[11]SZ[5]PB[Ann];B[c3]C[good];W[b4](;B[d2];W[b2])(;B[b3]C[other])"
+    main = whole[: whole.index("(;B[d2]")]
+    cuts = {  # the text up to the cut: the main line and last variation read, why it stops
+        whole[:-4]: (["c3", "b4", "b3"], "property value is never closed"),  # C[oth
+        whole[:-1]: (["c3", "b4", "b3"], "game tree opened here is never closed"),
+        main + "(;B[d2];W[b": (["c3", "b4", "d2"], "property value is never closed"),
+        main + "(;B[d2])(;B": (["c3", "b4", "d2"], "the file ends after property B"),
+        main + "(;B[d2])(;": (["c3", "b4", "d2"], "game tree opened here is never closed"),
+    }
+    for text, (moves, why) in cuts.items():
+        (game,) = parse_sgf_games(text)
+        line = game.root.children[0].children[0]
+        variation = line.children[-1] if line.children else None
+        tokens = ["c3", "b4"] + ([variation.token] if variation is not None else [])
+        assert tokens == moves, text
+        assert why in game.cut_short.what and game.cut_short.line == 1, text
+        assert game.cut_short.column <= len(text)
+        assert game.player_black == "Ann" and game.root.children[0].comment == "good"
+        assert "cut short at line 1, column" in game.warnings[-1]
+        with pytest.raises(SgfError, match=why):
+            parse_sgf(text)
+    # Every cut of the record: an error, or a game whose main line begins the whole one's.
+    full = [node.token for node in parse_sgf(whole + ")")[0].main_line()[1:]]
+    for end in range(1, len(whole)):
+        (game,) = parse_sgf_games(whole[:end])
+        if isinstance(game, Game):
+            tokens = [node.token for node in game.main_line()[1:]]
+            assert tokens == full[: len(tokens)] and tokens, whole[:end]
+    # A comment cut short keeps its words, marked (the user's text; a move's cannot be).
+    (game,) = parse_sgf_games(main + "C[the ladder \\] breaks her")
+    assert game.main_line()[-1].comment == "the ladder ] breaks her [the file is cut short here]"
+    two = "(;FF[4]GM[11]SZ[5];B[c3])\n(;FF[4]GM[11]SZ[7];B[d4];W[c"
+    first, second = parse_sgf_games(two)
+    assert first.cut_short is None and second.moves() == [(BLACK, "d4")]
+    assert second.cut_short.line == 2 and first.games_in_file == 2
+    for nothing in ("(;FF[4]GM[11]SZ[5]", "(;FF[4]GM[11]SZ[5]C[a comm"):
+        (error,) = parse_sgf_games(nothing)
+        assert isinstance(error, SgfError) and "never closed" in error.what
+
+
+def test_one_game_is_written_back_into_its_collection_the_others_untouched(tmp_path):
+    """Round 15: one game of a collection, edited, could only be saved to a file of its own.
+    It is written back in its place: every other byte of the file as it was (the other
+    games, what lies between them, Windows line ends, a byte-order mark), atomically; a file
+    changed since it was read, or not UTF-8, is refused and left as it was."""
+    from hexswarm.engine.records import file_digest, replace_sgf_game
+
+    games = [
+        "(;FF[4]GM[11]SZ[9:11]PB[Ann]C[caf\u00e9];B[e6];W[e5])",
+        "(;FF[4]GM[11]SZ[5]PB[Cy];B[c3]\r\n;W[b4])",
+        "(;FF[4]GM[11]SZ[7]PB[Ed];B[d4] (;W[c3])(;W[e5]))",
+    ]
+    text = "\ufeff" + " \r\n".join(games) + "\r\n; a note after the games\r\n"
+    club = tmp_path / "club.sgf"
+    data = text.encode("utf-8")
+    club.write_bytes(data)
+    second = read_sgf_games(club)[1]
+    second.main_line()[-1].play(BLACK, "a1").comment = "added here"
+    digest = replace_sgf_game(club, 2, second, unchanged_since=file_digest(data))
+    after = club.read_bytes()
+    assert digest == file_digest(after) and after.startswith(b"\xef\xbb\xbf")
+    written = after.decode("utf-8")
+    head, tail = text.split(games[1])
+    assert written.startswith(head) and written.endswith(tail)
+    middle = written[len(head) : len(written) - len(tail)]
+    assert "\r\n" in middle and "\n" not in middle.replace("\r\n", "")
+    again = read_sgf_games(club)
+    assert [g.player_black for g in again] == ["Ann", "Cy", "Ed"]
+    assert again[1].moves()[-1] == (BLACK, "a1") and again[0].root.comment == "caf\u00e9"
+    # Changed since it was read, or not UTF-8: refused, the file as it was.
+    with pytest.raises(SgfError, match="changed since"):
+        replace_sgf_game(club, 1, second, unchanged_since=file_digest(data))
+    assert club.read_bytes() == after
+    with pytest.raises(SgfError, match="no game 4"):
+        replace_sgf_game(club, 4, second)
+    latin = tmp_path / "latin.sgf"
+    latin.write_bytes("(;FF[4]GM[11]SZ[5]PB[Jos\u00e9])(;FF[4]GM[11]SZ[5])".encode("latin-1"))
+    before = latin.read_bytes()
+    with pytest.raises(SgfError, match="not UTF-8"):
+        replace_sgf_game(latin, 2, second)
+    assert latin.read_bytes() == before
+    # The last game cut short: written back whole, the others as they were.
+    cut = tmp_path / "cut.sgf"
+    cut.write_text(games[0] + "\n(;FF[4]GM[11]SZ[7];B[d4];W[c")
+    mended = read_sgf_games(cut)[1]
+    replace_sgf_game(cut, 2, mended)
+    assert cut.read_text().startswith(games[0] + "\n(;")
+    assert read_sgf_games(cut)[1].cut_short is None
 
 
 def test_unknown_properties_and_ai_settings_survive_a_round_trip():

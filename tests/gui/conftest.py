@@ -55,6 +55,25 @@ def player_questions(monkeypatch) -> Questions:
     return questions
 
 
+@pytest.fixture(autouse=True)
+def write_back_questions(monkeypatch) -> Questions:
+    """ "Write game 2 back into its collection?": a file of its own unless a test queues
+    other answers (what Save did before round 16)."""
+    questions = Questions("own file")
+    monkeypatch.setattr("hexswarm.gui.document.ask_write_back", questions)
+    return questions
+
+
+@pytest.fixture(autouse=True)
+def cut_short_messages(monkeypatch) -> list[str]:
+    """ "The file is cut short" (a modal box): recorded, never shown."""
+    told: list[str] = []
+    monkeypatch.setattr(
+        "hexswarm.gui.document.tell_cut_short", lambda _parent, text: told.append(text)
+    )
+    return told
+
+
 @pytest.fixture
 def settings_store(tmp_path) -> QSettings:
     """A QSettings in a temporary ini file: tests never touch the user's settings."""

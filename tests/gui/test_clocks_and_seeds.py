@@ -559,7 +559,7 @@ def test_a_game_can_be_played_without_hints_and_analysis_until_it_ends(
     assert c.assistance_withheld
     assert not c.hint()
     assert "No hint during this game against the AI" in window.statusBar().currentMessage()
-    window.act_analysis.trigger()
+    c.set_analysis(True)  # the action is greyed (see the next test); the controller refuses
     assert not c.analysing and not window.act_analysis.isChecked()
     assert "No analysis" in window.statusBar().currentMessage()
     assert not window.reviewer.review_dialog()
@@ -572,3 +572,75 @@ def test_a_game_can_be_played_without_hints_and_analysis_until_it_ends(
     c.set_analysis(False)
     window.start_new_game(replace(rated, white=SideSettings()))
     assert not c.assistance_withheld and c.hint()
+
+
+def test_help_turned_off_greys_the_actions_it_refuses_and_says_why(window, qtbot):
+    """Round 15: with hints and analysis turned off for a game against the AI, Hint stayed
+    enabled, and the refusal was said only in the status bar once it was used. Hint,
+    Analysis Mode, Review the Whole Game and the review's mistakes and better move are
+    greyed, each with a tooltip that says why, until the game ends; then they are back with
+    their own tips."""
+    from hexswarm.gui.main_window import HELP_WITHHELD_TIP
+
+    helps = (
+        window.act_hint,
+        window.act_analysis,
+        window.act_analyse_game,
+        window.act_next_mistake,  # a review's mistakes (round 16: these stayed enabled)
+        window.act_previous_mistake,
+        window.act_play_better,
+    )
+    own_tips = [action.toolTip() for action in helps]
+    rated = GameSettings(
+        size=5, black=SideSettings(), white=SideSettings(ai=True, spec="tiny"), assistance=False
+    )
+    window.start_new_game(rated)
+    c = window.controller
+    assert c.assistance_withheld
+    for action in helps:
+        assert not action.isEnabled(), action.text()
+        assert action.toolTip() == HELP_WITHHELD_TIP and "back when the game ends" in (
+            action.statusTip()
+        )
+    assert c.play("c3")
+    qtbot.waitUntil(lambda: c.move_number == 2, timeout=10_000)
+    assert not any(action.isEnabled() for action in helps)
+    assert c.resign()
+    assert [action.isEnabled() for action in helps] == [False] + [True] * 5  # over: no hint
+    assert [action.toolTip() for action in helps] == own_tips
+    window.start_new_game(replace(rated, assistance=True))
+    assert all(action.isEnabled() for action in helps)
+
+
+def test_changing_the_players_keeps_the_game_without_help(window, qtbot, settings_store):
+    """Round 16, at the desk: in a game without help, Players and AI Settings (its Apply)
+    turned hints and analysis back on, the controller's settings rebuilt without them. Help
+    is the game's rule, like its clock: the dialog does not offer it, and a change of
+    players keeps it."""
+    rated = GameSettings(
+        size=5, black=SideSettings(), white=SideSettings(ai=True, spec="tiny"), assistance=False
+    )
+    window.start_new_game(rated)
+    c = window.controller
+    dialog = NewGameDialog(c.settings, players_only=True)
+    qtbot.addWidget(dialog)
+    assert not dialog.assistance_check.isVisibleTo(dialog)
+    c.set_settings(replace(dialog.settings(), ai_delay_ms=0, assistance=True))
+    assert not c.settings.assistance and c.settings.ai_delay_ms == 0
+    assert c.assistance_withheld and not window.act_hint.isEnabled()
+
+
+def test_the_clock_shows_the_byo_yomi_periods_during_the_main_time(qtbot):
+    """Round 16, on byo-yomi 10 min + 5 x 30 s: the clock said "10:00", the periods out of
+    sight until the main time was spent. They are on it from the start, then the current
+    period and how many are left."""
+    from hexswarm.engine.clock import TimeLeft
+    from hexswarm.gui.clock_panel import ClockPanel, clock_text
+
+    assert clock_text(TimeLeft(600.0, 5, 30.0), 30.0) == "10:00 + 5\u00d730 s"
+    assert clock_text(TimeLeft(0.0, 3, 28.0), 30.0) == "0:28 (3 left)"
+    assert clock_text(TimeLeft(95.0), 0.0) == "1:35"
+    panel = ClockPanel()
+    qtbot.addWidget(panel)
+    panel.set_clock(GameClock(TimeControl.parse("600+5x30")))
+    assert panel.labels[BLACK].text() == "Black  10:00 + 5\u00d730 s"

@@ -51,6 +51,9 @@ class FakeController(QObject):
     def go_to(self, move_number: int) -> None:
         self.go_to_calls.append(move_number)
 
+    def time_loss_at(self, _node) -> None:
+        return None  # no clock here
+
 
 MOVES = ("e5", "d4", "f6", "c3", "g7", "b2", "h8")
 
@@ -474,6 +477,10 @@ def test_uct_snapshot_without_history_or_tree(dashboard):
     controller.snapshot_ready.emit(snap)
     dash.refresh()
     assert dash.population.series.iterations == (450,)
+    # One point a line draws no curve: each is a dot (round 16: a fast search's chart stood
+    # empty beside its legend).
+    dots = dash.population.single_points.data
+    assert list(dots["x"]) == [450] * 3 and list(dots["y"]) == [300, 100, 50]
     assert "visits" in dash.population.status.text()
     assert dash.tree.layout_nodes == [] and "no tree" in dash.tree.status.text()
     assert board.overlay_calls[-1][0][0] == (1.0, "67%")
@@ -1173,3 +1180,50 @@ def test_after_an_undo_the_search_panels_say_which_position_they_show(window, qt
     dashboard.refresh()
     for panel in panels:
         assert not panel.status.text().startswith("search before"), panel.status.text()
+
+
+def test_a_finished_games_graph_says_the_result_at_its_last_move(window, qtbot):
+    """Round 15, against MoHex on 9x11: MoHex's last moves came without a search, and at the
+    end the header said "after move 18: no estimate (last: after move 14: Black 0%)" while
+    the board said "White wins". The result of a finished line is exact: the header says it
+    at the last move, a connection is drawn there as a proven point (a resignation is not a
+    position's value: its last estimate stays beside it), and a step back shows the
+    estimates as before."""
+    from hexswarm.engine.board import BLACK
+    from hexswarm.engine.review import PositionAnalysis
+    from hexswarm.gui.settings import GameSettings, SideSettings
+
+    window.show()
+    window.start_new_game(GameSettings(size=3, white=SideSettings()))
+    controller, graph = window.controller, window.dashboard.game_graph
+    for move in ("a1", "b2"):
+        assert controller.play(move)
+    # An estimate after move 1 only (the position White moved from), then two searchless moves.
+    controller.game.cursor.parent.ai = PositionAnalysis(BLACK.opponent, 0.7, "b2", ai="tiny")
+    for move in ("c1", "a2", "b3", "c2"):  # White a2 b2 c2: left to right
+        assert controller.play(move)
+    assert controller.winner is BLACK.opponent and controller.move_number == 6
+    window.dashboard.sync_game_graph()
+    graph.set_current_move(6)
+    header = graph.header_html(graph.engine_colors())
+    assert header.startswith("after move 6: White wins (connected: proven)"), header
+    assert "no estimate" not in header and "proven" in header
+    graph._render()
+    assert list(graph.result_point.data["x"]) == [6] and list(graph.result_point.data["y"]) == [0]
+    controller.go_to(2)
+    graph.set_current_move(2)
+    header = graph.header_html(graph.engine_colors())
+    assert header.startswith("after move 2: no estimate (last: after move 1: Black 30%)"), header
+    # A resignation: the result at the last move, the last estimate beside it, no point.
+    window.start_new_game(GameSettings(size=3, white=SideSettings()))
+    assert controller.play("b2")
+    controller.game.cursor.ai = PositionAnalysis(BLACK.opponent, 0.2, "a3", ai="tiny")
+    assert controller.resign()
+    window.dashboard.sync_game_graph()
+    graph.set_current_move(controller.move_number)
+    header = graph.header_html(graph.engine_colors())
+    assert header.startswith("after move 1: Black wins: White resigned (last: after move 1:"), (
+        header
+    )
+    graph._render()
+    assert len(graph.result_point.data) == 0

@@ -344,13 +344,46 @@ def test_the_dialog_fits_the_screen_and_the_settings_scroll(qtbot):
     area = dialog.screen().availableGeometry()
     assert dialog.height() <= area.height()
     panel = dialog.black_panel
-    assert panel.scroll.widget() is panel.pages
+    assert panel.scroll.widget() is panel.content and panel.content.isAncestorOf(panel.pages)
     page = panel.level_pages["sdst"]
     # The offscreen screen (800x600) is too small for them all: the last one scrolls into view.
     assert page.sizeHint().height() > panel.scroll.viewport().height()
     last = list(page.editors.values())[-1].widget
     panel.scroll.ensureWidgetVisible(last)
     assert panel.scroll.verticalScrollBar().value() > 0
+
+
+def test_the_dialog_leaves_room_for_a_title_bar_and_the_settings_room_on_a_laptop(qtbot):
+    """Rounds 13 and 15: the dialog stood at the top edge of the screen, where a window
+    manager's title bar has no room; on a 1366x768 screen the strongest level's twelve lines
+    of description stood above its settings, which had 160 pixels. The dialog is shown
+    inside the screen with room for a title bar, and the description scrolls with the
+    settings."""
+    from hexswarm.gui.dialogs.new_game import TITLE_ROOM, inside
+    from PySide6.QtCore import QRect
+
+    dialog = NewGameDialog(
+        GameSettings(black=SideSettings(ai=True, spec="strong"), white=SideSettings()),
+        levels=REAL_LEVELS,
+    )
+    qtbot.addWidget(dialog)
+    dialog.show()
+    # The offscreen platform draws a frame (an 18-pixel title): the frame is on the screen.
+    area = dialog.screen().availableGeometry()
+    frame = dialog.frameGeometry()
+    assert frame.top() >= area.top() and frame.left() >= area.left()
+    laptop = QRect(0, 0, 1366, 768)
+    dialog._fit_screen(laptop)
+    dialog.layout().activate()
+    assert dialog.height() <= laptop.height() - TITLE_ROOM
+    panel = dialog.black_panel
+    assert panel.scroll.isAncestorOf(panel.description)
+    assert panel.scroll.viewport().height() >= 300, panel.scroll.viewport().height()
+    # Where a window goes: a drawn title bar needs no more room; a dialog taller than the
+    # screen keeps its top (its buttons scroll with the settings), never above the screen.
+    assert inside(QRect(157, 0, 1032, 706), QRect(157, 0, 1032, 706), laptop) == (157, 40)
+    assert inside(QRect(157, 0, 1032, 736), QRect(158, 30, 1030, 705), laptop) == (157, 0)
+    assert inside(QRect(900, 500, 1032, 700), QRect(900, 500, 1032, 700), laptop) == (334, 68)
 
 
 def test_a_rule_between_settings_is_shown_under_them_and_keeps_the_dialog_open(qtbot):

@@ -8,7 +8,7 @@ from unittest import mock
 
 import pytest
 from hexswarm.engine.board import BLACK, WHITE
-from hexswarm.engine.records import read_sgf
+from hexswarm.engine.records import read_sgf, read_sgf_games
 from hexswarm.gui.settings import GameSettings, SideSettings
 from hexswarm.resources.positions import list_positions, load_position, position_comment
 from PySide6.QtWidgets import QFileDialog, QMessageBox
@@ -306,9 +306,9 @@ def test_the_collection_chooser_counts_the_games_from_the_record_not_a_message(w
     ):
         assert window.document.open_file(collection)
     assert window.controller.board.shape == (7, 7) and window.document.path is None
-    second_games = {
+    second_games = {  # (a second game cut short is offered since round 16: see below)
         "(;FF[4]GM[11]SZ[5];B[c3];W[c3])": "c3 is already occupied",
-        "(;FF[4]GM[11]SZ[5];B[c3]": "is never closed",
+        "(;FF[4]GM[11]SZ[5]C[cut before a move": "is never closed",
     }
     for number, (second, why) in enumerate(second_games.items()):
         broken = tmp_path / f"broken{number}.sgf"
@@ -325,6 +325,98 @@ def test_the_collection_chooser_counts_the_games_from_the_record_not_a_message(w
         with mock.patch.object(QFileDialog, "getSaveFileName", return_value=(str(mine), "")):
             assert window.document.save()
         assert broken.read_text() == text
+
+
+def test_a_game_of_a_collection_is_written_back_in_its_place(
+    window, tmp_path, write_back_questions
+):
+    """Round 15: one game of a collection, edited, could only be saved to a file of its own.
+    Save asks once: written back in its place, the other games byte for byte as they were
+    (later saves write back without asking), or a file of its own; Cancel writes nothing; a
+    collection changed on disk since it was read is not written over."""
+    games = (
+        "(;FF[4]GM[11]SZ[9:11]PB[Ann];B[e6];W[e5])",
+        "(;FF[4]GM[11]SZ[5]PB[Cy];B[c3];W[b4])",
+        "(;FF[4]GM[11]SZ[5]PB[Ed];B[c3];W[zz9])",  # does not read: kept as it is
+    )
+    club = tmp_path / "club.sgf"
+    text = "\n".join(games) + "\n"
+    club.write_text(text)
+    window.start_new_game(HUMANS)
+    with mock.patch("hexswarm.gui.document.choose_item", lambda *a: (a[3][1], True)):
+        assert window.document.open_file(club)
+    assert window.windowTitle() == "club.sgf (game 2) - HexSwarm"
+    assert window.controller.play("a1")
+    window.controller.set_comment("written back")
+    write_back_questions.answers = ["cancel", "write back"]
+    assert not window.document.save() and club.read_text() == text
+    assert window.document.save()
+    assert "game 2 of club.sgf" in write_back_questions.asked[-1]
+    written = club.read_text()
+    assert written.startswith(games[0] + "\n") and written.endswith("\n" + games[2] + "\n")
+    second = read_sgf_games(club)[1]
+    assert [token for _color, token in second.moves()] == ["c3", "b4", "a1"]
+    assert second.main_line()[-1].comment == "written back" and not window.document.dirty
+    assert "Wrote game 2 back into" in window.statusBar().currentMessage()
+    assert window.controller.play("a2")
+    assert window.document.save() and len(write_back_questions.asked) == 2  # not asked again
+    assert read_sgf_games(club)[1].moves()[-1] == (WHITE, "a2")
+    # Changed on disk meanwhile: refused with a word, the file as the other program left it.
+    club.write_text(text)
+    assert window.controller.play("a3")
+    with mock.patch.object(QMessageBox, "warning") as warning:
+        assert not window.document.save()
+    assert "changed since" in warning.call_args[0][2] and club.read_text() == text
+    assert window.document.dirty
+    # Or a file of its own: the collection as it was, and the game's file from then on.
+    own = tmp_path / "own.sgf"
+    with mock.patch.object(QFileDialog, "getSaveFileName", return_value=(str(own), "")):
+        assert window.document.save_as()
+    assert club.read_text() == text and window.document.path == own
+    assert window.document.collection is None
+
+
+def test_a_file_cut_short_opens_its_moves_before_the_cut_and_says_where_it_stops(
+    window, tmp_path, cut_short_messages
+):
+    """Round 15: broken.sgf, a game whose last value was never closed, opened nothing (one
+    message, the moves lost to the user). The moves before the cut open, a message says
+    where the file stops, Save asks for a new file and the cut file stays as it was; a
+    collection whose last game is cut short offers it, marked, in the chooser."""
+    broken = tmp_path / "broken.sgf"
+    text = "(;FF[4]GM[11]SZ[5]PB[Ann];B[c3];W[b4];B[d2]C[a comment that was c"
+    broken.write_text(text)
+    window.start_new_game(HUMANS)
+    assert window.document.open_file(broken)
+    assert [token for _color, token in window.controller.game.moves()] == ["c3", "b4", "d2"]
+    cut_comment = window.controller.game.cursor.comment  # the user's words, marked
+    assert cut_comment == "a comment that was c [the file is cut short here]"
+    (told,) = cut_short_messages
+    column = text.index("[a comment") + 1  # the value never closed
+    assert told.startswith(f"broken.sgf is cut short: it stops at line 1, column {column} (")
+    assert "never closed" in told and "3 moves on the main line" in told
+    assert window.document.path is None  # Save asks for a file of its own
+    message = window.statusBar().currentMessage()
+    assert "Opened broken.sgf: 3 moves" in message and "cut short at line 1" in message
+    mine = tmp_path / "mended.sgf"
+    window.controller.play("a1")
+    with mock.patch.object(QFileDialog, "getSaveFileName", return_value=(str(mine), "")):
+        assert window.document.save()
+    assert broken.read_text() == text and read_sgf(mine).player_black == "Ann"
+    # A collection's last game cut short: offered in the chooser, marked.
+    club = tmp_path / "club.sgf"
+    club.write_text("(;FF[4]GM[11]SZ[5];B[c3])\n(;FF[4]GM[11]SZ[7];B[d4];W[c")
+    offered = []
+
+    def choose_second(parent, title, text, items):
+        offered.extend(items)
+        return items[1], True
+
+    with mock.patch("hexswarm.gui.document.choose_item", choose_second):
+        assert window.document.open_file(club)
+    assert offered[1].endswith("(cut short)") and not offered[0].endswith("(cut short)")
+    assert window.controller.board.shape == (7, 7)
+    assert cut_short_messages[-1].startswith("Game 2 of club.sgf is cut short: it stops at line 2")
 
 
 def test_a_collection_offers_every_game_that_reads_and_names_the_one_that_does_not(

@@ -134,3 +134,49 @@ def test_a_long_status_message_can_be_read_whole(window, qtbot):
     assert status_ms("Short.") == STATUS_MS < status_ms(long)
     bar.clearMessage()
     assert bar.toolTip() == ""
+
+
+def test_the_keyboard_focus_comes_back_to_the_window_after_a_dialog(window, qtbot):
+    """Rounds 13-15 under Xvfb without a window manager: after a dialog closed, no window
+    had the keyboard focus, and the keys went nowhere until ``xdotool windowfocus``. The
+    offscreen platform does the same. The window takes the focus back when a dialog of its
+    own closes with it; not when a window closes that did not have it."""
+    from PySide6.QtGui import QGuiApplication
+    from PySide6.QtWidgets import QDialog
+
+    window.show()  # it takes the focus itself: nobody gave it without a window manager
+    qtbot.waitUntil(lambda: QGuiApplication.focusWindow() is window.windowHandle())
+    for _ in range(2):  # a second dialog too (each window is followed once)
+        dialog = QDialog(window)
+        dialog.show()
+        dialog.activateWindow()
+        qtbot.waitUntil(lambda d=dialog: QGuiApplication.focusWindow() is d.windowHandle())
+        dialog.close()
+        qtbot.waitUntil(lambda: QGuiApplication.focusWindow() is window.windowHandle())
+    # A window without the focus closes: the focus stays where it is.
+    other = QDialog(window)
+    other.show()
+    qtbot.waitUntil(lambda: other.windowHandle() is not None and other.isVisible())
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QGuiApplication.focusWindow() is window.windowHandle())
+    spare = QDialog(window)
+    spare.show()
+    spare.activateWindow()
+    qtbot.waitUntil(lambda: QGuiApplication.focusWindow() is spare.windowHandle())
+    other.close()
+    qtbot.wait(50)
+    assert QGuiApplication.focusWindow() is spare.windowHandle()
+    spare.close()
+
+
+def test_a_window_shown_where_no_window_has_the_focus_takes_it(window, qtbot, monkeypatch):
+    """Round 16 under Xvfb without a window manager: the window opened without the keyboard
+    focus (the offscreen platform gives it one), and Ctrl+N went nowhere. Shown where no
+    window has the focus, it asks for it."""
+    from hexswarm.gui import main_window as module
+
+    asked = []
+    monkeypatch.setattr(module.QGuiApplication, "focusWindow", staticmethod(lambda: None))
+    monkeypatch.setattr(window, "activateWindow", lambda: asked.append(True))
+    window.show()
+    qtbot.waitUntil(lambda: len(asked) >= 1, timeout=3000)

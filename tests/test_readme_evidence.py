@@ -47,20 +47,20 @@ def test_the_script_says_so_and_exits_0(check_readme, capsys):
 
 
 def test_a_score_that_disagrees_with_its_match_is_named(check_readme, readme):
-    # 64 of 100 against MoHex at 1 000 simulations, quoted as 66: the score no longer matches
+    # 61-39 against MoHex at 1 000 simulations, quoted as 63-37: the score no longer matches
     # its quote, so the claim is reported, not silently passed.
-    edited = readme.replace("**64 of 100 on 9×9**", "**66 of 100 on 9×9**")
+    edited = readme.replace("| 61-39 | 0.61 [0.51, 0.70]", "| 63-37 | 0.61 [0.51, 0.70]")
     assert edited != readme
     problems = check_readme.check(CHECKOUT, edited)
     assert len(problems) == 1
-    assert "64 of 100" in problems[0]
+    assert "61-39" in problems[0]
 
 
 def test_an_interval_that_disagrees_with_its_counts_is_named(check_readme, readme):
-    edited = readme.replace("0.63 [0.53, 0.72], Elo +92", "0.63 [0.52, 0.72], Elo +92")
+    edited = readme.replace("| 43-57 | 0.43 [0.34, 0.53] |", "| 43-57 | 0.43 [0.33, 0.53] |")
     assert edited != readme
     problems = check_readme.check(CHECKOUT, edited)
-    assert problems and all("0.63 [0.53, 0.72]" in problem for problem in problems)
+    assert problems and all("0.43 [0.34, 0.53]" in problem for problem in problems)
 
 
 def test_a_claim_whose_data_changed_is_named(check_readme, readme, monkeypatch):
@@ -76,35 +76,35 @@ def test_a_claim_whose_data_changed_is_named(check_readme, readme, monkeypatch):
     monkeypatch.setattr(check_readme, "match_wins", one_win_fewer)
     problems = check_readme.check(CHECKOUT, readme)
     assert problems == [
-        "'and 31-9 at 1 s a move, +215 [+89, +341]': 31-9 quoted, 30-10 in rave/strong-vs-norave-1s"
+        "'| 31-9 (40 games) | +215 [+89, +341] |': 31-9 quoted, 30-10 in rave/strong-vs-norave-1s"
     ]
 
 
 def test_a_game_by_game_count_that_disagrees_is_named(check_readme, readme, monkeypatch):
-    """README and the check's claim both edited to 27 games turned to wins: the match files
-    still say 28, and the check says so."""
-    claim = next(c for c in check_readme.PAIRED if c.to_wins == 28)
+    """README and the check's claim both edited to 19 games turned to wins: the match files
+    still say 20, and the check says so."""
+    claim = next(c for c in check_readme.PAIRED if (c.to_wins, c.to_losses) == (20, 12))
     wrong = check_readme.Paired(
-        claim.quote.replace("28", "27"), claim.before, claim.after, 27, 14, "0.04"
+        claim.quote.replace("(20 games", "(19 games"), claim.before, claim.after, 19, 12, "0.22"
     )
-    edited = readme.replace("and 28 and 14, p = 0.04", "and 27 and 14, p = 0.04")
-    assert edited != readme
+    edited = readme.replace("(20 games turned to wins and", "(19 games turned to wins and")
+    assert edited.count("(19 games turned to wins and") == 1
     monkeypatch.setattr(check_readme, "PAIRED", (wrong,))
     assert check_readme.check_paired(CHECKOUT / "docs" / "results", edited) == [
-        f"{check_readme.normalise(wrong.quote)!r}: {claim.before} -> {claim.after} gives 28 to "
-        "wins, 14 to losses, p = 0.04"
+        f"{check_readme.normalise(wrong.quote)!r}: {claim.before} -> {claim.after} gives 20 to "
+        "wins, 12 to losses, p = 0.22"
     ]
 
 
 def test_a_missing_path_and_a_wrong_c_ratio_are_named(check_readme, readme):
-    edited = readme.replace("docs/results/root-fill/", "docs/results/root-fill-gone/")
+    edited = readme.replace("docs/results/mistakes/", "docs/results/mistakes-gone/")
     low, high, _ = check_readme.C_RATIO_QUOTE.search(readme).groups()
     wrong = f"{float(high) + 0.01:.2f}"  # whatever the latest run's range, one past its top
     edited = edited.replace(
         f"the uniform playout at {low}-{high}", f"the uniform playout at {low}-{wrong}"
     )
     problems = check_readme.check(CHECKOUT, edited)
-    assert any("docs/results/root-fill-gone/" in problem for problem in problems)
+    assert any("docs/results/mistakes-gone/" in problem for problem in problems)
     assert any(f"numba / C {low}-{wrong}" in problem for problem in problems)
 
 

@@ -82,7 +82,9 @@ def analyse(
         return result("win", move, None, (move,), note)
     if inferior.winner is opponent:
         return result("loss", None, None, (), "lost: the fill-in joins the opponent's edges")
-    mine = h_search(filled, size, me, True, budget, should_stop)
+    mine = h_search(
+        filled, size, me, stop_when_connected=True, budget=budget, should_stop=should_stop
+    )
     if mine.edge_fulls:
         carrier = cells_of(mine.edge_fulls[0])
         closing = _closing_move(board, carrier)
@@ -93,7 +95,9 @@ def analyse(
         semi = mine.edge_semis[0]
         note = f"{name(semi.key)} wins: it completes a virtual connection between our edges"
         return result("win", semi.key, None, (semi.key,), note, {me: mine})
-    theirs = h_search(filled, size, opponent, True, budget, should_stop)
+    theirs = h_search(
+        filled, size, opponent, stop_when_connected=True, budget=budget, should_stop=should_stop
+    )
     connections = {me: mine, opponent: theirs}
     if theirs.edge_fulls:
         note = "lost: the opponent has a virtual connection between its edges"

@@ -23,15 +23,18 @@ _FLAGGED = f"{_BOX}; font-weight: bold; background: #c62828; color: white"
 WAITING_NOTE = "clocks start with the next move"
 
 
-def clock_text(left: TimeLeft, period_s: float | None = None) -> str:
+def clock_text(left: TimeLeft, period_s: float | None = None, increment_s: float = 0.0) -> str:
     """``4:59``; with byo-yomi periods ``4:59 + 5\u00d730 s`` during the main time (round 16:
     the periods were not on the clock until the main time was spent; ``period_s``: a whole
     period's length), then ``28.0 (3 left)``: the current period's time and how many
-    periods are left."""
+    periods are left. A Fischer increment is said after the time, ``1:58 +5 s/move``
+    (round 16: only the tooltip named it)."""
     if left.main_s > 0 or not left.periods:
         text = format_clock(left.main_s)
         if left.periods and period_s:
             text += f" + {left.periods}\u00d7{period_s:g} s"
+        elif increment_s:
+            text += f" +{increment_s:g} s/move"
         return text
     return f"{format_clock(left.period_s)} ({left.periods} left)"
 
@@ -95,7 +98,8 @@ class ClockPanel(QWidget):
             return
         flagged = clock.flagged() or self._lost
         for color, label in self.labels.items():
-            left = clock_text(clock.left(color), clock.control.period_s)
+            control = clock.control
+            left = clock_text(clock.left(color), control.period_s, control.increment_s)
             label.setText(f"{self.color_name(color)}  {left}")
             if color is flagged:
                 style = _FLAGGED

@@ -400,16 +400,19 @@ class GameDocument(QObject):
             f"{title}.\n\n{error}{hint}\n\nThe current game is unchanged.",
         )
 
-    def _install(self, game: Game) -> None:
+    def _install(self, game: Game, *, restored: bool = False) -> None:
         """Show a loaded game. AI settings recorded in the file are not applied (who plays
-        stays as the user set it); a recorded resignation is, as a node of the game."""
+        stays as the user set it); a recorded resignation is, as a node of the game. A game
+        ``restored`` from the autosave keeps the help rule of the settings New Game left (the
+        game it was); any other is a game with help."""
         self._opened = True
         self._named = {}
         self.collection, self._writes_back = None, False  # open_file sets a collection's
         self.loaded.emit(game)
         self._loading = True
         try:
-            self._controller.load_game(game, at_end=True)
+            without_help = restored and not self._controller.settings.assistance
+            self._controller.load_game(game, at_end=True, without_help=without_help)
         finally:
             self._loading = False
 
@@ -617,7 +620,7 @@ class GameDocument(QObject):
         # This session autosaves the restored game itself from now on (saved at once, so a
         # second crash before the next move loses nothing either).
         autosave.discard(pending)
-        self._install(record)
+        self._install(record, restored=True)
         self.path = source
         self._set_dirty(True)
         self.autosave_now()

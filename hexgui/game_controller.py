@@ -228,6 +228,9 @@ class GameController(QObject):
         super().__init__(parent)
         self._settings = settings or GameSettings()
         self._game = _new_game(self._settings)
+        # Whether this game was begun without help (New Game's "Hints and analysis while a
+        # person plays the AI" cleared): see assistance_withheld.
+        self._without_help = not self._settings.assistance
         self._position_id = 0
         self._paused = False
         # Paused by the user (Pause, Space), not only by browsing to the AI's turn: browsing
@@ -418,10 +421,12 @@ class GameController(QObject):
     @property
     def assistance_withheld(self) -> bool:
         """Whether hints, analysis mode and the review are refused now: the settings turn them
-        off (``GameSettings.assistance``), one side is a person and the other an AI, and the
-        game has not ended (not on the board, not at the end of its main line, not on time)."""
+        off for this game (``GameSettings.assistance`` when New Game began it; a record opened
+        or a study position is another game, with help: see :meth:`load_game`), one side is a
+        person and the other an AI, and the game has not ended (not on the board, not at the
+        end of its main line, not on time)."""
         settings = self._settings
-        if settings.assistance or settings.black.ai == settings.white.ai:
+        if not self._without_help or settings.black.ai == settings.white.ai:
             return False
         if self.is_over or self._time_loss is not None:
             return False
@@ -493,6 +498,7 @@ class GameController(QObject):
         is a new game; a recorded one replays that game ("Replay with the same seed")."""
         if settings is not None:
             self._settings = settings
+        self._without_help = not self._settings.assistance
         game = _new_game(self._settings)
         game.seed = str(draw_seed() if seed is None else int(seed))
         control = TimeControl.parse(self._settings.time_control)
@@ -512,9 +518,13 @@ class GameController(QObject):
             game.main_line()[-1].play(resigned, "resign")
         self.load_game(game, at_end=at_end)
 
-    def load_game(self, game: Game, *, at_end: bool = True) -> None:
+    def load_game(self, game: Game, *, at_end: bool = True, without_help: bool = False) -> None:
         """Show ``game`` (the controller takes it over), at the end of its main line or at the
-        start. Its size and swap rule replace the current ones; who plays each side is kept."""
+        start. Its size and swap rule replace the current ones; who plays each side is kept.
+        ``without_help``: the game keeps the rule of a game begun without help (the autosave
+        of one restored); a record opened is another game, with help (round 17: the lead's
+        rule that leaving the game without help brings everything back)."""
+        self._without_help = without_help
         self._settings = GameSettings(
             size=game.width,
             height=None if game.is_square else game.height,
@@ -594,6 +604,19 @@ class GameController(QObject):
             return MoveRefusedAiToMove(to_move, thinking)
         return None
 
+    def _refusal_in_finished_game(self) -> GameEvent | None:
+        """Why nobody can resign: the game's main line has its result (see
+        :attr:`game_finished`); None while it goes on."""
+        if not self.game_finished:
+            return None
+        end = self._game.main_line()[-1]
+        if self._time_loss is not None:
+            return MoveRefusedGameOver(self._time_loss[1].opponent, False, True)
+        ended = self._game.game_end(end)
+        if ended is not None:
+            return MoveRefusedGameOver(ended[0].opponent, True)
+        return MoveRefusedGameOver(self._game.winner_at(end), False)
+
     def play_variation(self, move: int | str) -> bool:
         """Play ``move`` at the position on screen for whichever side is to move, as a study
         move (a review's better move): the AI is paused so it does not answer, and the move
@@ -619,8 +642,10 @@ class GameController(QObject):
         return self.play(SWAP_PIECES)
 
     def resign(self) -> bool:
-        """The side to move (a human) resigns."""
-        refusal = self._refusal_for_human_move()
+        """The side to move (a human) resigns; not in a game that has its result already,
+        wherever the board is in it (round 16: at an earlier move of a finished game Resign
+        was offered, and would have ended a side line)."""
+        refusal = self._refusal_for_human_move() or self._refusal_in_finished_game()
         if refusal is not None:
             self.event.emit(refusal)
             return False

@@ -673,7 +673,10 @@ class MainWindow(QMainWindow):
                 action.setEnabled(True)
             action.setToolTip(HELP_WITHHELD_TIP if withheld else tip)
             action.setStatusTip(HELP_WITHHELD_TIP if withheld else tip)
-        self.act_resign.setEnabled(not c.is_over and not c.ai_to_move and not c.setup_mode)
+        # Nobody resigns a game with a result, wherever the board is in it (round 16).
+        self.act_resign.setEnabled(
+            not c.is_over and not c.game_finished and not c.ai_to_move and not c.setup_mode
+        )
         self.act_step.setEnabled(c.ai_to_move and not c.is_over and not thinking)
         # Nothing to pause without an AI playing or a clock running (but a paused game can
         # always be resumed). Two people on the clock pause it (round 13: they could not).
@@ -827,6 +830,8 @@ class MainWindow(QMainWindow):
         older one's, and the two disagreed)."""
         c = self.controller
         if not c.searching or snapshot.position_id != c.position_id:
+            return
+        if c.assistance_withheld:  # a game without help: no "best d8 (39%)" (round 17)
             return
         if 0 <= snapshot.best_move < c.board.cell_count:
             self.status_snapshot = snapshot

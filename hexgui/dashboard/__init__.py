@@ -58,6 +58,9 @@ ABANDONED_NOTE = "search stopped: the board shows another position"
 HINT_THRESHOLDS = (0.01, 0.02, 0.05, 0.10)
 CANDIDATE_COUNTS = (0, 3, 5, 8, 10, 15)
 """The choices of the "Candidate moves" menu (0: colours only, no candidate marks)."""
+WITHHELD_NOTE = "no evaluation in a game without help: it comes back when the game ends"
+"""What the population, game tree and game graph panels say instead of the AI's evaluation
+while a game without help goes on (:attr:`Dashboard.withheld`)."""
 
 
 class RefreshPacer:
@@ -154,6 +157,9 @@ class Dashboard(QObject):
         self._board_purpose: str | None = None
         self._preview: tuple[int, ...] = ()  # the tree line the user clicked, if any
         self._hover_preview = False
+        # A game without help goes on (the controller's assistance_withheld): the panels
+        # that evaluate are not fed, the board gets no hints (see _sync_withheld).
+        self.withheld = False
 
         self.hints_interval_s = HINTS_INTERVAL_S
         self._hints_due = 0.0  # time.monotonic() after which the board may get new hints
@@ -228,6 +234,9 @@ class Dashboard(QObject):
         events = getattr(controller, "event", None)  # a QObject's own event() is no signal
         if hasattr(events, "connect"):
             events.connect(self._game_event)
+        if hasattr(controller, "state_changed"):
+            controller.state_changed.connect(self._sync_withheld)
+        self._sync_withheld()
 
     def make_docks(self, parent: QWidget | None = None) -> dict[str, QDockWidget]:
         """One dock per panel (created once; object names let QMainWindow save the layout)."""
@@ -303,6 +312,7 @@ class Dashboard(QObject):
         final one, sent just before its move is played) still goes to the charts, one per
         tick as always (all at once, with the board's repaint for the move, was the longest
         stall of a search)."""
+        self._sync_withheld()
         if position_id == self.gate.position_id:
             return
         pending = self.gate.take()
@@ -349,6 +359,9 @@ class Dashboard(QObject):
         self.preview_line(())
         for panel in self.panels.values():
             panel.clear()
+        self.withheld = False  # decided again for the new game
+        self.game_graph.set_withheld(None)
+        self._sync_withheld()
         self._sync_move_number()
 
     def set_hints_visible(self, visible: bool) -> None:
@@ -382,8 +395,8 @@ class Dashboard(QObject):
         everything up to date at once (tests, exports)."""
         snapshot = self.gate.take()
         if snapshot is not None:
-            self._latest, self._stale = snapshot, list(self.panels.values())
-            self._hints_pending = snapshot
+            self._latest, self._stale = snapshot, self._fed_panels()
+            self._hints_pending = None if self.withheld else snapshot
         while self._stale:
             self._stale.pop(0).show_snapshot(self._latest)
         for panel in self.panels.values():
@@ -403,7 +416,7 @@ class Dashboard(QObject):
         snapshot = self.gate.take()
         if snapshot is not None:
             self._latest, self._stale = snapshot, self._round_from_next_panel()
-            self._hints_pending = snapshot
+            self._hints_pending = None if self.withheld else snapshot
         now = time.monotonic()
         if not self._stale and self._hints_pending is None:
             if now - self._last_work_s > 1.0:
@@ -433,7 +446,44 @@ class Dashboard(QObject):
         than the ticks must not keep the later panels waiting."""
         panels = list(self.panels.values())
         start = self._next_panel % len(panels)
-        return panels[start:] + panels[:start]
+        fed = self._fed_panels()
+        return [panel for panel in panels[start:] + panels[:start] if panel in fed]
+
+    def _fed_panels(self) -> list[DashboardPanel]:
+        """The panels a snapshot goes to: all of them, or while a game without help goes on
+        only those that do not evaluate the game (the throughput's playouts a second)."""
+        if self.withheld:
+            return [self.throughput]
+        return list(self.panels.values())
+
+    def _sync_withheld(self) -> None:
+        """Follow the controller's ``assistance_withheld``: while a game between a person and
+        the AI goes on without help, the dashboard shows no evaluation of it (the lead's rule,
+        round 17: the Population legend's "d8 chosen 89k (39% won)", its charts and the game
+        graph's estimates had told the person, one move late, what Analysis Mode would).
+        Entering it, the population and game tree panels and the board's hints forget the
+        search and the game graph draws no estimate, each saying why
+        (:data:`WITHHELD_NOTE`); leaving it (the game ended, another game) the game graph draws
+        the game's estimates again and the other two show the last search."""
+        controller = self.controller
+        withheld = bool(getattr(controller, "assistance_withheld", False))
+        if withheld == self.withheld:
+            return
+        self.withheld = withheld
+        self.game_graph.set_withheld(WITHHELD_NOTE if withheld else None)
+        if withheld:
+            self._hints_pending = None
+            self._stale = [panel for panel in self._stale if panel in self._fed_panels()]
+            self.overlay.clear()
+            self.preview_line(())
+            for panel in (self.population, self.tree):
+                panel.clear(WITHHELD_NOTE)
+        else:
+            for panel in (self.population, self.tree):
+                panel.clear()
+                if self._latest is not None:
+                    panel.show_snapshot(self._latest)
+        self.sync_game_graph()
 
     def _send_hints_if_due(self) -> bool:
         """Hand the pending snapshot to the board's hints if it is time; returns whether the
@@ -503,6 +553,9 @@ class Dashboard(QObject):
         position, the line or an analysis changes."""
         controller = self.controller
         if controller is None:
+            return
+        if self.withheld:
+            self.game_graph.show_line(())
             return
         game = controller.game
         line = game.continuation(game.cursor)

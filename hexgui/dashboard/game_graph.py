@@ -111,6 +111,7 @@ class GameGraphPanel(DashboardPanel):
         self.names = {BLACK: "Black", BLACK.opponent: "White"}  # as the board's theme does
         self.unevaluated: tuple[str, ...] = ()  # see show_line
         self.result: LineResult | None = None  # see show_line
+        self.withheld_note: str | None = None  # see set_withheld
 
         self.plot_widget = pg.PlotWidget(self)
         self.plot_widget.setMinimumHeight(120)
@@ -193,6 +194,13 @@ class GameGraphPanel(DashboardPanel):
             )
         self._touch()
 
+    def set_withheld(self, note: str | None) -> None:
+        """A game without help goes on (``note`` says so in the header): no estimate, grade or
+        provisional point is drawn, whatever the line holds; None draws them again."""
+        if note != self.withheld_note:
+            self.withheld_note = note
+            self._touch()
+
     def set_grades(self, grades: dict[int, str]) -> None:
         """Mark the graded moves (move number -> grade; ``good`` ones get no mark)."""
         self.grades = {n: g for n, g in grades.items() if g in GRADE_COLOURS}
@@ -255,6 +263,9 @@ class GameGraphPanel(DashboardPanel):
         return color
 
     def _render(self) -> None:
+        if self.withheld_note is not None:
+            self._render_withheld()
+            return
         numbers, values = self.estimates.points()
         self.curve.setData(numbers, values)
         colors = self.engine_colors()
@@ -305,6 +316,18 @@ class GameGraphPanel(DashboardPanel):
         else:
             self.cursor.setVisible(False)
         self.status.setText(self.header_html(colors))
+
+    def _render_withheld(self) -> None:
+        """Only the cursor and the axes: see :meth:`set_withheld`."""
+        for item in (self.curve, self.points, self.swing_marks, self.grade_marks):
+            item.setData([], [])
+        self.result_point.setData([], [])
+        self.live_point.setData([], [])
+        board = self.current_move_number
+        set_view_range(self.plot, (0, max(10, (board or 0) + 1)), Y_RANGE)
+        self.cursor.setPos(board or 0)
+        self.cursor.setVisible(board is not None)
+        self.status.setText(self.withheld_note or "")
 
     def _brush(self, color: str) -> QBrush:
         brush = self._brushes.get(color)

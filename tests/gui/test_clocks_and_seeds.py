@@ -630,6 +630,59 @@ def test_changing_the_players_keeps_the_game_without_help(window, qtbot, setting
     assert c.assistance_withheld and not window.act_hint.isEnabled()
 
 
+def test_a_game_without_help_shows_no_evaluation_until_it_ends(window, qtbot, tmp_path):
+    """Round 16, at the desk: with hints and analysis off, the Population legend still said
+    "d8 chosen 89k (39% won)", its charts and the game graph drew the AI's estimates while
+    the person played. The lead's rule (round 17): the dashboard shows no evaluation of a
+    game without help while it goes on, and says why; the throughput (playouts a second)
+    stays. At its end everything comes back: the game graph draws the AI's estimates."""
+    from hexswarm.gui.dashboard import WITHHELD_NOTE
+
+    window.show()
+    qtbot.waitExposed(window)
+    dash = window.dashboard
+    for dock in dash.docks.values():
+        dock.show()
+    window.tabifyDockWidget(dash.docks["population"], dash.docks["tree"])
+    rated = GameSettings(
+        size=5, black=SideSettings(), white=SideSettings(ai=True, spec="tiny"), assistance=False
+    )
+    window.start_new_game(rated)
+    c = window.controller
+    assert c.play("c3")
+    qtbot.waitUntil(lambda: c.move_number == 2 and not c.searching, timeout=10_000)
+    dash.refresh()
+    assert c.game.cursor.parent.ai is not None  # the AI's estimate is kept in the game
+    assert dash.withheld
+    assert dash.population.series is None and dash.population.legend.text().count("%") == 0
+    assert dash.population.status.text() == WITHHELD_NOTE
+    dash.tree.render_now()  # a tab behind the population's
+    assert dash.tree.status.text() == WITHHELD_NOTE
+    graph = dash.game_graph
+    graph.flush()
+    assert graph.estimates.points() == ([], []) and graph.status.text() == WITHHELD_NOTE
+    assert len(graph.points.data) == 0 and len(graph.live_point.data) == 0
+    assert not dash.overlay.values and "best" not in window.ai_label.text()
+    assert dash.throughput.history.samples  # playouts a second are no evaluation
+    # The game ends (the person resigns): the estimates come back, the search too.
+    assert c.resign()
+    dash.refresh()
+    graph.flush()
+    assert not dash.withheld
+    assert graph.estimates.points()[0] and WITHHELD_NOTE not in graph.status.text()
+    assert dash.population.series is not None
+    assert WITHHELD_NOTE not in dash.population.status.text()
+    # A new game without help withholds again; a record opened is another game, with help.
+    window.start_new_game(rated)
+    assert dash.withheld and c.assistance_withheld
+    record = tmp_path / "unfinished.sgf"
+    record.write_text("(;FF[4]GM[11]SZ[5];B[c3];W[b2])", encoding="utf-8")
+    assert window.document.open_file(record)
+    assert not c.assistance_withheld and not dash.withheld
+    graph.flush()
+    assert WITHHELD_NOTE not in graph.status.text()
+
+
 def test_the_clock_shows_the_byo_yomi_periods_during_the_main_time(qtbot):
     """Round 16, on byo-yomi 10 min + 5 x 30 s: the clock said "10:00", the periods out of
     sight until the main time was spent. They are on it from the start, then the current
@@ -644,3 +697,35 @@ def test_the_clock_shows_the_byo_yomi_periods_during_the_main_time(qtbot):
     qtbot.addWidget(panel)
     panel.set_clock(GameClock(TimeControl.parse("600+5x30")))
     assert panel.labels[BLACK].text() == "Black  10:00 + 5\u00d730 s"
+
+
+def test_the_clock_shows_a_fischer_increment(qtbot):
+    """Round 16, on Fischer 2 min + 5 s: the clock said "2:00", the increment only in its
+    tooltip. It says it after the time."""
+    from hexswarm.gui.clock_panel import ClockPanel, clock_text
+
+    assert clock_text(TimeLeft(118.0), None, 5.0) == "1:58 +5 s/move"
+    assert clock_text(TimeLeft(118.0)) == "1:58"
+    panel = ClockPanel()
+    qtbot.addWidget(panel)
+    panel.set_clock(GameClock(TimeControl.parse("120+5")))
+    assert panel.labels[BLACK].text() == "Black  2:00 +5 s/move"
+
+
+def test_nobody_resigns_at_an_earlier_move_of_a_finished_game(window, qtbot):
+    """Round 16: Resign stayed enabled at an earlier move of a finished game (and resigning
+    there would have ended a side line). Greyed wherever the board is in a game with a
+    result, and refused with a word."""
+    window.start_new_game(GameSettings(size=5, black=HUMAN, white=HUMAN))
+    c = window.controller
+    for cell in ("c3", "a1"):
+        assert c.play(cell)
+    assert window.act_resign.isEnabled()
+    assert c.resign()
+    assert not window.act_resign.isEnabled()
+    c.go_to(1)
+    assert not c.is_over and c.game_finished
+    assert not window.act_resign.isEnabled()
+    assert not c.resign()
+    assert "The game is over: White won by resignation" in window.statusBar().currentMessage()
+    assert len(c.game.cursor.children) == 1  # no resignation played as a side line

@@ -978,6 +978,7 @@ class MainWindow(QMainWindow):
         settings = dialog.settings()
         self.controller.set_settings(settings)
         save_game_settings(self._store, self.controller.settings)
+        self.move_list.refresh()  # its width for the new players' entries
         self._update_actions()
         return True
 

@@ -64,6 +64,8 @@ class MoveList(QListWidget):
         self._review = review
         self._player_name = player_name
         self._rows: list[Row] = []  # what the items show (see refresh)
+        self._widest = ""  # the game's widest move entry, as last fitted (widest_move_text)
+        self._widest_cell: dict[tuple[int, int], str] = {}
         self.itemClicked.connect(self._clicked)
 
     def rows(self) -> list[Row]:
@@ -102,6 +104,33 @@ class MoveList(QListWidget):
             rows.append(Row(f"{self._player_name(c.resigned)} resigned", None, False, ""))
         return rows
 
+    def widest_move_text(self) -> str:
+        """The widest move entry this game can have with its players: the last move number
+        the board allows, the wider colour name, the widest cell name and an AI player's
+        label. The list is made this wide before the game's entries need it: the AI's first
+        move ("2. White d8  [strong]") had widened the dock and moved the board 28 pixels
+        sideways mid-game (round 16)."""
+        c = self._controller
+        columns, rows = c.board.shape
+        metrics = self.fontMetrics()
+        who = max(
+            (self._player_name(color) for color in (BLACK, WHITE)), key=metrics.horizontalAdvance
+        )
+        cell = self._widest_cell.get((columns, rows))
+        if cell is None:  # measured once a board shape: every refresh asks
+            cell = max(
+                (cell_name(index, columns, rows) for index in range(columns * rows)),
+                key=metrics.horizontalAdvance,
+            )
+            self._widest_cell[columns, rows] = cell
+        labels = [""]
+        for color in (BLACK, WHITE):
+            side = c.side(color)
+            if side.ai:
+                labels.append(f"  [{engine_name(side.spec) or side.spec.split(':')[0]}]")
+        label = max(labels, key=metrics.horizontalAdvance)
+        return f"{columns * rows}. {who} {cell}{max(GRADE_MARKS.values(), key=len)}{label}"
+
     def refresh(self) -> None:
         """Show :meth:`rows`, changing only the entries that differ from what is shown: after
         an AI's move that is one new entry (rebuilding every entry each move cost the GUI
@@ -132,23 +161,23 @@ class MoveList(QListWidget):
             self.setCurrentRow(cursor)
         self.scrollToItem(self.item(cursor))
         self.blockSignals(False)
-        if texts_changed:
+        widest = self.widest_move_text()
+        if texts_changed or widest != self._widest:
+            self._widest = widest
             self._fit_entries()
 
     def _fit_entries(self) -> None:
-        """As wide as the widest move entry (up to :data:`MAX_WIDTH_PX`), scroll bar
-        included: the dock cut "12. White c7  [strong-swarm]" at its first width (issue 30).
-        Setup entries do not widen it (a setup of many stones had grown the dock to its
-        largest, for good); they are cut, their tooltips whole. Emits ``fitted(width)`` when
-        the width changes, narrower too (the window's dock follows it: a minimum width
-        only ever widens a dock)."""
+        """As wide as the widest move entry, or the game's widest to come
+        (:meth:`widest_move_text`), up to :data:`MAX_WIDTH_PX`, scroll bar included: the
+        dock cut "12. White c7  [strong-swarm]" at its first width (issue 30). Setup entries
+        do not widen it (a setup of many stones had grown the dock to its largest, for
+        good); they are cut, their tooltips whole. Emits ``fitted(width)`` when the width
+        changes, narrower too (the window's dock follows it: a minimum width only ever
+        widens a dock)."""
         metrics = self.fontMetrics()
+        texts = [self.item(i).text() for i in range(self.count())] + [self._widest]
         widest = max(
-            (
-                metrics.horizontalAdvance(text)
-                for text in (self.item(i).text() for i in range(self.count()))
-                if not text.startswith(SETUP_PREFIX)
-            ),
+            (metrics.horizontalAdvance(t) for t in texts if not t.startswith(SETUP_PREFIX)),
             default=0,
         )
         room = widest + 2 * self.frameWidth() + self.verticalScrollBar().sizeHint().width() + 16

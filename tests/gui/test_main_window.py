@@ -533,7 +533,8 @@ def test_the_moves_dock_shrinks_back_and_a_long_setup_does_not_widen_it(window, 
     every game after. A setup entry is cut (its tooltip whole); the dock follows its moves'
     width, narrower as well as wider, unless the user widened it."""
     window.resize(1100, 700)
-    window.start_new_game(GameSettings(size=9, black=SideSettings(), white=SideSettings()))
+    people = GameSettings(size=9, black=SideSettings(), white=SideSettings())
+    window.start_new_game(people)
     show(window, qtbot)
     dock, move_list = window.move_list_dock, window.move_list
     first = dock.width()
@@ -551,7 +552,7 @@ def test_the_moves_dock_shrinks_back_and_a_long_setup_does_not_widen_it(window, 
     move_list.addItem("112. White aa26  [strong-swarm]")
     move_list._fit_entries()
     qtbot.waitUntil(lambda: dock.width() > first + 20, timeout=2000)
-    window.start_new_game(GameSettings(size=9))
+    window.start_new_game(people)
     # Its first width (the offscreen platform lays the window out narrower at first).
     first = max(first, MOVES_DOCK_PX)
     qtbot.waitUntil(lambda: dock.width() == first, timeout=2000)
@@ -560,7 +561,48 @@ def test_the_moves_dock_shrinks_back_and_a_long_setup_does_not_widen_it(window, 
     qtbot.waitUntil(lambda: dock.width() == first + 80, timeout=2000)
     move_list.addItem("112. White aa26  [strong-swarm]")
     move_list._fit_entries()
-    window.start_new_game(GameSettings(size=9))
+    window.start_new_game(people)
     qtbot.wait(50)
     assert dock.width() == first + 80
     window.document.set_clean()
+
+
+def test_the_board_stays_put_when_the_ai_makes_its_first_move(
+    qtbot, settings_store, tiny_player, tmp_path
+):
+    """Round 16: the Moves dock widened after the AI's first move ("2. White d8
+    [strong]"), moving the board about 28 pixels sideways mid-game. The dock is as wide as
+    the game's widest entry from the game's start; the board stays where it is."""
+    from tests.gui.players import factory_for
+
+    window = MainWindow(
+        settings_store,
+        player_factory=factory_for(**{"tiny": tiny_player, "longnamedlevel": tiny_player}),
+        autosave_dir=tmp_path / "autosave",
+        offer_restore=False,
+    )
+    qtbot.addWidget(window)
+    window.resize(1100, 700)
+    show(window, qtbot)
+    settings = GameSettings(
+        size=11, black=SideSettings(), white=SideSettings(ai=True, spec="longnamedlevel")
+    )
+    window.start_new_game(replace_delay(settings))
+    qtbot.wait(50)
+    board_x = window.board_widget.mapTo(window, QPoint(0, 0)).x()
+    dock_width = window.move_list_dock.width()
+    c = window.controller
+    assert c.play("f6")
+    qtbot.waitUntil(lambda: c.move_number == 2 and not c.searching, timeout=10_000)
+    qtbot.wait(50)
+    assert "[longnamedlevel]" in window.move_list.item(2).text()
+    assert window.move_list_dock.width() == dock_width
+    assert window.board_widget.mapTo(window, QPoint(0, 0)).x() == board_x
+    window.document.set_clean()
+    window.close()
+
+
+def replace_delay(settings: GameSettings) -> GameSettings:
+    from dataclasses import replace
+
+    return replace(settings, ai_delay_ms=0)

@@ -42,6 +42,7 @@ from hexswarm.gui.settings import (
     save_game_settings,
     save_view_settings,
 )
+from hexswarm.gui.status_bar import MessageBar, MessageLog
 from hexswarm.gui.themes import (
     dark_palette,
     resolve_dark,
@@ -201,6 +202,9 @@ class MainWindow(QMainWindow):
         )
         self.positions = PositionsMenu(self)
 
+        self.messages = MessageLog()  # the status bar's messages, whole (show_messages)
+        self.setStatusBar(MessageBar(self))
+        self.statusBar().message_clicked.connect(self.show_messages)
         self._build_status_bar()
         self._build_move_list()
         self._build_move_tree()
@@ -703,10 +707,21 @@ class MainWindow(QMainWindow):
         """A message in the status bar for a few seconds: 8 s, and longer for a long one (a
         second per further 15 characters). The status bar's tooltip holds it whole while it
         is shown: the permanent labels on the right cut a long one (round 15: "Opened
-        club-night.sgf: ... cannot be opened: line 6, column 13 (node 3):" ended there)."""
+        club-night.sgf: ... cannot be opened: line 6, column 13 (node 3):" ended there); the
+        bar ends it with "…" and keeps it whole in Recent Messages (round 16)."""
         bar = self.statusBar()
         bar.showMessage(message, status_ms(message))
         bar.setToolTip(message)
+        self.messages.add(message)
+
+    def show_messages(self) -> None:
+        """View > Recent Messages, or a click on the status bar's message: the latest
+        messages whole (the status bar cuts a long one with "…"; round 16)."""
+        self.messages_dialog = self.messages.dialog(self)  # tests reach the open one here
+        try:
+            self.messages_dialog.exec()
+        finally:
+            self.messages_dialog = None
 
     def _on_game_event(self, event: GameEvent) -> None:
         """The controller reports what happened; the window says it once, in the theme's

@@ -221,6 +221,12 @@ def build_actions(window: MainWindow) -> None:
         window.reset_layout,
         tip="Put every panel back where the first start put it",
     )
+    window.act_messages = a(
+        "Recent &Messages...",
+        "Ctrl+Alt+M",
+        window.show_messages,
+        tip="The status bar's latest messages, whole (a click on the status bar opens it too)",
+    )
     window.act_compact_layout = a(
         "Co&mpact Layout",
         "Ctrl+Alt+9",
@@ -302,6 +308,7 @@ def build_menus(window: MainWindow) -> None:
     view.addActions([window.act_move_list, window.act_move_tree, window.act_comment])
     window.dashboard_menu = view.addMenu("&Dashboard")
     window.act_lab = view.addAction("Swarm &Lab...", window.show_lab)
+    view.addAction(window.act_messages)
     view.addSeparator()
     view.addActions([window.act_compact_layout, window.act_reset_layout, window.act_full_screen])
 

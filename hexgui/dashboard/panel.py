@@ -143,8 +143,14 @@ class DashboardPanel(QWidget):
         self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         # A status line that changes width at every refresh must not re-layout the window
         # (that would repaint the board too): its width is whatever the header leaves.
-        self.status.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.status.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
         self.status.setMinimumWidth(40)
+        # Two lines, wrapped: a dock beside the board cut "uct · c5 wins: it completes a
+        # virtual connection between our edges" at its edge (round 16). A fixed height: a
+        # line that wraps differently at the next refresh must not lay the window out again.
+        self.status.setWordWrap(True)
+        self.status.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self.status.setFixedHeight(2 * self.status.fontMetrics().lineSpacing() + 2)
         self.controls = QHBoxLayout()
         self.controls.setSpacing(4)
         header.addLayout(self.controls)

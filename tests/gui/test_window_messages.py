@@ -5,12 +5,13 @@ test_positions_and_records)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from unittest import mock
 
 from hexswarm.engine.board import BLACK, WHITE
 from hexswarm.gui.settings import GameSettings, SideSettings
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDialog, QMessageBox
+from PySide6.QtWidgets import QDialog, QMessageBox, QPlainTextEdit
 
 from tests.gui.test_main_window import click, show
 
@@ -134,6 +135,56 @@ def test_a_long_status_message_can_be_read_whole(window, qtbot):
     assert status_ms("Short.") == STATUS_MS < status_ms(long)
     bar.clearMessage()
     assert bar.toolTip() == ""
+
+
+def test_a_long_message_is_cut_with_an_ellipsis_and_kept_whole_to_read(window, qtbot):
+    """Round 16 at 1366 pixels: the collection's note and the cut file's warning were cut
+    mid-word by the labels on the right. The bar ends a long message with "…" before them;
+    a click on it (or View > Recent Messages) shows the latest messages whole."""
+    from PySide6.QtTest import QTest
+
+    window.resize(1366, 700)
+    window.start_new_game(replace(HUMANS, size=9))
+    show(window, qtbot)
+    long = "Opened club-night.sgf: 4 moves (" + "a reason that is long; " * 12 + ")."
+    window.show_status(long)
+    bar = window.statusBar()
+    drawn = bar.shown_message()
+    assert bar.currentMessage() == long and drawn.endswith("\u2026") and len(drawn) < len(long)
+    area = bar.message_rect()
+    assert bar.fontMetrics().horizontalAdvance(drawn) <= area.width()
+    assert area.right() < window.turn_label.geometry().left()
+    window.show_status("Black wins.")
+    assert bar.shown_message() == "Black wins."
+    shown: list = []
+    with mock.patch.object(QDialog, "exec", lambda dialog: shown.append(dialog)):
+        QTest.mouseClick(bar, Qt.MouseButton.LeftButton, pos=area.center())
+    assert len(shown) == 1 and shown[0].windowTitle() == "Recent Messages"
+    dialog = window.messages.dialog(window)
+    qtbot.addWidget(dialog)
+    text = dialog.findChild(QPlainTextEdit, "recent_messages").toPlainText()
+    assert long in text and text.index(long) < text.index("Black wins.")
+    assert window.act_messages in window.view_menu.actions()
+
+
+def test_a_panels_status_line_wraps_onto_a_second_line(qtbot):
+    """Round 16 at 1366 pixels: the Population panel's status line "uct · c5 wins: it
+    completes a virtual connection between our edges" was cut at the panel's edge. It
+    wraps onto a second line of a fixed height (a line that wraps otherwise at the next
+    refresh does not lay the window out again)."""
+    from hexswarm.gui.dashboard.population import PopulationPanel
+
+    panel = PopulationPanel(board_size=9)
+    qtbot.addWidget(panel)
+    panel.resize(300, 400)
+    panel.show()
+    qtbot.waitExposed(panel)
+    line = "uct \u00b7 c5 wins: it completes a virtual connection between our edges"
+    panel.status.setText(line)
+    status = panel.status
+    assert status.wordWrap() and status.minimumHeight() == status.maximumHeight()
+    assert status.fontMetrics().horizontalAdvance(line) > status.width()  # one line is cut
+    assert status.heightForWidth(status.width()) <= status.height()  # two lines hold it
 
 
 def test_the_keyboard_focus_comes_back_to_the_window_after_a_dialog(window, qtbot):

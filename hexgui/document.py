@@ -65,19 +65,24 @@ def ask_to_use_players(parent: QWidget, text: str) -> bool:
 WRITE_BACK, OWN_FILE = "write back", "own file"
 
 
-def ask_write_back(parent: QWidget, text: str) -> str:
+def ask_write_back(parent: QWidget, text: str, *, can_write_back: bool = True) -> str:
     """Ask where to save one game of a collection: :data:`WRITE_BACK` into the collection,
-    :data:`OWN_FILE`, or :data:`CANCEL`. Tests replace this function as they do
+    :data:`OWN_FILE`, or :data:`CANCEL`; without ``can_write_back`` (the game's text in the
+    file changed) the first is not offered. Tests replace this function as they do
     :func:`ask_to_save`."""
     box = QMessageBox(QMessageBox.Icon.Question, "Save Game", text, parent=parent)
-    back = box.addButton("Write It &Back", QMessageBox.ButtonRole.AcceptRole)
+    back = None
+    if can_write_back:
+        back = box.addButton("Write It &Back", QMessageBox.ButtonRole.AcceptRole)
     own = box.addButton("Save &As...", QMessageBox.ButtonRole.ActionRole)
     box.addButton(QMessageBox.StandardButton.Cancel)
-    box.setDefaultButton(back)
+    box.setDefaultButton(back or own)
     fit_title(box)
     box.exec()
     clicked = box.clickedButton()
-    return WRITE_BACK if clicked is back else OWN_FILE if clicked is own else CANCEL
+    if back is not None and clicked is back:
+        return WRITE_BACK
+    return OWN_FILE if clicked is own else CANCEL
 
 
 def tell_cut_short(parent: QWidget, text: str) -> None:
@@ -116,8 +121,9 @@ class GameDocument(QObject):
         self._named: dict[Color, str] = {}  # names given in Game Properties to a game begun here
         self._loading = False
         # The collection the game on screen was read from: (file, game number, the file's
-        # digest when read or last written), for Save to write it back in its place.
-        self.collection: tuple[Path, int, str] | None = None
+        # digest and the game's own text's digest when read or last written), for Save to
+        # write it back in its place.
+        self.collection: tuple[Path, int, str, str | None] | None = None
         self._writes_back = False  # the user chose to write this game back; Save does so
         self.autosave = self._make_autosave(autosave, autosave_dir)
         controller.line_changed.connect(self._on_game_changed)
@@ -281,10 +287,11 @@ class GameDocument(QObject):
         cut = record.cut_short
         self.path = path if count == 1 and cut is None else None
         if count > 1:
-            from hexswarm.engine.records import file_digest
+            from hexswarm.engine.records import file_digest, game_digest
 
             with contextlib.suppress(OSError):  # read a moment ago; else Save asks a file
-                self.collection = (path, number, file_digest(path.read_bytes()))
+                data = path.read_bytes()
+                self.collection = (path, number, file_digest(data), game_digest(data, number))
         self._set_dirty(False)
         self.autosave_now()  # with its file, for a restore after a crash
         self._remember_file(path)
@@ -449,7 +456,7 @@ class GameDocument(QObject):
         if collection is None:
             return self.save_as()
         if not self._writes_back:
-            name, number, _digest = collection
+            name, number, *_digests = collection
             answer = ask_write_back(
                 self._window,
                 f"This is game {number} of {name.name}. Write it back in its place? The "
@@ -464,31 +471,88 @@ class GameDocument(QObject):
 
     def write_back(self) -> bool:
         """Write the game in its place in the collection it was read from (atomically, the
-        other games byte for byte as they were); refused with a word if the file changed
-        since it was read."""
+        other games byte for byte as they were). A file changed on disk since it was read is
+        not written over unasked: see :meth:`_write_back_changed`."""
         collection = self.collection
         if collection is None:
             return False
-        path, number, digest = collection
-        try:
-            from hexswarm.engine.records import replace_sgf_game
+        path, number, digest, own = collection
+        from hexswarm.engine.records import FileChangedError, replace_sgf_game
 
-            digest = replace_sgf_game(path, number, self.current_record(), unchanged_since=digest)
+        try:
+            replace_sgf_game(path, number, self.current_record(), unchanged_since=digest)
+        except FileChangedError:
+            return self._write_back_changed(path, number, own)
         except Exception as error:  # noqa: BLE001 - the file stays as it was
-            QMessageBox.warning(
-                self._window,
-                APP_TITLE,
-                f"Could not write game {number} back into {path.name}.\n\n{error}\n\n"
-                "The file is unchanged; Save As writes the game to a file of its own.",
-            )
+            self._write_back_failed(path, number, error)
             return False
-        self.collection = (path, number, digest)
+        return self._written_back(path, number, "its other games are as they were")
+
+    def _write_back_changed(self, path: Path, number: int, own: str | None) -> bool:
+        """The collection changed on disk since the game was read from it (another program,
+        another window). Round 16 refused with Save As as the only way out. Now: when the
+        game's own text there is as it was, ask whether to write the game back into the file
+        as it is now (the other games as they are now) or to a file of its own; when that
+        text changed too, writing back would lose that change: a file of its own or nothing.
+        Cancel keeps the edit unsaved, the file as it is."""
+        from hexswarm.engine.records import game_digest, replace_sgf_game
+
+        try:
+            unchanged = own is not None and game_digest(path.read_bytes(), number) == own
+        except OSError as error:
+            self._write_back_failed(path, number, error)
+            return False
+        changed = f"{path.name} changed on disk since game {number} was read from it."
+        if unchanged:
+            text = (
+                f"{changed} Game {number}'s own text there is as it was.\n\nWrite your game "
+                "back in its place in the file as it is now (its other games as they are "
+                "now)? Or save it to a file of its own, the collection as it is."
+            )
+        else:
+            text = (
+                f"{changed} Game {number} itself changed there too (or another game stands "
+                "at its place now): writing yours back would lose that change.\n\nSave your "
+                "game to a file of its own; the collection stays as it is."
+            )
+        answer = ask_write_back(self._window, text, can_write_back=unchanged)
+        if answer == OWN_FILE:
+            return self.save_as()
+        if answer != WRITE_BACK or not unchanged:
+            self._show_status(f"Not saved: {path.name} is as it is on disk; your game is kept.")
+            return False
+        try:
+            replace_sgf_game(path, number, self.current_record(), game_unchanged_since=own)
+        except Exception as error:  # noqa: BLE001 - the file stays as it was
+            self._write_back_failed(path, number, error)
+            return False
+        return self._written_back(
+            path, number, "it had changed on disk, and its other games are as they are there now"
+        )
+
+    def _written_back(self, path: Path, number: int, others: str) -> bool:
+        """Game ``number`` is in ``path`` now: remember the file as written, say so."""
+        from hexswarm.engine.records import file_digest, game_digest
+
+        try:
+            data = path.read_bytes()
+            self.collection = (path, number, file_digest(data), game_digest(data, number))
+        except OSError:  # written a moment ago; the next write-back asks again
+            self.collection = (path, number, "", None)
         self._writes_back = True
         self._set_dirty(False)
         self.autosave_now()
         self._remember_file(path)
-        self._show_status(f"Wrote game {number} back into {path}; its other games are as they were")
+        self._show_status(f"Wrote game {number} back into {path}; {others}")
         return True
+
+    def _write_back_failed(self, path: Path, number: int, error: Exception) -> None:
+        QMessageBox.warning(
+            self._window,
+            APP_TITLE,
+            f"Could not write game {number} back into {path.name}.\n\n{error}\n\n"
+            "The file is unchanged; Save As writes the game to a file of its own.",
+        )
 
     def save_as(self) -> bool:
         directory = str(self._store.value("files/last_directory", str(Path.home())))

@@ -866,32 +866,73 @@ def _game_spans(text: str) -> list[tuple[int, int]]:
     return spans
 
 
+class FileChangedError(SgfError):
+    """The collection changed on disk since the game was read from it (see
+    :func:`replace_sgf_game`); nothing was written."""
+
+
+def _collection_text(data: bytes, name: str) -> tuple[bool, str]:
+    """``(whether it begins with a byte-order mark, the text)`` of a collection's bytes;
+    :class:`SgfError` for bytes that are not UTF-8 (rewriting them would change the other
+    games' bytes)."""
+    bom = data.startswith(b"\xef\xbb\xbf")
+    try:
+        return bom, data[3 if bom else 0 :].decode("utf-8")
+    except UnicodeDecodeError:
+        raise SgfError(f"{name} is not UTF-8 text: it cannot be rewritten as it is") from None
+
+
+def game_digest(data: bytes, number: int) -> str | None:
+    """The digest of game ``number``'s own text (from its '(' to its ')') in the bytes of
+    an SGF collection, as :func:`replace_sgf_game` compares it; None when the bytes are not
+    UTF-8, hold no such game or cannot be told apart into games."""
+    try:
+        _bom, text = _collection_text(data, "")
+        spans = _game_spans(text)
+    except SgfError:
+        return None
+    if not 1 <= number <= len(spans):
+        return None
+    start, end = spans[number - 1]
+    return file_digest(text[start:end].encode("utf-8"))
+
+
 def replace_sgf_game(
-    path: str | PathLike[str], number: int, record: Game, *, unchanged_since: str | None = None
+    path: str | PathLike[str],
+    number: int,
+    record: Game,
+    *,
+    unchanged_since: str | None = None,
+    game_unchanged_since: str | None = None,
 ) -> str:
     """Write ``record`` in place of game ``number`` (from 1) of the SGF collection at ``path``,
     every other byte of the file as it was (the other games, the text between them, the line
     ends, a byte-order mark); atomically (:func:`save_sgf`'s way). ``unchanged_since``: the
     :func:`file_digest` of the file when the game was read from it; another means the file
-    changed since, and nothing is written. Refuses a file that is not UTF-8 (rewriting it
-    would change the others' bytes), and checks before writing that the new text holds as
-    many games with the others' text unchanged. Raises :class:`SgfError` (the file untouched)
-    or :class:`OSError`; returns the new file's digest."""
+    changed since, and nothing is written (:class:`FileChangedError`).
+    ``game_unchanged_since``: the :func:`game_digest` of game ``number`` when it was read; the
+    file may have changed around it (another game edited, one added after it), but game
+    ``number`` must be that text still, else :class:`FileChangedError` and nothing is
+    written (round 16: a file changed on disk could not take the game back at all). Refuses a
+    file that is not UTF-8 (rewriting it would change the others' bytes), and checks before
+    writing that the new text holds as many games with the others' text unchanged. Raises
+    :class:`SgfError` (the file untouched) or :class:`OSError`; returns the new file's
+    digest."""
     from hexswarm.engine.records.files import atomic_write_text
 
     path = Path(path)
     data = _read_bytes(path)
     if unchanged_since is not None and file_digest(data) != unchanged_since:
-        raise SgfError(f"{path.name} changed since the game was read from it")
-    bom = data.startswith(b"\xef\xbb\xbf")
-    try:
-        text = data[3 if bom else 0 :].decode("utf-8")
-    except UnicodeDecodeError:
-        raise SgfError(f"{path.name} is not UTF-8 text: it cannot be rewritten as it is") from None
+        raise FileChangedError(f"{path.name} changed since the game was read from it")
+    bom, text = _collection_text(data, path.name)
     spans = _game_spans(text)
     if not 1 <= number <= len(spans):
         raise SgfError(f"{path.name} holds {len(spans)} games, no game {number}")
     start, end = spans[number - 1]
+    if game_unchanged_since is not None and (
+        file_digest(text[start:end].encode("utf-8")) != game_unchanged_since
+    ):
+        raise FileChangedError(f"game {number} of {path.name} changed since it was read")
     new = write_sgf(record).rstrip("\n")
     if "\r\n" in text:
         new = new.replace("\n", "\r\n")
@@ -917,6 +958,7 @@ def file_digest(data: bytes) -> str:
 __all__ = [
     "DIALECTS",
     "FORFEIT",
+    "FileChangedError",
     "MAX_FILE_BYTES",
     "MAX_NODES",
     "PASS",
@@ -925,6 +967,7 @@ __all__ = [
     "decode_sgf_bytes",
     "escape_value",
     "file_digest",
+    "game_digest",
     "parse_sgf",
     "read_sgf",
     "read_sgf_collection",

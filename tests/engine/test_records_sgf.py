@@ -269,6 +269,47 @@ def test_a_file_cut_short_gives_the_moves_before_the_cut():
         assert isinstance(error, SgfError) and "never closed" in error.what
 
 
+def test_a_game_is_written_back_into_a_collection_changed_around_it(tmp_path):
+    """Round 16: a collection changed on disk since one of its games was read could not
+    take it back at all. With the game's own digest, it goes into the file as it is now when
+    the game's own text there is unchanged (another game edited, one added after it), and
+    is refused when that text changed (or another game now stands at its number)."""
+    from hexswarm.engine.records import (
+        FileChangedError,
+        file_digest,
+        game_digest,
+        replace_sgf_game,
+    )
+
+    games = [
+        "(;FF[4]GM[11]SZ[5]PB[Ann];B[c3])",
+        "(;FF[4]GM[11]SZ[5]PB[Cy];B[c3];W[b4])",
+        "(;FF[4]GM[11]SZ[5]PB[Ed];B[a1])",
+    ]
+    club = tmp_path / "club.sgf"
+    club.write_text("\n".join(games) + "\n", encoding="utf-8")
+    data = club.read_bytes()
+    own = game_digest(data, 2)
+    assert own == file_digest(games[1].encode()) and game_digest(data, 4) is None
+    second = read_sgf_games(club)[1]
+    second.main_line()[-1].play(BLACK, "a1")
+    # Another program edits game 1 and adds a fourth game.
+    edited = [games[0].replace("Ann", "Anna"), games[1], games[2], "(;FF[4]GM[11]SZ[7])"]
+    club.write_text("\n".join(edited) + "\n", encoding="utf-8")
+    with pytest.raises(FileChangedError, match="changed since"):
+        replace_sgf_game(club, 2, second, unchanged_since=file_digest(data))
+    replace_sgf_game(club, 2, second, game_unchanged_since=own)
+    again = read_sgf_games(club)
+    assert [g.player_black for g in again] == ["Anna", "Cy", "Ed", None]
+    assert again[1].moves()[-1] == (BLACK, "a1")
+    # Game 2 itself changed (or a game was put before it): refused, the file as it is.
+    changed = "\n".join([games[0], games[2], games[1]]) + "\n"
+    club.write_text(changed, encoding="utf-8")
+    with pytest.raises(FileChangedError, match="game 2 of club.sgf changed"):
+        replace_sgf_game(club, 2, second, game_unchanged_since=own)
+    assert club.read_text(encoding="utf-8") == changed
+
+
 def test_one_game_is_written_back_into_its_collection_the_others_untouched(tmp_path):
     """Round 15: one game of a collection, edited, could only be saved to a file of its own.
     It is written back in its place: every other byte of the file as it was (the other

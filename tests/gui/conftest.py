@@ -32,10 +32,12 @@ class Questions:
         self.answers: list = []
         self.asked: list[str] = []
         self.details: list[tuple] = []  # what else each question said (e.g. before what)
+        self.options: list[dict] = []  # its keyword arguments (e.g. what it offers)
 
-    def __call__(self, parent, text: str, *details):
+    def __call__(self, parent, text: str, *details, **options):
         self.asked.append(text)
         self.details.append(details)
+        self.options.append(options)
         return self.answers.pop(0) if self.answers else self.default
 
 

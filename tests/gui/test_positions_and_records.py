@@ -361,19 +361,64 @@ def test_a_game_of_a_collection_is_written_back_in_its_place(
     assert window.controller.play("a2")
     assert window.document.save() and len(write_back_questions.asked) == 2  # not asked again
     assert read_sgf_games(club)[1].moves()[-1] == (WHITE, "a2")
-    # Changed on disk meanwhile: refused with a word, the file as the other program left it.
+    # Game 2 changed on disk meanwhile: no write-back offered, the file as the other program
+    # left it, the edit kept (Cancel).
     club.write_text(text)
     assert window.controller.play("a3")
-    with mock.patch.object(QMessageBox, "warning") as warning:
-        assert not window.document.save()
-    assert "changed since" in warning.call_args[0][2] and club.read_text() == text
-    assert window.document.dirty
+    write_back_questions.answers = ["cancel"]
+    assert not window.document.save()
+    assert "Game 2 itself changed there too" in write_back_questions.asked[-1]
+    assert write_back_questions.options[-1] == {"can_write_back": False}
+    assert club.read_text() == text and window.document.dirty
     # Or a file of its own: the collection as it was, and the game's file from then on.
     own = tmp_path / "own.sgf"
     with mock.patch.object(QFileDialog, "getSaveFileName", return_value=(str(own), "")):
         assert window.document.save_as()
     assert club.read_text() == text and window.document.path == own
     assert window.document.collection is None
+
+
+def test_a_game_goes_back_into_its_collection_changed_on_disk_around_it(
+    window, tmp_path, write_back_questions
+):
+    """Round 16: a collection changed on disk while one of its games was open was refused on
+    write-back, Save As the only way out. When the game's own text in the file is as it was
+    (another game edited), Save asks, and writes the game back into the file as it is now,
+    the other program's change kept; Cancel keeps the edit and the file."""
+    games = (
+        "(;FF[4]GM[11]SZ[5]PB[Ann];B[c3])",
+        "(;FF[4]GM[11]SZ[5]PB[Cy];B[c3];W[b4])",
+    )
+    club = tmp_path / "club.sgf"
+    club.write_text("\n".join(games) + "\n")
+    window.start_new_game(HUMANS)
+    with mock.patch("hexswarm.gui.document.choose_item", lambda *a: (a[3][1], True)):
+        assert window.document.open_file(club)
+    assert window.controller.play("a1")
+    # Another program renames game 1's Black and adds a game.
+    theirs = games[0].replace("Ann", "Anna") + "\n" + games[1] + "\n(;FF[4]GM[11]SZ[7])\n"
+    club.write_text(theirs)
+    # Write it back (the first Save asks where), then write it into the file as it is now.
+    write_back_questions.answers = ["write back", "write back"]
+    with mock.patch.object(QMessageBox, "warning") as warning:
+        assert window.document.save()
+        assert window.document.dirty is False
+    assert not warning.called
+    assert "changed on disk since game 2 was read" in write_back_questions.asked[-1]
+    assert "own text there is as it was" in write_back_questions.asked[-1]
+    assert write_back_questions.options[-1] == {"can_write_back": True}
+    after = read_sgf_games(club)
+    assert [g.player_black for g in after][:2] == ["Anna", "Cy"] and len(after) == 3
+    assert after[1].moves()[-1] == (BLACK, "a1")
+    assert "changed on disk" in window.statusBar().currentMessage()
+    # Changed again around it: asked again; Cancel keeps the edit unsaved and the file.
+    assert window.controller.play("a2")
+    club.write_text(club.read_text().replace("Anna", "Ann"))
+    before = club.read_text()
+    write_back_questions.answers = ["cancel"]
+    assert not window.document.save()
+    assert club.read_text() == before and window.document.dirty
+    assert "your game is kept" in window.statusBar().currentMessage()
 
 
 def test_a_file_cut_short_opens_its_moves_before_the_cut_and_says_where_it_stops(

@@ -3,13 +3,15 @@ menu, and the rule that a hidden panel does no drawing work. GUI thread only."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from pathlib import Path
 
 import pyqtgraph as pg
 from hexswarm.engine.search.snapshot import SearchSnapshot
+from PySide6 import QtGui
 from PySide6.QtCore import QEvent, Qt
-from PySide6.QtGui import QAction, QPalette, QPen
+from PySide6.QtGui import QAction, QPalette, QPen, QTextDocument
 from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
@@ -132,6 +134,7 @@ class DashboardPanel(QWidget):
         # is the board's): set by the dashboard, which knows the positions (see relabel).
         self.position_note: Callable[[SearchSnapshot], str] | None = None
         self._status_base = ""  # the status line as _render left it
+        self._status_measured: tuple[str, int] | None = None  # see _fit_status
         self.renders = 0  # how many times the plot items were updated (tests, cost probe)
         self._dirty = False
         outer = QVBoxLayout(self)
@@ -145,12 +148,13 @@ class DashboardPanel(QWidget):
         # (that would repaint the board too): its width is whatever the header leaves.
         self.status.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
         self.status.setMinimumWidth(40)
-        # Two lines, wrapped: a dock beside the board cut "uct · c5 wins: it completes a
-        # virtual connection between our edges" at its edge (round 16). A fixed height: a
-        # line that wraps differently at the next refresh must not lay the window out again.
+        # Wrapped, at least two lines high: a dock beside the board cut "uct · c5 wins: it
+        # completes a virtual connection between our edges" at its edge (round 16). Its
+        # height changes only when the text needs more lines or fewer (see _fit_status): a
+        # count that changes at every refresh must not lay the window out again.
         self.status.setWordWrap(True)
         self.status.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
-        self.status.setFixedHeight(2 * self.status.fontMetrics().lineSpacing() + 2)
+        self.status.setFixedHeight(self.status_min_height())
         self.controls = QHBoxLayout()
         self.controls.setSpacing(4)
         header.addLayout(self.controls)
@@ -235,6 +239,37 @@ class DashboardPanel(QWidget):
         if text != self.status.text():
             self.status.setText(text)
             self.status.setToolTip(text)  # a narrow dock cuts the line
+        self._fit_status()
+
+    def status_min_height(self) -> int:
+        """The status line's height at the least: two lines."""
+        return 2 * self.status.fontMetrics().lineSpacing() + 2
+
+    def _fit_status(self) -> None:
+        """As high as the status text needs at the panel's width, two lines at the least (a
+        review's game graph header took three in a dock beside the board, round 17). The
+        text is measured apart: QLabel's own measure is never below its fixed height."""
+        status = self.status
+        key = (status.text(), status.width())
+        if key == self._status_measured or status.width() <= 0:
+            return
+        self._status_measured = key
+        document = QTextDocument()
+        document.setDefaultFont(status.font())
+        document.setDocumentMargin(0)
+        if QtGui.Qt.mightBeRichText(status.text()):  # QtCore's Qt lacks it
+            document.setHtml(status.text())
+        else:
+            document.setPlainText(status.text())
+        document.setTextWidth(status.width())
+        needed = math.ceil(document.size().height()) + 2
+        height = max(self.status_min_height(), needed)
+        if height != status.maximumHeight():  # the height asked for, laid out or not
+            status.setFixedHeight(height)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt API)
+        super().resizeEvent(event)
+        self._fit_status()
 
     def flush(self) -> None:
         """Draw now what changed since the last drawing, if the panel is visible."""

@@ -170,8 +170,8 @@ def test_a_long_message_is_cut_with_an_ellipsis_and_kept_whole_to_read(window, q
 def test_a_panels_status_line_wraps_onto_a_second_line(qtbot):
     """Round 16 at 1366 pixels: the Population panel's status line "uct · c5 wins: it
     completes a virtual connection between our edges" was cut at the panel's edge. It
-    wraps onto a second line of a fixed height (a line that wraps otherwise at the next
-    refresh does not lay the window out again)."""
+    wraps, two lines high at the least and higher only when its text needs more lines (a
+    count that changes at every refresh does not lay the window out again)."""
     from hexswarm.gui.dashboard.population import PopulationPanel
 
     panel = PopulationPanel(board_size=9)
@@ -185,6 +185,16 @@ def test_a_panels_status_line_wraps_onto_a_second_line(qtbot):
     assert status.wordWrap() and status.minimumHeight() == status.maximumHeight()
     assert status.fontMetrics().horizontalAdvance(line) > status.width()  # one line is cut
     assert status.heightForWidth(status.width()) <= status.height()  # two lines hold it
+    # A review's game graph header took three lines beside the board (round 17): the line
+    # grows to what its text needs, and back to two lines.
+    two_lines = status.maximumHeight()
+    panel._status_base = " · ".join([line] * 4)
+    panel.relabel()
+    assert status.maximumHeight() > two_lines
+    assert status.heightForWidth(status.width()) <= status.maximumHeight()
+    panel._status_base = "short"
+    panel.relabel()
+    assert status.maximumHeight() == two_lines
 
 
 def test_the_keyboard_focus_comes_back_to_the_window_after_a_dialog(window, qtbot):

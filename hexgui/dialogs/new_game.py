@@ -807,7 +807,9 @@ class NewGameDialog(QDialog):
         self.assistance_check.setChecked(settings.assistance)
         self.assistance_check.setToolTip(
             "Off for a rated game: in a game between a person and the AI, Hint, Analysis "
-            "Mode and Review the Whole Game wait until the game has ended"
+            "Mode and Review the Whole Game wait until the game has ended, and the dashboard "
+            "shows no evaluation of the game (the AI's win rates, candidates and estimates) "
+            "until then"
         )
         extra.addRow(self.assistance_check)
         # Help is the game's rule, like its clock: chosen with a new game only.

@@ -33,7 +33,7 @@ def clock_text(left: TimeLeft, period_s: float | None = None, increment_s: float
         text = format_clock(left.main_s)
         if left.periods and period_s:
             text += f" + {left.periods}\u00d7{period_s:g} s"
-        elif increment_s:
+        elif increment_s and left.main_s > 0:  # beside a fallen flag it says nothing
             text += f" +{increment_s:g} s/move"
         return text
     return f"{format_clock(left.period_s)} ({left.periods} left)"

@@ -706,6 +706,7 @@ def test_the_clock_shows_a_fischer_increment(qtbot):
 
     assert clock_text(TimeLeft(118.0), None, 5.0) == "1:58 +5 s/move"
     assert clock_text(TimeLeft(118.0)) == "1:58"
+    assert clock_text(TimeLeft(0.0), None, 5.0) == "0.0"  # a fallen flag (round 17)
     panel = ClockPanel()
     qtbot.addWidget(panel)
     panel.set_clock(GameClock(TimeControl.parse("120+5")))

@@ -17,7 +17,7 @@ import logging
 import time
 from pathlib import Path
 
-from hexswarm.engine.board import BLACK, WHITE, Color
+from hexswarm.engine.board import BLACK, WHITE, Board, Color, HexError
 from hexswarm.engine.search.snapshot import SearchSnapshot
 from hexswarm.gui.board_widget import BoardWidget
 from hexswarm.gui.clock_panel import ClockPanel
@@ -1080,9 +1080,21 @@ class MainWindow(QMainWindow):
         if getattr(self, "lab_window", None) is None:
             from hexswarm.gui.lab.window import LabWindow
 
-            self.lab_window = LabWindow(position=lambda: self.controller.board.copy(), anchor=self)
+            self.lab_window = LabWindow(position=self.lab_position, anchor=self)
         self.lab_window.show()
         self.lab_window.raise_()
+
+    def lab_position(self) -> Board:
+        """A copy of the position on the board for the lab's "Hex position" problem; refused
+        (:class:`HexError`, which the lab says in a message) while a game without help goes
+        on: the swarm's view of the position is the AI's evaluation (round 17, at the desk:
+        the lab studied the game's position as Analysis Mode would)."""
+        if self.controller.assistance_withheld:
+            raise HexError(
+                "No study of the game's position during this game against the AI: New Game "
+                "turned hints and analysis off for it. It is back when the game ends."
+            )
+        return self.controller.board.copy()
 
     def show_about(self) -> None:
         try:

@@ -8,7 +8,7 @@ import itertools
 from dataclasses import replace
 
 import pytest
-from hexswarm.engine.board import BLACK, WHITE
+from hexswarm.engine.board import BLACK, WHITE, HexError
 from hexswarm.engine.clock import GameClock, TimeControl, TimeLeft, move_time
 from hexswarm.engine.players.levels import derived_seed
 from hexswarm.gui.dialogs.game_info import REPLAY, GameInfoDialog
@@ -672,6 +672,11 @@ def test_a_game_without_help_shows_no_evaluation_until_it_ends(window, qtbot, tm
     assert graph.estimates.points()[0] and WITHHELD_NOTE not in graph.status.text()
     assert dash.population.series is not None
     assert WITHHELD_NOTE not in dash.population.status.text()
+    # The swarm lab's "Hex position" is the position's evaluation too: refused until the end.
+    window.start_new_game(rated)
+    with pytest.raises(HexError, match="back when the game ends"):
+        window.lab_position()
+    assert c.resign() and list(window.lab_position().cells) == list(c.board.cells)
     # A new game without help withholds again; a record opened is another game, with help.
     window.start_new_game(rated)
     assert dash.withheld and c.assistance_withheld

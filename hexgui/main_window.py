@@ -202,7 +202,8 @@ class MainWindow(QMainWindow):
         )
         self.positions = PositionsMenu(self)
 
-        self.messages = MessageLog()  # the status bar's messages, whole (show_messages)
+        self.message_log = MessageLog()  # the status bar's messages, whole (show_messages)
+        self.messages_dialog = None  # Recent Messages while it is open (show_messages)
         self.setStatusBar(MessageBar(self))
         self.statusBar().message_clicked.connect(self.show_messages)
         self._build_status_bar()
@@ -712,12 +713,12 @@ class MainWindow(QMainWindow):
         bar = self.statusBar()
         bar.showMessage(message, status_ms(message))
         bar.setToolTip(message)
-        self.messages.add(message)
+        self.message_log.add(message)
 
     def show_messages(self) -> None:
         """View > Recent Messages, or a click on the status bar's message: the latest
         messages whole (the status bar cuts a long one with "…"; round 16)."""
-        self.messages_dialog = self.messages.dialog(self)  # tests reach the open one here
+        self.messages_dialog = self.message_log.dialog(self)  # tests reach the open one here
         try:
             self.messages_dialog.exec()
         finally:

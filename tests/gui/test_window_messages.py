@@ -160,7 +160,7 @@ def test_a_long_message_is_cut_with_an_ellipsis_and_kept_whole_to_read(window, q
     with mock.patch.object(QDialog, "exec", lambda dialog: shown.append(dialog)):
         QTest.mouseClick(bar, Qt.MouseButton.LeftButton, pos=area.center())
     assert len(shown) == 1 and shown[0].windowTitle() == "Recent Messages"
-    dialog = window.messages.dialog(window)
+    dialog = window.message_log.dialog(window)
     qtbot.addWidget(dialog)
     text = dialog.findChild(QPlainTextEdit, "recent_messages").toPlainText()
     assert long in text and text.index(long) < text.index("Black wins.")

@@ -201,7 +201,7 @@ class EngineWorker(QObject):
             needed += tuple(g for g in proof_kernel_groups(request.board) if g not in needed)
             later = proof_kernel_groups(request.board, later=True)
             if not warm_up.is_ready(later):
-                warm_up.prioritise(needed + later)
+                warm_up.prioritise(needed + tuple(g for g in later if g not in needed))
         if warm_up.is_ready(needed):
             return True
         warm_up.prioritise(needed)

@@ -7,7 +7,10 @@ earlier). A level is given them as its own limit (:func:`limited_spec`), which i
 counts from its first playout: a level sets up its search first (its reused tree, its priors)
 and under load that took longer than the seconds, so a stop sent from here after them came
 before any playout and the position was left without an estimate (round 14: two of 46). A
-stop from here follows later, as a backstop (:func:`backstop_seconds`); an engine and a
+stop from here follows later, as a backstop (:func:`backstop_seconds`), and only once the
+search has played out (a snapshot with playouts): under load (round 17, load average 10) the
+setting up outlasted the backstop too, so a search that has shown nothing is given the
+backstop again, at most :data:`BACKSTOP_PATIENCE` times. An engine and a
 spec that names no level are stopped from here after ``seconds``. Both count from the moment
 the worker starts the search, not from the request: the worker may wait for its kernels
 first (``waiting`` says so: the review's progress names them), and with ``prove`` it proves
@@ -52,6 +55,11 @@ def limited_spec(spec: str, seconds: float) -> str | None:
         return None
 
 
+BACKSTOP_PATIENCE = 8
+"""How many more backstops a level's search that has not played out yet is given (so one
+that never starts is still stopped: after 9 backstops, 19.8 s at 1 s a position)."""
+
+
 def backstop_seconds(seconds: float) -> float:
     """When a search that has its own limit of ``seconds`` is stopped from outside all the
     same (a level whose setting up or first batch runs far over)."""
@@ -82,6 +90,7 @@ class GameAnalysis(QObject):
         self._worker.failed.connect(self._on_search_failed)
         self._worker.started.connect(self._on_search_started)
         self._worker.waiting.connect(self._on_search_waiting)
+        self._worker.snapshot.connect(self._on_snapshot)
         self._thread = start_engine_thread(self._worker, "hexswarm-game-analysis")
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
@@ -92,6 +101,9 @@ class GameAnalysis(QObject):
         self._spec = ""
         self._search_spec = ""  # the spec searched with (limited_spec)
         self._timer_s = 1.0  # when a position's search is stopped from here
+        self._backstop = False  # the timer is a backstop (the level has a limit of its own)
+        self._played_out = False  # the current search has reported playouts
+        self._patience = 0  # backstops left for a search that has not played out
         self._seconds = 1.0
         self._prove = False
         self._total = 0
@@ -142,7 +154,8 @@ class GameAnalysis(QObject):
         self._spec, self._seconds, self._prove = spec, seconds, prove
         limited = limited_spec(spec, seconds)
         self._search_spec = limited or spec
-        self._timer_s = seconds if limited is None else backstop_seconds(seconds)
+        self._backstop = limited is not None
+        self._timer_s = backstop_seconds(seconds) if self._backstop else seconds
         self._total, self._done = len(self._queue), 0
         self.progress.emit(0, self._total)
         if not self._queue:
@@ -197,7 +210,14 @@ class GameAnalysis(QObject):
         request = self._request
         if request is not None and position_id == request.position_id:
             self._no_longer_waiting()
+            self._played_out, self._patience = False, BACKSTOP_PATIENCE
             self._timer.start(round(self._timer_s * 1000))
+
+    @Slot(object)
+    def _on_snapshot(self, snapshot) -> None:
+        request = self._request
+        if request is not None and snapshot.position_id == request.position_id:
+            self._played_out = self._played_out or snapshot.playouts > 0
 
     @Slot(int, str)
     def _on_search_waiting(self, position_id: int, kernels: str) -> None:
@@ -213,8 +233,13 @@ class GameAnalysis(QObject):
 
     @Slot()
     def _time_up(self) -> None:
-        if self._request is not None:
-            self._request.stop()  # reports its best so far
+        if self._request is None:
+            return
+        if self._backstop and not self._played_out and self._patience > 0:
+            self._patience -= 1  # still setting up: stopped now, it would report nothing
+            self._timer.start(round(self._timer_s * 1000))
+            return
+        self._request.stop()  # reports its best so far
 
     @Slot(int, object)
     def _on_search_finished(self, position_id: int, choice: MoveChoice) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
 from hexswarm.engine.board import BLACK, WHITE
 from hexswarm.gui.settings import GameSettings, SideSettings
 
@@ -87,15 +88,18 @@ def test_the_game_graph_follows_the_line_on_screen(window, qtbot):
     assert values[numbers.index(3)] == main_end.ai.for_player(BLACK)
 
 
+@pytest.mark.parametrize("seconds, setting_up_s", [(0.2, 0.6), (0.1, 1.6)])
 def test_a_level_whose_setting_up_outlasts_the_seconds_still_searches_them(
-    qtbot, settings_store, tmp_path
+    qtbot, settings_store, tmp_path, seconds, setting_up_s
 ):
     """Round 14: a review of 46 positions under load left two without an estimate ("No
     estimate from 2 searches"). The review's UCT sets its search up first (its reused tree,
     its priors); where that took longer than the position's seconds, the stop sent after them
     came before its first playout. A level now gets the seconds as its own limit, counted from
     its search's start, and the stop from outside is only a backstop. Here the setting up is
-    made to take 0.6 s of a 0.2 s budget."""
+    made to take 0.6 s of a 0.2 s budget, and (round 17: once at load 10 it outlasted the
+    backstop too) 1.6 s of 0.1 s, past the backstop's 1.2 s: a search that has shown nothing
+    yet is given more time."""
     import time
 
     from hexswarm.engine.board import Board
@@ -113,7 +117,7 @@ def test_a_level_whose_setting_up_outlasts_the_seconds_still_searches_them(
             self.player = default_player_factory(spec)
 
         def choose_move(self, board, **search):
-            time.sleep(0.6)
+            time.sleep(setting_up_s)
             return self.player.choose_move(board, **search)
 
     def factory(spec):
@@ -132,13 +136,13 @@ def test_a_level_whose_setting_up_outlasts_the_seconds_still_searches_them(
         window.controller.play(name)
     with qtbot.waitSignal(window.reviewer.analysis.finished, timeout=60_000) as finished:
         # Unproved: every 5x5 position is the solver's, and a proved one is not searched.
-        settings = ReviewSettings(seconds=0.2, analyst=REVIEW_ANALYST, prove=False)
+        settings = ReviewSettings(seconds=seconds, analyst=REVIEW_ANALYST, prove=False)
         window.reviewer.review_game(settings)
     assert finished.args == [True]
     line = window.controller.game.main_line()
     assert [node.ai is not None for node in line] == [True, True, True]
     assert all(node.ai.ai == REVIEW_ANALYST for node in line)  # the analyst, not its cap
     assert all(node.ai.playouts > 0 for node in line)
-    assert asked == [f"{REVIEW_ANALYST},time_cap_s=0.200"]
+    assert asked == [f"{REVIEW_ANALYST},time_cap_s={seconds:.3f}"]
     assert "No estimate" not in window.statusBar().currentMessage()
     window.close()

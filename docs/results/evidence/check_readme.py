@@ -278,6 +278,11 @@ MATCHES: tuple[Match, ...] = (
         rate=3,
     ),
     Match(
+        "each, 9×9, round 17, the rule written first) 41-59 on the openings",
+        ("mohex/strong-k256-1s-vs-mohex-1s-r17-s77",),
+        "41-59",
+    ),
+    Match(
         "| 48-52 | 0.48 [0.38, 0.58] | -14 [-82, +54] |",
         ("swarm-knowledge/strong-swarm-1s-vs-strong-1s-r16",),
         "48-52",
@@ -293,6 +298,14 @@ MATCHES: tuple[Match, ...] = (
 )
 
 PAIRED: tuple[Paired, ...] = (
+    Paired(
+        "games turned to wins and 14 to losses, p = 0.54;",
+        "mohex/strong-localteacher-intr282-1s-vs-mohex-1s-r15-s77",
+        "mohex/strong-k256-1s-vs-mohex-1s-r17-s77",
+        10,
+        14,
+        "0.54",
+    ),
     Paired(
         "8 games turned to wins and 11 to losses, p = 0.65",
         "mohex/strong12-1s-vs-mohex-1000",

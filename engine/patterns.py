@@ -107,6 +107,31 @@ def dead_table() -> np.ndarray:
     return dead
 
 
+@cache
+def killer_table() -> np.ndarray:
+    """uint8[2, CODES]: the *killers* of the empty centre of a 6-cell code for the mover (rows
+    and owners as :func:`dead_table`): bit i is set when neighbour i is empty and an opponent
+    stone there would make the centre dead (:func:`dead_table` of the code with entry i the
+    opponent's), the centre being alive now. A cell with a killer is *vulnerable* (ours, after
+    MoHex 2.0's pattern type 2): the mover's stone there dies when the opponent answers on the
+    killer. A cell the opponent *captures* with one of its killers (the pair the inferior-cell
+    analysis fills for the opponent: an opponent stone on either makes the other dead) is the
+    pruning of ``prune_captured``, which reads the killer's own ring on the board
+    (:func:`engine.kernels.uct.child_priors`); both prunings of the tree start from this
+    table."""
+    dead = dead_table()
+    killers = np.zeros((2, CODES), dtype=np.uint8)
+    for side in range(2):
+        for code in range(CODES):
+            if dead[side, code]:
+                continue
+            for i in range(6):
+                if (code >> (2 * i)) & 3 == EMPTY and dead[side, code | THEIRS << (2 * i)]:
+                    killers[side, code] |= 1 << i
+    killers.setflags(write=False)
+    return killers
+
+
 def owner_of(cells: np.ndarray, size: int, row: int, col: int, black_moves: bool) -> int:
     """The owner class of the point (row, col), maybe off the board, for the mover.
     ``cells``: int8 row-major, 1 Black, 2 White, 0 empty (engine.board)."""

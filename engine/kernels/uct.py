@@ -120,6 +120,10 @@ class PriorArrays(NamedTuple):
     local6: np.ndarray  # float64 [2, 12, 4096] by side, the last move's place, raw 6-cell code
     slots_local: np.ndarray  # int64: the local 12-cell hash (one empty slot: none)
     gamma_local: np.ndarray  # float64: the local 12-cell gammas the slots point at
+    # uint8 [2, 4096] by side and raw 6-cell code: the killers (engine.patterns.killer_table)
+    # to test for a capture by the opponent (``prune_captured``); all 0: no test.
+    captured_killers: np.ndarray
+    dead: np.ndarray  # bool [2, 4096]: engine.patterns.dead_table, for that test
 
 
 # Columns of ``nodes`` (int32, one row of 16 bytes per node).
@@ -425,6 +429,28 @@ def local_class_of(size, cell, last):
     return result
 
 
+@inline_jit
+def captured_by_opponent(owners, near, cell, killers, dead):
+    """Whether the opponent captures empty ``cell`` with one of its ``killers`` (bits of the
+    cell's ring in ``near``: an opponent stone there makes the cell dead, engine.patterns.
+    killer_table): an opponent stone on ``cell`` makes that killer dead too, by its own ring
+    (``dead``: engine.patterns.dead_table's row of the mover; ``owners``: the position's
+    owners for the mover, as :func:`child_priors` builds them). The pair is then the
+    opponent's (engine.analysis.inferior.captures_pair): a move there is answered on the other
+    cell and dies."""
+    for i in range(6):
+        if (killers >> i) & 1:
+            killer = near[NEAR_CELLS * cell + i]
+            ring = np.int64(0)
+            for k in range(6):
+                around = near[NEAR_CELLS * killer + k]
+                owner = np.int64(2) if around == cell else owners[around]
+                ring |= owner << (2 * k)
+            if dead[ring]:
+                return True
+    return False
+
+
 @jit
 def child_priors(
     tree, block, action_cells, size, black_rows, white_columns, mover_black, last, priors
@@ -435,10 +461,12 @@ def child_priors(
     virtual RAVE samples, half won. The pattern's gamma is its 12-cell code's when the
     12-cell hash has it (a table of 12-cell priors), else its 6-cell code's. A 6-cell gamma of
     0 (a dead pattern, with ``prior_pruning``) leaves the child's prior 0, whatever its 12-cell
-    code, and :func:`rave_child` skips it. The position is the one along the path (Black's
-    rows, White's columns); ``priors``: a :class:`PriorArrays` (gamma by raw 6-cell code,
-    delta, near: engine.kernels.patterns.near_table, the ring of engine.kernels.knowledge,
-    then the bridge points; settings; and the 12-cell table of
+    code, and :func:`rave_child` skips it. So does a cell the opponent captures
+    (``captured_killers``, with ``prune_captured``: :func:`captured_by_opponent`). The
+    position is the one along the path (Black's rows, White's columns); ``priors``: a
+    :class:`PriorArrays` (gamma by raw 6-cell code, delta, near:
+    engine.kernels.patterns.near_table, the ring of engine.kernels.knowledge, then the bridge
+    points; settings; and the 12-cell table of
     :meth:`engine.patterns.PatternTable.kernel_hash12`: slots12, one empty slot when there are
     no 12-cell gammas, gamma12, probe12). A table of local gammas (``local6`` of two sides,
     else one inert row) multiplies the weight of a move near ``last`` (one of its 12 pattern
@@ -455,6 +483,7 @@ def child_priors(
     gamma, delta, near = priors.gamma, priors.delta, priors.near
     slots12, gamma12, probe12 = priors.slots12, priors.gamma12, priors.probe12
     local6, slots_local, gamma_local = priors.local6, priors.slots_local, priors.gamma_local
+    captured_killers, dead = priors.captured_killers, priors.dead
     twelve = slots12.size > 1
     local = local6.shape[0] > 1
     local_twelve = slots_local.size > 1
@@ -507,6 +536,13 @@ def child_priors(
         for d in range(cells_read):
             code |= owners[near[base + d]] << (2 * d)
         weight = gamma[side, code & 4095]
+        killers = captured_killers[side, code & 4095]
+        if (
+            killers != 0
+            and weight > 0.0
+            and captured_by_opponent(owners, near, cell, killers, dead[side])
+        ):
+            weight = 0.0
         if twelve and weight > 0.0 and probe12[side, code & 4095]:
             key = code | (np.int64(side) << 24)
             slot = np.int64((np.uint64(key) * HASH_MULTIPLIER) >> shift)

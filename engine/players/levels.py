@@ -588,6 +588,24 @@ _TREE_OPTIONS = (
         "the winner) gets prior 0 and is never chosen in the tree",
     ),
     Parameter(
+        "prune_captured",
+        "bool",
+        _TREE_DEFAULTS["prune_captured"],
+        "with priors (ours, after MoHex 2.0's prior pruning of captured cells): a move on a "
+        "cell the opponent captures (an opponent stone on a neighbour would make it dead, and "
+        "one on it would make that neighbour dead: the pair is the opponent's) gets prior 0 "
+        "and is never chosen in the tree",
+    ),
+    Parameter(
+        "prune_vulnerable",
+        "bool",
+        _TREE_DEFAULTS["prune_vulnerable"],
+        "with priors (ours, after MoHex 2.0's prior pruning of vulnerable cells): a move on a "
+        "cell where an opponent answer on a neighbour would make the stone dead (by its six "
+        "neighbours; the captured cells are among them) gets prior 0 and is never chosen in "
+        "the tree",
+    ),
+    Parameter(
         "intrusion_bonus",
         "float",
         _TREE_DEFAULTS["intrusion_bonus"],

@@ -83,7 +83,7 @@ from hexswarm.engine.kernels.uct import (
     ucb_tables,
 )
 from hexswarm.engine.knowledge import run_time_policy
-from hexswarm.engine.patterns import CODES, LOCAL_CLASSES, dead_table, load_table
+from hexswarm.engine.patterns import CODES, LOCAL_CLASSES, dead_table, killer_table, load_table
 from hexswarm.engine.playout import split_evenly
 from hexswarm.engine.search.environment import action_labels, side_to_move, without_playouts
 from hexswarm.engine.search.limits import SearchLimits
@@ -124,6 +124,7 @@ _NO_LOCAL = (
     np.full(1, NO_KEY, dtype=np.int64),
     np.zeros(1, dtype=np.float64),
 )
+_NO_CAPTURE = (np.zeros((2, CODES), dtype=np.uint8), np.zeros((2, CODES), dtype=np.bool_))
 
 
 def prior_arrays(
@@ -133,6 +134,8 @@ def prior_arrays(
     last_cell: int,
     pruning: bool = False,
     intrusion_bonus: float = 0.0,
+    prune_captured: bool = False,
+    prune_vulnerable: bool = False,
 ) -> PriorArrays:
     """The kernels' priors (:class:`engine.kernels.uct.PriorArrays`) from the pattern table
     named ``table`` (:func:`engine.patterns.load_table`; its 12-cell gammas hashed, or one
@@ -142,11 +145,16 @@ def prior_arrays(
     0: such a move gets prior 0, which the kernel's choice skips (MoHex 2.0's prior pruning of dead
     cells; a dead cell's colour never changes the winner, so its move is never better than
     another). ``intrusion_bonus``: the gamma added to the answers that restore a bridge or edge
-    template II the last move intruded into (:func:`engine.kernels.uct.child_priors`; 0: none)."""
+    template II the last move intruded into (:func:`engine.kernels.uct.child_priors`; 0: none).
+    With ``prune_vulnerable`` the gamma of every pattern with a killer
+    (:func:`engine.patterns.killer_table`: an opponent answer that kills the mover's stone) is
+    0; with ``prune_captured`` the kernel gives 0 to a cell the opponent captures with one of
+    its killers (:func:`engine.kernels.uct.captured_by_opponent`, which reads the killer's
+    ring on the board)."""
     settings = np.zeros(PRIOR_SETTINGS, dtype=np.float64)
     settings[PRIOR_ROOT_LAST] = -1.0
     if table is None or env.kind != HEX:
-        return PriorArrays(*_NO_PRIORS, settings, *_NO_HASH12, *_NO_LOCAL)
+        return PriorArrays(*_NO_PRIORS, settings, *_NO_HASH12, *_NO_LOCAL, *_NO_CAPTURE)
     patterns = load_table(table)
     settings[PRIOR_ON], settings[PRIOR_BIAS], settings[PRIOR_ROOT_LAST] = 1.0, bias, last_cell
     settings[PRIOR_INTRUSION] = intrusion_bonus
@@ -154,8 +162,11 @@ def prior_arrays(
     gammas, hash12, local = _raw_gammas(table)
     if pruning:
         gammas = np.where(dead_table(), 0.0, gammas)
+    if prune_vulnerable:
+        gammas = np.where(killer_table() != 0, 0.0, gammas)
+    capture = (killer_table(), dead_table()) if prune_captured else _NO_CAPTURE
     delta = patterns.delta.astype(np.float64)
-    return PriorArrays(gammas, delta, near, settings, *hash12, *local)
+    return PriorArrays(gammas, delta, near, settings, *hash12, *local, *capture)
 
 
 _RAW_GAMMAS: dict[str, tuple] = {}
@@ -488,6 +499,16 @@ TREE_OPTION_RULES = (
         "prior_pruning needs priors (it gives dead cells a prior of 0)",
     ),
     OptionRule(
+        ("prune_captured", "priors"),
+        lambda v: not v["prune_captured"] or v["priors"] not in (None, "none"),
+        "prune_captured needs priors (it gives the opponent's captured cells a prior of 0)",
+    ),
+    OptionRule(
+        ("prune_vulnerable", "priors"),
+        lambda v: not v["prune_vulnerable"] or v["priors"] not in (None, "none"),
+        "prune_vulnerable needs priors (it gives vulnerable cells a prior of 0)",
+    ),
+    OptionRule(
         ("intrusion_bonus", "priors"),
         lambda v: v["intrusion_bonus"] == 0.0 or v["priors"] not in (None, "none"),
         "intrusion_bonus needs priors (it is added to the answers' prior weights)",
@@ -525,6 +546,12 @@ class UctConfig:
     priors: str | None = None  # a pattern table (engine.patterns), None: no priors
     prior_bias: float = DEFAULT_PRIOR_BIAS
     prior_pruning: bool = False  # dead cells (by their 6-cell pattern) get prior 0: never chosen
+    # Cells the opponent captures (a stone there dies after its answer on the pair's other cell,
+    # whose own ring says it is then dead too) get prior 0 (engine.kernels.uct.child_priors).
+    prune_captured: bool = False
+    # Vulnerable cells (an opponent answer next to it makes the stone dead, by its 6-cell
+    # pattern: engine.patterns.killer_table; the captured ones among them) get prior 0.
+    prune_vulnerable: bool = False
     # The gamma added to the answers to an intrusion into a bridge or edge template II (0: off).
     intrusion_bonus: float = 0.0
     # Visits at which a node gets its Hex knowledge, once (engine.kernels.tree_knowledge; 0: off).
@@ -627,6 +654,8 @@ class UctSearch:
             self.last_cell,
             config.prior_pruning,
             config.intrusion_bonus,
+            config.prune_captured,
+            config.prune_vulnerable,
         )
         self.labels = action_labels(env)
         self.to_move = side_to_move(env)

@@ -278,6 +278,25 @@ MATCHES: tuple[Match, ...] = (
         rate=3,
     ),
     Match(
+        "prior pruning) 103-97 at 20 000 playouts on 9×9 (prune/r17/)",
+        (
+            "prune/r17/vulnerable-vs-strong-20k-seed1701",
+            "prune/r17/vulnerable-vs-strong-20k-seed1702",
+        ),
+        "103-97",
+    ),
+    Match(
+        "(`prune_captured`) 58-42 on one seed of those openings",
+        ("prune/r17/captured-vs-strong-20k-seed1701",),
+        "58-42",
+    ),
+    Match(
+        "(`prune_captured`) 58-42 on one seed of those openings (where `prune_vulnerable` won 52)",
+        ("prune/r17/vulnerable-vs-strong-20k-seed1701",),
+        "52-48",
+        as_quoted="52",
+    ),
+    Match(
         "each, 9×9, round 17, the rule written first) 41-59 on the openings",
         ("mohex/strong-k256-1s-vs-mohex-1s-r17-s77",),
         "41-59",

@@ -165,10 +165,17 @@ MATCHES: tuple[Match, ...] = (
         as_quoted="37",
     ),
     Match(
-        "it went 44-56 against `strong` at 1 s on 11×11 (0.44 [0.35, 0.54]",
+        "before round 15's knowledge it won 44 on the same openings",
         ("swarm-knowledge/strong-swarm-1s-vs-strong-1s-11x11-069ec62",),
         "44-56",
+        as_quoted="44",
+    ),
+    Match(
+        "| 43-57 | 0.43 [0.34, 0.53] | -49 [-117, +19] | swarm-knowledge/strong-swarm-1s-vs-strong-1s-11x11-r17 |",
+        ("swarm-knowledge/strong-swarm-1s-vs-strong-1s-11x11-r17",),
+        "43-57",
         rate=2,
+        elo="interval",
     ),
     Match(
         "| 88-12 | +346 [+243, +449] |",
@@ -317,6 +324,14 @@ MATCHES: tuple[Match, ...] = (
 )
 
 PAIRED: tuple[Paired, ...] = (
+    Paired(
+        "21 games turned to wins and 22 to losses, p = 1.00",
+        "swarm-knowledge/strong-swarm-1s-vs-strong-1s-11x11-069ec62",
+        "swarm-knowledge/strong-swarm-1s-vs-strong-1s-11x11-r17",
+        21,
+        22,
+        "1.00",
+    ),
     Paired(
         "games turned to wins and 14 to losses, p = 0.54;",
         "mohex/strong-localteacher-intr282-1s-vs-mohex-1s-r15-s77",

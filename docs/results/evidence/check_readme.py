@@ -471,14 +471,14 @@ PRINTED: tuple[Printed, ...] = (
     ),
     # the test suite from a fresh clone
     Printed(
-        "2 192 tests passed",
-        "ci/2026-11-29-r16-cold-fresh-clone.txt",
+        "2 217 tests passed",
+        "ci/2026-11-29-r17-cold-fresh-clone.txt",
         r"^(\d+) passed in",
         "{:,.0f}",
     ),
     Printed(
-        "505 s of tests",
-        "ci/2026-11-29-r16-cold-fresh-clone.txt",
+        "515 s of tests",
+        "ci/2026-11-29-r17-cold-fresh-clone.txt",
         r"^\d+ passed in ([\d.]+)s",
         "{:.0f}",
     ),

@@ -171,7 +171,8 @@ MATCHES: tuple[Match, ...] = (
         as_quoted="44",
     ),
     Match(
-        "| 43-57 | 0.43 [0.34, 0.53] | -49 [-117, +19] | swarm-knowledge/strong-swarm-1s-vs-strong-1s-11x11-r17 |",
+        "| 43-57 | 0.43 [0.34, 0.53] | -49 [-117, +19] |"
+        " swarm-knowledge/strong-swarm-1s-vs-strong-1s-11x11-r17 |",
         ("swarm-knowledge/strong-swarm-1s-vs-strong-1s-11x11-r17",),
         "43-57",
         rate=2,

@@ -294,12 +294,23 @@ MATCHES: tuple[Match, ...] = (
         "103-97",
     ),
     Match(
-        "(`prune_captured`) 58-42 on one seed of those openings",
-        ("prune/r17/captured-vs-strong-20k-seed1701",),
-        "58-42",
+        "(`prune_captured`) 165-135 over three seeds of 100 (0.550 [0.493, 0.605];",
+        (
+            "prune/r17/captured-vs-strong-20k-seed1701",
+            "prune/r17/captured-vs-strong-20k-seed1702",
+            "prune/r17/captured-vs-strong-20k-seed1703",
+        ),
+        "165-135",
+        rate=3,
     ),
     Match(
-        "(`prune_captured`) 58-42 on one seed of those openings (where `prune_vulnerable` won 52)",
+        "58 on the seed where `prune_vulnerable` won 52",
+        ("prune/r17/captured-vs-strong-20k-seed1701",),
+        "58-42",
+        as_quoted="58",
+    ),
+    Match(
+        "58 on the seed where `prune_vulnerable` won 52",
         ("prune/r17/vulnerable-vs-strong-20k-seed1701",),
         "52-48",
         as_quoted="52",

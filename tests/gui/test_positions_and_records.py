@@ -652,7 +652,9 @@ def test_another_game_clears_the_title_and_the_status_bar(window, qtbot, tmp_pat
     path = tmp_path / "first.sgf"
     assert window.document.save_to(path)
     assert "first.sgf" in window.windowTitle()
-    with qtbot.waitSignal(window.controller.hint_ready):
+    # A minute, not pytest-qt's 5 s: the hint's first search may load (or, with a cold
+    # cache, compile) its kernels, which timed out once at load 7 (round 17).
+    with qtbot.waitSignal(window.controller.hint_ready, timeout=60_000):
         window.act_hint.trigger()
     # The hint's time is shown as a hint, not added to the player's clock.
     assert window.time_label.text().startswith("hint ")

@@ -85,6 +85,16 @@ def ask_write_back(parent: QWidget, text: str, *, can_write_back: bool = True) -
     return OWN_FILE if clicked is own else CANCEL
 
 
+def collection_entry(path: Path, number: int) -> tuple[Path, int, str, str | None]:
+    """What Save needs to write game ``number`` back into the collection at ``path``: the
+    file, the number, the file's digest and the game's own text's (``engine.records``'s
+    ``file_digest`` and ``game_digest``), read now. Raises :class:`OSError`."""
+    from hexswarm.engine.records import file_digest, game_digest
+
+    data = path.read_bytes()
+    return path, number, file_digest(data), game_digest(data, number)
+
+
 def tell_cut_short(parent: QWidget, text: str) -> None:
     """Say that the file opened is cut short (where it stops, what was opened); tests
     replace this function as they do :func:`ask_to_save`."""
@@ -287,11 +297,8 @@ class GameDocument(QObject):
         cut = record.cut_short
         self.path = path if count == 1 and cut is None else None
         if count > 1:
-            from hexswarm.engine.records import file_digest, game_digest
-
             with contextlib.suppress(OSError):  # read a moment ago; else Save asks a file
-                data = path.read_bytes()
-                self.collection = (path, number, file_digest(data), game_digest(data, number))
+                self.collection = collection_entry(path, number)
         self._set_dirty(False)
         self.autosave_now()  # with its file, for a restore after a crash
         self._remember_file(path)
@@ -532,11 +539,8 @@ class GameDocument(QObject):
 
     def _written_back(self, path: Path, number: int, others: str) -> bool:
         """Game ``number`` is in ``path`` now: remember the file as written, say so."""
-        from hexswarm.engine.records import file_digest, game_digest
-
         try:
-            data = path.read_bytes()
-            self.collection = (path, number, file_digest(data), game_digest(data, number))
+            self.collection = collection_entry(path, number)
         except OSError:  # written a moment ago; the next write-back asks again
             self.collection = (path, number, "", None)
         self._writes_back = True

@@ -893,7 +893,12 @@ def game_digest(data: bytes, number: int) -> str | None:
         return None
     if not 1 <= number <= len(spans):
         return None
-    start, end = spans[number - 1]
+    return _span_digest(text, spans[number - 1])
+
+
+def _span_digest(text: str, span: tuple[int, int]) -> str:
+    """The digest of one game's own text, ``span`` from :func:`_game_spans`."""
+    start, end = span
     return file_digest(text[start:end].encode("utf-8"))
 
 
@@ -930,7 +935,7 @@ def replace_sgf_game(
         raise SgfError(f"{path.name} holds {len(spans)} games, no game {number}")
     start, end = spans[number - 1]
     if game_unchanged_since is not None and (
-        file_digest(text[start:end].encode("utf-8")) != game_unchanged_since
+        _span_digest(text, (start, end)) != game_unchanged_since
     ):
         raise FileChangedError(f"game {number} of {path.name} changed since it was read")
     new = write_sgf(record).rstrip("\n")

@@ -12,8 +12,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from hexswarm.engine.analysis.inferior import captures_pair, is_dead, ring_table
-from hexswarm.engine.board import BLACK, BLACK_STONE, WHITE_STONE, Board, HexError
-from hexswarm.engine.patterns import CODES, EMPTY, THEIRS, dead_table, killer_table
+from hexswarm.engine.board import BLACK, BLACK_STONE, EMPTY, WHITE_STONE, Board, HexError
+from hexswarm.engine.patterns import CODES, THEIRS, dead_table, killer_table
+from hexswarm.engine.patterns import EMPTY as OPEN
 from hexswarm.engine.search.environment import hex_environment
 from hexswarm.engine.search.limits import SearchLimits
 from hexswarm.engine.search.uct import UctConfig, UctSearch
@@ -83,7 +84,7 @@ def test_the_killer_table_is_the_dead_table_one_stone_on():
             expected = 0
             if not dead[side, code]:
                 for i in range(6):
-                    if (code >> (2 * i)) & 3 == EMPTY and dead[side, code | THEIRS << (2 * i)]:
+                    if (code >> (2 * i)) & 3 == OPEN and dead[side, code | THEIRS << (2 * i)]:
                         expected |= 1 << i
             assert killers[side, code] == expected
     assert 0 < np.count_nonzero(killers) < killers.size // 4

@@ -57,7 +57,7 @@ def limited_spec(spec: str, seconds: float) -> str | None:
 
 BACKSTOP_PATIENCE = 8
 """How many more backstops a level's search that has not played out yet is given (so one
-that never starts is still stopped: after 9 backstops, 19.8 s at 1 s a position)."""
+that never starts is still stopped: after 9 backstops, 27 s at 1 s a position)."""
 
 
 def backstop_seconds(seconds: float) -> float:
